@@ -1,0 +1,108 @@
+"""Book configuration: `<book>/.webnovel/config.toml` (CONTRACT §6).
+
+Every key is optional; `BookConfig()` holds the defaults. The config is a frozen value so that the
+pure conflict rules can take it as an argument.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidConfig
+
+DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
+DEFAULT_DEAD_VALUES = ("死亡", "陨落", "身死")
+DEFAULT_TENTATIVE_BELOW = 0.6
+
+
+@dataclass(frozen=True)
+class BookConfig:
+    tentative_below: float = DEFAULT_TENTATIVE_BELOW
+    exclusive_groups: tuple[tuple[str, ...], ...] = (DEFAULT_EXCLUSIVE_GROUP,)
+    dead_values: tuple[str, ...] = DEFAULT_DEAD_VALUES
+    ladders: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def relation_group(self, relation_type: str) -> str:
+        """The key under which types replace each other: the group's index, or the type itself."""
+        for index, group in enumerate(self.exclusive_groups):
+            if relation_type in group:
+                return f"group{index}"
+        return f"type:{relation_type}"
+
+    def is_dead(self, status_value: object) -> bool:
+        return isinstance(status_value, str) and status_value in self.dead_values
+
+
+def _string_tuple(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidConfig(f"config.toml: {where} must be a list of strings")
+    return tuple(value)
+
+
+def parse_config(data: dict[str, Any]) -> BookConfig:
+    """Build a BookConfig from parsed TOML, naming the key of any wrongly typed value."""
+    kwargs: dict[str, Any] = {}
+    if "tentative_below" in data:
+        value = data["tentative_below"]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise InvalidConfig("config.toml: tentative_below must be a number from 0 to 1")
+        kwargs["tentative_below"] = float(value)
+    relations = data.get("relations", {})
+    if "exclusive_groups" in relations:
+        groups = relations["exclusive_groups"]
+        if not isinstance(groups, list):
+            raise InvalidConfig("config.toml: relations.exclusive_groups must be a list of lists")
+        kwargs["exclusive_groups"] = tuple(
+            _string_tuple(g, f"relations.exclusive_groups[{i}]") for i, g in enumerate(groups)
+        )
+    status = data.get("status", {})
+    if "dead" in status:
+        kwargs["dead_values"] = _string_tuple(status["dead"], "status.dead")
+    ladders = data.get("ladders", {})
+    if not isinstance(ladders, dict):
+        raise InvalidConfig("config.toml: [ladders] must be a table")
+    kwargs["ladders"] = {k: _string_tuple(v, f"ladders.{k}") for k, v in ladders.items()}
+    return BookConfig(**kwargs)
+
+
+def load_config(path: Path) -> BookConfig:
+    if not path.exists():
+        return BookConfig()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
+    return parse_config(data)
+
+
+GENRE_LADDERS: dict[str, dict[str, list[str]]] = {
+    "玄幻": {"realm": ["斗之气", "斗者", "斗师", "大斗师", "斗灵", "斗王", "斗皇", "斗宗", "斗尊",
+                       "斗圣", "斗帝"]},
+    "仙侠": {"realm": ["炼气", "筑基", "金丹", "元婴", "化神", "炼虚", "合体", "大乘", "渡劫"]},
+}
+
+
+def render_config(genre: str | None) -> str:
+    """The config.toml that `init` writes: defaults spelled out, ladders from a genre template."""
+    lines = [
+        "# webnovel-memory book configuration; every key is optional.",
+        "tentative_below = 0.6                     # confidence under this makes a fact tentative",
+        "",
+        "[relations]",
+        "# types in one group replace each other for the same ordered pair",
+        f"exclusive_groups = [{_toml_list(DEFAULT_EXCLUSIVE_GROUP)}]",
+        "",
+        "[ladders]                                 # ordered values of a field",
+    ]
+    for field_name, values in GENRE_LADDERS.get(genre or "", {}).items():
+        lines.append(f"{field_name} = {_toml_list(values)}")
+    lines += ["", "[status]                                  # values that end a character",
+              f"dead = {_toml_list(DEFAULT_DEAD_VALUES)}", ""]
+    return "\n".join(lines)
+
+
+def _toml_list(values: tuple[str, ...] | list[str]) -> str:
+    return "[" + ", ".join(f'"{v}"' for v in values) + "]"

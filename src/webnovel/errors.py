@@ -1,0 +1,83 @@
+"""The one exception tree of webnovel-memory.
+
+    WebnovelError
+    ├── InvalidInput                 bad input or usage (CLI exit 2)
+    │   ├── InvalidChapterResult     a chapter result failed validation; lists every problem
+    │   └── InvalidConfig            config.toml could not be read or has wrong types
+    └── DomainError                  a well-formed request the book cannot answer (CLI exit 1)
+        ├── ProjectNotFound          no `.webnovel/` folder where one was expected
+        ├── ProjectExists            `init` on a folder that already holds a book
+        ├── UnknownEntity            a reference matches no entity id, name or alias
+        ├── AmbiguousEntity          a reference matches several entities
+        └── UnknownChapter           a chapter the book has no commit for
+
+Adapters translate these: the CLI into one sentence on stderr and its exit code.
+"""
+
+from __future__ import annotations
+
+
+class WebnovelError(Exception):
+    """Root of every error this package raises on purpose."""
+
+    exit_code = 1
+
+
+class InvalidInput(WebnovelError):
+    """The request itself is malformed."""
+
+    exit_code = 2
+
+
+class InvalidChapterResult(InvalidInput):
+    """A chapter result failed validation; `problems` holds one line per bad JSON path."""
+
+    def __init__(self, problems: list[str], source: str = "chapter result") -> None:
+        self.problems = list(problems)
+        self.source = source
+        listed = "; ".join(self.problems)
+        super().__init__(f"invalid {source} ({len(self.problems)} problem(s)): {listed}")
+
+
+class InvalidConfig(InvalidInput):
+    """The book's config.toml is unreadable or has a value of the wrong type."""
+
+
+class DomainError(WebnovelError):
+    """A well-formed request that the book's memory cannot satisfy."""
+
+    exit_code = 1
+
+
+class ProjectNotFound(DomainError):
+    """No book (a folder holding `.webnovel/`) was found."""
+
+
+class ProjectExists(DomainError):
+    """A book already exists where `init` was asked to create one."""
+
+
+class UnknownEntity(DomainError):
+    """No entity has this id, name or alias."""
+
+    def __init__(self, reference: str) -> None:
+        self.reference = reference
+        super().__init__(f"unknown entity '{reference}': no entity has this id, name or alias")
+
+
+class AmbiguousEntity(DomainError):
+    """Several entities share this name or alias."""
+
+    def __init__(self, reference: str, candidates: list[str]) -> None:
+        self.reference = reference
+        self.candidates = list(candidates)
+        names = ", ".join(candidates)
+        super().__init__(f"ambiguous entity '{reference}': it names {names}; use an id")
+
+
+class UnknownChapter(DomainError):
+    """The book holds no commit for this chapter."""
+
+    def __init__(self, chapter: int) -> None:
+        self.chapter = chapter
+        super().__init__(f"chapter {chapter} has not been committed")

@@ -1,0 +1,451 @@
+"""The chapter result (CONTRACT §1): validation and normalisation into typed input values.
+
+`parse_chapter_result` either returns a `ChapterResult` or raises `InvalidChapterResult` naming
+every bad JSON path at once, so an agent can fix its output in one round trip. The older upstream
+shape (`memory_facts.*`, `from_entity`, `new_value`, …) is folded into the current one here, so
+nothing past this module knows it existed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InvalidChapterResult
+from .schema import THREAD_ACTIONS, THREAD_KINDS
+
+KNOWN_KEYS = {
+    "chapter", "title", "summary", "word_count", "entities_new", "entities_appeared",
+    "state_changes", "relationships_new", "plot_threads", "world_rules", "timeline_events",
+    "scenes", "chapter_meta", "uncertain", "memory_facts",
+}
+RELATION_ACTIONS = {"create": "assert", "update": "assert", "end": "end", "remove": "end"}
+RULE_ACTIONS = ("reveal", "revise", "retire")
+SET_OPS = ("set", "add", "remove")
+
+
+@dataclass(frozen=True)
+class NewEntity:
+    id: str
+    name: str
+    type: str = "角色"
+    tier: str | None = None
+    desc: str | None = None
+    aliases: tuple[str, ...] = ()
+    current: tuple[tuple[str, Any], ...] = ()
+    is_protagonist: bool = False
+
+
+@dataclass(frozen=True)
+class Appearance:
+    ref: str
+    mentions: tuple[str, ...] = ()
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class StateChange:
+    ref: str
+    field: str
+    new: Any
+    op: str = "set"
+    old: Any = None
+    has_old: bool = False
+    reason: str | None = None
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class RelationChange:
+    source_ref: str
+    target_ref: str
+    type: str
+    action: str = "assert"  # "assert" (create/update) or "end"
+    description: str | None = None
+    evidence: str | None = None
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class ThreadAction:
+    id: str
+    action: str = "plant"
+    kind: str | None = None
+    content: str | None = None
+    due_chapter: int | None = None
+    urgency: int | None = None
+    related: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleAction:
+    id: str
+    rule: str
+    domain: str | None = None
+    action: str = "reveal"
+
+
+@dataclass(frozen=True)
+class EventInput:
+    event: str
+    time_hint: str | None = None
+    participants: tuple[str, ...] = ()
+    location: str | None = None
+    event_type: str | None = None
+
+
+@dataclass(frozen=True)
+class SceneInput:
+    index: int
+    location: str | None = None
+    characters: tuple[str, ...] = ()
+    summary: str | None = None
+    content: str | None = None
+
+
+@dataclass(frozen=True)
+class Uncertain:
+    mention: str
+    adopted: str | None
+    candidates: tuple[str, ...] = ()
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class ChapterResult:
+    chapter: int
+    title: str | None = None
+    summary: str | None = None
+    word_count: int | None = None
+    entities_new: tuple[NewEntity, ...] = ()
+    entities_appeared: tuple[Appearance, ...] = ()
+    state_changes: tuple[StateChange, ...] = ()
+    relationships: tuple[RelationChange, ...] = ()
+    threads: tuple[ThreadAction, ...] = ()
+    world_rules: tuple[RuleAction, ...] = ()
+    timeline_events: tuple[EventInput, ...] = ()
+    scenes: tuple[SceneInput, ...] = ()
+    chapter_meta: dict[str, Any] = field(default_factory=dict)
+    uncertain: tuple[Uncertain, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+def derived_id(prefix: str, content: str) -> str:
+    """A stable id for a thread or rule given without one: the same content gives the same id."""
+    digest = hashlib.blake2b(content.encode("utf-8"), digest_size=5).hexdigest()
+    return f"{prefix}-{digest}"
+
+
+def parse_chapter_number(value: Any) -> int | None:
+    """Accept 150 or "第150章" / "150" for due chapters."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        match = re.search(r"\d+", value)
+        if match:
+            return int(match.group())
+    return None
+
+
+class _Checker:
+    """Collects every problem with its JSON path instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def fail(self, path: str, message: str) -> None:
+        self.problems.append(f"{path}: {message}")
+
+    def objects(self, data: dict[str, Any], key: str, path: str) -> list[tuple[str, dict]]:
+        value = data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail(f"{path}.{key}", f"must be a list, got {_type_name(value)}")
+            return []
+        items = []
+        for i, item in enumerate(value):
+            if isinstance(item, dict):
+                items.append((f"{path}.{key}[{i}]", item))
+            else:
+                self.fail(f"{path}.{key}[{i}]", f"must be an object, got {_type_name(item)}")
+        return items
+
+    def text(self, item: dict, key: str, path: str, *, required: bool = False,
+             alternatives: tuple[str, ...] = ()) -> str | None:
+        for name in (key, *alternatives):
+            if name in item and item[name] is not None:
+                value = item[name]
+                if isinstance(value, str) and (value.strip() or not required):
+                    return value.strip() if required else value
+                self.fail(f"{path}.{name}", "must be a non-empty string" if required
+                          else f"must be a string, got {_type_name(value)}")
+                return None
+        if required:
+            self.fail(f"{path}.{key}", "is required")
+        return None
+
+    def number(self, item: dict, key: str, path: str, default: float = 1.0) -> float:
+        value = item.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            self.fail(f"{path}.{key}", "must be a number from 0 to 1")
+            return default
+        return float(value)
+
+    def integer(self, item: dict, key: str, path: str) -> int | None:
+        value = item.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{path}.{key}", f"must be an integer, got {_type_name(value)}")
+            return None
+        return value
+
+    def refs(self, item: dict, key: str, path: str) -> tuple[str, ...]:
+        value = item.get(key)
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            return (value,) if value.strip() else ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(f"{path}.{key}", "must be a list of entity references (strings)")
+            return ()
+        return tuple(v.strip() for v in value if v.strip())
+
+    def scalar(self, item: dict, key: str, path: str) -> Any:
+        value = item.get(key)
+        if isinstance(value, dict | list):
+            self.fail(f"{path}.{key}", f"must be a string, number or boolean, got {_type_name(value)}")
+        return value
+
+    def choice(self, value: Any, allowed: tuple[str, ...] | dict, path: str, default: str) -> str:
+        if value is None:
+            return default
+        if not isinstance(value, str) or value not in allowed:
+            self.fail(path, f"must be one of {', '.join(allowed)}, got {value!r}")
+            return default
+        return value
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult:
+    """Validate a decoded chapter result; `chapter` is the `--chapter` option, if given."""
+    check = _Checker()
+    if not isinstance(data, dict):
+        raise InvalidChapterResult([f"$: must be a JSON object, got {_type_name(data)}"])
+    number = _chapter_number(check, data, chapter)
+    compat = data.get("memory_facts") or {}
+    if not isinstance(compat, dict):
+        check.fail("$.memory_facts", "must be an object")
+        compat = {}
+    result = ChapterResult(
+        chapter=number or 0,
+        title=check.text(data, "title", "$"),
+        summary=check.text(data, "summary", "$"),
+        word_count=check.integer(data, "word_count", "$"),
+        entities_new=tuple(_entities_new(check, data)),
+        entities_appeared=tuple(_appearances(check, data)),
+        state_changes=tuple(_state_changes(check, data)),
+        relationships=tuple(_relationships(check, data)),
+        threads=tuple(_threads(check, data, compat)),
+        world_rules=tuple(_rules(check, data, compat)),
+        timeline_events=tuple(_events(check, data, compat)),
+        scenes=tuple(_scenes(check, data)),
+        chapter_meta=_meta(check, data),
+        uncertain=tuple(_uncertain(check, data)),
+        warnings=tuple(f"unknown key '{k}' kept in the stored commit but not used"
+                       for k in data if k not in KNOWN_KEYS),
+    )
+    if check.problems:
+        raise InvalidChapterResult(check.problems)
+    return result
+
+
+def _chapter_number(check: _Checker, data: dict, chapter: int | None) -> int | None:
+    value = data.get("chapter")
+    if value is None and chapter is None:
+        check.fail("$.chapter", "is required (in the result or as --chapter)")
+        return None
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        check.fail("$.chapter", f"must be an integer >= 1, got {value!r}")
+        return None
+    if chapter is not None and value is not None and chapter != value:
+        check.fail("$.chapter", f"is {value} but --chapter says {chapter}")
+    if chapter is not None and chapter < 1:
+        check.fail("--chapter", f"must be >= 1, got {chapter}")
+    return value if value is not None else chapter
+
+
+def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
+    out = []
+    for path, item in check.objects(data, "entities_new", "$"):
+        entity_id = check.text(item, "id", path, required=True, alternatives=("suggested_id",))
+        name = check.text(item, "name", path, required=True)
+        current = item.get("current") or {}
+        if not isinstance(current, dict):
+            check.fail(f"{path}.current", "must be an object of field: value")
+            current = {}
+        for key in current:
+            check.scalar(current, key, f"{path}.current")
+        aliases = check.refs(item, "aliases", path)
+        protagonist = item.get("is_protagonist", False)
+        if not isinstance(protagonist, bool):
+            check.fail(f"{path}.is_protagonist", "must be true or false")
+        if entity_id and name:
+            out.append(NewEntity(
+                id=entity_id, name=name, type=check.text(item, "type", path) or "角色",
+                tier=check.text(item, "tier", path), desc=check.text(item, "desc", path),
+                aliases=aliases, current=tuple(current.items()),
+                is_protagonist=protagonist is True))
+    return out
+
+
+def _appearances(check: _Checker, data: dict) -> list[Appearance]:
+    out = []
+    for path, item in check.objects(data, "entities_appeared", "$"):
+        ref = check.text(item, "id", path, required=True, alternatives=("entity_id", "name"))
+        mentions = check.refs(item, "mentions", path)
+        if ref:
+            out.append(Appearance(ref, mentions, check.number(item, "confidence", path)))
+    return out
+
+
+def _state_changes(check: _Checker, data: dict) -> list[StateChange]:
+    out = []
+    for path, item in check.objects(data, "state_changes", "$"):
+        ref = check.text(item, "entity_id", path, required=True)
+        field_name = check.text(item, "field", path, required=True, alternatives=("field_path",))
+        new_key = "new" if "new" in item else "new_value"
+        old_key = "old" if "old" in item else "old_value"
+        if new_key not in item:
+            check.fail(f"{path}.new", "is required")
+        new = check.scalar(item, new_key, path)
+        old = check.scalar(item, old_key, path)
+        op = check.choice(item.get("op"), SET_OPS, f"{path}.op", "set")
+        if ref and field_name and new_key in item:
+            out.append(StateChange(
+                ref=ref, field=field_name, new=new, op=op, old=old,
+                has_old=item.get(old_key) is not None, reason=check.text(item, "reason", path),
+                confidence=check.number(item, "confidence", path)))
+    return out
+
+
+def _relationships(check: _Checker, data: dict) -> list[RelationChange]:
+    out = []
+    for path, item in check.objects(data, "relationships_new", "$"):
+        source = check.text(item, "from", path, required=True, alternatives=("from_entity",))
+        target = check.text(item, "to", path, required=True, alternatives=("to_entity",))
+        rel_type = check.text(item, "type", path, required=True)
+        action = check.choice(item.get("action"), RELATION_ACTIONS, f"{path}.action", "create")
+        evidence = item.get("evidence")
+        if source and target and rel_type:
+            out.append(RelationChange(
+                source, target, rel_type, RELATION_ACTIONS[action],
+                check.text(item, "description", path),
+                evidence if isinstance(evidence, str) else None,
+                check.number(item, "confidence", path)))
+    return out
+
+
+def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
+    items = check.objects(data, "plot_threads", "$")
+    for key, kind in (("open_loops", "open_loop"), ("reader_promises", "reader_promise")):
+        items += [(p, {"kind": kind, **i}) for p, i in check.objects(compat, key, "$.memory_facts")]
+    out = []
+    for path, item in items:
+        action = check.choice(item.get("action"), THREAD_ACTIONS, f"{path}.action", "plant")
+        kind_value = item.get("kind")
+        kind = check.choice(kind_value, THREAD_KINDS, f"{path}.kind", "open_loop") \
+            if kind_value is not None else None
+        content = check.text(item, "content", path, alternatives=("description", "text"))
+        thread_id = check.text(item, "id", path, alternatives=("thread_id",))
+        if not thread_id:
+            if action != "plant" or not content:
+                check.fail(f"{path}.id", "is required unless the thread is planted with content")
+                continue
+            thread_id = derived_id("t", content)
+        due_raw = item.get("due_chapter", item.get("expected_payoff"))
+        due = parse_chapter_number(due_raw)
+        if due_raw is not None and due is None:
+            check.fail(f"{path}.due_chapter", f"must be a chapter number, got {due_raw!r}")
+        urgency = item.get("urgency")
+        if urgency is not None and (isinstance(urgency, bool) or not isinstance(urgency, int | float)):
+            check.fail(f"{path}.urgency", "must be a number")
+            urgency = None
+        out.append(ThreadAction(thread_id, action, kind, content, due,
+                                int(urgency) if urgency is not None else None,
+                                check.refs(item, "related", path)))
+    return out
+
+
+def _rules(check: _Checker, data: dict, compat: dict) -> list[RuleAction]:
+    items = check.objects(data, "world_rules", "$") + check.objects(compat, "world_rules",
+                                                                    "$.memory_facts")
+    out = []
+    for path, item in items:
+        action = check.choice(item.get("action"), RULE_ACTIONS, f"{path}.action", "reveal")
+        rule = check.text(item, "rule", path, required=action != "retire",
+                          alternatives=("content",))
+        rule_id = check.text(item, "id", path)
+        if not rule_id:
+            if action != "reveal" or not rule:
+                check.fail(f"{path}.id", f"is required to {action} a rule")
+                continue
+            rule_id = derived_id("r", rule)
+        out.append(RuleAction(rule_id, rule or "", check.text(item, "domain", path), action))
+    return out
+
+
+def _events(check: _Checker, data: dict, compat: dict) -> list[EventInput]:
+    items = check.objects(data, "timeline_events", "$") + check.objects(
+        compat, "timeline_events", "$.memory_facts")
+    out = []
+    for path, item in items:
+        event = check.text(item, "event", path, required=True, alternatives=("description",))
+        if event:
+            out.append(EventInput(event, check.text(item, "time_hint", path),
+                                  check.refs(item, "participants", path),
+                                  check.text(item, "location", path),
+                                  check.text(item, "event_type", path)))
+    return out
+
+
+def _scenes(check: _Checker, data: dict) -> list[SceneInput]:
+    out = []
+    for n, (path, item) in enumerate(check.objects(data, "scenes", "$"), start=1):
+        index = check.integer(item, "index", path)
+        out.append(SceneInput(index if index is not None else n,
+                              check.text(item, "location", path),
+                              check.refs(item, "characters", path),
+                              check.text(item, "summary", path),
+                              check.text(item, "content", path)))
+    return out
+
+
+def _meta(check: _Checker, data: dict) -> dict[str, Any]:
+    meta = data.get("chapter_meta") or {}
+    if not isinstance(meta, dict):
+        check.fail("$.chapter_meta", f"must be an object, got {_type_name(meta)}")
+        return {}
+    return meta
+
+
+def _uncertain(check: _Checker, data: dict) -> list[Uncertain]:
+    out = []
+    for path, item in check.objects(data, "uncertain", "$"):
+        mention = check.text(item, "mention", path, required=True)
+        if mention:
+            out.append(Uncertain(mention, check.text(item, "adopted", path),
+                                 check.refs(item, "candidates", path),
+                                 check.number(item, "confidence", path)))
+    return out

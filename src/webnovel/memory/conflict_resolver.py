@@ -1,0 +1,372 @@
+"""Pure rules deciding add / supersede / contradict / tentative, one chain of versions at a time.
+
+A *chain* is the history of one key: one field of one entity, one ordered pair's relation group,
+one thread, one world rule. Replaying a chain means folding its assertions, in chapter order, into
+versions over `[valid_from, valid_to)`. The storage layer loads the versions open just before the
+first chapter to replay, hands them to `Chain`, folds the assertions with `FOLDS[family]`, and
+writes back what changed. Because every rule here is a function of (chain, assertion, config), an
+append and a revision of chapter 50 after chapter 120 go down the same path.
+
+Conflicts are drafts here; the pipeline gives them stable ids and entity names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..config import BookConfig
+
+FAMILIES = ("fact", "rel", "thread", "rule")
+KEY_SEPARATOR = "\x1f"
+
+
+def chain_key(*parts: str) -> str:
+    return KEY_SEPARATOR.join(parts)
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """One normalized claim of one chapter about one chain."""
+
+    family: str
+    key: str
+    subject: str
+    field: str
+    obj: str | None
+    chapter: int
+    seq: int
+    payload: dict[str, Any]
+    id: int | None = None
+
+
+@dataclass
+class Version:
+    """One version of a chain; mutable only while a replay runs."""
+
+    family: str
+    key: str
+    subject: str
+    field: str
+    obj: str | None
+    value: Any
+    valid_from: int
+    valid_to: int | None
+    status: str
+    source_chapter: int
+    source_type: str
+    confidence: float = 1.0
+    evidence: tuple[dict[str, Any], ...] = ()
+    row_id: int | None = None
+    recorded_at: str = ""
+
+
+@dataclass(frozen=True)
+class ConflictDraft:
+    kind: str
+    chapter: int
+    entity_id: str | None
+    field: str | None
+    expected: Any
+    found: Any
+    message: str
+    evidence: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass
+class Chain:
+    """The versions of one key open before the replayed chapters, and what the replay does."""
+
+    current: Version | None = None
+    tentatives: list[Version] = field(default_factory=list)
+    touched: list[Version] = field(default_factory=list)
+    conflicts: list[ConflictDraft] = field(default_factory=list)
+    events: list[tuple[str, int]] = field(default_factory=list)  # (what happened, chapter)
+
+    @classmethod
+    def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:
+        """Reset versions open at the replay start to how they stood before it closed them."""
+        chain = cls()
+        for version in open_versions:
+            version.valid_to = None
+            if version.status == "tentative" or version.confidence < tentative_below:
+                version.status = "tentative"
+                chain.tentatives.append(version)
+            else:
+                version.status = "active"
+                chain.current = version
+            chain.touched.append(version)
+        return chain
+
+    def close_current(self, chapter: int, status: str = "outdated") -> None:
+        if self.current is not None:
+            self.current.valid_to = chapter
+            self.current.status = status
+            self.events.append(("contradicted" if status == "contradicted" else "superseded",
+                                chapter))
+            self.current = None
+
+    def close_tentatives(self, chapter: int) -> None:
+        for version in self.tentatives:
+            version.valid_to = chapter
+        self.tentatives.clear()
+
+    def open(self, version: Version, tentative: bool) -> None:
+        self.touched.append(version)
+        if tentative:
+            version.status = "tentative"
+            self.tentatives.append(version)
+            self.events.append(("tentative", version.valid_from))
+        else:
+            version.status = "active"
+            self.current = version
+            self.events.append(("added", version.valid_from))
+
+    def conflict(self, draft: ConflictDraft) -> None:
+        self.conflicts.append(draft)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Values agree when equal or when they print the same (an agent writes 3 or "3")."""
+    if a == b:
+        return True
+    if isinstance(a, list) or isinstance(b, list):
+        return False
+    return str(a).strip() == str(b).strip()
+
+
+def _new_version(a: Assertion, value: Any, source_type: str, confidence: float) -> Version:
+    return Version(a.family, a.key, a.subject, a.field, a.obj, value, a.chapter, None, "active",
+                   a.chapter, source_type, confidence, tuple(a.payload.get("evidence", ())))
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "（空）"
+    return "（无）" if value is None else str(value)
+
+
+# -- facts ------------------------------------------------------------------------------------
+
+
+def next_fact_value(current: Any, op: str, value: Any) -> tuple[Any, bool]:
+    """The value after `op`; the flag is False when a `remove` named a value not held."""
+    if op == "set":
+        return value, True
+    members = list(current) if isinstance(current, list) else ([] if current is None else [current])
+    if op == "add":
+        return sorted({*map(str, members), str(value)}) if value is not None else members, True
+    held = [str(m) for m in members]
+    if str(value) not in held:
+        return sorted(held), False
+    return sorted(m for m in held if m != str(value)), True
+
+
+def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
+    p = a.payload
+    confidence = float(p.get("confidence", 1.0))
+    tentative = confidence < config.tentative_below
+    current = chain.current
+    base = current.value if current is not None else None
+    new_value, held = next_fact_value(base, p.get("op", "set"), p.get("value"))
+    close_as = "outdated"
+    if not held:
+        chain.conflict(ConflictDraft(
+            "set_remove_missing", a.chapter, a.subject, a.field, p.get("value"), base,
+            f"第{a.chapter}章移除了「{_fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
+            f"（当前：{_fmt(base)}）",
+            tuple(p.get("evidence", ())) + (current.evidence if current else ())))
+        return
+    if tentative:
+        chain.open(_new_version(a, new_value, p.get("source_type", "state_change"), confidence),
+                   tentative=True)
+        return
+    if p.get("has_old") and current is not None and not same_value(p.get("old"), base):
+        close_as = "contradicted"
+        chain.conflict(ConflictDraft(
+            "old_value_mismatch", a.chapter, a.subject, a.field, base, p.get("old"),
+            f"第{a.chapter}章以为 {a.field} 原为「{_fmt(p.get('old'))}」，但记忆中自第"
+            f"{current.valid_from}章起为「{_fmt(base)}」；按本章改为「{_fmt(new_value)}」",
+            current.evidence + tuple(p.get("evidence", ()))))
+    chain.close_tentatives(a.chapter)
+    if current is not None and same_value(base, new_value) and close_as == "outdated":
+        return
+    chain.close_current(a.chapter, close_as)
+    chain.open(_new_version(a, new_value, p.get("source_type", "state_change"), confidence),
+               tentative=False)
+
+
+# -- relations --------------------------------------------------------------------------------
+
+
+def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
+    """Relations are keyed by (from, to, exclusive group or type); the value is the type."""
+    p = a.payload
+    rel_type = p["type"]
+    confidence = float(p.get("confidence", 1.0))
+    current = chain.current
+    if p.get("action") == "end":
+        if current is not None and current.value == rel_type:
+            chain.close_tentatives(a.chapter)
+            chain.close_current(a.chapter)
+            return
+        found = current.value if current is not None else None
+        chain.conflict(ConflictDraft(
+            "relation_end_missing", a.chapter, a.subject, rel_type, rel_type, found,
+            f"第{a.chapter}章结束了 {a.subject}→{a.obj} 的「{rel_type}」关系，但该关系此时并不成立"
+            f"（当前：{_fmt(found)}）",
+            tuple(p.get("evidence", ())) + (current.evidence if current else ())))
+        return
+    version = _new_version(a, rel_type, "relationship", confidence)
+    if confidence < config.tentative_below:
+        chain.open(version, tentative=True)
+        return
+    chain.close_tentatives(a.chapter)
+    if current is not None and current.value == rel_type:
+        return
+    chain.close_current(a.chapter)
+    chain.open(version, tentative=False)
+
+
+# -- threads ----------------------------------------------------------------------------------
+
+CLOSING_ACTIONS = {"resolve": "resolved", "abandon": "abandoned"}
+
+
+def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
+    """A thread's value is its state dict; a version per change of status or terms."""
+    p = a.payload
+    action = p.get("action", "plant")
+    current = chain.current
+    state = dict(current.value) if current is not None else None
+    evidence = tuple(p.get("evidence", ()))
+    if state is None:
+        state = {"status": "open", "kind": p.get("kind") or "open_loop",
+                 "content": p.get("content") or "", "planted_chapter": a.chapter,
+                 "due_chapter": None, "urgency": None, "related": [], "resolved_chapter": None}
+        if action != "plant":
+            state["planted_chapter"] = None
+            chain.conflict(ConflictDraft(
+                "thread_unknown", a.chapter, None, a.subject, "planted thread", None,
+                f"第{a.chapter}章对伏笔/线索「{a.subject}」执行 {action}，但此前从未埋设", evidence))
+    elif state["status"] != "open" and action != "plant":
+        chain.conflict(ConflictDraft(
+            "thread_closed", a.chapter, None, a.subject, "open", state["status"],
+            f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
+            f"的线索「{a.subject}」执行 {action}", current.evidence + evidence if current else evidence))
+        return
+    elif state["status"] != "open":
+        state.update(status="open", resolved_chapter=None)
+    for name in ("kind", "content", "due_chapter", "urgency"):
+        if p.get(name) not in (None, ""):
+            state[name] = p[name]
+    if p.get("related"):
+        state["related"] = sorted({*state["related"], *p["related"]})
+    if action in CLOSING_ACTIONS:
+        state.update(status=CLOSING_ACTIONS[action], resolved_chapter=a.chapter)
+    if current is not None and current.value == state:
+        return
+    chain.close_current(a.chapter)
+    chain.open(_new_version(a, state, "thread", 1.0), tentative=False)
+
+
+def _closed_word(status: str) -> str:
+    return "回收" if status == "resolved" else "放弃"
+
+
+# -- world rules ------------------------------------------------------------------------------
+
+
+def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
+    p = a.payload
+    action = p.get("action", "reveal")
+    current = chain.current
+    evidence = tuple(p.get("evidence", ()))
+    if current is None and action != "reveal":
+        chain.conflict(ConflictDraft(
+            "rule_unknown", a.chapter, None, a.subject, "rule in force", None,
+            f"第{a.chapter}章{'修订' if action == 'revise' else '废止'}了世界规则「{a.subject}」，"
+            f"但此时并无该规则", evidence))
+        if action == "retire":
+            return
+    if action == "retire":
+        chain.close_current(a.chapter)
+        return
+    value = {"rule": p.get("rule", ""), "domain": p.get("domain")}
+    if current is not None:
+        value["domain"] = value["domain"] or current.value.get("domain")
+        if current.value == value:
+            return
+    chain.close_current(a.chapter)
+    chain.open(_new_version(a, value, "world_rule", 1.0), tentative=False)
+
+
+Fold = Callable[[Chain, Assertion, BookConfig], None]
+FOLDS: dict[str, Fold] = {"fact": fold_fact, "rel": fold_relation, "thread": fold_thread,
+                          "rule": fold_rule}
+
+
+def replay(family: str, open_versions: Iterable[Version], assertions: Iterable[Assertion],
+           config: BookConfig) -> Chain:
+    """Fold `assertions` (already in chapter, seq order) onto the versions open before them."""
+    chain = Chain.reopen(open_versions, config.tentative_below)
+    fold = FOLDS[family]
+    for assertion in assertions:
+        fold(chain, assertion, config)
+    return chain
+
+
+# -- per-entity checks ------------------------------------------------------------------------
+
+
+# Being named by someone else's relation or thread is not acting: the dead may be mourned.
+PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related"})
+
+
+@dataclass(frozen=True)
+class Activity:
+    """An entity appearing or acting in a chapter (appearance, state change, scene, event)."""
+
+    entity_id: str
+    chapter: int
+    kind: str
+    mention: str
+
+
+def entity_conflicts(entity_id: str, status_versions: Iterable[Version],
+                     activities: Iterable[Activity], intro_chapter: int | None,
+                     config: BookConfig) -> list[ConflictDraft]:
+    """Conflicts that depend on the whole entity: acting while dead, referenced before introduced.
+
+    Dead from the chapter that sets a dead status: acting in that chapter is fine, acting in a
+    later one is a conflict unless that chapter sets a living status again (its dead interval then
+    ends there). One conflict per entity and chapter, naming every kind of activity seen.
+    """
+    activities = list(activities)
+    dead = [v for v in status_versions if v.status != "tentative" and config.is_dead(v.value)]
+    acting = {a.chapter for a in activities if a.kind not in PASSIVE_ACTIVITIES}
+    by_chapter: dict[int, list[Activity]] = {}
+    for act in activities:
+        by_chapter.setdefault(act.chapter, []).append(act)
+    drafts = []
+    for chapter, acts in sorted(by_chapter.items()):
+        kinds = "、".join(sorted({a.kind for a in acts if a.kind not in PASSIVE_ACTIVITIES}))
+        for version in dead if chapter in acting else ():
+            if version.valid_from < chapter and (version.valid_to is None
+                                                 or chapter < version.valid_to):
+                drafts.append(ConflictDraft(
+                    "dead_entity_active", chapter, entity_id, "status", version.value, kinds,
+                    f"第{chapter}章中 {entity_id} 出现或行动（{kinds}），但其自第{version.valid_from}章"
+                    f"起状态为「{version.value}」",
+                    version.evidence + ({"chapter": chapter, "ref": f"activity:{entity_id}:{chapter}",
+                                         "quote": acts[0].mention},)))
+                break
+        if intro_chapter is None or chapter < intro_chapter:
+            drafts.append(ConflictDraft(
+                "unknown_entity", chapter, entity_id, None, "introduced entity", acts[0].mention,
+                f"第{chapter}章引用了未登记的实体「{acts[0].mention}」"
+                + (f"（第{intro_chapter}章才登场）" if intro_chapter else ""),
+                ({"chapter": chapter, "ref": f"activity:{entity_id}:{chapter}",
+                  "quote": acts[0].mention},)))
+    return drafts

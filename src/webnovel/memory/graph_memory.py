@@ -1,0 +1,126 @@
+"""Reading temporal memory: facts, histories, relations, threads, rules and the timeline, as of
+any chapter. The seed's graph memory, kept as temporal edges in SQLite.
+
+Every function takes an open connection and answers from indexes; none replays history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+from ..errors import AmbiguousEntity, UnknownEntity
+from .conflict_resolver import Version, chain_key
+from .schema import Entity, MemoryItem, RelationEdge, Thread, TimelineEvent, WorldRule, status_as_of
+from .store import chain_ops, entity_ops, record_ops
+from .store.index_store import dumps
+
+
+def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
+    """The entity a reference names: id, then name, then alias; raises when none or several."""
+    rows = entity_ops.find_by_alias(conn, reference.strip())
+    if not rows:
+        raise UnknownEntity(reference)
+    best = [r for r in rows if r["kind"] == rows[0]["kind"]]
+    ids = list(dict.fromkeys(r["entity_id"] for r in best))
+    if len(ids) > 1:
+        raise AmbiguousEntity(reference, ids)
+    entity = entity_ops.get_entity(conn, ids[0])
+    assert entity is not None  # aliases and entities are written in one transaction
+    return entity
+
+
+def version_item(version: Version, name: str, as_of: int | None) -> MemoryItem:
+    digest = hashlib.blake2b(dumps(version.value).encode("utf-8"), digest_size=3).hexdigest()
+    return MemoryItem(
+        id=f"fact:{version.subject}:{version.field}:{version.valid_from}:{digest}",
+        subject=version.subject, field=version.field, value=version.value,
+        status=status_as_of(version.status, version.valid_from, version.valid_to, as_of),
+        valid_from=version.valid_from, valid_to=version.valid_to,
+        source_chapter=version.source_chapter, source_type=version.source_type,
+        evidence=version.evidence, confidence=version.confidence,
+        updated_at=version.recorded_at, subject_name=name)
+
+
+def fact(conn: sqlite3.Connection, entity: Entity, field: str,
+         as_of: int | None) -> MemoryItem | None:
+    version = chain_ops.version_at(conn, "fact", chain_key(entity.id, field), as_of)
+    return version_item(version, entity.name, as_of) if version else None
+
+
+def facts_of(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[MemoryItem]:
+    """Every field of one entity that holds at `as_of`."""
+    return [version_item(v, entity.name, as_of)
+            for v in chain_ops.versions_at(conn, "fact", as_of, subject=entity.id)]
+
+
+def history(conn: sqlite3.Connection, entity: Entity, field: str | None) -> list[MemoryItem]:
+    versions = (chain_ops.chain_history(conn, "fact", chain_key(entity.id, field))
+                if field is not None else chain_ops.subject_history(conn, "fact", entity.id))
+    return [version_item(v, entity.name, None) for v in versions]
+
+
+def _edge(version: Version, as_of: int | None) -> RelationEdge:
+    return RelationEdge(version.subject, version.obj or "", version.value, version.valid_from,
+                        version.valid_to,
+                        status_as_of(version.status, version.valid_from, version.valid_to, as_of),
+                        _description(version), version.evidence, version.confidence)
+
+
+def _description(version: Version) -> str | None:
+    quotes = [e.get("quote") for e in version.evidence if e.get("quote")]
+    return quotes[0] if quotes else None
+
+
+def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[RelationEdge]:
+    """Relations from or to the entity that hold at `as_of` (None: now)."""
+    out = chain_ops.versions_at(conn, "rel", as_of, subject=entity.id)
+    out += [v for v in chain_ops.versions_at(conn, "rel", as_of, obj=entity.id)
+            if v.subject != entity.id]
+    return [_edge(v, as_of) for v in out]
+
+
+def relation_history(conn: sqlite3.Connection, entity: Entity) -> list[RelationEdge]:
+    return [_edge(v, None) for v in chain_ops.subject_history(conn, "rel", entity.id)]
+
+
+THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")
+
+
+def _thread(version: Version, as_of: int, last: int | None) -> Thread:
+    state = version.value
+    due = state.get("due_chapter")
+    overdue = state["status"] == "open" and due is not None and as_of > due
+    return Thread(version.subject, state.get("kind") or "open_loop", state.get("content") or "",
+                  state["status"], state.get("planted_chapter"), due,
+                  state.get("resolved_chapter"), state.get("urgency"), overdue,
+                  tuple(state.get("related", ())), last)
+
+
+def threads(conn: sqlite3.Connection, status: str, as_of: int | None,
+            latest: int | None) -> list[Thread]:
+    """The thread ledger as of a chapter; `latest` stands in for `as_of` when it is None."""
+    point = as_of if as_of is not None else (latest or 0)
+    found = [_thread(v, point, chain_ops.last_assertion_chapter(conn, "thread", v.key, point))
+             for v in chain_ops.versions_at(conn, "thread", as_of)]
+    if status == "overdue":
+        found = [t for t in found if t.overdue]
+    elif status != "all":
+        found = [t for t in found if t.status == status]
+    return sorted(found, key=lambda t: (t.planted_chapter or 0, t.id))
+
+
+def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> list[WorldRule]:
+    out = []
+    for v in chain_ops.versions_at(conn, "rule", as_of):
+        if domain is not None and v.value.get("domain") != domain:
+            continue
+        out.append(WorldRule(v.subject, v.value["rule"], v.value.get("domain"), v.valid_from,
+                             v.valid_to, status_as_of(v.status, v.valid_from, v.valid_to, as_of),
+                             v.evidence))
+    return sorted(out, key=lambda r: (r.valid_from, r.id))
+
+
+def timeline(conn: sqlite3.Connection, start: int | None, end: int | None,
+             entity: Entity | None) -> list[TimelineEvent]:
+    return record_ops.list_events(conn, start, end, entity.id if entity else None)

@@ -1,0 +1,293 @@
+"""Memory values: the seed's unified memory item and its companions.
+
+Pure values with no I/O. Each has `to_dict()` giving exactly the JSON shape of CONTRACT §3, so the
+CLI, the Python API and later adapters print the same thing. Story time is the chapter; an interval
+`[valid_from, valid_to)` has `valid_to = None` while it holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["active", "outdated", "contradicted", "tentative"]
+JSONScalar = str | int | float | bool | None
+Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
+
+FACT_SOURCES = ("state_change", "entity_new", "relationship", "world_rule", "thread", "summary",
+                "manual", "review")
+
+
+def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
+    """The half-open story-time test `valid_from <= chapter < valid_to`."""
+    return valid_from <= chapter and (valid_to is None or chapter < valid_to)
+
+
+def status_as_of(stored: str, valid_from: int, valid_to: int | None, as_of: int | None) -> str:
+    """A record's status seen from chapter `as_of` (None: from the latest chapter).
+
+    Tentative and contradicted records keep their status; a settled record is `active` where it
+    holds and `outdated` otherwise, so an as-of answer never calls a value current that was not.
+    """
+    if stored in ("tentative", "contradicted"):
+        return stored
+    if as_of is None:
+        return "active" if valid_to is None else "outdated"
+    return "active" if holds_at(valid_from, valid_to, as_of) else "outdated"
+
+
+@dataclass(frozen=True)
+class MemoryItem:
+    """One version of one field of one entity (or another keyed fact) over a chapter interval."""
+
+    id: str
+    subject: str
+    field: str
+    value: Any
+    status: str
+    valid_from: int
+    valid_to: int | None
+    source_chapter: int
+    source_type: str
+    evidence: tuple[Evidence, ...] = ()
+    confidence: float = 1.0
+    updated_at: str = ""
+    subject_name: str = ""
+    layer: str = "episodic"
+    category: str = "character_state"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "layer": self.layer,
+            "category": self.category,
+            "subject": self.subject,
+            "entity_id": self.subject,
+            "entity_name": self.subject_name,
+            "field": self.field,
+            "value": self.value,
+            "status": self.status,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+            "source": {"chapter": self.source_chapter, "type": self.source_type},
+            "evidence": list(self.evidence),
+            "confidence": self.confidence,
+            "updated_at": self.updated_at,
+            "found": True,
+        }
+
+
+def missing_fact(entity_id: str, field_name: str) -> dict[str, Any]:
+    """The CONTRACT answer for a known entity with no value for the field."""
+    return {"entity_id": entity_id, "field": field_name, "value": None, "found": False}
+
+
+@dataclass(frozen=True)
+class Entity:
+    id: str
+    name: str
+    type: str = "角色"
+    tier: str | None = None
+    desc: str | None = None
+    aliases: tuple[str, ...] = ()
+    is_protagonist: bool = False
+    tentative: bool = False
+    first_chapter: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type,
+            "tier": self.tier,
+            "desc": self.desc,
+            "aliases": list(self.aliases),
+            "is_protagonist": self.is_protagonist,
+            "tentative": self.tentative,
+            "first_chapter": self.first_chapter,
+        }
+
+
+@dataclass(frozen=True)
+class RelationEdge:
+    """A directed relation that holds over `[valid_from, valid_to)`."""
+
+    source: str
+    target: str
+    type: str
+    valid_from: int
+    valid_to: int | None
+    status: str
+    description: str | None = None
+    evidence: tuple[Evidence, ...] = ()
+    confidence: float = 1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "from": self.source,
+            "to": self.target,
+            "type": self.type,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+            "status": self.status,
+            "description": self.description,
+            "evidence": list(self.evidence),
+            "confidence": self.confidence,
+        }
+
+
+ThreadStatus = Literal["open", "resolved", "abandoned"]
+THREAD_KINDS = ("foreshadowing", "open_loop", "reader_promise", "subplot")
+THREAD_ACTIONS = ("plant", "advance", "resolve", "abandon")
+
+
+@dataclass(frozen=True)
+class Thread:
+    """A foreshadowing thread, open loop, reader promise or subplot, as of some chapter."""
+
+    id: str
+    kind: str
+    content: str
+    status: str
+    planted_chapter: int | None
+    due_chapter: int | None
+    resolved_chapter: int | None
+    urgency: int | None
+    overdue: bool
+    related: tuple[str, ...] = ()
+    last_chapter: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "content": self.content,
+            "status": self.status,
+            "planted_chapter": self.planted_chapter,
+            "due_chapter": self.due_chapter,
+            "resolved_chapter": self.resolved_chapter,
+            "urgency": self.urgency,
+            "overdue": self.overdue,
+            "related": list(self.related),
+            "last_chapter": self.last_chapter,
+        }
+
+
+@dataclass(frozen=True)
+class WorldRule:
+    id: str
+    rule: str
+    domain: str | None
+    valid_from: int
+    valid_to: int | None
+    status: str
+    evidence: tuple[Evidence, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "rule": self.rule,
+            "domain": self.domain,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+            "status": self.status,
+            "evidence": list(self.evidence),
+        }
+
+
+@dataclass(frozen=True)
+class TimelineEvent:
+    id: str
+    chapter: int
+    event: str
+    time_hint: str | None = None
+    participants: tuple[str, ...] = ()
+    location: str | None = None
+    event_type: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "chapter": self.chapter,
+            "event": self.event,
+            "time_hint": self.time_hint,
+            "participants": list(self.participants),
+            "location": self.location,
+            "event_type": self.event_type,
+        }
+
+
+ConflictKind = Literal[
+    "old_value_mismatch",
+    "set_remove_missing",
+    "dead_entity_active",
+    "relation_end_missing",
+    "thread_unknown",
+    "thread_closed",
+    "rule_unknown",
+    "unknown_entity",
+]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A contradiction kept as a record: both sides' evidence, never a silent overwrite."""
+
+    id: str
+    kind: str
+    entity_id: str | None
+    field: str | None
+    chapter: int
+    expected: Any
+    found: Any
+    message: str
+    evidence: tuple[Evidence, ...] = ()
+    status: str = "open"
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "entity_id": self.entity_id,
+            "field": self.field,
+            "chapter": self.chapter,
+            "expected": self.expected,
+            "found": self.found,
+            "message": self.message,
+            "evidence": list(self.evidence),
+            "status": self.status,
+            "note": self.note,
+        }
+
+
+@dataclass
+class CommitCounts:
+    added: int = 0
+    superseded: int = 0
+    contradicted: int = 0
+    tentative: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"added": self.added, "superseded": self.superseded,
+                "contradicted": self.contradicted, "tentative": self.tentative}
+
+
+@dataclass(frozen=True)
+class CommitReport:
+    chapter: int
+    status: Literal["committed", "unchanged"]
+    commit_id: str
+    counts: CommitCounts = field(default_factory=CommitCounts)
+    conflicts: tuple[Conflict, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chapter": self.chapter,
+            "status": self.status,
+            "commit_id": self.commit_id,
+            "counts": self.counts.to_dict(),
+            "conflicts": [c.to_dict() for c in self.conflicts],
+            "warnings": list(self.warnings),
+        }

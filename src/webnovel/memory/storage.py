@@ -1,0 +1,83 @@
+"""One book's storage folder, `<book>/.webnovel/`: the stores and the derived JSON files.
+
+`index.db` is the source of truth; `state.json` and `memory_scratchpad.json` are projections of it,
+written atomically (temp file + rename) so a reader never sees half a file. They carry the commit
+sequence they were built from, so a stale one (a crash after the database committed, before the
+files were rewritten) is noticed on open and rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .store.index_store import IndexStore
+
+MEMORY_DIR = ".webnovel"
+INDEX_DB = "index.db"
+VECTORS_DB = "vectors.db"
+SCRATCHPAD = "memory_scratchpad.json"
+STATE = "state.json"
+CONFIG = "config.toml"
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write JSON beside the target and rename over it. No fsync: the file is derived and is
+    rebuilt from index.db if a power cut ever leaves it empty."""
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, indent=1)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return None
+
+
+def ensure_vectors_db(path: Path) -> None:
+    """Create `vectors.db` with its version marker; episodic retrieval fills it."""
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS vectors_meta (key TEXT PRIMARY KEY, value TEXT)")
+        conn.execute("INSERT OR IGNORE INTO vectors_meta VALUES ('schema', '0')")
+        conn.commit()
+    finally:
+        conn.close()
+
+
+class Storage:
+    def __init__(self, memory_dir: Path) -> None:
+        self.dir = memory_dir
+        self.index = IndexStore(memory_dir / INDEX_DB)
+        self.vectors_path = memory_dir / VECTORS_DB
+        if not self.vectors_path.exists():
+            ensure_vectors_db(self.vectors_path)
+        self.scratchpad_path = memory_dir / SCRATCHPAD
+        self.state_path = memory_dir / STATE
+        self.config_path = memory_dir / CONFIG
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.index.conn
+
+    def sizes(self) -> dict[str, int]:
+        files = {"index.db": self.index.size_bytes(),
+                 "vectors.db": self.vectors_path.stat().st_size if self.vectors_path.exists() else 0}
+        for path in (self.scratchpad_path, self.state_path):
+            files[path.name] = path.stat().st_size if path.exists() else 0
+        return files
+
+    def close(self) -> None:
+        self.index.close()

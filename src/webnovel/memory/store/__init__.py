@@ -1,0 +1,2 @@
+"""SQL for `index.db`, split by the kind of thing it stores; nothing outside this package runs SQL
+against it."""

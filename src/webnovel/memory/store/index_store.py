@@ -1,0 +1,68 @@
+"""The connection to `index.db`: pragmas, migrations on open, and transactions.
+
+Transactions are a context manager: the outermost `atomic()` takes `BEGIN IMMEDIATE` (a writer
+waits for the lock up front instead of failing half way), inner ones nest as savepoints. The
+connection runs in autocommit mode so that no statement opens a transaction behind our back.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from .migrations import migrate
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+class IndexStore:
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.conn.row_factory = sqlite3.Row
+        # WAL with synchronous=NORMAL survives any process crash intact; only a power cut may
+        # lose the last transaction, never corrupt or half-apply one.
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self.conn.execute("PRAGMA busy_timeout=5000")
+        self._depth = 0
+        migrate(self.conn)
+
+    @contextmanager
+    def atomic(self) -> Iterator[sqlite3.Connection]:
+        name = f"sp{self._depth}"
+        if self._depth == 0:
+            self.conn.execute("BEGIN IMMEDIATE")
+        else:
+            self.conn.execute(f"SAVEPOINT {name}")
+        self._depth += 1
+        try:
+            yield self.conn
+        except BaseException:
+            self._depth -= 1
+            if self._depth == 0:
+                self.conn.execute("ROLLBACK")
+            else:
+                self.conn.execute(f"ROLLBACK TO {name}")
+                self.conn.execute(f"RELEASE {name}")
+            raise
+        self._depth -= 1
+        self.conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {name}")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def size_bytes(self) -> int:
+        return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*")
+                   if p.exists())

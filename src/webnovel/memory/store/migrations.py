@@ -1,0 +1,202 @@
+"""Named, ordered schema migrations of `index.db`, recorded in the database itself.
+
+Append new migrations; never edit an applied one. `migrate` is idempotent: a migration whose name
+is recorded is skipped.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+
+MIGRATIONS: list[tuple[str, str]] = [
+    ("0001_core", """
+    CREATE TABLE commits (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        commit_id TEXT NOT NULL,
+        chapter INTEGER NOT NULL,
+        result_json TEXT NOT NULL,
+        text TEXT,
+        recorded_at TEXT NOT NULL
+    );
+    CREATE INDEX commits_by_chapter ON commits(chapter, seq);
+
+    CREATE TABLE chapters (
+        chapter INTEGER PRIMARY KEY,
+        commit_seq INTEGER NOT NULL REFERENCES commits(seq),
+        commit_id TEXT NOT NULL,
+        title TEXT,
+        summary TEXT,
+        word_count INTEGER,
+        meta_json TEXT NOT NULL DEFAULT '{}',
+        recorded_at TEXT NOT NULL
+    );
+
+    CREATE TABLE entity_intros (
+        entity_id TEXT NOT NULL,
+        chapter INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT,
+        tier TEXT,
+        description TEXT,
+        aliases_json TEXT NOT NULL DEFAULT '[]',
+        is_protagonist INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (entity_id, chapter, seq)
+    );
+    CREATE INDEX entity_intros_by_chapter ON entity_intros(chapter);
+
+    CREATE TABLE entities (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        type TEXT,
+        tier TEXT,
+        description TEXT,
+        is_protagonist INTEGER NOT NULL DEFAULT 0,
+        tentative INTEGER NOT NULL DEFAULT 0,
+        intro_chapter INTEGER,
+        first_chapter INTEGER,
+        last_chapter INTEGER
+    );
+
+    CREATE TABLE aliases (
+        alias TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        kind TEXT NOT NULL,            -- id, name or alias: the order references prefer
+        PRIMARY KEY (alias, entity_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX aliases_by_entity ON aliases(entity_id);
+
+    CREATE TABLE activities (
+        entity_id TEXT NOT NULL,
+        chapter INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        mention TEXT NOT NULL
+    );
+    CREATE INDEX activities_by_entity ON activities(entity_id, chapter);
+    CREATE INDEX activities_by_chapter ON activities(chapter);
+
+    -- Every temporal family (fact, rel, thread, rule) shares one assertion log and one version
+    -- table; `key` names the chain, `subject`/`field`/`obj` serve the as-of lookups.
+    CREATE TABLE assertions (
+        id INTEGER PRIMARY KEY,
+        family TEXT NOT NULL,
+        key TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        field TEXT NOT NULL,
+        obj TEXT,
+        chapter INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        payload_json TEXT NOT NULL
+    );
+    CREATE INDEX assertions_by_key ON assertions(family, key, chapter, seq);
+    CREATE INDEX assertions_by_chapter ON assertions(chapter);
+
+    CREATE TABLE versions (
+        id INTEGER PRIMARY KEY,
+        family TEXT NOT NULL,
+        key TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        field TEXT NOT NULL,
+        obj TEXT,
+        value_json TEXT NOT NULL,
+        valid_from INTEGER NOT NULL,
+        valid_to INTEGER,
+        status TEXT NOT NULL,
+        source_chapter INTEGER NOT NULL,
+        source_type TEXT NOT NULL,
+        confidence REAL NOT NULL,
+        evidence_json TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+    );
+    CREATE INDEX versions_by_key ON versions(family, key, valid_from);
+    CREATE INDEX versions_by_subject ON versions(family, subject, valid_from);
+    CREATE INDEX versions_by_obj ON versions(family, obj, valid_from) WHERE obj IS NOT NULL;
+    CREATE INDEX versions_open ON versions(family, subject) WHERE valid_to IS NULL;
+
+    CREATE TABLE timeline_events (
+        id TEXT PRIMARY KEY,
+        chapter INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        time_hint TEXT,
+        location TEXT,
+        event_type TEXT,
+        participants_json TEXT NOT NULL DEFAULT '[]'
+    );
+    CREATE INDEX timeline_by_chapter ON timeline_events(chapter, seq);
+    CREATE TABLE timeline_participants (
+        event_id TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        chapter INTEGER NOT NULL
+    );
+    CREATE INDEX timeline_participants_by_entity ON timeline_participants(entity_id, chapter);
+
+    CREATE TABLE scenes (
+        chapter INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        location TEXT,
+        characters_json TEXT NOT NULL DEFAULT '[]',
+        summary TEXT,
+        content TEXT,
+        PRIMARY KEY (chapter, idx)
+    );
+
+    CREATE TABLE conflicts (
+        id TEXT PRIMARY KEY,
+        scope TEXT NOT NULL,           -- the chain key or entity whose replay derives it
+        kind TEXT NOT NULL,
+        entity_id TEXT,
+        field TEXT,
+        chapter INTEGER NOT NULL,
+        expected_json TEXT,
+        found_json TEXT,
+        message TEXT NOT NULL,
+        evidence_json TEXT NOT NULL
+    );
+    CREATE INDEX conflicts_by_scope ON conflicts(scope, chapter);
+    CREATE INDEX conflicts_by_entity ON conflicts(entity_id);
+
+    -- Kept apart from `conflicts` so that re-deriving a conflict keeps the author's verdict.
+    CREATE TABLE conflict_resolutions (
+        conflict_id TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        note TEXT,
+        recorded_at TEXT NOT NULL
+    );
+
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """),
+]
+
+
+def migrate(conn: sqlite3.Connection) -> list[str]:
+    """Apply the migrations not yet recorded; return their names."""
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
+                 "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+    done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+    applied = []
+    for name, script in MIGRATIONS:
+        if name in done:
+            continue
+        # executescript would COMMIT on its own; run statement by statement in one transaction.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(script):
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_migrations VALUES (?, ?)",
+                         (name, datetime.now(UTC).isoformat(timespec="seconds")))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        applied.append(name)
+    return applied
+
+
+def _statements(script: str) -> list[str]:
+    lines = [line.split("--")[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -1,0 +1,237 @@
+"""Chapter result → memory: validate, log, extract, resolve, apply in one transaction.
+
+Committing chapter N first retracts everything N's previous commit contributed, then replays only
+the chains (and entities) that either version of N touched, from chapter N on. The cost follows
+what the chapter touches, not the length of the book, and a revision of an early chapter goes down
+the same path as an append.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..config import BookConfig
+from .chapter_result import ChapterResult, parse_chapter_result
+from .conflict_resolver import ConflictDraft, chain_key, entity_conflicts, replay
+from .extractors import Extraction
+from .extractors.fact_extractor import extract_facts
+from .extractors.promise_extractor import extract_promises
+from .extractors.relationship_extractor import extract_relationships
+from .extractors.timeline_extractor import extract_timeline
+from .schema import CommitCounts, CommitReport, Conflict
+from .store import chain_ops, commit_ops, entity_ops, record_ops
+from .store.index_store import IndexStore
+
+HASH_PREFIX = "b2:"
+
+
+def content_hash(result: Any, text: str | None) -> str:
+    canonical = json.dumps({"result": result, "text": text}, ensure_ascii=False, sort_keys=True,
+                           separators=(",", ":"))
+    return HASH_PREFIX + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def conflict_id(draft: ConflictDraft, scope: str) -> str:
+    basis = json.dumps([scope, draft.kind, draft.entity_id, draft.field, draft.chapter,
+                        draft.expected, draft.found], ensure_ascii=False, default=str)
+    return "c-" + hashlib.blake2b(basis.encode("utf-8"), digest_size=6).hexdigest()
+
+
+def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
+    return Conflict(conflict_id(draft, scope), draft.kind, draft.entity_id, draft.field,
+                    draft.chapter, draft.expected, draft.found, draft.message, draft.evidence)
+
+
+class ReferenceResolver:
+    """Entity references → canonical ids: this chapter's introductions, `uncertain` adoptions,
+    then ids, names and aliases in memory. An unknown reference becomes a tentative entity."""
+
+    def __init__(self, conn: sqlite3.Connection, result: ChapterResult) -> None:
+        self.conn = conn
+        self.chapter = result.chapter
+        self.local: dict[str, str] = {}
+        for entity in result.entities_new:
+            for name in (entity.id, entity.name, *entity.aliases):
+                self.local.setdefault(name, entity.id)
+        self.uncertain = {u.mention: u for u in result.uncertain if u.adopted}
+        self.cache: dict[str, tuple[str, float]] = {}
+        self.warnings: list[str] = []
+        self.created: set[str] = set()
+
+    def __call__(self, reference: str) -> tuple[str, float]:
+        if reference not in self.cache:
+            self.cache[reference] = self._resolve(reference)
+        return self.cache[reference]
+
+    def _resolve(self, reference: str) -> tuple[str, float]:
+        cap = 1.0
+        if reference in self.uncertain:
+            guess = self.uncertain[reference]
+            cap = guess.confidence
+            reference = guess.adopted or reference
+        if reference in self.local:
+            return self.local[reference], cap
+        rows = entity_ops.find_by_alias(self.conn, reference)
+        if rows:
+            top = [r for r in rows if (r["kind"], r["tentative"]) == (rows[0]["kind"],
+                                                                      rows[0]["tentative"])]
+            if len({r["entity_id"] for r in top}) > 1:
+                names = ", ".join(r["entity_id"] for r in top)
+                self.warnings.append(f"'{reference}' names several entities ({names}); "
+                                     f"took {rows[0]['entity_id']}")
+            return rows[0]["entity_id"], cap
+        entity_ops.ensure_tentative_entity(self.conn, reference, self.chapter)
+        if reference not in self.created:
+            self.created.add(reference)
+            self.warnings.append(f"unknown entity '{reference}' kept as a tentative entity")
+        return reference, cap
+
+
+@dataclass
+class ApplyOutcome:
+    counts: CommitCounts = field(default_factory=CommitCounts)
+    conflicts: list[Conflict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+class WritePipeline:
+    def __init__(self, index: IndexStore, config: BookConfig) -> None:
+        self.index = index
+        self.config = config
+
+    def commit(self, data: Any, text: str | None = None, chapter: int | None = None,
+               recorded_at: str | None = None) -> CommitReport:
+        result = parse_chapter_result(data, chapter)
+        commit_id = content_hash(data, text)
+        conn = self.index.conn
+        if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
+            return CommitReport(result.chapter, "unchanged", commit_id,
+                                warnings=result.warnings)
+        recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
+        with self.index.atomic():
+            seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text,
+                                           recorded_at)
+            outcome = self.apply(result, recorded_at)
+            commit_ops.upsert_chapter(conn, result.chapter, seq, commit_id, result.title,
+                                      result.summary, result.word_count, result.chapter_meta,
+                                      recorded_at)
+            commit_ops.set_meta(conn, "commit_seq", str(seq))
+        return CommitReport(result.chapter, "committed", commit_id, outcome.counts,
+                            tuple(outcome.conflicts), result.warnings + tuple(outcome.warnings))
+
+    def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
+        """Replace chapter N's contribution; must run inside a transaction."""
+        conn = self.index.conn
+        n = result.chapter
+        chains = chain_ops.delete_chapter_assertions(conn, n)
+        entities = entity_ops.delete_chapter_intros(conn, n)
+        entities |= entity_ops.delete_chapter_activities(conn, n)
+        record_ops.delete_chapter_events(conn, n)
+
+        entity_ops.insert_intros(conn, n, [(i, _intro(e)) for i, e in
+                                           enumerate(result.entities_new)])
+        for entity in result.entities_new:
+            entity_ops.rederive_entity(conn, entity.id)
+        adopted = self._adopt_tentatives(result)
+        resolver = ReferenceResolver(conn, result)
+        extraction = self._extract(result, resolver)
+        chain_ops.insert_assertions(conn, extraction.assertions)
+        entity_ops.insert_activities(conn, extraction.activities)
+        record_ops.insert_events(conn, extraction.events)
+        record_ops.replace_scenes(conn, n, extraction.scenes)
+
+        chains |= {(a.family, a.key) for a in extraction.assertions} | adopted
+        outcome = ApplyOutcome(warnings=resolver.warnings)
+        for family, key in sorted(chains):
+            self._replay_chain(family, key, n, recorded_at, outcome)
+        entities |= {a.entity_id for a in extraction.activities} | resolver.created
+        entities |= {key.split("\x1f")[0] for family, key in chains if family == "fact"}
+        for entity_id in sorted(entities):
+            self._refresh_entity(entity_id, n, outcome)
+        return outcome
+
+    def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
+        extraction = extract_facts(result, resolver)
+        seq = len(extraction.assertions)
+        extraction.extend(extract_relationships(result, resolver, self.config, seq))
+        seq = len(extraction.assertions)
+        extraction.extend(extract_promises(result, resolver, seq))
+        extraction.extend(extract_timeline(result, resolver))
+        return extraction
+
+    def _replay_chain(self, family: str, key: str, chapter: int, recorded_at: str,
+                      outcome: ApplyOutcome) -> None:
+        conn = self.index.conn
+        opened = chain_ops.open_versions_before(conn, family, key, chapter)
+        chain_ops.delete_versions_from(conn, family, key, chapter)
+        assertions = chain_ops.assertions_from(conn, family, key, chapter)
+        chain = replay(family, opened, assertions, self.config)
+        chain_ops.write_versions(conn, chain.touched, recorded_at)
+        scope = f"{family}:{key}"
+        conflicts = [to_conflict(d, scope) for d in chain.conflicts]
+        record_ops.replace_conflicts(conn, scope, chapter, conflicts)
+        outcome.conflicts += conflicts
+        for what, at in chain.events:
+            if at == chapter:
+                setattr(outcome.counts, what, getattr(outcome.counts, what) + 1)
+
+    def _refresh_entity(self, entity_id: str, chapter: int, outcome: ApplyOutcome) -> None:
+        conn = self.index.conn
+        entity_ops.rederive_entity(conn, entity_id)
+        entity = entity_ops.get_entity(conn, entity_id)
+        scope = f"entity:{entity_id}"
+        if entity is None:
+            record_ops.replace_conflicts(conn, scope, 0, [])
+            return
+        drafts = entity_conflicts(
+            entity_id, chain_ops.chain_history(conn, "fact", chain_key(entity_id, "status")),
+            entity_ops.activities_of(conn, entity_id), entity_ops.intro_chapter(conn, entity_id),
+            self.config)
+        conflicts = [to_conflict(d, scope) for d in drafts]
+        record_ops.replace_conflicts(conn, scope, 0, conflicts)
+        outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+
+    def _adopt_tentatives(self, result: ChapterResult) -> set[tuple[str, str]]:
+        """An entity introduced under a name that earlier chapters used as an unknown reference
+        takes over that tentative entity's memory. Returns the chains to replay."""
+        conn = self.index.conn
+        rekeyed: set[tuple[str, str]] = set()
+        for entity in result.entities_new:
+            names = {entity.name, *entity.aliases} - {entity.id}
+            for old in entity_ops.tentative_entities_named(conn, names):
+                rekeyed |= self._rename(old, entity.id)
+        return rekeyed
+
+    def _rename(self, old: str, new: str) -> set[tuple[str, str]]:
+        conn = self.index.conn
+        moved = chain_ops.rename_subject(conn, old, new)
+        for family, old_key, _ in moved:
+            record_ops.replace_conflicts(conn, f"{family}:{old_key}", 0, [])
+        entity_ops.rename_entity_rows(conn, old, new)
+        record_ops.rename_participant(conn, old, new)
+        return {(family, new_key) for family, _, new_key in moved}
+
+
+def _intro(entity: Any) -> dict[str, Any]:
+    return {"id": entity.id, "name": entity.name, "type": entity.type, "tier": entity.tier,
+            "desc": entity.desc, "aliases": list(entity.aliases),
+            "is_protagonist": entity.is_protagonist}
+
+
+def replay_all(index: IndexStore, config: BookConfig,
+               commits: Iterable[dict[str, Any]]) -> Iterable[int]:
+    """Re-apply stored commits in chapter order (the caller clears derived tables first)."""
+    pipeline = WritePipeline(index, config)
+    for commit in commits:
+        result = parse_chapter_result(commit["result"], commit["chapter"])
+        pipeline.apply(result, commit["recorded_at"])
+        commit_ops.upsert_chapter(index.conn, result.chapter, commit["seq"], commit["commit_id"],
+                                  result.title, result.summary, result.word_count,
+                                  result.chapter_meta, commit["recorded_at"])
+        yield result.chapter

@@ -1,0 +1,196 @@
+"""The facade: one book, opened. Adapters (CLI, MCP, dashboard) call these methods and nothing
+below them; each method's answer has a `to_dict()` that is the CONTRACT's JSON shape."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from .config import BookConfig, load_config, render_config
+from .errors import InvalidInput, ProjectExists, ProjectNotFound
+from .memory import graph_memory
+from .memory.runtime_state import build_state
+from .memory.schema import (
+    CommitReport,
+    Conflict,
+    Entity,
+    MemoryItem,
+    RelationEdge,
+    Thread,
+    TimelineEvent,
+    WorldRule,
+)
+from .memory.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
+from .memory.store import commit_ops, record_ops
+from .memory.summary_compactor import build_scratchpad
+from .memory.write_pipeline import WritePipeline, replay_all
+
+Progress = Callable[[int, int], None]
+
+
+def find_book_root(start: Path) -> Path | None:
+    """The nearest folder at or above `start` that holds `.webnovel/`."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / MEMORY_DIR).is_dir():
+            return folder
+    return None
+
+
+def init_project(path: str | Path, title: str, genre: str | None = None) -> Project:
+    root = Path(path)
+    memory_dir = root / MEMORY_DIR
+    if (memory_dir / "index.db").exists():
+        raise ProjectExists(f"{root} already holds a book ({memory_dir})")
+    memory_dir.mkdir(parents=True, exist_ok=True)
+    (memory_dir / "config.toml").write_text(render_config(genre), encoding="utf-8")
+    project = Project(root)
+    with project.storage.index.atomic() as conn:
+        commit_ops.set_meta(conn, "title", title)
+        commit_ops.set_meta(conn, "genre", genre or "")
+    project.refresh_projections()
+    return project
+
+
+def open_project(path: str | Path | None = None) -> Project:
+    """Open the book at `path`, or the nearest one above the current folder."""
+    if path is None:
+        root = find_book_root(Path.cwd())
+        if root is None:
+            raise ProjectNotFound("no book here: no .webnovel/ in this folder or any parent "
+                                  "(run `webnovel init` or pass --project)")
+        return Project(root)
+    root = Path(path)
+    if not (root / MEMORY_DIR / "index.db").exists():
+        raise ProjectNotFound(f"no book at {root}: {root / MEMORY_DIR} holds no index.db "
+                              "(run `webnovel init` first)")
+    return Project(root)
+
+
+class Project:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.storage = Storage(root / MEMORY_DIR)
+        self.config: BookConfig = load_config(self.storage.config_path)
+        self.pipeline = WritePipeline(self.storage.index, self.config)
+        if self._projections_stale():
+            self.refresh_projections()
+
+    @property
+    def _conn(self) -> Any:
+        return self.storage.conn
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def commit(self, result: Any, text: str | None = None,
+               chapter: int | None = None) -> CommitReport:
+        report = self.pipeline.commit(result, text=text, chapter=chapter)
+        if report.status == "committed":
+            self.refresh_projections()
+        return report
+
+    def rebuild(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Re-derive every store from the commit log, in one transaction."""
+        started = time.perf_counter()
+        index = self.storage.index
+        with index.atomic() as conn:
+            commits = commit_ops.current_commits(conn)
+            commit_ops.clear_derived(conn)
+            for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
+                if progress:
+                    progress(done, len(commits))
+        self.refresh_projections()
+        return {"chapters": len(commits), "seconds": round(time.perf_counter() - started, 3)}
+
+    def refresh_projections(self) -> None:
+        conn = self._conn
+        seq = int(commit_ops.get_meta(conn, "commit_seq") or 0)
+        write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
+        write_json_atomic(self.storage.scratchpad_path, build_scratchpad(conn, self.config, seq))
+
+    def _projections_stale(self) -> bool:
+        seq = int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
+        for path in (self.storage.state_path, self.storage.scratchpad_path):
+            data = read_json(path)
+            if not isinstance(data, dict) or data.get("meta", {}).get("commit_seq") != seq:
+                return True
+        return False
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def book(self) -> dict[str, Any]:
+        conn = self._conn
+        return {"title": commit_ops.get_meta(conn, "title"),
+                "genre": commit_ops.get_meta(conn, "genre") or None, "root": str(self.root)}
+
+    def entity(self, reference: str) -> Entity:
+        return graph_memory.resolve_entity(self._conn, reference)
+
+    def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
+        return graph_memory.fact(self._conn, self.entity(subject), field, _chapter(as_of))
+
+    def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
+        return graph_memory.facts_of(self._conn, self.entity(subject), _chapter(as_of))
+
+    def history(self, subject: str, field: str | None = None) -> list[MemoryItem]:
+        return graph_memory.history(self._conn, self.entity(subject), field)
+
+    def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
+        return graph_memory.relations(self._conn, self.entity(subject), _chapter(as_of))
+
+    def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
+        if status not in graph_memory.THREAD_FILTERS:
+            raise InvalidInput(f"unknown thread status '{status}': use one of "
+                               f"{', '.join(graph_memory.THREAD_FILTERS)}")
+        return graph_memory.threads(self._conn, status, _chapter(as_of), self.latest_chapter())
+
+    def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
+        return graph_memory.rules(self._conn, _chapter(as_of), domain)
+
+    def timeline(self, start: int | None = None, end: int | None = None,
+                 entity: str | None = None) -> list[TimelineEvent]:
+        found = self.entity(entity) if entity else None
+        return graph_memory.timeline(self._conn, start, end, found)
+
+    def conflicts(self, include_settled: bool = False) -> list[Conflict]:
+        return record_ops.list_conflicts(self._conn, include_settled=include_settled)
+
+    def latest_chapter(self) -> int | None:
+        return commit_ops.latest_chapter(self._conn)
+
+    def chapters(self) -> list[dict[str, Any]]:
+        return [{"chapter": r["chapter"], "title": r["title"], "summary": r["summary"],
+                 "word_count": r["word_count"], "commit_id": r["commit_id"]}
+                for r in commit_ops.chapter_rows(self._conn)]
+
+    def stats(self) -> dict[str, Any]:
+        conn = self._conn
+        return {"book": self.book, "latest_chapter": self.latest_chapter(),
+                "counts": commit_ops.counts(conn),
+                "open_conflicts": len(record_ops.list_conflicts(conn)),
+                "open_threads": len(self.threads("open")),
+                "sizes_bytes": self.storage.sizes(),
+                "schema": [r[0] for r in conn.execute(
+                    "SELECT name FROM schema_migrations ORDER BY name")]}
+
+    # -- lifetime -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self.storage.close()
+
+    def __enter__(self) -> Project:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+
+def _chapter(as_of: int | None) -> int | None:
+    if as_of is not None and (isinstance(as_of, bool) or not isinstance(as_of, int) or as_of < 0):
+        raise InvalidInput(f"as_of must be a chapter number >= 0, got {as_of!r}")
+    return as_of
