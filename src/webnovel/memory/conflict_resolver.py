@@ -258,9 +258,14 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
         return
     elif state["status"] != "open":
         state.update(status="open", resolved_chapter=None)
-    for name in ("kind", "content", "due_chapter", "urgency"):
+    # Only a plant states what the thread *is*; later actions' content is a progress note.
+    terms = ("kind", "content", "due_chapter", "urgency") if action == "plant" else (
+        "due_chapter", "urgency")
+    for name in terms:
         if p.get(name) not in (None, ""):
             state[name] = p[name]
+    if action != "plant" and p.get("content"):
+        state["progress"] = p["content"]
     if p.get("related"):
         state["related"] = sorted({*state["related"], *p["related"]})
     if action in CLOSING_ACTIONS:

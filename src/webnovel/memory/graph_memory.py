@@ -94,7 +94,7 @@ def _thread(version: Version, as_of: int, last: int | None) -> Thread:
     return Thread(version.subject, state.get("kind") or "open_loop", state.get("content") or "",
                   state["status"], state.get("planted_chapter"), due,
                   state.get("resolved_chapter"), state.get("urgency"), overdue,
-                  tuple(state.get("related", ())), last)
+                  tuple(state.get("related", ())), last, state.get("progress"))
 
 
 def threads(conn: sqlite3.Connection, status: str, as_of: int | None,

@@ -156,12 +156,14 @@ class Thread:
     overdue: bool
     related: tuple[str, ...] = ()
     last_chapter: int | None = None
+    progress: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "kind": self.kind,
             "content": self.content,
+            "progress": self.progress,
             "status": self.status,
             "planted_chapter": self.planted_chapter,
             "due_chapter": self.due_chapter,

@@ -16,8 +16,7 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
             out.assertions.append(Assertion(
                 "fact", chain_key(entity.id, field_name), entity.id, field_name, None, n, seq,
                 {"op": "set", "value": value, "confidence": 1.0, "source_type": "entity_new",
-                 "evidence": [evidence(n, f"entity_new:{entity.id}:{field_name}:{n}",
-                                       entity.desc)]}))
+                 "evidence": [evidence(n, f"entity_new:{entity.id}:{field_name}:{n}")]}))
             seq += 1
         out.activities.append(Activity(entity.id, n, "introduced", entity.name))
     for change in result.state_changes:

@@ -1,0 +1,1 @@
+"""The `webnovel` command: parse, call the facade, render. No memory logic lives here."""

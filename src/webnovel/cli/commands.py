@@ -1,0 +1,175 @@
+"""One handler per command; each opens the book, calls one facade method and prints."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInput, ProjectExists, UnknownEntity
+from ..memory.schema import missing_fact
+from ..project import Project, init_project, open_project
+from . import render
+from .progress import ProgressBar
+
+
+def _open(args: argparse.Namespace) -> Project:
+    return open_project(args.project)
+
+
+def _emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
+    sys.stdout.write((render.to_json(data) if args.format == "json" else text(data)) + "\n")
+
+
+def init(args: argparse.Namespace) -> int:
+    path = args.path or args.project or Path.cwd()
+    with init_project(path, title=args.title, genre=args.genre) as book:
+        _emit(args, {"created": str(book.root / ".webnovel"), **book.book},
+              lambda d: f"created {d['created']} for 《{d['title']}》")
+    return 0
+
+
+def _read_input(name: str) -> Any:
+    raw = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        where = "standard input" if name == "-" else name
+        raise InvalidInput(f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                           f"{exc.msg})") from exc
+
+
+def commit(args: argparse.Namespace) -> int:
+    result = _read_input(args.file)
+    text = args.text.read_text(encoding="utf-8") if args.text else None
+    with _open(args) as book:
+        report = book.commit(result, text=text, chapter=args.chapter)
+    _emit(args, report.to_dict(), render.commit_text)
+    return 0
+
+
+def fact(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        entity = book.entity(args.subject)
+        item = book.fact(entity.id, args.field, as_of=args.as_of)
+    data = item.to_dict() if item else missing_fact(entity.id, args.field)
+    _emit(args, data, render.fact_text)
+    return 0
+
+
+def history(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [i.to_dict() for i in book.history(args.subject, args.field)]
+    _emit(args, items, render.history_text)
+    return 0
+
+
+def relations(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [r.to_dict() for r in book.relations(args.subject, as_of=args.as_of)]
+    _emit(args, items, render.relations_text)
+    return 0
+
+
+def threads(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [t.to_dict() for t in book.threads(status=args.status, as_of=args.as_of)]
+    _emit(args, items, render.threads_text)
+    return 0
+
+
+def rules(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [r.to_dict() for r in book.rules(as_of=args.as_of, domain=args.domain)]
+    _emit(args, items, render.rules_text)
+    return 0
+
+
+def timeline(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [e.to_dict() for e in book.timeline(args.start, args.end, args.entity)]
+    _emit(args, items, render.timeline_text)
+    return 0
+
+
+def conflicts(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [c.to_dict() for c in book.conflicts(include_settled=args.all)]
+    _emit(args, items, render.conflicts_text)
+    return 0
+
+
+def rebuild(args: argparse.Namespace) -> int:
+    with _open(args) as book, ProgressBar("rebuild") as bar:
+        summary = book.rebuild(progress=bar.update)
+    _emit(args, summary, render.mapping_text)
+    return 0
+
+
+def stats(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        data = book.stats()
+    _emit(args, data, render.mapping_text)
+    return 0
+
+
+def demo(args: argparse.Namespace) -> int:
+    from ..sample_book import sample_chapters, sample_meta
+
+    folder: Path = args.folder
+    memory = folder / ".webnovel"
+    if memory.exists():
+        if not (memory / "demo").exists():
+            raise ProjectExists(f"{folder} holds a book that the demo did not make; "
+                                "choose another folder")
+        shutil.rmtree(memory)
+    meta = sample_meta()
+    chapters = list(sample_chapters())
+    with init_project(folder, title=meta["title"], genre=meta.get("genre")) as book:
+        (memory / "demo").write_text("made by `webnovel demo`; safe to delete\n")
+        with ProgressBar("commit") as bar:
+            for done, chapter in enumerate(chapters, start=1):
+                book.commit(chapter.result, text=chapter.text)
+                bar.update(done, len(chapters))
+        data = _demo_report(book, meta)
+    _emit(args, data, _demo_text)
+    return 0
+
+
+def _demo_report(book: Project, meta: dict[str, Any]) -> dict[str, Any]:
+    show = meta.get("demo", {})
+    protagonist = book.entity(show.get("protagonist", ""))
+    subject, field = show.get("history", [protagonist.id, "realm"])
+    try:
+        history_items = [i.to_dict() for i in book.history(subject, field)]
+    except UnknownEntity:
+        history_items = []
+    return {
+        "book": book.book,
+        "chapters": book.latest_chapter(),
+        "protagonist": {"id": protagonist.id, "name": protagonist.name,
+                        "now": {i.field: i.value for i in book.facts(protagonist.id)}},
+        "history": {"subject": subject, "field": field, "versions": history_items},
+        "relations": [r.to_dict() for r in book.relations(protagonist.id)],
+        "open_threads": [t.to_dict() for t in book.threads("open")],
+        "conflicts": [c.to_dict() for c in book.conflicts()],
+    }
+
+
+def _demo_text(d: dict[str, Any]) -> str:
+    p = d["protagonist"]
+    lines = [f"《{d['book']['title']}》 — {d['chapters']} chapters committed to {d['book']['root']}",
+             "", f"Protagonist now: {p['name']} ({p['id']})"]
+    lines += [f"  {k}: {render.value_text(v)}" for k, v in p["now"].items()]
+    lines += ["", f"History of {d['history']['subject']}.{d['history']['field']}:",
+              render.history_text(d["history"]["versions"]),
+              "", "Relations now:", render.relations_text(d["relations"]),
+              "", "Open threads:", render.threads_text(d["open_threads"]),
+              "", "Open conflicts:", render.conflicts_text(d["conflicts"]),
+              "", f"Try: webnovel --project {d['book']['root']} fact "
+                  f"{p['name']} realm --as-of 3"]
+    return "\n".join(lines)
