@@ -76,8 +76,9 @@ class Project:
         self.storage = Storage(root / MEMORY_DIR)
         self.config: BookConfig = load_config(self.storage.config_path)
         self.pipeline = WritePipeline(self.storage.index, self.config)
-        if self._projections_stale():
-            self.refresh_projections()
+        # Projections are rewritten once per batch of commits (at flush or close), not per
+        # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
+        self._dirty = self._projections_stale()
 
     @property
     def _conn(self) -> Any:
@@ -89,7 +90,7 @@ class Project:
                chapter: int | None = None) -> CommitReport:
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
-            self.refresh_projections()
+            self._dirty = True
         return report
 
     def rebuild(self, progress: Progress | None = None) -> dict[str, Any]:
@@ -102,10 +103,16 @@ class Project:
             for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
                 if progress:
                     progress(done, len(commits))
-        self.refresh_projections()
+        self._dirty = True
         return {"chapters": len(commits), "seconds": round(time.perf_counter() - started, 3)}
 
+    def flush(self) -> None:
+        """Rewrite state.json and the scratchpad if commits have changed memory since."""
+        if self._dirty:
+            self.refresh_projections()
+
     def refresh_projections(self) -> None:
+        self._dirty = False
         conn = self._conn
         seq = int(commit_ops.get_meta(conn, "commit_seq") or 0)
         write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
@@ -180,6 +187,7 @@ class Project:
     # -- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:
+        self.flush()
         self.storage.close()
 
     def __enter__(self) -> Project:

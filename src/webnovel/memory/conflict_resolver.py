@@ -270,6 +270,7 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
         state["related"] = sorted({*state["related"], *p["related"]})
     if action in CLOSING_ACTIONS:
         state.update(status=CLOSING_ACTIONS[action], resolved_chapter=a.chapter)
+    state["last_chapter"] = a.chapter
     if current is not None and current.value == state:
         return
     chain.close_current(a.chapter)
@@ -337,6 +338,17 @@ class Activity:
     chapter: int
     kind: str
     mention: str
+
+
+def conflict_windows(status_versions: Iterable[Version], intro_chapter: int | None,
+                     config: BookConfig) -> list[tuple[int, int | None]]:
+    """The chapter ranges where an entity's activity could be a conflict: after each death
+    chapter while dead, and before its introduction. Only these ranges need loading."""
+    windows: list[tuple[int, int | None]] = [
+        (v.valid_from + 1, v.valid_to) for v in status_versions
+        if v.status != "tentative" and config.is_dead(v.value)]
+    windows.append((0, intro_chapter) if intro_chapter is not None else (0, None))
+    return [(start, end) for start, end in windows if end is None or start < end]
 
 
 def entity_conflicts(entity_id: str, status_versions: Iterable[Version],

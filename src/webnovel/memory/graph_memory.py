@@ -87,22 +87,22 @@ def relation_history(conn: sqlite3.Connection, entity: Entity) -> list[RelationE
 THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")
 
 
-def _thread(version: Version, as_of: int, last: int | None) -> Thread:
+def _thread(version: Version, as_of: int) -> Thread:
     state = version.value
     due = state.get("due_chapter")
     overdue = state["status"] == "open" and due is not None and as_of > due
     return Thread(version.subject, state.get("kind") or "open_loop", state.get("content") or "",
                   state["status"], state.get("planted_chapter"), due,
                   state.get("resolved_chapter"), state.get("urgency"), overdue,
-                  tuple(state.get("related", ())), last, state.get("progress"))
+                  tuple(state.get("related", ())), state.get("last_chapter"),
+                  state.get("progress"))
 
 
 def threads(conn: sqlite3.Connection, status: str, as_of: int | None,
             latest: int | None) -> list[Thread]:
     """The thread ledger as of a chapter; `latest` stands in for `as_of` when it is None."""
     point = as_of if as_of is not None else (latest or 0)
-    found = [_thread(v, point, chain_ops.last_assertion_chapter(conn, "thread", v.key, point))
-             for v in chain_ops.versions_at(conn, "thread", as_of)]
+    found = [_thread(v, point) for v in chain_ops.versions_at(conn, "thread", as_of)]
     if status == "overdue":
         found = [t for t in found if t.overdue]
     elif status != "all":

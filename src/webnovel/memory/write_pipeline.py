@@ -18,7 +18,13 @@ from typing import Any
 
 from ..config import BookConfig
 from .chapter_result import ChapterResult, parse_chapter_result
-from .conflict_resolver import ConflictDraft, chain_key, entity_conflicts, replay
+from .conflict_resolver import (
+    ConflictDraft,
+    chain_key,
+    conflict_windows,
+    entity_conflicts,
+    replay,
+)
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
 from .extractors.promise_extractor import extract_promises
@@ -130,14 +136,15 @@ class WritePipeline:
         conn = self.index.conn
         n = result.chapter
         chains = chain_ops.delete_chapter_assertions(conn, n)
-        entities = entity_ops.delete_chapter_intros(conn, n)
-        entities |= entity_ops.delete_chapter_activities(conn, n)
+        introduced = entity_ops.delete_chapter_intros(conn, n)
+        entities = entity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
         entity_ops.insert_intros(conn, n, [(i, _intro(e)) for i, e in
                                            enumerate(result.entities_new)])
-        for entity in result.entities_new:
-            entity_ops.rederive_entity(conn, entity.id)
+        introduced |= {entity.id for entity in result.entities_new}
+        for entity_id in introduced:
+            entity_ops.rederive_entity(conn, entity_id)
         adopted = self._adopt_tentatives(result)
         resolver = ReferenceResolver(conn, result)
         extraction = self._extract(result, resolver)
@@ -150,10 +157,11 @@ class WritePipeline:
         outcome = ApplyOutcome(warnings=resolver.warnings)
         for family, key in sorted(chains):
             self._replay_chain(family, key, n, recorded_at, outcome)
-        entities |= {a.entity_id for a in extraction.activities} | resolver.created
+        entities |= {a.entity_id for a in extraction.activities} | introduced
         entities |= {key.split("\x1f")[0] for family, key in chains if family == "fact"}
-        for entity_id in sorted(entities):
-            self._refresh_entity(entity_id, n, outcome)
+        rederive = introduced | resolver.created
+        for entity_id in sorted(entities | resolver.created):
+            self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
         return outcome
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
@@ -181,18 +189,27 @@ class WritePipeline:
             if at == chapter:
                 setattr(outcome.counts, what, getattr(outcome.counts, what) + 1)
 
-    def _refresh_entity(self, entity_id: str, chapter: int, outcome: ApplyOutcome) -> None:
+    def _refresh_entity(self, entity_id: str, chapter: int, rederive: bool,
+                        outcome: ApplyOutcome) -> None:
+        """Entity row and per-entity conflicts. Only the activity inside the entity's conflict
+        windows is read, so a protagonist seen in every chapter costs no more than a cameo."""
         conn = self.index.conn
-        entity_ops.rederive_entity(conn, entity_id)
-        entity = entity_ops.get_entity(conn, entity_id)
+        state = entity_ops.intro_state(conn, entity_id)
+        if rederive or state is None or not state[0]:
+            # New, retracted or tentative: its row may appear, change or vanish.
+            entity_ops.rederive_entity(conn, entity_id)
+            state = entity_ops.intro_state(conn, entity_id)
+        else:
+            entity_ops.touch_entity_span(conn, entity_id)
         scope = f"entity:{entity_id}"
-        if entity is None:
+        if state is None:
             record_ops.replace_conflicts(conn, scope, 0, [])
             return
-        drafts = entity_conflicts(
-            entity_id, chain_ops.chain_history(conn, "fact", chain_key(entity_id, "status")),
-            entity_ops.activities_of(conn, entity_id), entity_ops.intro_chapter(conn, entity_id),
-            self.config)
+        intro = state[1] if state[0] else None
+        statuses = chain_ops.chain_history(conn, "fact", chain_key(entity_id, "status"))
+        windows = conflict_windows(statuses, intro, self.config)
+        activities = entity_ops.activities_between(conn, entity_id, windows)
+        drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
         conflicts = [to_conflict(d, scope) for d in drafts]
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]

@@ -168,11 +168,3 @@ def versions_at(conn: sqlite3.Connection, family: str, as_of: int | None, *,
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {' AND '.join(where)} "
         "ORDER BY subject, field, valid_from, id", params).fetchall()
     return [_version(r) for r in rows]
-
-
-def last_assertion_chapter(conn: sqlite3.Connection, family: str, key: str,
-                           as_of: int | None) -> int | None:
-    row = conn.execute("SELECT MAX(chapter) FROM assertions WHERE family = ? AND key = ? "
-                       "AND chapter <= ?", (family, key, as_of if as_of is not None else 2**62)
-                       ).fetchone()
-    return row[0]

@@ -47,10 +47,26 @@ def delete_chapter_activities(conn: sqlite3.Connection, chapter: int) -> set[str
     return ids
 
 
-def activities_of(conn: sqlite3.Connection, entity_id: str) -> list[Activity]:
-    rows = conn.execute("SELECT entity_id, chapter, kind, mention FROM activities "
-                        "WHERE entity_id = ? ORDER BY chapter", (entity_id,)).fetchall()
-    return [Activity(*r) for r in rows]
+def activities_between(conn: sqlite3.Connection, entity_id: str,
+                       ranges: Iterable[tuple[int, int | None]]) -> list[Activity]:
+    """The entity's activity inside half-open chapter ranges (None: no upper bound)."""
+    out: list[Activity] = []
+    for start, end in ranges:
+        rows = conn.execute("SELECT entity_id, chapter, kind, mention FROM activities "
+                            "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter",
+                            (entity_id, start, end if end is not None else 2**62)).fetchall()
+        out += [Activity(*r) for r in rows]
+    return out
+
+
+def touch_entity_span(conn: sqlite3.Connection, entity_id: str) -> None:
+    """Refresh an entity's first and last chapter of activity (its intros are unchanged)."""
+    conn.execute(
+        "UPDATE entities SET "
+        "first_chapter = MIN(COALESCE(intro_chapter, 2147483647), COALESCE((SELECT MIN(chapter) "
+        "FROM activities WHERE entity_id = :e), 2147483647)), "
+        "last_chapter = MAX(COALESCE(intro_chapter, 0), COALESCE((SELECT MAX(chapter) "
+        "FROM activities WHERE entity_id = :e), 0)) WHERE id = :e", {"e": entity_id})
 
 
 def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: int) -> None:
@@ -159,9 +175,11 @@ def list_entities(conn: sqlite3.Connection, *, as_of: int | None = None) -> list
     return [_entity(r, aliases.get(r["id"], [])) for r in rows]
 
 
-def intro_chapter(conn: sqlite3.Connection, entity_id: str) -> int | None:
-    row = conn.execute("SELECT intro_chapter FROM entities WHERE id = ?", (entity_id,)).fetchone()
-    return row[0] if row else None
+def intro_state(conn: sqlite3.Connection, entity_id: str) -> tuple[bool, int | None] | None:
+    """(exists and settled?, intro chapter) of an entity; None when there is no such entity."""
+    row = conn.execute("SELECT tentative, intro_chapter FROM entities WHERE id = ?",
+                       (entity_id,)).fetchone()
+    return (not row[0], row[1]) if row else None
 
 
 def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
