@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from saga import Saga, generate_saga
+
+import webnovel
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[webnovel.Project]:
+    project = webnovel.init_project(tmp_path / "book", title="测试之书")
+    yield project
+    project.close()
+
+
+@pytest.fixture(scope="session")
+def saga300() -> Saga:
+    return generate_saga(300, seed=11)
+
+
+@pytest.fixture(scope="session")
+def saga_book(tmp_path_factory: pytest.TempPathFactory, saga300: Saga) -> Iterator[webnovel.Project]:
+    """A 300-chapter generated saga committed through the API (read-only for tests)."""
+    project = webnovel.init_project(tmp_path_factory.mktemp("saga") / "book", title="saga")
+    for result in saga300.results:
+        project.commit(result)
+    yield project
+    project.close()
