@@ -18,14 +18,61 @@ GROUP = ["陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "
 OTHER_RELATIONS = ["师徒", "同门", "恋人"]
 SURNAMES = "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜谢邹喻柏水窦章苏潘葛范彭鲁韦马苗凤方俞任袁柳鲍史唐费薛雷贺倪汤殷罗毕郝安常乐于傅齐康伍余顾孟黄穆萧尹姚邵汪祁毛狄米贝明臧计伏成戴宋庞熊纪舒屈项祝董梁杜阮蓝闵席季麻强贾路娄危江童颜郭梅盛林钟徐邱骆高夏蔡田樊胡凌霍虞万柯管卢莫房解应宗丁宣邓郁单杭洪包左石崔吉龚程邢裴陆荣翁荀惠甄曲家封储靳焦牧山谷车侯班仰秋仲伊宫宁仇栾暴甘厉戎祖武符刘景詹龙叶司黎薄印宿白怀蒲邰从鄂索咸籍赖卓蔺屠蒙池乔阳胥能苍双闻党翟谭贡劳姬申扶堵冉宰雍桑桂濮牛寿通边扈燕冀浦尚农温别庄晏柴瞿阎充慕连茹习艾鱼容向古易慎戈廖庾终居衡步都耿满弘匡国文寇广禄东欧沃利蔚越夔隆师巩聂晁勾敖融冷訾辛阚那简饶空曾沙养鞠须丰巢关蒯相查后荆红游竺权逯盖益桓公"
 GIVEN = "云风雨雪霜月星辰山川河海松竹梅兰菊青玄白紫金银玉珠明清灵秀逸飞鸿鹤凌霄尘羽墨砚剑琴书画诗酒茶烟霞岚泽"
-PLACES = ["青云城", "落霞山", "黑风谷", "赤炎城", "天剑宗", "万妖林", "东海岛", "北冥渊", "西漠", "南疆",
-          "玄霄门", "紫竹林", "寒冰崖", "血衣堂", "藏经阁", "问心亭", "灵泉洞", "断魂桥", "望月楼", "百花谷"]
-ITEMS = ["玄铁剑", "青灯", "筑基丹", "聚灵珠", "储物袋", "寒玉佩", "烈火符", "金丝甲", "乾坤袋", "定魂铃",
-         "雷击木", "紫金葫芦", "冰魄针", "火云旗", "天机盘", "九转丹", "玉简", "龙鳞", "凤羽", "灵兽蛋"]
+PLACES = [
+    "青云城",
+    "落霞山",
+    "黑风谷",
+    "赤炎城",
+    "天剑宗",
+    "万妖林",
+    "东海岛",
+    "北冥渊",
+    "西漠",
+    "南疆",
+    "玄霄门",
+    "紫竹林",
+    "寒冰崖",
+    "血衣堂",
+    "藏经阁",
+    "问心亭",
+    "灵泉洞",
+    "断魂桥",
+    "望月楼",
+    "百花谷",
+]
+ITEMS = [
+    "玄铁剑",
+    "青灯",
+    "筑基丹",
+    "聚灵珠",
+    "储物袋",
+    "寒玉佩",
+    "烈火符",
+    "金丝甲",
+    "乾坤袋",
+    "定魂铃",
+    "雷击木",
+    "紫金葫芦",
+    "冰魄针",
+    "火云旗",
+    "天机盘",
+    "九转丹",
+    "玉简",
+    "龙鳞",
+    "凤羽",
+    "灵兽蛋",
+]
 DOMAINS = ["修炼", "法宝", "门规", "阵法", "地理", "丹道"]
-FILLER = ("山风吹过林间，远处传来几声鹤鸣。", "众人屏息凝神，谁也不敢先开口。", "灵气在经脉中缓缓流转，",
-          "夜色渐深，月光洒在青石板上。", "他握紧了手中的剑，目光坚定。", "这一战，注定要载入史册。",
-          "茶已凉透，人却迟迟未归。", "阵法的光芒忽明忽暗，仿佛随时都会崩塌。")
+FILLER = (
+    "山风吹过林间，远处传来几声鹤鸣。",
+    "众人屏息凝神，谁也不敢先开口。",
+    "灵气在经脉中缓缓流转，",
+    "夜色渐深，月光洒在青石板上。",
+    "他握紧了手中的剑，目光坚定。",
+    "这一战，注定要载入史册。",
+    "茶已凉透，人却迟迟未归。",
+    "阵法的光芒忽明忽暗，仿佛随时都会崩塌。",
+)
 
 
 @dataclass
@@ -33,7 +80,9 @@ class Truth:
     """What every as-of question should answer, recorded while generating."""
 
     facts: dict[tuple[str, str], list[tuple[int, Any]]] = field(default_factory=dict)
-    relations: dict[tuple[str, str, str], list[tuple[int, str | None]]] = field(default_factory=dict)
+    relations: dict[tuple[str, str, str], list[tuple[int, str | None]]] = field(
+        default_factory=dict
+    )
     threads: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     rules: dict[str, list[tuple[int, str | None]]] = field(default_factory=dict)
     names: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
@@ -119,9 +168,17 @@ class _Generator:
     # -- one chapter ----------------------------------------------------------------------------
 
     def chapter(self, n: int) -> tuple[dict[str, Any], str | None]:
-        result: dict[str, Any] = {"chapter": n, "title": f"第{n}章", "entities_new": [],
-                                  "state_changes": [], "relationships_new": [], "plot_threads": [],
-                                  "world_rules": [], "timeline_events": [], "scenes": []}
+        result: dict[str, Any] = {
+            "chapter": n,
+            "title": f"第{n}章",
+            "entities_new": [],
+            "state_changes": [],
+            "relationships_new": [],
+            "plot_threads": [],
+            "world_rules": [],
+            "timeline_events": [],
+            "scenes": [],
+        }
         for _ in range(3 if n == 1 else (1 if n % 2 == 0 else 0)):
             result["entities_new"].append(self._new_entity(n))
         cast = self.rng.sample(self.alive, min(len(self.alive), 8))
@@ -131,8 +188,9 @@ class _Generator:
         self._rules(n, result)
         if n % 50 == 25 and len(self.alive) > 10:
             victim = self.alive[-1] if self.alive[-1] != "e0" else self.alive[-2]
-            result["state_changes"].append({"entity_id": victim, "field": "status", "new": "死亡",
-                                            "old": "存活"})
+            result["state_changes"].append(
+                {"entity_id": victim, "field": "status", "new": "死亡", "old": "存活"}
+            )
             self._set(n, victim, "status", "死亡")
             self.alive.remove(victim)
             self.dead.add(victim)
@@ -140,11 +198,23 @@ class _Generator:
         place = self.rng.choice(PLACES)
         result["entities_appeared"] = [{"id": c} for c in cast[:5]]
         result["timeline_events"] = [
-            {"event": f"{self.truth.names[c][0]}在{place}遭遇变故", "participants": [c],
-             "location": place} for c in cast[:2]]
-        result["scenes"] = [{"index": i + 1, "location": place, "characters": cast[i:i + 2],
-                             "summary": f"{'、'.join(self.truth.names[c][0] for c in cast[i:i+2])}"
-                                        f"在{place}相会"} for i in range(min(3, len(cast)))]
+            {
+                "event": f"{self.truth.names[c][0]}在{place}遭遇变故",
+                "participants": [c],
+                "location": place,
+            }
+            for c in cast[:2]
+        ]
+        result["scenes"] = [
+            {
+                "index": i + 1,
+                "location": place,
+                "characters": cast[i : i + 2],
+                "summary": f"{'、'.join(self.truth.names[c][0] for c in cast[i : i + 2])}"
+                f"在{place}相会",
+            }
+            for i in range(min(3, len(cast)))
+        ]
         names = "、".join(self.truth.names[c][0] for c in cast[:3])
         result["summary"] = f"第{n}章：{names}在{place}各有际遇。"
         result["word_count"] = self.text_chars
@@ -160,8 +230,14 @@ class _Generator:
         for key, value in current.items():
             self._set(n, entity_id, key, value)
         self.alive.append(entity_id)
-        return {"id": entity_id, "name": name, "aliases": aliases, "type": "角色",
-                "is_protagonist": entity_id == "e0", "current": current}
+        return {
+            "id": entity_id,
+            "name": name,
+            "aliases": aliases,
+            "type": "角色",
+            "is_protagonist": entity_id == "e0",
+            "current": current,
+        }
 
     def _changes(self, n: int, cast: list[str], result: dict[str, Any]) -> None:
         changes = result["state_changes"]
@@ -169,13 +245,22 @@ class _Generator:
             realm = self.state[(entity, "realm")]
             index = LADDER.index(realm)
             if index + 1 < len(LADDER) and self.rng.random() < 0.5:
-                changes.append({"entity_id": entity, "field": "realm", "old": realm,
-                                "new": LADDER[index + 1], "reason": "突破"})
+                changes.append(
+                    {
+                        "entity_id": entity,
+                        "field": "realm",
+                        "old": realm,
+                        "new": LADDER[index + 1],
+                        "reason": "突破",
+                    }
+                )
                 self._set(n, entity, "realm", LADDER[index + 1])
         for entity in cast[:4]:
             old = self.state[(entity, "location")]
             new = self.rng.choice([p for p in PLACES if p != old])
-            ref = self.rng.choice([entity, self.truth.names[entity][0], *self.truth.names[entity][1]])
+            ref = self.rng.choice(
+                [entity, self.truth.names[entity][0], *self.truth.names[entity][1]]
+            )
             changes.append({"entity_id": ref, "field": "location", "old": old, "new": new})
             self._set(n, entity, "location", new)
         for entity in cast[:3]:
@@ -202,13 +287,20 @@ class _Generator:
             key = (source, target, "group0")
             current = self.relations.get(key)
             if current is not None and self.rng.random() < 0.2:
-                result["relationships_new"].append({"from": source, "to": target, "type": current,
-                                                    "action": "end"})
+                result["relationships_new"].append(
+                    {"from": source, "to": target, "type": current, "action": "end"}
+                )
                 self._relate(n, key, None)
                 continue
             rel_type = self.rng.choice([t for t in GROUP if t != current])
-            result["relationships_new"].append({"from": source, "to": target, "type": rel_type,
-                                                "action": "update" if current else "create"})
+            result["relationships_new"].append(
+                {
+                    "from": source,
+                    "to": target,
+                    "type": rel_type,
+                    "action": "update" if current else "create",
+                }
+            )
             self._relate(n, key, rel_type)
         if n % 7 == 0:
             source, target = self.rng.sample(cast, 2)
@@ -220,21 +312,32 @@ class _Generator:
         threads = result["plot_threads"]
         thread_id = f"t{n}"
         kind = self.rng.choice(["foreshadowing", "open_loop", "reader_promise", "subplot"])
-        threads.append({"id": thread_id, "kind": kind, "action": "plant",
-                        "content": f"第{n}章埋下的线索", "due_chapter": n + self.rng.randint(5, 60),
-                        "urgency": self.rng.randint(10, 95), "related": cast[:2]})
+        threads.append(
+            {
+                "id": thread_id,
+                "kind": kind,
+                "action": "plant",
+                "content": f"第{n}章埋下的线索",
+                "due_chapter": n + self.rng.randint(5, 60),
+                "urgency": self.rng.randint(10, 95),
+                "related": cast[:2],
+            }
+        )
         self.open_threads[thread_id] = n
         self.truth.threads[thread_id] = [(n, "open")]
         candidates = sorted(t for t in self.open_threads if t != thread_id)
         if candidates:
-            threads.append({"id": self.rng.choice(candidates), "action": "advance",
-                            "content": f"第{n}章推进"})
+            threads.append(
+                {"id": self.rng.choice(candidates), "action": "advance", "content": f"第{n}章推进"}
+            )
         if len(candidates) > 3 and self.rng.random() < 0.8:
             closing = self.rng.choice(candidates)
             action = "resolve" if self.rng.random() < 0.85 else "abandon"
             threads.append({"id": closing, "action": action, "content": f"第{n}章回收"})
             del self.open_threads[closing]
-            self.truth.threads[closing].append((n, "resolved" if action == "resolve" else "abandoned"))
+            self.truth.threads[closing].append(
+                (n, "resolved" if action == "resolve" else "abandoned")
+            )
 
     def _rules(self, n: int, result: dict[str, Any]) -> None:
         rules = result["world_rules"]
@@ -279,7 +382,15 @@ def generate_saga(chapters: int, seed: int = 7, text_chars: int = 0) -> Saga:
 
 
 def items_per_chapter(saga: Saga) -> float:
-    keys = ("entities_new", "state_changes", "relationships_new", "plot_threads", "world_rules",
-            "timeline_events", "scenes", "entities_appeared")
+    keys = (
+        "entities_new",
+        "state_changes",
+        "relationships_new",
+        "plot_threads",
+        "world_rules",
+        "timeline_events",
+        "scenes",
+        "entities_appeared",
+    )
     total = sum(len(r.get(k, [])) for r in saga.results for k in keys)
     return total / max(1, len(saga.results))

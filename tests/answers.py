@@ -10,8 +10,9 @@ from webnovel.config import BookConfig
 CLOSING = {"resolve": "resolved", "abandon": "abandoned"}
 
 
-def naive_replay(results: dict[int, dict[str, Any]], as_of: int,
-                 config: BookConfig | None = None) -> dict[str, Any]:
+def naive_replay(
+    results: dict[int, dict[str, Any]], as_of: int, config: BookConfig | None = None
+) -> dict[str, Any]:
     """Apply chapters 1..as_of in order, the slow obvious way (entity refs are ids)."""
     config = config or BookConfig()
     facts: dict[tuple[str, str], Any] = {}
@@ -33,8 +34,11 @@ def naive_replay(results: dict[int, dict[str, Any]], as_of: int,
                 facts[key] = change["new"]
                 continue
             current = facts.get(key)
-            members = set(current) if isinstance(current, list) else (
-                set() if current is None else {current})
+            members = (
+                set(current)
+                if isinstance(current, list)
+                else (set() if current is None else {current})
+            )
             if op == "add":
                 members.add(change["new"])
             elif change["new"] in members:
@@ -59,31 +63,46 @@ def naive_replay(results: dict[int, dict[str, Any]], as_of: int,
                     threads[thread["id"]] = "open"
             elif action in CLOSING:
                 threads[thread["id"]] = CLOSING[action]
-    return {"facts": facts,
-            "relations": {(s, t, rel_type) for (s, t, _), rel_type in relations.items()},
-            "threads": threads}
+    return {
+        "facts": facts,
+        "relations": {(s, t, rel_type) for (s, t, _), rel_type in relations.items()},
+        "threads": threads,
+    }
 
 
-def book_answers(book: webnovel.Project, entities: list[str], fields: list[str],
-                 chapters: list[int]) -> dict[str, Any]:
+def book_answers(
+    book: webnovel.Project, entities: list[str], fields: list[str], chapters: list[int]
+) -> dict[str, Any]:
     """Everything the book answers about these entities and chapters, minus record times."""
     out: dict[str, Any] = {}
     for n in chapters:
         for entity in entities:
             for field in fields:
                 item = book.fact(entity, field, as_of=n)
-                out[f"fact {entity}.{field}@{n}"] = (item.value, item.status, item.valid_from,
-                                                     item.valid_to) if item else None
-            out[f"rel {entity}@{n}"] = sorted((r.source, r.target, r.type, r.valid_from)
-                                              for r in book.relations(entity, as_of=n))
-        out[f"threads@{n}"] = sorted((t.id, t.status, t.overdue, t.content)
-                                     for t in book.threads("all", as_of=n))
+                out[f"fact {entity}.{field}@{n}"] = (
+                    (item.value, item.status, item.valid_from, item.valid_to) if item else None
+                )
+            out[f"rel {entity}@{n}"] = sorted(
+                (r.source, r.target, r.type, r.valid_from) for r in book.relations(entity, as_of=n)
+            )
+        out[f"threads@{n}"] = sorted(
+            (t.id, t.status, t.overdue, t.content) for t in book.threads("all", as_of=n)
+        )
         out[f"rules@{n}"] = sorted((r.id, r.rule, r.valid_from) for r in book.rules(as_of=n))
     for entity in entities:
-        out[f"history {entity}"] = [(i.field, i.value, i.status, i.valid_from, i.valid_to,
-                                     tuple(e["ref"] for e in i.evidence))
-                                    for i in book.history(entity)]
-    out["conflicts"] = sorted((c.id, c.kind, c.entity_id, c.field, c.chapter)
-                              for c in book.conflicts())
+        out[f"history {entity}"] = [
+            (
+                i.field,
+                i.value,
+                i.status,
+                i.valid_from,
+                i.valid_to,
+                tuple(e["ref"] for e in i.evidence),
+            )
+            for i in book.history(entity)
+        ]
+    out["conflicts"] = sorted(
+        (c.id, c.kind, c.entity_id, c.field, c.chapter) for c in book.conflicts()
+    )
     out["timeline"] = [(e.id, e.event) for e in book.timeline()]
     return out

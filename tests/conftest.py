@@ -4,9 +4,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from saga import Saga, generate_saga
 
 import webnovel
+
+from saga import Saga, generate_saga
 
 
 @pytest.fixture
@@ -22,7 +23,9 @@ def saga300() -> Saga:
 
 
 @pytest.fixture(scope="session")
-def saga_book(tmp_path_factory: pytest.TempPathFactory, saga300: Saga) -> Iterator[webnovel.Project]:
+def saga_book(
+    tmp_path_factory: pytest.TempPathFactory, saga300: Saga
+) -> Iterator[webnovel.Project]:
     """A 300-chapter generated saga committed through the API (read-only for tests)."""
     project = webnovel.init_project(tmp_path_factory.mktemp("saga") / "book", title="saga")
     for result in saga300.results:

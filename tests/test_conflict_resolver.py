@@ -23,8 +23,9 @@ CONFIG = BookConfig()
 
 
 def fact(chapter: int, value: Any, op: str = "set", **extra: Any) -> Assertion:
-    return Assertion("fact", "e\x1ff", "e", "f", None, chapter, 0,
-                     {"op": op, "value": value, **extra})
+    return Assertion(
+        "fact", "e\x1ff", "e", "f", None, chapter, 0, {"op": op, "value": value, **extra}
+    )
 
 
 def fold_facts(*assertions: Assertion) -> Chain:
@@ -35,46 +36,72 @@ def settled(chain: Chain) -> list[tuple[Any, int, int | None, str]]:
     return [(v.value, v.valid_from, v.valid_to, v.status) for v in chain.touched]
 
 
-@pytest.mark.parametrize(("assertions", "expected", "conflict_kinds"), [
-    ([fact(1, "斗者")], [("斗者", 1, None, "active")], []),
-    ([fact(1, "斗者"), fact(5, "斗师", old="斗者", has_old=True)],
-     [("斗者", 1, 5, "outdated"), ("斗师", 5, None, "active")], []),
-    # the writer believed another value: the chapter is canon, the old value lost a conflict
-    ([fact(1, "斗者"), fact(5, "大斗师", old="斗师", has_old=True)],
-     [("斗者", 1, 5, "contradicted"), ("大斗师", 5, None, "active")], ["old_value_mismatch"]),
-    # no value held: an `old` cannot mismatch
-    ([fact(3, "斗师", old="斗者", has_old=True)], [("斗师", 3, None, "active")], []),
-    # setting the value held changes nothing
-    ([fact(1, "斗者"), fact(4, "斗者")], [("斗者", 1, None, "active")], []),
-    # 3 and "3" agree
-    ([fact(1, 3), fact(2, 4, old="3", has_old=True)], [(3, 1, 2, "outdated"), (4, 2, None, "active")],
-     []),
-    # two changes in one chapter: the first holds for no chapter at all
-    ([fact(1, "A"), fact(1, "B", old="A", has_old=True)],
-     [("A", 1, 1, "outdated"), ("B", 1, None, "active")], []),
-    # a tentative value is kept apart and never supersedes
-    ([fact(1, "A"), fact(2, "B", confidence=0.3)],
-     [("A", 1, None, "active"), ("B", 2, None, "tentative")], []),
-    # a confident change closes open tentative values
-    ([fact(1, "A"), fact(2, "B", confidence=0.3), fact(4, "C")],
-     [("A", 1, 4, "outdated"), ("B", 2, 4, "tentative"), ("C", 4, None, "active")], []),
-])
-def test_functional_fields(assertions: list[Assertion], expected: list, conflict_kinds: list) -> None:
+@pytest.mark.parametrize(
+    ("assertions", "expected", "conflict_kinds"),
+    [
+        ([fact(1, "斗者")], [("斗者", 1, None, "active")], []),
+        (
+            [fact(1, "斗者"), fact(5, "斗师", old="斗者", has_old=True)],
+            [("斗者", 1, 5, "outdated"), ("斗师", 5, None, "active")],
+            [],
+        ),
+        # the writer believed another value: the chapter is canon, the old value lost a conflict
+        (
+            [fact(1, "斗者"), fact(5, "大斗师", old="斗师", has_old=True)],
+            [("斗者", 1, 5, "contradicted"), ("大斗师", 5, None, "active")],
+            ["old_value_mismatch"],
+        ),
+        # no value held: an `old` cannot mismatch
+        ([fact(3, "斗师", old="斗者", has_old=True)], [("斗师", 3, None, "active")], []),
+        # setting the value held changes nothing
+        ([fact(1, "斗者"), fact(4, "斗者")], [("斗者", 1, None, "active")], []),
+        # 3 and "3" agree
+        (
+            [fact(1, 3), fact(2, 4, old="3", has_old=True)],
+            [(3, 1, 2, "outdated"), (4, 2, None, "active")],
+            [],
+        ),
+        # two changes in one chapter: the first holds for no chapter at all
+        (
+            [fact(1, "A"), fact(1, "B", old="A", has_old=True)],
+            [("A", 1, 1, "outdated"), ("B", 1, None, "active")],
+            [],
+        ),
+        # a tentative value is kept apart and never supersedes
+        (
+            [fact(1, "A"), fact(2, "B", confidence=0.3)],
+            [("A", 1, None, "active"), ("B", 2, None, "tentative")],
+            [],
+        ),
+        # a confident change closes open tentative values
+        (
+            [fact(1, "A"), fact(2, "B", confidence=0.3), fact(4, "C")],
+            [("A", 1, 4, "outdated"), ("B", 2, 4, "tentative"), ("C", 4, None, "active")],
+            [],
+        ),
+    ],
+)
+def test_functional_fields(
+    assertions: list[Assertion], expected: list, conflict_kinds: list
+) -> None:
     chain = fold_facts(*assertions)
     assert settled(chain) == expected
     assert [c.kind for c in chain.conflicts] == conflict_kinds
 
 
-@pytest.mark.parametrize(("current", "op", "value", "expected", "held"), [
-    (None, "add", "剑", ["剑"], True),
-    (["剑"], "add", "灯", ["剑", "灯"], True),
-    (["剑", "灯"], "add", "剑", ["剑", "灯"], True),
-    (["剑", "灯"], "remove", "剑", ["灯"], True),
-    (["灯"], "remove", "灯", [], True),
-    (["灯"], "remove", "剑", ["灯"], False),
-    (None, "remove", "剑", [], False),
-    ("剑", "add", "灯", ["剑", "灯"], True),
-])
+@pytest.mark.parametrize(
+    ("current", "op", "value", "expected", "held"),
+    [
+        (None, "add", "剑", ["剑"], True),
+        (["剑"], "add", "灯", ["剑", "灯"], True),
+        (["剑", "灯"], "add", "剑", ["剑", "灯"], True),
+        (["剑", "灯"], "remove", "剑", ["灯"], True),
+        (["灯"], "remove", "灯", [], True),
+        (["灯"], "remove", "剑", ["灯"], False),
+        (None, "remove", "剑", [], False),
+        ("剑", "add", "灯", ["剑", "灯"], True),
+    ],
+)
 def test_set_operations(current: Any, op: str, value: str, expected: list, held: bool) -> None:
     value_after, was_held = next_fact_value(current, op, value)
     assert sorted(value_after) == sorted(expected)
@@ -94,21 +121,42 @@ def test_emptied_set_is_still_a_value() -> None:
 
 
 def rel(chapter: int, rel_type: str, action: str = "assert", confidence: float = 1.0) -> Assertion:
-    return Assertion("rel", "a\x1fb\x1fgroup0", "a", rel_type, "b", chapter, 0,
-                     {"action": action, "type": rel_type, "confidence": confidence})
+    return Assertion(
+        "rel",
+        "a\x1fb\x1fgroup0",
+        "a",
+        rel_type,
+        "b",
+        chapter,
+        0,
+        {"action": action, "type": rel_type, "confidence": confidence},
+    )
 
 
-@pytest.mark.parametrize(("assertions", "expected", "conflict_kinds"), [
-    ([rel(1, "朋友")], [("朋友", 1, None, "active")], []),
-    ([rel(1, "朋友"), rel(9, "仇敌")], [("朋友", 1, 9, "outdated"), ("仇敌", 9, None, "active")], []),
-    ([rel(1, "朋友"), rel(3, "朋友")], [("朋友", 1, None, "active")], []),
-    ([rel(1, "朋友"), rel(4, "朋友", "end")], [("朋友", 1, 4, "outdated")], []),
-    ([rel(4, "朋友", "end")], [], ["relation_end_missing"]),
-    ([rel(1, "朋友"), rel(4, "仇敌", "end")], [("朋友", 1, None, "active")],
-     ["relation_end_missing"]),
-    ([rel(1, "朋友"), rel(2, "仇敌", confidence=0.2)],
-     [("朋友", 1, None, "active"), ("仇敌", 2, None, "tentative")], []),
-])
+@pytest.mark.parametrize(
+    ("assertions", "expected", "conflict_kinds"),
+    [
+        ([rel(1, "朋友")], [("朋友", 1, None, "active")], []),
+        (
+            [rel(1, "朋友"), rel(9, "仇敌")],
+            [("朋友", 1, 9, "outdated"), ("仇敌", 9, None, "active")],
+            [],
+        ),
+        ([rel(1, "朋友"), rel(3, "朋友")], [("朋友", 1, None, "active")], []),
+        ([rel(1, "朋友"), rel(4, "朋友", "end")], [("朋友", 1, 4, "outdated")], []),
+        ([rel(4, "朋友", "end")], [], ["relation_end_missing"]),
+        (
+            [rel(1, "朋友"), rel(4, "仇敌", "end")],
+            [("朋友", 1, None, "active")],
+            ["relation_end_missing"],
+        ),
+        (
+            [rel(1, "朋友"), rel(2, "仇敌", confidence=0.2)],
+            [("朋友", 1, None, "active"), ("仇敌", 2, None, "tentative")],
+            [],
+        ),
+    ],
+)
 def test_relations(assertions: list[Assertion], expected: list, conflict_kinds: list) -> None:
     chain = replay("rel", [], assertions, CONFIG)
     assert settled(chain) == expected
@@ -119,27 +167,52 @@ def thread(chapter: int, action: str, **extra: Any) -> Assertion:
     return Assertion("thread", "t", "t", "thread", None, chapter, 0, {"action": action, **extra})
 
 
-@pytest.mark.parametrize(("actions", "statuses", "conflict_kinds"), [
-    ([thread(1, "plant", content="三年之约", due_chapter=9)], ["open"], []),
-    ([thread(1, "plant", content="x"), thread(5, "resolve")], ["open", "resolved"], []),
-    ([thread(1, "plant", content="x"), thread(5, "abandon")], ["open", "abandoned"], []),
-    ([thread(1, "plant", content="x"), thread(3, "advance", content="推进")], ["open", "open"], []),
-    ([thread(4, "resolve", content="揭晓")], ["resolved"], ["thread_unknown"]),
-    ([thread(1, "plant", content="x"), thread(3, "resolve"), thread(6, "advance")],
-     ["open", "resolved"], ["thread_closed"]),
-    ([thread(1, "plant", content="x"), thread(3, "resolve"), thread(6, "plant", content="x")],
-     ["open", "resolved", "open"], []),
-])
-def test_thread_lifecycle(actions: list[Assertion], statuses: list[str],
-                          conflict_kinds: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("actions", "statuses", "conflict_kinds"),
+    [
+        ([thread(1, "plant", content="三年之约", due_chapter=9)], ["open"], []),
+        ([thread(1, "plant", content="x"), thread(5, "resolve")], ["open", "resolved"], []),
+        ([thread(1, "plant", content="x"), thread(5, "abandon")], ["open", "abandoned"], []),
+        (
+            [thread(1, "plant", content="x"), thread(3, "advance", content="推进")],
+            ["open", "open"],
+            [],
+        ),
+        ([thread(4, "resolve", content="揭晓")], ["resolved"], ["thread_unknown"]),
+        (
+            [thread(1, "plant", content="x"), thread(3, "resolve"), thread(6, "advance")],
+            ["open", "resolved"],
+            ["thread_closed"],
+        ),
+        (
+            [
+                thread(1, "plant", content="x"),
+                thread(3, "resolve"),
+                thread(6, "plant", content="x"),
+            ],
+            ["open", "resolved", "open"],
+            [],
+        ),
+    ],
+)
+def test_thread_lifecycle(
+    actions: list[Assertion], statuses: list[str], conflict_kinds: list[str]
+) -> None:
     chain = replay("thread", [], actions, CONFIG)
     assert [v.value["status"] for v in chain.touched] == statuses
     assert [c.kind for c in chain.conflicts] == conflict_kinds
 
 
 def test_advance_keeps_what_the_thread_is_and_records_progress() -> None:
-    chain = replay("thread", [], [thread(1, "plant", content="三年之约", due_chapter=9),
-                                  thread(3, "advance", content="药老提醒", due_chapter=12)], CONFIG)
+    chain = replay(
+        "thread",
+        [],
+        [
+            thread(1, "plant", content="三年之约", due_chapter=9),
+            thread(3, "advance", content="药老提醒", due_chapter=12),
+        ],
+        CONFIG,
+    )
     state = chain.current.value if chain.current else {}
     assert state["content"] == "三年之约"
     assert state["progress"] == "药老提醒"
@@ -148,18 +221,29 @@ def test_advance_keeps_what_the_thread_is_and_records_progress() -> None:
 
 
 def rule(chapter: int, action: str, text: str = "") -> Assertion:
-    return Assertion("rule", "r", "r", "rule", None, chapter, 0,
-                     {"action": action, "rule": text, "domain": "修炼"})
+    return Assertion(
+        "rule",
+        "r",
+        "r",
+        "rule",
+        None,
+        chapter,
+        0,
+        {"action": action, "rule": text, "domain": "修炼"},
+    )
 
 
-@pytest.mark.parametrize(("actions", "expected", "conflict_kinds"), [
-    ([rule(1, "reveal", "A")], [("A", 1, None)], []),
-    ([rule(1, "reveal", "A"), rule(5, "revise", "B")], [("A", 1, 5), ("B", 5, None)], []),
-    ([rule(1, "reveal", "A"), rule(5, "retire")], [("A", 1, 5)], []),
-    ([rule(1, "reveal", "A"), rule(2, "reveal", "A")], [("A", 1, None)], []),
-    ([rule(5, "retire")], [], ["rule_unknown"]),
-    ([rule(5, "revise", "B")], [("B", 5, None)], ["rule_unknown"]),
-])
+@pytest.mark.parametrize(
+    ("actions", "expected", "conflict_kinds"),
+    [
+        ([rule(1, "reveal", "A")], [("A", 1, None)], []),
+        ([rule(1, "reveal", "A"), rule(5, "revise", "B")], [("A", 1, 5), ("B", 5, None)], []),
+        ([rule(1, "reveal", "A"), rule(5, "retire")], [("A", 1, 5)], []),
+        ([rule(1, "reveal", "A"), rule(2, "reveal", "A")], [("A", 1, None)], []),
+        ([rule(5, "retire")], [], ["rule_unknown"]),
+        ([rule(5, "revise", "B")], [("B", 5, None)], ["rule_unknown"]),
+    ],
+)
 def test_world_rules(actions: list[Assertion], expected: list, conflict_kinds: list) -> None:
     chain = replay("rule", [], actions, CONFIG)
     assert [(v.value["rule"], v.valid_from, v.valid_to) for v in chain.touched] == expected
@@ -168,8 +252,13 @@ def test_world_rules(actions: list[Assertion], expected: list, conflict_kinds: l
 
 def test_replay_from_the_middle_equals_replay_from_the_start() -> None:
     """Reopening the versions open before chapter N and folding N.. gives the full fold."""
-    assertions = [fact(1, "A"), fact(3, "B"), fact(5, "C", confidence=0.2), fact(7, "D"),
-                  fact(9, "E", old="X", has_old=True)]
+    assertions = [
+        fact(1, "A"),
+        fact(3, "B"),
+        fact(5, "C", confidence=0.2),
+        fact(7, "D"),
+        fact(9, "E", old="X", has_old=True),
+    ]
     full = fold_facts(*assertions)
     head = fold_facts(*assertions[:2])
     open_before_5 = [v for v in head.touched if v.valid_to is None or v.valid_to >= 5]
@@ -181,18 +270,37 @@ def test_replay_from_the_middle_equals_replay_from_the_start() -> None:
 
 
 def status_version(value: str, start: int, end: int | None) -> Version:
-    return Version("fact", "e\x1fstatus", "e", "status", None, value, start, end, "active", start,
-                   "state_change")
+    return Version(
+        "fact",
+        "e\x1fstatus",
+        "e",
+        "status",
+        None,
+        value,
+        start,
+        end,
+        "active",
+        start,
+        "state_change",
+    )
 
 
-@pytest.mark.parametrize(("activity_chapters", "statuses", "expected_chapters"), [
-    ([5, 6], [status_version("死亡", 5, None)], [6]),            # acting in the death chapter is fine
-    ([9], [status_version("死亡", 5, 9), status_version("存活", 9, None)], []),  # revived that chapter
-    ([7], [status_version("重伤", 5, None)], []),
-    ([7, 8], [status_version("陨落", 5, None)], [7, 8]),
-])
-def test_dead_characters_acting(activity_chapters: list[int], statuses: list[Version],
-                                expected_chapters: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("activity_chapters", "statuses", "expected_chapters"),
+    [
+        ([5, 6], [status_version("死亡", 5, None)], [6]),  # acting in the death chapter is fine
+        (
+            [9],
+            [status_version("死亡", 5, 9), status_version("存活", 9, None)],
+            [],
+        ),  # revived that chapter
+        ([7], [status_version("重伤", 5, None)], []),
+        ([7, 8], [status_version("陨落", 5, None)], [7, 8]),
+    ],
+)
+def test_dead_characters_acting(
+    activity_chapters: list[int], statuses: list[Version], expected_chapters: list[int]
+) -> None:
     activities = [Activity("e", c, "appeared", "某人") for c in activity_chapters]
     drafts = entity_conflicts("e", statuses, activities, 1, CONFIG)
     assert [d.chapter for d in drafts if d.kind == "dead_entity_active"] == expected_chapters
@@ -211,14 +319,22 @@ def test_referenced_before_introduction_is_an_unknown_entity() -> None:
 
 
 def test_conflict_windows_cover_only_dead_and_unintroduced_stretches() -> None:
-    windows = conflict_windows([status_version("死亡", 5, 9), status_version("存活", 9, None)], 2,
-                               CONFIG)
+    windows = conflict_windows(
+        [status_version("死亡", 5, 9), status_version("存活", 9, None)], 2, CONFIG
+    )
     assert windows == [(6, 9), (0, 2)]
 
 
-@pytest.mark.parametrize(("a", "b", "same"), [
-    ("斗者", "斗者", True), (3, "3", True), (" 斗者", "斗者", True), ("斗者", "斗师", False),
-    (["a"], "a", False), (None, None, True),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("斗者", "斗者", True),
+        (3, "3", True),
+        (" 斗者", "斗者", True),
+        ("斗者", "斗师", False),
+        (["a"], "a", False),
+        (None, None, True),
+    ],
+)
 def test_same_value(a: Any, b: Any, same: bool) -> None:
     assert same_value(a, b) is same

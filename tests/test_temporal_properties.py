@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from answers import book_answers, naive_replay
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import webnovel
+
+from answers import book_answers, naive_replay
 
 ENTITIES = ["e0", "e1", "e2"]
 VALUES = ["甲", "乙", "丙"]
@@ -20,39 +21,58 @@ CHAPTERS = 8
 
 def state_change() -> st.SearchStrategy[dict[str, Any]]:
     return st.one_of(
-        st.fixed_dictionaries({"entity_id": st.sampled_from(ENTITIES),
-                               "field": st.sampled_from(["realm", "location"]),
-                               "new": st.sampled_from(VALUES)},
-                              optional={"old": st.sampled_from(VALUES),
-                                        "confidence": st.sampled_from([1.0, 0.3])}),
-        st.fixed_dictionaries({"entity_id": st.sampled_from(ENTITIES), "field": st.just("items"),
-                               "op": st.sampled_from(["add", "remove"]),
-                               "new": st.sampled_from(VALUES)}),
+        st.fixed_dictionaries(
+            {
+                "entity_id": st.sampled_from(ENTITIES),
+                "field": st.sampled_from(["realm", "location"]),
+                "new": st.sampled_from(VALUES),
+            },
+            optional={"old": st.sampled_from(VALUES), "confidence": st.sampled_from([1.0, 0.3])},
+        ),
+        st.fixed_dictionaries(
+            {
+                "entity_id": st.sampled_from(ENTITIES),
+                "field": st.just("items"),
+                "op": st.sampled_from(["add", "remove"]),
+                "new": st.sampled_from(VALUES),
+            }
+        ),
     )
 
 
-relation = st.fixed_dictionaries({
-    "from": st.sampled_from(ENTITIES), "to": st.sampled_from(ENTITIES),
-    "type": st.sampled_from(["朋友", "仇敌", "师徒"]),
-    "action": st.sampled_from(["create", "update", "end"])},
-    optional={"confidence": st.sampled_from([1.0, 0.3])})
-thread = st.fixed_dictionaries({
-    "id": st.sampled_from(["t0", "t1"]), "content": st.sampled_from(["伏笔一", "伏笔二"]),
-    "action": st.sampled_from(["plant", "advance", "resolve", "abandon"])})
+relation = st.fixed_dictionaries(
+    {
+        "from": st.sampled_from(ENTITIES),
+        "to": st.sampled_from(ENTITIES),
+        "type": st.sampled_from(["朋友", "仇敌", "师徒"]),
+        "action": st.sampled_from(["create", "update", "end"]),
+    },
+    optional={"confidence": st.sampled_from([1.0, 0.3])},
+)
+thread = st.fixed_dictionaries(
+    {
+        "id": st.sampled_from(["t0", "t1"]),
+        "content": st.sampled_from(["伏笔一", "伏笔二"]),
+        "action": st.sampled_from(["plant", "advance", "resolve", "abandon"]),
+    }
+)
 
 
 def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
-    return st.fixed_dictionaries({
-        "chapter": st.just(n),
-        "state_changes": st.lists(state_change(), max_size=4),
-        "relationships_new": st.lists(relation, max_size=2),
-        "plot_threads": st.lists(thread, max_size=2),
-    })
+    return st.fixed_dictionaries(
+        {
+            "chapter": st.just(n),
+            "state_changes": st.lists(state_change(), max_size=4),
+            "relationships_new": st.lists(relation, max_size=2),
+            "plot_threads": st.lists(thread, max_size=2),
+        }
+    )
 
 
 def introduce(result: dict[str, Any]) -> dict[str, Any]:
-    result["entities_new"] = [{"id": e, "name": f"角色{e}", "current": {"location": "青石镇"}}
-                              for e in ENTITIES]
+    result["entities_new"] = [
+        {"id": e, "name": f"角色{e}", "current": {"location": "青石镇"}} for e in ENTITIES
+    ]
     return result
 
 
@@ -70,9 +90,11 @@ def histories(draw: st.DrawFn) -> tuple[dict[int, dict], list[dict]]:
     return finals, sequence
 
 
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
@@ -82,8 +104,7 @@ def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
             item = book.fact(entity, field, as_of=n)
             if item is not None:
                 facts[(entity, field)] = item.value
-    relations = {(r.source, r.target, r.type) for e in ENTITIES
-                 for r in book.relations(e, as_of=n)}
+    relations = {(r.source, r.target, r.type) for e in ENTITIES for r in book.relations(e, as_of=n)}
     threads = {t.id: t.status for t in book.threads("all", as_of=n)}
     return {"facts": facts, "relations": relations, "threads": threads}
 
@@ -102,8 +123,9 @@ def test_as_of_answers_equal_a_naive_replay(tmp_path_factory: Any, history: Any)
 
 @SETTINGS
 @given(history=histories())
-def test_rebuild_equals_incremental_and_recommit_is_unchanged(tmp_path_factory: Any,
-                                                              history: Any) -> None:
+def test_rebuild_equals_incremental_and_recommit_is_unchanged(
+    tmp_path_factory: Any, history: Any
+) -> None:
     finals, sequence = history
     root: Path = tmp_path_factory.mktemp("prop") / "book"
     chapters = list(range(0, CHAPTERS + 2))

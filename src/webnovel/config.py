@@ -79,8 +79,21 @@ def load_config(path: Path) -> BookConfig:
 
 
 GENRE_LADDERS: dict[str, dict[str, list[str]]] = {
-    "玄幻": {"realm": ["斗之气", "斗者", "斗师", "大斗师", "斗灵", "斗王", "斗皇", "斗宗", "斗尊",
-                       "斗圣", "斗帝"]},
+    "玄幻": {
+        "realm": [
+            "斗之气",
+            "斗者",
+            "斗师",
+            "大斗师",
+            "斗灵",
+            "斗王",
+            "斗皇",
+            "斗宗",
+            "斗尊",
+            "斗圣",
+            "斗帝",
+        ]
+    },
     "仙侠": {"realm": ["炼气", "筑基", "金丹", "元婴", "化神", "炼虚", "合体", "大乘", "渡劫"]},
 }
 
@@ -99,8 +112,12 @@ def render_config(genre: str | None) -> str:
     ]
     for field_name, values in GENRE_LADDERS.get(genre or "", {}).items():
         lines.append(f"{field_name} = {_toml_list(values)}")
-    lines += ["", "[status]                                  # values that end a character",
-              f"dead = {_toml_list(DEFAULT_DEAD_VALUES)}", ""]
+    lines += [
+        "",
+        "[status]                                  # values that end a character",
+        f"dead = {_toml_list(DEFAULT_DEAD_VALUES)}",
+        "",
+    ]
     return "\n".join(lines)
 
 

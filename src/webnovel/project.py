@@ -60,13 +60,16 @@ def open_project(path: str | Path | None = None) -> Project:
     if path is None:
         root = find_book_root(Path.cwd())
         if root is None:
-            raise ProjectNotFound("no book here: no .webnovel/ in this folder or any parent "
-                                  "(run `webnovel init` or pass --project)")
+            raise ProjectNotFound(
+                "no book here: no .webnovel/ in this folder or any parent "
+                "(run `webnovel init` or pass --project)"
+            )
         return Project(root)
     root = Path(path)
     if not (root / MEMORY_DIR / "index.db").exists():
-        raise ProjectNotFound(f"no book at {root}: {root / MEMORY_DIR} holds no index.db "
-                              "(run `webnovel init` first)")
+        raise ProjectNotFound(
+            f"no book at {root}: {root / MEMORY_DIR} holds no index.db (run `webnovel init` first)"
+        )
     return Project(root)
 
 
@@ -86,8 +89,9 @@ class Project:
 
     # -- writing --------------------------------------------------------------------------------
 
-    def commit(self, result: Any, text: str | None = None,
-               chapter: int | None = None) -> CommitReport:
+    def commit(
+        self, result: Any, text: str | None = None, chapter: int | None = None
+    ) -> CommitReport:
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
             self._dirty = True
@@ -131,8 +135,11 @@ class Project:
     @property
     def book(self) -> dict[str, Any]:
         conn = self._conn
-        return {"title": commit_ops.get_meta(conn, "title"),
-                "genre": commit_ops.get_meta(conn, "genre") or None, "root": str(self.root)}
+        return {
+            "title": commit_ops.get_meta(conn, "title"),
+            "genre": commit_ops.get_meta(conn, "genre") or None,
+            "root": str(self.root),
+        }
 
     def entity(self, reference: str) -> Entity:
         return graph_memory.resolve_entity(self._conn, reference)
@@ -151,15 +158,18 @@ class Project:
 
     def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
         if status not in graph_memory.THREAD_FILTERS:
-            raise InvalidInput(f"unknown thread status '{status}': use one of "
-                               f"{', '.join(graph_memory.THREAD_FILTERS)}")
+            raise InvalidInput(
+                f"unknown thread status '{status}': use one of "
+                f"{', '.join(graph_memory.THREAD_FILTERS)}"
+            )
         return graph_memory.threads(self._conn, status, _chapter(as_of), self.latest_chapter())
 
     def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
         return graph_memory.rules(self._conn, _chapter(as_of), domain)
 
-    def timeline(self, start: int | None = None, end: int | None = None,
-                 entity: str | None = None) -> list[TimelineEvent]:
+    def timeline(
+        self, start: int | None = None, end: int | None = None, entity: str | None = None
+    ) -> list[TimelineEvent]:
         found = self.entity(entity) if entity else None
         return graph_memory.timeline(self._conn, start, end, found)
 
@@ -170,19 +180,30 @@ class Project:
         return commit_ops.latest_chapter(self._conn)
 
     def chapters(self) -> list[dict[str, Any]]:
-        return [{"chapter": r["chapter"], "title": r["title"], "summary": r["summary"],
-                 "word_count": r["word_count"], "commit_id": r["commit_id"]}
-                for r in commit_ops.chapter_rows(self._conn)]
+        return [
+            {
+                "chapter": r["chapter"],
+                "title": r["title"],
+                "summary": r["summary"],
+                "word_count": r["word_count"],
+                "commit_id": r["commit_id"],
+            }
+            for r in commit_ops.chapter_rows(self._conn)
+        ]
 
     def stats(self) -> dict[str, Any]:
         conn = self._conn
-        return {"book": self.book, "latest_chapter": self.latest_chapter(),
-                "counts": commit_ops.counts(conn),
-                "open_conflicts": len(record_ops.list_conflicts(conn)),
-                "open_threads": len(self.threads("open")),
-                "sizes_bytes": self.storage.sizes(),
-                "schema": [r[0] for r in conn.execute(
-                    "SELECT name FROM schema_migrations ORDER BY name")]}
+        return {
+            "book": self.book,
+            "latest_chapter": self.latest_chapter(),
+            "counts": commit_ops.counts(conn),
+            "open_conflicts": len(record_ops.list_conflicts(conn)),
+            "open_threads": len(self.threads("open")),
+            "sizes_bytes": self.storage.sizes(),
+            "schema": [
+                r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")
+            ],
+        }
 
     # -- lifetime -------------------------------------------------------------------------------
 
@@ -193,8 +214,12 @@ class Project:
     def __enter__(self) -> Project:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
         self.close()
 
 

@@ -28,8 +28,11 @@ def _emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> No
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
     with init_project(path, title=args.title, genre=args.genre) as book:
-        _emit(args, {"created": str(book.root / ".webnovel"), **book.book},
-              lambda d: f"created {d['created']} for 《{d['title']}》")
+        _emit(
+            args,
+            {"created": str(book.root / ".webnovel"), **book.book},
+            lambda d: f"created {d['created']} for 《{d['title']}》",
+        )
     return 0
 
 
@@ -39,8 +42,9 @@ def _read_input(name: str) -> Any:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
         where = "standard input" if name == "-" else name
-        raise InvalidInput(f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                           f"{exc.msg})") from exc
+        raise InvalidInput(
+            f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from exc
 
 
 def commit(args: argparse.Namespace) -> int:
@@ -124,8 +128,9 @@ def demo(args: argparse.Namespace) -> int:
     memory = folder / ".webnovel"
     if memory.exists():
         if not (memory / "demo").exists():
-            raise ProjectExists(f"{folder} holds a book that the demo did not make; "
-                                "choose another folder")
+            raise ProjectExists(
+                f"{folder} holds a book that the demo did not make; choose another folder"
+            )
         shutil.rmtree(memory)
     meta = sample_meta()
     chapters = list(sample_chapters())
@@ -151,8 +156,11 @@ def _demo_report(book: Project, meta: dict[str, Any]) -> dict[str, Any]:
     return {
         "book": book.book,
         "chapters": book.latest_chapter(),
-        "protagonist": {"id": protagonist.id, "name": protagonist.name,
-                        "now": {i.field: i.value for i in book.facts(protagonist.id)}},
+        "protagonist": {
+            "id": protagonist.id,
+            "name": protagonist.name,
+            "now": {i.field: i.value for i in book.facts(protagonist.id)},
+        },
         "history": {"subject": subject, "field": field, "versions": history_items},
         "relations": [r.to_dict() for r in book.relations(protagonist.id)],
         "open_threads": [t.to_dict() for t in book.threads("open")],
@@ -162,14 +170,26 @@ def _demo_report(book: Project, meta: dict[str, Any]) -> dict[str, Any]:
 
 def _demo_text(d: dict[str, Any]) -> str:
     p = d["protagonist"]
-    lines = [f"《{d['book']['title']}》 — {d['chapters']} chapters committed to {d['book']['root']}",
-             "", f"Protagonist now: {p['name']} ({p['id']})"]
+    lines = [
+        f"《{d['book']['title']}》 — {d['chapters']} chapters committed to {d['book']['root']}",
+        "",
+        f"Protagonist now: {p['name']} ({p['id']})",
+    ]
     lines += [f"  {k}: {render.value_text(v)}" for k, v in p["now"].items()]
-    lines += ["", f"History of {d['history']['subject']}.{d['history']['field']}:",
-              render.history_text(d["history"]["versions"]),
-              "", "Relations now:", render.relations_text(d["relations"]),
-              "", "Open threads:", render.threads_text(d["open_threads"]),
-              "", "Open conflicts:", render.conflicts_text(d["conflicts"]),
-              "", f"Try: webnovel --project {d['book']['root']} fact "
-                  f"{p['name']} realm --as-of 3"]
+    lines += [
+        "",
+        f"History of {d['history']['subject']}.{d['history']['field']}:",
+        render.history_text(d["history"]["versions"]),
+        "",
+        "Relations now:",
+        render.relations_text(d["relations"]),
+        "",
+        "Open threads:",
+        render.threads_text(d["open_threads"]),
+        "",
+        "Open conflicts:",
+        render.conflicts_text(d["conflicts"]),
+        "",
+        f"Try: webnovel --project {d['book']['root']} fact {p['name']} realm --as-of 3",
+    ]
     return "\n".join(lines)

@@ -33,83 +33,159 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def _add(sub: Any, name: str, handler: Callable[..., Any], help_text: str,
-         example: str) -> argparse.ArgumentParser:
-    parser = sub.add_parser(name, help=help_text, description=help_text,
-                            epilog=f"example:\n  {example}",
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--format", choices=("json", "text"), default=None,
-                        help="output format (default: text on a terminal, json otherwise)")
+def _add(
+    sub: Any, name: str, handler: Callable[..., Any], help_text: str, example: str
+) -> argparse.ArgumentParser:
+    parser = sub.add_parser(
+        name,
+        help=help_text,
+        description=help_text,
+        epilog=f"example:\n  {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default=None,
+        help="output format (default: text on a terminal, json otherwise)",
+    )
     parser.set_defaults(handler=handler)
     return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="webnovel", description="Long-term memory for serialized web novels.",
-                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--project", type=Path, default=None,
-                        help="the book's folder (default: nearest folder holding .webnovel/)")
+    parser = _Parser(
+        prog="webnovel",
+        description="Long-term memory for serialized web novels.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--project",
+        type=Path,
+        default=None,
+        help="the book's folder (default: nearest folder holding .webnovel/)",
+    )
     parser.add_argument("--version", action="version", version="webnovel-memory 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = _add(sub, "init", commands.init, "create a book's .webnovel/ memory folder",
-             "webnovel init my-book --title 斗破苍穹 --genre 玄幻")
+    p = _add(
+        sub,
+        "init",
+        commands.init,
+        "create a book's .webnovel/ memory folder",
+        "webnovel init my-book --title 斗破苍穹 --genre 玄幻",
+    )
     p.add_argument("path", nargs="?", type=Path, default=None, help="folder (default: .)")
     p.add_argument("--title", required=True)
     p.add_argument("--genre", default=None, help="fills config ladders (玄幻, 仙侠)")
 
-    p = _add(sub, "commit", commands.commit, "write a chapter result into memory",
-             "webnovel commit ch0128.json --text ch0128.md")
+    p = _add(
+        sub,
+        "commit",
+        commands.commit,
+        "write a chapter result into memory",
+        "webnovel commit ch0128.json --text ch0128.md",
+    )
     p.add_argument("file", help="chapter-result JSON file, or - for standard input")
     p.add_argument("--chapter", type=int, default=None)
     p.add_argument("--text", type=Path, default=None, help="the chapter's text (Markdown)")
 
-    p = _add(sub, "fact", commands.fact, "one field of one entity, now or as of chapter N",
-             "webnovel fact 萧炎 realm --as-of 57")
+    p = _add(
+        sub,
+        "fact",
+        commands.fact,
+        "one field of one entity, now or as of chapter N",
+        "webnovel fact 萧炎 realm --as-of 57",
+    )
     p.add_argument("subject", help="entity id, name or alias")
     p.add_argument("field")
     p.add_argument("--as-of", type=int, default=None)
 
-    p = _add(sub, "history", commands.history,
-             "every version of an entity's fields with interval, status and evidence",
-             "webnovel history 萧炎 realm")
+    p = _add(
+        sub,
+        "history",
+        commands.history,
+        "every version of an entity's fields with interval, status and evidence",
+        "webnovel history 萧炎 realm",
+    )
     p.add_argument("subject")
     p.add_argument("field", nargs="?", default=None)
 
-    p = _add(sub, "relations", commands.relations, "relations touching SUBJECT that hold at N",
-             "webnovel relations 萧炎 --as-of 57")
+    p = _add(
+        sub,
+        "relations",
+        commands.relations,
+        "relations touching SUBJECT that hold at N",
+        "webnovel relations 萧炎 --as-of 57",
+    )
     p.add_argument("subject")
     p.add_argument("--as-of", type=int, default=None)
 
-    p = _add(sub, "threads", commands.threads, "the thread ledger: foreshadowing, promises, loops",
-             "webnovel threads --status overdue")
-    p.add_argument("--status", default="open",
-                   choices=("open", "resolved", "abandoned", "overdue", "all"))
+    p = _add(
+        sub,
+        "threads",
+        commands.threads,
+        "the thread ledger: foreshadowing, promises, loops",
+        "webnovel threads --status overdue",
+    )
+    p.add_argument(
+        "--status", default="open", choices=("open", "resolved", "abandoned", "overdue", "all")
+    )
     p.add_argument("--as-of", type=int, default=None)
 
-    p = _add(sub, "rules", commands.rules, "world rules in force",
-             "webnovel rules --domain 力量体系 --as-of 40")
+    p = _add(
+        sub,
+        "rules",
+        commands.rules,
+        "world rules in force",
+        "webnovel rules --domain 力量体系 --as-of 40",
+    )
     p.add_argument("--as-of", type=int, default=None)
     p.add_argument("--domain", default=None)
 
-    p = _add(sub, "timeline", commands.timeline, "events in story order",
-             "webnovel timeline --from 10 --to 20 --entity 萧炎")
+    p = _add(
+        sub,
+        "timeline",
+        commands.timeline,
+        "events in story order",
+        "webnovel timeline --from 10 --to 20 --entity 萧炎",
+    )
     p.add_argument("--from", dest="start", type=int, default=None)
     p.add_argument("--to", dest="end", type=int, default=None)
     p.add_argument("--entity", default=None)
 
-    p = _add(sub, "conflicts", commands.conflicts, "open conflicts with both sides' evidence",
-             "webnovel conflicts --all")
+    p = _add(
+        sub,
+        "conflicts",
+        commands.conflicts,
+        "open conflicts with both sides' evidence",
+        "webnovel conflicts --all",
+    )
     p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
 
-    _add(sub, "rebuild", commands.rebuild, "rebuild every derived store from the stored commits",
-         "webnovel rebuild")
-    _add(sub, "stats", commands.stats, "counts, sizes and health of the book's memory",
-         "webnovel stats --format json")
+    _add(
+        sub,
+        "rebuild",
+        commands.rebuild,
+        "rebuild every derived store from the stored commits",
+        "webnovel rebuild",
+    )
+    _add(
+        sub,
+        "stats",
+        commands.stats,
+        "counts, sizes and health of the book's memory",
+        "webnovel stats --format json",
+    )
 
-    p = _add(sub, "demo", commands.demo,
-             "build a book from the bundled sample serial and show what memory knows",
-             "webnovel demo ./demo-book")
+    p = _add(
+        sub,
+        "demo",
+        commands.demo,
+        "build a book from the bundled sample serial and show what memory knows",
+        "webnovel demo ./demo-book",
+    )
     p.add_argument("folder", nargs="?", type=Path, default=Path("demo-book"))
     return parser
 

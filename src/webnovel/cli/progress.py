@@ -20,15 +20,21 @@ class ProgressBar:
             return
         filled = int(self.width * done / total)
         elapsed = time.perf_counter() - self.started
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
-                         f"{done}/{total} {elapsed:.1f}s")
+        sys.stderr.write(
+            f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
+            f"{done}/{total} {elapsed:.1f}s"
+        )
         sys.stderr.flush()
         self.drawn = True
 
     def __enter__(self) -> ProgressBar:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
         if self.drawn:
             sys.stderr.write("\n")

@@ -31,9 +31,11 @@ def evidence_text(evidence: list[dict[str, Any]]) -> str:
 def fact_text(d: dict[str, Any]) -> str:
     if not d.get("found"):
         return f"{d['entity_id']}.{d['field']}: (no value)"
-    return (f"{d['entity_name']} ({d['entity_id']}).{d['field']} = {value_text(d['value'])}  "
-            f"[{d['status']}, {interval(d['valid_from'], d['valid_to'])}, "
-            f"from ch{d['source']['chapter']} {d['source']['type']}]")
+    return (
+        f"{d['entity_name']} ({d['entity_id']}).{d['field']} = {value_text(d['value'])}  "
+        f"[{d['status']}, {interval(d['valid_from'], d['valid_to'])}, "
+        f"from ch{d['source']['chapter']} {d['source']['type']}]"
+    )
 
 
 def history_text(items: list[dict[str, Any]]) -> str:
@@ -41,19 +43,23 @@ def history_text(items: list[dict[str, Any]]) -> str:
         return "(no history)"
     lines = []
     for d in items:
-        lines.append(f"{d['field']:<12} {value_text(d['value']):<20} "
-                     f"{interval(d['valid_from'], d['valid_to']):<12} {d['status']:<12} "
-                     f"{evidence_text(d['evidence'])}")
+        lines.append(
+            f"{d['field']:<12} {value_text(d['value']):<20} "
+            f"{interval(d['valid_from'], d['valid_to']):<12} {d['status']:<12} "
+            f"{evidence_text(d['evidence'])}"
+        )
     return "\n".join(lines)
 
 
 def relations_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "(no relations)"
-    return "\n".join(f"{d['from']} —{d['type']}→ {d['to']}  "
-                     f"[{d['status']}, {interval(d['valid_from'], d['valid_to'])}]"
-                     + (f"  {d['description']}" if d.get("description") else "")
-                     for d in items)
+    return "\n".join(
+        f"{d['from']} —{d['type']}→ {d['to']}  "
+        f"[{d['status']}, {interval(d['valid_from'], d['valid_to'])}]"
+        + (f"  {d['description']}" if d.get("description") else "")
+        for d in items
+    )
 
 
 def threads_text(items: list[dict[str, Any]]) -> str:
@@ -64,24 +70,32 @@ def threads_text(items: list[dict[str, Any]]) -> str:
         due = f" due ch{d['due_chapter']}" if d.get("due_chapter") else ""
         flag = " OVERDUE" if d.get("overdue") else ""
         planted = d.get("planted_chapter")
-        lines.append(f"[{d['status']}{flag}] {d['id']} ({d['kind']}, planted ch{planted}{due}): "
-                     f"{d['content']}")
+        lines.append(
+            f"[{d['status']}{flag}] {d['id']} ({d['kind']}, planted ch{planted}{due}): "
+            f"{d['content']}"
+        )
     return "\n".join(lines)
 
 
 def rules_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "(no rules in force)"
-    return "\n".join(f"{d['id']} [{d.get('domain') or '-'}] {d['rule']}  "
-                     f"({interval(d['valid_from'], d['valid_to'])})" for d in items)
+    return "\n".join(
+        f"{d['id']} [{d.get('domain') or '-'}] {d['rule']}  "
+        f"({interval(d['valid_from'], d['valid_to'])})"
+        for d in items
+    )
 
 
 def timeline_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "(no events)"
-    return "\n".join(f"ch{d['chapter']:<5} {d['event']}"
-                     + (f"  @{d['location']}" if d.get("location") else "")
-                     + (f"  ({d['time_hint']})" if d.get("time_hint") else "") for d in items)
+    return "\n".join(
+        f"ch{d['chapter']:<5} {d['event']}"
+        + (f"  @{d['location']}" if d.get("location") else "")
+        + (f"  ({d['time_hint']})" if d.get("time_hint") else "")
+        for d in items
+    )
 
 
 def conflicts_text(items: list[dict[str, Any]]) -> str:
@@ -92,9 +106,11 @@ def conflicts_text(items: list[dict[str, Any]]) -> str:
 
 def commit_text(d: dict[str, Any]) -> str:
     counts = d["counts"]
-    lines = [f"chapter {d['chapter']}: {d['status']} ({d['commit_id']})",
-             f"  added {counts['added']}, superseded {counts['superseded']}, "
-             f"contradicted {counts['contradicted']}, tentative {counts['tentative']}"]
+    lines = [
+        f"chapter {d['chapter']}: {d['status']} ({d['commit_id']})",
+        f"  added {counts['added']}, superseded {counts['superseded']}, "
+        f"contradicted {counts['contradicted']}, tentative {counts['tentative']}",
+    ]
     lines += [f"  conflict: {c['message']}" for c in d["conflicts"]]
     lines += [f"  warning: {w}" for w in d["warnings"]]
     return "\n".join(lines)

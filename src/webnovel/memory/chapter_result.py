@@ -17,9 +17,21 @@ from ..errors import InvalidChapterResult
 from .schema import THREAD_ACTIONS, THREAD_KINDS
 
 KNOWN_KEYS = {
-    "chapter", "title", "summary", "word_count", "entities_new", "entities_appeared",
-    "state_changes", "relationships_new", "plot_threads", "world_rules", "timeline_events",
-    "scenes", "chapter_meta", "uncertain", "memory_facts",
+    "chapter",
+    "title",
+    "summary",
+    "word_count",
+    "entities_new",
+    "entities_appeared",
+    "state_changes",
+    "relationships_new",
+    "plot_threads",
+    "world_rules",
+    "timeline_events",
+    "scenes",
+    "chapter_meta",
+    "uncertain",
+    "memory_facts",
 }
 RELATION_ACTIONS = {"create": "assert", "update": "assert", "end": "end", "remove": "end"}
 RULE_ACTIONS = ("reveal", "revise", "retire")
@@ -175,15 +187,26 @@ class _Checker:
                 self.fail(f"{path}.{key}[{i}]", f"must be an object, got {_type_name(item)}")
         return items
 
-    def text(self, item: dict, key: str, path: str, *, required: bool = False,
-             alternatives: tuple[str, ...] = ()) -> str | None:
+    def text(
+        self,
+        item: dict,
+        key: str,
+        path: str,
+        *,
+        required: bool = False,
+        alternatives: tuple[str, ...] = (),
+    ) -> str | None:
         for name in (key, *alternatives):
             if name in item and item[name] is not None:
                 value = item[name]
                 if isinstance(value, str) and (value.strip() or not required):
                     return value.strip() if required else value
-                self.fail(f"{path}.{name}", "must be a non-empty string" if required
-                          else f"must be a string, got {_type_name(value)}")
+                self.fail(
+                    f"{path}.{name}",
+                    "must be a non-empty string"
+                    if required
+                    else f"must be a string, got {_type_name(value)}",
+                )
                 return None
         if required:
             self.fail(f"{path}.{key}", "is required")
@@ -221,7 +244,9 @@ class _Checker:
     def scalar(self, item: dict, key: str, path: str) -> Any:
         value = item.get(key)
         if isinstance(value, dict | list):
-            self.fail(f"{path}.{key}", f"must be a string, number or boolean, got {_type_name(value)}")
+            self.fail(
+                f"{path}.{key}", f"must be a string, number or boolean, got {_type_name(value)}"
+            )
         return value
 
     def choice(self, value: Any, allowed: tuple[str, ...] | dict, path: str, default: str) -> str:
@@ -234,8 +259,13 @@ class _Checker:
 
 
 def _type_name(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult:
@@ -263,8 +293,11 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
         scenes=tuple(_scenes(check, data)),
         chapter_meta=_meta(check, data),
         uncertain=tuple(_uncertain(check, data)),
-        warnings=tuple(f"unknown key '{k}' kept in the stored commit but not used"
-                       for k in data if k not in KNOWN_KEYS),
+        warnings=tuple(
+            f"unknown key '{k}' kept in the stored commit but not used"
+            for k in data
+            if k not in KNOWN_KEYS
+        ),
     )
     if check.problems:
         raise InvalidChapterResult(check.problems)
@@ -302,11 +335,18 @@ def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
         if not isinstance(protagonist, bool):
             check.fail(f"{path}.is_protagonist", "must be true or false")
         if entity_id and name:
-            out.append(NewEntity(
-                id=entity_id, name=name, type=check.text(item, "type", path) or "角色",
-                tier=check.text(item, "tier", path), desc=check.text(item, "desc", path),
-                aliases=aliases, current=tuple(current.items()),
-                is_protagonist=protagonist is True))
+            out.append(
+                NewEntity(
+                    id=entity_id,
+                    name=name,
+                    type=check.text(item, "type", path) or "角色",
+                    tier=check.text(item, "tier", path),
+                    desc=check.text(item, "desc", path),
+                    aliases=aliases,
+                    current=tuple(current.items()),
+                    is_protagonist=protagonist is True,
+                )
+            )
     return out
 
 
@@ -333,10 +373,18 @@ def _state_changes(check: _Checker, data: dict) -> list[StateChange]:
         old = check.scalar(item, old_key, path)
         op = check.choice(item.get("op"), SET_OPS, f"{path}.op", "set")
         if ref and field_name and new_key in item:
-            out.append(StateChange(
-                ref=ref, field=field_name, new=new, op=op, old=old,
-                has_old=item.get(old_key) is not None, reason=check.text(item, "reason", path),
-                confidence=check.number(item, "confidence", path)))
+            out.append(
+                StateChange(
+                    ref=ref,
+                    field=field_name,
+                    new=new,
+                    op=op,
+                    old=old,
+                    has_old=item.get(old_key) is not None,
+                    reason=check.text(item, "reason", path),
+                    confidence=check.number(item, "confidence", path),
+                )
+            )
     return out
 
 
@@ -349,11 +397,17 @@ def _relationships(check: _Checker, data: dict) -> list[RelationChange]:
         action = check.choice(item.get("action"), RELATION_ACTIONS, f"{path}.action", "create")
         evidence = item.get("evidence")
         if source and target and rel_type:
-            out.append(RelationChange(
-                source, target, rel_type, RELATION_ACTIONS[action],
-                check.text(item, "description", path),
-                evidence if isinstance(evidence, str) else None,
-                check.number(item, "confidence", path)))
+            out.append(
+                RelationChange(
+                    source,
+                    target,
+                    rel_type,
+                    RELATION_ACTIONS[action],
+                    check.text(item, "description", path),
+                    evidence if isinstance(evidence, str) else None,
+                    check.number(item, "confidence", path),
+                )
+            )
     return out
 
 
@@ -365,8 +419,11 @@ def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
     for path, item in items:
         action = check.choice(item.get("action"), THREAD_ACTIONS, f"{path}.action", "plant")
         kind_value = item.get("kind")
-        kind = check.choice(kind_value, THREAD_KINDS, f"{path}.kind", "open_loop") \
-            if kind_value is not None else None
+        kind: str | None = (
+            check.choice(kind_value, THREAD_KINDS, f"{path}.kind", "open_loop")
+            if kind_value is not None
+            else None
+        )
         content = check.text(item, "content", path, alternatives=("description", "text"))
         thread_id = check.text(item, "id", path, alternatives=("thread_id",))
         if not thread_id:
@@ -379,23 +436,35 @@ def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
         if due_raw is not None and due is None:
             check.fail(f"{path}.due_chapter", f"must be a chapter number, got {due_raw!r}")
         urgency = item.get("urgency")
-        if urgency is not None and (isinstance(urgency, bool) or not isinstance(urgency, int | float)):
+        if urgency is not None and (
+            isinstance(urgency, bool) or not isinstance(urgency, int | float)
+        ):
             check.fail(f"{path}.urgency", "must be a number")
             urgency = None
-        out.append(ThreadAction(thread_id, action, kind, content, due,
-                                int(urgency) if urgency is not None else None,
-                                check.refs(item, "related", path)))
+        out.append(
+            ThreadAction(
+                thread_id,
+                action,
+                kind,
+                content,
+                due,
+                int(urgency) if urgency is not None else None,
+                check.refs(item, "related", path),
+            )
+        )
     return out
 
 
 def _rules(check: _Checker, data: dict, compat: dict) -> list[RuleAction]:
-    items = check.objects(data, "world_rules", "$") + check.objects(compat, "world_rules",
-                                                                    "$.memory_facts")
+    items = check.objects(data, "world_rules", "$") + check.objects(
+        compat, "world_rules", "$.memory_facts"
+    )
     out = []
     for path, item in items:
         action = check.choice(item.get("action"), RULE_ACTIONS, f"{path}.action", "reveal")
-        rule = check.text(item, "rule", path, required=action != "retire",
-                          alternatives=("content",))
+        rule = check.text(
+            item, "rule", path, required=action != "retire", alternatives=("content",)
+        )
         rule_id = check.text(item, "id", path)
         if not rule_id:
             if action != "reveal" or not rule:
@@ -408,15 +477,21 @@ def _rules(check: _Checker, data: dict, compat: dict) -> list[RuleAction]:
 
 def _events(check: _Checker, data: dict, compat: dict) -> list[EventInput]:
     items = check.objects(data, "timeline_events", "$") + check.objects(
-        compat, "timeline_events", "$.memory_facts")
+        compat, "timeline_events", "$.memory_facts"
+    )
     out = []
     for path, item in items:
         event = check.text(item, "event", path, required=True, alternatives=("description",))
         if event:
-            out.append(EventInput(event, check.text(item, "time_hint", path),
-                                  check.refs(item, "participants", path),
-                                  check.text(item, "location", path),
-                                  check.text(item, "event_type", path)))
+            out.append(
+                EventInput(
+                    event,
+                    check.text(item, "time_hint", path),
+                    check.refs(item, "participants", path),
+                    check.text(item, "location", path),
+                    check.text(item, "event_type", path),
+                )
+            )
     return out
 
 
@@ -424,11 +499,15 @@ def _scenes(check: _Checker, data: dict) -> list[SceneInput]:
     out = []
     for n, (path, item) in enumerate(check.objects(data, "scenes", "$"), start=1):
         index = check.integer(item, "index", path)
-        out.append(SceneInput(index if index is not None else n,
-                              check.text(item, "location", path),
-                              check.refs(item, "characters", path),
-                              check.text(item, "summary", path),
-                              check.text(item, "content", path)))
+        out.append(
+            SceneInput(
+                index if index is not None else n,
+                check.text(item, "location", path),
+                check.refs(item, "characters", path),
+                check.text(item, "summary", path),
+                check.text(item, "content", path),
+            )
+        )
     return out
 
 
@@ -445,7 +524,12 @@ def _uncertain(check: _Checker, data: dict) -> list[Uncertain]:
     for path, item in check.objects(data, "uncertain", "$"):
         mention = check.text(item, "mention", path, required=True)
         if mention:
-            out.append(Uncertain(mention, check.text(item, "adopted", path),
-                                 check.refs(item, "candidates", path),
-                                 check.number(item, "confidence", path)))
+            out.append(
+                Uncertain(
+                    mention,
+                    check.text(item, "adopted", path),
+                    check.refs(item, "candidates", path),
+                    check.number(item, "confidence", path),
+                )
+            )
     return out

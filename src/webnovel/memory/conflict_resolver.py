@@ -103,8 +103,9 @@ class Chain:
         if self.current is not None:
             self.current.valid_to = chapter
             self.current.status = status
-            self.events.append(("contradicted" if status == "contradicted" else "superseded",
-                                chapter))
+            self.events.append(
+                ("contradicted" if status == "contradicted" else "superseded", chapter)
+            )
             self.current = None
 
     def close_tentatives(self, chapter: int) -> None:
@@ -137,8 +138,21 @@ def same_value(a: Any, b: Any) -> bool:
 
 
 def _new_version(a: Assertion, value: Any, source_type: str, confidence: float) -> Version:
-    return Version(a.family, a.key, a.subject, a.field, a.obj, value, a.chapter, None, "active",
-                   a.chapter, source_type, confidence, tuple(a.payload.get("evidence", ())))
+    return Version(
+        a.family,
+        a.key,
+        a.subject,
+        a.field,
+        a.obj,
+        value,
+        a.chapter,
+        None,
+        "active",
+        a.chapter,
+        source_type,
+        confidence,
+        tuple(a.payload.get("evidence", ())),
+    )
 
 
 def _fmt(value: Any) -> str:
@@ -172,29 +186,49 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
     new_value, held = next_fact_value(base, p.get("op", "set"), p.get("value"))
     close_as = "outdated"
     if not held:
-        chain.conflict(ConflictDraft(
-            "set_remove_missing", a.chapter, a.subject, a.field, p.get("value"), base,
-            f"第{a.chapter}章移除了「{_fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
-            f"（当前：{_fmt(base)}）",
-            tuple(p.get("evidence", ())) + (current.evidence if current else ())))
+        chain.conflict(
+            ConflictDraft(
+                "set_remove_missing",
+                a.chapter,
+                a.subject,
+                a.field,
+                p.get("value"),
+                base,
+                f"第{a.chapter}章移除了「{_fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
+                f"（当前：{_fmt(base)}）",
+                tuple(p.get("evidence", ())) + (current.evidence if current else ()),
+            )
+        )
         return
     if tentative:
-        chain.open(_new_version(a, new_value, p.get("source_type", "state_change"), confidence),
-                   tentative=True)
+        chain.open(
+            _new_version(a, new_value, p.get("source_type", "state_change"), confidence),
+            tentative=True,
+        )
         return
     if p.get("has_old") and current is not None and not same_value(p.get("old"), base):
         close_as = "contradicted"
-        chain.conflict(ConflictDraft(
-            "old_value_mismatch", a.chapter, a.subject, a.field, base, p.get("old"),
-            f"第{a.chapter}章以为 {a.field} 原为「{_fmt(p.get('old'))}」，但记忆中自第"
-            f"{current.valid_from}章起为「{_fmt(base)}」；按本章改为「{_fmt(new_value)}」",
-            current.evidence + tuple(p.get("evidence", ()))))
+        chain.conflict(
+            ConflictDraft(
+                "old_value_mismatch",
+                a.chapter,
+                a.subject,
+                a.field,
+                base,
+                p.get("old"),
+                f"第{a.chapter}章以为 {a.field} 原为「{_fmt(p.get('old'))}」，但记忆中自第"
+                f"{current.valid_from}章起为「{_fmt(base)}」；按本章改为「{_fmt(new_value)}」",
+                current.evidence + tuple(p.get("evidence", ())),
+            )
+        )
     chain.close_tentatives(a.chapter)
     if current is not None and same_value(base, new_value) and close_as == "outdated":
         return
     chain.close_current(a.chapter, close_as)
-    chain.open(_new_version(a, new_value, p.get("source_type", "state_change"), confidence),
-               tentative=False)
+    chain.open(
+        _new_version(a, new_value, p.get("source_type", "state_change"), confidence),
+        tentative=False,
+    )
 
 
 # -- relations --------------------------------------------------------------------------------
@@ -212,11 +246,19 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
             chain.close_current(a.chapter)
             return
         found = current.value if current is not None else None
-        chain.conflict(ConflictDraft(
-            "relation_end_missing", a.chapter, a.subject, rel_type, rel_type, found,
-            f"第{a.chapter}章结束了 {a.subject}→{a.obj} 的「{rel_type}」关系，但该关系此时并不成立"
-            f"（当前：{_fmt(found)}）",
-            tuple(p.get("evidence", ())) + (current.evidence if current else ())))
+        chain.conflict(
+            ConflictDraft(
+                "relation_end_missing",
+                a.chapter,
+                a.subject,
+                rel_type,
+                rel_type,
+                found,
+                f"第{a.chapter}章结束了 {a.subject}→{a.obj} 的「{rel_type}」关系，但该关系此时并不成立"
+                f"（当前：{_fmt(found)}）",
+                tuple(p.get("evidence", ())) + (current.evidence if current else ()),
+            )
+        )
         return
     version = _new_version(a, rel_type, "relationship", confidence)
     if confidence < config.tentative_below:
@@ -242,25 +284,53 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     state = dict(current.value) if current is not None else None
     evidence = tuple(p.get("evidence", ()))
     if state is None:
-        state = {"status": "open", "kind": p.get("kind") or "open_loop",
-                 "content": p.get("content") or "", "planted_chapter": a.chapter,
-                 "due_chapter": None, "urgency": None, "related": [], "resolved_chapter": None}
+        state = {
+            "status": "open",
+            "kind": p.get("kind") or "open_loop",
+            "content": p.get("content") or "",
+            "planted_chapter": a.chapter,
+            "due_chapter": None,
+            "urgency": None,
+            "related": [],
+            "resolved_chapter": None,
+        }
         if action != "plant":
             state["planted_chapter"] = None
-            chain.conflict(ConflictDraft(
-                "thread_unknown", a.chapter, None, a.subject, "planted thread", None,
-                f"第{a.chapter}章对伏笔/线索「{a.subject}」执行 {action}，但此前从未埋设", evidence))
+            chain.conflict(
+                ConflictDraft(
+                    "thread_unknown",
+                    a.chapter,
+                    None,
+                    a.subject,
+                    "planted thread",
+                    None,
+                    f"第{a.chapter}章对伏笔/线索「{a.subject}」执行 {action}，但此前从未埋设",
+                    evidence,
+                )
+            )
     elif state["status"] != "open" and action != "plant":
-        chain.conflict(ConflictDraft(
-            "thread_closed", a.chapter, None, a.subject, "open", state["status"],
-            f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
-            f"的线索「{a.subject}」执行 {action}", current.evidence + evidence if current else evidence))
+        chain.conflict(
+            ConflictDraft(
+                "thread_closed",
+                a.chapter,
+                None,
+                a.subject,
+                "open",
+                state["status"],
+                f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
+                f"的线索「{a.subject}」执行 {action}",
+                current.evidence + evidence if current else evidence,
+            )
+        )
         return
     elif state["status"] != "open":
         state.update(status="open", resolved_chapter=None)
     # Only a plant states what the thread *is*; later actions' content is a progress note.
-    terms = ("kind", "content", "due_chapter", "urgency") if action == "plant" else (
-        "due_chapter", "urgency")
+    terms = (
+        ("kind", "content", "due_chapter", "urgency")
+        if action == "plant"
+        else ("due_chapter", "urgency")
+    )
     for name in terms:
         if p.get(name) not in (None, ""):
             state[name] = p[name]
@@ -290,10 +360,19 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
     current = chain.current
     evidence = tuple(p.get("evidence", ()))
     if current is None and action != "reveal":
-        chain.conflict(ConflictDraft(
-            "rule_unknown", a.chapter, None, a.subject, "rule in force", None,
-            f"第{a.chapter}章{'修订' if action == 'revise' else '废止'}了世界规则「{a.subject}」，"
-            f"但此时并无该规则", evidence))
+        chain.conflict(
+            ConflictDraft(
+                "rule_unknown",
+                a.chapter,
+                None,
+                a.subject,
+                "rule in force",
+                None,
+                f"第{a.chapter}章{'修订' if action == 'revise' else '废止'}了世界规则「{a.subject}」，"
+                f"但此时并无该规则",
+                evidence,
+            )
+        )
         if action == "retire":
             return
     if action == "retire":
@@ -309,12 +388,20 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
 
 
 Fold = Callable[[Chain, Assertion, BookConfig], None]
-FOLDS: dict[str, Fold] = {"fact": fold_fact, "rel": fold_relation, "thread": fold_thread,
-                          "rule": fold_rule}
+FOLDS: dict[str, Fold] = {
+    "fact": fold_fact,
+    "rel": fold_relation,
+    "thread": fold_thread,
+    "rule": fold_rule,
+}
 
 
-def replay(family: str, open_versions: Iterable[Version], assertions: Iterable[Assertion],
-           config: BookConfig) -> Chain:
+def replay(
+    family: str,
+    open_versions: Iterable[Version],
+    assertions: Iterable[Assertion],
+    config: BookConfig,
+) -> Chain:
     """Fold `assertions` (already in chapter, seq order) onto the versions open before them."""
     chain = Chain.reopen(open_versions, config.tentative_below)
     fold = FOLDS[family]
@@ -340,20 +427,27 @@ class Activity:
     mention: str
 
 
-def conflict_windows(status_versions: Iterable[Version], intro_chapter: int | None,
-                     config: BookConfig) -> list[tuple[int, int | None]]:
+def conflict_windows(
+    status_versions: Iterable[Version], intro_chapter: int | None, config: BookConfig
+) -> list[tuple[int, int | None]]:
     """The chapter ranges where an entity's activity could be a conflict: after each death
     chapter while dead, and before its introduction. Only these ranges need loading."""
     windows: list[tuple[int, int | None]] = [
-        (v.valid_from + 1, v.valid_to) for v in status_versions
-        if v.status != "tentative" and config.is_dead(v.value)]
+        (v.valid_from + 1, v.valid_to)
+        for v in status_versions
+        if v.status != "tentative" and config.is_dead(v.value)
+    ]
     windows.append((0, intro_chapter) if intro_chapter is not None else (0, None))
     return [(start, end) for start, end in windows if end is None or start < end]
 
 
-def entity_conflicts(entity_id: str, status_versions: Iterable[Version],
-                     activities: Iterable[Activity], intro_chapter: int | None,
-                     config: BookConfig) -> list[ConflictDraft]:
+def entity_conflicts(
+    entity_id: str,
+    status_versions: Iterable[Version],
+    activities: Iterable[Activity],
+    intro_chapter: int | None,
+    config: BookConfig,
+) -> list[ConflictDraft]:
     """Conflicts that depend on the whole entity: acting while dead, referenced before introduced.
 
     Dead from the chapter that sets a dead status: acting in that chapter is fine, acting in a
@@ -370,20 +464,48 @@ def entity_conflicts(entity_id: str, status_versions: Iterable[Version],
     for chapter, acts in sorted(by_chapter.items()):
         kinds = "、".join(sorted({a.kind for a in acts if a.kind not in PASSIVE_ACTIVITIES}))
         for version in dead if chapter in acting else ():
-            if version.valid_from < chapter and (version.valid_to is None
-                                                 or chapter < version.valid_to):
-                drafts.append(ConflictDraft(
-                    "dead_entity_active", chapter, entity_id, "status", version.value, kinds,
-                    f"第{chapter}章中 {entity_id} 出现或行动（{kinds}），但其自第{version.valid_from}章"
-                    f"起状态为「{version.value}」",
-                    version.evidence + ({"chapter": chapter, "ref": f"activity:{entity_id}:{chapter}",
-                                         "quote": acts[0].mention},)))
+            if version.valid_from < chapter and (
+                version.valid_to is None or chapter < version.valid_to
+            ):
+                drafts.append(
+                    ConflictDraft(
+                        "dead_entity_active",
+                        chapter,
+                        entity_id,
+                        "status",
+                        version.value,
+                        kinds,
+                        f"第{chapter}章中 {entity_id} 出现或行动（{kinds}），但其自第{version.valid_from}章"
+                        f"起状态为「{version.value}」",
+                        version.evidence
+                        + (
+                            {
+                                "chapter": chapter,
+                                "ref": f"activity:{entity_id}:{chapter}",
+                                "quote": acts[0].mention,
+                            },
+                        ),
+                    )
+                )
                 break
         if intro_chapter is None or chapter < intro_chapter:
-            drafts.append(ConflictDraft(
-                "unknown_entity", chapter, entity_id, None, "introduced entity", acts[0].mention,
-                f"第{chapter}章引用了未登记的实体「{acts[0].mention}」"
-                + (f"（第{intro_chapter}章才登场）" if intro_chapter else ""),
-                ({"chapter": chapter, "ref": f"activity:{entity_id}:{chapter}",
-                  "quote": acts[0].mention},)))
+            drafts.append(
+                ConflictDraft(
+                    "unknown_entity",
+                    chapter,
+                    entity_id,
+                    None,
+                    "introduced entity",
+                    acts[0].mention,
+                    f"第{chapter}章引用了未登记的实体「{acts[0].mention}」"
+                    + (f"（第{intro_chapter}章才登场）" if intro_chapter else ""),
+                    (
+                        {
+                            "chapter": chapter,
+                            "ref": f"activity:{entity_id}:{chapter}",
+                            "quote": acts[0].mention,
+                        },
+                    ),
+                )
+            )
     return drafts

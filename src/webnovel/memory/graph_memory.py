@@ -34,37 +34,57 @@ def version_item(version: Version, name: str, as_of: int | None) -> MemoryItem:
     digest = hashlib.blake2b(dumps(version.value).encode("utf-8"), digest_size=3).hexdigest()
     return MemoryItem(
         id=f"fact:{version.subject}:{version.field}:{version.valid_from}:{digest}",
-        subject=version.subject, field=version.field, value=version.value,
+        subject=version.subject,
+        field=version.field,
+        value=version.value,
         status=status_as_of(version.status, version.valid_from, version.valid_to, as_of),
-        valid_from=version.valid_from, valid_to=version.valid_to,
-        source_chapter=version.source_chapter, source_type=version.source_type,
-        evidence=version.evidence, confidence=version.confidence,
-        updated_at=version.recorded_at, subject_name=name)
+        valid_from=version.valid_from,
+        valid_to=version.valid_to,
+        source_chapter=version.source_chapter,
+        source_type=version.source_type,
+        evidence=version.evidence,
+        confidence=version.confidence,
+        updated_at=version.recorded_at,
+        subject_name=name,
+    )
 
 
-def fact(conn: sqlite3.Connection, entity: Entity, field: str,
-         as_of: int | None) -> MemoryItem | None:
+def fact(
+    conn: sqlite3.Connection, entity: Entity, field: str, as_of: int | None
+) -> MemoryItem | None:
     version = chain_ops.version_at(conn, "fact", chain_key(entity.id, field), as_of)
     return version_item(version, entity.name, as_of) if version else None
 
 
 def facts_of(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[MemoryItem]:
     """Every field of one entity that holds at `as_of`."""
-    return [version_item(v, entity.name, as_of)
-            for v in chain_ops.versions_at(conn, "fact", as_of, subject=entity.id)]
+    return [
+        version_item(v, entity.name, as_of)
+        for v in chain_ops.versions_at(conn, "fact", as_of, subject=entity.id)
+    ]
 
 
 def history(conn: sqlite3.Connection, entity: Entity, field: str | None) -> list[MemoryItem]:
-    versions = (chain_ops.chain_history(conn, "fact", chain_key(entity.id, field))
-                if field is not None else chain_ops.subject_history(conn, "fact", entity.id))
+    versions = (
+        chain_ops.chain_history(conn, "fact", chain_key(entity.id, field))
+        if field is not None
+        else chain_ops.subject_history(conn, "fact", entity.id)
+    )
     return [version_item(v, entity.name, None) for v in versions]
 
 
 def _edge(version: Version, as_of: int | None) -> RelationEdge:
-    return RelationEdge(version.subject, version.obj or "", version.value, version.valid_from,
-                        version.valid_to,
-                        status_as_of(version.status, version.valid_from, version.valid_to, as_of),
-                        _description(version), version.evidence, version.confidence)
+    return RelationEdge(
+        version.subject,
+        version.obj or "",
+        version.value,
+        version.valid_from,
+        version.valid_to,
+        status_as_of(version.status, version.valid_from, version.valid_to, as_of),
+        _description(version),
+        version.evidence,
+        version.confidence,
+    )
 
 
 def _description(version: Version) -> str | None:
@@ -75,8 +95,11 @@ def _description(version: Version) -> str | None:
 def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[RelationEdge]:
     """Relations from or to the entity that hold at `as_of` (None: now)."""
     out = chain_ops.versions_at(conn, "rel", as_of, subject=entity.id)
-    out += [v for v in chain_ops.versions_at(conn, "rel", as_of, obj=entity.id)
-            if v.subject != entity.id]
+    out += [
+        v
+        for v in chain_ops.versions_at(conn, "rel", as_of, obj=entity.id)
+        if v.subject != entity.id
+    ]
     return [_edge(v, as_of) for v in out]
 
 
@@ -91,15 +114,25 @@ def _thread(version: Version, as_of: int) -> Thread:
     state = version.value
     due = state.get("due_chapter")
     overdue = state["status"] == "open" and due is not None and as_of > due
-    return Thread(version.subject, state.get("kind") or "open_loop", state.get("content") or "",
-                  state["status"], state.get("planted_chapter"), due,
-                  state.get("resolved_chapter"), state.get("urgency"), overdue,
-                  tuple(state.get("related", ())), state.get("last_chapter"),
-                  state.get("progress"))
+    return Thread(
+        version.subject,
+        state.get("kind") or "open_loop",
+        state.get("content") or "",
+        state["status"],
+        state.get("planted_chapter"),
+        due,
+        state.get("resolved_chapter"),
+        state.get("urgency"),
+        overdue,
+        tuple(state.get("related", ())),
+        state.get("last_chapter"),
+        state.get("progress"),
+    )
 
 
-def threads(conn: sqlite3.Connection, status: str, as_of: int | None,
-            latest: int | None) -> list[Thread]:
+def threads(
+    conn: sqlite3.Connection, status: str, as_of: int | None, latest: int | None
+) -> list[Thread]:
     """The thread ledger as of a chapter; `latest` stands in for `as_of` when it is None."""
     point = as_of if as_of is not None else (latest or 0)
     found = [_thread(v, point) for v in chain_ops.versions_at(conn, "thread", as_of)]
@@ -115,12 +148,21 @@ def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> li
     for v in chain_ops.versions_at(conn, "rule", as_of):
         if domain is not None and v.value.get("domain") != domain:
             continue
-        out.append(WorldRule(v.subject, v.value["rule"], v.value.get("domain"), v.valid_from,
-                             v.valid_to, status_as_of(v.status, v.valid_from, v.valid_to, as_of),
-                             v.evidence))
+        out.append(
+            WorldRule(
+                v.subject,
+                v.value["rule"],
+                v.value.get("domain"),
+                v.valid_from,
+                v.valid_to,
+                status_as_of(v.status, v.valid_from, v.valid_to, as_of),
+                v.evidence,
+            )
+        )
     return sorted(out, key=lambda r: (r.valid_from, r.id))
 
 
-def timeline(conn: sqlite3.Connection, start: int | None, end: int | None,
-             entity: Entity | None) -> list[TimelineEvent]:
+def timeline(
+    conn: sqlite3.Connection, start: int | None, end: int | None, entity: Entity | None
+) -> list[TimelineEvent]:
     return record_ops.list_events(conn, start, end, entity.id if entity else None)

@@ -15,35 +15,50 @@ from . import graph_memory
 from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 
 
-def build_state(conn: sqlite3.Connection, config: BookConfig, commit_seq: int,
-                book: dict[str, Any]) -> dict[str, Any]:
+def build_state(
+    conn: sqlite3.Connection, config: BookConfig, commit_seq: int, book: dict[str, Any]
+) -> dict[str, Any]:
     latest = commit_ops.latest_chapter(conn)
     protagonist = entity_ops.find_protagonist(conn)
     snapshot = None
     if protagonist is not None:
-        snapshot = {"id": protagonist.id, "name": protagonist.name,
-                    "state": {v.field: v.value for v in
-                              chain_ops.versions_at(conn, "fact", None, subject=protagonist.id)}}
+        snapshot = {
+            "id": protagonist.id,
+            "name": protagonist.name,
+            "state": {
+                v.field: v.value
+                for v in chain_ops.versions_at(conn, "fact", None, subject=protagonist.id)
+            },
+        }
     open_threads = graph_memory.threads(conn, "open", None, latest)
     overdue = [t for t in open_threads if t.overdue]
     conflicts = record_ops.list_conflicts(conn)
     words = conn.execute("SELECT COUNT(*), COALESCE(SUM(word_count), 0) FROM chapters").fetchone()
     return {
         "book": book,
-        "progress": {"latest_chapter": latest, "chapters_committed": words[0],
-                     "total_words": words[1]},
+        "progress": {
+            "latest_chapter": latest,
+            "chapters_committed": words[0],
+            "total_words": words[1],
+        },
         "protagonist": snapshot,
         "strand_tracker": _strands(conn, open_threads),
         "risks": {
-            "overdue_threads": [{"id": t.id, "content": t.content, "due_chapter": t.due_chapter}
-                                for t in overdue[:10]],
+            "overdue_threads": [
+                {"id": t.id, "content": t.content, "due_chapter": t.due_chapter}
+                for t in overdue[:10]
+            ],
             "overdue_count": len(overdue),
-            "open_conflicts": [{"id": c.id, "kind": c.kind, "chapter": c.chapter,
-                                "message": c.message} for c in conflicts[-10:]],
+            "open_conflicts": [
+                {"id": c.id, "kind": c.kind, "chapter": c.chapter, "message": c.message}
+                for c in conflicts[-10:]
+            ],
             "open_conflict_count": len(conflicts),
         },
-        "meta": {"commit_seq": commit_seq,
-                 "generated_at": datetime.now(UTC).isoformat(timespec="seconds")},
+        "meta": {
+            "commit_seq": commit_seq,
+            "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
     }
 
 

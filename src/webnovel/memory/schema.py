@@ -14,8 +14,16 @@ Status = Literal["active", "outdated", "contradicted", "tentative"]
 JSONScalar = str | int | float | bool | None
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
 
-FACT_SOURCES = ("state_change", "entity_new", "relationship", "world_rule", "thread", "summary",
-                "manual", "review")
+FACT_SOURCES = (
+    "state_change",
+    "entity_new",
+    "relationship",
+    "world_rule",
+    "thread",
+    "summary",
+    "manual",
+    "review",
+)
 
 
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
@@ -271,8 +279,12 @@ class CommitCounts:
     tentative: int = 0
 
     def to_dict(self) -> dict[str, int]:
-        return {"added": self.added, "superseded": self.superseded,
-                "contradicted": self.contradicted, "tentative": self.tentative}
+        return {
+            "added": self.added,
+            "superseded": self.superseded,
+            "contradicted": self.contradicted,
+            "tentative": self.tentative,
+        }
 
 
 @dataclass(frozen=True)

@@ -73,8 +73,10 @@ class Storage:
         return self.index.conn
 
     def sizes(self) -> dict[str, int]:
-        files = {"index.db": self.index.size_bytes(),
-                 "vectors.db": self.vectors_path.stat().st_size if self.vectors_path.exists() else 0}
+        files = {
+            "index.db": self.index.size_bytes(),
+            "vectors.db": self.vectors_path.stat().st_size if self.vectors_path.exists() else 0,
+        }
         for path in (self.scratchpad_path, self.state_path):
             files[path.name] = path.stat().st_size if path.exists() else 0
         return files

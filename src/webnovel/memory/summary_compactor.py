@@ -22,24 +22,48 @@ TIMELINE_CAP = 30
 STORY_CHAPTERS = 3
 
 
-def _item(category: str, subject: str, field: str, value: Any, chapter: int | None,
-          source_type: str, **extra: Any) -> dict[str, Any]:
-    return {"id": f"{category}:{subject}:{field}", "layer": "semantic", "category": category,
-            "subject": subject, "field": field, "value": value, "status": "active",
-            "source": {"chapter": chapter, "type": source_type}, **extra}
+def _item(
+    category: str,
+    subject: str,
+    field: str,
+    value: Any,
+    chapter: int | None,
+    source_type: str,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "id": f"{category}:{subject}:{field}",
+        "layer": "semantic",
+        "category": category,
+        "subject": subject,
+        "field": field,
+        "value": value,
+        "status": "active",
+        "source": {"chapter": chapter, "type": source_type},
+        **extra,
+    }
 
 
-def build_scratchpad(conn: sqlite3.Connection, config: BookConfig,
-                     commit_seq: int) -> dict[str, Any]:
+def build_scratchpad(
+    conn: sqlite3.Connection, config: BookConfig, commit_seq: int
+) -> dict[str, Any]:
     latest = commit_ops.latest_chapter(conn)
     shown = entity_ops.recent_entities(conn, CHARACTER_CAP)
     names = entity_ops.entity_names(conn, shown)
     character_state = []
     dead = []
     for version in chain_ops.versions_at(conn, "fact", None, subjects=shown):
-        character_state.append(_item("character_state", version.subject, version.field,
-                                     version.value, version.valid_from, version.source_type,
-                                     name=names.get(version.subject, version.subject)))
+        character_state.append(
+            _item(
+                "character_state",
+                version.subject,
+                version.field,
+                version.value,
+                version.valid_from,
+                version.source_type,
+                name=names.get(version.subject, version.subject),
+            )
+        )
         if version.field == "status" and config.is_dead(version.value):
             dead.append(version)
     rules = graph_memory.rules(conn, None, None)
@@ -52,32 +76,75 @@ def build_scratchpad(conn: sqlite3.Connection, config: BookConfig,
     entity_count = conn.execute("SELECT COUNT(*) FROM entities WHERE tentative = 0").fetchone()[0]
     return {
         "character_state": character_state,
-        "story_state": [_item("story_state", f"ch{r['chapter']}", "summary", r["summary"],
-                              r["chapter"], "summary", title=r["title"]) for r in chapters],
-        "world_rules": [_item("world_rules", r.id, "rule", r.rule, r.valid_from, "world_rule",
-                              domain=r.domain) for r in rules[-RULE_CAP:]],
-        "timeline": [_item("timeline", e.id, "event", e.event, e.chapter, "timeline",
-                           participants=list(e.participants)) for e in events],
+        "story_state": [
+            _item(
+                "story_state",
+                f"ch{r['chapter']}",
+                "summary",
+                r["summary"],
+                r["chapter"],
+                "summary",
+                title=r["title"],
+            )
+            for r in chapters
+        ],
+        "world_rules": [
+            _item("world_rules", r.id, "rule", r.rule, r.valid_from, "world_rule", domain=r.domain)
+            for r in rules[-RULE_CAP:]
+        ],
+        "timeline": [
+            _item(
+                "timeline",
+                e.id,
+                "event",
+                e.event,
+                e.chapter,
+                "timeline",
+                participants=list(e.participants),
+            )
+            for e in events
+        ],
         "open_loops": [_thread_item("open_loops", t) for t in loops[:THREAD_CAP]],
         "reader_promises": [_thread_item("reader_promises", t) for t in promises[:THREAD_CAP]],
         "active_constraints": [
-            *(_item("active_constraints", v.subject, "status", v.value, v.valid_from,
-                    v.source_type, rule=f"{names.get(v.subject, v.subject)} 已{v.value}，"
-                                        "不可再出场或行动") for v in dead),
-            *(_thread_item("active_constraints", t) for t in open_threads if t.overdue)],
+            *(
+                _item(
+                    "active_constraints",
+                    v.subject,
+                    "status",
+                    v.value,
+                    v.valid_from,
+                    v.source_type,
+                    rule=f"{names.get(v.subject, v.subject)} 已{v.value}，不可再出场或行动",
+                )
+                for v in dead
+            ),
+            *(_thread_item("active_constraints", t) for t in open_threads if t.overdue),
+        ],
         "meta": {
             "commit_seq": commit_seq,
             "latest_chapter": latest,
             "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            "omitted": {"character_state_entities": max(0, entity_count - len(shown)),
-                        "world_rules": max(0, len(rules) - RULE_CAP),
-                        "open_loops": max(0, len(loops) - THREAD_CAP),
-                        "reader_promises": max(0, len(promises) - THREAD_CAP)},
+            "omitted": {
+                "character_state_entities": max(0, entity_count - len(shown)),
+                "world_rules": max(0, len(rules) - RULE_CAP),
+                "open_loops": max(0, len(loops) - THREAD_CAP),
+                "reader_promises": max(0, len(promises) - THREAD_CAP),
+            },
         },
     }
 
 
 def _thread_item(category: str, thread: Any) -> dict[str, Any]:
-    return _item(category, thread.id, thread.kind, thread.content, thread.planted_chapter,
-                 "thread", due_chapter=thread.due_chapter, urgency=thread.urgency,
-                 overdue=thread.overdue, related=list(thread.related))
+    return _item(
+        category,
+        thread.id,
+        thread.kind,
+        thread.content,
+        thread.planted_chapter,
+        "thread",
+        due_chapter=thread.due_chapter,
+        urgency=thread.urgency,
+        overdue=thread.overdue,
+        related=list(thread.related),
+    )

@@ -38,20 +38,41 @@ HASH_PREFIX = "b2:"
 
 
 def content_hash(result: Any, text: str | None) -> str:
-    canonical = json.dumps({"result": result, "text": text}, ensure_ascii=False, sort_keys=True,
-                           separators=(",", ":"))
+    canonical = json.dumps(
+        {"result": result, "text": text}, ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
     return HASH_PREFIX + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
 
 
 def conflict_id(draft: ConflictDraft, scope: str) -> str:
-    basis = json.dumps([scope, draft.kind, draft.entity_id, draft.field, draft.chapter,
-                        draft.expected, draft.found], ensure_ascii=False, default=str)
+    basis = json.dumps(
+        [
+            scope,
+            draft.kind,
+            draft.entity_id,
+            draft.field,
+            draft.chapter,
+            draft.expected,
+            draft.found,
+        ],
+        ensure_ascii=False,
+        default=str,
+    )
     return "c-" + hashlib.blake2b(basis.encode("utf-8"), digest_size=6).hexdigest()
 
 
 def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
-    return Conflict(conflict_id(draft, scope), draft.kind, draft.entity_id, draft.field,
-                    draft.chapter, draft.expected, draft.found, draft.message, draft.evidence)
+    return Conflict(
+        conflict_id(draft, scope),
+        draft.kind,
+        draft.entity_id,
+        draft.field,
+        draft.chapter,
+        draft.expected,
+        draft.found,
+        draft.message,
+        draft.evidence,
+    )
 
 
 class ReferenceResolver:
@@ -85,12 +106,16 @@ class ReferenceResolver:
             return self.local[reference], cap
         rows = entity_ops.find_by_alias(self.conn, reference)
         if rows:
-            top = [r for r in rows if (r["kind"], r["tentative"]) == (rows[0]["kind"],
-                                                                      rows[0]["tentative"])]
+            top = [
+                r
+                for r in rows
+                if (r["kind"], r["tentative"]) == (rows[0]["kind"], rows[0]["tentative"])
+            ]
             if len({r["entity_id"] for r in top}) > 1:
                 names = ", ".join(r["entity_id"] for r in top)
-                self.warnings.append(f"'{reference}' names several entities ({names}); "
-                                     f"took {rows[0]['entity_id']}")
+                self.warnings.append(
+                    f"'{reference}' names several entities ({names}); took {rows[0]['entity_id']}"
+                )
             return rows[0]["entity_id"], cap
         entity_ops.ensure_tentative_entity(self.conn, reference, self.chapter)
         if reference not in self.created:
@@ -111,25 +136,42 @@ class WritePipeline:
         self.index = index
         self.config = config
 
-    def commit(self, data: Any, text: str | None = None, chapter: int | None = None,
-               recorded_at: str | None = None) -> CommitReport:
+    def commit(
+        self,
+        data: Any,
+        text: str | None = None,
+        chapter: int | None = None,
+        recorded_at: str | None = None,
+    ) -> CommitReport:
         result = parse_chapter_result(data, chapter)
         commit_id = content_hash(data, text)
         conn = self.index.conn
         if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
-            return CommitReport(result.chapter, "unchanged", commit_id,
-                                warnings=result.warnings)
+            return CommitReport(result.chapter, "unchanged", commit_id, warnings=result.warnings)
         recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
         with self.index.atomic():
-            seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text,
-                                           recorded_at)
+            seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
             outcome = self.apply(result, recorded_at)
-            commit_ops.upsert_chapter(conn, result.chapter, seq, commit_id, result.title,
-                                      result.summary, result.word_count, result.chapter_meta,
-                                      recorded_at)
+            commit_ops.upsert_chapter(
+                conn,
+                result.chapter,
+                seq,
+                commit_id,
+                result.title,
+                result.summary,
+                result.word_count,
+                result.chapter_meta,
+                recorded_at,
+            )
             commit_ops.set_meta(conn, "commit_seq", str(seq))
-        return CommitReport(result.chapter, "committed", commit_id, outcome.counts,
-                            tuple(outcome.conflicts), result.warnings + tuple(outcome.warnings))
+        return CommitReport(
+            result.chapter,
+            "committed",
+            commit_id,
+            outcome.counts,
+            tuple(outcome.conflicts),
+            result.warnings + tuple(outcome.warnings),
+        )
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
         """Replace chapter N's contribution; must run inside a transaction."""
@@ -140,8 +182,9 @@ class WritePipeline:
         entities = entity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
-        entity_ops.insert_intros(conn, n, [(i, _intro(e)) for i, e in
-                                           enumerate(result.entities_new)])
+        entity_ops.insert_intros(
+            conn, n, [(i, _intro(e)) for i, e in enumerate(result.entities_new)]
+        )
         introduced |= {entity.id for entity in result.entities_new}
         for entity_id in introduced:
             entity_ops.rederive_entity(conn, entity_id)
@@ -173,8 +216,9 @@ class WritePipeline:
         extraction.extend(extract_timeline(result, resolver))
         return extraction
 
-    def _replay_chain(self, family: str, key: str, chapter: int, recorded_at: str,
-                      outcome: ApplyOutcome) -> None:
+    def _replay_chain(
+        self, family: str, key: str, chapter: int, recorded_at: str, outcome: ApplyOutcome
+    ) -> None:
         conn = self.index.conn
         opened = chain_ops.open_versions_before(conn, family, key, chapter)
         chain_ops.delete_versions_from(conn, family, key, chapter)
@@ -189,8 +233,9 @@ class WritePipeline:
             if at == chapter:
                 setattr(outcome.counts, what, getattr(outcome.counts, what) + 1)
 
-    def _refresh_entity(self, entity_id: str, chapter: int, rederive: bool,
-                        outcome: ApplyOutcome) -> None:
+    def _refresh_entity(
+        self, entity_id: str, chapter: int, rederive: bool, outcome: ApplyOutcome
+    ) -> None:
         """Entity row and per-entity conflicts. Only the activity inside the entity's conflict
         windows is read, so a protagonist seen in every chapter costs no more than a cameo."""
         conn = self.index.conn
@@ -236,19 +281,34 @@ class WritePipeline:
 
 
 def _intro(entity: Any) -> dict[str, Any]:
-    return {"id": entity.id, "name": entity.name, "type": entity.type, "tier": entity.tier,
-            "desc": entity.desc, "aliases": list(entity.aliases),
-            "is_protagonist": entity.is_protagonist}
+    return {
+        "id": entity.id,
+        "name": entity.name,
+        "type": entity.type,
+        "tier": entity.tier,
+        "desc": entity.desc,
+        "aliases": list(entity.aliases),
+        "is_protagonist": entity.is_protagonist,
+    }
 
 
-def replay_all(index: IndexStore, config: BookConfig,
-               commits: Iterable[dict[str, Any]]) -> Iterable[int]:
+def replay_all(
+    index: IndexStore, config: BookConfig, commits: Iterable[dict[str, Any]]
+) -> Iterable[int]:
     """Re-apply stored commits in chapter order (the caller clears derived tables first)."""
     pipeline = WritePipeline(index, config)
     for commit in commits:
         result = parse_chapter_result(commit["result"], commit["chapter"])
         pipeline.apply(result, commit["recorded_at"])
-        commit_ops.upsert_chapter(index.conn, result.chapter, commit["seq"], commit["commit_id"],
-                                  result.title, result.summary, result.word_count,
-                                  result.chapter_meta, commit["recorded_at"])
+        commit_ops.upsert_chapter(
+            index.conn,
+            result.chapter,
+            commit["seq"],
+            commit["commit_id"],
+            result.title,
+            result.summary,
+            result.word_count,
+            result.chapter_meta,
+            commit["recorded_at"],
+        )
         yield result.chapter

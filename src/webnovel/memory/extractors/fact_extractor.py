@@ -13,22 +13,51 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
     seq = seq_start
     for entity in result.entities_new:
         for field_name, value in entity.current:
-            out.assertions.append(Assertion(
-                "fact", chain_key(entity.id, field_name), entity.id, field_name, None, n, seq,
-                {"op": "set", "value": value, "confidence": 1.0, "source_type": "entity_new",
-                 "evidence": [evidence(n, f"entity_new:{entity.id}:{field_name}:{n}")]}))
+            out.assertions.append(
+                Assertion(
+                    "fact",
+                    chain_key(entity.id, field_name),
+                    entity.id,
+                    field_name,
+                    None,
+                    n,
+                    seq,
+                    {
+                        "op": "set",
+                        "value": value,
+                        "confidence": 1.0,
+                        "source_type": "entity_new",
+                        "evidence": [evidence(n, f"entity_new:{entity.id}:{field_name}:{n}")],
+                    },
+                )
+            )
             seq += 1
         out.activities.append(Activity(entity.id, n, "introduced", entity.name))
     for change in result.state_changes:
         entity_id, cap = resolve(change.ref)
-        payload = {"op": change.op, "value": change.new,
-                   "confidence": min(change.confidence, cap), "source_type": "state_change",
-                   "evidence": [evidence(n, f"state_change:{entity_id}:{change.field}:{n}",
-                                         change.reason)]}
+        payload = {
+            "op": change.op,
+            "value": change.new,
+            "confidence": min(change.confidence, cap),
+            "source_type": "state_change",
+            "evidence": [
+                evidence(n, f"state_change:{entity_id}:{change.field}:{n}", change.reason)
+            ],
+        }
         if change.has_old:
             payload.update(old=change.old, has_old=True)
-        out.assertions.append(Assertion("fact", chain_key(entity_id, change.field), entity_id,
-                                        change.field, None, n, seq, payload))
+        out.assertions.append(
+            Assertion(
+                "fact",
+                chain_key(entity_id, change.field),
+                entity_id,
+                change.field,
+                None,
+                n,
+                seq,
+                payload,
+            )
+        )
         out.activities.append(Activity(entity_id, n, "state_change", change.ref))
         seq += 1
     for appearance in result.entities_appeared:

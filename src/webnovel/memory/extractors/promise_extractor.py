@@ -13,16 +13,47 @@ def extract_promises(result: ChapterResult, resolve: Resolve, seq_start: int = 0
     seq = seq_start
     for thread in result.threads:
         related = sorted({resolve(ref)[0] for ref in thread.related})
-        out.assertions.append(Assertion("thread", thread.id, thread.id, "thread", None, n, seq, {
-            "action": thread.action, "kind": thread.kind, "content": thread.content,
-            "due_chapter": thread.due_chapter, "urgency": thread.urgency, "related": related,
-            "evidence": [evidence(n, f"thread:{thread.id}:{thread.action}:{n}",
-                                  thread.content)]}))
+        out.assertions.append(
+            Assertion(
+                "thread",
+                thread.id,
+                thread.id,
+                "thread",
+                None,
+                n,
+                seq,
+                {
+                    "action": thread.action,
+                    "kind": thread.kind,
+                    "content": thread.content,
+                    "due_chapter": thread.due_chapter,
+                    "urgency": thread.urgency,
+                    "related": related,
+                    "evidence": [
+                        evidence(n, f"thread:{thread.id}:{thread.action}:{n}", thread.content)
+                    ],
+                },
+            )
+        )
         out.activities += [Activity(r, n, "thread_related", r) for r in related]
         seq += 1
     for rule in result.world_rules:
-        out.assertions.append(Assertion("rule", rule.id, rule.id, "rule", None, n, seq, {
-            "action": rule.action, "rule": rule.rule, "domain": rule.domain,
-            "evidence": [evidence(n, f"world_rule:{rule.id}:{n}", rule.rule)]}))
+        out.assertions.append(
+            Assertion(
+                "rule",
+                rule.id,
+                rule.id,
+                "rule",
+                None,
+                n,
+                seq,
+                {
+                    "action": rule.action,
+                    "rule": rule.rule,
+                    "domain": rule.domain,
+                    "evidence": [evidence(n, f"world_rule:{rule.id}:{n}", rule.rule)],
+                },
+            )
+        )
         seq += 1
     return out

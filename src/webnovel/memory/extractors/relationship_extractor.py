@@ -8,19 +8,39 @@ from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
 
 
-def extract_relationships(result: ChapterResult, resolve: Resolve, config: BookConfig,
-                          seq_start: int = 0) -> Extraction:
+def extract_relationships(
+    result: ChapterResult, resolve: Resolve, config: BookConfig, seq_start: int = 0
+) -> Extraction:
     out = Extraction()
     n = result.chapter
     for seq, rel in enumerate(result.relationships, start=seq_start):
         source, source_cap = resolve(rel.source_ref)
         target, target_cap = resolve(rel.target_ref)
         key = chain_key(source, target, config.relation_group(rel.type))
-        out.assertions.append(Assertion("rel", key, source, rel.type, target, n, seq, {
-            "action": rel.action, "type": rel.type, "description": rel.description,
-            "confidence": min(rel.confidence, source_cap, target_cap),
-            "evidence": [evidence(n, f"relationship:{source}:{target}:{rel.type}:{n}",
-                                  rel.evidence or rel.description)]}))
+        out.assertions.append(
+            Assertion(
+                "rel",
+                key,
+                source,
+                rel.type,
+                target,
+                n,
+                seq,
+                {
+                    "action": rel.action,
+                    "type": rel.type,
+                    "description": rel.description,
+                    "confidence": min(rel.confidence, source_cap, target_cap),
+                    "evidence": [
+                        evidence(
+                            n,
+                            f"relationship:{source}:{target}:{rel.type}:{n}",
+                            rel.evidence or rel.description,
+                        )
+                    ],
+                },
+            )
+        )
         out.activities.append(Activity(source, n, "relation", rel.source_ref))
         out.activities.append(Activity(target, n, "relation_target", rel.target_ref))
     return out

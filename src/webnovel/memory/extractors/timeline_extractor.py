@@ -13,15 +13,34 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
     n = result.chapter
     for i, event in enumerate(result.timeline_events):
         participants = tuple(dict.fromkeys(resolve(ref)[0] for ref in event.participants))
-        out.events.append(TimelineEvent(f"ev-{n}-{i}", n, event.event, event.time_hint,
-                                        participants, event.location, event.event_type))
-        out.activities += [Activity(p, n, "event", ref)
-                           for p, ref in zip(participants, event.participants, strict=False)]
+        out.events.append(
+            TimelineEvent(
+                f"ev-{n}-{i}",
+                n,
+                event.event,
+                event.time_hint,
+                participants,
+                event.location,
+                event.event_type,
+            )
+        )
+        out.activities += [
+            Activity(p, n, "event", ref)
+            for p, ref in zip(participants, event.participants, strict=False)
+        ]
     for scene in result.scenes:
         characters = tuple(dict.fromkeys(resolve(ref)[0] for ref in scene.characters))
-        out.scenes.append({"index": scene.index, "location": scene.location,
-                           "characters": list(characters), "summary": scene.summary,
-                           "content": scene.content})
-        out.activities += [Activity(c, n, "scene", ref)
-                           for c, ref in zip(characters, scene.characters, strict=False)]
+        out.scenes.append(
+            {
+                "index": scene.index,
+                "location": scene.location,
+                "characters": list(characters),
+                "summary": scene.summary,
+                "content": scene.content,
+            }
+        )
+        out.activities += [
+            Activity(c, n, "scene", ref)
+            for c, ref in zip(characters, scene.characters, strict=False)
+        ]
     return out

@@ -12,21 +12,45 @@ from collections.abc import Iterable
 from ..conflict_resolver import KEY_SEPARATOR, Assertion, Version
 from .index_store import dumps, loads
 
-_VERSION_COLUMNS = ("id, family, key, subject, field, obj, value_json, valid_from, valid_to, "
-                    "status, source_chapter, source_type, confidence, evidence_json, recorded_at")
+_VERSION_COLUMNS = (
+    "id, family, key, subject, field, obj, value_json, valid_from, valid_to, "
+    "status, source_chapter, source_type, confidence, evidence_json, recorded_at"
+)
 _HOLDS = "valid_from <= :n AND (valid_to IS NULL OR valid_to > :n)"
 
 
 def _version(row: sqlite3.Row) -> Version:
-    return Version(row["family"], row["key"], row["subject"], row["field"], row["obj"],
-                   loads(row["value_json"]), row["valid_from"], row["valid_to"], row["status"],
-                   row["source_chapter"], row["source_type"], row["confidence"],
-                   tuple(loads(row["evidence_json"])), row["id"], row["recorded_at"])
+    return Version(
+        row["family"],
+        row["key"],
+        row["subject"],
+        row["field"],
+        row["obj"],
+        loads(row["value_json"]),
+        row["valid_from"],
+        row["valid_to"],
+        row["status"],
+        row["source_chapter"],
+        row["source_type"],
+        row["confidence"],
+        tuple(loads(row["evidence_json"])),
+        row["id"],
+        row["recorded_at"],
+    )
 
 
 def _assertion(row: sqlite3.Row) -> Assertion:
-    return Assertion(row["family"], row["key"], row["subject"], row["field"], row["obj"],
-                     row["chapter"], row["seq"], loads(row["payload_json"]), row["id"])
+    return Assertion(
+        row["family"],
+        row["key"],
+        row["subject"],
+        row["field"],
+        row["obj"],
+        row["chapter"],
+        row["seq"],
+        loads(row["payload_json"]),
+        row["id"],
+    )
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -36,81 +60,130 @@ def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion])
     conn.executemany(
         "INSERT INTO assertions (family, key, subject, field, obj, chapter, seq, payload_json) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(a.family, a.key, a.subject, a.field, a.obj, a.chapter, a.seq, dumps(a.payload))
-         for a in assertions])
+        [
+            (a.family, a.key, a.subject, a.field, a.obj, a.chapter, a.seq, dumps(a.payload))
+            for a in assertions
+        ],
+    )
 
 
 def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tuple[str, str]]:
     """Retract what a chapter asserted; return the (family, key) chains it had touched."""
-    keys = {(r[0], r[1]) for r in conn.execute(
-        "SELECT DISTINCT family, key FROM assertions WHERE chapter = ?", (chapter,))}
+    keys = {
+        (r[0], r[1])
+        for r in conn.execute(
+            "SELECT DISTINCT family, key FROM assertions WHERE chapter = ?", (chapter,)
+        )
+    }
     conn.execute("DELETE FROM assertions WHERE chapter = ?", (chapter,))
     return keys
 
 
-def open_versions_before(conn: sqlite3.Connection, family: str, key: str,
-                         chapter: int) -> list[Version]:
+def open_versions_before(
+    conn: sqlite3.Connection, family: str, key: str, chapter: int
+) -> list[Version]:
     """Versions that were open just before `chapter` was applied: the replay's starting state."""
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND key = ? "
         "AND valid_from < ? AND (valid_to IS NULL OR valid_to >= ?) ORDER BY valid_from, id",
-        (family, key, chapter, chapter)).fetchall()
+        (family, key, chapter, chapter),
+    ).fetchall()
     return [_version(r) for r in rows]
 
 
-def assertions_from(conn: sqlite3.Connection, family: str, key: str,
-                    chapter: int) -> list[Assertion]:
+def assertions_from(
+    conn: sqlite3.Connection, family: str, key: str, chapter: int
+) -> list[Assertion]:
     rows = conn.execute(
         "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
         "WHERE family = ? AND key = ? AND chapter >= ? ORDER BY chapter, seq",
-        (family, key, chapter)).fetchall()
+        (family, key, chapter),
+    ).fetchall()
     return [_assertion(r) for r in rows]
 
 
 def delete_versions_from(conn: sqlite3.Connection, family: str, key: str, chapter: int) -> None:
-    conn.execute("DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
-                 (family, key, chapter))
+    conn.execute(
+        "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
+        (family, key, chapter),
+    )
 
 
-def write_versions(conn: sqlite3.Connection, versions: Iterable[Version],
-                   recorded_at: str) -> None:
+def write_versions(conn: sqlite3.Connection, versions: Iterable[Version], recorded_at: str) -> None:
     updates, inserts = [], []
     for v in versions:
         if v.row_id is not None:
             updates.append((v.valid_to, v.status, v.row_id))
         else:
-            inserts.append((v.family, v.key, v.subject, v.field, v.obj, dumps(v.value),
-                            v.valid_from, v.valid_to, v.status, v.source_chapter, v.source_type,
-                            v.confidence, dumps(list(v.evidence)), recorded_at))
+            inserts.append(
+                (
+                    v.family,
+                    v.key,
+                    v.subject,
+                    v.field,
+                    v.obj,
+                    dumps(v.value),
+                    v.valid_from,
+                    v.valid_to,
+                    v.status,
+                    v.source_chapter,
+                    v.source_type,
+                    v.confidence,
+                    dumps(list(v.evidence)),
+                    recorded_at,
+                )
+            )
     conn.executemany("UPDATE versions SET valid_to = ?, status = ? WHERE id = ?", updates)
     conn.executemany(
         "INSERT INTO versions (family, key, subject, field, obj, value_json, valid_from, "
         "valid_to, status, source_chapter, source_type, confidence, evidence_json, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", inserts)
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        inserts,
+    )
 
 
 def keys_of_subject(conn: sqlite3.Connection, family: str, subject: str) -> set[str]:
-    return {r[0] for r in conn.execute(
-        "SELECT DISTINCT key FROM assertions WHERE family = ? AND subject = ?", (family, subject))}
+    return {
+        r[0]
+        for r in conn.execute(
+            "SELECT DISTINCT key FROM assertions WHERE family = ? AND subject = ?",
+            (family, subject),
+        )
+    }
 
 
 def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[str, str, str]]:
     """Point every assertion naming entity `old` at `new` (a tentative entity adopted by its
     introduction); drop the old chains' versions. Returns (family, old key, new key) triples."""
-    rows = conn.execute("SELECT id, family, key, subject, obj, payload_json FROM assertions "
-                        "WHERE subject = ? OR obj = ? OR (family = 'thread' AND "
-                        "payload_json LIKE ?)", (old, old, f"%{old}%")).fetchall()
+    rows = conn.execute(
+        "SELECT id, family, key, subject, obj, payload_json FROM assertions "
+        "WHERE subject = ? OR obj = ? OR (family = 'thread' AND "
+        "payload_json LIKE ?)",
+        (old, old, f"%{old}%"),
+    ).fetchall()
     moved = set()
     for row in rows:
-        new_key = KEY_SEPARATOR.join(new if p == old else p for p in row["key"].split(KEY_SEPARATOR))
+        new_key = KEY_SEPARATOR.join(
+            new if p == old else p for p in row["key"].split(KEY_SEPARATOR)
+        )
         payload = loads(row["payload_json"])
         if row["family"] == "thread":
-            payload["related"] = sorted({new if r == old else r for r in payload.get("related", [])})
-        conn.execute("DELETE FROM versions WHERE family = ? AND key = ?", (row["family"], row["key"]))
+            payload["related"] = sorted(
+                {new if r == old else r for r in payload.get("related", [])}
+            )
+        conn.execute(
+            "DELETE FROM versions WHERE family = ? AND key = ?", (row["family"], row["key"])
+        )
         conn.execute(
             "UPDATE assertions SET key = ?, subject = ?, obj = ?, payload_json = ? WHERE id = ?",
-            (new_key, new if row["subject"] == old else row["subject"],
-             new if row["obj"] == old else row["obj"], dumps(payload), row["id"]))
+            (
+                new_key,
+                new if row["subject"] == old else row["subject"],
+                new if row["obj"] == old else row["obj"],
+                dumps(payload),
+                row["id"],
+            ),
+        )
         moved.add((row["family"], row["key"], new_key))
     return moved
 
@@ -118,37 +191,53 @@ def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[st
 # -- reading ----------------------------------------------------------------------------------
 
 
-def version_at(conn: sqlite3.Connection, family: str, key: str, as_of: int | None) -> Version | None:
+def version_at(
+    conn: sqlite3.Connection, family: str, key: str, as_of: int | None
+) -> Version | None:
     """The settled (non-tentative) version of a chain holding at `as_of` (None: now)."""
     if as_of is None:
         row = conn.execute(
             f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND key = ? "
-            "AND valid_to IS NULL AND status != 'tentative' LIMIT 1", (family, key)).fetchone()
+            "AND valid_to IS NULL AND status != 'tentative' LIMIT 1",
+            (family, key),
+        ).fetchone()
     else:
         row = conn.execute(
             f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = :f AND key = :k AND {_HOLDS} "
             "AND status != 'tentative' ORDER BY valid_from DESC LIMIT 1",
-            {"f": family, "k": key, "n": as_of}).fetchone()
+            {"f": family, "k": key, "n": as_of},
+        ).fetchone()
     return _version(row) if row else None
 
 
 def chain_history(conn: sqlite3.Connection, family: str, key: str) -> list[Version]:
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND key = ? "
-        "ORDER BY valid_from, id", (family, key)).fetchall()
+        "ORDER BY valid_from, id",
+        (family, key),
+    ).fetchall()
     return [_version(r) for r in rows]
 
 
 def subject_history(conn: sqlite3.Connection, family: str, subject: str) -> list[Version]:
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
-        "ORDER BY field, valid_from, id", (family, subject)).fetchall()
+        "ORDER BY field, valid_from, id",
+        (family, subject),
+    ).fetchall()
     return [_version(r) for r in rows]
 
 
-def versions_at(conn: sqlite3.Connection, family: str, as_of: int | None, *,
-                subject: str | None = None, subjects: list[str] | None = None,
-                obj: str | None = None, include_tentative: bool = False) -> list[Version]:
+def versions_at(
+    conn: sqlite3.Connection,
+    family: str,
+    as_of: int | None,
+    *,
+    subject: str | None = None,
+    subjects: list[str] | None = None,
+    obj: str | None = None,
+    include_tentative: bool = False,
+) -> list[Version]:
     """Versions holding at `as_of` (None: open now), optionally for some subjects or an object."""
     where = ["family = :f", "valid_to IS NULL" if as_of is None else _HOLDS]
     params: dict = {"f": family, "n": as_of, "s": subject, "o": obj}
@@ -166,5 +255,7 @@ def versions_at(conn: sqlite3.Connection, family: str, as_of: int | None, *,
         where.append("status != 'tentative'")
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {' AND '.join(where)} "
-        "ORDER BY subject, field, valid_from, id", params).fetchall()
+        "ORDER BY subject, field, valid_from, id",
+        params,
+    ).fetchall()
     return [_version(r) for r in rows]

@@ -8,11 +8,19 @@ from typing import Any
 from .index_store import dumps, loads
 
 
-def append_commit(conn: sqlite3.Connection, commit_id: str, chapter: int, result: Any,
-                  text: str | None, recorded_at: str) -> int:
+def append_commit(
+    conn: sqlite3.Connection,
+    commit_id: str,
+    chapter: int,
+    result: Any,
+    text: str | None,
+    recorded_at: str,
+) -> int:
     cursor = conn.execute(
         "INSERT INTO commits (commit_id, chapter, result_json, text, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?)", (commit_id, chapter, dumps(result), text, recorded_at))
+        "VALUES (?, ?, ?, ?, ?)",
+        (commit_id, chapter, dumps(result), text, recorded_at),
+    )
     return int(cursor.lastrowid or 0)
 
 
@@ -21,9 +29,17 @@ def find_current_commit_id(conn: sqlite3.Connection, chapter: int) -> str | None
     return row[0] if row else None
 
 
-def upsert_chapter(conn: sqlite3.Connection, chapter: int, commit_seq: int, commit_id: str,
-                   title: str | None, summary: str | None, word_count: int | None,
-                   meta: dict[str, Any], recorded_at: str) -> None:
+def upsert_chapter(
+    conn: sqlite3.Connection,
+    chapter: int,
+    commit_seq: int,
+    commit_id: str,
+    title: str | None,
+    summary: str | None,
+    word_count: int | None,
+    meta: dict[str, Any],
+    recorded_at: str,
+) -> None:
     conn.execute(
         "INSERT INTO chapters (chapter, commit_seq, commit_id, title, summary, word_count, "
         "meta_json, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
@@ -31,26 +47,42 @@ def upsert_chapter(conn: sqlite3.Connection, chapter: int, commit_seq: int, comm
         "commit_id=excluded.commit_id, title=excluded.title, summary=excluded.summary, "
         "word_count=excluded.word_count, meta_json=excluded.meta_json, "
         "recorded_at=excluded.recorded_at",
-        (chapter, commit_seq, commit_id, title, summary, word_count, dumps(meta), recorded_at))
+        (chapter, commit_seq, commit_id, title, summary, word_count, dumps(meta), recorded_at),
+    )
 
 
 def current_commits(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     """The commit each chapter currently stands on, in chapter order: what a rebuild replays."""
     rows = conn.execute(
         "SELECT c.seq, c.commit_id, c.chapter, c.result_json, c.text, c.recorded_at "
-        "FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq ORDER BY ch.chapter").fetchall()
-    return [{"seq": r["seq"], "commit_id": r["commit_id"], "chapter": r["chapter"],
-             "result": loads(r["result_json"]), "text": r["text"],
-             "recorded_at": r["recorded_at"]} for r in rows]
+        "FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq ORDER BY ch.chapter"
+    ).fetchall()
+    return [
+        {
+            "seq": r["seq"],
+            "commit_id": r["commit_id"],
+            "chapter": r["chapter"],
+            "result": loads(r["result_json"]),
+            "text": r["text"],
+            "recorded_at": r["recorded_at"],
+        }
+        for r in rows
+    ]
 
 
-def chapter_rows(conn: sqlite3.Connection, start: int | None = None, end: int | None = None,
-                 limit: int | None = None, newest_first: bool = False) -> list[sqlite3.Row]:
+def chapter_rows(
+    conn: sqlite3.Connection,
+    start: int | None = None,
+    end: int | None = None,
+    limit: int | None = None,
+    newest_first: bool = False,
+) -> list[sqlite3.Row]:
     order = "DESC" if newest_first else "ASC"
     return conn.execute(
         "SELECT chapter, commit_id, title, summary, word_count, meta_json, recorded_at "
-        "FROM chapters WHERE chapter >= ? AND chapter <= ? ORDER BY chapter " + order +
-        " LIMIT ?", (start or 0, end if end is not None else 2**62, limit or -1)).fetchall()
+        "FROM chapters WHERE chapter >= ? AND chapter <= ? ORDER BY chapter " + order + " LIMIT ?",
+        (start or 0, end if end is not None else 2**62, limit or -1),
+    ).fetchall()
 
 
 def latest_chapter(conn: sqlite3.Connection) -> int | None:
@@ -59,15 +91,34 @@ def latest_chapter(conn: sqlite3.Connection) -> int | None:
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:
-    tables = ("commits", "chapters", "entities", "assertions", "versions", "timeline_events",
-              "scenes", "conflicts")
+    tables = (
+        "commits",
+        "chapters",
+        "entities",
+        "assertions",
+        "versions",
+        "timeline_events",
+        "scenes",
+        "conflicts",
+    )
     return {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in tables}
 
 
 def clear_derived(conn: sqlite3.Connection) -> None:
     """Everything but the commit log: what `rebuild` starts from."""
-    for table in ("chapters", "entity_intros", "entities", "aliases", "activities", "assertions",
-                  "versions", "timeline_events", "timeline_participants", "scenes", "conflicts"):
+    for table in (
+        "chapters",
+        "entity_intros",
+        "entities",
+        "aliases",
+        "activities",
+        "assertions",
+        "versions",
+        "timeline_events",
+        "timeline_participants",
+        "scenes",
+        "conflicts",
+    ):
         conn.execute(f"DELETE FROM {table}")
 
 
@@ -77,5 +128,8 @@ def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
 
 
 def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
-    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
-                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) "
+        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )

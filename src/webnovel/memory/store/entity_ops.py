@@ -17,44 +17,67 @@ from .index_store import dumps, loads
 ALIAS_PREFERENCE = {"id": 0, "name": 1, "alias": 2}
 
 
-def insert_intros(conn: sqlite3.Connection, chapter: int,
-                  intros: Iterable[tuple[int, dict[str, Any]]]) -> None:
+def insert_intros(
+    conn: sqlite3.Connection, chapter: int, intros: Iterable[tuple[int, dict[str, Any]]]
+) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO entity_intros (entity_id, chapter, seq, name, type, tier, "
         "description, aliases_json, is_protagonist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(e["id"], chapter, seq, e["name"], e.get("type"), e.get("tier"), e.get("desc"),
-          dumps(list(e.get("aliases", ()))), int(bool(e.get("is_protagonist"))))
-         for seq, e in intros])
+        [
+            (
+                e["id"],
+                chapter,
+                seq,
+                e["name"],
+                e.get("type"),
+                e.get("tier"),
+                e.get("desc"),
+                dumps(list(e.get("aliases", ()))),
+                int(bool(e.get("is_protagonist"))),
+            )
+            for seq, e in intros
+        ],
+    )
 
 
 def delete_chapter_intros(conn: sqlite3.Connection, chapter: int) -> set[str]:
-    ids = {r[0] for r in conn.execute(
-        "SELECT entity_id FROM entity_intros WHERE chapter = ?", (chapter,))}
+    ids = {
+        r[0]
+        for r in conn.execute("SELECT entity_id FROM entity_intros WHERE chapter = ?", (chapter,))
+    }
     conn.execute("DELETE FROM entity_intros WHERE chapter = ?", (chapter,))
     return ids
 
 
 def insert_activities(conn: sqlite3.Connection, activities: Iterable[Activity]) -> None:
-    conn.executemany("INSERT INTO activities (entity_id, chapter, kind, mention) "
-                     "VALUES (?, ?, ?, ?)",
-                     [(a.entity_id, a.chapter, a.kind, a.mention) for a in activities])
+    conn.executemany(
+        "INSERT INTO activities (entity_id, chapter, kind, mention) VALUES (?, ?, ?, ?)",
+        [(a.entity_id, a.chapter, a.kind, a.mention) for a in activities],
+    )
 
 
 def delete_chapter_activities(conn: sqlite3.Connection, chapter: int) -> set[str]:
-    ids = {r[0] for r in conn.execute(
-        "SELECT DISTINCT entity_id FROM activities WHERE chapter = ?", (chapter,))}
+    ids = {
+        r[0]
+        for r in conn.execute(
+            "SELECT DISTINCT entity_id FROM activities WHERE chapter = ?", (chapter,)
+        )
+    }
     conn.execute("DELETE FROM activities WHERE chapter = ?", (chapter,))
     return ids
 
 
-def activities_between(conn: sqlite3.Connection, entity_id: str,
-                       ranges: Iterable[tuple[int, int | None]]) -> list[Activity]:
+def activities_between(
+    conn: sqlite3.Connection, entity_id: str, ranges: Iterable[tuple[int, int | None]]
+) -> list[Activity]:
     """The entity's activity inside half-open chapter ranges (None: no upper bound)."""
     out: list[Activity] = []
     for start, end in ranges:
-        rows = conn.execute("SELECT entity_id, chapter, kind, mention FROM activities "
-                            "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter",
-                            (entity_id, start, end if end is not None else 2**62)).fetchall()
+        rows = conn.execute(
+            "SELECT entity_id, chapter, kind, mention FROM activities "
+            "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter",
+            (entity_id, start, end if end is not None else 2**62),
+        ).fetchall()
         out += [Activity(*r) for r in rows]
     return out
 
@@ -66,35 +89,52 @@ def touch_entity_span(conn: sqlite3.Connection, entity_id: str) -> None:
         "first_chapter = MIN(COALESCE(intro_chapter, 2147483647), COALESCE((SELECT MIN(chapter) "
         "FROM activities WHERE entity_id = :e), 2147483647)), "
         "last_chapter = MAX(COALESCE(intro_chapter, 0), COALESCE((SELECT MAX(chapter) "
-        "FROM activities WHERE entity_id = :e), 0)) WHERE id = :e", {"e": entity_id})
+        "FROM activities WHERE entity_id = :e), 0)) WHERE id = :e",
+        {"e": entity_id},
+    )
 
 
 def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: int) -> None:
-    conn.execute("INSERT OR IGNORE INTO entities (id, name, tentative, first_chapter, "
-                 "last_chapter) VALUES (?, ?, 1, ?, ?)", (reference, reference, chapter, chapter))
-    conn.execute("INSERT OR IGNORE INTO aliases (alias, entity_id, kind) VALUES (?, ?, 'id')",
-                 (reference, reference))
+    conn.execute(
+        "INSERT OR IGNORE INTO entities (id, name, tentative, first_chapter, "
+        "last_chapter) VALUES (?, ?, 1, ?, ?)",
+        (reference, reference, chapter, chapter),
+    )
+    conn.execute(
+        "INSERT OR IGNORE INTO aliases (alias, entity_id, kind) VALUES (?, ?, 'id')",
+        (reference, reference),
+    )
 
 
 def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
     """Recompute one entity's row and aliases from its introductions and references."""
     intros = conn.execute(
         "SELECT chapter, name, type, tier, description, aliases_json, is_protagonist "
-        "FROM entity_intros WHERE entity_id = ? ORDER BY chapter, seq", (entity_id,)).fetchall()
-    span = conn.execute("SELECT MIN(chapter), MAX(chapter) FROM activities WHERE entity_id = ?",
-                        (entity_id,)).fetchone()
-    referenced = span[0] is not None or conn.execute(
-        "SELECT 1 FROM assertions WHERE subject = ? OR obj = ? LIMIT 1",
-        (entity_id, entity_id)).fetchone() is not None
+        "FROM entity_intros WHERE entity_id = ? ORDER BY chapter, seq",
+        (entity_id,),
+    ).fetchall()
+    span = conn.execute(
+        "SELECT MIN(chapter), MAX(chapter) FROM activities WHERE entity_id = ?", (entity_id,)
+    ).fetchone()
+    referenced = (
+        span[0] is not None
+        or conn.execute(
+            "SELECT 1 FROM assertions WHERE subject = ? OR obj = ? LIMIT 1", (entity_id, entity_id)
+        ).fetchone()
+        is not None
+    )
     conn.execute("DELETE FROM aliases WHERE entity_id = ?", (entity_id,))
     if not intros:
         if not referenced:
             conn.execute("DELETE FROM entities WHERE id = ?", (entity_id,))
             return
-        conn.execute("INSERT INTO entities (id, name, tentative, first_chapter, last_chapter) "
-                     "VALUES (?, ?, 1, ?, ?) ON CONFLICT(id) DO UPDATE SET tentative = 1, "
-                     "intro_chapter = NULL, first_chapter = excluded.first_chapter, "
-                     "last_chapter = excluded.last_chapter", (entity_id, entity_id, *span))
+        conn.execute(
+            "INSERT INTO entities (id, name, tentative, first_chapter, last_chapter) "
+            "VALUES (?, ?, 1, ?, ?) ON CONFLICT(id) DO UPDATE SET tentative = 1, "
+            "intro_chapter = NULL, first_chapter = excluded.first_chapter, "
+            "last_chapter = excluded.last_chapter",
+            (entity_id, entity_id, *span),
+        )
         conn.execute("INSERT INTO aliases VALUES (?, ?, 'id')", (entity_id, entity_id))
         return
     first = intros[0]
@@ -111,23 +151,38 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
         "is_protagonist=excluded.is_protagonist, tentative=0, "
         "intro_chapter=excluded.intro_chapter, first_chapter=excluded.first_chapter, "
         "last_chapter=excluded.last_chapter",
-        (entity_id, first["name"], pick("type") or "角色", pick("tier"), pick("description"),
-         int(any(row["is_protagonist"] for row in intros)), first["chapter"], min(chapters),
-         max(chapters)))
+        (
+            entity_id,
+            first["name"],
+            pick("type") or "角色",
+            pick("tier"),
+            pick("description"),
+            int(any(row["is_protagonist"] for row in intros)),
+            first["chapter"],
+            min(chapters),
+            max(chapters),
+        ),
+    )
     names = {entity_id: "id"}
     for row in intros:
         names.setdefault(row["name"], "name")
         for alias in loads(row["aliases_json"]):
             names.setdefault(alias, "alias")
-    conn.executemany("INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
-                     [(alias, entity_id, kind) for alias, kind in names.items()])
+    conn.executemany(
+        "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
+        [(alias, entity_id, kind) for alias, kind in names.items()],
+    )
 
 
 def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:
     names = list(names)
     marks = ",".join("?" * len(names))
-    return [r[0] for r in conn.execute(
-        f"SELECT id FROM entities WHERE tentative = 1 AND id IN ({marks})", names)]
+    return [
+        r[0]
+        for r in conn.execute(
+            f"SELECT id FROM entities WHERE tentative = 1 AND id IN ({marks})", names
+        )
+    ]
 
 
 def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
@@ -145,30 +200,47 @@ def find_by_alias(conn: sqlite3.Connection, reference: str) -> list[sqlite3.Row]
         "SELECT a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
         "JOIN entities e ON e.id = a.entity_id WHERE a.alias = ? "
         "ORDER BY CASE a.kind WHEN 'id' THEN 0 WHEN 'name' THEN 1 ELSE 2 END, e.tentative, "
-        "e.first_chapter DESC", (reference,)).fetchall()
+        "e.first_chapter DESC",
+        (reference,),
+    ).fetchall()
 
 
 def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
     row = conn.execute("SELECT * FROM entities WHERE id = ?", (entity_id,)).fetchone()
     if row is None:
         return None
-    aliases = [r[0] for r in conn.execute(
-        "SELECT alias FROM aliases WHERE entity_id = ? AND kind = 'alias' ORDER BY alias",
-        (entity_id,))]
+    aliases = [
+        r[0]
+        for r in conn.execute(
+            "SELECT alias FROM aliases WHERE entity_id = ? AND kind = 'alias' ORDER BY alias",
+            (entity_id,),
+        )
+    ]
     return _entity(row, aliases)
 
 
 def _entity(row: sqlite3.Row, aliases: list[str]) -> Entity:
-    return Entity(row["id"], row["name"], row["type"] or "角色", row["tier"], row["description"],
-                  tuple(aliases), bool(row["is_protagonist"]), bool(row["tentative"]),
-                  row["first_chapter"])
+    return Entity(
+        row["id"],
+        row["name"],
+        row["type"] or "角色",
+        row["tier"],
+        row["description"],
+        tuple(aliases),
+        bool(row["is_protagonist"]),
+        bool(row["tentative"]),
+        row["first_chapter"],
+    )
 
 
 def list_entities(conn: sqlite3.Connection, *, as_of: int | None = None) -> list[Entity]:
-    rows = conn.execute("SELECT * FROM entities WHERE first_chapter <= ? ORDER BY first_chapter, id",
-                        (as_of if as_of is not None else 2**62,)).fetchall()
-    alias_rows = conn.execute("SELECT entity_id, alias FROM aliases WHERE kind = 'alias' "
-                              "ORDER BY alias").fetchall()
+    rows = conn.execute(
+        "SELECT * FROM entities WHERE first_chapter <= ? ORDER BY first_chapter, id",
+        (as_of if as_of is not None else 2**62,),
+    ).fetchall()
+    alias_rows = conn.execute(
+        "SELECT entity_id, alias FROM aliases WHERE kind = 'alias' ORDER BY alias"
+    ).fetchall()
     aliases: dict[str, list[str]] = {}
     for entity_id, alias in alias_rows:
         aliases.setdefault(entity_id, []).append(alias)
@@ -177,21 +249,28 @@ def list_entities(conn: sqlite3.Connection, *, as_of: int | None = None) -> list
 
 def intro_state(conn: sqlite3.Connection, entity_id: str) -> tuple[bool, int | None] | None:
     """(exists and settled?, intro chapter) of an entity; None when there is no such entity."""
-    row = conn.execute("SELECT tentative, intro_chapter FROM entities WHERE id = ?",
-                       (entity_id,)).fetchone()
+    row = conn.execute(
+        "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
+    ).fetchone()
     return (not row[0], row[1]) if row else None
 
 
 def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
     """Settled entities by their latest activity, newest first; the protagonist always first."""
-    return [r[0] for r in conn.execute(
-        "SELECT id FROM entities WHERE tentative = 0 "
-        "ORDER BY is_protagonist DESC, last_chapter DESC, id LIMIT ?", (limit,))]
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT id FROM entities WHERE tentative = 0 "
+            "ORDER BY is_protagonist DESC, last_chapter DESC, id LIMIT ?",
+            (limit,),
+        )
+    ]
 
 
 def find_protagonist(conn: sqlite3.Connection) -> Entity | None:
-    row = conn.execute("SELECT id FROM entities WHERE is_protagonist = 1 "
-                       "ORDER BY first_chapter LIMIT 1").fetchone()
+    row = conn.execute(
+        "SELECT id FROM entities WHERE is_protagonist = 1 ORDER BY first_chapter LIMIT 1"
+    ).fetchone()
     return get_entity(conn, row[0]) if row else None
 
 
@@ -200,4 +279,6 @@ def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
-    return dict(conn.execute(f"SELECT id, name FROM entities WHERE id IN ({marks})", ids).fetchall())
+    return dict(
+        conn.execute(f"SELECT id, name FROM entities WHERE id IN ({marks})", ids).fetchall()
+    )

@@ -64,5 +64,6 @@ class IndexStore:
         self.conn.close()
 
     def size_bytes(self) -> int:
-        return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*")
-                   if p.exists())
+        return sum(
+            p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists()
+        )

@@ -10,7 +10,9 @@ import sqlite3
 from datetime import UTC, datetime
 
 MIGRATIONS: list[tuple[str, str]] = [
-    ("0001_core", """
+    (
+        "0001_core",
+        """
     CREATE TABLE commits (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         commit_id TEXT NOT NULL,
@@ -169,14 +171,17 @@ MIGRATIONS: list[tuple[str, str]] = [
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
     );
-    """),
+    """,
+    ),
 ]
 
 
 def migrate(conn: sqlite3.Connection) -> list[str]:
     """Apply the migrations not yet recorded; return their names."""
-    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
-                 "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations "
+        "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
     done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
     applied = []
     for name, script in MIGRATIONS:
@@ -187,8 +192,10 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
         try:
             for statement in _statements(script):
                 conn.execute(statement)
-            conn.execute("INSERT INTO schema_migrations VALUES (?, ?)",
-                         (name, datetime.now(UTC).isoformat(timespec="seconds")))
+            conn.execute(
+                "INSERT INTO schema_migrations VALUES (?, ?)",
+                (name, datetime.now(UTC).isoformat(timespec="seconds")),
+            )
         except BaseException:
             conn.execute("ROLLBACK")
             raise

@@ -18,10 +18,24 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
     conn.executemany(
         "INSERT OR REPLACE INTO timeline_events (id, chapter, seq, event, time_hint, location, "
         "event_type, participants_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(e.id, e.chapter, n, e.event, e.time_hint, e.location, e.event_type,
-          dumps(list(e.participants))) for n, e in enumerate(events)])
-    conn.executemany("INSERT INTO timeline_participants VALUES (?, ?, ?)",
-                     [(e.id, p, e.chapter) for e in events for p in set(e.participants)])
+        [
+            (
+                e.id,
+                e.chapter,
+                n,
+                e.event,
+                e.time_hint,
+                e.location,
+                e.event_type,
+                dumps(list(e.participants)),
+            )
+            for n, e in enumerate(events)
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO timeline_participants VALUES (?, ?, ?)",
+        [(e.id, p, e.chapter) for e in events for p in set(e.participants)],
+    )
 
 
 def delete_chapter_events(conn: sqlite3.Connection, chapter: int) -> None:
@@ -30,66 +44,122 @@ def delete_chapter_events(conn: sqlite3.Connection, chapter: int) -> None:
 
 
 def rename_participant(conn: sqlite3.Connection, old: str, new: str) -> None:
-    rows = conn.execute("SELECT id, participants_json FROM timeline_events "
-                        "WHERE participants_json LIKE ?", (f"%{old}%",)).fetchall()
+    rows = conn.execute(
+        "SELECT id, participants_json FROM timeline_events WHERE participants_json LIKE ?",
+        (f"%{old}%",),
+    ).fetchall()
     for event_id, participants in rows:
         renamed = [new if p == old else p for p in loads(participants)]
-        conn.execute("UPDATE timeline_events SET participants_json = ? WHERE id = ?",
-                     (dumps(renamed), event_id))
+        conn.execute(
+            "UPDATE timeline_events SET participants_json = ? WHERE id = ?",
+            (dumps(renamed), event_id),
+        )
 
 
-def list_events(conn: sqlite3.Connection, start: int | None, end: int | None,
-                entity: str | None) -> list[TimelineEvent]:
+def list_events(
+    conn: sqlite3.Connection, start: int | None, end: int | None, entity: str | None
+) -> list[TimelineEvent]:
     bounds = (start if start is not None else 0, end if end is not None else 2**62)
     if entity is None:
-        rows = conn.execute("SELECT * FROM timeline_events WHERE chapter BETWEEN ? AND ? "
-                            "ORDER BY chapter, seq", bounds).fetchall()
+        rows = conn.execute(
+            "SELECT * FROM timeline_events WHERE chapter BETWEEN ? AND ? ORDER BY chapter, seq",
+            bounds,
+        ).fetchall()
     else:
         rows = conn.execute(
             "SELECT e.* FROM timeline_participants p JOIN timeline_events e ON e.id = p.event_id "
             "WHERE p.entity_id = ? AND p.chapter BETWEEN ? AND ? ORDER BY e.chapter, e.seq",
-            (entity, *bounds)).fetchall()
-    return [TimelineEvent(r["id"], r["chapter"], r["event"], r["time_hint"],
-                          tuple(loads(r["participants_json"])), r["location"], r["event_type"])
-            for r in rows]
+            (entity, *bounds),
+        ).fetchall()
+    return [
+        TimelineEvent(
+            r["id"],
+            r["chapter"],
+            r["event"],
+            r["time_hint"],
+            tuple(loads(r["participants_json"])),
+            r["location"],
+            r["event_type"],
+        )
+        for r in rows
+    ]
 
 
 # -- scenes -----------------------------------------------------------------------------------
 
 
-def replace_scenes(conn: sqlite3.Connection, chapter: int,
-                   scenes: Iterable[dict[str, Any]]) -> None:
+def replace_scenes(
+    conn: sqlite3.Connection, chapter: int, scenes: Iterable[dict[str, Any]]
+) -> None:
     conn.execute("DELETE FROM scenes WHERE chapter = ?", (chapter,))
     conn.executemany(
         "INSERT OR REPLACE INTO scenes (chapter, idx, location, characters_json, summary, content)"
         " VALUES (?, ?, ?, ?, ?, ?)",
-        [(chapter, s["index"], s.get("location"), dumps(list(s.get("characters", ()))),
-          s.get("summary"), s.get("content")) for s in scenes])
+        [
+            (
+                chapter,
+                s["index"],
+                s.get("location"),
+                dumps(list(s.get("characters", ()))),
+                s.get("summary"),
+                s.get("content"),
+            )
+            for s in scenes
+        ],
+    )
 
 
 def chapter_scenes(conn: sqlite3.Connection, chapter: int) -> list[dict[str, Any]]:
     rows = conn.execute("SELECT * FROM scenes WHERE chapter = ? ORDER BY idx", (chapter,))
-    return [{"index": r["idx"], "location": r["location"],
-             "characters": loads(r["characters_json"]), "summary": r["summary"]} for r in rows]
+    return [
+        {
+            "index": r["idx"],
+            "location": r["location"],
+            "characters": loads(r["characters_json"]),
+            "summary": r["summary"],
+        }
+        for r in rows
+    ]
 
 
 # -- conflicts --------------------------------------------------------------------------------
 
 
-def replace_conflicts(conn: sqlite3.Connection, scope: str, from_chapter: int,
-                      conflicts: Iterable[Conflict]) -> None:
+def replace_conflicts(
+    conn: sqlite3.Connection, scope: str, from_chapter: int, conflicts: Iterable[Conflict]
+) -> None:
     """Conflicts of one scope from a chapter on are derived: drop them and write the new set."""
     conn.execute("DELETE FROM conflicts WHERE scope = ? AND chapter >= ?", (scope, from_chapter))
     conn.executemany(
         "INSERT OR REPLACE INTO conflicts (id, scope, kind, entity_id, field, chapter, "
         "expected_json, found_json, message, evidence_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(c.id, scope, c.kind, c.entity_id, c.field, c.chapter, dumps(c.expected),
-          dumps(c.found), c.message, dumps(list(c.evidence))) for c in conflicts])
+        [
+            (
+                c.id,
+                scope,
+                c.kind,
+                c.entity_id,
+                c.field,
+                c.chapter,
+                dumps(c.expected),
+                dumps(c.found),
+                c.message,
+                dumps(list(c.evidence)),
+            )
+            for c in conflicts
+        ],
+    )
 
 
-def list_conflicts(conn: sqlite3.Connection, *, include_settled: bool = False,
-                   entity_id: str | None = None, chapter: int | None = None) -> list[Conflict]:
-    where, params = ["1 = 1"], []
+def list_conflicts(
+    conn: sqlite3.Connection,
+    *,
+    include_settled: bool = False,
+    entity_id: str | None = None,
+    chapter: int | None = None,
+) -> list[Conflict]:
+    where: list[str] = ["1 = 1"]
+    params: list[str | int] = []
     if not include_settled:
         where.append("r.status IS NULL")
     if entity_id is not None:
@@ -101,19 +171,35 @@ def list_conflicts(conn: sqlite3.Connection, *, include_settled: bool = False,
     rows = conn.execute(
         "SELECT c.*, r.status AS verdict, r.note FROM conflicts c "
         "LEFT JOIN conflict_resolutions r ON r.conflict_id = c.id "
-        f"WHERE {' AND '.join(where)} ORDER BY c.chapter, c.kind, c.id", params).fetchall()
-    return [Conflict(r["id"], r["kind"], r["entity_id"], r["field"], r["chapter"],
-                     loads(r["expected_json"]), loads(r["found_json"]), r["message"],
-                     tuple(loads(r["evidence_json"])), r["verdict"] or "open", r["note"])
-            for r in rows]
+        f"WHERE {' AND '.join(where)} ORDER BY c.chapter, c.kind, c.id",
+        params,
+    ).fetchall()
+    return [
+        Conflict(
+            r["id"],
+            r["kind"],
+            r["entity_id"],
+            r["field"],
+            r["chapter"],
+            loads(r["expected_json"]),
+            loads(r["found_json"]),
+            r["message"],
+            tuple(loads(r["evidence_json"])),
+            r["verdict"] or "open",
+            r["note"],
+        )
+        for r in rows
+    ]
 
 
-def settle_conflict(conn: sqlite3.Connection, conflict_id: str, status: str,
-                    note: str | None) -> bool:
+def settle_conflict(
+    conn: sqlite3.Connection, conflict_id: str, status: str, note: str | None
+) -> bool:
     if conn.execute("SELECT 1 FROM conflicts WHERE id = ?", (conflict_id,)).fetchone() is None:
         return False
     conn.execute(
         "INSERT INTO conflict_resolutions VALUES (?, ?, ?, ?) ON CONFLICT(conflict_id) DO UPDATE "
         "SET status = excluded.status, note = excluded.note, recorded_at = excluded.recorded_at",
-        (conflict_id, status, note, datetime.now(UTC).isoformat(timespec="seconds")))
+        (conflict_id, status, note, datetime.now(UTC).isoformat(timespec="seconds")),
+    )
     return True

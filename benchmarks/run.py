@@ -1,0 +1,273 @@
+"""Benchmark harness: commit, rebuild, as-of queries, CLI cold start, memory and sizes on a
+generated saga, beside the targets of the design. Also checks a sample of as-of answers against
+the generator's ground truth, so speed is never bought with wrong answers.
+
+    python benchmarks/run.py --chapters 1000                 # one run, prints Markdown
+    python benchmarks/run.py --chapters 10000 --update-docs  # also rewrites docs/benchmarks.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import webnovel  # noqa: E402
+
+from saga import Saga, generate_saga, items_per_chapter  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+WINDOWS = [(1, 200), (901, 1000), (9901, 10000)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {
+        "p50_ms": round(statistics.median(values), 3),
+        "p95_ms": round(percentile(values, 0.95), 3),
+        "n": len(values),
+    }
+
+
+def timed(fn: Callable[[], Any], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def bench_commits(book: webnovel.Project, saga: Saga, progress: bool) -> list[float]:
+    times = []
+    total = len(saga.results)
+    for i, (result, text) in enumerate(zip(saga.results, saga.texts, strict=True), start=1):
+        started = time.perf_counter()
+        book.commit(result, text=text)
+        times.append((time.perf_counter() - started) * 1000)
+        if progress and (i % 100 == 0 or i == total):
+            print(f"\rcommit {i}/{total}", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    return times
+
+
+def bench_queries(book: webnovel.Project, saga: Saga, rng: random.Random) -> dict[str, Any]:
+    chapters = len(saga.results)
+    keys = sorted(saga.truth.facts)
+    samples = [(rng.choice(keys), rng.randint(1, chapters)) for _ in range(500)]
+    fact_times, wrong = [], 0
+    for (entity, field), n in samples:
+        started = time.perf_counter()
+        item = book.fact(entity, field, as_of=n)
+        fact_times.append((time.perf_counter() - started) * 1000)
+        expected = saga.truth.fact(entity, field, n)
+        if (item.value if item else None) != expected:
+            wrong += 1
+    entities = sorted(saga.truth.names)
+    rel_samples = [(rng.choice(entities), rng.randint(1, chapters)) for _ in range(200)]
+    rel_times = []
+    for entity, n in rel_samples:
+        started = time.perf_counter()
+        found = {(r.source, r.target, r.type) for r in book.relations(entity, as_of=n)}
+        rel_times.append((time.perf_counter() - started) * 1000)
+        if found != saga.truth.relations_of(entity, n):
+            wrong += 1
+    thread_times = timed(lambda: book.threads("open", as_of=rng.randint(1, chapters)), 20)
+    return {
+        "fact_as_of": summary(fact_times),
+        "relations_as_of": summary(rel_times),
+        "threads_open_as_of": summary(thread_times),
+        "correctness": {"checked": len(samples) + len(rel_samples), "wrong": wrong},
+    }
+
+
+def bench_cli(root: Path, repeat: int) -> dict[str, float]:
+    command = [shutil.which("webnovel") or sys.executable]
+    if command[0] == sys.executable:
+        command += ["-m", "webnovel"]
+    args = [*command, "--project", str(root), "fact", "e0", "realm", "--as-of", "5"]
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        times.append((time.perf_counter() - started) * 1000)
+    return summary(times)
+
+
+def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) -> dict[str, Any]:
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    saga = generate_saga(chapters, seed=seed, text_chars=text_chars)
+    generated = time.perf_counter() - started
+    workdir = Path(tempfile.mkdtemp(prefix="webnovel-bench-"))
+    try:
+        book = webnovel.init_project(workdir / "book", title="bench")
+        commit_times = bench_commits(book, saga, progress)
+        book.flush()
+        windows = {
+            f"{a}-{b}": summary(commit_times[a - 1 : b]) for a, b in WINDOWS if chapters >= b
+        }
+        windows["all"] = summary(commit_times)
+        queries = bench_queries(book, saga, rng)
+        started = time.perf_counter()
+        rebuilt = book.rebuild()
+        book.flush()
+        rebuild_seconds = time.perf_counter() - started
+        after_rebuild = bench_queries(book, saga, random.Random(seed))["correctness"]
+        sizes = book.storage.sizes()
+        book.close()
+        cli = bench_cli(workdir / "book", 3 if quick else 10)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return {
+        "chapters": chapters,
+        "seed": seed,
+        "text_chars": text_chars,
+        "items_per_chapter": round(items_per_chapter(saga), 1),
+        "generate_seconds": round(generated, 2),
+        "commit": windows,
+        "rebuild_seconds": round(rebuild_seconds, 2),
+        "rebuild_chapters": rebuilt["chapters"],
+        **queries,
+        "correctness_after_rebuild": after_rebuild,
+        "cli_fact_cold_start": cli,
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "sizes_mb": {k: round(v / 2**20, 2) for k, v in sizes.items()},
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+        },
+        "ran_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
+
+TARGETS = [
+    (
+        "commit p50 / p95, all chapters",
+        lambda r: f"{r['commit']['all']['p50_ms']} / {r['commit']['all']['p95_ms']}",
+        "—",
+    ),
+    ("commit p50, chapters 1–200", lambda r: r["commit"].get("1-200", {}).get("p50_ms"), "≤ 4 ms"),
+    (
+        "commit p50, chapters 901–1,000",
+        lambda r: r["commit"].get("901-1000", {}).get("p50_ms"),
+        "≤ 10 ms",
+    ),
+    (
+        "commit p50, chapters 9,901–10,000",
+        lambda r: r["commit"].get("9901-10000", {}).get("p50_ms"),
+        "≤ 15 ms (1.5× the 1,000 mark)",
+    ),
+    ("rebuild (s)", lambda r: r["rebuild_seconds"], "≤ 10 s for 1,000 chapters"),
+    (
+        "as-of fact query p50 / p95",
+        lambda r: f"{r['fact_as_of']['p50_ms']} / {r['fact_as_of']['p95_ms']}",
+        "≤ 1 ms",
+    ),
+    (
+        "relations as-of p50 / p95",
+        lambda r: f"{r['relations_as_of']['p50_ms']} / {r['relations_as_of']['p95_ms']}",
+        "—",
+    ),
+    (
+        "open threads as-of p50 / p95",
+        lambda r: f"{r['threads_open_as_of']['p50_ms']} / {r['threads_open_as_of']['p95_ms']}",
+        "—",
+    ),
+    ("`webnovel fact` fresh process p50", lambda r: r["cli_fact_cold_start"]["p50_ms"], "≤ 300 ms"),
+    ("peak RSS (MB, whole harness)", lambda r: r["peak_rss_mb"], "< 300 MB when querying"),
+    ("index.db (MB)", lambda r: r["sizes_mb"]["index.db"], "—"),
+    (
+        "as-of answers wrong / checked",
+        lambda r: f"{r['correctness']['wrong']} / {r['correctness']['checked']}",
+        "0",
+    ),
+]
+
+
+def markdown(results: list[dict[str, Any]]) -> str:
+    header = (
+        "| measure | " + " | ".join(f"{r['chapters']:,} chapters" for r in results) + " | target |"
+    )
+    lines = [header, "|" + " --- |" * (len(results) + 2)]
+    for name, pick, target in TARGETS:
+        cells = []
+        for r in results:
+            try:
+                value = pick(r)
+            except KeyError:
+                value = None
+            cells.append("—" if value is None else str(value))
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {target} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--chapters", type=int, nargs="+", default=[1000])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--text-chars", type=int, default=3000)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (for CI)")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "out")
+    parser.add_argument(
+        "--update-docs", action="store_true", help="rewrite the results table in docs/benchmarks.md"
+    )
+    args = parser.parse_args()
+    results = [
+        run(n, args.seed, args.text_chars, args.quick, sys.stderr.isatty()) for n in args.chapters
+    ]
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "results.json").write_text(json.dumps(results, ensure_ascii=False, indent=2))
+    table = markdown(results)
+    (args.out / "results.md").write_text(table + "\n")
+    print(table)
+    if args.update_docs:
+        update_docs(table, results)
+    bad = sum(r["correctness"]["wrong"] + r["correctness_after_rebuild"]["wrong"] for r in results)
+    if bad:
+        print(f"error: {bad} as-of answers disagree with the ground truth", file=sys.stderr)
+        return 1
+    return 0
+
+
+def update_docs(table: str, results: list[dict[str, Any]]) -> None:
+    path = ROOT / "docs" / "benchmarks.md"
+    text = path.read_text(encoding="utf-8")
+    start, end = "<!-- results:start -->", "<!-- results:end -->"
+    machine = results[0]["machine"]
+    block = (
+        f"{start}\nRun {results[0]['ran_at']} on {machine['platform']}, Python "
+        f"{machine['python']}, {machine['cpus']} CPUs; saga seed {results[0]['seed']}, "
+        f"{results[0]['items_per_chapter']} items and {results[0]['text_chars']:,} "
+        f"characters of text a chapter.\n\n{table}\n{end}"
+    )
+    head, _, rest = text.partition(start)
+    _, _, tail = rest.partition(end)
+    path.write_text(head + block + tail, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,5 @@
+"""`python -m webnovel` runs the `webnovel` command."""
+
+from .cli.main import main
+
+raise SystemExit(main())

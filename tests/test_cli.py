@@ -1,0 +1,245 @@
+"""The `webnovel` command as a user runs it: a fresh process, stdout for answers, stderr for
+errors, documented exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from webnovel.cli.main import build_parser
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "examples" / "sample-book"
+
+
+def run(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "webnovel", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=60,
+    )
+
+
+def ok(*args: str, **kwargs: Any) -> Any:
+    proc = run(*args, **kwargs)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture
+def cli_book(tmp_path: Path) -> Path:
+    root = tmp_path / "book"
+    ok("init", str(root), "--title", "青灯照剑", "--genre", "仙侠")
+    for n in (1, 2, 3):
+        ok(
+            "--project",
+            str(root),
+            "commit",
+            str(SAMPLE / "results" / f"{n:03d}.json"),
+            "--text",
+            str(SAMPLE / "chapters" / f"{n:03d}.md"),
+        )
+    return root
+
+
+def commands() -> list[str]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return sorted(sub.choices)  # type: ignore[arg-type]
+
+
+def test_help_has_examples() -> None:
+    assert "examples:" in run("--help").stdout
+    for command in commands():
+        proc = run(command, "--help")
+        assert proc.returncode == 0
+        assert "example:" in proc.stdout and "webnovel " in proc.stdout, command
+
+
+def test_every_command_is_documented_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `webnovel (\w+)", readme, re.M))
+    assert set(commands()) <= documented
+
+
+def test_commit_shape_and_unchanged(cli_book: Path) -> None:
+    again = ok(
+        "--project",
+        str(cli_book),
+        "commit",
+        str(SAMPLE / "results" / "003.json"),
+        "--text",
+        str(SAMPLE / "chapters" / "003.md"),
+    )
+    assert set(again) >= {"chapter", "status", "commit_id", "counts", "conflicts", "warnings"}
+    assert again["status"] == "unchanged"
+    stdin = json.dumps({"state_changes": [{"entity_id": "林砚", "field": "mood", "new": "平静"}]})
+    report = ok("--project", str(cli_book), "commit", "-", "--chapter", "4", stdin=stdin)
+    assert (report["chapter"], report["status"], report["counts"]["added"]) == (4, "committed", 1)
+
+
+def test_fact_shapes_and_exit_codes(cli_book: Path) -> None:
+    fact = ok("--project", str(cli_book), "fact", "砚子", "location", "--as-of", "2")
+    assert {
+        k: fact[k]
+        for k in (
+            "entity_id",
+            "entity_name",
+            "field",
+            "value",
+            "status",
+            "valid_from",
+            "valid_to",
+            "found",
+        )
+    } == {
+        "entity_id": "linyan",
+        "entity_name": "林砚",
+        "field": "location",
+        "value": "青石镇",
+        "status": "active",
+        "valid_from": 1,
+        "valid_to": 3,
+        "found": True,
+    }
+    assert fact["source"] == {"chapter": 1, "type": "entity_new"}
+    missing = ok("--project", str(cli_book), "fact", "林砚", "blood_type")
+    assert missing == {"entity_id": "linyan", "field": "blood_type", "value": None, "found": False}
+    unknown = run("--project", str(cli_book), "fact", "萧炎", "realm")
+    assert unknown.returncode == 1 and unknown.stdout == ""
+    assert unknown.stderr.strip() == (
+        "error: unknown entity '萧炎': no entity has this id, name or alias"
+    )
+
+
+def test_text_output_is_for_people(cli_book: Path) -> None:
+    proc = run("--project", str(cli_book), "fact", "林砚", "realm", "--format", "text")
+    assert (
+        proc.stdout.strip() == "林砚 (linyan).realm = 炼气  [active, ch1–now, from ch1 entity_new]"
+    )
+
+
+def test_malformed_result_is_refused_whole(cli_book: Path) -> None:
+    before = ok("--project", str(cli_book), "stats")["counts"]
+    bad = json.dumps(
+        {
+            "chapter": 5,
+            "state_changes": [{"field": "realm", "new": "筑基"}],
+            "relationships_new": [{"from": "林砚"}],
+        }
+    )
+    proc = run("--project", str(cli_book), "commit", "-", stdin=bad)
+    assert proc.returncode == 2
+    for path in (
+        "$.state_changes[0].entity_id",
+        "$.relationships_new[0].to",
+        "$.relationships_new[0].type",
+    ):
+        assert path in proc.stderr
+    assert ok("--project", str(cli_book), "stats")["counts"] == before
+    not_json = run("--project", str(cli_book), "commit", "-", stdin="{oops")
+    assert not_json.returncode == 2 and "not valid JSON (line 1" in not_json.stderr
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("fact").returncode == 2
+    assert run("threads", "--status", "sleeping").returncode == 2
+    missing = run("--project", str(tmp_path / "nothing"), "stats")
+    assert missing.returncode == 1 and "no book at" in missing.stderr
+
+
+def test_nearest_book_is_found_from_a_subfolder(cli_book: Path) -> None:
+    sub = cli_book / "drafts" / "deep"
+    sub.mkdir(parents=True)
+    assert ok("fact", "林砚", "realm", cwd=sub)["value"] == "炼气"
+
+
+def test_ledgers(cli_book: Path) -> None:
+    project = ("--project", str(cli_book))
+    history = ok(*project, "history", "林砚", "location")
+    assert [(h["value"], h["valid_from"], h["valid_to"], h["status"]) for h in history] == [
+        ("青石镇", 1, 3, "outdated"),
+        ("落霞山", 3, None, "active"),
+    ]
+    relations = ok(*project, "relations", "韩啸")
+    assert {(r["from"], r["to"], r["type"]) for r in relations} == {
+        ("linyan", "hanxiao", "朋友"),
+        ("hanxiao", "linyan", "朋友"),
+    }
+    assert set(relations[0]) >= {
+        "from",
+        "to",
+        "type",
+        "valid_from",
+        "valid_to",
+        "status",
+        "description",
+        "evidence",
+    }
+    threads = ok(*project, "threads", "--status", "all")
+    assert {t["id"]: t["status"] for t in threads} == {
+        "father-missing": "open",
+        "raven": "open",
+        "lamp-origin": "open",
+        "sect-trial": "open",
+    }
+    assert set(threads[0]) >= {
+        "id",
+        "kind",
+        "content",
+        "status",
+        "planted_chapter",
+        "due_chapter",
+        "resolved_chapter",
+        "urgency",
+        "overdue",
+    }
+    overdue = ok(*project, "threads", "--status", "overdue", "--as-of", "7")
+    assert [(t["id"], t["overdue"]) for t in overdue] == [("raven", True), ("sect-trial", True)]
+    rules = ok(*project, "rules", "--domain", "法宝")
+    assert [r["id"] for r in rules] == ["lamp-midnight"]
+    assert ok(*project, "rules", "--as-of", "1")[0]["id"] == "spirit-vein"
+    timeline = ok(*project, "timeline", "--from", "2", "--entity", "周伯")
+    assert [e["event"] for e in timeline] == ["周伯把青灯交给林砚"]
+    assert ok(*project, "conflicts") == []
+
+
+def test_rebuild_and_stats(cli_book: Path) -> None:
+    project = ("--project", str(cli_book))
+    before = ok(*project, "history", "林砚")
+    summary = ok(*project, "rebuild")
+    assert summary["chapters"] == 3
+    assert ok(*project, "history", "林砚") == before
+    stats = ok(*project, "stats")
+    assert stats["latest_chapter"] == 3 and stats["counts"]["commits"] == 3
+    assert stats["schema"] == ["0001_core"]
+
+
+def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
+    proc = run("demo", str(tmp_path / "demo"), "--format", "text")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "《青灯照剑》 — 12 chapters" in out
+    assert "realm: 金丹" in out
+    assert "[open OVERDUE] raven" in out
+    again = run("demo", str(tmp_path / "demo"))
+    assert again.returncode == 0, again.stderr
+
+
+def test_demo_refuses_a_real_book(cli_book: Path) -> None:
+    proc = run("demo", str(cli_book))
+    assert proc.returncode == 1 and "did not make" in proc.stderr
