@@ -413,8 +413,10 @@ def _relationships(check: _Checker, data: dict) -> list[RelationChange]:
 
 def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
     items = check.objects(data, "plot_threads", "$")
-    for key, kind in (("open_loops", "open_loop"), ("reader_promises", "reader_promise")):
-        items += [(p, {"kind": kind, **i}) for p, i in check.objects(compat, key, "$.memory_facts")]
+    for key, compat_kind in (("open_loops", "open_loop"), ("reader_promises", "reader_promise")):
+        items += [
+            (p, {"kind": compat_kind, **i}) for p, i in check.objects(compat, key, "$.memory_facts")
+        ]
     out = []
     for path, item in items:
         action = check.choice(item.get("action"), THREAD_ACTIONS, f"{path}.action", "plant")
