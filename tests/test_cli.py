@@ -243,3 +243,32 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
 def test_demo_refuses_a_real_book(cli_book: Path) -> None:
     proc = run("demo", str(cli_book))
     assert proc.returncode == 1 and "did not make" in proc.stderr
+
+
+def test_pack_and_resume(tmp_path: Path) -> None:
+    book = tmp_path / "demo"
+    assert run("demo", str(book)).returncode == 0
+    prompt = run("--project", str(book), "pack", "--chapter", "13", "--format", "prompt")
+    assert prompt.returncode == 0, prompt.stderr
+    assert prompt.stdout.startswith("# 记忆包：第13章（chapter_write）")
+    assert "本章大纲：# 第十三章 断刀（大纲）" in prompt.stdout  # from outlines/013.md
+    pack = ok(
+        "--project",
+        str(book),
+        "pack",
+        "--chapter",
+        "13",
+        "--budget",
+        "900",
+        "--query",
+        "韩啸现在在哪里",
+        "--task",
+        "continuity_query",
+    )
+    assert pack["used_tokens"] <= pack["budget_tokens"] == 900
+    brief = ok("--project", str(book), "resume")
+    assert brief["latest_chapter"] == 12
+    assert [t["id"] for t in brief["overdue_threads"]] == ["raven"]
+    assert {e["name"] for e in brief["next_chapter"]["named_entities"]} >= {"林砚", "韩啸"}
+    wrong = run("--project", str(book), "fact", "林砚", "realm", "--format", "prompt")
+    assert wrong.returncode == 2

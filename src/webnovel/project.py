@@ -12,6 +12,10 @@ from typing import Any
 from .config import BookConfig, load_config, render_config
 from .errors import InvalidInput, ProjectExists, ProjectNotFound
 from .memory import graph_memory
+from .memory.budget_manager import RECIPES
+from .memory.memory_pack import MemoryPack
+from .memory.orchestrator import PackRequest, Retriever, build_memory_pack
+from .memory.relevance_filter import AliasIndex
 from .memory.runtime_state import build_state
 from .memory.schema import (
     CommitReport,
@@ -24,7 +28,7 @@ from .memory.schema import (
     WorldRule,
 )
 from .memory.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
-from .memory.store import commit_ops, record_ops
+from .memory.store import commit_ops, entity_ops, record_ops
 from .memory.summary_compactor import build_scratchpad
 from .memory.write_pipeline import WritePipeline, replay_all
 
@@ -82,6 +86,8 @@ class Project:
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
         self._dirty = self._projections_stale()
+        self._aliases: AliasIndex | None = None
+        self.retriever: Retriever | None = None
 
     @property
     def _conn(self) -> Any:
@@ -95,6 +101,7 @@ class Project:
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
             self._dirty = True
+            self._aliases = None
         return report
 
     def rebuild(self, progress: Progress | None = None) -> dict[str, Any]:
@@ -108,6 +115,7 @@ class Project:
                 if progress:
                     progress(done, len(commits))
         self._dirty = True
+        self._aliases = None
         return {"chapters": len(commits), "seconds": round(time.perf_counter() - started, 3)}
 
     def flush(self) -> None:
@@ -175,6 +183,80 @@ class Project:
 
     def conflicts(self, include_settled: bool = False) -> list[Conflict]:
         return record_ops.list_conflicts(self._conn, include_settled=include_settled)
+
+    # -- packs ----------------------------------------------------------------------------------
+
+    def aliases(self) -> AliasIndex:
+        """The alias automaton, built once and kept until the next commit."""
+        if self._aliases is None:
+            self._aliases = AliasIndex(entity_ops.alias_pairs(self._conn))
+        return self._aliases
+
+    def build_memory_pack(
+        self,
+        task: str = "chapter_write",
+        chapter: int | None = None,
+        outline: str | None = None,
+        query: str | None = None,
+        budget_tokens: int | None = None,
+        weights: dict[str, float] | None = None,
+    ) -> MemoryPack:
+        """The memory pack for writing, checking, asking about or reviewing `chapter`
+        (default: the next one). Without an outline, the book's outline file is used."""
+        if chapter is None:
+            chapter = (self.latest_chapter() or 0) + 1
+        if outline is None and query is None:
+            outline = self.find_outline(chapter)
+        recipe = RECIPES[task].weighted(weights) if weights and task in RECIPES else None
+        request = PackRequest(task, chapter, outline, query, budget_tokens)
+        return build_memory_pack(
+            self._conn, self.config, self.aliases(), request, recipe, self.retriever
+        )
+
+    def find_outline(self, chapter: int) -> str | None:
+        """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,
+        `NNNN.md`, `第N章.md`, or `.txt`) under the book's folder."""
+        folder = self.root / "outlines"
+        for stem in (f"{chapter:03d}", str(chapter), f"{chapter:04d}", f"第{chapter}章"):
+            for suffix in (".md", ".txt"):
+                path = folder / f"{stem}{suffix}"
+                if path.is_file():
+                    return path.read_text(encoding="utf-8")
+        return None
+
+    def resume(self) -> dict[str, Any]:
+        """Where the book stands: a brief for picking the work up again."""
+        latest = self.latest_chapter()
+        next_chapter = (latest or 0) + 1
+        protagonist = entity_ops.find_protagonist(self._conn)
+        outline = self.find_outline(next_chapter)
+        named = []
+        if outline:
+            seen = dict.fromkeys(m.entity_id for m in self.aliases().find(outline))
+            named = [{"id": e.id, "name": e.name} for e in map(self.entity, seen)]
+        last = commit_ops.chapter_rows(self._conn, start=latest or 0, end=latest or 0)
+        return {
+            "book": self.book,
+            "latest_chapter": latest,
+            "last_chapter": {"title": last[0]["title"], "summary": last[0]["summary"]}
+            if last
+            else None,
+            "protagonist": {
+                "id": protagonist.id,
+                "name": protagonist.name,
+                "now": {i.field: i.value for i in self.facts(protagonist.id)},
+            }
+            if protagonist
+            else None,
+            "open_threads": [t.to_dict() for t in self.threads("open")],
+            "overdue_threads": [t.to_dict() for t in self.threads("overdue")],
+            "open_conflicts": [c.to_dict() for c in self.conflicts()],
+            "next_chapter": {
+                "chapter": next_chapter,
+                "outline_found": outline is not None,
+                "named_entities": named,
+            },
+        }
 
     def latest_chapter(self) -> int | None:
         return commit_ops.latest_chapter(self._conn)

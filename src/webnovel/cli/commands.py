@@ -10,9 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..context import ContextManager
 from ..errors import InvalidInput, ProjectExists, UnknownEntity
 from ..memory.schema import missing_fact
 from ..project import Project, init_project, open_project
+from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from . import render
 from .progress import ProgressBar
 
@@ -107,6 +109,28 @@ def conflicts(args: argparse.Namespace) -> int:
     return 0
 
 
+def pack(args: argparse.Namespace) -> int:
+    outline = args.outline.read_text(encoding="utf-8") if args.outline else None
+    with _open(args) as book:
+        memory_pack = ContextManager(book).pack(
+            args.chapter,
+            args.task,
+            template=args.template,
+            outline=outline,
+            query=args.query,
+            budget_tokens=args.budget,
+        )
+    sys.stdout.write(memory_pack.render(args.format))
+    return 0
+
+
+def resume(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        data = book.resume()
+    _emit(args, data, render.resume_text)
+    return 0
+
+
 def rebuild(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("rebuild") as bar:
         summary = book.rebuild(progress=bar.update)
@@ -122,8 +146,6 @@ def stats(args: argparse.Namespace) -> int:
 
 
 def demo(args: argparse.Namespace) -> int:
-    from ..sample_book import sample_chapters, sample_meta
-
     folder: Path = args.folder
     memory = folder / ".webnovel"
     if memory.exists():
@@ -136,6 +158,9 @@ def demo(args: argparse.Namespace) -> int:
     chapters = list(sample_chapters())
     with init_project(folder, title=meta["title"], genre=meta.get("genre")) as book:
         (memory / "demo").write_text("made by `webnovel demo`; safe to delete\n")
+        outlines = sample_book_dir() / "outlines"
+        if outlines.is_dir():
+            shutil.copytree(outlines, folder / "outlines", dirs_exist_ok=True)
         with ProgressBar("commit") as bar:
             for done, chapter in enumerate(chapters, start=1):
                 book.commit(chapter.result, text=chapter.text)

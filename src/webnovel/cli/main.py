@@ -45,9 +45,9 @@ def _add(
     )
     parser.add_argument(
         "--format",
-        choices=("json", "text"),
+        choices=("json", "text", "prompt"),
         default=None,
-        help="output format (default: text on a terminal, json otherwise)",
+        help="output format (default: text on a terminal, json otherwise; prompt: pack only)",
     )
     parser.set_defaults(handler=handler)
     return parser
@@ -164,6 +164,41 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
 
+    p = _add(
+        sub,
+        "pack",
+        commands.pack,
+        "the token-budgeted memory pack for writing, checking, asking about or reviewing a chapter",
+        "webnovel pack --chapter 13 --outline outlines/013.md --format prompt",
+    )
+    p.add_argument("--chapter", type=int, required=True, help="the chapter being worked on")
+    p.add_argument(
+        "--task",
+        default="chapter_write",
+        choices=("chapter_write", "consistency_check", "continuity_query", "review"),
+    )
+    p.add_argument(
+        "--outline",
+        type=Path,
+        default=None,
+        help="outline file (default: the book's outlines/NNN.md when present)",
+    )
+    p.add_argument("--query", default=None, help="a question or focus instead of an outline")
+    p.add_argument("--budget", type=int, default=None, help="token budget (default 4000)")
+    p.add_argument(
+        "--template",
+        default=None,
+        choices=("battle", "dialogue", "transition"),
+        help="weight the sections for a kind of chapter",
+    )
+
+    _add(
+        sub,
+        "resume",
+        commands.resume,
+        "where the book stands: a brief for picking the work up again",
+        "webnovel resume --format text",
+    )
     _add(
         sub,
         "rebuild",
@@ -198,6 +233,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
+    if args.format == "prompt" and args.command != "pack":
+        parser.error("--format prompt is for `webnovel pack` only")
+    if args.format == "prompt" and args.command != "pack":
+        parser.error("--format prompt is for `webnovel pack` only")
     try:
         return int(args.handler(args) or 0)
     except WebnovelError as exc:

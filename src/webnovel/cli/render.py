@@ -125,3 +125,23 @@ def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
         else:
             lines.append(" " * indent + f"{key}: {value_text(value)}")
     return "\n".join(lines)
+
+
+def resume_text(d: dict[str, Any]) -> str:
+    lines = [f"《{d['book']['title']}》: {d['latest_chapter'] or 0} chapters committed"]
+    if d["last_chapter"]:
+        last = d["last_chapter"]
+        lines.append(f"Last chapter: {last['title'] or ''} — {last['summary'] or ''}")
+    if d["protagonist"]:
+        p = d["protagonist"]
+        state = ", ".join(f"{k} {value_text(v)}" for k, v in p["now"].items())
+        lines.append(f"Protagonist: {p['name']} — {state}")
+    lines += ["", "Open threads:", threads_text(d["open_threads"])]
+    lines += ["", "Open conflicts:", conflicts_text(d["open_conflicts"])]
+    nxt = d["next_chapter"]
+    if nxt["outline_found"]:
+        names = "、".join(e["name"] for e in nxt["named_entities"]) or "(no known entity)"
+        lines += ["", f"Next: chapter {nxt['chapter']}; its outline names {names}"]
+    else:
+        lines += ["", f"Next: chapter {nxt['chapter']} (no outline file in outlines/)"]
+    return "\n".join(lines)

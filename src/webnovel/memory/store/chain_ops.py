@@ -236,11 +236,14 @@ def versions_at(
     subject: str | None = None,
     subjects: list[str] | None = None,
     obj: str | None = None,
+    field: str | None = None,
     include_tentative: bool = False,
 ) -> list[Version]:
     """Versions holding at `as_of` (None: open now), optionally for some subjects or an object."""
     where = ["family = :f", "valid_to IS NULL" if as_of is None else _HOLDS]
-    params: dict = {"f": family, "n": as_of, "s": subject, "o": obj}
+    params: dict = {"f": family, "n": as_of, "s": subject, "o": obj, "fd": field}
+    if field is not None:
+        where.append("field = :fd")
     if subject is not None:
         where.append("subject = :s")
     if subjects is not None:
@@ -257,5 +260,17 @@ def versions_at(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {' AND '.join(where)} "
         "ORDER BY subject, field, valid_from, id",
         params,
+    ).fetchall()
+    return [_version(r) for r in rows]
+
+
+def subject_versions_between(
+    conn: sqlite3.Connection, family: str, subject: str, start: int, end: int
+) -> list[Version]:
+    """Versions of one subject that began in chapters [start, end]: what changed recently."""
+    rows = conn.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
+        "AND valid_from BETWEEN ? AND ? ORDER BY valid_from, id",
+        (family, subject, start, end),
     ).fetchall()
     return [_version(r) for r in rows]

@@ -282,3 +282,23 @@ def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]
     return dict(
         conn.execute(f"SELECT id, name FROM entities WHERE id IN ({marks})", ids).fetchall()
     )
+
+
+def alias_pairs(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """Every (alias, entity id) of settled entities: the alias automaton's input."""
+    return conn.execute(
+        "SELECT a.alias, a.entity_id FROM aliases a JOIN entities e ON e.id = a.entity_id "
+        "WHERE e.tentative = 0"
+    ).fetchall()
+
+
+def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -> list[str]:
+    """Entities most active in chapters [start, end], most active first."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT entity_id FROM activities WHERE chapter BETWEEN ? AND ? "
+            "GROUP BY entity_id ORDER BY COUNT(*) DESC, MAX(chapter) DESC, entity_id LIMIT ?",
+            (start, end, limit),
+        )
+    ]

@@ -1,0 +1,199 @@
+"""Token budgets: an estimator calibrated for Chinese, per-task recipes as data, and the greedy
+allocation that fills a pack by score per token without letting one section starve the others.
+
+Estimator: one token per CJK character (Han, kana, full-width punctuation) and one per four other
+characters. Current BPE tokenizers spend about 0.6–1.1 tokens per Han character (cl100k-style
+vocabularies near the top of that range, o200k-style ones lower), so counting one per character
+errs on the safe side: a pack never overruns a model's budget because the estimate was low.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+CJK_TOKENS_PER_CHAR = 1.0
+OTHER_CHARS_PER_TOKEN = 4.0
+SECTION_OVERHEAD_TOKENS = 6  # a heading line in the prompt rendering
+
+
+def _is_cjk(code: int) -> bool:
+    return (
+        0x4E00 <= code <= 0x9FFF  # CJK unified ideographs
+        or 0x3400 <= code <= 0x4DBF  # extension A
+        or 0x3000 <= code <= 0x30FF  # CJK punctuation, kana
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms
+        or 0x20000 <= code <= 0x2FA1F  # extensions B–F, compatibility
+    )
+
+
+def estimate_tokens(text: str) -> int:
+    cjk = sum(1 for ch in text if _is_cjk(ord(ch)))
+    other = len(text) - cjk
+    return math.ceil(cjk * CJK_TOKENS_PER_CHAR + other / OTHER_CHARS_PER_TOKEN)
+
+
+class TokenCounter(Protocol):
+    """Anything that counts tokens: the estimator above, or a real tokenizer a user plugs in."""
+
+    def __call__(self, text: str) -> int: ...
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one task spends its budget: section shares (also the floors each section is promised
+    before the rest is shared out by score) and how far to look."""
+
+    task: str
+    shares: dict[str, float]
+    recent_chapters: int = 3  # summaries in working memory
+    recency_window: int = 30  # chapters of history and events considered "recent"
+    graph_depth: int = 1
+    default_budget: int = 4000
+
+    def weighted(self, weights: dict[str, float]) -> Recipe:
+        """The same recipe with section shares scaled by a template's weights, renormalised."""
+        scaled = {name: share * weights.get(name, 1.0) for name, share in self.shares.items()}
+        total = sum(scaled.values()) or 1.0
+        return Recipe(
+            self.task,
+            {n: s / total for n, s in scaled.items()},
+            self.recent_chapters,
+            self.recency_window,
+            self.graph_depth,
+            self.default_budget,
+        )
+
+
+SECTION_ORDER = (
+    "working_memory",
+    "character_state",
+    "constraints",
+    "relations",
+    "threads",
+    "world_rules",
+    "timeline",
+    "history",
+    "episodic",
+)
+
+RECIPES: dict[str, Recipe] = {
+    "chapter_write": Recipe(
+        "chapter_write",
+        {
+            "working_memory": 0.20,
+            "character_state": 0.20,
+            "constraints": 0.08,
+            "relations": 0.10,
+            "threads": 0.14,
+            "world_rules": 0.12,
+            "timeline": 0.06,
+            "history": 0.04,
+            "episodic": 0.06,
+        },
+    ),
+    "consistency_check": Recipe(
+        "consistency_check",
+        {
+            "working_memory": 0.08,
+            "character_state": 0.22,
+            "constraints": 0.14,
+            "relations": 0.12,
+            "threads": 0.10,
+            "world_rules": 0.14,
+            "timeline": 0.06,
+            "history": 0.10,
+            "episodic": 0.04,
+        },
+        recent_chapters=1,
+        recency_window=60,
+    ),
+    "continuity_query": Recipe(
+        "continuity_query",
+        {
+            "working_memory": 0.06,
+            "character_state": 0.18,
+            "constraints": 0.08,
+            "relations": 0.12,
+            "threads": 0.08,
+            "world_rules": 0.08,
+            "timeline": 0.14,
+            "history": 0.14,
+            "episodic": 0.12,
+        },
+        recent_chapters=1,
+        recency_window=200,
+    ),
+    "review": Recipe(
+        "review",
+        {
+            "working_memory": 0.06,
+            "character_state": 0.24,
+            "constraints": 0.16,
+            "relations": 0.14,
+            "threads": 0.12,
+            "world_rules": 0.12,
+            "timeline": 0.04,
+            "history": 0.10,
+            "episodic": 0.02,
+        },
+        recent_chapters=1,
+        recency_window=60,
+    ),
+}
+TASKS = tuple(RECIPES)
+
+
+class Costed(Protocol):
+    score: float
+    tokens: int
+
+
+@dataclass
+class Allocation:
+    chosen: dict[str, list] = field(default_factory=dict)
+    used: int = 0
+    dropped: int = 0
+
+
+def allocate(sections: Mapping[str, Sequence[Costed]], budget: int, recipe: Recipe) -> Allocation:
+    """Greedy by score per token. Pass 1 fills each section up to its promised share (its
+    floor); pass 2 shares what is left among all leftovers. An item that does not fit is
+    skipped, not a stopping point: a smaller one behind it may still fit."""
+    present = [name for name in SECTION_ORDER if sections.get(name)]
+    allocation = Allocation({name: [] for name in present})
+    remaining = budget - SECTION_OVERHEAD_TOKENS * len(present)
+    leftovers = []
+    for name in present:
+        floor = int(budget * recipe.shares.get(name, 0.0))
+        spent = 0
+        for item in _by_value(sections[name]):
+            if spent + item.tokens <= floor and item.tokens <= remaining:
+                allocation.chosen[name].append(item)
+                spent += item.tokens
+                remaining -= item.tokens
+            else:
+                leftovers.append((name, item))
+    leftovers.sort(key=lambda pair: _value(pair[1]), reverse=True)
+    for name, item in leftovers:
+        if item.tokens <= remaining:
+            allocation.chosen[name].append(item)
+            remaining -= item.tokens
+        else:
+            allocation.dropped += 1
+    allocation.chosen = {name: items for name, items in allocation.chosen.items() if items}
+    allocation.used = sum(
+        SECTION_OVERHEAD_TOKENS + sum(i.tokens for i in items)
+        for items in allocation.chosen.values()
+    )
+    return allocation
+
+
+def _value(item: Costed) -> float:
+    return item.score / max(1, item.tokens)
+
+
+def _by_value(items: Iterable[Costed]) -> list[Costed]:
+    return sorted(items, key=_value, reverse=True)

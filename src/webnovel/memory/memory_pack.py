@@ -1,0 +1,139 @@
+"""The memory pack: what the orchestrator hands a writer, a reviewer or a question, and its three
+renderings — `json` (the CONTRACT shape), `text` (for a person) and `prompt` (compact Markdown
+for an LLM, sections in priority order, every fact with its chapter reference)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .schema import Conflict
+
+SECTION_TITLES = {
+    "working_memory": "近期上下文",
+    "character_state": "人物当前状态",
+    "constraints": "硬性约束",
+    "relations": "人物关系",
+    "threads": "伏笔与承诺",
+    "world_rules": "世界规则",
+    "timeline": "近期事件",
+    "history": "状态变化",
+    "episodic": "相关片段",
+}
+
+
+@dataclass
+class PackItem:
+    id: str
+    layer: str
+    category: str
+    subject: str
+    field: str
+    value: Any
+    status: str
+    source_chapter: int | None
+    source_type: str
+    evidence: list[dict[str, Any]]
+    score: float
+    why: str
+    subject_name: str = ""
+    tokens: int = 0
+    line: str = ""  # the prompt rendering; its size is what the budget counts
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "layer": self.layer,
+            "category": self.category,
+            "subject": self.subject,
+            "subject_name": self.subject_name,
+            "field": self.field,
+            "value": self.value,
+            "status": self.status,
+            "source": {"chapter": self.source_chapter, "type": self.source_type},
+            "evidence": self.evidence,
+            "score": round(self.score, 4),
+            "why": self.why,
+        }
+
+
+@dataclass
+class PackSection:
+    name: str
+    items: list[PackItem]
+
+    @property
+    def tokens(self) -> int:
+        return sum(i.tokens for i in self.items)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "tokens": self.tokens,
+            "items": [i.to_dict() for i in self.items],
+        }
+
+
+@dataclass
+class MemoryPack:
+    task: str
+    chapter: int
+    budget_tokens: int
+    used_tokens: int
+    sections: list[PackSection]
+    conflicts: list[Conflict] = field(default_factory=list)
+    dropped: int = 0
+    entities_in_play: list[dict[str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "task": self.task,
+            "chapter": self.chapter,
+            "budget_tokens": self.budget_tokens,
+            "used_tokens": self.used_tokens,
+            "sections": [s.to_dict() for s in self.sections],
+            "conflicts": [c.to_dict() for c in self.conflicts],
+            "dropped": self.dropped,
+            "entities_in_play": self.entities_in_play,
+        }
+
+    def render(self, fmt: str) -> str:
+        if fmt == "json":
+            return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+        if fmt == "prompt":
+            return render_prompt(self)
+        return render_text(self)
+
+
+def render_prompt(pack: MemoryPack) -> str:
+    """Compact Markdown for an LLM: the facts it must not contradict, each with its chapter."""
+    lines = [
+        f"# 记忆包：第{pack.chapter}章（{pack.task}）",
+        f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
+    ]
+    for section in pack.sections:
+        lines += ["", f"## {SECTION_TITLES.get(section.name, section.name)}"]
+        lines += [item.line for item in section.items]
+    if pack.conflicts:
+        lines += ["", "## 未解决的矛盾"]
+        lines += [f"- {c.message}" for c in pack.conflicts]
+    return "\n".join(lines) + "\n"
+
+
+def render_text(pack: MemoryPack) -> str:
+    """For a person: the prompt lines plus why each item is there."""
+    lines = [
+        f"Memory pack for chapter {pack.chapter} ({pack.task}): "
+        f"{pack.used_tokens}/{pack.budget_tokens} tokens, {pack.dropped} items left out"
+    ]
+    if pack.entities_in_play:
+        lines.append(
+            "In play: " + ", ".join(f"{e['name']} ({e['why']})" for e in pack.entities_in_play)
+        )
+    for section in pack.sections:
+        lines += ["", f"[{section.name}] {section.tokens} tokens"]
+        lines += [f"{item.line}    ← {item.why}" for item in section.items]
+    if pack.conflicts:
+        lines += ["", "[conflicts]"] + [f"- {c.id}: {c.message}" for c in pack.conflicts]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,591 @@
+"""The memory orchestrator: one `build_memory_pack()` that reads working, episodic, semantic and
+graph memory as of the chapter before the one being written, scores every candidate with a
+reason, and fills a token budget by the task's recipe.
+
+Nothing from chapter N or later reaches a pack for chapter N: every read is as of N − 1, and
+entities first seen at N or later count as new, not as memory.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..config import BookConfig
+from ..errors import InvalidInput
+from . import graph_memory
+from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
+from .memory_pack import MemoryPack, PackItem, PackSection
+from .relevance_filter import (
+    AliasIndex,
+    bigrams,
+    field_importance,
+    freshness,
+    shared_terms,
+)
+from .schema import Entity, Thread
+from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
+
+OUTLINE_CHARS = 400
+PINNED_SCORE = 100.0  # an item the writer must see whatever it costs: the outline
+MAX_ACTIVE_WITHOUT_OUTLINE = 8
+
+
+@dataclass(frozen=True)
+class Passage:
+    chunk_id: str
+    chapter: int
+    kind: str
+    text: str
+    score: float
+
+
+class Retriever(Protocol):
+    """Episodic retrieval: passages about `text` from chapters up to `as_of`."""
+
+    def __call__(self, text: str, as_of: int, top_k: int) -> list[Passage]: ...
+
+
+@dataclass(frozen=True)
+class PackRequest:
+    task: str
+    chapter: int
+    outline: str | None = None
+    query: str | None = None
+    budget_tokens: int | None = None
+
+
+@dataclass
+class InPlay:
+    """Entities the pack is about, each with its relevance and the reason it is here."""
+
+    entities: dict[str, Entity] = field(default_factory=dict)
+    relevance: dict[str, float] = field(default_factory=dict)
+    why: dict[str, str] = field(default_factory=dict)
+    new_names: list[str] = field(default_factory=list)
+
+    def add(self, entity: Entity, relevance: float, why: str) -> None:
+        if relevance > self.relevance.get(entity.id, 0.0):
+            self.entities[entity.id] = entity
+            self.relevance[entity.id] = relevance
+            self.why[entity.id] = why
+
+    def name(self, entity_id: str) -> str:
+        entity = self.entities.get(entity_id)
+        return entity.name if entity else entity_id
+
+
+def build_memory_pack(
+    conn: sqlite3.Connection,
+    config: BookConfig,
+    aliases: AliasIndex,
+    request: PackRequest,
+    recipe: Recipe | None = None,
+    retriever: Retriever | None = None,
+    count_tokens: Callable[[str], int] = estimate_tokens,
+) -> MemoryPack:
+    if request.task not in RECIPES:
+        raise InvalidInput(f"unknown task '{request.task}': use one of {', '.join(RECIPES)}")
+    if request.chapter < 1:
+        raise InvalidInput(f"chapter must be >= 1, got {request.chapter}")
+    recipe = recipe or RECIPES[request.task]
+    budget = request.budget_tokens or recipe.default_budget
+    as_of = request.chapter - 1
+    in_play = find_in_play(conn, aliases, request, as_of)
+    names = _names(conn, in_play)
+    gather = _Gatherer(conn, config, recipe, request, as_of, in_play, names)
+    events = gather.timeline()
+    sections = {
+        "working_memory": gather.working_memory(),
+        "character_state": gather.character_state(),
+        "constraints": gather.constraints(),
+        "relations": gather.relations(),
+        "threads": gather.threads(),
+        "world_rules": gather.world_rules(),
+        "timeline": events,
+        "history": gather.history(),
+        "episodic": gather.episodic(retriever, events),
+    }
+    for items in sections.values():
+        for item in items:
+            item.tokens = count_tokens(item.line) + 1
+    allocation = allocate(sections, budget, recipe)
+    packed = [
+        PackSection(name, _reading_order(name, items)) for name, items in allocation.chosen.items()
+    ]
+    conflicts = [
+        c
+        for c in record_ops.list_conflicts(conn)
+        if c.chapter <= as_of and (c.entity_id in in_play.entities or c.entity_id is None)
+    ]
+    return MemoryPack(
+        request.task,
+        request.chapter,
+        budget,
+        allocation.used,
+        packed,
+        conflicts,
+        allocation.dropped,
+        [{"id": e.id, "name": e.name, "why": in_play.why[e.id]} for e in in_play.entities.values()],
+    )
+
+
+def find_in_play(
+    conn: sqlite3.Connection, aliases: AliasIndex, request: PackRequest, as_of: int
+) -> InPlay:
+    in_play = InPlay()
+    for source, text, weight in (("outline", request.outline, 1.0), ("query", request.query, 1.0)):
+        for mention in aliases.find(text or ""):
+            entity = entity_ops.get_entity(conn, mention.entity_id)
+            if entity is None:
+                continue
+            if entity.first_chapter is None or entity.first_chapter > as_of:
+                in_play.new_names.append(mention.text)
+                continue
+            shown = "" if mention.text == entity.name else f" as {mention.text}"
+            relevance = weight * (0.7 if mention.ambiguous else 1.0)
+            in_play.add(entity, relevance, f"named in {source}{shown}")
+    protagonist = entity_ops.find_protagonist(conn)
+    if protagonist and protagonist.first_chapter is not None and protagonist.first_chapter <= as_of:
+        in_play.add(protagonist, 0.9, "protagonist")
+    if not request.outline and not request.query:
+        for entity_id in entity_ops.active_between(
+            conn, max(1, as_of - 2), as_of, MAX_ACTIVE_WITHOUT_OUTLINE
+        ):
+            entity = entity_ops.get_entity(conn, entity_id)
+            if entity and not entity.tentative:
+                in_play.add(entity, 0.7, "active in the last chapters")
+    return in_play
+
+
+def _names(conn: sqlite3.Connection, in_play: InPlay) -> dict[str, str]:
+    return {e.id: e.name for e in in_play.entities.values()}
+
+
+def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
+    if name == "character_state":
+        return sorted(items, key=lambda i: (i.subject, i.field))
+    if name in ("timeline", "history", "working_memory"):
+        return sorted(items, key=lambda i: (i.source_chapter or 0, -i.score))
+    return sorted(items, key=lambda i: -i.score)
+
+
+def _span(first: int, last: int) -> str:
+    return f"第{first}章" if first == last else f"第{first}–{last}章"
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "（无）"
+    return str(value)
+
+
+class _Gatherer:
+    """Candidates for each section, each with a score and a reason."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        config: BookConfig,
+        recipe: Recipe,
+        request: PackRequest,
+        as_of: int,
+        in_play: InPlay,
+        names: dict[str, str],
+    ) -> None:
+        self.conn = conn
+        self.config = config
+        self.recipe = recipe
+        self.request = request
+        self.as_of = as_of
+        self.in_play = in_play
+        self.names = names
+        self.context_terms = bigrams((request.outline or "") + (request.query or ""))
+
+    def name(self, entity_id: str) -> str:
+        if entity_id not in self.names:
+            found = entity_ops.entity_names(self.conn, [entity_id])
+            self.names[entity_id] = found.get(entity_id, entity_id)
+        return self.names[entity_id]
+
+    def fresh(self, chapter: int | None) -> float:
+        return freshness(chapter, self.as_of, self.recipe.recency_window)
+
+    # -- working memory -------------------------------------------------------------------------
+
+    def working_memory(self) -> list[PackItem]:
+        items = []
+        if self.request.outline:
+            outline = self.request.outline.strip()
+            shown = outline[:OUTLINE_CHARS] + ("……" if len(outline) > OUTLINE_CHARS else "")
+            items.append(
+                self._item(
+                    "working",
+                    "outline",
+                    f"ch{self.request.chapter}",
+                    "outline",
+                    shown,
+                    None,
+                    "outline",
+                    [],
+                    PINNED_SCORE,
+                    "the chapter's outline (always kept)",
+                    f"- 本章大纲：{shown}",
+                )
+            )
+        rows = commit_ops.chapter_rows(
+            self.conn,
+            start=max(1, self.as_of - self.recipe.recent_chapters + 1),
+            end=self.as_of,
+        )
+        for row in rows:
+            chapter = row["chapter"]
+            if row["summary"]:
+                items.append(
+                    self._item(
+                        "working",
+                        "story_state",
+                        f"ch{chapter}",
+                        "summary",
+                        row["summary"],
+                        chapter,
+                        "summary",
+                        [{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
+                        0.8 + 0.05 * (chapter - self.as_of),
+                        f"summary of recent chapter {chapter}",
+                        f"- 第{chapter}章《{row['title'] or ''}》：{row['summary']}",
+                    )
+                )
+            ending = (index_store.loads(row["meta_json"]) or {}).get("ending")
+            if chapter == self.as_of and isinstance(ending, dict) and ending:
+                text = "，".join(f"{k}：{v}" for k, v in ending.items() if v)
+                items.append(
+                    self._item(
+                        "working",
+                        "story_state",
+                        f"ch{chapter}",
+                        "ending",
+                        ending,
+                        chapter,
+                        "chapter_meta",
+                        [{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
+                        0.95,
+                        "where the previous chapter ended",
+                        f"- 上章结尾（第{chapter}章）：{text}",
+                    )
+                )
+        return items
+
+    # -- semantic: character state and constraints ----------------------------------------------
+
+    def character_state(self) -> list[PackItem]:
+        items = []
+        for entity_id, entity in self.in_play.entities.items():
+            relevance = self.in_play.relevance[entity_id]
+            for fact in graph_memory.facts_of(self.conn, entity, self.as_of):
+                score = relevance * field_importance(fact.field)
+                items.append(
+                    self._item(
+                        "semantic",
+                        "character_state",
+                        entity_id,
+                        fact.field,
+                        fact.value,
+                        fact.valid_from,
+                        fact.source_type,
+                        list(fact.evidence),
+                        score,
+                        f"{entity.name}: {self.in_play.why[entity_id]}",
+                        f"- {entity.name} {fact.field}：{_value_text(fact.value)}"
+                        f"（第{fact.valid_from}章起）",
+                    )
+                )
+        return items
+
+    def constraints(self) -> list[PackItem]:
+        items = []
+        for version in chain_ops.versions_at(self.conn, "fact", self.as_of, field="status"):
+            if not self.config.is_dead(version.value):
+                continue
+            in_play = version.subject in self.in_play.entities
+            score = 1.0 if in_play else 0.55 * self.fresh(version.valid_from)
+            name = self.name(version.subject)
+            why = (
+                "named for this chapter but dead" if in_play else f"died at ch {version.valid_from}"
+            )
+            items.append(
+                self._item(
+                    "semantic",
+                    "active_constraints",
+                    version.subject,
+                    "status",
+                    version.value,
+                    version.valid_from,
+                    version.source_type,
+                    list(version.evidence),
+                    score,
+                    why,
+                    f"- {name} 已于第{version.valid_from}章{version.value}，不得再出场或行动",
+                )
+            )
+        return items
+
+    # -- graph: relations ----------------------------------------------------------------------
+
+    def relations(self) -> list[PackItem]:
+        items, seen = [], set()
+        for entity_id, entity in self.in_play.entities.items():
+            relevance = self.in_play.relevance[entity_id]
+            for edge in graph_memory.relations(self.conn, entity, self.as_of):
+                key = (edge.source, edge.target, edge.type)
+                if key in seen:
+                    continue
+                seen.add(key)
+                other = edge.target if edge.source == entity_id else edge.source
+                both = other in self.in_play.entities
+                score = (
+                    relevance * (1.0 if both else 0.7) * (0.6 + 0.4 * self.fresh(edge.valid_from))
+                )
+                why = (
+                    "between two entities in play"
+                    if both
+                    else f"relation of {entity.name} ({self.in_play.why[entity_id]})"
+                )
+                items.append(
+                    self._item(
+                        "graph",
+                        "relationship",
+                        edge.source,
+                        f"relation:{edge.target}",
+                        edge.type,
+                        edge.valid_from,
+                        "relationship",
+                        list(edge.evidence),
+                        score,
+                        why,
+                        f"- {self.name(edge.source)} → {self.name(edge.target)}：{edge.type}"
+                        f"（第{edge.valid_from}章起）",
+                    )
+                )
+        return items
+
+    # -- threads --------------------------------------------------------------------------------
+
+    def threads(self) -> list[PackItem]:
+        items = []
+        for thread in graph_memory.threads(self.conn, "open", self.as_of, self.as_of):
+            score, why = self._thread_score(thread)
+            due = f"，第{thread.due_chapter}章前回收" if thread.due_chapter else ""
+            flag = "【已逾期】" if thread.overdue else ""
+            progress = f"；进展：{thread.progress}" if thread.progress else ""
+            category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
+            items.append(
+                self._item(
+                    "semantic",
+                    category,
+                    thread.id,
+                    thread.kind,
+                    thread.content,
+                    thread.planted_chapter,
+                    "thread",
+                    [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}],
+                    score,
+                    why,
+                    f"- {flag}{thread.content}（{thread.kind}，第{thread.planted_chapter}章埋下{due}"
+                    f"{progress}）",
+                )
+            )
+        return items
+
+    def _thread_score(self, thread: Thread) -> tuple[float, str]:
+        urgency = (thread.urgency or 50) / 100
+        related = [r for r in thread.related if r in self.in_play.entities]
+        if thread.overdue:
+            return 0.95 + 0.05 * urgency, f"overdue since ch {thread.due_chapter}"
+        if thread.due_chapter is not None and thread.due_chapter - self.request.chapter <= 10:
+            left = thread.due_chapter - self.request.chapter
+            return (
+                0.85 + 0.1 * urgency,
+                f"thread due at ch {thread.due_chapter}, {left} chapters left",
+            )
+        if related:
+            return 0.6 + 0.3 * urgency, f"involves {self.name(related[0])}"
+        return 0.2 + 0.4 * urgency * self.fresh(thread.last_chapter), "open thread"
+
+    # -- world rules ----------------------------------------------------------------------------
+
+    def world_rules(self) -> list[PackItem]:
+        items = []
+        for rule in graph_memory.rules(self.conn, self.as_of, None):
+            shared = shared_terms(rule.rule + (rule.domain or ""), self.context_terms)
+            if shared:
+                score = min(1.0, 0.55 + 0.1 * len(shared))
+                why = f"shares terms with the outline: {'、'.join(shared[:3])}"
+            else:
+                score = 0.3 * self.fresh(rule.valid_from) + 0.1
+                why = f"rule in force since ch {rule.valid_from}"
+            domain = f"[{rule.domain}] " if rule.domain else ""
+            items.append(
+                self._item(
+                    "semantic",
+                    "world_rules",
+                    rule.id,
+                    "rule",
+                    rule.rule,
+                    rule.valid_from,
+                    "world_rule",
+                    list(rule.evidence),
+                    score,
+                    why,
+                    f"- {domain}{rule.rule}（第{rule.valid_from}章）",
+                )
+            )
+        return items
+
+    # -- episodic: events, recent changes, passages ---------------------------------------------
+
+    def timeline(self) -> list[PackItem]:
+        items, seen = [], set()
+        start = max(1, self.as_of - self.recipe.recency_window)
+        for entity_id, entity in self.in_play.entities.items():
+            for event in graph_memory.timeline(self.conn, start, self.as_of, entity):
+                if event.id in seen:
+                    continue
+                seen.add(event.id)
+                score = 0.7 * self.in_play.relevance[entity_id] * self.fresh(event.chapter)
+                place = f"＠{event.location}" if event.location else ""
+                items.append(
+                    self._item(
+                        "episodic",
+                        "timeline",
+                        event.id,
+                        "event",
+                        event.event,
+                        event.chapter,
+                        "timeline",
+                        [{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
+                        score,
+                        f"event involving {entity.name} (ch {event.chapter})",
+                        f"- 第{event.chapter}章：{event.event}{place}",
+                    )
+                )
+        return items
+
+    def history(self) -> list[PackItem]:
+        """Values superseded within the recency window: what an entity was until lately, so a
+        writer does not slip back to it. The current values are in `character_state`."""
+        items = []
+        start = max(1, self.as_of - self.recipe.recency_window)
+        for entity_id, entity in self.in_play.entities.items():
+            versions = chain_ops.subject_versions_between(
+                self.conn, "fact", entity_id, start, self.as_of
+            )
+            for version in versions:
+                ended = version.valid_to
+                if version.status == "tentative" or ended is None or ended > self.as_of:
+                    continue
+                if ended == version.valid_from:
+                    continue  # held for no chapter: replaced within its own chapter
+                score = 0.5 * self.in_play.relevance[entity_id] * self.fresh(ended)
+                items.append(
+                    self._item(
+                        "episodic",
+                        "character_state",
+                        entity_id,
+                        version.field,
+                        version.value,
+                        version.valid_from,
+                        version.source_type,
+                        list(version.evidence),
+                        score,
+                        f"recent change of {entity.name} (until ch {ended})",
+                        f"- {entity.name} {version.field} 曾为{_value_text(version.value)}"
+                        f"（第{version.valid_from}–{ended - 1}章，已变）",
+                        status="contradicted" if version.status == "contradicted" else "outdated",
+                    )
+                )
+        return items
+
+    def episodic(self, retriever: Retriever | None, events: list[PackItem]) -> list[PackItem]:
+        text = " ".join(filter(None, [self.request.outline, self.request.query]))
+        if retriever is not None and text:
+            passages = retriever(text, self.as_of, 8)
+        else:
+            passages = self._summaries_of(events)
+        return [
+            self._item(
+                "episodic",
+                p.kind,
+                p.chunk_id,
+                "passage",
+                p.text,
+                p.chapter,
+                p.kind,
+                [{"chapter": p.chapter, "ref": p.chunk_id}],
+                p.score,
+                f"{p.kind} from ch {p.chapter}",
+                f"- 第{p.chapter}章：{p.text}",
+            )
+            for p in passages
+            if p.chapter <= self.as_of
+        ]
+
+    def _summaries_of(self, events: list[PackItem]) -> list[Passage]:
+        """Without a retriever: summaries of older chapters where the entities in play acted."""
+        recent_start = self.as_of - self.recipe.recent_chapters + 1
+        chapters: dict[int, float] = {}
+        for event in events:
+            if event.source_chapter and event.source_chapter < recent_start:
+                chapters[event.source_chapter] = max(
+                    chapters.get(event.source_chapter, 0), event.score
+                )
+        passages = []
+        for chapter, score in sorted(chapters.items(), key=lambda kv: -kv[1])[:6]:
+            rows = commit_ops.chapter_rows(self.conn, start=chapter, end=chapter)
+            if rows and rows[0]["summary"]:
+                passages.append(
+                    Passage(
+                        f"summary:ch{chapter:04d}",
+                        chapter,
+                        "chapter_summary",
+                        rows[0]["summary"],
+                        0.6 * score,
+                    )
+                )
+        return passages
+
+    # -- one item -------------------------------------------------------------------------------
+
+    def _item(
+        self,
+        layer: str,
+        category: str,
+        subject: str,
+        field_name: str,
+        value: Any,
+        chapter: int | None,
+        source_type: str,
+        evidence: list[dict[str, Any]],
+        score: float,
+        why: str,
+        line: str,
+        status: str = "active",
+    ) -> PackItem:
+        return PackItem(
+            id=f"{category}:{subject}:{field_name}:{chapter}",
+            layer=layer,
+            category=category,
+            subject=subject,
+            field=field_name,
+            value=value,
+            status=status,
+            source_chapter=chapter,
+            source_type=source_type,
+            evidence=[e for e in evidence if (e.get("chapter") or 0) <= self.as_of],
+            score=score,
+            why=why,
+            subject_name=self.names.get(subject, ""),
+            line=line,
+        )

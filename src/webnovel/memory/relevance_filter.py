@@ -1,0 +1,114 @@
+"""Entity-centred relevance: which entities a piece of text names, and how much an item matters.
+
+`AliasIndex` is the alias automaton over every id, name and alias of the book: it scans text once,
+taking the longest name that starts at each position, so 萧炎 inside 萧炎之父 is not shadowed by a
+shorter alias and 炎 alone never matches. Traditional characters are folded to simplified when the
+optional OpenCC package is installed (`pip install 'webnovel-memory[chinese]'`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+
+MIN_ALIAS_CHARS = 2
+
+
+@cache
+def traditional_folder() -> Callable[[str], str]:
+    """Traditional → simplified if OpenCC is installed, otherwise the identity."""
+    try:
+        import opencc
+    except ImportError:
+        return lambda text: text
+    converter = opencc.OpenCC("t2s")
+    fold: Callable[[str], str] = converter.convert
+    return fold
+
+
+@dataclass(frozen=True)
+class Mention:
+    entity_id: str
+    text: str
+    start: int
+    ambiguous: bool = False
+
+
+class AliasIndex:
+    def __init__(self, pairs: Iterable[tuple[str, str]], fold: Callable[[str], str] | None = None):
+        self.fold = fold or traditional_folder()
+        table: dict[str, set[str]] = {}
+        for alias, entity_id in pairs:
+            key = self.fold(alias.strip())
+            if len(key) >= MIN_ALIAS_CHARS:
+                table.setdefault(key, set()).add(entity_id)
+        self.by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for key, ids in table.items():
+            self.by_first.setdefault(key[0], []).append((key, tuple(sorted(ids))))
+        for candidates in self.by_first.values():
+            candidates.sort(key=lambda pair: len(pair[0]), reverse=True)
+
+    def find(self, text: str) -> list[Mention]:
+        folded = self.fold(text)
+        found: list[Mention] = []
+        i = 0
+        while i < len(folded):
+            match = self._longest_at(folded, i)
+            if match is None:
+                i += 1
+                continue
+            key, ids = match
+            found += [Mention(e, text[i : i + len(key)], i, len(ids) > 1) for e in ids]
+            i += len(key)
+        return found
+
+    def _longest_at(self, text: str, i: int) -> tuple[str, tuple[str, ...]] | None:
+        for key, ids in self.by_first.get(text[i], ()):
+            if text.startswith(key, i) and (not key.isascii() or _word_edges(text, i, len(key))):
+                return key, ids
+        return None
+
+
+def _word_edges(text: str, start: int, length: int) -> bool:
+    """ASCII ids only match as whole words: `e1` must not match inside `e12`."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[start + length] if start + length < len(text) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+# -- scoring ------------------------------------------------------------------------------------
+
+FIELD_IMPORTANCE = {
+    "status": 1.0,
+    "realm": 1.0,
+    "location": 0.95,
+    "items": 0.85,
+    "faction": 0.8,
+    "identity": 0.8,
+    "health": 0.8,
+    "skill": 0.75,
+}
+DEFAULT_FIELD_IMPORTANCE = 0.6
+
+
+def field_importance(field: str) -> float:
+    return FIELD_IMPORTANCE.get(field, DEFAULT_FIELD_IMPORTANCE)
+
+
+def freshness(chapter: int | None, now: int, window: int) -> float:
+    """1.0 for this chapter, halving every `window` chapters back; never below 0.1."""
+    if chapter is None:
+        return 0.5
+    age = max(0, now - chapter)
+    return max(0.1, 0.5 ** (age / max(1, window)))
+
+
+def bigrams(text: str) -> set[str]:
+    compact = "".join(ch for ch in text if not ch.isspace())
+    return {compact[i : i + 2] for i in range(len(compact) - 1)}
+
+
+def shared_terms(text: str, context: set[str]) -> list[str]:
+    """Character bigrams `text` shares with the context: crude, fast, good enough for Chinese."""
+    return sorted(bigrams(text) & context)

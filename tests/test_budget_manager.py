@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from webnovel.memory.budget_manager import (
+    RECIPES,
+    SECTION_OVERHEAD_TOKENS,
+    Recipe,
+    allocate,
+    estimate_tokens,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("", 0),
+        ("萧炎", 2),
+        ("abcd", 1),
+        ("abcde", 2),
+        ("萧炎 realm", 4),
+        ("，。", 2),
+    ],
+)
+def test_estimator(text: str, tokens: int) -> None:
+    assert estimate_tokens(text) == tokens
+
+
+def test_estimator_never_undercounts_a_real_tokenizer() -> None:
+    """If a real tokenizer is installed, our estimate must not be below it for Chinese."""
+    tiktoken = pytest.importorskip("tiktoken")
+    try:
+        encoding = tiktoken.get_encoding("cl100k_base")
+    except Exception:  # its vocabulary is fetched from the network on first use
+        pytest.skip("tiktoken vocabulary not available offline")
+    text = "萧炎突破斗师，在集市结识红衣女子。药老提醒他三年之约。" * 20
+    assert estimate_tokens(text) >= len(encoding.encode(text))
+
+
+@dataclass
+class Item:
+    name: str
+    score: float
+    tokens: int
+
+
+def test_recipes_share_the_whole_budget() -> None:
+    for recipe in RECIPES.values():
+        assert sum(recipe.shares.values()) == pytest.approx(1.0)
+
+
+def test_greedy_by_score_per_token_with_floors() -> None:
+    recipe = Recipe("t", {"character_state": 0.5, "world_rules": 0.5})
+    sections = {
+        "character_state": [Item("a", 1.0, 10), Item("b", 0.9, 10), Item("c", 0.1, 50)],
+        "world_rules": [Item("r1", 0.2, 10), Item("r2", 0.1, 10)],
+    }
+    allocation = allocate(sections, 60 + 2 * SECTION_OVERHEAD_TOKENS, recipe)
+    chosen = {name: [i.name for i in items] for name, items in allocation.chosen.items()}
+    # low-scored rules still get their floor: no section starves the other
+    assert chosen == {"character_state": ["a", "b"], "world_rules": ["r1", "r2"]}
+    assert allocation.dropped == 1
+    assert allocation.used == 40 + 2 * SECTION_OVERHEAD_TOKENS
+
+
+def test_leftover_budget_goes_to_the_best_remaining_items() -> None:
+    recipe = Recipe("t", {"character_state": 0.1, "world_rules": 0.9})
+    sections = {
+        "character_state": [Item(str(i), 1.0, 10) for i in range(5)],
+        "world_rules": [Item("r", 0.1, 10)],
+    }
+    allocation = allocate(sections, 100, recipe)
+    assert len(allocation.chosen["character_state"]) == 5
+    assert allocation.used <= 100
+
+
+def test_template_weights_renormalise() -> None:
+    weighted = RECIPES["chapter_write"].weighted({"world_rules": 3.0})
+    assert sum(weighted.shares.values()) == pytest.approx(1.0)
+    assert weighted.shares["world_rules"] > RECIPES["chapter_write"].shares["world_rules"]

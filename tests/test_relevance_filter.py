@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pytest
+
+from webnovel.memory.relevance_filter import AliasIndex, freshness, shared_terms
+
+PAIRS = [
+    ("萧炎", "xiaoyan"),
+    ("炎子", "xiaoyan"),
+    ("xiaoyan", "xiaoyan"),
+    ("萧炎之父", "xiaozhan"),
+    ("萧战", "xiaozhan"),
+    ("长老", "a"),
+    ("长老", "b"),
+    ("炎", "xiaoyan"),
+    ("e1", "e1"),
+]
+
+
+def found(text: str) -> list[tuple[str, str, bool]]:
+    return [(m.entity_id, m.text, m.ambiguous) for m in AliasIndex(PAIRS, fold=str).find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("萧炎来了", [("xiaoyan", "萧炎", False)]),
+        ("炎子与萧战", [("xiaoyan", "炎子", False), ("xiaozhan", "萧战", False)]),
+        ("萧炎之父到了", [("xiaozhan", "萧炎之父", False)]),  # longest match first
+        ("一团炎火", []),  # one-character aliases never match
+        ("长老说", [("a", "长老", True), ("b", "长老", True)]),
+        ("e12 and e1", [("e1", "e1", False)]),  # ascii ids match whole words
+        ("见到xiaoyan", [("xiaoyan", "xiaoyan", False)]),
+    ],
+)
+def test_alias_automaton(text: str, expected: list) -> None:
+    assert found(text) == expected
+
+
+def test_folding_is_applied_to_names_and_text() -> None:
+    index = AliasIndex([("萧炎", "x")], fold=lambda t: t.replace("蕭", "萧"))
+    assert [m.entity_id for m in index.find("蕭炎到了")] == ["x"]
+
+
+def test_freshness_halves_per_window() -> None:
+    assert freshness(100, 100, 30) == 1.0
+    assert freshness(70, 100, 30) == pytest.approx(0.5)
+    assert freshness(1, 10_000, 30) == 0.1
+
+
+def test_shared_terms() -> None:
+    assert shared_terms("青灯只在子时点燃", {"青灯", "剑诀"}) == ["青灯"]
+
+
+def test_traditional_names_are_found_with_opencc_installed() -> None:
+    pytest.importorskip("opencc")
+    from webnovel.memory.relevance_filter import traditional_folder
+
+    index = AliasIndex([("萧炎", "x"), ("药老", "y")], fold=traditional_folder())
+    assert [m.entity_id for m in index.find("蕭炎與藥老")] == ["x", "y"]
