@@ -28,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
 
+from pack_quality import evaluate, outline_for  # noqa: E402
 from saga import Saga, generate_saga, items_per_chapter  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,6 +102,25 @@ def bench_queries(book: webnovel.Project, saga: Saga, rng: random.Random) -> dic
     }
 
 
+def bench_packs(book: webnovel.Project, saga: Saga, rng: random.Random, repeat: int) -> dict:
+    """Pack latency by task on outlines naming three characters, plus pack quality."""
+    chapters = len(saga.results)
+    out: dict[str, Any] = {}
+    book.build_memory_pack("chapter_write", chapters)  # builds the alias automaton once
+    for task in ("chapter_write", "consistency_check", "continuity_query", "review"):
+        times = []
+        for _ in range(repeat):
+            chapter = rng.randint(max(2, chapters // 2), chapters)
+            outline, _ = outline_for(saga, chapter, rng)
+            started = time.perf_counter()
+            book.build_memory_pack(task, chapter, outline=outline, budget_tokens=4000)
+            times.append((time.perf_counter() - started) * 1000)
+        out[task] = summary(times)
+    sample = sorted(rng.sample(range(3, chapters + 1), min(20, chapters - 3)))
+    out["quality"] = evaluate(book, saga, sample, budget=4000)
+    return out
+
+
 def bench_cli(root: Path, repeat: int) -> dict[str, float]:
     command = [shutil.which("webnovel") or sys.executable]
     if command[0] == sys.executable:
@@ -129,6 +149,7 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
         }
         windows["all"] = summary(commit_times)
         queries = bench_queries(book, saga, rng)
+        packs = bench_packs(book, saga, rng, 10 if quick else 40)
         started = time.perf_counter()
         rebuilt = book.rebuild()
         book.flush()
@@ -149,6 +170,7 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
         "rebuild_seconds": round(rebuild_seconds, 2),
         "rebuild_chapters": rebuilt["chapters"],
         **queries,
+        "pack": packs,
         "correctness_after_rebuild": after_rebuild,
         "cli_fact_cold_start": cli,
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
@@ -194,6 +216,26 @@ TARGETS = [
         "open threads as-of p50 / p95",
         lambda r: f"{r['threads_open_as_of']['p50_ms']} / {r['threads_open_as_of']['p95_ms']}",
         "—",
+    ),
+    (
+        "pack chapter_write 4k p50 / p95",
+        lambda r: (
+            f"{r['pack']['chapter_write']['p50_ms']} / {r['pack']['chapter_write']['p95_ms']}"
+        ),
+        "p95 ≤ 50 ms at 1,000; ≤ 100 ms at 10,000",
+    ),
+    (
+        "pack review p50 / p95",
+        lambda r: f"{r['pack']['review']['p50_ms']} / {r['pack']['review']['p95_ms']}",
+        "—",
+    ),
+    (
+        "pack recall / stale / future leaks",
+        lambda r: (
+            f"{r['pack']['quality']['recall']} / "
+            f"{r['pack']['quality']['stale']} / {r['pack']['quality']['future']}"
+        ),
+        "≥ 0.95 / 0 / 0",
     ),
     ("`webnovel fact` fresh process p50", lambda r: r["cli_fact_cold_start"]["p50_ms"], "≤ 300 ms"),
     ("peak RSS (MB, whole harness)", lambda r: r["peak_rss_mb"], "< 300 MB when querying"),
@@ -246,7 +288,13 @@ def main() -> int:
     print(table)
     if args.update_docs:
         update_docs(table, results)
-    bad = sum(r["correctness"]["wrong"] + r["correctness_after_rebuild"]["wrong"] for r in results)
+    bad = sum(
+        r["correctness"]["wrong"]
+        + r["correctness_after_rebuild"]["wrong"]
+        + r["pack"]["quality"]["stale"]
+        + r["pack"]["quality"]["future"]
+        for r in results
+    )
     if bad:
         print(f"error: {bad} as-of answers disagree with the ground truth", file=sys.stderr)
         return 1

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from webnovel.cli.main import build_parser
+from webnovel.memory.store.migrations import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "sample-book"
@@ -226,7 +227,7 @@ def test_rebuild_and_stats(cli_book: Path) -> None:
     assert ok(*project, "history", "林砚") == before
     stats = ok(*project, "stats")
     assert stats["latest_chapter"] == 3 and stats["counts"]["commits"] == 3
-    assert stats["schema"] == ["0001_core"]
+    assert stats["schema"] == [name for name, _ in MIGRATIONS]
 
 
 def test_demo_builds_the_sample_book(tmp_path: Path) -> None:

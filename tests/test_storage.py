@@ -104,3 +104,24 @@ def test_history_is_never_compacted_away(book: webnovel.Project) -> None:
     assert len(book.history("a", "location")) == 198
     assert len(book.rules()) == 198
     assert book.fact("a", "location", as_of=3).value == "地3"
+
+
+def test_migration_0002_tags_existing_rows(tmp_path: Path) -> None:
+    """A book created before the state index gets its open threads and dead tagged."""
+    conn = sqlite3.connect(tmp_path / "old.db", isolation_level=None)
+    conn.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
+    from webnovel.memory.store.migrations import _statements
+
+    for statement in _statements(MIGRATIONS[0][1]):
+        conn.execute(statement)
+    conn.execute("INSERT INTO schema_migrations VALUES ('0001_core', 'then')")
+    row = "(?, ?, ?, ?, NULL, ?, 1, NULL, 'active', 1, 'x', 1.0, '[]', 'then')"
+    columns = ("family, key, subject, field, obj, value_json, valid_from, valid_to, status, "
+               "source_chapter, source_type, confidence, evidence_json, recorded_at")
+    conn.execute(f"INSERT INTO versions ({columns}) VALUES {row}",
+                 ("thread", "t", "t", "thread", '{"status": "open"}'))
+    conn.execute(f"INSERT INTO versions ({columns}) VALUES {row}",
+                 ("fact", "a\x1fstatus", "a", "status", '"死亡"'))
+    assert migrate(conn) == [name for name, _ in MIGRATIONS[1:]]
+    assert conn.execute("SELECT family, state FROM versions ORDER BY family").fetchall() == [
+        ("fact", "dead"), ("thread", "open")]

@@ -60,6 +60,7 @@ class Version:
     evidence: tuple[dict[str, Any], ...] = ()
     row_id: int | None = None
     recorded_at: str = ""
+    state: str | None = None  # an indexed tag: a thread's status, or "dead" for a dead status
 
 
 @dataclass(frozen=True)
@@ -225,10 +226,10 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and same_value(base, new_value) and close_as == "outdated":
         return
     chain.close_current(a.chapter, close_as)
-    chain.open(
-        _new_version(a, new_value, p.get("source_type", "state_change"), confidence),
-        tentative=False,
-    )
+    version = _new_version(a, new_value, p.get("source_type", "state_change"), confidence)
+    if a.field == "status" and config.is_dead(new_value):
+        version.state = "dead"
+    chain.open(version, tentative=False)
 
 
 # -- relations --------------------------------------------------------------------------------
@@ -344,7 +345,9 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and current.value == state:
         return
     chain.close_current(a.chapter)
-    chain.open(_new_version(a, state, "thread", 1.0), tentative=False)
+    version = _new_version(a, state, "thread", 1.0)
+    version.state = state["status"]
+    chain.open(version, tentative=False)
 
 
 def _closed_word(status: str) -> str:

@@ -135,7 +135,12 @@ def threads(
 ) -> list[Thread]:
     """The thread ledger as of a chapter; `latest` stands in for `as_of` when it is None."""
     point = as_of if as_of is not None else (latest or 0)
-    found = [_thread(v, point) for v in chain_ops.versions_at(conn, "thread", as_of)]
+    if status == "all":
+        versions = chain_ops.versions_at(conn, "thread", as_of)
+    else:  # open, overdue (open and past due), resolved, abandoned: use the state index
+        state = "open" if status == "overdue" else status
+        versions = chain_ops.versions_in_state(conn, "thread", state, as_of)
+    found = [_thread(v, point) for v in versions]
     if status == "overdue":
         found = [t for t in found if t.overdue]
     elif status != "all":

@@ -306,9 +306,7 @@ class _Gatherer:
 
     def constraints(self) -> list[PackItem]:
         items = []
-        for version in chain_ops.versions_at(self.conn, "fact", self.as_of, field="status"):
-            if not self.config.is_dead(version.value):
-                continue
+        for version in chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of):
             in_play = version.subject in self.in_play.entities
             score = 1.0 if in_play else 0.55 * self.fresh(version.valid_from)
             name = self.name(version.subject)

@@ -14,8 +14,9 @@ from .index_store import dumps, loads
 
 _VERSION_COLUMNS = (
     "id, family, key, subject, field, obj, value_json, valid_from, valid_to, "
-    "status, source_chapter, source_type, confidence, evidence_json, recorded_at"
+    "status, source_chapter, source_type, confidence, evidence_json, recorded_at, state"
 )
+_FOREVER = 4611686018427387904  # stands in for an open interval's end in the state index
 _HOLDS = "valid_from <= :n AND (valid_to IS NULL OR valid_to > :n)"
 
 
@@ -36,6 +37,7 @@ def _version(row: sqlite3.Row) -> Version:
         tuple(loads(row["evidence_json"])),
         row["id"],
         row["recorded_at"],
+        row["state"],
     )
 
 
@@ -131,25 +133,16 @@ def write_versions(conn: sqlite3.Connection, versions: Iterable[Version], record
                     v.confidence,
                     dumps(list(v.evidence)),
                     recorded_at,
+                    v.state,
                 )
             )
     conn.executemany("UPDATE versions SET valid_to = ?, status = ? WHERE id = ?", updates)
     conn.executemany(
         "INSERT INTO versions (family, key, subject, field, obj, value_json, valid_from, "
-        "valid_to, status, source_chapter, source_type, confidence, evidence_json, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "valid_to, status, source_chapter, source_type, confidence, evidence_json, recorded_at, "
+        "state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         inserts,
     )
-
-
-def keys_of_subject(conn: sqlite3.Connection, family: str, subject: str) -> set[str]:
-    return {
-        r[0]
-        for r in conn.execute(
-            "SELECT DISTINCT key FROM assertions WHERE family = ? AND subject = ?",
-            (family, subject),
-        )
-    }
 
 
 def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[str, str, str]]:
@@ -272,5 +265,20 @@ def subject_versions_between(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
         "AND valid_from BETWEEN ? AND ? ORDER BY valid_from, id",
         (family, subject, start, end),
+    ).fetchall()
+    return [_version(r) for r in rows]
+
+
+def versions_in_state(
+    conn: sqlite3.Connection, family: str, state: str, as_of: int | None
+) -> list[Version]:
+    """Settled versions tagged `state` that hold at `as_of` (None: now), e.g. open threads or
+    the dead. Served by the state index: it reads versions ending after `as_of`, not all."""
+    end = as_of if as_of is not None else _FOREVER - 1
+    rows = conn.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND state = ? "
+        "AND IFNULL(valid_to, 4611686018427387904) > ? AND valid_from <= ? "
+        "AND status != 'tentative' ORDER BY subject, valid_from, id",
+        (family, state, end, end),
     ).fetchall()
     return [_version(r) for r in rows]

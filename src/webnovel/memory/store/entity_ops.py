@@ -116,16 +116,9 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
     span = conn.execute(
         "SELECT MIN(chapter), MAX(chapter) FROM activities WHERE entity_id = ?", (entity_id,)
     ).fetchone()
-    referenced = (
-        span[0] is not None
-        or conn.execute(
-            "SELECT 1 FROM assertions WHERE subject = ? OR obj = ? LIMIT 1", (entity_id, entity_id)
-        ).fetchone()
-        is not None
-    )
     conn.execute("DELETE FROM aliases WHERE entity_id = ?", (entity_id,))
     if not intros:
-        if not referenced:
+        if span[0] is None and not _asserted_about(conn, entity_id):
             conn.execute("DELETE FROM entities WHERE id = ?", (entity_id,))
             return
         conn.execute(
@@ -172,6 +165,16 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
         "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
         [(alias, entity_id, kind) for alias, kind in names.items()],
     )
+
+
+def _asserted_about(conn: sqlite3.Connection, entity_id: str) -> bool:
+    """Whether any assertion still names the entity (as subject or as a relation's target)."""
+    row = conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM assertions WHERE subject = ?) "
+        "OR EXISTS (SELECT 1 FROM assertions WHERE obj = ?)",
+        (entity_id, entity_id),
+    ).fetchone()
+    return bool(row[0])
 
 
 def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:

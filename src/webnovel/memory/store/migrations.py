@@ -173,6 +173,29 @@ MIGRATIONS: list[tuple[str, str]] = [
     );
     """,
     ),
+    (
+        "0002_version_state",
+        """
+    -- An indexed tag on versions so that "open threads" and "the dead" as of a chapter are
+    -- index range scans instead of scans of every version ever written.
+    ALTER TABLE versions ADD COLUMN state TEXT;
+    UPDATE versions SET state = json_extract(value_json, '$.status') WHERE family = 'thread';
+    UPDATE versions SET state = 'dead' WHERE family = 'fact' AND field = 'status'
+        AND value_json IN ('"死亡"', '"陨落"', '"身死"');
+    CREATE INDEX versions_by_state_end
+        ON versions(family, state, IFNULL(valid_to, 4611686018427387904));
+    """,
+    ),
+    (
+        "0003_reference_indexes",
+        """
+    -- Whether an entity is still referenced, and renaming one, look assertions up by entity;
+    -- retracting a chapter deletes its timeline participants by chapter.
+    CREATE INDEX assertions_by_subject ON assertions(subject);
+    CREATE INDEX assertions_by_obj ON assertions(obj) WHERE obj IS NOT NULL;
+    CREATE INDEX timeline_participants_by_chapter ON timeline_participants(chapter);
+    """,
+    ),
 ]
 
 
