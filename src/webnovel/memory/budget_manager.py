@@ -10,6 +10,7 @@ errs on the safe side: a pack never overruns a model's budget because the estima
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -19,18 +20,17 @@ OTHER_CHARS_PER_TOKEN = 4.0
 SECTION_OVERHEAD_TOKENS = 6  # a heading line in the prompt rendering
 
 
-def _is_cjk(code: int) -> bool:
-    return (
-        0x4E00 <= code <= 0x9FFF  # CJK unified ideographs
-        or 0x3400 <= code <= 0x4DBF  # extension A
-        or 0x3000 <= code <= 0x30FF  # CJK punctuation, kana
-        or 0xFF00 <= code <= 0xFFEF  # full-width forms
-        or 0x20000 <= code <= 0x2FA1F  # extensions B–F, compatibility
-    )
+CJK = re.compile(
+    "[\u4e00-\u9fff"  # CJK unified ideographs
+    "\u3400-\u4dbf"  # extension A
+    "\u3000-\u30ff"  # CJK punctuation, kana
+    "\uff00-\uffef"  # full-width forms
+    "\U00020000-\U0002fa1f]"  # extensions B–F, compatibility
+)
 
 
 def estimate_tokens(text: str) -> int:
-    cjk = sum(1 for ch in text if _is_cjk(ord(ch)))
+    cjk = len(text) - len(CJK.sub("", text))
     other = len(text) - cjk
     return math.ceil(cjk * CJK_TOKENS_PER_CHAR + other / OTHER_CHARS_PER_TOKEN)
 

@@ -387,7 +387,9 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
         if current.value == value:
             return
     chain.close_current(a.chapter)
-    chain.open(_new_version(a, value, "world_rule", 1.0), tentative=False)
+    version = _new_version(a, value, "world_rule", 1.0)
+    version.state = "in_force"
+    chain.open(version, tentative=False)
 
 
 Fold = Callable[[Chain, Assertion, BookConfig], None]

@@ -110,7 +110,8 @@ def relation_history(conn: sqlite3.Connection, entity: Entity) -> list[RelationE
 THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")
 
 
-def _thread(version: Version, as_of: int) -> Thread:
+def thread_at(version: Version, as_of: int) -> Thread:
+    """A thread version as seen from chapter `as_of` (overdue when `as_of` is past its due)."""
     state = version.value
     due = state.get("due_chapter")
     overdue = state["status"] == "open" and due is not None and as_of > due
@@ -139,8 +140,8 @@ def threads(
         versions = chain_ops.versions_at(conn, "thread", as_of)
     else:  # open, overdue (open and past due), resolved, abandoned: use the state index
         state = "open" if status == "overdue" else status
-        versions = chain_ops.versions_in_state(conn, "thread", state, as_of)
-    found = [_thread(v, point) for v in versions]
+        versions = chain_ops.versions_in_state(conn, "thread", state, as_of, evidence=False)
+    found = [thread_at(v, point) for v in versions]
     if status == "overdue":
         found = [t for t in found if t.overdue]
     elif status != "all":
@@ -150,7 +151,7 @@ def threads(
 
 def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> list[WorldRule]:
     out = []
-    for v in chain_ops.versions_at(conn, "rule", as_of):
+    for v in chain_ops.versions_in_state(conn, "rule", "in_force", as_of):
         if domain is not None and v.value.get("domain") != domain:
             continue
         out.append(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..config import BookConfig
 from ..errors import InvalidInput
@@ -25,10 +25,12 @@ from .relevance_filter import (
     freshness,
     shared_terms,
 )
-from .schema import Entity, Thread
+from .schema import Entity, RelationEdge, Thread
 from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 
+T = TypeVar("T")
 OUTLINE_CHARS = 400
+CANDIDATES_PER_SECTION = 80  # far more than a 4k-token pack can show of one section
 PINNED_SCORE = 100.0  # an item the writer must see whatever it costs: the outline
 MAX_ACTIVE_WITHOUT_OUTLINE = 8
 
@@ -172,6 +174,14 @@ def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
     return sorted(items, key=lambda i: -i.score)
 
 
+def _top(
+    scored: list[tuple[float, str, T]], k: int = CANDIDATES_PER_SECTION
+) -> list[tuple[float, str, T]]:
+    """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
+    the dead) are cut to a few screens of candidates before items are built and costed."""
+    return sorted(scored, key=lambda triple: -triple[0])[:k]
+
+
 def _span(first: int, last: int) -> str:
     return f"第{first}章" if first == last else f"第{first}–{last}章"
 
@@ -305,42 +315,41 @@ class _Gatherer:
         return items
 
     def constraints(self) -> list[PackItem]:
-        items = []
+        scored = []
         for version in chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of):
-            in_play = version.subject in self.in_play.entities
-            score = 1.0 if in_play else 0.55 * self.fresh(version.valid_from)
-            name = self.name(version.subject)
-            why = (
-                "named for this chapter but dead" if in_play else f"died at ch {version.valid_from}"
+            if version.subject in self.in_play.entities:
+                scored.append((1.0, "named for this chapter but dead", version))
+            else:
+                score = 0.55 * self.fresh(version.valid_from)
+                scored.append((score, f"died at ch {version.valid_from}", version))
+        return [
+            self._item(
+                "semantic",
+                "active_constraints",
+                v.subject,
+                "status",
+                v.value,
+                v.valid_from,
+                v.source_type,
+                list(v.evidence),
+                score,
+                why,
+                f"- {self.name(v.subject)} 已于第{v.valid_from}章{v.value}，不得再出场或行动",
             )
-            items.append(
-                self._item(
-                    "semantic",
-                    "active_constraints",
-                    version.subject,
-                    "status",
-                    version.value,
-                    version.valid_from,
-                    version.source_type,
-                    list(version.evidence),
-                    score,
-                    why,
-                    f"- {name} 已于第{version.valid_from}章{version.value}，不得再出场或行动",
-                )
-            )
-        return items
+            for score, why, v in _top(scored)
+        ]
 
     # -- graph: relations ----------------------------------------------------------------------
 
     def relations(self) -> list[PackItem]:
-        items, seen = [], set()
+        scored: list[tuple[float, str, RelationEdge]] = []
+        seen = set()
         for entity_id, entity in self.in_play.entities.items():
             relevance = self.in_play.relevance[entity_id]
             for edge in graph_memory.relations(self.conn, entity, self.as_of):
-                key = (edge.source, edge.target, edge.type)
-                if key in seen:
+                if (edge.source, edge.target, edge.type) in seen:
                     continue
-                seen.add(key)
+                seen.add((edge.source, edge.target, edge.type))
                 other = edge.target if edge.source == entity_id else edge.source
                 both = other in self.in_play.entities
                 score = (
@@ -351,93 +360,117 @@ class _Gatherer:
                     if both
                     else f"relation of {entity.name} ({self.in_play.why[entity_id]})"
                 )
-                items.append(
-                    self._item(
-                        "graph",
-                        "relationship",
-                        edge.source,
-                        f"relation:{edge.target}",
-                        edge.type,
-                        edge.valid_from,
-                        "relationship",
-                        list(edge.evidence),
-                        score,
-                        why,
-                        f"- {self.name(edge.source)} → {self.name(edge.target)}：{edge.type}"
-                        f"（第{edge.valid_from}章起）",
-                    )
-                )
-        return items
+                scored.append((score, why, edge))
+        top = _top(scored)
+        self.names.update(
+            entity_ops.entity_names(
+                self.conn, [e for _, _, edge in top for e in (edge.source, edge.target)]
+            )
+        )
+        return [
+            self._item(
+                "graph",
+                "relationship",
+                edge.source,
+                f"relation:{edge.target}",
+                edge.type,
+                edge.valid_from,
+                "relationship",
+                list(edge.evidence),
+                score,
+                why,
+                f"- {self.name(edge.source)} → {self.name(edge.target)}：{edge.type}"
+                f"（第{edge.valid_from}章起）",
+            )
+            for score, why, edge in top
+        ]
 
     # -- threads --------------------------------------------------------------------------------
 
     def threads(self) -> list[PackItem]:
-        items = []
-        for thread in graph_memory.threads(self.conn, "open", self.as_of, self.as_of):
-            score, why = self._thread_score(thread)
-            due = f"，第{thread.due_chapter}章前回收" if thread.due_chapter else ""
-            flag = "【已逾期】" if thread.overdue else ""
-            progress = f"；进展：{thread.progress}" if thread.progress else ""
-            category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
-            items.append(
-                self._item(
-                    "semantic",
-                    category,
-                    thread.id,
-                    thread.kind,
-                    thread.content,
-                    thread.planted_chapter,
-                    "thread",
-                    [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}],
-                    score,
-                    why,
-                    f"- {flag}{thread.content}（{thread.kind}，第{thread.planted_chapter}章埋下{due}"
-                    f"{progress}）",
-                )
+        scored = []
+        for row_id, due, urgency, related, last in chain_ops.thread_candidates(
+            self.conn, self.as_of
+        ):
+            score, why = self._thread_score(due, urgency, related or "[]", last)
+            scored.append((score, why, row_id))
+        top = _top(scored)
+        versions = chain_ops.versions_by_id(self.conn, [row_id for _, _, row_id in top])
+        return [
+            self._thread_item(
+                graph_memory.thread_at(versions[row_id], self.request.chapter), score, why
             )
-        return items
+            for score, why, row_id in top
+        ]
 
-    def _thread_score(self, thread: Thread) -> tuple[float, str]:
-        urgency = (thread.urgency or 50) / 100
-        related = [r for r in thread.related if r in self.in_play.entities]
-        if thread.overdue:
-            return 0.95 + 0.05 * urgency, f"overdue since ch {thread.due_chapter}"
-        if thread.due_chapter is not None and thread.due_chapter - self.request.chapter <= 10:
-            left = thread.due_chapter - self.request.chapter
-            return (
-                0.85 + 0.1 * urgency,
-                f"thread due at ch {thread.due_chapter}, {left} chapters left",
-            )
-        if related:
-            return 0.6 + 0.3 * urgency, f"involves {self.name(related[0])}"
-        return 0.2 + 0.4 * urgency * self.fresh(thread.last_chapter), "open thread"
+    def _thread_item(self, thread: Thread, score: float, why: str) -> PackItem:
+        due = f"，第{thread.due_chapter}章前回收" if thread.due_chapter else ""
+        flag = "【已逾期】" if thread.overdue else ""
+        progress = f"；进展：{thread.progress}" if thread.progress else ""
+        category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
+        evidence = [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}]
+        line = (
+            f"- {flag}{thread.content}（{thread.kind}，第{thread.planted_chapter}章埋下{due}"
+            f"{progress}）"
+        )
+        return self._item(
+            "semantic",
+            category,
+            thread.id,
+            thread.kind,
+            thread.content,
+            thread.planted_chapter,
+            "thread",
+            evidence,
+            score,
+            why,
+            line,
+        )
+
+    def _thread_score(
+        self, due: int | None, urgency: int | None, related_json: str, last_chapter: int | None
+    ) -> tuple[float, str]:
+        weight = (urgency or 50) / 100
+        chapter = self.request.chapter
+        if due is not None and due < chapter:
+            return 0.95 + 0.05 * weight, f"overdue since ch {due}"
+        if due is not None and due - chapter <= 10:
+            return 0.85 + 0.1 * weight, f"thread due at ch {due}, {due - chapter} chapters left"
+        # a substring test on the JSON list: no decoding for each of thousands of open threads
+        in_play = [e for e in self.in_play.entities if f'"{e}"' in related_json]
+        if in_play:
+            return 0.6 + 0.3 * weight, f"involves {self.name(in_play[0])}"
+        return 0.2 + 0.4 * weight * self.fresh(last_chapter), "open thread"
 
     # -- world rules ----------------------------------------------------------------------------
 
     def world_rules(self) -> list[PackItem]:
-        items = []
-        for rule in graph_memory.rules(self.conn, self.as_of, None):
-            shared = shared_terms(rule.rule + (rule.domain or ""), self.context_terms)
+        scored = []
+        for candidate in chain_ops.rule_candidates(self.conn, self.as_of):
+            _, text, domain, since = candidate
+            shared = shared_terms(text + (domain or ""), self.context_terms)
             if shared:
                 score = min(1.0, 0.55 + 0.1 * len(shared))
                 why = f"shares terms with the outline: {'、'.join(shared[:3])}"
             else:
-                score = 0.3 * self.fresh(rule.valid_from) + 0.1
-                why = f"rule in force since ch {rule.valid_from}"
-            domain = f"[{rule.domain}] " if rule.domain else ""
+                score = 0.3 * self.fresh(since) + 0.1
+                why = f"rule in force since ch {since}"
+            scored.append((score, why, candidate))
+        items = []
+        for score, why, (rule_id, text, domain, since) in _top(scored):
             items.append(
                 self._item(
                     "semantic",
                     "world_rules",
-                    rule.id,
+                    rule_id,
                     "rule",
-                    rule.rule,
-                    rule.valid_from,
+                    text,
+                    since,
                     "world_rule",
-                    list(rule.evidence),
+                    [{"chapter": since, "ref": f"world_rule:{rule_id}:{since}"}],
                     score,
                     why,
-                    f"- {domain}{rule.rule}（第{rule.valid_from}章）",
+                    f"- {'[' + domain + '] ' if domain else ''}{text}（第{since}章）",
                 )
             )
         return items

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 MIN_ALIAS_CHARS = 2
 
@@ -104,11 +104,13 @@ def freshness(chapter: int | None, now: int, window: int) -> float:
     return max(0.1, 0.5 ** (age / max(1, window)))
 
 
-def bigrams(text: str) -> set[str]:
-    compact = "".join(ch for ch in text if not ch.isspace())
-    return {compact[i : i + 2] for i in range(len(compact) - 1)}
+@lru_cache(maxsize=65536)
+def bigrams(text: str) -> frozenset[str]:
+    """Character bigrams, memoised: rule texts are scored against every outline."""
+    compact = "".join(text.split())
+    return frozenset(compact[i : i + 2] for i in range(len(compact) - 1))
 
 
-def shared_terms(text: str, context: set[str]) -> list[str]:
+def shared_terms(text: str, context: frozenset[str]) -> list[str]:
     """Character bigrams `text` shares with the context: crude, fast, good enough for Chinese."""
     return sorted(bigrams(text) & context)

@@ -20,7 +20,7 @@ _FOREVER = 4611686018427387904  # stands in for an open interval's end in the st
 _HOLDS = "valid_from <= :n AND (valid_to IS NULL OR valid_to > :n)"
 
 
-def _version(row: sqlite3.Row) -> Version:
+def _version(row: sqlite3.Row, evidence: bool = True) -> Version:
     return Version(
         row["family"],
         row["key"],
@@ -34,7 +34,7 @@ def _version(row: sqlite3.Row) -> Version:
         row["source_chapter"],
         row["source_type"],
         row["confidence"],
-        tuple(loads(row["evidence_json"])),
+        tuple(loads(row["evidence_json"])) if evidence else (),
         row["id"],
         row["recorded_at"],
         row["state"],
@@ -270,7 +270,7 @@ def subject_versions_between(
 
 
 def versions_in_state(
-    conn: sqlite3.Connection, family: str, state: str, as_of: int | None
+    conn: sqlite3.Connection, family: str, state: str, as_of: int | None, evidence: bool = True
 ) -> list[Version]:
     """Settled versions tagged `state` that hold at `as_of` (None: now), e.g. open threads or
     the dead. Served by the state index: it reads versions ending after `as_of`, not all."""
@@ -281,4 +281,41 @@ def versions_in_state(
         "AND status != 'tentative' ORDER BY subject, valid_from, id",
         (family, state, end, end),
     ).fetchall()
-    return [_version(r) for r in rows]
+    return [_version(r, evidence) for r in rows]
+
+
+# -- light scans for ranking ----------------------------------------------------------------------
+# Sections that grow with the book (open threads, rules in force) are ranked from a few columns
+# pulled out in SQL; only the winners are loaded whole.
+
+_STATE_HOLDS = (
+    "family = ? AND state = ? AND IFNULL(valid_to, 4611686018427387904) > ? "
+    "AND valid_from <= ? AND status != 'tentative'"
+)
+
+
+def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
+    """(row id, due chapter, urgency, related JSON, last chapter) of threads open at `as_of`."""
+    return conn.execute(
+        "SELECT id, json_extract(value_json, '$.due_chapter'), "
+        "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
+        f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {_STATE_HOLDS}",
+        ("thread", "open", as_of, as_of),
+    ).fetchall()
+
+
+def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
+    """(rule id, rule text, domain, valid_from) of rules in force at `as_of`."""
+    return conn.execute(
+        "SELECT subject, json_extract(value_json, '$.rule'), json_extract(value_json, '$.domain'), "
+        f"valid_from FROM versions WHERE {_STATE_HOLDS}",
+        ("rule", "in_force", as_of, as_of),
+    ).fetchall()
+
+
+def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Version]:
+    marks = ",".join("?" * len(row_ids))
+    rows = conn.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id IN ({marks})", row_ids
+    ).fetchall()
+    return {r["id"]: _version(r) for r in rows}

@@ -194,6 +194,8 @@ MIGRATIONS: list[tuple[str, str]] = [
     CREATE INDEX assertions_by_subject ON assertions(subject);
     CREATE INDEX assertions_by_obj ON assertions(obj) WHERE obj IS NOT NULL;
     CREATE INDEX timeline_participants_by_chapter ON timeline_participants(chapter);
+    -- world rules in force join the state index too
+    UPDATE versions SET state = 'in_force' WHERE family = 'rule';
     """,
     ),
 ]
