@@ -9,7 +9,9 @@
         ├── ProjectExists            `init` on a folder that already holds a book
         ├── UnknownEntity            a reference matches no entity id, name or alias
         ├── AmbiguousEntity          a reference matches several entities
-        └── UnknownChapter           a chapter the book has no commit for
+        ├── UnknownChapter           a chapter the book has no commit for
+        ├── UnknownConflict          a conflict id the book does not hold
+        └── ReviewBlocked            `commit --check` found blocking issues in the draft
 
 Adapters translate these: the CLI into one sentence on stderr and its exit code.
 """
@@ -81,3 +83,24 @@ class UnknownChapter(DomainError):
     def __init__(self, chapter: int) -> None:
         self.chapter = chapter
         super().__init__(f"chapter {chapter} has not been committed")
+
+
+class UnknownConflict(DomainError):
+    """No conflict has this id."""
+
+    def __init__(self, conflict_id: str) -> None:
+        self.conflict_id = conflict_id
+        super().__init__(f"unknown conflict '{conflict_id}': see `webnovel conflicts --all`")
+
+
+class ReviewBlocked(DomainError):
+    """A checked commit was refused: its review found blocking issues; nothing was written."""
+
+    def __init__(self, chapter: int, messages: list[str]) -> None:
+        self.chapter = chapter
+        self.messages = list(messages)
+        listed = "; ".join(messages)
+        super().__init__(
+            f"chapter {chapter} not committed: review found {len(messages)} blocking issue(s): "
+            f"{listed} (fix them, or commit with --force)"
+        )

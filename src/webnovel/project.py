@@ -10,9 +10,18 @@ from types import TracebackType
 from typing import Any
 
 from .config import BookConfig, load_config, render_config
-from .errors import InvalidInput, ProjectExists, ProjectNotFound
+from .errors import (
+    InvalidInput,
+    ProjectExists,
+    ProjectNotFound,
+    ReviewBlocked,
+    UnknownConflict,
+    WebnovelError,
+)
 from .memory import graph_memory
 from .memory.budget_manager import RECIPES
+from .memory.chapter_result import ChapterResult, parse_chapter_result
+from .memory.draft_review import ReviewReport, review_draft
 from .memory.memory_pack import MemoryPack
 from .memory.orchestrator import PackRequest, Retriever, build_memory_pack
 from .memory.relevance_filter import AliasIndex
@@ -96,8 +105,19 @@ class Project:
     # -- writing --------------------------------------------------------------------------------
 
     def commit(
-        self, result: Any, text: str | None = None, chapter: int | None = None
+        self,
+        result: Any,
+        text: str | None = None,
+        chapter: int | None = None,
+        check: bool = False,
+        force: bool = False,
     ) -> CommitReport:
+        """Write a chapter result. With `check`, review it first and refuse blocking issues
+        unless `force`; a refused commit writes nothing."""
+        if check and not force:
+            review = self.review(result, chapter=chapter)
+            if review.blocking:
+                raise ReviewBlocked(review.chapter, [i.message for i in review.blocking])
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
             self._dirty = True
@@ -181,6 +201,24 @@ class Project:
         found = self.entity(entity) if entity else None
         return graph_memory.timeline(self._conn, start, end, found)
 
+    def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
+        """Check a draft chapter result against memory as of the chapter before; writes
+        nothing. A malformed draft raises InvalidChapterResult like a commit would."""
+        return review_draft(self._conn, self.config, parse_chapter_result(draft, chapter))
+
+    def resolve_conflict(
+        self, conflict_id: str, intentional: bool = False, note: str | None = None
+    ) -> Conflict:
+        """Settle a conflict: `accepted` when the contradiction is intentional (kept, with the
+        note, no longer raised), otherwise `resolved`."""
+        status = "accepted" if intentional else "resolved"
+        with self.storage.index.atomic() as conn:
+            if not record_ops.settle_conflict(conn, conflict_id, status, note):
+                raise UnknownConflict(conflict_id)
+        self._dirty = True
+        found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
+        return found[0]
+
     def conflicts(self, include_settled: bool = False) -> list[Conflict]:
         return record_ops.list_conflicts(self._conn, include_settled=include_settled)
 
@@ -200,18 +238,42 @@ class Project:
         query: str | None = None,
         budget_tokens: int | None = None,
         weights: dict[str, float] | None = None,
+        draft: Any = None,
     ) -> MemoryPack:
         """The memory pack for writing, checking, asking about or reviewing `chapter`
-        (default: the next one). Without an outline, the book's outline file is used."""
+        (default: the next one). Without an outline, the book's outline file is used; with a
+        `draft` chapter result, the pack centres on exactly the entities the draft touches."""
+        focus: tuple[str, ...] = ()
+        if draft is not None:
+            parsed = parse_chapter_result(draft, chapter)
+            chapter = parsed.chapter
+            focus = tuple(self._draft_entities(parsed))
         if chapter is None:
             chapter = (self.latest_chapter() or 0) + 1
-        if outline is None and query is None:
+        if outline is None and query is None and draft is None:
             outline = self.find_outline(chapter)
         recipe = RECIPES[task].weighted(weights) if weights and task in RECIPES else None
-        request = PackRequest(task, chapter, outline, query, budget_tokens)
+        request = PackRequest(task, chapter, outline, query, budget_tokens, focus)
         return build_memory_pack(
             self._conn, self.config, self.aliases(), request, recipe, self.retriever
         )
+
+    def _draft_entities(self, draft: ChapterResult) -> list[str]:
+        references = [
+            *(a.ref for a in draft.entities_appeared),
+            *(c.ref for c in draft.state_changes),
+            *(r for rel in draft.relationships for r in (rel.source_ref, rel.target_ref)),
+            *(p for e in draft.timeline_events for p in e.participants),
+            *(c for s in draft.scenes for c in s.characters),
+            *(r for t in draft.threads for r in t.related),
+        ]
+        found = []
+        for reference in dict.fromkeys(references):
+            try:
+                found.append(self.entity(reference).id)
+            except WebnovelError:  # unknown or ambiguous: the review reports it
+                continue
+        return list(dict.fromkeys(found))
 
     def find_outline(self, chapter: int) -> str | None:
         """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,

@@ -53,7 +53,9 @@ def commit(args: argparse.Namespace) -> int:
     result = _read_input(args.file)
     text = args.text.read_text(encoding="utf-8") if args.text else None
     with _open(args) as book:
-        report = book.commit(result, text=text, chapter=args.chapter)
+        report = book.commit(
+            result, text=text, chapter=args.chapter, check=args.check, force=args.force
+        )
     _emit(args, report.to_dict(), render.commit_text)
     return 0
 
@@ -104,13 +106,28 @@ def timeline(args: argparse.Namespace) -> int:
 
 def conflicts(args: argparse.Namespace) -> int:
     with _open(args) as book:
+        if args.action == "resolve":
+            if not args.conflict_id:
+                raise InvalidInput("conflicts resolve needs the conflict's ID")
+            settled = book.resolve_conflict(args.conflict_id, args.intentional, args.note)
+            _emit(args, settled.to_dict(), lambda d: f"{d['id']}: {d['status']}")
+            return 0
         items = [c.to_dict() for c in book.conflicts(include_settled=args.all)]
     _emit(args, items, render.conflicts_text)
     return 0
 
 
+def review(args: argparse.Namespace) -> int:
+    draft = _read_input(args.file)
+    with _open(args) as book:
+        report = book.review(draft, chapter=args.chapter)
+    _emit(args, report.to_dict(), render.review_text)
+    return 0
+
+
 def pack(args: argparse.Namespace) -> int:
     outline = args.outline.read_text(encoding="utf-8") if args.outline else None
+    draft = _read_input(str(args.draft)) if args.draft else None
     with _open(args) as book:
         memory_pack = ContextManager(book).pack(
             args.chapter,
@@ -119,6 +136,7 @@ def pack(args: argparse.Namespace) -> int:
             outline=outline,
             query=args.query,
             budget_tokens=args.budget,
+            draft=draft,
         )
     sys.stdout.write(memory_pack.render(args.format))
     return 0

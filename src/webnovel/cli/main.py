@@ -90,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="chapter-result JSON file, or - for standard input")
     p.add_argument("--chapter", type=int, default=None)
     p.add_argument("--text", type=Path, default=None, help="the chapter's text (Markdown)")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="review the result first and refuse it if the review finds blocking issues",
+    )
+    p.add_argument("--force", action="store_true", help="with --check: commit anyway")
 
     p = _add(
         sub,
@@ -160,9 +166,27 @@ def build_parser() -> argparse.ArgumentParser:
         "conflicts",
         commands.conflicts,
         "open conflicts with both sides' evidence",
-        "webnovel conflicts --all",
+        "webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
     )
     p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
+    p.add_argument("action", nargs="?", choices=("resolve",), help="resolve ID: settle a conflict")
+    p.add_argument("conflict_id", nargs="?", metavar="ID")
+    p.add_argument(
+        "--intentional",
+        action="store_true",
+        help="with resolve: the contradiction is deliberate (kept, no longer raised)",
+    )
+    p.add_argument("--note", default=None, help="with resolve: why")
+
+    p = _add(
+        sub,
+        "review",
+        commands.review,
+        "check a draft chapter result against memory before committing it; writes nothing",
+        "webnovel review draft-0058.json --chapter 58",
+    )
+    p.add_argument("file", help="draft chapter-result JSON file, or - for standard input")
+    p.add_argument("--chapter", type=int, default=None)
 
     p = _add(
         sub,
@@ -184,6 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="outline file (default: the book's outlines/NNN.md when present)",
     )
     p.add_argument("--query", default=None, help="a question or focus instead of an outline")
+    p.add_argument(
+        "--draft",
+        type=Path,
+        default=None,
+        help="a draft chapter result: centre the pack on what it touches (for --task review)",
+    )
     p.add_argument("--budget", type=int, default=None, help="token budget (default 4000)")
     p.add_argument(
         "--template",

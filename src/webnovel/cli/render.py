@@ -101,7 +101,12 @@ def timeline_text(items: list[dict[str, Any]]) -> str:
 def conflicts_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "(no open conflicts)"
-    return "\n".join(f"{d['id']} ch{d['chapter']} {d['kind']}: {d['message']}" for d in items)
+    return "\n".join(
+        f"{d['id']} ch{d['chapter']} {d['kind']}"
+        + (f" [{d['status']}]" if d.get("status", "open") != "open" else "")
+        + f": {d['message']}"
+        for d in items
+    )
 
 
 def commit_text(d: dict[str, Any]) -> str:
@@ -144,4 +149,15 @@ def resume_text(d: dict[str, Any]) -> str:
         lines += ["", f"Next: chapter {nxt['chapter']}; its outline names {names}"]
     else:
         lines += ["", f"Next: chapter {nxt['chapter']} (no outline file in outlines/)"]
+    return "\n".join(lines)
+
+
+def review_text(d: dict[str, Any]) -> str:
+    if not d["issues"]:
+        return f"chapter {d['chapter']}: no issues"
+    lines = [f"chapter {d['chapter']}: {len(d['issues'])} issue(s), {d['blocking']} blocking"]
+    for issue in d["issues"]:
+        lines.append(f"[{issue['severity']}] {issue['category']}: {issue['message']}")
+        if issue["fix_hint"]:
+            lines.append(f"    → {issue['fix_hint']}")
     return "\n".join(lines)

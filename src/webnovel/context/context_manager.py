@@ -55,6 +55,7 @@ class ContextManager:
         outline: str | None = None,
         query: str | None = None,
         budget_tokens: int | None = None,
+        draft: object = None,
     ) -> MemoryPack:
         if template is not None and template not in TEMPLATES:
             raise InvalidInput(f"unknown template '{template}': use one of {', '.join(TEMPLATES)}")
@@ -65,6 +66,7 @@ class ContextManager:
             query=query,
             budget_tokens=budget_tokens,
             weights=TEMPLATES.get(template or ""),
+            draft=draft,
         )
 
     def render(self, chapter: int, fmt: str = "prompt", **kwargs: object) -> str:

@@ -57,6 +57,7 @@ class PackRequest:
     outline: str | None = None
     query: str | None = None
     budget_tokens: int | None = None
+    focus: tuple[str, ...] = ()  # entity ids put in play directly (a draft's references)
 
 
 @dataclass
@@ -149,10 +150,18 @@ def find_in_play(
             shown = "" if mention.text == entity.name else f" as {mention.text}"
             relevance = weight * (0.7 if mention.ambiguous else 1.0)
             in_play.add(entity, relevance, f"named in {source}{shown}")
+    for entity_id in request.focus:
+        entity = entity_ops.get_entity(conn, entity_id)
+        if (
+            entity is not None
+            and entity.first_chapter is not None
+            and entity.first_chapter <= as_of
+        ):
+            in_play.add(entity, 1.0, "touched by the draft")
     protagonist = entity_ops.find_protagonist(conn)
     if protagonist and protagonist.first_chapter is not None and protagonist.first_chapter <= as_of:
         in_play.add(protagonist, 0.9, "protagonist")
-    if not request.outline and not request.query:
+    if not request.outline and not request.query and not request.focus:
         for entity_id in entity_ops.active_between(
             conn, max(1, as_of - 2), as_of, MAX_ACTIVE_WITHOUT_OUTLINE
         ):
