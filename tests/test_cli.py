@@ -277,21 +277,40 @@ def test_pack_and_resume(tmp_path: Path) -> None:
 
 def test_review_check_and_resolve(cli_book: Path) -> None:
     project = ("--project", str(cli_book))
-    draft = json.dumps({"chapter": 4, "entities_appeared": [{"id": "无名客"}],
-                        "state_changes": [{"entity_id": "林砚", "field": "location",
-                                           "old": "青石镇", "new": "玄霄门"}]})
+    draft = json.dumps(
+        {
+            "chapter": 4,
+            "entities_appeared": [{"id": "无名客"}],
+            "state_changes": [
+                {"entity_id": "林砚", "field": "location", "old": "青石镇", "new": "玄霄门"}
+            ],
+        }
+    )
     report = ok(*project, "review", "-", stdin=draft)
     assert {(i["category"], i["severity"], i["blocking"]) for i in report["issues"]} >= {
-        ("unknown_entity", "high", True), ("old_value_mismatch", "high", True)}
-    assert set(report["issues"][0]) >= {"severity", "category", "message", "entity_id", "field",
-                                        "expected", "found", "evidence", "fix_hint", "blocking"}
+        ("unknown_entity", "high", True),
+        ("old_value_mismatch", "high", True),
+    }
+    assert set(report["issues"][0]) >= {
+        "severity",
+        "category",
+        "message",
+        "entity_id",
+        "field",
+        "expected",
+        "found",
+        "evidence",
+        "fix_hint",
+        "blocking",
+    }
     refused = run(*project, "commit", "-", "--check", stdin=draft)
     assert refused.returncode == 1 and "not committed" in refused.stderr
     assert ok(*project, "stats")["latest_chapter"] == 3
     forced = ok(*project, "commit", "-", "--check", "--force", stdin=draft)
     conflict = next(c for c in forced["conflicts"] if c["kind"] == "old_value_mismatch")
-    settled = ok(*project, "conflicts", "resolve", conflict["id"], "--intentional",
-                 "--note", "作者有意")
+    settled = ok(
+        *project, "conflicts", "resolve", conflict["id"], "--intentional", "--note", "作者有意"
+    )
     assert (settled["status"], settled["note"]) == ("accepted", "作者有意")
     assert conflict["id"] not in {c["id"] for c in ok(*project, "conflicts")}
     missing = run(*project, "conflicts", "resolve", "c-000")

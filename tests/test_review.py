@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from saga import LADDER, Saga, generate_saga
 
 import webnovel
 from webnovel.errors import ReviewBlocked, UnknownConflict
 from webnovel.sample_book import sample_chapters
+
+from saga import LADDER, Saga, generate_saga
 
 ABOVE_LOW = {"critical", "high", "medium"}
 
@@ -26,8 +27,9 @@ def saga() -> Saga:
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory, saga: Saga) -> Iterator[webnovel.Project]:
-    project = webnovel.init_project(tmp_path_factory.mktemp("review") / "b", title="r",
-                                    genre="仙侠")
+    project = webnovel.init_project(
+        tmp_path_factory.mktemp("review") / "b", title="r", genre="仙侠"
+    )
     for result in saga.results[:120]:
         project.commit(result)
     yield project
@@ -35,9 +37,15 @@ def book(tmp_path_factory: pytest.TempPathFactory, saga: Saga) -> Iterator[webno
 
 
 def snapshot(book: webnovel.Project) -> str:
-    return json.dumps([book.stats()["counts"], [c.to_dict() for c in book.conflicts()],
-                       [i.to_dict() for i in book.history("e0")],
-                       [t.to_dict() for t in book.threads("all")]], ensure_ascii=False)
+    return json.dumps(
+        [
+            book.stats()["counts"],
+            [c.to_dict() for c in book.conflicts()],
+            [i.to_dict() for i in book.history("e0")],
+            [t.to_dict() for t in book.threads("all")],
+        ],
+        ensure_ascii=False,
+    )
 
 
 def issues_by_category(report: Any) -> dict[str, list]:
@@ -52,39 +60,57 @@ def test_clean_draft_raises_nothing_above_low(book: webnovel.Project, saga: Saga
     assert [i.to_dict() for i in report.issues if i.severity in ABOVE_LOW] == []
 
 
-def test_planted_errors_are_reported_with_the_right_entity(book: webnovel.Project,
-                                                           saga: Saga) -> None:
+def test_planted_errors_are_reported_with_the_right_entity(
+    book: webnovel.Project, saga: Saga
+) -> None:
     truth = saga.truth
-    dead = next(e for (e, f), h in sorted(truth.facts.items())
-                if f == "status" and truth.fact(e, f, 120) == "死亡")
-    climber = next(e for (e, f), h in sorted(truth.facts.items())
-                   if f == "realm" and LADDER.index(truth.fact(e, f, 120) or "炼气") >= 2
-                   and truth.fact(e, "status", 120) == "存活")
-    mover = next(e for (e, f), h in sorted(truth.facts.items())
-                 if f == "location" and e not in (dead, climber)
-                 and truth.fact(e, "status", 120) == "存活")
+    dead = next(
+        e
+        for (e, f), h in sorted(truth.facts.items())
+        if f == "status" and truth.fact(e, f, 120) == "死亡"
+    )
+    climber = next(
+        e
+        for (e, f), h in sorted(truth.facts.items())
+        if f == "realm"
+        and LADDER.index(truth.fact(e, f, 120) or "炼气") >= 2
+        and truth.fact(e, "status", 120) == "存活"
+    )
+    mover = next(
+        e
+        for (e, f), h in sorted(truth.facts.items())
+        if f == "location" and e not in (dead, climber) and truth.fact(e, "status", 120) == "存活"
+    )
     alive = [e for e in sorted(truth.names) if truth.fact(e, "status", 120) == "存活"]
-    stranger_pair = next((a, b) for a in alive for b in alive
-                         if a != b and not any(s == a and t == b
-                                               for s, t, _ in truth.relations_of(a, 120)))
+    stranger_pair = next(
+        (a, b)
+        for a in alive
+        for b in alive
+        if a != b and not any(s == a and t == b for s, t, _ in truth.relations_of(a, 120))
+    )
     draft = copy.deepcopy(saga.results[120])
     draft["entities_appeared"].append({"id": truth.names[dead][0]})
     draft["state_changes"] += [
         {"entity_id": climber, "field": "realm", "new": "炼气"},
-        {"entity_id": truth.names[mover][1][0], "field": "location", "old": "不存在之地",
-         "new": "青云城"},
+        {
+            "entity_id": truth.names[mover][1][0],
+            "field": "location",
+            "old": "不存在之地",
+            "new": "青云城",
+        },
         {"entity_id": "无名氏", "field": "mood", "new": "平静"},
     ]
-    draft["relationships_new"].append({"from": stranger_pair[0], "to": stranger_pair[1],
-                                       "type": "朋友", "action": "end"})
+    draft["relationships_new"].append(
+        {"from": stranger_pair[0], "to": stranger_pair[1], "type": "朋友", "action": "end"}
+    )
     before = snapshot(book)
     report = book.review(draft)
     assert snapshot(book) == before  # a review writes nothing
     found = issues_by_category(report)
-    assert [(i.severity, i.entity_id) for i in found["dead_entity_active"]] == [
-        ("critical", dead)]
+    assert [(i.severity, i.entity_id) for i in found["dead_entity_active"]] == [("critical", dead)]
     assert [(i.severity, i.entity_id, i.found) for i in found["ladder_regression"]] == [
-        ("critical", climber, "炼气")]
+        ("critical", climber, "炼气")
+    ]
     mismatch = found["old_value_mismatch"][0]
     assert (mismatch.entity_id, mismatch.expected) == (mover, truth.fact(mover, "location", 120))
     assert mismatch.evidence and mismatch.evidence[0]["chapter"] <= 120
@@ -94,21 +120,44 @@ def test_planted_errors_are_reported_with_the_right_entity(book: webnovel.Projec
 
 
 def test_a_reason_softens_a_ladder_regression(book: webnovel.Project, saga: Saga) -> None:
-    climber = next(e for (e, f), h in sorted(saga.truth.facts.items())
-                   if f == "realm" and saga.truth.fact(e, f, 120) not in (None, "炼气"))
-    draft = {"chapter": 121, "state_changes": [
-        {"entity_id": climber, "field": "realm", "new": "炼气", "reason": "被废去修为"}]}
+    climber = next(
+        e
+        for (e, f), h in sorted(saga.truth.facts.items())
+        if f == "realm" and saga.truth.fact(e, f, 120) not in (None, "炼气")
+    )
+    draft = {
+        "chapter": 121,
+        "state_changes": [
+            {"entity_id": climber, "field": "realm", "new": "炼气", "reason": "被废去修为"}
+        ],
+    }
     [issue] = issues_by_category(book.review(draft))["ladder_regression"]
-    assert (issue.category, issue.severity, issue.blocking) == ("ladder_regression", "medium",
-                                                                False)
+    assert (issue.category, issue.severity, issue.blocking) == (
+        "ladder_regression",
+        "medium",
+        False,
+    )
 
 
 def test_a_draft_may_revive_a_character(book: webnovel.Project, saga: Saga) -> None:
-    dead = next(e for (e, f), h in sorted(saga.truth.facts.items())
-                if f == "status" and saga.truth.fact(e, f, 120) == "死亡")
-    draft = {"chapter": 121, "entities_appeared": [{"id": dead}],
-             "state_changes": [{"entity_id": dead, "field": "status", "old": "死亡",
-                                "new": "存活", "reason": "借尸还魂"}]}
+    dead = next(
+        e
+        for (e, f), h in sorted(saga.truth.facts.items())
+        if f == "status" and saga.truth.fact(e, f, 120) == "死亡"
+    )
+    draft = {
+        "chapter": 121,
+        "entities_appeared": [{"id": dead}],
+        "state_changes": [
+            {
+                "entity_id": dead,
+                "field": "status",
+                "old": "死亡",
+                "new": "存活",
+                "reason": "借尸还魂",
+            }
+        ],
+    }
     assert [i for i in book.review(draft).issues if i.severity in ABOVE_LOW] == []
 
 
@@ -124,22 +173,32 @@ def test_sample_chapters_raise_no_false_alarms(sample_book: webnovel.Project) ->
     raised = []
     for chapter in sample_chapters():
         report = sample_book.review(chapter.result)
-        raised += [(chapter.number, i.category, i.message) for i in report.issues
-                   if i.severity in ABOVE_LOW]
+        raised += [
+            (chapter.number, i.category, i.message)
+            for i in report.issues
+            if i.severity in ABOVE_LOW
+        ]
         sample_book.commit(chapter.result, text=chapter.text, check=True)
     assert raised == []
     lows = sample_book.review(list(sample_chapters())[-1].result, chapter=12)
-    assert {i.category for i in lows.issues} <= {"thread_overdue", "location_continuity",
-                                                 "relation_jump"}
+    assert {i.category for i in lows.issues} <= {
+        "thread_overdue",
+        "location_continuity",
+        "relation_jump",
+    }
 
 
 def test_thread_and_rule_checks(sample_book: webnovel.Project) -> None:
     for chapter in sample_chapters():
         sample_book.commit(chapter.result)
-    draft = {"chapter": 13,
-             "plot_threads": [{"id": "lamp-origin", "action": "advance", "content": "再探青灯"},
-                              {"id": "no-such", "action": "resolve"}],
-             "world_rules": [{"id": "lamp-midnight", "action": "revise", "rule": "x"}]}
+    draft = {
+        "chapter": 13,
+        "plot_threads": [
+            {"id": "lamp-origin", "action": "advance", "content": "再探青灯"},
+            {"id": "no-such", "action": "resolve"},
+        ],
+        "world_rules": [{"id": "lamp-midnight", "action": "revise", "rule": "x"}],
+    }
     found = issues_by_category(sample_book.review(draft))
     assert found["thread_closed"][0].severity == "high"
     assert found["thread_unknown"][0].field == "no-such"
@@ -147,7 +206,8 @@ def test_thread_and_rule_checks(sample_book: webnovel.Project) -> None:
 
 
 def test_commit_check_refuses_blocking_issues_and_force_commits(
-        sample_book: webnovel.Project) -> None:
+    sample_book: webnovel.Project,
+) -> None:
     for chapter in list(sample_chapters())[:7]:
         sample_book.commit(chapter.result)
     ghost = {"chapter": 8, "entities_appeared": [{"id": "周伯"}]}
@@ -169,8 +229,9 @@ def test_commit_check_refuses_blocking_issues_and_force_commits(
         sample_book.resolve_conflict("c-nothing")
 
 
-def test_review_pack_gathers_exactly_what_the_draft_touches(book: webnovel.Project,
-                                                            saga: Saga) -> None:
+def test_review_pack_gathers_exactly_what_the_draft_touches(
+    book: webnovel.Project, saga: Saga
+) -> None:
     draft = saga.results[120]
     by_name = {n: e for e, (name, aliases) in saga.truth.names.items() for n in (e, name, *aliases)}
     references = [c["entity_id"] for c in draft["state_changes"]]

@@ -116,12 +116,20 @@ def test_migration_0002_tags_existing_rows(tmp_path: Path) -> None:
         conn.execute(statement)
     conn.execute("INSERT INTO schema_migrations VALUES ('0001_core', 'then')")
     row = "(?, ?, ?, ?, NULL, ?, 1, NULL, 'active', 1, 'x', 1.0, '[]', 'then')"
-    columns = ("family, key, subject, field, obj, value_json, valid_from, valid_to, status, "
-               "source_chapter, source_type, confidence, evidence_json, recorded_at")
-    conn.execute(f"INSERT INTO versions ({columns}) VALUES {row}",
-                 ("thread", "t", "t", "thread", '{"status": "open"}'))
-    conn.execute(f"INSERT INTO versions ({columns}) VALUES {row}",
-                 ("fact", "a\x1fstatus", "a", "status", '"死亡"'))
+    columns = (
+        "family, key, subject, field, obj, value_json, valid_from, valid_to, status, "
+        "source_chapter, source_type, confidence, evidence_json, recorded_at"
+    )
+    conn.execute(
+        f"INSERT INTO versions ({columns}) VALUES {row}",
+        ("thread", "t", "t", "thread", '{"status": "open"}'),
+    )
+    conn.execute(
+        f"INSERT INTO versions ({columns}) VALUES {row}",
+        ("fact", "a\x1fstatus", "a", "status", '"死亡"'),
+    )
     assert migrate(conn) == [name for name, _ in MIGRATIONS[1:]]
     assert conn.execute("SELECT family, state FROM versions ORDER BY family").fetchall() == [
-        ("fact", "dead"), ("thread", "open")]
+        ("fact", "dead"),
+        ("thread", "open"),
+    ]
