@@ -22,7 +22,9 @@ def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
 def test_init_creates_the_memory_folder(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "b", title="书", genre="玄幻") as book:
         memory = book.root / ".webnovel"
-        assert sorted(p.name for p in memory.iterdir() if not p.name.startswith("index.db-")) == [
+        assert sorted(
+            p.name for p in memory.iterdir() if not p.name.endswith(("-wal", "-shm"))
+        ) == [
             "config.toml",
             "index.db",
             "memory_scratchpad.json",

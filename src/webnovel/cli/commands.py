@@ -117,6 +117,21 @@ def conflicts(args: argparse.Namespace) -> int:
     return 0
 
 
+def search(args: argparse.Namespace) -> int:
+    with _open(args) as book, ProgressBar("index") as bar:
+        book.retrieval().sync(progress=bar.update)
+        hits = [h.to_dict() for h in book.search(args.text, args.top_k, args.as_of)]
+    _emit(args, hits, render.search_text)
+    return 0
+
+
+def embed(args: argparse.Namespace) -> int:
+    with _open(args) as book, ProgressBar("embed") as bar:
+        summary = book.embed(progress=bar.update, batch=args.batch)
+    _emit(args, summary, render.mapping_text)
+    return 0
+
+
 def review(args: argparse.Namespace) -> int:
     draft = _read_input(args.file)
     with _open(args) as book:

@@ -180,6 +180,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _add(
         sub,
+        "search",
+        commands.search,
+        "episodic retrieval over chapter summaries, scene summaries and text slices",
+        "webnovel search 三年之约 --top-k 5 --as-of 40",
+    )
+    p.add_argument("text", help="what to look for (names, events, a question)")
+    p.add_argument("--top-k", type=int, default=10)
+    p.add_argument("--as-of", type=int, default=None, help="only chapters up to N")
+
+    p = _add(
+        sub,
+        "embed",
+        commands.embed,
+        "fill missing dense vectors with the configured embedder (resumable)",
+        "webnovel embed --batch 16",
+    )
+    p.add_argument("--batch", type=int, default=32, help="chunks per batch (each is committed)")
+
+    p = _add(
+        sub,
         "review",
         commands.review,
         "check a draft chapter result against memory before committing it; writes nothing",

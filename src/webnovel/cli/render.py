@@ -161,3 +161,14 @@ def review_text(d: dict[str, Any]) -> str:
         if issue["fix_hint"]:
             lines.append(f"    → {issue['fix_hint']}")
     return "\n".join(lines)
+
+
+def search_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "(nothing found)"
+    lines = []
+    for hit in items:
+        text = hit["text"].replace("\n", " ")
+        lines.append(f"ch{hit['chapter']} {hit['kind']} [{hit['score']:.4f}] {hit['chunk_id']}")
+        lines.append(f"    {text[:160]}{'…' if len(text) > 160 else ''}")
+    return "\n".join(lines)

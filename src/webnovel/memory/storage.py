@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .store.index_store import IndexStore
+from .store.index_store import SQLiteStore
+from .store.vector_store import VECTOR_MIGRATIONS
 
 MEMORY_DIR = ".webnovel"
 INDEX_DB = "index.db"
@@ -45,25 +46,12 @@ def read_json(path: Path) -> Any:
         return None
 
 
-def ensure_vectors_db(path: Path) -> None:
-    """Create `vectors.db` with its version marker; episodic retrieval fills it."""
-    conn = sqlite3.connect(path)
-    try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("CREATE TABLE IF NOT EXISTS vectors_meta (key TEXT PRIMARY KEY, value TEXT)")
-        conn.execute("INSERT OR IGNORE INTO vectors_meta VALUES ('schema', '0')")
-        conn.commit()
-    finally:
-        conn.close()
-
-
 class Storage:
     def __init__(self, memory_dir: Path) -> None:
         self.dir = memory_dir
-        self.index = IndexStore(memory_dir / INDEX_DB)
+        self.index = SQLiteStore(memory_dir / INDEX_DB)
         self.vectors_path = memory_dir / VECTORS_DB
-        if not self.vectors_path.exists():
-            ensure_vectors_db(self.vectors_path)
+        self._vectors: SQLiteStore | None = None
         self.scratchpad_path = memory_dir / SCRATCHPAD
         self.state_path = memory_dir / STATE
         self.config_path = memory_dir / CONFIG
@@ -81,5 +69,15 @@ class Storage:
             files[path.name] = path.stat().st_size if path.exists() else 0
         return files
 
+    @property
+    def vectors(self) -> SQLiteStore:
+        """`vectors.db`, opened (and created or migrated) on first use: most commands never
+        touch retrieval."""
+        if self._vectors is None:
+            self._vectors = SQLiteStore(self.vectors_path, VECTOR_MIGRATIONS)
+        return self._vectors
+
     def close(self) -> None:
         self.index.close()
+        if self._vectors is not None:
+            self._vectors.close()

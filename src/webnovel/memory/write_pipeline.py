@@ -32,7 +32,7 @@ from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .schema import CommitCounts, CommitReport, Conflict
 from .store import chain_ops, commit_ops, entity_ops, record_ops
-from .store.index_store import IndexStore
+from .store.index_store import SQLiteStore
 
 HASH_PREFIX = "b2:"
 
@@ -132,7 +132,7 @@ class ApplyOutcome:
 
 
 class WritePipeline:
-    def __init__(self, index: IndexStore, config: BookConfig) -> None:
+    def __init__(self, index: SQLiteStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
 
@@ -293,7 +293,7 @@ def _intro(entity: Any) -> dict[str, Any]:
 
 
 def replay_all(
-    index: IndexStore, config: BookConfig, commits: Iterable[dict[str, Any]]
+    index: SQLiteStore, config: BookConfig, commits: Iterable[dict[str, Any]]
 ) -> Iterable[int]:
     """Re-apply stored commits in chapter order (the caller clears derived tables first)."""
     pipeline = WritePipeline(index, config)

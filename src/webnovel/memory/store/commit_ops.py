@@ -133,3 +133,19 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
+
+
+def chapter_commit_ids(conn: sqlite3.Connection) -> dict[int, str]:
+    return dict(conn.execute("SELECT chapter, commit_id FROM chapters").fetchall())
+
+
+def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | None:
+    """The stored chapter result and text a chapter currently stands on."""
+    row = conn.execute(
+        "SELECT c.commit_id, c.result_json, c.text FROM chapters ch "
+        "JOIN commits c ON c.seq = ch.commit_seq WHERE ch.chapter = ?",
+        (chapter,),
+    ).fetchone()
+    if row is None:
+        return None
+    return {"commit_id": row[0], "result": loads(row[1]), "text": row[2]}

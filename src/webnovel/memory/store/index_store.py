@@ -1,4 +1,4 @@
-"""The connection to `index.db`: pragmas, migrations on open, and transactions.
+"""A connection to one of the book's SQLite files: pragmas, migrations on open, transactions.
 
 Transactions are a context manager: the outermost `atomic()` takes `BEGIN IMMEDIATE` (a writer
 waits for the lock up front instead of failing half way), inner ones nest as savepoints. The
@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .migrations import migrate
+from .migrations import MIGRATIONS, Migration, migrate
 
 
 def dumps(value: Any) -> str:
@@ -25,8 +25,8 @@ def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-class IndexStore:
-    def __init__(self, path: Path | str) -> None:
+class SQLiteStore:
+    def __init__(self, path: Path | str, migrations: list[Migration] = MIGRATIONS) -> None:
         self.path = Path(path)
         self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.conn.row_factory = sqlite3.Row
@@ -37,7 +37,7 @@ class IndexStore:
         self.conn.execute("PRAGMA foreign_keys=ON")
         self.conn.execute("PRAGMA busy_timeout=5000")
         self._depth = 0
-        migrate(self.conn)
+        migrate(self.conn, migrations)
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime
 
-MIGRATIONS: list[tuple[str, str]] = [
+Migration = tuple[str, str]  # (name, SQL script)
+
+MIGRATIONS: list[Migration] = [
     (
         "0001_core",
         """
@@ -201,7 +203,7 @@ MIGRATIONS: list[tuple[str, str]] = [
 ]
 
 
-def migrate(conn: sqlite3.Connection) -> list[str]:
+def migrate(conn: sqlite3.Connection, migrations: list[Migration] = MIGRATIONS) -> list[str]:
     """Apply the migrations not yet recorded; return their names."""
     conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations "
@@ -209,7 +211,7 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
     )
     done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
     applied = []
-    for name, script in MIGRATIONS:
+    for name, script in migrations:
         if name in done:
             continue
         # executescript would COMMIT on its own; run statement by statement in one transaction.

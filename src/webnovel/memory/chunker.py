@@ -1,0 +1,93 @@
+"""Chapter → retrieval chunks: the chapter summary, each scene's summary, and slices of the text.
+
+Slices follow the result's scenes when they carry `content`, otherwise paragraphs packed into
+slices of a few hundred characters (a paragraph longer than that is cut at sentence ends), so a
+quoted passage reads as prose. Later kinds (long summaries, thread and relationship blocks) use
+the same shape.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .chapter_result import ChapterResult
+
+SLICE_CHARS = 400
+SENTENCE_END = re.compile(r"(?<=[。！？!?…])")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    chunk_id: str
+    chapter: int
+    kind: str
+    seq: int
+    text: str
+    entities: tuple[str, ...] = ()
+
+
+def chapter_chunks(result: ChapterResult, text: str | None) -> list[Chunk]:
+    n = result.chapter
+    chunks: list[Chunk] = []
+    if result.summary:
+        chunks.append(Chunk(f"ch{n}:summary", n, "chapter_summary", 0, result.summary))
+    for scene in result.scenes:
+        if scene.summary:
+            chunks.append(
+                Chunk(
+                    f"ch{n}:scene{scene.index}:summary",
+                    n,
+                    "scene_summary",
+                    scene.index,
+                    scene.summary,
+                    scene.characters,
+                )
+            )
+    scene_texts = [s for s in result.scenes if s.content and s.content.strip("…. ")]
+    if scene_texts:
+        for scene in scene_texts:
+            for i, piece in enumerate(slice_text(scene.content or "")):
+                chunks.append(
+                    Chunk(
+                        f"ch{n}:scene{scene.index}:slice{i}",
+                        n,
+                        "scene_slice",
+                        scene.index * 1000 + i,
+                        piece,
+                        scene.characters,
+                    )
+                )
+    elif text:
+        for i, piece in enumerate(slice_text(text)):
+            chunks.append(Chunk(f"ch{n}:slice{i}", n, "scene_slice", 1000 + i, piece))
+    return chunks
+
+
+def slice_text(text: str, size: int = SLICE_CHARS) -> list[str]:
+    paragraphs = [p.strip() for p in text.splitlines() if p.strip() and not p.startswith("#")]
+    pieces: list[str] = []
+    for paragraph in paragraphs:
+        pieces += _sentences(paragraph, size) if len(paragraph) > size else [paragraph]
+    slices: list[str] = []
+    current = ""
+    for piece in pieces:
+        if current and len(current) + len(piece) > size:
+            slices.append(current)
+            current = ""
+        current = f"{current}\n{piece}" if current else piece
+    if current:
+        slices.append(current)
+    return slices
+
+
+def _sentences(paragraph: str, size: int) -> list[str]:
+    out, current = [], ""
+    for sentence in SENTENCE_END.split(paragraph):
+        if current and len(current) + len(sentence) > size:
+            out.append(current)
+            current = ""
+        current += sentence
+    if current:
+        out.append(current)
+    return out

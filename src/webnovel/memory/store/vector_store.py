@@ -1,0 +1,164 @@
+"""SQL for `vectors.db`: retrieval chunks, their FTS5 index, and optional dense vectors.
+
+`vectors.db` is derived from `index.db`. `chapter_state` records which commit each chapter's chunks
+were cut from, so the retrieval layer can tell exactly which chapters are stale after a commit,
+a revision or a rebuild, and re-cut only those.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from .index_store import dumps, loads
+from .migrations import Migration
+
+VECTOR_MIGRATIONS: list[Migration] = [
+    (
+        "0001_chunks",
+        """
+    CREATE TABLE chunks (
+        id INTEGER PRIMARY KEY,
+        chunk_id TEXT NOT NULL UNIQUE,
+        chapter INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        entities_json TEXT NOT NULL DEFAULT '[]'
+    );
+    CREATE INDEX chunks_by_chapter ON chunks(chapter);
+    -- rowid = chunks.id; the original text stays in `chunks` for display
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(bigrams, words, tokenize = 'unicode61');
+    CREATE TABLE chapter_state (
+        chapter INTEGER PRIMARY KEY,
+        commit_id TEXT NOT NULL
+    );
+    CREATE TABLE vectors (
+        chunk_rowid INTEGER PRIMARY KEY,
+        model TEXT NOT NULL,
+        dim INTEGER NOT NULL,
+        vec BLOB NOT NULL
+    );
+    """,
+    ),
+]
+
+
+def chapter_state(conn: sqlite3.Connection) -> dict[int, str]:
+    return dict(conn.execute("SELECT chapter, commit_id FROM chapter_state").fetchall())
+
+
+def delete_chapters(conn: sqlite3.Connection, chapters: Iterable[int]) -> None:
+    for chapter in chapters:
+        ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE chapter = ?", (chapter,))]
+        conn.executemany("DELETE FROM chunks_fts WHERE rowid = ?", [(i,) for i in ids])
+        conn.executemany("DELETE FROM vectors WHERE chunk_rowid = ?", [(i,) for i in ids])
+        conn.execute("DELETE FROM chunks WHERE chapter = ?", (chapter,))
+        conn.execute("DELETE FROM chapter_state WHERE chapter = ?", (chapter,))
+
+
+def insert_chunks(
+    conn: sqlite3.Connection,
+    chapter: int,
+    commit_id: str,
+    rows: Iterable[tuple[str, str, int, str, list[str], str, str]],
+) -> None:
+    """rows: (chunk_id, kind, seq, text, entities, bigram tokens, word tokens)."""
+    for chunk_id, kind, seq, text, entities, bigrams, words in rows:
+        cursor = conn.execute(
+            "INSERT INTO chunks (chunk_id, chapter, kind, seq, text, entities_json) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (chunk_id, chapter, kind, seq, text, dumps(entities)),
+        )
+        conn.execute(
+            "INSERT INTO chunks_fts (rowid, bigrams, words) VALUES (?, ?, ?)",
+            (cursor.lastrowid, bigrams, words),
+        )
+    conn.execute(
+        "INSERT INTO chapter_state VALUES (?, ?) ON CONFLICT(chapter) DO UPDATE "
+        "SET commit_id = excluded.commit_id",
+        (chapter, commit_id),
+    )
+
+
+def match(
+    conn: sqlite3.Connection, column: str, tokens: list[str], as_of: int | None, limit: int
+) -> list[tuple[int, float]]:
+    """(chunk rowid, bm25) for chunks whose `column` matches any token, best first."""
+    if not tokens or column not in ("bigrams", "words"):
+        return []
+    terms = " OR ".join('"' + t.replace('"', '""') + '"' for t in dict.fromkeys(tokens))
+    weights = "1.0, 0.0" if column == "bigrams" else "0.0, 1.0"
+    return conn.execute(
+        f"SELECT f.rowid, bm25(chunks_fts, {weights}) AS rank FROM chunks_fts f "
+        "JOIN chunks c ON c.id = f.rowid "
+        f"WHERE chunks_fts MATCH ? AND c.chapter <= ? ORDER BY rank LIMIT ?",
+        (f"{column} : ({terms})", as_of if as_of is not None else 2**62, limit),
+    ).fetchall()
+
+
+def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, dict[str, Any]]:
+    marks = ",".join("?" * len(rowids))
+    rows = conn.execute(
+        f"SELECT id, chunk_id, chapter, kind, seq, text, entities_json FROM chunks "
+        f"WHERE id IN ({marks})",
+        rowids,
+    ).fetchall()
+    return {
+        r[0]: {
+            "chunk_id": r[1],
+            "chapter": r[2],
+            "kind": r[3],
+            "seq": r[4],
+            "text": r[5],
+            "entities": loads(r[6]),
+        }
+        for r in rows
+    }
+
+
+def chunks_without_vectors(
+    conn: sqlite3.Connection, model: str, kinds: tuple[str, ...], limit: int
+) -> list[tuple[int, str]]:
+    marks = ",".join("?" * len(kinds))
+    return conn.execute(
+        "SELECT c.id, c.text FROM chunks c LEFT JOIN vectors v ON v.chunk_rowid = c.id "
+        f"AND v.model = ? WHERE v.chunk_rowid IS NULL AND c.kind IN ({marks}) "
+        "ORDER BY c.chapter, c.seq LIMIT ?",
+        (model, *kinds, limit),
+    ).fetchall()
+
+
+def count_missing_vectors(conn: sqlite3.Connection, model: str, kinds: tuple[str, ...]) -> int:
+    marks = ",".join("?" * len(kinds))
+    return conn.execute(
+        "SELECT COUNT(*) FROM chunks c LEFT JOIN vectors v ON v.chunk_rowid = c.id "
+        f"AND v.model = ? WHERE v.chunk_rowid IS NULL AND c.kind IN ({marks})",
+        (model, *kinds),
+    ).fetchone()[0]
+
+
+def put_vectors(conn: sqlite3.Connection, model: str, rows: list[tuple[int, int, bytes]]) -> None:
+    conn.executemany(
+        "INSERT OR REPLACE INTO vectors (chunk_rowid, model, dim, vec) VALUES (?, ?, ?, ?)",
+        [(rowid, model, dim, blob) for rowid, dim, blob in rows],
+    )
+
+
+def vectors_as_of(
+    conn: sqlite3.Connection, model: str, as_of: int | None
+) -> list[tuple[int, int, bytes]]:
+    return conn.execute(
+        "SELECT v.chunk_rowid, v.dim, v.vec FROM vectors v JOIN chunks c ON c.id = v.chunk_rowid "
+        "WHERE v.model = ? AND c.chapter <= ?",
+        (model, as_of if as_of is not None else 2**62),
+    ).fetchall()
+
+
+def counts(conn: sqlite3.Connection) -> dict[str, int]:
+    return {
+        "chunks": conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0],
+        "vectors": conn.execute("SELECT COUNT(*) FROM vectors").fetchone()[0],
+        "chapters": conn.execute("SELECT COUNT(*) FROM chapter_state").fetchone()[0],
+    }
