@@ -158,12 +158,21 @@ class _Generator:
             history.append((chapter, value))
 
     def _name(self) -> str:
-        """A name whose short alias is unique too, so every reference names one entity."""
         while True:
             name = self.rng.choice(SURNAMES) + "".join(self.rng.sample(GIVEN, 2))
-            if name not in self.used_names and name[1:] + "儿" not in self.used_names:
-                self.used_names |= {name, name[1:] + "儿"}
+            if name not in self.used_names:
+                self.used_names.add(name)
                 return name
+
+    def _short_alias(self, name: str) -> str:
+        """A unique short alias: 凌辰儿, or 凌辰儿2 once a book has two 凌辰 (the pool of given
+        names runs out near two thousand characters)."""
+        alias, n = name[1:] + "儿", 1
+        while alias in self.used_names:
+            n += 1
+            alias = f"{name[1:]}儿{n}"
+        self.used_names.add(alias)
+        return alias
 
     # -- one chapter ----------------------------------------------------------------------------
 
@@ -224,7 +233,7 @@ class _Generator:
         entity_id = f"e{self.counter}"
         self.counter += 1
         name = self._name()
-        aliases = [name[1:] + "儿", "小" + name[0] + str(self.counter)]
+        aliases = [self._short_alias(name), "小" + name[0] + str(self.counter)]
         self.truth.names[entity_id] = (name, aliases)
         current = {"realm": LADDER[0], "location": self.rng.choice(PLACES), "status": "存活"}
         for key, value in current.items():
