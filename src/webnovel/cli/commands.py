@@ -12,6 +12,7 @@ from typing import Any
 
 from ..context import ContextManager
 from ..errors import InvalidInput, ProjectExists, UnknownEntity
+from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.schema import missing_fact
 from ..project import Project, init_project, open_project
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
@@ -129,6 +130,23 @@ def embed(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("embed") as bar:
         summary = book.embed(progress=bar.update, batch=args.batch)
     _emit(args, summary, render.mapping_text)
+    return 0
+
+
+def mcp(args: argparse.Namespace) -> int:
+    try:
+        from ..mcp import create_server
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise InvalidInput(
+            "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
+        ) from exc
+    with _open(args) as book:
+        create_server(book).run("stdio")
+    return 0
+
+
+def schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(render.to_json(CHAPTER_RESULT_SCHEMA) + "\n")
     return 0
 
 

@@ -264,6 +264,22 @@ def build_parser() -> argparse.ArgumentParser:
         "webnovel stats --format json",
     )
 
+    _add(
+        sub,
+        "mcp",
+        commands.mcp,
+        "serve the book to MCP clients over stdio (needs the [mcp] extra)",
+        "webnovel --project my-book mcp",
+    )
+    p = _add(
+        sub,
+        "schema",
+        commands.schema,
+        "print a JSON Schema of the public contract",
+        "webnovel schema chapter-result",
+    )
+    p.add_argument("name", choices=("chapter-result",))
+
     p = _add(
         sub,
         "demo",

@@ -1,0 +1,148 @@
+"""`webnovel mcp`: the book served over stdio with the official MCP SDK.
+
+Each tool is one facade call; results are the CONTRACT's JSON shapes as structured content (a
+list comes wrapped as `{"result": [...]}`, the SDK's convention for non-object output). Domain
+errors and bad input come back as tool errors carrying the CLI's message, and the server goes
+on serving. Tools are coroutines that call the facade directly, so calls run one at a time on
+the event loop: the book's SQLite connection is never shared between threads.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import WebnovelError
+from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
+from ..memory.schema import missing_fact
+from ..project import Project
+from ..sample_book import sample_chapters
+from .prompts import extraction_prompt
+
+INSTRUCTIONS = (
+    "Long-term memory for one serialized novel. Before writing chapter N call build_memory_pack "
+    "(task chapter_write); after writing, extract the chapter result, call review_draft, fix "
+    "blocking issues, then commit_chapter. Ask get_fact / get_history / get_relations / "
+    "list_threads / search_memory for continuity questions; answers are as of any chapter."
+)
+
+
+def create_server(project: Project) -> Any:
+    """Build the server for one open book (imports the MCP SDK only when called)."""
+    from mcp.server import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    server = MCPServer("webnovel-memory", instructions=INSTRUCTIONS, version="0.1.0")
+
+    def call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except WebnovelError as exc:
+            raise ToolError(str(exc)) from exc
+
+    @server.tool(description="Write a chapter result into memory (see the chapter-result schema).")
+    async def commit_chapter(result: dict[str, Any], text: str | None = None) -> dict[str, Any]:
+        report = call(project.commit, result, text=text)
+        project.flush()
+        return dict(report.to_dict())
+
+    @server.tool(description="Check a draft chapter result against memory; writes nothing.")
+    async def review_draft(draft: dict[str, Any], chapter: int | None = None) -> dict[str, Any]:
+        return dict(call(project.review, draft, chapter=chapter).to_dict())
+
+    @server.tool(description="The token-budgeted memory pack for a task and chapter.")
+    async def build_memory_pack(
+        task: str,
+        chapter: int,
+        outline: str | None = None,
+        query: str | None = None,
+        budget_tokens: int | None = None,
+        format: str = "json",
+    ) -> dict[str, Any]:
+        pack = call(
+            project.build_memory_pack,
+            task,
+            chapter,
+            outline=outline,
+            query=query,
+            budget_tokens=budget_tokens,
+        )
+        data = dict(pack.to_dict())
+        if format in ("prompt", "text"):
+            data["rendered"] = pack.render(format)
+        return data
+
+    @server.tool(description="One field of one entity (id, name or alias), now or as of chapter.")
+    async def get_fact(subject: str, field: str, as_of: int | None = None) -> dict[str, Any]:
+        entity = call(project.entity, subject)
+        item = call(project.fact, entity.id, field, as_of=as_of)
+        return dict(item.to_dict()) if item else missing_fact(entity.id, field)
+
+    @server.tool(description="Every version of an entity's fields with interval and evidence.")
+    async def get_history(subject: str, field: str | None = None) -> list[dict[str, Any]]:
+        return [i.to_dict() for i in call(project.history, subject, field)]
+
+    @server.tool(description="Relations from or to an entity that hold at a chapter.")
+    async def get_relations(subject: str, as_of: int | None = None) -> list[dict[str, Any]]:
+        return [r.to_dict() for r in call(project.relations, subject, as_of=as_of)]
+
+    @server.tool(description="The thread ledger: open, resolved, abandoned, overdue or all.")
+    async def list_threads(status: str = "open", as_of: int | None = None) -> list[dict[str, Any]]:
+        return [t.to_dict() for t in call(project.threads, status=status, as_of=as_of)]
+
+    @server.tool(description="World rules in force at a chapter, optionally of one domain.")
+    async def list_rules(
+        as_of: int | None = None, domain: str | None = None
+    ) -> list[dict[str, Any]]:
+        return [r.to_dict() for r in call(project.rules, as_of=as_of, domain=domain)]
+
+    @server.tool(description="Timeline events in story order.")
+    async def get_timeline(
+        start: int | None = None, end: int | None = None, entity: str | None = None
+    ) -> list[dict[str, Any]]:
+        return [e.to_dict() for e in call(project.timeline, start, end, entity)]
+
+    @server.tool(description="Episodic search over summaries, scenes and text, up to a chapter.")
+    async def search_memory(
+        text: str, top_k: int = 10, as_of: int | None = None
+    ) -> list[dict[str, Any]]:
+        return [h.to_dict() for h in call(project.search, text, top_k=top_k, as_of=as_of)]
+
+    @server.tool(description="Open conflicts with both sides' evidence.")
+    async def list_conflicts() -> list[dict[str, Any]]:
+        return [c.to_dict() for c in call(project.conflicts)]
+
+    @server.tool(description="Where the book stands: a brief for picking the work up again.")
+    async def resume() -> dict[str, Any]:
+        return dict(call(project.resume))
+
+    # The SDK derives input schemas from signatures; advertise the full chapter-result schema
+    # for the two tools that take one (a test pins that clients see it).
+    for tool_name, argument in (("commit_chapter", "result"), ("review_draft", "draft")):
+        tool = server._tool_manager.get_tool(tool_name)  # noqa: SLF001
+        assert tool is not None
+        tool.parameters["properties"][argument] = CHAPTER_RESULT_SCHEMA
+
+    @server.prompt(description="数据代理：读完一章后，按 schema 抽取结构化的章节结果。")
+    def extract_chapter_result(chapter: int, chapter_text: str = "") -> str:
+        example = next(iter(sample_chapters())).result
+        return extraction_prompt(chapter, chapter_text, CHAPTER_RESULT_SCHEMA, example)
+
+    @server.resource(
+        "webnovel://stats",
+        mime_type="application/json",
+        description="Counts, sizes and health of the book's memory.",
+    )
+    def stats() -> str:
+        return json.dumps(project.stats(), ensure_ascii=False)
+
+    @server.resource(
+        "webnovel://scratchpad",
+        mime_type="application/json",
+        description="The semantic memory cache (memory_scratchpad.json).",
+    )
+    def scratchpad() -> str:
+        project.flush()
+        return project.storage.scratchpad_path.read_text(encoding="utf-8")
+
+    return server

@@ -1,0 +1,114 @@
+"""The MCP server as an agent uses it: a subprocess over stdio, driven by the SDK's real client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import webnovel
+from webnovel.sample_book import sample_chapters
+
+mcp = pytest.importorskip("mcp")
+from mcp import Client, StdioServerParameters  # noqa: E402
+
+TOOLS = {"commit_chapter", "review_draft", "build_memory_pack", "get_fact", "get_history",
+         "get_relations", "list_threads", "list_rules", "get_timeline", "search_memory",
+         "list_conflicts", "resume"}
+
+
+def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
+    params = StdioServerParameters(command=sys.executable,
+                                   args=["-m", "webnovel", "--project", str(root), "mcp"])
+
+    async def main() -> Any:
+        async with Client(params) as client:
+            return await body(client)
+
+    return asyncio.run(main())
+
+
+def structured(result: Any) -> Any:
+    assert not result.is_error, result.content
+    data = result.structured_content
+    return data["result"] if set(data) == {"result"} else data
+
+
+@pytest.fixture
+def empty_book(tmp_path: Path) -> Path:
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑", genre="仙侠"):
+        pass
+    return tmp_path / "book"
+
+
+def test_tools_prompt_and_resources(empty_book: Path) -> None:
+    async def body(client: Any) -> Any:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        prompts = [p.name for p in (await client.list_prompts()).prompts]
+        prompt = await client.get_prompt("extract_chapter_result", {"chapter": "13"})
+        stats = await client.read_resource("webnovel://stats")
+        return tools, prompts, prompt, stats
+
+    tools, prompts, prompt, stats = run_session(empty_book, body)
+    assert set(tools) == TOOLS
+    result_schema = tools["commit_chapter"].input_schema["properties"]["result"]
+    assert result_schema["title"] == "Chapter result"
+    assert "state_changes" in result_schema["properties"]
+    assert prompts == ["extract_chapter_result"]
+    text = prompt.messages[0].content.text
+    assert "数据代理" in text and "第13章" in text and '"entities_new"' in text
+    assert json.loads(stats.contents[0].text)["book"]["title"] == "青灯照剑"
+
+
+def test_the_write_loop_through_mcp(empty_book: Path) -> None:
+    chapters = list(sample_chapters())
+
+    async def body(client: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for chapter in chapters:
+            report = structured(await client.call_tool(
+                "commit_chapter", {"result": chapter.result, "text": chapter.text}))
+            assert report["status"] == "committed"
+        request = {"task": "chapter_write", "chapter": 13, "outline": "林砚与苏晚晴遭遇韩啸",
+                   "budget_tokens": 2000, "format": "prompt"}
+        out["pack"] = structured(await client.call_tool("build_memory_pack", request))
+        timings = []
+        for _ in range(5):  # warm: the first call also indexed the book for retrieval
+            started = time.perf_counter()
+            await client.call_tool("build_memory_pack", request)
+            timings.append((time.perf_counter() - started) * 1000)
+        out["pack_ms"] = sorted(timings)[2]
+        out["fact"] = structured(await client.call_tool(
+            "get_fact", {"subject": "砚儿", "field": "realm", "as_of": 6}))
+        out["threads"] = structured(await client.call_tool("list_threads", {"status": "overdue"}))
+        out["search"] = structured(await client.call_tool(
+            "search_memory", {"text": "断刀", "top_k": 3, "as_of": 9}))
+        out["review"] = structured(await client.call_tool("review_draft", {"draft": {
+            "chapter": 13, "entities_appeared": [{"id": "周伯"}],
+            "state_changes": [{"entity_id": "林砚", "field": "realm", "new": "炼气"}]}}))
+        out["unknown"] = await client.call_tool("get_fact", {"subject": "萧炎", "field": "realm"})
+        out["bad"] = await client.call_tool("commit_chapter", {"result": {"chapter": 0}})
+        out["after"] = structured(await client.call_tool("resume", {}))
+        return out
+
+    out = run_session(empty_book, body)
+    pack = out["pack"]
+    assert pack["chapter"] == 13 and pack["used_tokens"] <= 2000
+    assert pack["rendered"].startswith("# 记忆包：第13章")
+    assert (out["fact"]["value"], out["fact"]["valid_from"]) == ("筑基", 5)
+    assert [t["id"] for t in out["threads"]] == ["raven"]
+    assert out["search"] and all(h["chapter"] <= 9 for h in out["search"])
+    categories = {i["category"]: i for i in out["review"]["issues"]}
+    assert categories["dead_entity_active"]["entity_id"] == "zhoubo"
+    assert categories["ladder_regression"]["severity"] == "critical"
+    assert out["unknown"].is_error
+    assert "unknown entity '萧炎'" in out["unknown"].content[0].text
+    assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
+    assert out["after"]["latest_chapter"] == 12  # the server kept serving after errors
+    print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")
