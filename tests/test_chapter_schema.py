@@ -7,12 +7,13 @@ import subprocess
 import sys
 
 import pytest
-from saga import generate_saga
 
 from webnovel.errors import InvalidChapterResult
 from webnovel.memory.chapter_result import parse_chapter_result
 from webnovel.memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from webnovel.sample_book import sample_chapters
+
+from saga import generate_saga
 
 jsonschema = pytest.importorskip("jsonschema")
 VALIDATOR = jsonschema.Draft202012Validator(CHAPTER_RESULT_SCHEMA)
@@ -29,17 +30,23 @@ def test_results_the_validator_accepts_validate_against_the_schema() -> None:
         assert list(VALIDATOR.iter_errors(result)) == [], result["chapter"]
 
 
-@pytest.mark.parametrize("bad", [
-    {"chapter": 0},
-    {"chapter": "3"},
-    {},
-    {"chapter": 1, "state_changes": [{"entity_id": "x", "field": "realm"}]},
-    {"chapter": 1, "state_changes": [{"entity_id": "x", "field": "f", "new": 1, "op": "toggle"}]},
-    {"chapter": 1, "relationships_new": [{"from": "a", "to": "b"}]},
-    {"chapter": 1, "plot_threads": [{"id": "t", "action": "forget"}]},
-    {"chapter": 1, "entities_new": [{"id": "a"}]},
-    {"chapter": 1, "timeline_events": [{"participants": ["a"]}]},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"chapter": 0},
+        {"chapter": "3"},
+        {},
+        {"chapter": 1, "state_changes": [{"entity_id": "x", "field": "realm"}]},
+        {
+            "chapter": 1,
+            "state_changes": [{"entity_id": "x", "field": "f", "new": 1, "op": "toggle"}],
+        },
+        {"chapter": 1, "relationships_new": [{"from": "a", "to": "b"}]},
+        {"chapter": 1, "plot_threads": [{"id": "t", "action": "forget"}]},
+        {"chapter": 1, "entities_new": [{"id": "a"}]},
+        {"chapter": 1, "timeline_events": [{"participants": ["a"]}]},
+    ],
+)
 def test_both_refuse_what_is_malformed(bad: dict) -> None:
     assert list(VALIDATOR.iter_errors(bad))
     with pytest.raises(InvalidChapterResult):
@@ -47,6 +54,10 @@ def test_both_refuse_what_is_malformed(bad: dict) -> None:
 
 
 def test_cli_prints_the_schema() -> None:
-    proc = subprocess.run([sys.executable, "-m", "webnovel", "schema", "chapter-result"],
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "webnovel", "schema", "chapter-result"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(proc.stdout) == CHAPTER_RESULT_SCHEMA

@@ -18,14 +18,26 @@ from webnovel.sample_book import sample_chapters
 mcp = pytest.importorskip("mcp")
 from mcp import Client, StdioServerParameters  # noqa: E402
 
-TOOLS = {"commit_chapter", "review_draft", "build_memory_pack", "get_fact", "get_history",
-         "get_relations", "list_threads", "list_rules", "get_timeline", "search_memory",
-         "list_conflicts", "resume"}
+TOOLS = {
+    "commit_chapter",
+    "review_draft",
+    "build_memory_pack",
+    "get_fact",
+    "get_history",
+    "get_relations",
+    "list_threads",
+    "list_rules",
+    "get_timeline",
+    "search_memory",
+    "list_conflicts",
+    "resume",
+}
 
 
 def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
-    params = StdioServerParameters(command=sys.executable,
-                                   args=["-m", "webnovel", "--project", str(root), "mcp"])
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "webnovel", "--project", str(root), "mcp"]
+    )
 
     async def main() -> Any:
         async with Client(params) as client:
@@ -72,11 +84,19 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     async def body(client: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for chapter in chapters:
-            report = structured(await client.call_tool(
-                "commit_chapter", {"result": chapter.result, "text": chapter.text}))
+            report = structured(
+                await client.call_tool(
+                    "commit_chapter", {"result": chapter.result, "text": chapter.text}
+                )
+            )
             assert report["status"] == "committed"
-        request = {"task": "chapter_write", "chapter": 13, "outline": "林砚与苏晚晴遭遇韩啸",
-                   "budget_tokens": 2000, "format": "prompt"}
+        request = {
+            "task": "chapter_write",
+            "chapter": 13,
+            "outline": "林砚与苏晚晴遭遇韩啸",
+            "budget_tokens": 2000,
+            "format": "prompt",
+        }
         out["pack"] = structured(await client.call_tool("build_memory_pack", request))
         timings = []
         for _ in range(5):  # warm: the first call also indexed the book for retrieval
@@ -84,14 +104,25 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
             await client.call_tool("build_memory_pack", request)
             timings.append((time.perf_counter() - started) * 1000)
         out["pack_ms"] = sorted(timings)[2]
-        out["fact"] = structured(await client.call_tool(
-            "get_fact", {"subject": "砚儿", "field": "realm", "as_of": 6}))
+        out["fact"] = structured(
+            await client.call_tool("get_fact", {"subject": "砚儿", "field": "realm", "as_of": 6})
+        )
         out["threads"] = structured(await client.call_tool("list_threads", {"status": "overdue"}))
-        out["search"] = structured(await client.call_tool(
-            "search_memory", {"text": "断刀", "top_k": 3, "as_of": 9}))
-        out["review"] = structured(await client.call_tool("review_draft", {"draft": {
-            "chapter": 13, "entities_appeared": [{"id": "周伯"}],
-            "state_changes": [{"entity_id": "林砚", "field": "realm", "new": "炼气"}]}}))
+        out["search"] = structured(
+            await client.call_tool("search_memory", {"text": "断刀", "top_k": 3, "as_of": 9})
+        )
+        out["review"] = structured(
+            await client.call_tool(
+                "review_draft",
+                {
+                    "draft": {
+                        "chapter": 13,
+                        "entities_appeared": [{"id": "周伯"}],
+                        "state_changes": [{"entity_id": "林砚", "field": "realm", "new": "炼气"}],
+                    }
+                },
+            )
+        )
         out["unknown"] = await client.call_tool("get_fact", {"subject": "萧炎", "field": "realm"})
         out["bad"] = await client.call_tool("commit_chapter", {"result": {"chapter": 0}})
         out["after"] = structured(await client.call_tool("resume", {}))
