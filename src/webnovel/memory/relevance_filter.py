@@ -49,8 +49,10 @@ class AliasIndex:
         for candidates in self.by_first.values():
             candidates.sort(key=lambda pair: len(pair[0]), reverse=True)
 
-    def find(self, text: str) -> list[Mention]:
-        folded = self.fold(text)
+    def find(self, text: str, fold: bool = True) -> list[Mention]:
+        """Entities named in `text`. Fold queries and outlines (short, maybe traditional);
+        bulk book text is indexed as written, since OpenCC's pure-Python fold is slow."""
+        folded = self.fold(text) if fold else text
         found: list[Mention] = []
         i = 0
         while i < len(folded):

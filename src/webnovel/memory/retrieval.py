@@ -97,7 +97,6 @@ class Retrieval:
             return 0
         segmenter = self.segmenter()
         aliases = self.aliases()
-        fold = traditional_folder()
         with self.store.atomic() as conn:
             vector_store.delete_chapters(conn, dropped + recut)
             for done, chapter in enumerate(recut, start=1):
@@ -107,7 +106,10 @@ class Retrieval:
                     rows = []
                     for chunk in chapter_chunks(result, commit["text"]):
                         entities = sorted(
-                            {*chunk.entities, *(m.entity_id for m in aliases.find(chunk.text))}
+                            {
+                                *chunk.entities,
+                                *(m.entity_id for m in aliases.find(chunk.text, fold=False)),
+                            }
                         )
                         rows.append(
                             (
@@ -116,8 +118,8 @@ class Retrieval:
                                 chunk.seq,
                                 chunk.text,
                                 entities,
-                                " ".join(bigram_tokens(fold(chunk.text))),
-                                " ".join(segmenter.words(fold(chunk.text))),
+                                " ".join(bigram_tokens(chunk.text)),
+                                " ".join(segmenter.words(chunk.text)),
                             )
                         )
                     vector_store.insert_chunks(conn, chapter, commit["commit_id"], rows)
