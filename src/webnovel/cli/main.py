@@ -68,6 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version="webnovel-memory 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_write_commands(sub)
+    _add_query_commands(sub)
+    _add_retrieval_commands(sub)
+    _add_pack_and_review_commands(sub)
+    _add_admin_commands(sub)
+    return parser
+
+
+def _add_write_commands(sub: Any) -> None:
+    """init and commit: what changes a book."""
 
     p = _add(
         sub,
@@ -97,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--force", action="store_true", help="with --check: commit anyway")
 
+
+def _add_query_commands(sub: Any) -> None:
+    """Questions to memory, as of any chapter."""
     p = _add(
         sub,
         "fact",
@@ -161,23 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="end", type=int, default=None)
     p.add_argument("--entity", default=None)
 
-    p = _add(
-        sub,
-        "conflicts",
-        commands.conflicts,
-        "open conflicts with both sides' evidence",
-        "webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
-    )
-    p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
-    p.add_argument("action", nargs="?", choices=("resolve",), help="resolve ID: settle a conflict")
-    p.add_argument("conflict_id", nargs="?", metavar="ID")
-    p.add_argument(
-        "--intentional",
-        action="store_true",
-        help="with resolve: the contradiction is deliberate (kept, no longer raised)",
-    )
-    p.add_argument("--note", default=None, help="with resolve: why")
 
+def _add_retrieval_commands(sub: Any) -> None:
+    """Episodic search and dense vectors."""
     p = _add(
         sub,
         "search",
@@ -197,6 +196,26 @@ def build_parser() -> argparse.ArgumentParser:
         "webnovel embed --batch 16",
     )
     p.add_argument("--batch", type=int, default=32, help="chunks per batch (each is committed)")
+
+
+def _add_pack_and_review_commands(sub: Any) -> None:
+    """Review and conflicts, packs and the brief."""
+    p = _add(
+        sub,
+        "conflicts",
+        commands.conflicts,
+        "open conflicts with both sides' evidence",
+        "webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
+    )
+    p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
+    p.add_argument("action", nargs="?", choices=("resolve",), help="resolve ID: settle a conflict")
+    p.add_argument("conflict_id", nargs="?", metavar="ID")
+    p.add_argument(
+        "--intentional",
+        action="store_true",
+        help="with resolve: the contradiction is deliberate (kept, no longer raised)",
+    )
+    p.add_argument("--note", default=None, help="with resolve: why")
 
     p = _add(
         sub,
@@ -264,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
         "webnovel stats --format json",
     )
 
+
+def _add_admin_commands(sub: Any) -> None:
+    """Maintenance, adapters and the demo."""
     _add(
         sub,
         "mcp",
@@ -288,7 +310,6 @@ def build_parser() -> argparse.ArgumentParser:
         "webnovel demo ./demo-book",
     )
     p.add_argument("folder", nargs="?", type=Path, default=Path("demo-book"))
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -40,6 +40,15 @@ def create_server(project: Project) -> Any:
         except WebnovelError as exc:
             raise ToolError(str(exc)) from exc
 
+    _add_write_tools(server, project, call)
+    _add_query_tools(server, project, call)
+    _add_prompt_and_resources(server, project)
+    return server
+
+
+def _add_write_tools(server: Any, project: Project, call: Any) -> None:
+    """Commit, review and pack: the write loop."""
+
     @server.tool(description="Write a chapter result into memory (see the chapter-result schema).")
     async def commit_chapter(result: dict[str, Any], text: str | None = None) -> dict[str, Any]:
         report = call(project.commit, result, text=text)
@@ -71,6 +80,17 @@ def create_server(project: Project) -> Any:
         if format in ("prompt", "text"):
             data["rendered"] = pack.render(format)
         return data
+
+    # The SDK derives input schemas from signatures; advertise the full chapter-result schema
+    # for the two tools that take one (a test pins that clients see it).
+    for tool_name, argument in (("commit_chapter", "result"), ("review_draft", "draft")):
+        tool = server._tool_manager.get_tool(tool_name)  # noqa: SLF001
+        assert tool is not None
+        tool.parameters["properties"][argument] = CHAPTER_RESULT_SCHEMA
+
+
+def _add_query_tools(server: Any, project: Project, call: Any) -> None:
+    """Continuity questions, as of any chapter."""
 
     @server.tool(description="One field of one entity (id, name or alias), now or as of chapter.")
     async def get_fact(subject: str, field: str, as_of: int | None = None) -> dict[str, Any]:
@@ -116,13 +136,8 @@ def create_server(project: Project) -> Any:
     async def resume() -> dict[str, Any]:
         return dict(call(project.resume))
 
-    # The SDK derives input schemas from signatures; advertise the full chapter-result schema
-    # for the two tools that take one (a test pins that clients see it).
-    for tool_name, argument in (("commit_chapter", "result"), ("review_draft", "draft")):
-        tool = server._tool_manager.get_tool(tool_name)  # noqa: SLF001
-        assert tool is not None
-        tool.parameters["properties"][argument] = CHAPTER_RESULT_SCHEMA
 
+def _add_prompt_and_resources(server: Any, project: Project) -> None:
     @server.prompt(description="数据代理：读完一章后，按 schema 抽取结构化的章节结果。")
     def extract_chapter_result(chapter: int, chapter_text: str = "") -> str:
         example = next(iter(sample_chapters())).result
@@ -144,5 +159,3 @@ def create_server(project: Project) -> Any:
     def scratchpad() -> str:
         project.flush()
         return project.storage.scratchpad_path.read_text(encoding="utf-8")
-
-    return server

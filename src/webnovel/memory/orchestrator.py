@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from ..config import BookConfig
@@ -20,19 +20,20 @@ from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .memory_pack import MemoryPack, PackItem, PackSection
 from .relevance_filter import (
     AliasIndex,
+    InPlay,
     bigrams,
     field_importance,
+    find_in_play,
     freshness,
     shared_terms,
 )
-from .schema import Entity, RelationEdge, Thread
+from .schema import RelationEdge, Thread
 from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 
 T = TypeVar("T")
 OUTLINE_CHARS = 400
 CANDIDATES_PER_SECTION = 80  # far more than a 4k-token pack can show of one section
 PINNED_SCORE = 100.0  # an item the writer must see whatever it costs: the outline
-MAX_ACTIVE_WITHOUT_OUTLINE = 8
 
 
 @dataclass(frozen=True)
@@ -60,26 +61,6 @@ class PackRequest:
     focus: tuple[str, ...] = ()  # entity ids put in play directly (a draft's references)
 
 
-@dataclass
-class InPlay:
-    """Entities the pack is about, each with its relevance and the reason it is here."""
-
-    entities: dict[str, Entity] = field(default_factory=dict)
-    relevance: dict[str, float] = field(default_factory=dict)
-    why: dict[str, str] = field(default_factory=dict)
-    new_names: list[str] = field(default_factory=list)
-
-    def add(self, entity: Entity, relevance: float, why: str) -> None:
-        if relevance > self.relevance.get(entity.id, 0.0):
-            self.entities[entity.id] = entity
-            self.relevance[entity.id] = relevance
-            self.why[entity.id] = why
-
-    def name(self, entity_id: str) -> str:
-        entity = self.entities.get(entity_id)
-        return entity.name if entity else entity_id
-
-
 def build_memory_pack(
     conn: sqlite3.Connection,
     config: BookConfig,
@@ -96,7 +77,9 @@ def build_memory_pack(
     recipe = recipe or RECIPES[request.task]
     budget = request.budget_tokens or recipe.default_budget
     as_of = request.chapter - 1
-    in_play = find_in_play(conn, aliases, request, as_of)
+    in_play = find_in_play(
+        conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
+    )
     names = _names(conn, in_play)
     gather = _Gatherer(conn, config, recipe, request, as_of, in_play, names)
     events = gather.timeline()
@@ -133,42 +116,6 @@ def build_memory_pack(
         allocation.dropped,
         [{"id": e.id, "name": e.name, "why": in_play.why[e.id]} for e in in_play.entities.values()],
     )
-
-
-def find_in_play(
-    conn: sqlite3.Connection, aliases: AliasIndex, request: PackRequest, as_of: int
-) -> InPlay:
-    in_play = InPlay()
-    for source, text, weight in (("outline", request.outline, 1.0), ("query", request.query, 1.0)):
-        for mention in aliases.find(text or ""):
-            entity = entity_ops.get_entity(conn, mention.entity_id)
-            if entity is None:
-                continue
-            if entity.first_chapter is None or entity.first_chapter > as_of:
-                in_play.new_names.append(mention.text)
-                continue
-            shown = "" if mention.text == entity.name else f" as {mention.text}"
-            relevance = weight * (0.7 if mention.ambiguous else 1.0)
-            in_play.add(entity, relevance, f"named in {source}{shown}")
-    for entity_id in request.focus:
-        entity = entity_ops.get_entity(conn, entity_id)
-        if (
-            entity is not None
-            and entity.first_chapter is not None
-            and entity.first_chapter <= as_of
-        ):
-            in_play.add(entity, 1.0, "touched by the draft")
-    protagonist = entity_ops.find_protagonist(conn)
-    if protagonist and protagonist.first_chapter is not None and protagonist.first_chapter <= as_of:
-        in_play.add(protagonist, 0.9, "protagonist")
-    if not request.outline and not request.query and not request.focus:
-        for entity_id in entity_ops.active_between(
-            conn, max(1, as_of - 2), as_of, MAX_ACTIVE_WITHOUT_OUTLINE
-        ):
-            entity = entity_ops.get_entity(conn, entity_id)
-            if entity and not entity.tentative:
-                in_play.add(entity, 0.7, "active in the last chapters")
-    return in_play
 
 
 def _names(conn: sqlite3.Connection, in_play: InPlay) -> dict[str, str]:

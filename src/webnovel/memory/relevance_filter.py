@@ -8,9 +8,13 @@ optional OpenCC package is installed (`pip install 'webnovel-memory[chinese]'`).
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
+
+from .schema import Entity
+from .store import entity_ops
 
 MIN_ALIAS_CHARS = 2
 
@@ -77,6 +81,75 @@ def _word_edges(text: str, start: int, length: int) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[start + length] if start + length < len(text) else " "
     return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+# -- the entities in play ------------------------------------------------------------------------
+
+MAX_ACTIVE_WITHOUT_TEXT = 8
+
+
+@dataclass
+class InPlay:
+    """Entities the pack is about, each with its relevance and the reason it is here."""
+
+    entities: dict[str, Entity] = field(default_factory=dict)
+    relevance: dict[str, float] = field(default_factory=dict)
+    why: dict[str, str] = field(default_factory=dict)
+    new_names: list[str] = field(default_factory=list)
+
+    def add(self, entity: Entity, relevance: float, why: str) -> None:
+        if relevance > self.relevance.get(entity.id, 0.0):
+            self.entities[entity.id] = entity
+            self.relevance[entity.id] = relevance
+            self.why[entity.id] = why
+
+    def name(self, entity_id: str) -> str:
+        entity = self.entities.get(entity_id)
+        return entity.name if entity else entity_id
+
+
+def find_in_play(
+    conn: sqlite3.Connection,
+    aliases: AliasIndex,
+    texts: dict[str, str | None],
+    focus: tuple[str, ...],
+    as_of: int,
+) -> InPlay:
+    """The entities a pack is about, as of chapter `as_of`: those the texts (outline, query)
+    name, the `focus` ids (a draft's references), the protagonist, and without any of these
+    the most active of the last chapters. Entities first seen after `as_of` are new, not
+    memory: they are noted and left out."""
+    in_play = InPlay()
+    for source, text in texts.items():
+        for mention in aliases.find(text or ""):
+            entity = entity_ops.get_entity(conn, mention.entity_id)
+            if entity is None:
+                continue
+            if entity.first_chapter is None or entity.first_chapter > as_of:
+                in_play.new_names.append(mention.text)
+                continue
+            shown = "" if mention.text == entity.name else f" as {mention.text}"
+            relevance = 0.7 if mention.ambiguous else 1.0
+            in_play.add(entity, relevance, f"named in {source}{shown}")
+    for entity_id in focus:
+        entity = entity_ops.get_entity(conn, entity_id)
+        if (
+            entity is not None
+            and entity.first_chapter is not None
+            and entity.first_chapter <= as_of
+        ):
+            in_play.add(entity, 1.0, "touched by the draft")
+    protagonist = entity_ops.find_protagonist(conn)
+    if protagonist and protagonist.first_chapter is not None and protagonist.first_chapter <= as_of:
+        in_play.add(protagonist, 0.9, "protagonist")
+    if not any(texts.values()) and not focus:
+        for entity_id in entity_ops.active_between(
+            conn, max(1, as_of - 2), as_of, MAX_ACTIVE_WITHOUT_TEXT
+        ):
+            entity = entity_ops.get_entity(conn, entity_id)
+            if entity and not entity.tentative:
+                in_play.add(entity, 0.7, "active in the last chapters")
+    return in_play
 
 
 # -- scoring ------------------------------------------------------------------------------------

@@ -49,61 +49,21 @@ def build_scratchpad(
 ) -> dict[str, Any]:
     latest = commit_ops.latest_chapter(conn)
     shown = entity_ops.recent_entities(conn, CHARACTER_CAP)
-    names = entity_ops.entity_names(conn, shown)
-    character_state = []
-    dead = []
-    for version in chain_ops.versions_at(conn, "fact", None, subjects=shown):
-        character_state.append(
-            _item(
-                "character_state",
-                version.subject,
-                version.field,
-                version.value,
-                version.valid_from,
-                version.source_type,
-                name=names.get(version.subject, version.subject),
-            )
-        )
-        if version.field == "status" and config.is_dead(version.value):
-            dead.append(version)
+    dead = chain_ops.versions_in_state(conn, "fact", "dead", None)
+    names = entity_ops.entity_names(conn, [*shown, *(v.subject for v in dead)])
     rules = graph_memory.rules(conn, None, None)
     open_threads = graph_memory.threads(conn, "open", None, latest)
     open_threads.sort(key=lambda t: (not t.overdue, -(t.urgency or 0), t.due_chapter or 10**9))
     loops = [t for t in open_threads if t.kind != "reader_promise"]
     promises = [t for t in open_threads if t.kind == "reader_promise"]
-    events = record_ops.list_events(conn, max(0, (latest or 0) - 20), None, None)[-TIMELINE_CAP:]
-    chapters = commit_ops.chapter_rows(conn, limit=STORY_CHAPTERS, newest_first=True)
-    entity_count = conn.execute("SELECT COUNT(*) FROM entities WHERE tentative = 0").fetchone()[0]
     return {
-        "character_state": character_state,
-        "story_state": [
-            _item(
-                "story_state",
-                f"ch{r['chapter']}",
-                "summary",
-                r["summary"],
-                r["chapter"],
-                "summary",
-                title=r["title"],
-            )
-            for r in chapters
-        ],
+        "character_state": _character_state(conn, shown, names),
+        "story_state": _story_state(conn),
         "world_rules": [
             _item("world_rules", r.id, "rule", r.rule, r.valid_from, "world_rule", domain=r.domain)
             for r in rules[-RULE_CAP:]
         ],
-        "timeline": [
-            _item(
-                "timeline",
-                e.id,
-                "event",
-                e.event,
-                e.chapter,
-                "timeline",
-                participants=list(e.participants),
-            )
-            for e in events
-        ],
+        "timeline": _timeline(conn, latest),
         "open_loops": [_thread_item("open_loops", t) for t in loops[:THREAD_CAP]],
         "reader_promises": [_thread_item("reader_promises", t) for t in promises[:THREAD_CAP]],
         "active_constraints": [
@@ -126,13 +86,61 @@ def build_scratchpad(
             "latest_chapter": latest,
             "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "omitted": {
-                "character_state_entities": max(0, entity_count - len(shown)),
+                "character_state_entities": max(0, entity_ops.count_settled(conn) - len(shown)),
                 "world_rules": max(0, len(rules) - RULE_CAP),
                 "open_loops": max(0, len(loops) - THREAD_CAP),
                 "reader_promises": max(0, len(promises) - THREAD_CAP),
             },
         },
     }
+
+
+def _character_state(
+    conn: sqlite3.Connection, shown: list[str], names: dict[str, str]
+) -> list[dict[str, Any]]:
+    return [
+        _item(
+            "character_state",
+            v.subject,
+            v.field,
+            v.value,
+            v.valid_from,
+            v.source_type,
+            name=names.get(v.subject, v.subject),
+        )
+        for v in chain_ops.versions_at(conn, "fact", None, subjects=shown)
+    ]
+
+
+def _story_state(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    return [
+        _item(
+            "story_state",
+            f"ch{r['chapter']}",
+            "summary",
+            r["summary"],
+            r["chapter"],
+            "summary",
+            title=r["title"],
+        )
+        for r in commit_ops.chapter_rows(conn, limit=STORY_CHAPTERS, newest_first=True)
+    ]
+
+
+def _timeline(conn: sqlite3.Connection, latest: int | None) -> list[dict[str, Any]]:
+    events = record_ops.list_events(conn, max(0, (latest or 0) - 20), None, None)
+    return [
+        _item(
+            "timeline",
+            e.id,
+            "event",
+            e.event,
+            e.chapter,
+            "timeline",
+            participants=list(e.participants),
+        )
+        for e in events[-TIMELINE_CAP:]
+    ]
 
 
 def _thread_item(category: str, thread: Any) -> dict[str, Any]:

@@ -258,6 +258,10 @@ def intro_state(conn: sqlite3.Connection, entity_id: str) -> tuple[bool, int | N
     return (not row[0], row[1]) if row else None
 
 
+def count_settled(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT COUNT(*) FROM entities WHERE tentative = 0").fetchone()[0])
+
+
 def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
     """Settled entities by their latest activity, newest first; the protagonist always first."""
     return [
