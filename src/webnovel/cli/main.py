@@ -71,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_write_commands(sub)
     _add_query_commands(sub)
     _add_retrieval_commands(sub)
-    _add_pack_and_review_commands(sub)
+    _add_review_commands(sub)
+    _add_pack_commands(sub)
     _add_admin_commands(sub)
     return parser
 
@@ -198,8 +199,8 @@ def _add_retrieval_commands(sub: Any) -> None:
     p.add_argument("--batch", type=int, default=32, help="chunks per batch (each is committed)")
 
 
-def _add_pack_and_review_commands(sub: Any) -> None:
-    """Review and conflicts, packs and the brief."""
+def _add_review_commands(sub: Any) -> None:
+    """Review of drafts, and the conflict ledger."""
     p = _add(
         sub,
         "conflicts",
@@ -227,6 +228,9 @@ def _add_pack_and_review_commands(sub: Any) -> None:
     p.add_argument("file", help="draft chapter-result JSON file, or - for standard input")
     p.add_argument("--chapter", type=int, default=None)
 
+
+def _add_pack_commands(sub: Any) -> None:
+    """Memory packs and the brief."""
     p = _add(
         sub,
         "pack",
