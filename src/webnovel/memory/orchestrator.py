@@ -17,6 +17,7 @@ from ..config import BookConfig
 from ..errors import InvalidInput
 from . import graph_memory
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
+from .conflict_resolver import Version
 from .memory_pack import MemoryPack, PackItem, PackSection
 from .relevance_filter import (
     AliasIndex,
@@ -461,21 +462,29 @@ class _Gatherer:
         return items
 
     def history(self) -> list[PackItem]:
-        """Values superseded within the recency window: what an entity was until lately, so a
-        writer does not slip back to it. The current values are in `character_state`."""
+        """For each field of an entity in play, the value it held until lately (if it changed
+        within the recency window), so a writer does not slip back to it. Only the latest
+        superseded value per field: the current ones are in `character_state`."""
         items = []
         start = max(1, self.as_of - self.recipe.recency_window)
         for entity_id, entity in self.in_play.entities.items():
-            versions = chain_ops.subject_versions_between(
+            latest: dict[str, Version] = {}
+            for version in chain_ops.subject_versions_between(
                 self.conn, "fact", entity_id, start, self.as_of
-            )
-            for version in versions:
+            ):
                 ended = version.valid_to
                 if version.status == "tentative" or ended is None or ended > self.as_of:
                     continue
-                if ended == version.valid_from:
-                    continue  # held for no chapter: replaced within its own chapter
-                score = 0.5 * self.in_play.relevance[entity_id] * self.fresh(ended)
+                if ended > version.valid_from:  # a value replaced in its own chapter never held
+                    latest[version.field] = version
+            for version in latest.values():
+                ended = version.valid_to or self.as_of
+                score = (
+                    0.5
+                    * self.in_play.relevance[entity_id]
+                    * self.fresh(ended)
+                    * field_importance(version.field)
+                )
                 items.append(
                     self._item(
                         "episodic",
@@ -489,7 +498,7 @@ class _Gatherer:
                         score,
                         f"recent change of {entity.name} (until ch {ended})",
                         f"- {entity.name} {version.field} 曾为{_value_text(version.value)}"
-                        f"（第{version.valid_from}–{ended - 1}章，已变）",
+                        f"（{_span(version.valid_from, ended - 1)}，已变）",
                         status="contradicted" if version.status == "contradicted" else "outdated",
                     )
                 )
@@ -513,7 +522,7 @@ class _Gatherer:
                 [{"chapter": p.chapter, "ref": p.chunk_id}],
                 p.score,
                 f"{p.kind} from ch {p.chapter}",
-                f"- 第{p.chapter}章：{p.text}",
+                f"- 第{p.chapter}章：{' '.join(p.text.split())}",
             )
             for p in passages
             if p.chapter <= self.as_of
