@@ -81,11 +81,11 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webnovel.Projec
     book.close()
 
 
-def measure(book: webnovel.Project, columns: tuple[str, ...], priors: bool) -> dict[str, float]:
+def measure(book: webnovel.Project, columns: tuple[str, ...], plain: bool) -> dict[str, float]:
     hits1 = hits5 = 0
     reciprocal = 0.0
     for question, answer in QUESTIONS:
-        hits = book.retrieval().search(question, top_k=10, columns=columns, priors=priors)
+        hits = book.retrieval().search(question, top_k=10, columns=columns, plain=plain)
         rank = next((i for i, h in enumerate(hits, start=1) if answer in h.text), None)
         hits1 += rank == 1
         hits5 += rank is not None and rank <= 5
@@ -103,8 +103,8 @@ def test_the_corpus_is_real_and_cut_into_passages(corpus: webnovel.Project) -> N
 
 
 def test_ours_is_not_worse_than_plain_bigram_bm25(corpus: webnovel.Project) -> None:
-    baseline = measure(corpus, ("bigrams",), priors=False)
-    ours = measure(corpus, ("bigrams", "words", "dense"), priors=True)
+    baseline = measure(corpus, ("bigrams",), plain=True)
+    ours = measure(corpus, ("bigrams", "words", "dense"), plain=False)
     print(
         f"\nretrieval on 《西游记》 ch1–2, {len(QUESTIONS)} questions: "
         f"ours {ours} vs bigram BM25 {baseline}"

@@ -30,6 +30,7 @@ from .store.index_store import SQLiteStore
 RRF_K = 10
 COLUMN_WEIGHTS = {"bigrams": 1.0, "words": 0.3, "dense": 1.0}
 CANDIDATES = 50
+MAX_TERMS = 12
 ENTITY_PRIOR = 0.1 / RRF_K  # per entity named by both the query and the chunk
 RECENCY_PRIOR = 0.1 / RRF_K  # scaled by how late in the book the chunk is
 EMBED_KINDS = ("chapter_summary", "scene_summary")
@@ -92,8 +93,13 @@ class Retrieval:
         return recut, sorted(set(have) - set(wanted))
 
     def sync(self, progress: Progress | None = None) -> int:
+        seq = commit_ops.get_meta(self.index, "commit_seq") or "0"
+        if vector_store.synced_seq(self.store.conn) == seq:
+            return 0  # nothing committed since the last sync: skip comparing every chapter
         recut, dropped = self.stale_chapters()
         if not recut and not dropped:
+            with self.store.atomic() as conn:
+                vector_store.set_synced_seq(conn, seq)
             return 0
         segmenter = self.segmenter()
         aliases = self.aliases()
@@ -125,6 +131,7 @@ class Retrieval:
                     vector_store.insert_chunks(conn, chapter, commit["commit_id"], rows)
                 if progress:
                     progress(done, len(recut))
+            vector_store.set_synced_seq(conn, seq)
         self._dense = None
         return len(recut) + len(dropped)
 
@@ -136,19 +143,23 @@ class Retrieval:
         top_k: int = 10,
         as_of: int | None = None,
         columns: tuple[str, ...] = ("bigrams", "words", "dense"),
-        priors: bool = True,
+        plain: bool = False,
     ) -> list[SearchHit]:
-        """Fused search; `columns=("bigrams",), priors=False` is plain bigram BM25, the baseline
-        the quality test compares against."""
+        """Fused search. `plain=True` drops the priors and the rare-term selection:
+        with `columns=("bigrams",)` it is the plain bigram BM25 the quality test compares with."""
+        select = (
+            (lambda conn, column, tokens: list(dict.fromkeys(tokens))) if plain else self._selective
+        )
         self.sync()
         conn = self.store.conn
         text = traditional_folder()(text)  # 蕭炎 finds 萧炎 when OpenCC is installed
         rankings: list[tuple[str, list[int]]] = []
         if "bigrams" in columns:
-            found = vector_store.match(conn, "bigrams", bigram_tokens(text), as_of, CANDIDATES)
+            terms = select(conn, "bigrams", bigram_tokens(text))
+            found = vector_store.match(conn, "bigrams", terms, as_of, CANDIDATES)
             rankings.append(("bigrams", [rowid for rowid, _ in found]))
         if "words" in columns:
-            words = self.segmenter().words(text)
+            words = select(conn, "words", self.segmenter().words(text))
             found = vector_store.match(conn, "words", words, as_of, CANDIDATES)
             rankings.append(("words", [rowid for rowid, _ in found]))
         if "dense" in columns and self.embedder is not None:
@@ -161,7 +172,7 @@ class Retrieval:
         if not scores:
             return []
         chunks = vector_store.chunks_by_rowid(conn, list(scores))
-        if priors:
+        if not plain:
             wanted = {m.entity_id for m in self.aliases().find(text)}
             latest = max(c["chapter"] for c in chunks.values())
             horizon = max(1, as_of if as_of is not None else latest)
@@ -180,6 +191,18 @@ class Retrieval:
             )
             for r in best
         ]
+
+    @staticmethod
+    def _selective(conn: sqlite3.Connection, column: str, tokens: list[str]) -> list[str]:
+        """At most MAX_TERMS of the query's terms, rarest first. A long outline ORs dozens of
+        common bigrams that each match thousands of chunks; the rare ones carry the ranking,
+        and matching only them keeps search fast and small in memory on a 10,000-chapter book."""
+        tokens = list(dict.fromkeys(tokens))
+        if len(tokens) <= MAX_TERMS:
+            return tokens
+        counts = vector_store.document_counts(conn, column, tokens)
+        present = sorted((t for t in tokens if counts.get(t)), key=lambda t: counts[t])
+        return present[:MAX_TERMS]
 
     def _dense_ranking(self, text: str, as_of: int | None) -> list[int]:
         """Cosine ranking with numpy over the vectors of chunks up to `as_of`."""

@@ -42,7 +42,41 @@ VECTOR_MIGRATIONS: list[Migration] = [
     );
     """,
     ),
+    (
+        "0002_vocabulary",
+        """
+    -- per-column document counts of every term, to query only a question's rarer terms
+    CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks_fts, 'col');
+    CREATE TABLE IF NOT EXISTS vectors_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    ),
 ]
+
+
+def synced_seq(conn: sqlite3.Connection) -> str | None:
+    """The index.db commit sequence the chunks were last brought up to."""
+    row = conn.execute("SELECT value FROM vectors_meta WHERE key = 'synced_seq'").fetchone()
+    return row[0] if row else None
+
+
+def set_synced_seq(conn: sqlite3.Connection, seq: str) -> None:
+    conn.execute(
+        "INSERT INTO vectors_meta VALUES ('synced_seq', ?) "
+        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (seq,),
+    )
+
+
+def document_counts(conn: sqlite3.Connection, column: str, terms: list[str]) -> dict[str, int]:
+    if not terms:
+        return {}
+    marks = ",".join("?" * len(terms))
+    return dict(
+        conn.execute(
+            f"SELECT term, doc FROM chunks_vocab WHERE col = ? AND term IN ({marks})",
+            (column, *terms),
+        ).fetchall()
+    )
 
 
 def chapter_state(conn: sqlite3.Connection) -> dict[int, str]:
