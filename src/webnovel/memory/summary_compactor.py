@@ -79,7 +79,10 @@ def build_scratchpad(
                 )
                 for v in dead
             ),
-            *(_thread_item("active_constraints", t) for t in open_threads if t.overdue),
+            *(
+                _thread_item("active_constraints", t)
+                for t in [t for t in open_threads if t.overdue][:THREAD_CAP]
+            ),
         ],
         "meta": {
             "commit_seq": commit_seq,
@@ -90,6 +93,7 @@ def build_scratchpad(
                 "world_rules": max(0, len(rules) - RULE_CAP),
                 "open_loops": max(0, len(loops) - THREAD_CAP),
                 "reader_promises": max(0, len(promises) - THREAD_CAP),
+                "overdue_threads": max(0, sum(t.overdue for t in open_threads) - THREAD_CAP),
             },
         },
     }
