@@ -236,20 +236,6 @@ def _entity(row: sqlite3.Row, aliases: list[str]) -> Entity:
     )
 
 
-def list_entities(conn: sqlite3.Connection, *, as_of: int | None = None) -> list[Entity]:
-    rows = conn.execute(
-        "SELECT * FROM entities WHERE first_chapter <= ? ORDER BY first_chapter, id",
-        (as_of if as_of is not None else 2**62,),
-    ).fetchall()
-    alias_rows = conn.execute(
-        "SELECT entity_id, alias FROM aliases WHERE kind = 'alias' ORDER BY alias"
-    ).fetchall()
-    aliases: dict[str, list[str]] = {}
-    for entity_id, alias in alias_rows:
-        aliases.setdefault(entity_id, []).append(alias)
-    return [_entity(r, aliases.get(r["id"], [])) for r in rows]
-
-
 def intro_state(conn: sqlite3.Connection, entity_id: str) -> tuple[bool, int | None] | None:
     """(exists and settled?, intro chapter) of an entity; None when there is no such entity."""
     row = conn.execute(

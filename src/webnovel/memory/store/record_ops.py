@@ -109,19 +109,6 @@ def replace_scenes(
     )
 
 
-def chapter_scenes(conn: sqlite3.Connection, chapter: int) -> list[dict[str, Any]]:
-    rows = conn.execute("SELECT * FROM scenes WHERE chapter = ? ORDER BY idx", (chapter,))
-    return [
-        {
-            "index": r["idx"],
-            "location": r["location"],
-            "characters": loads(r["characters_json"]),
-            "summary": r["summary"],
-        }
-        for r in rows
-    ]
-
-
 # -- conflicts --------------------------------------------------------------------------------
 
 
