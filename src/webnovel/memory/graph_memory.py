@@ -103,6 +103,9 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
     return [_edge(v, as_of) for v in out]
 
 
+THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")
+
+
 def thread_at(version: Version, as_of: int) -> Thread:
     """A thread version as seen from chapter `as_of` (overdue when `as_of` is past its due)."""
     state = version.value
