@@ -158,7 +158,11 @@ with webnovel.open_project(sys.argv[1]) as book:
         book.relations("e0", as_of=n)
     book.threads("open")
     book.build_memory_pack("chapter_write", latest, outline="e0")
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+try:  # VmHWM starts afresh at exec; ru_maxrss would carry the harness's own peak over
+    status = open("/proc/self/status").read()
+    print(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM")))
+except OSError:
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 

