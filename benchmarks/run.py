@@ -9,6 +9,7 @@ the generator's ground truth, so speed is never bought with wrong answers.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -116,6 +117,13 @@ def bench_packs(book: webnovel.Project, saga: Saga, rng: random.Random, repeat: 
             book.build_memory_pack(task, chapter, outline=outline, budget_tokens=4000)
             times.append((time.perf_counter() - started) * 1000)
         out[task] = summary(times)
+    times = []
+    for _ in range(repeat):  # the main use: the pack for the next chapter to write
+        outline, _ = outline_for(saga, chapters, rng)
+        started = time.perf_counter()
+        book.build_memory_pack("chapter_write", chapters + 1, outline=outline, budget_tokens=4000)
+        times.append((time.perf_counter() - started) * 1000)
+    out["next_chapter"] = summary(times)
     sample = sorted(rng.sample(range(3, chapters + 1), min(20, chapters - 3)))
     out["quality"] = evaluate(book, saga, sample, budget=4000)
     return out
@@ -193,6 +201,10 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
     started = time.perf_counter()
     saga = generate_saga(chapters, seed=seed, text_chars=text_chars)
     generated = time.perf_counter() - started
+    # The saga (30 M characters at 10,000 chapters) is the harness's, not the engine's: keep the
+    # collector from walking it during timed calls, as it would not in an agent's process.
+    gc.collect()
+    gc.freeze()
     workdir = Path(tempfile.mkdtemp(prefix="webnovel-bench-"))
     try:
         book = webnovel.init_project(workdir / "book", title="bench")
@@ -280,7 +292,12 @@ TARGETS = [
         "—",
     ),
     (
-        "pack chapter_write 4k p50 / p95",
+        "pack for the next chapter p50 / p95",
+        lambda r: f"{r['pack']['next_chapter']['p50_ms']} / {r['pack']['next_chapter']['p95_ms']}",
+        "p95 ≤ 50 ms at 1,000; ≤ 100 ms at 10,000",
+    ),
+    (
+        "pack chapter_write 4k, random later chapters, p50 / p95",
         lambda r: (
             f"{r['pack']['chapter_write']['p50_ms']} / {r['pack']['chapter_write']['p95_ms']}"
         ),

@@ -78,6 +78,7 @@ class Retrieval:
         self._segmenter_for: AliasIndex | None = None
         self._dense: tuple[str, int, Any, list[int]] | None = None
         self._chunks: int | None = None
+        self._doc_counts: dict[str, dict[str, int]] = {}  # per column, until the next sync
 
     def segmenter(self) -> Segmenter:
         """Built on first use and again when the book's names change (a commit)."""
@@ -138,6 +139,7 @@ class Retrieval:
             vector_store.set_synced_seq(conn, seq)
         self._dense = None
         self._chunks = None
+        self._doc_counts = {}
         return len(recut) + len(dropped)
 
     # -- searching ----------------------------------------------------------------------------
@@ -203,7 +205,12 @@ class Retrieval:
         like 在 or 第 matches nearly every chunk and adds nothing to BM25 but cost: on a
         10,000-chapter book it turns a 5 ms search into 200 ms."""
         tokens = list(dict.fromkeys(tokens))
-        counts = vector_store.document_counts(conn, column, tokens)
+        known = self._doc_counts.setdefault(column, {})
+        missing = [t for t in tokens if t not in known]
+        if missing:
+            found = vector_store.document_counts(conn, column, missing)
+            known.update({t: found.get(t, 0) for t in missing})
+        counts = {t: known[t] for t in tokens}
         present = sorted((t for t in tokens if counts.get(t)), key=lambda t: counts[t])
         limit = max(MIN_COMMON_CUTOFF, COMMON_SHARE * self._chunk_count(conn))
         informative = [t for t in present if counts[t] <= limit]
