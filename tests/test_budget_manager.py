@@ -80,3 +80,21 @@ def test_template_weights_renormalise() -> None:
     weighted = RECIPES["chapter_write"].weighted({"world_rules": 3.0})
     assert sum(weighted.shares.values()) == pytest.approx(1.0)
     assert weighted.shares["world_rules"] > RECIPES["chapter_write"].shares["world_rules"]
+
+
+@dataclass
+class Pinned(Item):
+    pinned: bool = True
+
+
+def test_pinned_items_go_first_while_they_fit() -> None:
+    recipe = Recipe("t", {"working_memory": 0.1, "character_state": 0.9})
+    sections = {
+        "working_memory": [Pinned("outline", 0.01, 50)],
+        "character_state": [Item(str(i), 1.0, 10) for i in range(10)],
+    }
+    allocation = allocate(sections, 80 + 2 * SECTION_OVERHEAD_TOKENS, recipe)
+    assert [i.name for i in allocation.chosen["working_memory"]] == ["outline"]
+    assert len(allocation.chosen["character_state"]) == 3
+    too_small = allocate(sections, 40, recipe)
+    assert "working_memory" not in too_small.chosen and too_small.used <= 40

@@ -252,7 +252,7 @@ def test_pack_and_resume(tmp_path: Path) -> None:
     prompt = run("--project", str(book), "pack", "--chapter", "13", "--format", "prompt")
     assert prompt.returncode == 0, prompt.stderr
     assert prompt.stdout.startswith("# 记忆包：第13章（chapter_write）")
-    assert "本章大纲：# 第十三章 断刀（大纲）" in prompt.stdout  # from outlines/013.md
+    assert "本章大纲：第十三章 断刀（大纲） 夜里" in prompt.stdout  # from outlines/013.md, one line
     pack = ok(
         "--project",
         str(book),

@@ -173,3 +173,10 @@ def test_outline_file_convention_and_resume(tmp_path: Path) -> None:
             ],
         }
         assert brief["protagonist"]["now"]["location"] == "落霞山"
+
+
+def test_the_outline_survives_a_small_budget(sample: webnovel.Project) -> None:
+    outline = "林砚与苏晚晴夜探血衣堂赤炎分舵。" * 8
+    pack = sample.build_memory_pack("chapter_write", 13, outline=outline, budget_tokens=600)
+    assert pack.used_tokens <= 600
+    assert pack.sections[0].items[0].category == "outline"

@@ -159,17 +159,25 @@ class Allocation:
 
 
 def allocate(sections: Mapping[str, Sequence[Costed]], budget: int, recipe: Recipe) -> Allocation:
-    """Greedy by score per token. Pass 1 fills each section up to its promised share (its
-    floor); pass 2 shares what is left among all leftovers. An item that does not fit is
-    skipped, not a stopping point: a smaller one behind it may still fit."""
+    """Greedy by score per token. Pinned items (the chapter's outline) go in first; pass 1 fills
+    each section up to its promised share (its floor); pass 2 shares what is left among all
+    leftovers. An item that does not fit is skipped, not a stopping point: a smaller one behind
+    it may still fit."""
     present = [name for name in SECTION_ORDER if sections.get(name)]
     allocation = Allocation({name: [] for name in present})
     remaining = budget - SECTION_OVERHEAD_TOKENS * len(present)
     leftovers = []
     for name in present:
+        for item in sections[name]:
+            if getattr(item, "pinned", False) and item.tokens <= remaining:
+                allocation.chosen[name].append(item)
+                remaining -= item.tokens
+    for name in present:
         floor = int(budget * recipe.shares.get(name, 0.0))
-        spent = 0
+        spent = sum(i.tokens for i in allocation.chosen[name])
         for item in _by_value(sections[name]):
+            if item in allocation.chosen[name]:
+                continue
             if spent + item.tokens <= floor and item.tokens <= remaining:
                 allocation.chosen[name].append(item)
                 spent += item.tokens

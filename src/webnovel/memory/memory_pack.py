@@ -40,6 +40,7 @@ class PackItem:
     subject_name: str = ""
     tokens: int = 0
     line: str = ""  # the prompt rendering; its size is what the budget counts
+    pinned: bool = False  # kept whatever its score, if it fits the budget at all
 
     def to_dict(self) -> dict[str, Any]:
         return {

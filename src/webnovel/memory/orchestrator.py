@@ -34,7 +34,6 @@ from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 T = TypeVar("T")
 OUTLINE_CHARS = 400
 CANDIDATES_PER_SECTION = 80  # far more than a 4k-token pack can show of one section
-PINNED_SCORE = 100.0  # an item the writer must see whatever it costs: the outline
 
 
 @dataclass(frozen=True)
@@ -185,23 +184,28 @@ class _Gatherer:
     def working_memory(self) -> list[PackItem]:
         items = []
         if self.request.outline:
-            outline = self.request.outline.strip()
-            shown = outline[:OUTLINE_CHARS] + ("……" if len(outline) > OUTLINE_CHARS else "")
-            items.append(
-                self._item(
-                    "working",
-                    "outline",
-                    f"ch{self.request.chapter}",
-                    "outline",
-                    shown,
-                    None,
-                    "outline",
-                    [],
-                    PINNED_SCORE,
-                    "the chapter's outline (always kept)",
-                    f"- 本章大纲：{shown}",
-                )
+            # one line, without Markdown headings, so it stays one item of the prompt's list
+            outline = " ".join(
+                line.strip().lstrip("#").strip()
+                for line in self.request.outline.splitlines()
+                if line.strip()
             )
+            shown = outline[:OUTLINE_CHARS] + ("……" if len(outline) > OUTLINE_CHARS else "")
+            outline_item = self._item(
+                "working",
+                "outline",
+                f"ch{self.request.chapter}",
+                "outline",
+                shown,
+                None,
+                "outline",
+                [],
+                1.0,
+                "the chapter's outline (pinned: kept whenever it fits the budget)",
+                f"- 本章大纲：{shown}",
+            )
+            outline_item.pinned = True
+            items.append(outline_item)
         rows = commit_ops.chapter_rows(
             self.conn,
             start=max(1, self.as_of - self.recipe.recent_chapters + 1),
