@@ -71,8 +71,9 @@ class ConflictDraft:
     field: str | None
     expected: Any
     found: Any
-    message: str
+    message: str  # may hold {who} and {target}: the pipeline puts the entities' names there
     evidence: tuple[dict[str, Any], ...] = ()
+    target: str | None = None  # the other entity of a relation conflict
 
 
 @dataclass
@@ -195,7 +196,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 p.get("value"),
                 base,
-                f"第{a.chapter}章移除了「{_fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
+                f"{{who}}：第{a.chapter}章移除了「{_fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
                 f"（当前：{_fmt(base)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
@@ -217,7 +218,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 base,
                 p.get("old"),
-                f"第{a.chapter}章以为 {a.field} 原为「{_fmt(p.get('old'))}」，但记忆中自第"
+                f"{{who}}：第{a.chapter}章以为 {a.field} 原为「{_fmt(p.get('old'))}」，但记忆中自第"
                 f"{current.valid_from}章起为「{_fmt(base)}」；按本章改为「{_fmt(new_value)}」",
                 current.evidence + tuple(p.get("evidence", ())),
             )
@@ -255,9 +256,10 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 rel_type,
                 rel_type,
                 found,
-                f"第{a.chapter}章结束了 {a.subject}→{a.obj} 的「{rel_type}」关系，但该关系此时并不成立"
+                f"第{a.chapter}章结束了 {{who}}→{{target}} 的「{rel_type}」关系，但该关系此时并不成立"
                 f"（当前：{_fmt(found)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
+                target=a.obj,
             )
         )
         return
@@ -480,7 +482,7 @@ def entity_conflicts(
                         "status",
                         version.value,
                         kinds,
-                        f"第{chapter}章中 {entity_id} 出现或行动（{kinds}），但其自第{version.valid_from}章"
+                        f"第{chapter}章中 {{who}} 出现或行动（{kinds}），但其自第{version.valid_from}章"
                         f"起状态为「{version.value}」",
                         version.evidence
                         + (

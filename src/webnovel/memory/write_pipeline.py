@@ -61,7 +61,12 @@ def conflict_id(draft: ConflictDraft, scope: str) -> str:
     return "c-" + hashlib.blake2b(basis.encode("utf-8"), digest_size=6).hexdigest()
 
 
-def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
+def to_conflict(draft: ConflictDraft, scope: str, names: dict[str, str]) -> Conflict:
+    """A draft as a stored conflict, its {who}/{target} filled with the entities' names."""
+    message = draft.message
+    for placeholder, entity_id in (("{who}", draft.entity_id), ("{target}", draft.target)):
+        if entity_id is not None:
+            message = message.replace(placeholder, names.get(entity_id, entity_id))
     return Conflict(
         conflict_id(draft, scope),
         draft.kind,
@@ -70,9 +75,17 @@ def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
         draft.chapter,
         draft.expected,
         draft.found,
-        draft.message,
+        message,
         draft.evidence,
     )
+
+
+def named_conflicts(
+    conn: sqlite3.Connection, drafts: list[ConflictDraft], scope: str
+) -> list[Conflict]:
+    ids = {d.entity_id for d in drafts if d.entity_id} | {d.target for d in drafts if d.target}
+    names = entity_ops.entity_names(conn, ids) if ids else {}
+    return [to_conflict(d, scope, names) for d in drafts]
 
 
 class ReferenceResolver:
@@ -226,7 +239,7 @@ class WritePipeline:
         chain = replay(family, opened, assertions, self.config)
         chain_ops.write_versions(conn, chain.touched, recorded_at)
         scope = f"{family}:{key}"
-        conflicts = [to_conflict(d, scope) for d in chain.conflicts]
+        conflicts = named_conflicts(conn, chain.conflicts, scope)
         record_ops.replace_conflicts(conn, scope, chapter, conflicts)
         outcome.conflicts += conflicts
         for what, at in chain.events:
@@ -255,7 +268,7 @@ class WritePipeline:
         windows = conflict_windows(statuses, intro, self.config)
         activities = entity_ops.activities_between(conn, entity_id, windows)
         drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
-        conflicts = [to_conflict(d, scope) for d in drafts]
+        conflicts = named_conflicts(conn, drafts, scope)
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
 
