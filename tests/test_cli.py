@@ -239,6 +239,11 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
     assert "[open OVERDUE] raven" in out
     again = run("demo", str(tmp_path / "demo"))
     assert again.returncode == 0, again.stderr
+    draft = tmp_path / "demo" / "drafts" / "013-draft-with-mistakes.json"
+    review = ok("--project", str(tmp_path / "demo"), "review", str(draft))
+    assert {i["category"] for i in review["issues"] if i["blocking"]} == {
+        "dead_entity_active", "ladder_regression", "old_value_mismatch", "relation_end_missing",
+        "thread_closed"}
 
 
 def test_demo_refuses_a_real_book(cli_book: Path) -> None:

@@ -209,9 +209,10 @@ def demo(args: argparse.Namespace) -> int:
     chapters = list(sample_chapters())
     with init_project(folder, title=meta["title"], genre=meta.get("genre")) as book:
         (memory / "demo").write_text("made by `webnovel demo`; safe to delete\n")
-        outlines = sample_book_dir() / "outlines"
-        if outlines.is_dir():
-            shutil.copytree(outlines, folder / "outlines", dirs_exist_ok=True)
+        for extra in ("outlines", "drafts"):  # next chapter's outline, a draft to review
+            source = sample_book_dir() / extra
+            if source.is_dir():
+                shutil.copytree(source, folder / extra, dirs_exist_ok=True)
         with ProgressBar("commit") as bar:
             for done, chapter in enumerate(chapters, start=1):
                 book.commit(chapter.result, text=chapter.text)
