@@ -212,7 +212,9 @@ class WritePipeline:
         chains |= {(a.family, a.key) for a in extraction.assertions} | adopted
         outcome = ApplyOutcome(warnings=resolver.warnings)
         for family, key in sorted(chains):
-            self._replay_chain(family, key, n, recorded_at, outcome)
+            # An adopted chain's assertions may come from any chapter, before this one too.
+            start = 0 if (family, key) in adopted else n
+            self._replay_chain(family, key, start, recorded_at, outcome, counted=n)
         entities |= {a.entity_id for a in extraction.activities} | introduced
         entities |= {key.split("\x1f")[0] for family, key in chains if family == "fact"}
         rederive = introduced | resolver.created
@@ -230,8 +232,15 @@ class WritePipeline:
         return extraction
 
     def _replay_chain(
-        self, family: str, key: str, chapter: int, recorded_at: str, outcome: ApplyOutcome
+        self,
+        family: str,
+        key: str,
+        chapter: int,
+        recorded_at: str,
+        outcome: ApplyOutcome,
+        counted: int,
     ) -> None:
+        """Replay one chain from `chapter` on; report what chapter `counted` did to it."""
         conn = self.index.conn
         opened = chain_ops.open_versions_before(conn, family, key, chapter)
         chain_ops.delete_versions_from(conn, family, key, chapter)
@@ -241,9 +250,9 @@ class WritePipeline:
         scope = f"{family}:{key}"
         conflicts = named_conflicts(conn, chain.conflicts, scope)
         record_ops.replace_conflicts(conn, scope, chapter, conflicts)
-        outcome.conflicts += conflicts
+        outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
         for what, at in chain.events:
-            if at == chapter:
+            if at == counted:
                 setattr(outcome.counts, what, getattr(outcome.counts, what) + 1)
 
     def _refresh_entity(

@@ -164,6 +164,8 @@ def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[st
             payload["related"] = sorted(
                 {new if r == old else r for r in payload.get("related", [])}
             )
+        for item in payload.get("evidence", []):  # refs like state_change:<entity>:<field>:<n>
+            item["ref"] = ":".join(new if p == old else p for p in item["ref"].split(":"))
         conn.execute(
             "DELETE FROM versions WHERE family = ? AND key = ?", (row["family"], row["key"])
         )
