@@ -242,8 +242,12 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
     draft = tmp_path / "demo" / "drafts" / "013-draft-with-mistakes.json"
     review = ok("--project", str(tmp_path / "demo"), "review", str(draft))
     assert {i["category"] for i in review["issues"] if i["blocking"]} == {
-        "dead_entity_active", "ladder_regression", "old_value_mismatch", "relation_end_missing",
-        "thread_closed"}
+        "dead_entity_active",
+        "ladder_regression",
+        "old_value_mismatch",
+        "relation_end_missing",
+        "thread_closed",
+    }
 
 
 def test_demo_refuses_a_real_book(cli_book: Path) -> None:
