@@ -18,6 +18,7 @@ def naive_replay(
     facts: dict[tuple[str, str], Any] = {}
     relations: dict[tuple[str, str, str], str] = {}
     threads: dict[str, str] = {}
+    rules: dict[str, str] = {}
     for chapter in sorted(results):
         if chapter > as_of:
             break
@@ -63,7 +64,13 @@ def naive_replay(
                     threads[thread["id"]] = "open"
             elif action in CLOSING:
                 threads[thread["id"]] = CLOSING[action]
+        for rule in result.get("world_rules", []):
+            if rule.get("action", "reveal") == "retire":
+                rules.pop(rule["id"], None)
+            else:
+                rules[rule["id"]] = rule["rule"]
     return {
+        "rules": rules,
         "facts": facts,
         "relations": {(s, t, rel_type) for (s, t, _), rel_type in relations.items()},
         "threads": threads,

@@ -61,6 +61,15 @@ thread = st.fixed_dictionaries(
 )
 
 
+rule = st.fixed_dictionaries(
+    {
+        "id": st.sampled_from(["r0", "r1"]),
+        "rule": st.sampled_from(["灵脉枯竭不可突破", "子时方可点灯"]),
+        "action": st.sampled_from(["reveal", "revise", "retire"]),
+    }
+)
+
+
 def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries(
         {
@@ -68,6 +77,7 @@ def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
             "state_changes": st.lists(state_change(), max_size=4),
             "relationships_new": st.lists(relation, max_size=2),
             "plot_threads": st.lists(thread, max_size=2),
+            "world_rules": st.lists(rule, max_size=2),
         }
     )
 
@@ -124,7 +134,8 @@ def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
                 facts[(entity, field)] = item.value
     relations = {(r.source, r.target, r.type) for e in ENTITIES for r in book.relations(e, as_of=n)}
     threads = {t.id: t.status for t in book.threads("all", as_of=n)}
-    return {"facts": facts, "relations": relations, "threads": threads}
+    rules = {r.id: r.rule for r in book.rules(as_of=n)}
+    return {"facts": facts, "relations": relations, "threads": threads, "rules": rules}
 
 
 @SETTINGS
