@@ -320,3 +320,13 @@ def test_revising_chapter_50_after_120_equals_a_replay(tmp_path: Path, saga120: 
             later = [(c, v) for c, v in history if c > 50]
             if later:
                 assert late.fact(entity, "location", as_of=later[-1][0]).value == later[-1][1]
+
+
+def test_a_second_process_sees_names_committed_by_the_first(book: webnovel.Project) -> None:
+    book.commit(INTRO)
+    assert [m.entity_id for m in book.aliases().find("药老来了")] == []
+    with webnovel.open_project(book.root) as other:  # e.g. a CLI commit beside an MCP server
+        other.commit({"chapter": 2, "entities_new": [{"id": "yaolao", "name": "药老"}]})
+    assert [m.entity_id for m in book.aliases().find("药老来了")] == ["yaolao"]
+    pack = book.build_memory_pack("chapter_write", 3, outline="药老指点萧炎")
+    assert {e["id"] for e in pack.entities_in_play} >= {"yaolao", "xiaoyan"}

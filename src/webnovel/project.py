@@ -99,6 +99,7 @@ class Project:
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
         self._dirty = self._projections_stale()
         self._aliases: AliasIndex | None = None
+        self._aliases_seq: str | None = None
         self._retrieval: Retrieval | None = None
         self.retriever: Retriever | None = self._retrieve_passages
 
@@ -230,9 +231,13 @@ class Project:
     # -- packs ----------------------------------------------------------------------------------
 
     def aliases(self) -> AliasIndex:
-        """The alias automaton, built once and kept until the next commit."""
-        if self._aliases is None:
+        """The alias automaton, built once and kept until the book's next commit."""
+        seq = commit_ops.get_meta(self._conn, "commit_seq")
+        if self._aliases is None or self._aliases_seq != seq:
+            # keyed to the book's commit sequence: another process (a CLI commit beside an MCP
+            # server) may have added names since
             self._aliases = AliasIndex(entity_ops.alias_pairs(self._conn))
+            self._aliases_seq = seq
         return self._aliases
 
     def build_memory_pack(
