@@ -108,3 +108,12 @@ def test_relation_remove_means_end() -> None:
         }
     )
     assert result.relationships[0].action == "end"
+
+
+def test_null_values_are_refused() -> None:
+    assert problems(
+        {"chapter": 1, "state_changes": [{"entity_id": "x", "field": "realm", "new": None}]}
+    ) == ["$.state_changes[0].new: must be a string, number or boolean, got null"]
+    assert problems(
+        {"chapter": 1, "entities_new": [{"id": "x", "name": "甲", "current": {"realm": None}}]}
+    ) == ["$.entities_new[0].current.realm: must be a string, number or boolean, got null"]

@@ -330,6 +330,8 @@ def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
             current = {}
         for key in current:
             check.scalar(current, key, f"{path}.current")
+            if current[key] is None:
+                check.fail(f"{path}.current.{key}", "must be a string, number or boolean, got null")
         aliases = check.refs(item, "aliases", path)
         protagonist = item.get("is_protagonist", False)
         if not isinstance(protagonist, bool):
@@ -369,10 +371,12 @@ def _state_changes(check: _Checker, data: dict) -> list[StateChange]:
         old_key = "old" if "old" in item else "old_value"
         if new_key not in item:
             check.fail(f"{path}.new", "is required")
+        elif item[new_key] is None:  # a state field holds a value; null says nothing
+            check.fail(f"{path}.{new_key}", "must be a string, number or boolean, got null")
         new = check.scalar(item, new_key, path)
         old = check.scalar(item, old_key, path)
         op = check.choice(item.get("op"), SET_OPS, f"{path}.op", "set")
-        if ref and field_name and new_key in item:
+        if ref and field_name and item.get(new_key) is not None:
             out.append(
                 StateChange(
                     ref=ref,

@@ -75,7 +75,9 @@ def build_memory_pack(
     if request.chapter < 1:
         raise InvalidInput(f"chapter must be >= 1, got {request.chapter}")
     recipe = recipe or RECIPES[request.task]
-    budget = request.budget_tokens or recipe.default_budget
+    budget = request.budget_tokens if request.budget_tokens is not None else recipe.default_budget
+    if budget < 1:
+        raise InvalidInput(f"budget_tokens must be a positive number of tokens, got {budget}")
     as_of = request.chapter - 1
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
