@@ -182,3 +182,32 @@ def test_the_outline_survives_a_small_budget(sample: webnovel.Project) -> None:
     pack = sample.build_memory_pack("chapter_write", 13, outline=outline, budget_tokens=600)
     assert pack.used_tokens <= 600
     assert pack.sections[0].items[0].category == "outline"
+
+
+def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "c", title="c") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {"id": "a", "name": "甲乙", "current": {"realm": "炼气"}},
+                    {"id": "b", "name": "丙丁", "current": {"realm": "炼气"}},
+                ],
+            }
+        )
+        book.commit(
+            {
+                "chapter": 2,
+                "state_changes": [
+                    {"entity_id": "甲乙", "field": "realm", "old": "筑基", "new": "金丹"},
+                    {"entity_id": "丙丁", "field": "realm", "old": "筑基", "new": "金丹"},
+                ],
+            }
+        )
+        pack = book.build_memory_pack("chapter_write", 3, outline="甲乙独自闭关", budget_tokens=300)
+        assert [c.entity_id for c in pack.conflicts] == ["a"]  # 丙丁 is not in play
+        assert "## 未解决的矛盾" in pack.render("prompt")
+        assert pack.used_tokens <= 300
+        assert pack.used_tokens >= sum(s.tokens for s in pack.sections) + 10
+        early = book.build_memory_pack("chapter_write", 2, outline="甲乙独自闭关")
+        assert early.conflicts == []  # written in chapter 2: not known when writing chapter 2

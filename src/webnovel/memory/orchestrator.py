@@ -16,7 +16,13 @@ from typing import Any, Protocol, TypeVar
 from ..config import BookConfig
 from ..errors import InvalidInput
 from . import graph_memory
-from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
+from .budget_manager import (
+    RECIPES,
+    SECTION_OVERHEAD_TOKENS,
+    Recipe,
+    allocate,
+    estimate_tokens,
+)
 from .conflict_resolver import Version
 from .memory_pack import MemoryPack, PackItem, PackSection
 from .relevance_filter import (
@@ -28,12 +34,13 @@ from .relevance_filter import (
     freshness,
     shared_terms,
 )
-from .schema import RelationEdge, Thread
+from .schema import Conflict, RelationEdge, Thread
 from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 
 T = TypeVar("T")
 OUTLINE_CHARS = 400
-CANDIDATES_PER_SECTION = 80  # far more than a 4k-token pack can show of one section
+CANDIDATES_PER_SECTION = 80
+MAX_CONFLICTS = 10  # far more than a 4k-token pack can show of one section
 
 
 @dataclass(frozen=True)
@@ -82,7 +89,7 @@ def build_memory_pack(
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
-    names = _names(conn, in_play)
+    names = {e.id: e.name for e in in_play.entities.values()}
     gather = _Gatherer(conn, config, recipe, request, as_of, in_play, names)
     events = gather.timeline()
     sections = {
@@ -99,20 +106,16 @@ def build_memory_pack(
     for items in sections.values():
         for item in items:
             item.tokens = count_tokens(item.line) + 1
-    allocation = allocate(sections, budget, recipe)
+    conflicts, conflict_tokens = _open_conflicts(conn, in_play, as_of, budget, count_tokens)
+    allocation = allocate(sections, budget - conflict_tokens, recipe)
     packed = [
         PackSection(name, _reading_order(name, items)) for name, items in allocation.chosen.items()
-    ]
-    conflicts = [
-        c
-        for c in record_ops.list_conflicts(conn)
-        if c.chapter <= as_of and (c.entity_id in in_play.entities or c.entity_id is None)
     ]
     return MemoryPack(
         request.task,
         request.chapter,
         budget,
-        allocation.used,
+        allocation.used + conflict_tokens,
         packed,
         conflicts,
         allocation.dropped,
@@ -120,8 +123,25 @@ def build_memory_pack(
     )
 
 
-def _names(conn: sqlite3.Connection, in_play: InPlay) -> dict[str, str]:
-    return {e.id: e.name for e in in_play.entities.values()}
+def _open_conflicts(
+    conn: sqlite3.Connection,
+    in_play: InPlay,
+    as_of: int,
+    budget: int,
+    count_tokens: Callable[[str], int],
+) -> tuple[list[Conflict], int]:
+    """Open conflicts about the entities in play (and thread or rule conflicts), written up to
+    chapter `as_of`, newest first: they are rendered with the pack, so they are paid for from
+    its budget, and at most a quarter of it goes to them."""
+    found = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
+    chosen, spent = [], SECTION_OVERHEAD_TOKENS
+    for conflict in sorted(found, key=lambda c: -c.chapter)[:MAX_CONFLICTS]:
+        cost = count_tokens(conflict.message) + 1
+        if spent + cost > budget // 4:
+            break
+        chosen.append(conflict)
+        spent += cost
+    return chosen, spent if chosen else 0
 
 
 def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:

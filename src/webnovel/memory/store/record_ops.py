@@ -144,7 +144,11 @@ def list_conflicts(
     include_settled: bool = False,
     entity_id: str | None = None,
     chapter: int | None = None,
+    entity_ids: list[str] | None = None,
+    up_to: int | None = None,
 ) -> list[Conflict]:
+    """Conflicts, open ones unless `include_settled`; `entity_ids` keeps those about any of
+    these entities or about no entity (threads, rules); `up_to` keeps chapters <= it."""
     where: list[str] = ["1 = 1"]
     params: list[str | int] = []
     if not include_settled:
@@ -155,6 +159,13 @@ def list_conflicts(
     if chapter is not None:
         where.append("c.chapter = ?")
         params.append(chapter)
+    if entity_ids is not None:
+        marks = ",".join("?" * len(entity_ids)) or "NULL"
+        where.append(f"(c.entity_id IS NULL OR c.entity_id IN ({marks}))")
+        params.extend(entity_ids)
+    if up_to is not None:
+        where.append("c.chapter <= ?")
+        params.append(up_to)
     rows = conn.execute(
         "SELECT c.*, r.status AS verdict, r.note FROM conflicts c "
         "LEFT JOIN conflict_resolutions r ON r.conflict_id = c.id "
