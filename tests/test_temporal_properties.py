@@ -35,6 +35,13 @@ def state_change() -> st.SearchStrategy[dict[str, Any]]:
         st.fixed_dictionaries(
             {
                 "entity_id": st.sampled_from(REFERENCES),
+                "field": st.just("status"),
+                "new": st.sampled_from(["存活", "死亡"]),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "entity_id": st.sampled_from(REFERENCES),
                 "field": st.just("items"),
                 "op": st.sampled_from(["add", "remove"]),
                 "new": st.sampled_from(VALUES),
@@ -128,7 +135,7 @@ SETTINGS = settings(
 def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
     facts = {}
     for entity in ENTITIES:
-        for field in ("realm", "location", "items"):
+        for field in ("realm", "location", "items", "status"):
             item = book.fact(entity, field, as_of=n)
             if item is not None:
                 facts[(entity, field)] = item.value
@@ -162,9 +169,17 @@ def test_rebuild_equals_incremental_and_recommit_is_unchanged(
     with webnovel.init_project(root, title="p") as book:
         for result in sequence:
             book.commit(result)
-        incremental = book_answers(book, ENTITIES, ["realm", "location", "items"], chapters)
+        incremental = book_answers(
+            book, ENTITIES, ["realm", "location", "items", "status"], chapters
+        )
         again = book.commit(finals[3])
         assert again.status == "unchanged"
-        assert book_answers(book, ENTITIES, ["realm", "location", "items"], chapters) == incremental
+        assert (
+            book_answers(book, ENTITIES, ["realm", "location", "items", "status"], chapters)
+            == incremental
+        )
         book.rebuild()
-        assert book_answers(book, ENTITIES, ["realm", "location", "items"], chapters) == incremental
+        assert (
+            book_answers(book, ENTITIES, ["realm", "location", "items", "status"], chapters)
+            == incremental
+        )
