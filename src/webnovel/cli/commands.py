@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..context import ContextManager
-from ..errors import InvalidInput, ProjectExists, UnknownEntity
+from ..errors import InvalidChapterResult, InvalidInput, ProjectExists, UnknownEntity
 from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.schema import missing_fact
 from ..project import Project, init_project, open_project
@@ -51,13 +51,40 @@ def _read_input(name: str) -> Any:
 
 
 def commit(args: argparse.Namespace) -> int:
-    result = _read_input(args.file)
+    if len(args.file) > 1:
+        return _commit_many(args)
+    result = _read_input(args.file[0])
     text = args.text.read_text(encoding="utf-8") if args.text else None
     with _open(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
         )
     _emit(args, report.to_dict(), render.commit_text)
+    return 0
+
+
+def _commit_many(args: argparse.Namespace) -> int:
+    """Import a run of chapters. Each commit is atomic; the first bad file stops the run, names
+    itself, and leaves every earlier chapter committed."""
+    if args.text or args.chapter is not None or "-" in args.file:
+        raise InvalidInput("with several files use --text-dir, not --text, --chapter or -")
+    reports = []
+    with _open(args) as book, ProgressBar("commit") as bar:
+        for done, name in enumerate(args.file, start=1):
+            path = Path(name)
+            text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
+            text = (
+                text_path.read_text(encoding="utf-8") if text_path and text_path.exists() else None
+            )
+            try:
+                report = book.commit(
+                    _read_input(name), text=text, check=args.check, force=args.force
+                )
+            except InvalidChapterResult as exc:  # say which file of the run was refused
+                raise InvalidChapterResult(exc.problems, source=name) from exc
+            reports.append(report.to_dict())
+            bar.update(done, len(args.file))
+    _emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
     return 0
 
 

@@ -95,12 +95,18 @@ def _add_write_commands(sub: Any) -> None:
         sub,
         "commit",
         commands.commit,
-        "write a chapter result into memory",
-        "webnovel commit ch0128.json --text ch0128.md",
+        "write chapter results into memory (several files: in order, each atomically)",
+        "webnovel commit ch0128.json --text ch0128.md\n  webnovel commit results/*.json --text-dir chapters/",
     )
-    p.add_argument("file", help="chapter-result JSON file, or - for standard input")
+    p.add_argument("file", nargs="+", help="chapter-result JSON file(s), or - for standard input")
     p.add_argument("--chapter", type=int, default=None)
     p.add_argument("--text", type=Path, default=None, help="the chapter's text (Markdown)")
+    p.add_argument(
+        "--text-dir",
+        type=Path,
+        default=None,
+        help="with several files: take each chapter's text from DIR/<same name>.md when present",
+    )
     p.add_argument(
         "--check",
         action="store_true",
