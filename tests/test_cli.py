@@ -330,18 +330,31 @@ def test_commit_many_files_in_one_run(tmp_path: Path) -> None:
     root = tmp_path / "bulk"
     ok("init", str(root), "--title", "青灯照剑")
     files = [str(SAMPLE / "results" / f"{n:03d}.json") for n in (1, 2, 3)]
-    reports = ok("--project", str(root), "commit", *files, "--text-dir",
-                 str(SAMPLE / "chapters"))
+    reports = ok("--project", str(root), "commit", *files, "--text-dir", str(SAMPLE / "chapters"))
     assert [(r["chapter"], r["status"]) for r in reports] == [
-        (1, "committed"), (2, "committed"), (3, "committed")]
+        (1, "committed"),
+        (2, "committed"),
+        (3, "committed"),
+    ]
     assert ok("--project", str(root), "search", "铁匠铺", "--top-k", "1")[0]["kind"] in (
-        "scene_slice", "scene_summary", "chapter_summary")
+        "scene_slice",
+        "scene_summary",
+        "chapter_summary",
+    )
     bad = tmp_path / "004.json"
-    bad.write_text(json.dumps({"chapter": 4, "state_changes": [{"field": "realm"}]}),
-                   encoding="utf-8")
-    proc = run("--project", str(root), "commit", str(SAMPLE / "results" / "005.json"),
-               str(bad))
+    bad.write_text(
+        json.dumps({"chapter": 4, "state_changes": [{"field": "realm"}]}), encoding="utf-8"
+    )
+    proc = run("--project", str(root), "commit", str(SAMPLE / "results" / "005.json"), str(bad))
     assert proc.returncode == 2 and f"invalid {bad}" in proc.stderr
     assert ok("--project", str(root), "stats")["latest_chapter"] == 5  # 005 stays committed
     misuse = run("--project", str(root), "commit", *files, "--text", "x.md")
     assert misuse.returncode == 2 and "--text-dir" in misuse.stderr
+
+
+def test_entities(cli_book: Path) -> None:
+    cast = ok("--project", str(cli_book), "entities", "--as-of", "2")
+    assert [e["id"] for e in cast] == ["hanxiao", "linyan", "linyuanshan", "xuanxiao", "zhoubo"]
+    assert next(e for e in cast if e["id"] == "linyan")["is_protagonist"] is True
+    factions = ok("--project", str(cli_book), "entities", "--type", "势力")
+    assert [e["name"] for e in factions] == ["玄霄门"]

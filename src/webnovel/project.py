@@ -178,6 +178,10 @@ class Project:
     def entity(self, reference: str) -> Entity:
         return graph_memory.resolve_entity(self._conn, reference)
 
+    def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
+        """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
+        return entity_ops.list_entities(self._conn, _chapter(as_of), entity_type)
+
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
         return graph_memory.fact(self._conn, self.entity(subject), field, _chapter(as_of))
 

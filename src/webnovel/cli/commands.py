@@ -88,6 +88,13 @@ def _commit_many(args: argparse.Namespace) -> int:
     return 0
 
 
+def entities(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [e.to_dict() for e in book.entities(args.as_of, args.entity_type)]
+    _emit(args, items, render.entities_text)
+    return 0
+
+
 def fact(args: argparse.Namespace) -> int:
     with _open(args) as book:
         entity = book.entity(args.subject)

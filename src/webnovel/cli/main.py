@@ -119,6 +119,16 @@ def _add_query_commands(sub: Any) -> None:
     """Questions to memory, as of any chapter."""
     p = _add(
         sub,
+        "entities",
+        commands.entities,
+        "the book's characters, factions, places and items, with aliases",
+        "webnovel entities --type 角色 --as-of 40",
+    )
+    p.add_argument("--as-of", type=int, default=None, help="only those first seen by chapter N")
+    p.add_argument("--type", dest="entity_type", default=None, help="e.g. 角色, 势力, 地点")
+
+    p = _add(
+        sub,
         "fact",
         commands.fact,
         "one field of one entity, now or as of chapter N",

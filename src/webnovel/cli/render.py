@@ -172,3 +172,16 @@ def search_text(items: list[dict[str, Any]]) -> str:
         lines.append(f"ch{hit['chapter']} {hit['kind']} [{hit['score']:.4f}] {hit['chunk_id']}")
         lines.append(f"    {text[:160]}{'…' if len(text) > 160 else ''}")
     return "\n".join(lines)
+
+
+def entities_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "(no entities)"
+    lines = []
+    for d in items:
+        aliases = f" ({'、'.join(d['aliases'])})" if d["aliases"] else ""
+        star = " ★" if d["is_protagonist"] else ""
+        lines.append(
+            f"{d['id']:<14} {d['name']}{aliases} [{d['type']}] since ch{d['first_chapter']}{star}"
+        )
+    return "\n".join(lines)

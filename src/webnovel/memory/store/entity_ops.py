@@ -260,6 +260,23 @@ def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
     ]
 
 
+def list_entities(
+    conn: sqlite3.Connection, as_of: int | None, entity_type: str | None
+) -> list[Entity]:
+    """Settled entities first seen by `as_of` (None: all), in order of appearance."""
+    rows = conn.execute(
+        "SELECT * FROM entities WHERE tentative = 0 AND first_chapter <= ? "
+        "AND (? IS NULL OR type = ?) ORDER BY first_chapter, id",
+        (as_of if as_of is not None else 2**62, entity_type, entity_type),
+    ).fetchall()
+    aliases: dict[str, list[str]] = {}
+    for entity_id, alias in conn.execute(
+        "SELECT entity_id, alias FROM aliases WHERE kind = 'alias' ORDER BY alias"
+    ):
+        aliases.setdefault(entity_id, []).append(alias)
+    return [_entity(r, aliases.get(r["id"], [])) for r in rows]
+
+
 def find_protagonist(conn: sqlite3.Connection) -> Entity | None:
     row = conn.execute(
         "SELECT id FROM entities WHERE is_protagonist = 1 ORDER BY first_chapter LIMIT 1"
