@@ -31,6 +31,7 @@ TOOLS = {
     "search_memory",
     "list_conflicts",
     "resume",
+    "list_entities",  # an addition to the contract's twelve
 }
 
 
@@ -126,6 +127,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         out["unknown"] = await client.call_tool("get_fact", {"subject": "萧炎", "field": "realm"})
         out["bad"] = await client.call_tool("commit_chapter", {"result": {"chapter": 0}})
         out["after"] = structured(await client.call_tool("resume", {}))
+        out["cast"] = structured(await client.call_tool("list_entities", {"as_of": 3}))
         return out
 
     out = run_session(empty_book, body)
@@ -142,4 +144,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert "unknown entity '萧炎'" in out["unknown"].content[0].text
     assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
     assert out["after"]["latest_chapter"] == 12  # the server kept serving after errors
+    assert "baimei" in {e["id"] for e in out["cast"]} and "suwanqing" not in {
+        e["id"] for e in out["cast"]
+    }
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")

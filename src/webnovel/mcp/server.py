@@ -128,6 +128,12 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     ) -> list[dict[str, Any]]:
         return [h.to_dict() for h in call(project.search, text, top_k=top_k, as_of=as_of)]
 
+    @server.tool(description="The cast: entities with aliases, first seen by a chapter.")
+    async def list_entities(
+        as_of: int | None = None, entity_type: str | None = None
+    ) -> list[dict[str, Any]]:
+        return [e.to_dict() for e in call(project.entities, as_of, entity_type)]
+
     @server.tool(description="Open conflicts with both sides' evidence.")
     async def list_conflicts() -> list[dict[str, Any]]:
         return [c.to_dict() for c in call(project.conflicts)]
