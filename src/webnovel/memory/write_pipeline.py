@@ -19,6 +19,7 @@ from typing import Any
 from ..config import BookConfig
 from .chapter_result import ChapterResult, parse_chapter_result
 from .conflict_resolver import (
+    KEY_SEPARATOR,
     ConflictDraft,
     chain_key,
     conflict_windows,
@@ -216,7 +217,7 @@ class WritePipeline:
             start = 0 if (family, key) in adopted else n
             self._replay_chain(family, key, start, recorded_at, outcome, counted=n)
         entities |= {a.entity_id for a in extraction.activities} | introduced
-        entities |= {key.split("\x1f")[0] for family, key in chains if family == "fact"}
+        entities |= {key.split(KEY_SEPARATOR)[0] for family, key in chains if family == "fact"}
         rederive = introduced | resolver.created
         for entity_id in sorted(entities | resolver.created):
             self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
