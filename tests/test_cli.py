@@ -358,3 +358,9 @@ def test_entities(cli_book: Path) -> None:
     assert next(e for e in cast if e["id"] == "linyan")["is_protagonist"] is True
     factions = ok("--project", str(cli_book), "entities", "--type", "势力")
     assert [e["name"] for e in factions] == ["玄霄门"]
+
+
+def test_a_result_saved_with_a_byte_order_mark_is_read(cli_book: Path, tmp_path: Path) -> None:
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + json.dumps({"chapter": 9}).encode("utf-8"))
+    assert ok("--project", str(cli_book), "commit", str(bom))["status"] == "committed"

@@ -40,7 +40,9 @@ def init(args: argparse.Namespace) -> int:
 
 
 def _read_input(name: str) -> Any:
-    raw = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    # utf-8-sig: a file saved by a Windows editor starts with a byte-order mark json rejects
+    raw = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
+    raw = raw.removeprefix("\ufeff")
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -54,7 +56,7 @@ def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
     result = _read_input(args.file[0])
-    text = args.text.read_text(encoding="utf-8") if args.text else None
+    text = args.text.read_text(encoding="utf-8-sig") if args.text else None
     with _open(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
@@ -74,7 +76,9 @@ def _commit_many(args: argparse.Namespace) -> int:
             path = Path(name)
             text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
             text = (
-                text_path.read_text(encoding="utf-8") if text_path and text_path.exists() else None
+                text_path.read_text(encoding="utf-8-sig")
+                if text_path and text_path.exists()
+                else None
             )
             try:
                 report = book.commit(
@@ -193,7 +197,7 @@ def review(args: argparse.Namespace) -> int:
 
 
 def pack(args: argparse.Namespace) -> int:
-    outline = args.outline.read_text(encoding="utf-8") if args.outline else None
+    outline = args.outline.read_text(encoding="utf-8-sig") if args.outline else None
     draft = _read_input(str(args.draft)) if args.draft else None
     with _open(args) as book:
         memory_pack = ContextManager(book).pack(
