@@ -211,3 +211,35 @@ def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(tmp_path: 
         assert pack.used_tokens >= sum(s.tokens for s in pack.sections) + 10
         early = book.build_memory_pack("chapter_write", 2, outline="甲乙独自闭关")
         assert early.conflicts == []  # written in chapter 2: not known when writing chapter 2
+
+
+def test_graph_depth_is_recipe_data(tmp_path: Path) -> None:
+    """continuity_query looks two hops out; chapter_write stays at the entities' own relations."""
+    with webnovel.init_project(tmp_path / "g", title="g") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {"id": "a", "name": "甲乙"},
+                    {"id": "b", "name": "丙丁"},
+                    {"id": "c", "name": "戊己"},
+                ],
+                "relationships_new": [
+                    {"from": "a", "to": "b", "type": "师徒"},
+                    {"from": "b", "to": "c", "type": "仇敌"},
+                ],
+            }
+        )
+
+        def relations(task: str) -> dict[tuple[str, str], str]:
+            pack = book.build_memory_pack(task, 2, query="甲乙的过去")
+            return {
+                (i.subject, i.field): i.why
+                for s in pack.sections
+                if s.name == "relations"
+                for i in s.items
+            }
+
+        assert set(relations("chapter_write")) == {("a", "relation:b")}
+        deep = relations("continuity_query")
+        assert deep[("b", "relation:c")] == "2 hops out, via 丙丁"

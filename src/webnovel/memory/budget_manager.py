@@ -127,6 +127,7 @@ RECIPES: dict[str, Recipe] = {
         },
         recent_chapters=1,
         recency_window=200,
+        graph_depth=2,
     ),
     "review": Recipe(
         "review",

@@ -40,7 +40,9 @@ from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 T = TypeVar("T")
 OUTLINE_CHARS = 400
 CANDIDATES_PER_SECTION = 80
-MAX_CONFLICTS = 10  # far more than a 4k-token pack can show of one section
+MAX_CONFLICTS = 10
+HOP_DECAY = 0.5  # a neighbour's relations weigh half as much as its own link to the story
+NEIGHBOURS_PER_HOP = 10  # far more than a 4k-token pack can show of one section
 
 
 @dataclass(frozen=True)
@@ -325,25 +327,44 @@ class _Gatherer:
     # -- graph: relations ----------------------------------------------------------------------
 
     def relations(self) -> list[PackItem]:
+        """Relations around the entities in play, `recipe.graph_depth` hops out: the first hop
+        from each entity in play, further hops from the strongest neighbours found so far, each
+        hop weighing less."""
         scored: list[tuple[float, str, RelationEdge]] = []
-        seen = set()
-        for entity_id, entity in self.in_play.entities.items():
-            relevance = self.in_play.relevance[entity_id]
-            for edge in graph_memory.relations(self.conn, entity, self.as_of):
-                if (edge.source, edge.target, edge.type) in seen:
+        seen: set[tuple[str, str, str]] = set()
+        frontier = {
+            e: (self.in_play.relevance[e], self.in_play.why[e]) for e in self.in_play.entities
+        }
+        visited = set(frontier)
+        for hop in range(1, self.recipe.graph_depth + 1):
+            reached: dict[str, tuple[float, str]] = {}
+            for entity_id, (relevance, reason) in frontier.items():
+                entity = entity_ops.get_entity(self.conn, entity_id)
+                if entity is None:
                     continue
-                seen.add((edge.source, edge.target, edge.type))
-                other = edge.target if edge.source == entity_id else edge.source
-                both = other in self.in_play.entities
-                score = (
-                    relevance * (1.0 if both else 0.7) * (0.6 + 0.4 * self.fresh(edge.valid_from))
-                )
-                why = (
-                    "between two entities in play"
-                    if both
-                    else f"relation of {entity.name} ({self.in_play.why[entity_id]})"
-                )
-                scored.append((score, why, edge))
+                for edge in graph_memory.relations(self.conn, entity, self.as_of):
+                    if (edge.source, edge.target, edge.type) in seen:
+                        continue
+                    seen.add((edge.source, edge.target, edge.type))
+                    other = edge.target if edge.source == entity_id else edge.source
+                    both = other in self.in_play.entities
+                    score = (
+                        relevance
+                        * (1.0 if both else 0.7)
+                        * (0.6 + 0.4 * self.fresh(edge.valid_from))
+                    )
+                    if both:
+                        why = "between two entities in play"
+                    elif hop == 1:
+                        why = f"relation of {entity.name} ({reason})"
+                    else:
+                        why = f"{hop} hops out, via {entity.name}"
+                    scored.append((score, why, edge))
+                    if other not in visited and score > reached.get(other, (0.0, ""))[0]:
+                        reached[other] = (score * HOP_DECAY, why)
+            strongest = sorted(reached.items(), key=lambda kv: -kv[1][0])[:NEIGHBOURS_PER_HOP]
+            frontier = dict(strongest)
+            visited |= set(frontier)
         top = _top(scored)
         self.names.update(
             entity_ops.entity_names(
