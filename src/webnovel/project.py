@@ -23,8 +23,8 @@ from .memory.budget_manager import RECIPES
 from .memory.chapter_result import ChapterResult, parse_chapter_result
 from .memory.draft_review import ReviewReport, review_draft
 from .memory.embedders import make_embedder
-from .memory.memory_pack import MemoryPack
-from .memory.orchestrator import PackRequest, Passage, Retriever, build_memory_pack
+from .memory.memory_pack import MemoryPack, PackRequest, Passage, Retriever
+from .memory.orchestrator import build_memory_pack
 from .memory.relevance_filter import AliasIndex
 from .memory.retrieval import EMBED_KINDS, Retrieval, SearchHit
 from .memory.runtime_state import build_state

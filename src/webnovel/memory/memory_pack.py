@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .schema import Conflict
 
@@ -21,6 +21,31 @@ SECTION_TITLES = {
     "history": "状态变化",
     "episodic": "相关片段",
 }
+
+
+@dataclass(frozen=True)
+class Passage:
+    chunk_id: str
+    chapter: int
+    kind: str
+    text: str
+    score: float
+
+
+class Retriever(Protocol):
+    """Episodic retrieval: passages about `text` from chapters up to `as_of`."""
+
+    def __call__(self, text: str, as_of: int, top_k: int) -> list[Passage]: ...
+
+
+@dataclass(frozen=True)
+class PackRequest:
+    task: str
+    chapter: int
+    outline: str | None = None
+    query: str | None = None
+    budget_tokens: int | None = None
+    focus: tuple[str, ...] = ()  # entity ids put in play directly (a draft's references)
 
 
 @dataclass
@@ -105,6 +130,16 @@ class MemoryPack:
         if fmt == "prompt":
             return render_prompt(self)
         return render_text(self)
+
+
+def chapter_span(first: int, last: int) -> str:
+    return f"第{first}章" if first == last else f"第{first}–{last}章"
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "（无）"
+    return str(value)
 
 
 def render_prompt(pack: MemoryPack) -> str:

@@ -10,64 +10,46 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from ..config import BookConfig
 from ..errors import InvalidInput
 from . import graph_memory
 from .budget_manager import (
     RECIPES,
-    SECTION_OVERHEAD_TOKENS,
     Recipe,
     allocate,
     estimate_tokens,
 )
 from .conflict_resolver import Version
-from .memory_pack import MemoryPack, PackItem, PackSection
+from .memory_pack import (
+    MemoryPack,
+    PackItem,
+    PackRequest,
+    PackSection,
+    Passage,
+    Retriever,
+    chapter_span,
+    value_text,
+)
 from .relevance_filter import (
     AliasIndex,
     InPlay,
     bigrams,
+    conflicts_in_play,
     field_importance,
     find_in_play,
     freshness,
     shared_terms,
 )
-from .schema import Conflict, RelationEdge, Thread
-from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
+from .schema import RelationEdge, Thread
+from .store import chain_ops, commit_ops, entity_ops, index_store
 
 T = TypeVar("T")
 OUTLINE_CHARS = 400
 CANDIDATES_PER_SECTION = 80
-MAX_CONFLICTS = 10
 HOP_DECAY = 0.5  # a neighbour's relations weigh half as much as its own link to the story
 NEIGHBOURS_PER_HOP = 10  # far more than a 4k-token pack can show of one section
-
-
-@dataclass(frozen=True)
-class Passage:
-    chunk_id: str
-    chapter: int
-    kind: str
-    text: str
-    score: float
-
-
-class Retriever(Protocol):
-    """Episodic retrieval: passages about `text` from chapters up to `as_of`."""
-
-    def __call__(self, text: str, as_of: int, top_k: int) -> list[Passage]: ...
-
-
-@dataclass(frozen=True)
-class PackRequest:
-    task: str
-    chapter: int
-    outline: str | None = None
-    query: str | None = None
-    budget_tokens: int | None = None
-    focus: tuple[str, ...] = ()  # entity ids put in play directly (a draft's references)
 
 
 def build_memory_pack(
@@ -108,7 +90,7 @@ def build_memory_pack(
     for items in sections.values():
         for item in items:
             item.tokens = count_tokens(item.line) + 1
-    conflicts, conflict_tokens = _open_conflicts(conn, in_play, as_of, budget, count_tokens)
+    conflicts, conflict_tokens = conflicts_in_play(conn, in_play, as_of, budget, count_tokens)
     allocation = allocate(sections, budget - conflict_tokens, recipe)
     packed = [
         PackSection(name, _reading_order(name, items)) for name, items in allocation.chosen.items()
@@ -125,27 +107,6 @@ def build_memory_pack(
     )
 
 
-def _open_conflicts(
-    conn: sqlite3.Connection,
-    in_play: InPlay,
-    as_of: int,
-    budget: int,
-    count_tokens: Callable[[str], int],
-) -> tuple[list[Conflict], int]:
-    """Open conflicts about the entities in play (and thread or rule conflicts), written up to
-    chapter `as_of`, newest first: they are rendered with the pack, so they are paid for from
-    its budget, and at most a quarter of it goes to them."""
-    found = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
-    chosen, spent = [], SECTION_OVERHEAD_TOKENS
-    for conflict in sorted(found, key=lambda c: -c.chapter)[:MAX_CONFLICTS]:
-        cost = count_tokens(conflict.message) + 1
-        if spent + cost > budget // 4:
-            break
-        chosen.append(conflict)
-        spent += cost
-    return chosen, spent if chosen else 0
-
-
 def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
     if name == "character_state":
         return sorted(items, key=lambda i: (i.subject, i.field))
@@ -160,16 +121,6 @@ def _top(
     """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
     the dead) are cut to a few screens of candidates before items are built and costed."""
     return sorted(scored, key=lambda triple: -triple[0])[:k]
-
-
-def _span(first: int, last: int) -> str:
-    return f"第{first}章" if first == last else f"第{first}–{last}章"
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, list):
-        return "、".join(map(str, value)) or "（无）"
-    return str(value)
 
 
 class _Gatherer:
@@ -293,7 +244,7 @@ class _Gatherer:
                         list(fact.evidence),
                         score,
                         f"{entity.name}: {self.in_play.why[entity_id]}",
-                        f"- {entity.name} {fact.field}：{_value_text(fact.value)}"
+                        f"- {entity.name} {fact.field}：{value_text(fact.value)}"
                         f"（第{fact.valid_from}章起）",
                     )
                 )
@@ -544,8 +495,8 @@ class _Gatherer:
                         list(version.evidence),
                         score,
                         f"recent change of {entity.name} (until ch {ended})",
-                        f"- {entity.name} {version.field} 曾为{_value_text(version.value)}"
-                        f"（{_span(version.valid_from, ended - 1)}，已变）",
+                        f"- {entity.name} {version.field} 曾为{value_text(version.value)}"
+                        f"（{chapter_span(version.valid_from, ended - 1)}，已变）",
                         status="contradicted" if version.status == "contradicted" else "outdated",
                     )
                 )
