@@ -142,6 +142,11 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
+def dead_constraint(name: str, status: str, since: int) -> str:
+    """The hard rule a dead character imposes, worded once for the pack and the scratchpad."""
+    return f"{name} 已于第{since}章{status}，不得再出场或行动"
+
+
 def render_prompt(pack: MemoryPack) -> str:
     """Compact Markdown for an LLM: the facts it must not contradict, each with its chapter."""
     lines = [

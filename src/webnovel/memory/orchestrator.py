@@ -30,6 +30,7 @@ from .memory_pack import (
     Passage,
     Retriever,
     chapter_span,
+    dead_constraint,
     value_text,
 )
 from .relevance_filter import (
@@ -270,7 +271,7 @@ class _Gatherer:
                 list(v.evidence),
                 score,
                 why,
-                f"- {self.name(v.subject)} 已于第{v.valid_from}章{v.value}，不得再出场或行动",
+                f"- {dead_constraint(self.name(v.subject), v.value, v.valid_from)}",
             )
             for score, why, v in _top(scored)
         ]

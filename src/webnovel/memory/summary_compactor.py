@@ -13,6 +13,7 @@ from typing import Any
 
 from ..config import BookConfig
 from . import graph_memory
+from .memory_pack import dead_constraint
 from .store import chain_ops, commit_ops, entity_ops, record_ops
 
 CHARACTER_CAP = 60
@@ -75,7 +76,7 @@ def build_scratchpad(
                     v.value,
                     v.valid_from,
                     v.source_type,
-                    rule=f"{names.get(v.subject, v.subject)} 已{v.value}，不可再出场或行动",
+                    rule=dead_constraint(names.get(v.subject, v.subject), v.value, v.valid_from),
                 )
                 for v in dead
             ),
