@@ -199,9 +199,9 @@ class WritePipeline:
         entity_ops.insert_intros(
             conn, n, [(i, _intro(e)) for i, e in enumerate(result.entities_new)]
         )
+        # Entity rows are derived once, in the per-entity refresh below: this chapter's own
+        # introductions resolve through the resolver's local names until then.
         introduced |= {entity.id for entity in result.entities_new}
-        for entity_id in introduced:
-            entity_ops.rederive_entity(conn, entity_id)
         adopted = self._adopt_tentatives(result)
         resolver = ReferenceResolver(conn, result)
         extraction = self._extract(result, resolver)
