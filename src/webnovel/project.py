@@ -188,8 +188,11 @@ class Project:
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
         return graph_memory.facts_of(self._conn, self.entity(subject), _chapter(as_of))
 
-    def history(self, subject: str, field: str | None = None) -> list[MemoryItem]:
-        return graph_memory.history(self._conn, self.entity(subject), field)
+    def history(
+        self, subject: str, field: str | None = None, as_of: int | None = None
+    ) -> list[MemoryItem]:
+        """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
+        return graph_memory.history(self._conn, self.entity(subject), field, _chapter(as_of))
 
     def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
         return graph_memory.relations(self._conn, self.entity(subject), _chapter(as_of))
@@ -206,9 +209,17 @@ class Project:
         return graph_memory.rules(self._conn, _chapter(as_of), domain)
 
     def timeline(
-        self, start: int | None = None, end: int | None = None, entity: str | None = None
+        self,
+        start: int | None = None,
+        end: int | None = None,
+        entity: str | None = None,
+        as_of: int | None = None,
     ) -> list[TimelineEvent]:
+        """Events in story order, chapters `start`..`end`, never past `as_of`."""
         found = self.entity(entity) if entity else None
+        as_of = _chapter(as_of)
+        if as_of is not None:
+            end = as_of if end is None else min(end, as_of)
         return graph_memory.timeline(self._conn, start, end, found)
 
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
@@ -229,8 +240,11 @@ class Project:
         found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
         return found[0]
 
-    def conflicts(self, include_settled: bool = False) -> list[Conflict]:
-        return record_ops.list_conflicts(self._conn, include_settled=include_settled)
+    def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
+        """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""
+        return record_ops.list_conflicts(
+            self._conn, include_settled=include_settled, up_to=_chapter(as_of)
+        )
 
     # -- packs ----------------------------------------------------------------------------------
 

@@ -110,7 +110,7 @@ def fact(args: argparse.Namespace) -> int:
 
 def history(args: argparse.Namespace) -> int:
     with _open(args) as book:
-        items = [i.to_dict() for i in book.history(args.subject, args.field)]
+        items = [i.to_dict() for i in book.history(args.subject, args.field, as_of=args.as_of)]
     _emit(args, items, render.history_text)
     return 0
 
@@ -138,7 +138,7 @@ def rules(args: argparse.Namespace) -> int:
 
 def timeline(args: argparse.Namespace) -> int:
     with _open(args) as book:
-        items = [e.to_dict() for e in book.timeline(args.start, args.end, args.entity)]
+        items = [e.to_dict() for e in book.timeline(args.start, args.end, args.entity, as_of=args.as_of)]
     _emit(args, items, render.timeline_text)
     return 0
 
@@ -151,7 +151,7 @@ def conflicts(args: argparse.Namespace) -> int:
             settled = book.resolve_conflict(args.conflict_id, args.intentional, args.note)
             _emit(args, settled.to_dict(), lambda d: f"{d['id']}: {d['status']}")
             return 0
-        items = [c.to_dict() for c in book.conflicts(include_settled=args.all)]
+        items = [c.to_dict() for c in book.conflicts(include_settled=args.all, as_of=args.as_of)]
     _emit(args, items, render.conflicts_text)
     return 0
 

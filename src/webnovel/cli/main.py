@@ -124,7 +124,7 @@ def _add_query_commands(sub: Any) -> None:
         "the book's characters, factions, places and items, with aliases",
         "webnovel entities --type 角色 --as-of 40",
     )
-    p.add_argument("--as-of", type=int, default=None, help="only those first seen by chapter N")
+    p.add_argument("--as-of", type=int, default=None, help="as chapter N knew them")
     p.add_argument("--type", dest="entity_type", default=None, help="e.g. 角色, 势力, 地点")
 
     p = _add(
@@ -143,10 +143,11 @@ def _add_query_commands(sub: Any) -> None:
         "history",
         commands.history,
         "every version of an entity's fields with interval, status and evidence",
-        "webnovel history 萧炎 realm",
+        "webnovel history 萧炎 realm --as-of 57",
     )
     p.add_argument("subject")
     p.add_argument("field", nargs="?", default=None)
+    p.add_argument("--as-of", type=int, default=None, help="as chapter N knew it")
 
     p = _add(
         sub,
@@ -190,6 +191,7 @@ def _add_query_commands(sub: Any) -> None:
     p.add_argument("--from", dest="start", type=int, default=None)
     p.add_argument("--to", dest="end", type=int, default=None)
     p.add_argument("--entity", default=None)
+    p.add_argument("--as-of", type=int, default=None, help="never past chapter N")
 
 
 def _add_retrieval_commands(sub: Any) -> None:
@@ -230,6 +232,7 @@ def _add_review_commands(sub: Any) -> None:
         "webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
     )
     p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
+    p.add_argument("--as-of", type=int, default=None, help="those written by chapter N")
     p.add_argument("action", nargs="?", choices=("resolve",), help="resolve ID: settle a conflict")
     p.add_argument("conflict_id", nargs="?", metavar="ID")
     p.add_argument(

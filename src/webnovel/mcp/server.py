@@ -99,8 +99,10 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
         return dict(item.to_dict()) if item else missing_fact(entity.id, field)
 
     @server.tool(description="Every version of an entity's fields with interval and evidence.")
-    async def get_history(subject: str, field: str | None = None) -> list[dict[str, Any]]:
-        return [i.to_dict() for i in call(project.history, subject, field)]
+    async def get_history(
+        subject: str, field: str | None = None, as_of: int | None = None
+    ) -> list[dict[str, Any]]:
+        return [i.to_dict() for i in call(project.history, subject, field, as_of=as_of)]
 
     @server.tool(description="Relations from or to an entity that hold at a chapter.")
     async def get_relations(subject: str, as_of: int | None = None) -> list[dict[str, Any]]:
@@ -118,9 +120,12 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
 
     @server.tool(description="Timeline events in story order.")
     async def get_timeline(
-        start: int | None = None, end: int | None = None, entity: str | None = None
+        start: int | None = None,
+        end: int | None = None,
+        entity: str | None = None,
+        as_of: int | None = None,
     ) -> list[dict[str, Any]]:
-        return [e.to_dict() for e in call(project.timeline, start, end, entity)]
+        return [e.to_dict() for e in call(project.timeline, start, end, entity, as_of=as_of)]
 
     @server.tool(description="Episodic search over summaries, scenes and text, up to a chapter.")
     async def search_memory(
@@ -134,9 +139,9 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     ) -> list[dict[str, Any]]:
         return [e.to_dict() for e in call(project.entities, as_of, entity_type)]
 
-    @server.tool(description="Open conflicts with both sides' evidence.")
-    async def list_conflicts() -> list[dict[str, Any]]:
-        return [c.to_dict() for c in call(project.conflicts)]
+    @server.tool(description="Open conflicts with both sides' evidence, as of a chapter.")
+    async def list_conflicts(as_of: int | None = None) -> list[dict[str, Any]]:
+        return [c.to_dict() for c in call(project.conflicts, as_of=as_of)]
 
     @server.tool(description="Where the book stands: a brief for picking the work up again.")
     async def resume() -> dict[str, Any]:

@@ -504,8 +504,8 @@ def entity_conflicts(
                     None,
                     "introduced entity",
                     acts[0].mention,
-                    f"第{chapter}章引用了未登记的实体「{acts[0].mention}」"
-                    + (f"（第{intro_chapter}章才登场）" if intro_chapter else ""),
+                    # No word of a later introduction: as of this chapter it is not known.
+                    f"第{chapter}章引用了未登记的实体「{acts[0].mention}」",
                     (
                         {
                             "chapter": chapter,

@@ -64,11 +64,14 @@ def facts_of(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> lis
     ]
 
 
-def history(conn: sqlite3.Connection, entity: Entity, field: str | None) -> list[MemoryItem]:
+def history(
+    conn: sqlite3.Connection, entity: Entity, field: str | None, as_of: int | None = None
+) -> list[MemoryItem]:
+    """Every version of one field (or of all fields), oldest first, as known at `as_of`."""
     versions = (
-        chain_ops.chain_history(conn, "fact", chain_key(entity.id, field))
+        chain_ops.chain_history(conn, "fact", chain_key(entity.id, field), as_of)
         if field is not None
-        else chain_ops.subject_history(conn, "fact", entity.id)
+        else chain_ops.subject_history(conn, "fact", entity.id, as_of)
     )
     return [version_item(v, entity.name, None) for v in versions]
 

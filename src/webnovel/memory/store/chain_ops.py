@@ -1,7 +1,9 @@
 """Assertions and versions of the temporal chains (facts, relations, threads, rules).
 
 As-of lookups use `valid_from <= N AND (valid_to IS NULL OR valid_to > N)` over indexes keyed by
-chain or subject, so no answer replays history.
+chain or subject, so no answer replays history. Every version read as of chapter N is seen as it
+was known at N (`known_at`): what a later chapter did to it (closing it, contradicting it) is not
+shown, so an as-of answer equals the answer of a book that holds only chapters 1..N.
 """
 
 from __future__ import annotations
@@ -20,7 +22,33 @@ _FOREVER = 4611686018427387904  # stands in for an open interval's end in the st
 _HOLDS = "valid_from <= :n AND (valid_to IS NULL OR valid_to > :n)"
 
 
-def _version(row: sqlite3.Row, evidence: bool = True) -> Version:
+def known_at(version: Version, as_of: int | None) -> Version:
+    """A version as chapter `as_of` knew it (None: as known now).
+
+    A later chapter may close a version (superseded, contradicted) or stop a tentative one; as of
+    N that has not happened yet, so the interval is open and the status is the one it had. Evidence
+    written after N is left out.
+    """
+    if as_of is None:
+        return version
+    if version.valid_to is not None and version.valid_to > as_of:
+        version.valid_to = None
+        version.status = "tentative" if version.status == "tentative" else "active"
+    if any(_chapter_of(e) > as_of for e in version.evidence):
+        version.evidence = tuple(e for e in version.evidence if _chapter_of(e) <= as_of)
+    return version
+
+
+def _chapter_of(evidence: dict) -> int:
+    chapter = evidence.get("chapter")
+    return chapter if isinstance(chapter, int) else 0
+
+
+def _version(row: sqlite3.Row, evidence: bool = True, as_of: int | None = None) -> Version:
+    return known_at(_version_row(row, evidence), as_of)
+
+
+def _version_row(row: sqlite3.Row, evidence: bool) -> Version:
     return Version(
         row["family"],
         row["key"],
@@ -202,25 +230,30 @@ def version_at(
             "AND status != 'tentative' ORDER BY valid_from DESC LIMIT 1",
             {"f": family, "k": key, "n": as_of},
         ).fetchone()
-    return _version(row) if row else None
+    return _version(row, as_of=as_of) if row else None
 
 
-def chain_history(conn: sqlite3.Connection, family: str, key: str) -> list[Version]:
+def chain_history(
+    conn: sqlite3.Connection, family: str, key: str, as_of: int | None = None
+) -> list[Version]:
+    """Every version of one chain, oldest first; as of `as_of`, those begun by then."""
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND key = ? "
-        "ORDER BY valid_from, id",
-        (family, key),
+        "AND valid_from <= ? ORDER BY valid_from, id",
+        (family, key, _FOREVER if as_of is None else as_of),
     ).fetchall()
-    return [_version(r) for r in rows]
+    return [_version(r, as_of=as_of) for r in rows]
 
 
-def subject_history(conn: sqlite3.Connection, family: str, subject: str) -> list[Version]:
+def subject_history(
+    conn: sqlite3.Connection, family: str, subject: str, as_of: int | None = None
+) -> list[Version]:
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
-        "ORDER BY field, valid_from, id",
-        (family, subject),
+        "AND valid_from <= ? ORDER BY field, valid_from, id",
+        (family, subject, _FOREVER if as_of is None else as_of),
     ).fetchall()
-    return [_version(r) for r in rows]
+    return [_version(r, as_of=as_of) for r in rows]
 
 
 def versions_at(
@@ -256,7 +289,7 @@ def versions_at(
         "ORDER BY subject, field, valid_from, id",
         params,
     ).fetchall()
-    return [_version(r) for r in rows]
+    return [_version(r, as_of=as_of) for r in rows]
 
 
 def subject_versions_between(
@@ -283,7 +316,7 @@ def versions_in_state(
         "AND status != 'tentative' ORDER BY subject, valid_from, id",
         (family, state, end, end),
     ).fetchall()
-    return [_version(r, evidence) for r in rows]
+    return [_version(r, evidence, as_of) for r in rows]
 
 
 # -- light scans for ranking ----------------------------------------------------------------------

@@ -156,15 +156,21 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
             max(chapters),
         ),
     )
+    conn.executemany(
+        "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
+        [(alias, entity_id, kind) for alias, kind in _name_kinds(entity_id, intros).items()],
+    )
+
+
+def _name_kinds(entity_id: str, intros: Iterable[sqlite3.Row]) -> dict[str, str]:
+    """Every name an entity answers to, with its kind (id, name or alias); the first use of a
+    name decides its kind."""
     names = {entity_id: "id"}
     for row in intros:
         names.setdefault(row["name"], "name")
         for alias in loads(row["aliases_json"]):
             names.setdefault(alias, "alias")
-    conn.executemany(
-        "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
-        [(alias, entity_id, kind) for alias, kind in names.items()],
-    )
+    return names
 
 
 def _asserted_about(conn: sqlite3.Connection, entity_id: str) -> bool:
@@ -263,11 +269,13 @@ def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
 def list_entities(
     conn: sqlite3.Connection, as_of: int | None, entity_type: str | None
 ) -> list[Entity]:
-    """Settled entities first seen by `as_of` (None: all), in order of appearance."""
+    """Settled entities (introduced by `as_of`; None: all), in order of appearance."""
+    if as_of is not None:
+        return _entities_known_at(conn, as_of, entity_type)
     rows = conn.execute(
-        "SELECT * FROM entities WHERE tentative = 0 AND first_chapter <= ? "
-        "AND (? IS NULL OR type = ?) ORDER BY first_chapter, id",
-        (as_of if as_of is not None else 2**62, entity_type, entity_type),
+        "SELECT * FROM entities WHERE tentative = 0 AND (? IS NULL OR type = ?) "
+        "ORDER BY first_chapter, id",
+        (entity_type, entity_type),
     ).fetchall()
     aliases: dict[str, list[str]] = {}
     for entity_id, alias in conn.execute(
@@ -275,6 +283,43 @@ def list_entities(
     ):
         aliases.setdefault(entity_id, []).append(alias)
     return [_entity(r, aliases.get(r["id"], [])) for r in rows]
+
+
+def _entities_known_at(
+    conn: sqlite3.Connection, as_of: int, entity_type: str | None
+) -> list[Entity]:
+    """The cast as chapter `as_of` knew it: introductions up to `as_of` decide the name, type
+    and aliases, so a name or alias revealed later is not shown."""
+    rows = conn.execute(
+        "SELECT i.*, e.first_chapter FROM entity_intros i JOIN entities e ON e.id = i.entity_id "
+        "WHERE i.chapter <= ? ORDER BY i.entity_id, i.chapter, i.seq",
+        (as_of,),
+    ).fetchall()
+    intros: dict[str, list[sqlite3.Row]] = {}
+    for row in rows:
+        intros.setdefault(row["entity_id"], []).append(row)
+    out = []
+    for entity_id, seen in intros.items():
+
+        def pick(column: str, seen: list[sqlite3.Row] = seen) -> Any:
+            return next((row[column] for row in seen if row[column]), None)
+
+        kinds = _name_kinds(entity_id, seen)
+        aliases = sorted(name for name, kind in kinds.items() if kind == "alias")
+        entity = Entity(
+            entity_id,
+            seen[0]["name"],
+            pick("type") or "角色",
+            pick("tier"),
+            pick("description"),
+            tuple(aliases),
+            any(row["is_protagonist"] for row in seen),
+            False,
+            seen[0]["first_chapter"],
+        )
+        if entity_type is None or entity.type == entity_type:
+            out.append(entity)
+    return sorted(out, key=lambda e: (e.first_chapter or 0, e.id))
 
 
 def find_protagonist(conn: sqlite3.Connection) -> Entity | None:
