@@ -176,6 +176,8 @@ class Project:
         }
 
     def entity(self, reference: str) -> Entity:
+        """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
+        before it appears, an entity answers like one with no facts and no relations."""
         return graph_memory.resolve_entity(self._conn, reference)
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
@@ -216,8 +218,8 @@ class Project:
         as_of: int | None = None,
     ) -> list[TimelineEvent]:
         """Events in story order, chapters `start`..`end`, never past `as_of`."""
-        found = self.entity(entity) if entity else None
         as_of = _chapter(as_of)
+        found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
         return graph_memory.timeline(self._conn, start, end, found)

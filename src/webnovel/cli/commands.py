@@ -138,7 +138,9 @@ def rules(args: argparse.Namespace) -> int:
 
 def timeline(args: argparse.Namespace) -> int:
     with _open(args) as book:
-        items = [e.to_dict() for e in book.timeline(args.start, args.end, args.entity, as_of=args.as_of)]
+        items = [
+            e.to_dict() for e in book.timeline(args.start, args.end, args.entity, as_of=args.as_of)
+        ]
     _emit(args, items, render.timeline_text)
     return 0
 

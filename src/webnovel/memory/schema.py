@@ -254,6 +254,7 @@ class Conflict:
     evidence: tuple[Evidence, ...] = ()
     status: str = "open"
     note: str | None = None
+    target: str | None = None  # a relation conflict's other entity
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -62,12 +62,8 @@ def conflict_id(draft: ConflictDraft, scope: str) -> str:
     return "c-" + hashlib.blake2b(basis.encode("utf-8"), digest_size=6).hexdigest()
 
 
-def to_conflict(draft: ConflictDraft, scope: str, names: dict[str, str]) -> Conflict:
-    """A draft as a stored conflict, its {who}/{target} filled with the entities' names."""
-    message = draft.message
-    for placeholder, entity_id in (("{who}", draft.entity_id), ("{target}", draft.target)):
-        if entity_id is not None:
-            message = message.replace(placeholder, names.get(entity_id, entity_id))
+def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
+    """A draft as a stored conflict; its message keeps {who}/{target} until it is read."""
     return Conflict(
         conflict_id(draft, scope),
         draft.kind,
@@ -76,17 +72,10 @@ def to_conflict(draft: ConflictDraft, scope: str, names: dict[str, str]) -> Conf
         draft.chapter,
         draft.expected,
         draft.found,
-        message,
+        draft.message,
         draft.evidence,
+        target=draft.target,
     )
-
-
-def named_conflicts(
-    conn: sqlite3.Connection, drafts: list[ConflictDraft], scope: str
-) -> list[Conflict]:
-    ids = {d.entity_id for d in drafts if d.entity_id} | {d.target for d in drafts if d.target}
-    names = entity_ops.entity_names(conn, ids) if ids else {}
-    return [to_conflict(d, scope, names) for d in drafts]
 
 
 class ReferenceResolver:
@@ -221,6 +210,7 @@ class WritePipeline:
         rederive = introduced | resolver.created
         for entity_id in sorted(entities | resolver.created):
             self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
+        outcome.conflicts = record_ops.named(conn, outcome.conflicts)
         return outcome
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
@@ -249,7 +239,7 @@ class WritePipeline:
         chain = replay(family, opened, assertions, self.config)
         chain_ops.write_versions(conn, chain.touched, recorded_at)
         scope = f"{family}:{key}"
-        conflicts = named_conflicts(conn, chain.conflicts, scope)
+        conflicts = [to_conflict(d, scope) for d in chain.conflicts]
         record_ops.replace_conflicts(conn, scope, chapter, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
         for what, at in chain.events:
@@ -278,7 +268,7 @@ class WritePipeline:
         windows = conflict_windows(statuses, intro, self.config)
         activities = entity_ops.activities_between(conn, entity_id, windows)
         drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
-        conflicts = named_conflicts(conn, drafts, scope)
+        conflicts = [to_conflict(d, scope) for d in drafts]
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
 

@@ -200,6 +200,16 @@ MIGRATIONS: list[Migration] = [
     UPDATE versions SET state = 'in_force' WHERE family = 'rule';
     """,
     ),
+    (
+        "0004_retraction_and_conflict_names",
+        """
+    -- A retracted commit stays in the log, marked; the chapter then counts as never committed.
+    ALTER TABLE commits ADD COLUMN retracted_at TEXT;
+    -- Conflict messages keep {who} and {target} and are named when read, so a name committed
+    -- later (or revised) is the one shown; `target` is a relation conflict's other entity.
+    ALTER TABLE conflicts ADD COLUMN target TEXT;
+    """,
+    ),
 ]
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 from ..schema import Conflict, TimelineEvent
+from .entity_ops import entity_names
 from .index_store import dumps, loads
 
 # -- timeline ---------------------------------------------------------------------------------
@@ -119,7 +121,8 @@ def replace_conflicts(
     conn.execute("DELETE FROM conflicts WHERE scope = ? AND chapter >= ?", (scope, from_chapter))
     conn.executemany(
         "INSERT OR REPLACE INTO conflicts (id, scope, kind, entity_id, field, chapter, "
-        "expected_json, found_json, message, evidence_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "expected_json, found_json, message, evidence_json, target) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 c.id,
@@ -132,10 +135,25 @@ def replace_conflicts(
                 dumps(c.found),
                 c.message,
                 dumps(list(c.evidence)),
+                c.target,
             )
             for c in conflicts
         ],
     )
+
+
+def named(conn: sqlite3.Connection, conflicts: list[Conflict]) -> list[Conflict]:
+    """Conflicts with {who} and {target} in their messages replaced by the entities' names."""
+    ids = {i for c in conflicts for i in (c.entity_id, c.target) if i}
+    names = entity_names(conn, ids)
+    out = []
+    for c in conflicts:
+        message = c.message
+        for placeholder, entity_id in (("{who}", c.entity_id), ("{target}", c.target)):
+            if entity_id is not None:
+                message = message.replace(placeholder, names.get(entity_id, entity_id))
+        out.append(replace(c, message=message))
+    return out
 
 
 def list_conflicts(
@@ -172,22 +190,26 @@ def list_conflicts(
         f"WHERE {' AND '.join(where)} ORDER BY c.chapter, c.kind, c.id",
         params,
     ).fetchall()
-    return [
-        Conflict(
-            r["id"],
-            r["kind"],
-            r["entity_id"],
-            r["field"],
-            r["chapter"],
-            loads(r["expected_json"]),
-            loads(r["found_json"]),
-            r["message"],
-            tuple(loads(r["evidence_json"])),
-            r["verdict"] or "open",
-            r["note"],
-        )
-        for r in rows
-    ]
+    return named(
+        conn,
+        [
+            Conflict(
+                r["id"],
+                r["kind"],
+                r["entity_id"],
+                r["field"],
+                r["chapter"],
+                loads(r["expected_json"]),
+                loads(r["found_json"]),
+                r["message"],
+                tuple(loads(r["evidence_json"])),
+                r["verdict"] or "open",
+                r["note"],
+                r["target"],
+            )
+            for r in rows
+        ],
+    )
 
 
 def settle_conflict(
