@@ -31,7 +31,8 @@ TOOLS = {
     "search_memory",
     "list_conflicts",
     "resume",
-    "list_entities",  # an addition to the contract's twelve
+    "list_entities",  # additions to the contract's twelve
+    "retract_chapter",
 }
 
 
@@ -128,6 +129,8 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         out["bad"] = await client.call_tool("commit_chapter", {"result": {"chapter": 0}})
         out["after"] = structured(await client.call_tool("resume", {}))
         out["cast"] = structured(await client.call_tool("list_entities", {"as_of": 3}))
+        out["retract"] = structured(await client.call_tool("retract_chapter", {"chapter": 12}))
+        out["retracted"] = structured(await client.call_tool("resume", {}))
         return out
 
     out = run_session(empty_book, body)
@@ -147,4 +150,6 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert "baimei" in {e["id"] for e in out["cast"]} and "suwanqing" not in {
         e["id"] for e in out["cast"]
     }
+    assert out["retract"]["status"] == "retracted"
+    assert out["retracted"]["latest_chapter"] == 11
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")

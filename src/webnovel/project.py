@@ -129,6 +129,18 @@ class Project:
             self._aliases = None
         return report
 
+    def retract(self, chapter: int) -> CommitReport:
+        """Take a committed chapter back: the book then answers as if it had never been
+        committed, and later chapters are re-evaluated. The commit stays in the log, marked
+        retracted; committing the chapter again brings it back."""
+        chapter = _chapter(chapter)
+        if chapter is None:
+            raise InvalidInput("retract needs a chapter number")
+        report = self.pipeline.retract(chapter)
+        self._dirty = True
+        self._aliases = None
+        return report
+
     def rebuild(self, progress: Progress | None = None) -> dict[str, Any]:
         """Re-derive every store from the commit log, in one transaction."""
         started = time.perf_counter()

@@ -65,6 +65,21 @@ def commit(args: argparse.Namespace) -> int:
     return 0
 
 
+def retract(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        if not args.yes and sys.stdin.isatty():
+            title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
+            answer = input(
+                f"撤回第{args.chapter}章《{title or ''}》？记忆将当作此章从未提交 [y/N] "
+            )
+            if answer.strip().lower() not in ("y", "yes", "是"):
+                print("未撤回", file=sys.stderr)
+                return 1
+        report = book.retract(args.chapter)
+    _emit(args, report.to_dict(), render.commit_text)
+    return 0
+
+
 def _commit_many(args: argparse.Namespace) -> int:
     """Import a run of chapters. Each commit is atomic; the first bad file stops the run, names
     itself, and leaves every earlier chapter committed."""

@@ -114,6 +114,17 @@ def _add_write_commands(sub: Any) -> None:
     )
     p.add_argument("--force", action="store_true", help="with --check: commit anyway")
 
+    p = _add(
+        sub,
+        "retract",
+        commands.retract,
+        "take a committed chapter back: memory answers as if it had never been committed "
+        "(the commit stays in the log, marked retracted; committing the chapter again restores it)",
+        "webnovel retract 13 --yes",
+    )
+    p.add_argument("chapter", type=int)
+    p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
+
 
 def _add_query_commands(sub: Any) -> None:
     """Questions to memory, as of any chapter."""

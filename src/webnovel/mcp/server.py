@@ -55,6 +55,15 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         project.flush()
         return dict(report.to_dict())
 
+    @server.tool(
+        description="Take a committed chapter back: memory answers as if it had never been "
+        "committed; the commit stays in the log, marked retracted."
+    )
+    async def retract_chapter(chapter: int) -> dict[str, Any]:
+        report = call(project.retract, chapter)
+        project.flush()
+        return dict(report.to_dict())
+
     @server.tool(description="Check a draft chapter result against memory; writes nothing.")
     async def review_draft(draft: dict[str, Any], chapter: int | None = None) -> dict[str, Any]:
         return dict(call(project.review, draft, chapter=chapter).to_dict())

@@ -291,7 +291,7 @@ class CommitCounts:
 @dataclass(frozen=True)
 class CommitReport:
     chapter: int
-    status: Literal["committed", "unchanged"]
+    status: Literal["committed", "unchanged", "retracted"]
     commit_id: str
     counts: CommitCounts = field(default_factory=CommitCounts)
     conflicts: tuple[Conflict, ...] = ()

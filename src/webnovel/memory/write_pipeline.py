@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..config import BookConfig
+from ..errors import UnknownChapter
 from .chapter_result import ChapterResult, parse_chapter_result
 from .conflict_resolver import (
     KEY_SEPARATOR,
@@ -175,6 +176,20 @@ class WritePipeline:
             tuple(outcome.conflicts),
             result.warnings + tuple(outcome.warnings),
         )
+
+    def retract(self, chapter: int) -> CommitReport:
+        """Take chapter N back: it stops counting, later chapters are re-evaluated without it,
+        and its commit stays in the log, marked retracted."""
+        conn = self.index.conn
+        recorded_at = datetime.now(UTC).isoformat(timespec="seconds")
+        with self.index.atomic():
+            if commit_ops.find_current_commit_id(conn, chapter) is None:
+                raise UnknownChapter(chapter)
+            commit_id, seq = commit_ops.retract_chapter(conn, chapter, recorded_at)
+            outcome = self.apply(parse_chapter_result({"chapter": chapter}), recorded_at)
+            commit_ops.set_meta(conn, "commit_seq", str(seq))
+        later = tuple(c for c in outcome.conflicts if c.chapter > chapter)
+        return CommitReport(chapter, "retracted", commit_id, conflicts=later)
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
         """Replace chapter N's contribution; must run inside a transaction."""

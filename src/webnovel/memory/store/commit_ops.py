@@ -29,6 +29,21 @@ def find_current_commit_id(conn: sqlite3.Connection, chapter: int) -> str | None
     return row[0] if row else None
 
 
+def retract_chapter(conn: sqlite3.Connection, chapter: int, recorded_at: str) -> tuple[str, int]:
+    """Mark the chapter's current commit retracted and log the retraction itself (a tombstone
+    row, so the book's commit sequence moves on); the chapter stops counting. Returns the
+    retracted commit id and the tombstone's sequence number."""
+    row = conn.execute(
+        "SELECT commit_seq, commit_id FROM chapters WHERE chapter = ?", (chapter,)
+    ).fetchone()
+    seq, commit_id = row
+    conn.execute("UPDATE commits SET retracted_at = ? WHERE seq = ?", (recorded_at, seq))
+    tombstone = append_commit(conn, f"retract:{commit_id}", chapter, None, None, recorded_at)
+    conn.execute("UPDATE commits SET retracted_at = ? WHERE seq = ?", (recorded_at, tombstone))
+    conn.execute("DELETE FROM chapters WHERE chapter = ?", (chapter,))
+    return commit_id, tombstone
+
+
 def upsert_chapter(
     conn: sqlite3.Connection,
     chapter: int,
@@ -52,10 +67,12 @@ def upsert_chapter(
 
 
 def current_commits(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """The commit each chapter currently stands on, in chapter order: what a rebuild replays."""
+    """The commit each chapter currently stands on, in chapter order: what a rebuild replays.
+    Read from the log alone: a chapter's latest commit, unless it was retracted."""
     rows = conn.execute(
         "SELECT c.seq, c.commit_id, c.chapter, c.result_json, c.text, c.recorded_at "
-        "FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq ORDER BY ch.chapter"
+        "FROM commits c JOIN (SELECT chapter, MAX(seq) AS seq FROM commits GROUP BY chapter) "
+        "last ON last.seq = c.seq WHERE c.retracted_at IS NULL ORDER BY c.chapter"
     ).fetchall()
     return [
         {
