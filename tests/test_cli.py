@@ -243,7 +243,7 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
     review = ok("--project", str(tmp_path / "demo"), "review", str(draft))
     assert {i["category"] for i in review["issues"] if i["blocking"]} == {
         "dead_entity_active",
-        "ladder_regression",
+        "regression",
         "old_value_mismatch",
         "relation_end_missing",
         "thread_closed",

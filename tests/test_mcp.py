@@ -142,7 +142,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert out["search"] and all(h["chapter"] <= 9 for h in out["search"])
     categories = {i["category"]: i for i in out["review"]["issues"]}
     assert categories["dead_entity_active"]["entity_id"] == "zhoubo"
-    assert categories["ladder_regression"]["severity"] == "critical"
+    assert categories["regression"]["severity"] == "critical"
     assert out["unknown"].is_error
     assert "unknown entity '萧炎'" in out["unknown"].content[0].text
     assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text

@@ -108,7 +108,7 @@ def test_planted_errors_are_reported_with_the_right_entity(
     assert snapshot(book) == before  # a review writes nothing
     found = issues_by_category(report)
     assert [(i.severity, i.entity_id) for i in found["dead_entity_active"]] == [("critical", dead)]
-    assert [(i.severity, i.entity_id, i.found) for i in found["ladder_regression"]] == [
+    assert [(i.severity, i.entity_id, i.found) for i in found["regression"]] == [
         ("critical", climber, "炼气")
     ]
     mismatch = found["old_value_mismatch"][0]
@@ -214,7 +214,7 @@ def test_commit_check_refuses_blocking_issues_and_force_commits(
     before = sample_book.stats()["counts"]
     with pytest.raises(ReviewBlocked) as caught:
         sample_book.commit(ghost, check=True)
-    assert "周伯 已于第7章死亡" in str(caught.value)
+    assert "周伯 出现或行动（appeared），但其自第7章起状态为「死亡」" in str(caught.value)
     assert sample_book.stats()["counts"] == before
     report = sample_book.commit(ghost, check=True, force=True)
     [conflict] = report.conflicts

@@ -127,7 +127,7 @@ def test_ambiguous_alias(book: webnovel.Project) -> None:
         book.fact("长老", "realm")
     assert caught.value.candidates == ["a", "b"]
     report = book.commit({"chapter": 2, "entities_appeared": [{"id": "长老"}]})
-    assert any("names several entities" in w for w in report.warnings)
+    assert any("「长老」可指多个实体" in w for w in report.warnings)
 
 
 def test_recommitting_a_chapter_replaces_what_it_said(book: webnovel.Project) -> None:

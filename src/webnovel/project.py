@@ -133,8 +133,7 @@ class Project:
         """Take a committed chapter back: the book then answers as if it had never been
         committed, and later chapters are re-evaluated. The commit stays in the log, marked
         retracted; committing the chapter again brings it back."""
-        chapter = _chapter(chapter)
-        if chapter is None:
+        if _chapter(chapter) is None:
             raise InvalidInput("retract needs a chapter number")
         report = self.pipeline.retract(chapter)
         self._dirty = True
@@ -239,7 +238,7 @@ class Project:
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
         """Check a draft chapter result against memory as of the chapter before; writes
         nothing. A malformed draft raises InvalidChapterResult like a commit would."""
-        return review_draft(self._conn, self.config, parse_chapter_result(draft, chapter))
+        return review_draft(self.pipeline, parse_chapter_result(draft, chapter))
 
     def resolve_conflict(
         self, conflict_id: str, intentional: bool = False, note: str | None = None

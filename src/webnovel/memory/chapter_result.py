@@ -48,6 +48,7 @@ class NewEntity:
     aliases: tuple[str, ...] = ()
     current: tuple[tuple[str, Any], ...] = ()
     is_protagonist: bool = False
+    revealed: bool = False  # a known entity, of whom this chapter reveals more
 
 
 @dataclass(frozen=True)
@@ -321,9 +322,19 @@ def _chapter_number(check: _Checker, data: dict, chapter: int | None) -> int | N
 
 def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
     out = []
+    first_path: dict[str, str] = {}
     for path, item in check.objects(data, "entities_new", "$"):
         entity_id = check.text(item, "id", path, required=True, alternatives=("suggested_id",))
         name = check.text(item, "name", path, required=True)
+        if entity_id and entity_id in first_path:
+            check.fail(
+                f"{path}.id",
+                f"introduces '{entity_id}' again: {first_path[entity_id]}.id already does "
+                "(introduce an entity once per chapter)",
+            )
+            continue
+        if entity_id:
+            first_path[entity_id] = path
         current = item.get("current") or {}
         if not isinstance(current, dict):
             check.fail(f"{path}.current", "must be an object of field: value")
@@ -336,6 +347,9 @@ def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
         protagonist = item.get("is_protagonist", False)
         if not isinstance(protagonist, bool):
             check.fail(f"{path}.is_protagonist", "must be true or false")
+        revealed = item.get("revealed", False)
+        if not isinstance(revealed, bool):
+            check.fail(f"{path}.revealed", "must be true or false")
         if entity_id and name:
             out.append(
                 NewEntity(
@@ -347,6 +361,7 @@ def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
                     aliases=aliases,
                     current=tuple(current.items()),
                     is_protagonist=protagonist is True,
+                    revealed=revealed is True,
                 )
             )
     return out

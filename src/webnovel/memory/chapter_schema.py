@@ -65,6 +65,12 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                             "description": "the entity's state as of this chapter",
                         },
                         "is_protagonist": {"type": "boolean"},
+                        "revealed": {
+                            "type": "boolean",
+                            "description": "an entity already introduced, of whom this chapter "
+                            "reveals more (a true name, new aliases); without it a second "
+                            "introduction is a duplicate_entity conflict",
+                        },
                     },
                     ["id", "name"],
                 ),

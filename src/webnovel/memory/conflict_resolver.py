@@ -84,6 +84,7 @@ class Chain:
     tentatives: list[Version] = field(default_factory=list)
     touched: list[Version] = field(default_factory=list)
     conflicts: list[ConflictDraft] = field(default_factory=list)
+    notes: list[ConflictDraft] = field(default_factory=list)  # advice: warned, never recorded
     events: list[tuple[str, int]] = field(default_factory=list)  # (what happened, chapter)
 
     @classmethod
@@ -128,6 +129,9 @@ class Chain:
 
     def conflict(self, draft: ConflictDraft) -> None:
         self.conflicts.append(draft)
+
+    def note(self, draft: ConflictDraft) -> None:
+        self.notes.append(draft)
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -223,6 +227,8 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 current.evidence + tuple(p.get("evidence", ())),
             )
         )
+    if current is not None:
+        _check_ladder(chain, a, config, current, new_value)
     chain.close_tentatives(a.chapter)
     if current is not None and same_value(base, new_value) and close_as == "outdated":
         return
@@ -233,7 +239,40 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
     chain.open(version, tentative=False)
 
 
+def _check_ladder(
+    chain: Chain, a: Assertion, config: BookConfig, current: Version, new_value: Any
+) -> None:
+    """A field walking down its ladder (a realm lost) is a `regression` conflict unless the
+    chapter gives a reason; with a reason it is advice to make sure the text explains it."""
+    ladder = config.ladders.get(a.field) or ()
+    old = current.value
+    if not (isinstance(old, str) and isinstance(new_value, str)):
+        return
+    if old not in ladder or new_value not in ladder:
+        return
+    if ladder.index(new_value) >= ladder.index(old):
+        return
+    reason = a.payload.get("reason")
+    draft = ConflictDraft(
+        "ladder_regression" if reason else "regression",
+        a.chapter,
+        a.subject,
+        a.field,
+        old,
+        new_value,
+        f"{{who}}：第{a.chapter}章 {a.field} 从「{old}」降为「{new_value}」"
+        + (f"（理由：{reason}）" if reason else "，且未给出理由"),
+        current.evidence + tuple(a.payload.get("evidence", ())),
+    )
+    if reason:
+        chain.note(draft)
+    else:
+        chain.conflict(draft)
+
+
 # -- relations --------------------------------------------------------------------------------
+
+GROUP_JUMP = 4  # steps inside an exclusive group that read as a sudden turn (朋友 → 仇敌)
 
 
 def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
@@ -270,8 +309,31 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
     chain.close_tentatives(a.chapter)
     if current is not None and current.value == rel_type:
         return
+    if current is not None:
+        _check_jump(chain, a, config, current)
     chain.close_current(a.chapter)
     chain.open(version, tentative=False)
+
+
+def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version) -> None:
+    group = next((g for g in config.exclusive_groups if a.payload["type"] in g), ())
+    if current.value not in group:
+        return
+    if abs(group.index(a.payload["type"]) - group.index(current.value)) >= GROUP_JUMP:
+        chain.note(
+            ConflictDraft(
+                "relation_jump",
+                a.chapter,
+                a.subject,
+                a.payload["type"],
+                current.value,
+                a.payload["type"],
+                f"{{who}}→{{target}} 的关系从「{current.value}」直接变为「{a.payload['type']}」，"
+                "跨度较大，请确认是有意为之",
+                current.evidence,
+                target=a.obj,
+            )
+        )
 
 
 # -- threads ----------------------------------------------------------------------------------
@@ -446,6 +508,30 @@ def conflict_windows(
     ]
     windows.append((0, intro_chapter) if intro_chapter is not None else (0, None))
     return [(start, end) for start, end in windows if end is None or start < end]
+
+
+def duplicate_intros(entity_id: str, intro_chapters: Iterable[int]) -> list[ConflictDraft]:
+    """Every introduction of an entity after its first is a `duplicate_entity` conflict: an
+    agent that re-introduces a known character usually means someone else, or has forgotten.
+    (A re-introduction marked `revealed` is not counted: it tells more of a known entity.)"""
+    chapters = sorted(set(intro_chapters))
+    return [
+        ConflictDraft(
+            "duplicate_entity",
+            chapter,
+            entity_id,
+            None,
+            chapters[0],
+            chapter,
+            f"第{chapter}章在 entities_new 中再次登记了 {{who}}（id「{entity_id}」），"
+            f"但其已于第{chapters[0]}章登场",
+            (
+                {"chapter": chapters[0], "ref": f"entity_new:{entity_id}:{chapters[0]}"},
+                {"chapter": chapter, "ref": f"entity_new:{entity_id}:{chapter}"},
+            ),
+        )
+        for chapter in chapters[1:]
+    ]
 
 
 def entity_conflicts(

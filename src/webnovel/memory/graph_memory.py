@@ -18,11 +18,9 @@ from .store.index_store import dumps
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
     """The entity a reference names: id, then name, then alias; raises when none or several."""
-    rows = entity_ops.find_by_alias(conn, reference.strip())
-    if not rows:
+    ids = entity_ops.resolve_reference(conn, reference.strip())
+    if not ids:
         raise UnknownEntity(reference)
-    best = [r for r in rows if r["kind"] == rows[0]["kind"]]
-    ids = list(dict.fromkeys(r["entity_id"] for r in best))
     if len(ids) > 1:
         raise AmbiguousEntity(reference, ids)
     entity = entity_ops.get_entity(conn, ids[0])

@@ -24,6 +24,7 @@ from .conflict_resolver import (
     ConflictDraft,
     chain_key,
     conflict_windows,
+    duplicate_intros,
     entity_conflicts,
     replay,
 )
@@ -92,6 +93,7 @@ class ReferenceResolver:
                 self.local.setdefault(name, entity.id)
         self.uncertain = {u.mention: u for u in result.uncertain if u.adopted}
         self.cache: dict[str, tuple[str, float]] = {}
+        self.ambiguous: dict[str, list[str]] = {}  # reference → the entities it could name
         self.warnings: list[str] = []
         self.created: set[str] = set()
 
@@ -108,19 +110,11 @@ class ReferenceResolver:
             reference = guess.adopted or reference
         if reference in self.local:
             return self.local[reference], cap
-        rows = entity_ops.find_by_alias(self.conn, reference)
-        if rows:
-            top = [
-                r
-                for r in rows
-                if (r["kind"], r["tentative"]) == (rows[0]["kind"], rows[0]["tentative"])
-            ]
-            if len({r["entity_id"] for r in top}) > 1:
-                names = ", ".join(r["entity_id"] for r in top)
-                self.warnings.append(
-                    f"'{reference}' names several entities ({names}); took {rows[0]['entity_id']}"
-                )
-            return rows[0]["entity_id"], cap
+        ids = entity_ops.resolve_reference(self.conn, reference)
+        if len(ids) > 1 and reference not in self.ambiguous:
+            self.ambiguous[reference] = ids
+        if ids:
+            return ids[0], cap
         entity_ops.ensure_tentative_entity(self.conn, reference, self.chapter)
         if reference not in self.created:
             self.created.add(reference)
@@ -132,6 +126,7 @@ class ReferenceResolver:
 class ApplyOutcome:
     counts: CommitCounts = field(default_factory=CommitCounts)
     conflicts: list[Conflict] = field(default_factory=list)
+    notes: list[Conflict] = field(default_factory=list)  # advice about this chapter
     warnings: list[str] = field(default_factory=list)
 
 
@@ -174,7 +169,7 @@ class WritePipeline:
             commit_id,
             outcome.counts,
             tuple(outcome.conflicts),
-            result.warnings + tuple(outcome.warnings),
+            result.warnings + tuple(outcome.warnings) + tuple(n.message for n in outcome.notes),
         )
 
     def retract(self, chapter: int) -> CommitReport:
@@ -216,6 +211,7 @@ class WritePipeline:
 
         chains |= {(a.family, a.key) for a in extraction.assertions} | adopted
         outcome = ApplyOutcome(warnings=resolver.warnings)
+        outcome.notes += self._names_taken(result)
         for family, key in sorted(chains):
             # An adopted chain's assertions may come from any chapter, before this one too.
             start = 0 if (family, key) in adopted else n
@@ -225,8 +221,38 @@ class WritePipeline:
         rederive = introduced | resolver.created
         for entity_id in sorted(entities | resolver.created):
             self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
+        outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
         outcome.conflicts = record_ops.named(conn, outcome.conflicts)
+        outcome.notes = record_ops.named(conn, outcome.notes)
         return outcome
+
+    def _names_taken(self, result: ChapterResult) -> list[Conflict]:
+        """A new entity named like another one: references to that name become ambiguous."""
+        notes = []
+        for entity in result.entities_new:
+            for name in dict.fromkeys((entity.name, *entity.aliases)):
+                others = [
+                    other
+                    for other in entity_ops.resolve_reference(self.index.conn, name)
+                    if other != entity.id
+                ]
+                state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
+                if state is None or not state[0]:  # a tentative name is adopted, not taken
+                    continue
+                draft = ConflictDraft(
+                    "name_taken",
+                    result.chapter,
+                    entity.id,
+                    None,
+                    others[0],
+                    name,
+                    f"新登场的「{entity.name}」（{entity.id}）用了名字「{name}」，"
+                    f"它已是 {{target}}（{others[0]}）的名字或别名",
+                    ({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
+                    target=others[0],
+                )
+                notes.append(to_conflict(draft, f"entity:{entity.id}"))
+        return notes
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
         extraction = extract_facts(result, resolver)
@@ -257,6 +283,7 @@ class WritePipeline:
         conflicts = [to_conflict(d, scope) for d in chain.conflicts]
         record_ops.replace_conflicts(conn, scope, chapter, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
+        outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
         for what, at in chain.events:
             if at == counted:
                 setattr(outcome.counts, what, getattr(outcome.counts, what) + 1)
@@ -283,6 +310,7 @@ class WritePipeline:
         windows = conflict_windows(statuses, intro, self.config)
         activities = entity_ops.activities_between(conn, entity_id, windows)
         drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
+        drafts += duplicate_intros(entity_id, entity_ops.intro_chapters(conn, entity_id))
         conflicts = [to_conflict(d, scope) for d in drafts]
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
@@ -308,6 +336,19 @@ class WritePipeline:
         return {(family, new_key) for family, _, new_key in moved}
 
 
+def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
+    draft = ConflictDraft(
+        "ambiguous_alias",
+        chapter,
+        ids[0],
+        None,
+        "one entity",
+        ids,
+        f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {{who}}（{ids[0]}）处理",
+    )
+    return to_conflict(draft, f"entity:{ids[0]}")
+
+
 def _intro(entity: Any) -> dict[str, Any]:
     return {
         "id": entity.id,
@@ -317,6 +358,7 @@ def _intro(entity: Any) -> dict[str, Any]:
         "desc": entity.desc,
         "aliases": list(entity.aliases),
         "is_protagonist": entity.is_protagonist,
+        "revealed": entity.revealed,
     }
 
 

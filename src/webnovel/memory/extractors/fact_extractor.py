@@ -46,6 +46,8 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
         }
         if change.has_old:
             payload.update(old=change.old, has_old=True)
+        if change.reason:
+            payload["reason"] = change.reason
         out.assertions.append(
             Assertion(
                 "fact",

@@ -22,7 +22,7 @@ def insert_intros(
 ) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO entity_intros (entity_id, chapter, seq, name, type, tier, "
-        "description, aliases_json, is_protagonist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "description, aliases_json, is_protagonist, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 e["id"],
@@ -34,6 +34,7 @@ def insert_intros(
                 e.get("desc"),
                 dumps(list(e.get("aliases", ()))),
                 int(bool(e.get("is_protagonist"))),
+                int(bool(e.get("revealed"))),
             )
             for seq, e in intros
         ],
@@ -197,6 +198,11 @@ def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> 
 def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
     conn.execute("UPDATE activities SET entity_id = ? WHERE entity_id = ?", (new, old))
     conn.execute("UPDATE timeline_participants SET entity_id = ? WHERE entity_id = ?", (new, old))
+    conn.execute(
+        "DELETE FROM timeline_participants WHERE entity_id = :e AND rowid NOT IN "
+        "(SELECT MIN(rowid) FROM timeline_participants WHERE entity_id = :e GROUP BY event_id)",
+        {"e": new},
+    )
     conn.execute("DELETE FROM entities WHERE id = ?", (old,))
     conn.execute("DELETE FROM aliases WHERE entity_id = ?", (old,))
     conn.execute("DELETE FROM conflicts WHERE scope = ?", (f"entity:{old}",))
@@ -212,6 +218,29 @@ def find_by_alias(conn: sqlite3.Connection, reference: str) -> list[sqlite3.Row]
         "e.first_chapter DESC",
         (reference,),
     ).fetchall()
+
+
+def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
+    """The one rule for what a name means, used by commit, review and queries alike: the
+    entities tied for best match (id over name over alias, settled over tentative), the most
+    recently introduced first. Empty when nothing matches; more than one when ambiguous."""
+    rows = find_by_alias(conn, reference)
+    if not rows:
+        return []
+    best = (rows[0]["kind"], rows[0]["tentative"])
+    return list(dict.fromkeys(r["entity_id"] for r in rows if (r["kind"], r["tentative"]) == best))
+
+
+def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
+    """Chapters that introduce the entity as new (a `revealed` re-introduction does not)."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT DISTINCT chapter FROM entity_intros WHERE entity_id = ? AND revealed = 0 "
+            "ORDER BY chapter",
+            (entity_id,),
+        )
+    ]
 
 
 def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:

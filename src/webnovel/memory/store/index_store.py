@@ -60,6 +60,23 @@ class SQLiteStore:
         self._depth -= 1
         self.conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {name}")
 
+    @contextmanager
+    def trial(self) -> Iterator[sqlite3.Connection]:
+        """A transaction that is always rolled back: run the real write path, look at what it
+        would do, keep nothing (review applies a draft this way)."""
+        name = f"sp{self._depth}"
+        self.conn.execute("BEGIN IMMEDIATE" if self._depth == 0 else f"SAVEPOINT {name}")
+        self._depth += 1
+        try:
+            yield self.conn
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self.conn.execute("ROLLBACK")
+            else:
+                self.conn.execute(f"ROLLBACK TO {name}")
+                self.conn.execute(f"RELEASE {name}")
+
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the database and truncate it: after a rebuild the log
         holds a copy of every page, and the next process to open the book would pay for it."""

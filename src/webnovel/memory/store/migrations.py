@@ -208,6 +208,8 @@ MIGRATIONS: list[Migration] = [
     -- Conflict messages keep {who} and {target} and are named when read, so a name committed
     -- later (or revised) is the one shown; `target` is a relation conflict's other entity.
     ALTER TABLE conflicts ADD COLUMN target TEXT;
+    -- an introduction marked `revealed` tells more of a known entity: no duplicate_entity
+    ALTER TABLE entity_intros ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0;
     """,
     ),
 ]

@@ -51,7 +51,8 @@ def rename_participant(conn: sqlite3.Connection, old: str, new: str) -> None:
         (f"%{old}%",),
     ).fetchall()
     for event_id, participants in rows:
-        renamed = [new if p == old else p for p in loads(participants)]
+        # an event may have named both: it takes part once
+        renamed = list(dict.fromkeys(new if p == old else p for p in loads(participants)))
         conn.execute(
             "UPDATE timeline_events SET participants_json = ? WHERE id = ?",
             (dumps(renamed), event_id),

@@ -1,0 +1,69 @@
+"""What each finding means to the author: its severity and how to fix it, in one table.
+
+The findings themselves come from one place, the write path's rules (`conflict_resolver` and the
+pipeline): committing a chapter records them as conflicts (or, for advice, as notes), and review
+runs the same commit on a copy of memory that is thrown away. So review and commit cannot
+disagree: every conflict kind at commit is an issue in review with the severity below, and every
+blocking issue in review is a conflict kind at commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["critical", "high", "medium", "low"]
+SEVERITIES: tuple[Severity, ...] = ("critical", "high", "medium", "low")
+BLOCKING: frozenset[str] = frozenset({"critical", "high"})
+
+
+@dataclass(frozen=True)
+class Rule:
+    severity: Severity
+    fix_hint: str
+    recorded: bool = True  # a conflict kind at commit; False: advice only (a note)
+
+
+RULES: dict[str, Rule] = {
+    # conflicts: recorded at commit, raised by review
+    "dead_entity_active": Rule(
+        "critical",
+        "删去该角色的出场，改为回忆或他人提及；若确为复活，请在 state_changes 中写明 status",
+    ),
+    "regression": Rule("critical", "若是跌落境界，请在 reason 中写明原因；否则改回不低于当前的值"),
+    "old_value_mismatch": Rule(
+        "high", "把 old 改为记忆中的值，或确认记忆有误后照常提交（提交会记录矛盾）"
+    ),
+    "relation_end_missing": Rule("high", "确认关系类型；不存在的关系无需结束"),
+    "thread_closed": Rule("high", "若要重启该线索，请用 plant；否则删去这条动作"),
+    "rule_unknown": Rule("high", "若规则恢复，请用 reveal 重新确立；否则检查规则 id"),
+    "unknown_entity": Rule(
+        "high", "若是新角色，请在 entities_new 中登记；否则检查名字或别名是否写错"
+    ),
+    "duplicate_entity": Rule(
+        "high", "已登场的实体请写在 entities_appeared / state_changes 中，不要再放进 entities_new"
+    ),
+    "thread_unknown": Rule("medium", "检查线索 id 是否写错，或补上埋设的章节"),
+    "set_remove_missing": Rule("medium", "确认要移除的物品；记忆中没有的无需移除"),
+    # notes: advice at commit (a warning), an issue in review, never a conflict
+    "ladder_regression": Rule("medium", "确认跌落境界的原因已在正文中交代", recorded=False),
+    "name_taken": Rule("medium", "换一个名字，或在 uncertain 中写明指的是哪一个", recorded=False),
+    "ambiguous_alias": Rule("medium", "改用实体 id，或在 uncertain 中写明 adopted", recorded=False),
+    "relation_jump": Rule("low", "若是剧情转折（如背叛），无需修改", recorded=False),
+    # review's look around the draft (what it leaves undone), never a conflict
+    "promise_due": Rule("medium", "在本章兑现承诺，或推进并顺延 due_chapter", recorded=False),
+    "thread_overdue": Rule("low", "安排回收，或以 advance 推进并更新 due_chapter", recorded=False),
+    "location_continuity": Rule(
+        "low", "在开头补一句转场，或确认这是有意的时空跳跃", recorded=False
+    ),
+}
+
+CONFLICT_KINDS = tuple(kind for kind, rule in RULES.items() if rule.recorded)
+
+
+def rule_for(kind: str) -> Rule:
+    return RULES.get(kind, Rule("medium", ""))
+
+
+def severity_of(kind: str) -> Severity:
+    return rule_for(kind).severity

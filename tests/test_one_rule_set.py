@@ -1,0 +1,139 @@
+"""Review and commit judge by one rule set: random drafts with planted errors of every kind raise,
+in review, exactly the conflicts that committing the same draft records, by kind and entity."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import webnovel
+from webnovel.errors import InvalidChapterResult
+from webnovel.memory.rulebook import BLOCKING, CONFLICT_KINDS, RULES
+from webnovel.sample_book import sample_chapters
+
+Draft = dict[str, Any]
+
+
+def _add(key: str, item: dict[str, Any]) -> Callable[[Draft], None]:
+    return lambda draft: draft.setdefault(key, []).append(item)
+
+
+PLANTS: dict[str, Callable[[Draft], None]] = {
+    "dead_entity_active": _add("entities_appeared", {"id": "周伯"}),
+    "regression": _add("state_changes", {"entity_id": "林砚", "field": "realm", "new": "炼气"}),
+    "ladder_regression": lambda draft: draft.setdefault("state_changes", []).extend(
+        [
+            {"entity_id": "苏晚晴", "field": "realm", "new": "筑基"},
+            {"entity_id": "苏晚晴", "field": "realm", "new": "炼气", "reason": "走火入魔"},
+        ]
+    ),
+    "old_value_mismatch": _add(
+        "state_changes",
+        {"entity_id": "砚儿", "field": "location", "old": "不存在之地", "new": "后山"},
+    ),
+    "relation_end_missing": _add(
+        "relationships_new", {"from": "林砚", "to": "苏晚晴", "type": "仇敌", "action": "end"}
+    ),
+    "thread_closed": _add("plot_threads", {"id": "lamp-origin", "action": "advance"}),
+    "thread_unknown": _add("plot_threads", {"id": "no-such-thread", "action": "resolve"}),
+    "rule_unknown": _add("world_rules", {"id": "no-such-rule", "action": "revise", "rule": "x"}),
+    "unknown_entity": _add("entities_appeared", {"id": "无名氏"}),
+    "duplicate_entity": _add(
+        "entities_new", {"id": "hanxiao", "name": "韩啸", "current": {"location": "黑风谷"}}
+    ),
+    "set_remove_missing": _add(
+        "state_changes", {"entity_id": "林砚", "field": "items", "op": "remove", "new": "无此物"}
+    ),
+    "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚晴"}),
+}
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webnovel.Project]:
+    book = webnovel.init_project(tmp_path_factory.mktemp("one") / "b", title="t", genre="仙侠")
+    for chapter in sample_chapters():
+        book.commit(chapter.result, text=chapter.text)
+    yield book
+    book.close()
+
+
+def test_the_rulebook_covers_every_planted_kind() -> None:
+    assert set(PLANTS) <= set(RULES)
+    assert {k for k in CONFLICT_KINDS} <= set(PLANTS)  # every conflict kind is planted
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(kinds=st.sets(st.sampled_from(sorted(PLANTS)), min_size=1, max_size=5))
+def test_review_raises_exactly_what_commit_records(
+    sample: webnovel.Project, kinds: set[str]
+) -> None:
+    draft: Draft = {"chapter": 13, "summary": "林砚下山"}
+    for kind in sorted(kinds):
+        PLANTS[kind](draft)
+    review = sample.review(draft)
+    raised = {i.category for i in review.issues}
+    assert kinds <= raised, f"planted {kinds}, review raised {raised}"
+    flagged = {(i.category, i.entity_id) for i in review.issues if i.category in CONFLICT_KINDS}
+    blocking = {(i.category, i.entity_id) for i in review.issues if i.blocking}
+    report = sample.commit(draft)
+    try:
+        recorded = {(c.kind, c.entity_id) for c in report.conflicts if c.chapter == 13}
+        assert flagged == recorded
+        assert blocking <= recorded
+        assert all(RULES[kind].severity in BLOCKING for kind, _ in blocking)
+    finally:
+        sample.retract(13)
+
+
+def test_entities_introduced_twice(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "b", title="t", genre="仙侠") as book:
+        with pytest.raises(InvalidChapterResult) as caught:
+            book.commit(
+                {
+                    "chapter": 1,
+                    "entities_new": [{"id": "a", "name": "甲"}, {"id": "a", "name": "乙"}],
+                }
+            )
+        assert "$.entities_new[1].id" in str(caught.value)
+        assert "$.entities_new[0].id" in str(caught.value)
+        assert book.latest_chapter() is None  # nothing written
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [{"id": "a", "name": "云瑶", "current": {"realm": "炼气"}}],
+            }
+        )
+        again = book.commit(
+            {
+                "chapter": 2,
+                "entities_new": [{"id": "a", "name": "云瑶二", "current": {"realm": "化神"}}],
+            }
+        )
+        assert {c.kind for c in again.conflicts} == {"duplicate_entity"}
+        [duplicate] = again.conflicts
+        assert (
+            duplicate.message
+            == "第2章在 entities_new 中再次登记了 云瑶（id「a」），但其已于第1章登场"
+        )
+        jumped = book.commit(
+            {
+                "chapter": 3,
+                "entities_new": [{"id": "a", "name": "云瑶", "current": {"realm": "炼气"}}],
+            }
+        )
+        assert "regression" in {c.kind for c in jumped.conflicts}  # still on the ladder
+        named = book.commit({"chapter": 4, "entities_new": [{"id": "b", "name": "云瑶"}]})
+        assert any("它已是 云瑶（a）的名字或别名" in w for w in named.warnings)
+        review = book.review({"chapter": 5, "entities_new": [{"id": "c", "name": "云瑶"}]})
+        [taken] = [i for i in review.issues if i.category == "name_taken"]
+        assert (taken.severity, taken.found) == ("medium", "云瑶")
+        assert taken.expected in ("a", "b") and not taken.blocking
