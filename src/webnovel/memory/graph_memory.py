@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from functools import lru_cache
 
 from ..errors import AmbiguousEntity, UnknownEntity
 from .conflict_resolver import Version, chain_key
 from .schema import Entity, MemoryItem, RelationEdge, Thread, TimelineEvent, WorldRule, status_as_of
 from .store import chain_ops, entity_ops, record_ops
-from .store.index_store import dumps
+from .store.index_store import dumps, loads
 
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
@@ -109,11 +110,34 @@ THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")
 
 def thread_at(version: Version, as_of: int) -> Thread:
     """A thread version as seen from chapter `as_of` (overdue when `as_of` is past its due)."""
-    state = version.value
+    return _thread(version.subject, version.value, _past_due(version.value, as_of))
+
+
+def _past_due(state: dict, as_of: int) -> bool:
     due = state.get("due_chapter")
-    overdue = state["status"] == "open" and due is not None and as_of > due
+    return state["status"] == "open" and due is not None and as_of > due
+
+
+def _listed_thread(thread_id: str, value_json: str, as_of: int) -> Thread:
+    return _built_thread(thread_id, value_json, _past_due(_decoded(value_json), as_of))
+
+
+# Listings at 10,000 chapters show the same thousand open threads again and again; a thread is an
+# immutable value of (id, state text, overdue), so it is built once and shared.
+@lru_cache(maxsize=1 << 15)
+def _decoded(value_json: str) -> dict:
+    return dict(loads(value_json))
+
+
+@lru_cache(maxsize=1 << 15)
+def _built_thread(thread_id: str, value_json: str, overdue: bool) -> Thread:
+    return _thread(thread_id, _decoded(value_json), overdue)
+
+
+def _thread(thread_id: str, state: dict, overdue: bool) -> Thread:
+    due = state.get("due_chapter")
     return Thread(
-        version.subject,
+        thread_id,
         state.get("kind") or "open_loop",
         state.get("content") or "",
         state["status"],
@@ -134,11 +158,13 @@ def threads(
     """The thread ledger as of a chapter; `latest` stands in for `as_of` when it is None."""
     point = as_of if as_of is not None else (latest or 0)
     if status == "all":
-        versions = chain_ops.versions_at(conn, "thread", as_of)
+        found = [thread_at(v, point) for v in chain_ops.versions_at(conn, "thread", as_of)]
     else:  # open, overdue (open and past due), resolved, abandoned: use the state index
         state = "open" if status == "overdue" else status
-        versions = chain_ops.versions_in_state(conn, "thread", state, as_of, evidence=False)
-    found = [thread_at(v, point) for v in versions]
+        found = [
+            _listed_thread(i, value, point)
+            for i, value in chain_ops.thread_states(conn, state, as_of)
+        ]
     if status == "overdue":
         found = [t for t in found if t.overdue]
     elif status != "all":

