@@ -94,7 +94,9 @@ def bench_queries(book: webnovel.Project, saga: Saga, rng: random.Random) -> dic
         rel_times.append((time.perf_counter() - started) * 1000)
         if found != saga.truth.relations_of(entity, n):
             wrong += 1
-    thread_times = timed(lambda: book.threads("open", as_of=rng.randint(1, chapters)), 20)
+    # warm: an agent's process asks again and again; the first few calls read cold pages
+    timed(lambda: book.threads("open", as_of=rng.randint(1, chapters)), 20)
+    thread_times = timed(lambda: book.threads("open", as_of=rng.randint(1, chapters)), 200)
     return {
         "fact_as_of": summary(fact_times),
         "relations_as_of": summary(rel_times),
@@ -275,6 +277,15 @@ TARGETS = [
         lambda r: r["commit"].get("9901-10000", {}).get("p50_ms"),
         "≤ 15 ms (1.5× the 1,000 mark)",
     ),
+    (
+        "commit p50 ratio, 9,901–10,000 / 901–1,000",
+        lambda r: round(
+            r["commit"]["9901-10000"]["p50_ms"] / r["commit"]["901-1000"]["p50_ms"], 2
+        )
+        if "9901-10000" in r["commit"]
+        else None,
+        "≤ 1.5",
+    ),
     ("rebuild (s)", lambda r: r["rebuild_seconds"], "≤ 10 s for 1,000 chapters"),
     (
         "as-of fact query p50 / p95",
@@ -287,14 +298,14 @@ TARGETS = [
         "—",
     ),
     (
-        "open threads as-of p50 / p95",
+        "open threads as-of p50 / p95 (warm)",
         lambda r: f"{r['threads_open_as_of']['p50_ms']} / {r['threads_open_as_of']['p95_ms']}",
-        "—",
+        "p95 ≤ 5 ms",
     ),
     (
         "pack for the next chapter p50 / p95",
         lambda r: f"{r['pack']['next_chapter']['p50_ms']} / {r['pack']['next_chapter']['p95_ms']}",
-        "p95 ≤ 50 ms at 1,000; ≤ 100 ms at 10,000",
+        "p95 ≤ 50 ms at 1,000 and at 10,000",
     ),
     (
         "pack chapter_write 4k, random later chapters, p50 / p95",
