@@ -175,11 +175,12 @@ def allocate(sections: Mapping[str, Sequence[Costed]], budget: int, recipe: Reci
             if getattr(item, "pinned", False) and item.tokens <= remaining:
                 allocation.chosen[name].append(item)
                 remaining -= item.tokens
+    pinned = {id(item) for items in allocation.chosen.values() for item in items}
     for name in present:
         floor = int(budget * recipe.shares.get(name, 0.0))
         spent = sum(i.tokens for i in allocation.chosen[name])
         for item in _by_value(sections[name]):
-            if item in allocation.chosen[name]:
+            if id(item) in pinned:  # by identity: comparing items field by field is slow
                 continue
             if spent + item.tokens <= floor and item.tokens <= remaining:
                 allocation.chosen[name].append(item)

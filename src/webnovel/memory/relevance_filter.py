@@ -210,5 +210,8 @@ def bigrams(text: str) -> frozenset[str]:
 
 
 def shared_terms(text: str, context: frozenset[str]) -> list[str]:
-    """Character bigrams `text` shares with the context: crude, fast, good enough for Chinese."""
-    return sorted(bigrams(text) & context)
+    """Character bigrams `text` shares with the context: crude, fast, good enough for Chinese.
+    Thousands of rules are scored per pack at 10,000 chapters; most share nothing, and
+    `isdisjoint` says so without building a set."""
+    terms = bigrams(text)
+    return [] if terms.isdisjoint(context) else sorted(terms & context)
