@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +85,32 @@ def test_recommit_replaces_chunks_and_rebuild_keeps_step(tmp_path: Path) -> None
         assert book.retrieval().stats() == stats
 
 
+def test_a_deleted_index_folder_is_built_again(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit({"chapter": 1, "summary": "萧炎在乌坦城练习斗技。"}, text="萧炎挥动玄重尺。")
+        assert book.search("玄重尺")
+    shutil.rmtree(root / ".webnovel" / "lexicon")
+    with webnovel.open_project(root) as book:
+        assert [h.chapter for h in book.search("玄重尺")] == [1]
+
+
+def test_a_long_lived_process_sees_what_another_process_indexed(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit({"chapter": 1, "summary": "萧炎在乌坦城练习斗技。"})
+    server = webnovel.open_project(root)  # like the MCP server: open for a long time
+    try:
+        assert server.search("犰狳鳗鲡") == []
+        result = json.dumps({"chapter": 2, "summary": "林中窜出一只犰狳鳗鲡。"}, ensure_ascii=False)
+        cli = [sys.executable, "-m", "webnovel", "--project", str(root)]
+        subprocess.run([*cli, "commit", "-"], input=result, text=True, check=True)
+        subprocess.run([*cli, "search", "犰狳"], check=True, capture_output=True)  # indexes it
+        assert [h.chapter for h in server.search("犰狳鳗鲡")] == [2]
+    finally:
+        server.close()
+
+
 def test_traditional_query_finds_simplified_text(sample: webnovel.Project) -> None:
     pytest.importorskip("opencc")
     hits = sample.search("韓嘯", top_k=3)
@@ -121,10 +151,6 @@ def test_dense_path_with_the_hashing_embedder(tmp_path: Path) -> None:
 
 
 def test_cli_search(tmp_path: Path) -> None:
-    import json
-    import subprocess
-    import sys
-
     root = tmp_path / "demo"
     subprocess.run(
         [sys.executable, "-m", "webnovel", "demo", str(root)], check=True, capture_output=True

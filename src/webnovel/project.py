@@ -140,8 +140,11 @@ class Project:
         self._aliases = None
         return report
 
-    def rebuild(self, progress: Progress | None = None) -> dict[str, Any]:
-        """Re-derive every store from the commit log, in one transaction."""
+    def rebuild(
+        self, progress: Progress | None = None, search_progress: Progress | None = None
+    ) -> dict[str, Any]:
+        """Re-derive every store from the commit log: memory in one transaction, then the
+        search index, every chapter again."""
         started = time.perf_counter()
         index = self.storage.index
         with index.atomic() as conn:
@@ -153,7 +156,12 @@ class Project:
         index.checkpoint()
         self._dirty = True
         self._aliases = None
-        return {"chapters": len(commits), "seconds": round(time.perf_counter() - started, 3)}
+        indexed = self.retrieval().reindex(search_progress)
+        return {
+            "chapters": len(commits),
+            "indexed_chapters": indexed,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
 
     def flush(self) -> None:
         """Rewrite state.json and the scratchpad if commits have changed memory since."""
@@ -322,6 +330,7 @@ class Project:
         if self._retrieval is None:
             self._retrieval = Retrieval(
                 self.storage.vectors,
+                self.storage.lexicon,
                 self._conn,
                 self.aliases,
                 lambda: [alias for alias, _ in entity_ops.alias_pairs(self._conn)],

@@ -238,8 +238,8 @@ def resume(args: argparse.Namespace) -> int:
 
 
 def rebuild(args: argparse.Namespace) -> int:
-    with _open(args) as book, ProgressBar("rebuild") as bar:
-        summary = book.rebuild(progress=bar.update)
+    with _open(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
+        summary = book.rebuild(progress=bar.update, search_progress=index_bar.update)
     _emit(args, summary, render.mapping_text)
     return 0
 

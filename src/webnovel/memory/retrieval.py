@@ -23,6 +23,7 @@ from .relevance_filter import AliasIndex, traditional_folder
 from .segmenter import Segmenter, bigram_tokens, load_segmenter
 from .store import commit_ops, vector_store
 from .store.index_store import SQLiteStore
+from .store.lexical_index import LexicalIndex
 
 # Fusion settings, measured on the 《西游记》 questions of tests/test_retrieval_quality.py: a small
 # RRF constant because candidate lists are short and the top ranks carry the signal; the bigram
@@ -30,10 +31,6 @@ from .store.index_store import SQLiteStore
 RRF_K = 10
 COLUMN_WEIGHTS = {"bigrams": 1.0, "words": 0.3, "dense": 1.0}
 CANDIDATES = 50
-MAX_TERMS = 12
-COMMON_SHARE = 0.05  # a term in more than this share of chunks is left out of the query
-MIN_COMMON_CUTOFF = 50  # small books keep every term that matches a few dozen chunks
-FALLBACK_TERMS = 3
 ENTITY_PRIOR = 0.1 / RRF_K  # per entity named by both the query and the chunk
 RECENCY_PRIOR = 0.1 / RRF_K  # scaled by how late in the book the chunk is
 EMBED_KINDS = ("chapter_summary", "scene_summary")
@@ -64,12 +61,14 @@ class Retrieval:
     def __init__(
         self,
         store: SQLiteStore,
+        lexicon: LexicalIndex,
         index: sqlite3.Connection,
         aliases: Callable[[], AliasIndex],
         names: Callable[[], list[str]],
         embedder: Embedder | None = None,
     ) -> None:
         self.store = store
+        self.lexicon = lexicon
         self.index = index
         self.aliases = aliases
         self.names = names
@@ -77,8 +76,7 @@ class Retrieval:
         self._segmenter: Segmenter | None = None
         self._segmenter_for: AliasIndex | None = None
         self._dense: tuple[str, int, Any, list[int]] | None = None
-        self._chunks: int | None = None
-        self._doc_counts: dict[str, dict[str, int]] = {}  # per column, until the next sync
+        self._loaded_seq: str | None = None  # the sync our lexical reader last saw
 
     def segmenter(self) -> Segmenter:
         """Built on first use and again when the book's names change (a commit)."""
@@ -98,23 +96,51 @@ class Retrieval:
         return recut, sorted(set(have) - set(wanted))
 
     def sync(self, progress: Progress | None = None) -> int:
+        """Bring the chunks and the lexical index up to the book's commits; returns how many
+        chapters were re-cut or dropped."""
+        lexicon = self.lexicon
         seq = commit_ops.get_meta(self.index, "commit_seq") or "0"
-        if vector_store.synced_seq(self.store.conn) == seq:
+        synced = vector_store.synced_seq(self.store.conn)
+        if lexicon.made_empty():  # a deleted (or never made) index: every chapter again
+            with self.store.atomic() as conn:
+                vector_store.forget_chapter_states(conn)
+                vector_store.set_synced_seq(conn, "")
+            synced = ""
+        if synced == seq:
+            if self._loaded_seq != synced:  # another process indexed since we last looked
+                lexicon.reload()
+                self._loaded_seq = synced
             return 0  # nothing committed since the last sync: skip comparing every chapter
         recut, dropped = self.stale_chapters()
-        if not recut and not dropped:
-            with self.store.atomic() as conn:
-                vector_store.set_synced_seq(conn, seq)
-            return 0
+        if recut or dropped:
+            self._recut(recut, dropped, progress)
+        with self.store.atomic() as conn:
+            vector_store.set_synced_seq(conn, seq)
+        self._loaded_seq = seq
+        self._dense = None
+        return len(recut) + len(dropped)
+
+    def reindex(self, progress: Progress | None = None) -> int:
+        """Cut and index every chapter again (after a rebuild)."""
+        with self.store.atomic() as conn:
+            vector_store.forget_chapter_states(conn)
+            vector_store.set_synced_seq(conn, "")
+        return self.sync(progress)
+
+    def _recut(self, recut: list[int], dropped: list[int], progress: Progress | None) -> None:
+        """Cut the chapters into chunks and index them, in one `vectors.db` transaction. The
+        lexical index commits last inside it: a crash leaves these chapters stale in
+        `chapter_state`, and the next sync deletes and redoes them in both stores."""
         segmenter = self.segmenter()
         aliases = self.aliases()
-        with self.store.atomic() as conn:
+        with self.store.atomic() as conn, self.lexicon.writing() as lexicon:
             vector_store.delete_chapters(conn, dropped + recut)
+            for chapter in dropped + recut:
+                lexicon.delete_chapter(chapter)
             for done, chapter in enumerate(recut, start=1):
                 commit = commit_ops.current_commit(self.index, chapter)
                 if commit is not None:
                     result = parse_chapter_result(commit["result"], chapter)
-                    rows = []
                     for chunk in chapter_chunks(result, commit["text"]):
                         entities = sorted(
                             {
@@ -122,25 +148,25 @@ class Retrieval:
                                 *(m.entity_id for m in aliases.find(chunk.text, fold=False)),
                             }
                         )
-                        rows.append(
-                            (
-                                chunk.chunk_id,
-                                chunk.kind,
-                                chunk.seq,
-                                chunk.text,
-                                entities,
-                                " ".join(bigram_tokens(chunk.text)),
-                                " ".join(segmenter.words(chunk.text)),
-                            )
+                        rowid = vector_store.insert_chunk(
+                            conn,
+                            chapter,
+                            chunk.chunk_id,
+                            chunk.kind,
+                            chunk.seq,
+                            chunk.text,
+                            entities,
                         )
-                    vector_store.insert_chunks(conn, chapter, commit["commit_id"], rows)
+                        lexicon.add(
+                            rowid,
+                            chapter,
+                            " ".join(bigram_tokens(chunk.text)),
+                            " ".join(segmenter.words(chunk.text)),
+                            entities,
+                        )
+                    vector_store.set_chapter_state(conn, chapter, commit["commit_id"])
                 if progress:
                     progress(done, len(recut))
-            vector_store.set_synced_seq(conn, seq)
-        self._dense = None
-        self._chunks = None
-        self._doc_counts = {}
-        return len(recut) + len(dropped)
 
     # -- searching ----------------------------------------------------------------------------
 
@@ -152,22 +178,16 @@ class Retrieval:
         columns: tuple[str, ...] = ("bigrams", "words", "dense"),
         plain: bool = False,
     ) -> list[SearchHit]:
-        """Fused search. `plain=True` drops the priors and the rare-term selection:
-        with `columns=("bigrams",)` it is the plain bigram BM25 the quality test compares with."""
-        select = (
-            (lambda conn, column, tokens: list(dict.fromkeys(tokens))) if plain else self._selective
-        )
+        """Fused search over every term of the question. `plain=True` drops the priors: with
+        `columns=("bigrams",)` it is the plain bigram BM25 that every feature must beat."""
         self.sync()
-        conn = self.store.conn
         text = traditional_folder()(text)  # 蕭炎 finds 萧炎 when OpenCC is installed
         rankings: list[tuple[str, list[int]]] = []
         if "bigrams" in columns:
-            terms = select(conn, "bigrams", bigram_tokens(text))
-            found = vector_store.match(conn, "bigrams", terms, as_of, CANDIDATES)
+            found = self.lexicon.search("bigrams", bigram_tokens(text), as_of, CANDIDATES)
             rankings.append(("bigrams", [rowid for rowid, _ in found]))
         if "words" in columns:
-            words = select(conn, "words", self.segmenter().words(text))
-            found = vector_store.match(conn, "words", words, as_of, CANDIDATES)
+            found = self.lexicon.search("words", self.segmenter().words(text), as_of, CANDIDATES)
             rankings.append(("words", [rowid for rowid, _ in found]))
         if "dense" in columns and self.embedder is not None:
             rankings.append(("dense", self._dense_ranking(text, as_of)))
@@ -178,7 +198,10 @@ class Retrieval:
                 scores[rowid] = scores.get(rowid, 0.0) + weight / (RRF_K + rank)
         if not scores:
             return []
-        chunks = vector_store.chunks_by_rowid(conn, list(scores))
+        chunks = vector_store.chunks_by_rowid(self.store.conn, list(scores))
+        chunks = {r: c for r, c in chunks.items() if as_of is None or c["chapter"] <= as_of}
+        if not chunks:
+            return []
         if not plain:
             wanted = {m.entity_id for m in self.aliases().find(text)}
             latest = max(c["chapter"] for c in chunks.values())
@@ -198,28 +221,6 @@ class Retrieval:
             )
             for r in best
         ]
-
-    def _selective(self, conn: sqlite3.Connection, column: str, tokens: list[str]) -> list[str]:
-        """The query's informative terms, rarest first: those in at most COMMON_SHARE of the
-        chunks, at most MAX_TERMS of them (the few rarest when every term is common). A term
-        like 在 or 第 matches nearly every chunk and adds nothing to BM25 but cost: on a
-        10,000-chapter book it turns a 5 ms search into 200 ms."""
-        tokens = list(dict.fromkeys(tokens))
-        known = self._doc_counts.setdefault(column, {})
-        missing = [t for t in tokens if t not in known]
-        if missing:
-            found = vector_store.document_counts(conn, column, missing)
-            known.update({t: found.get(t, 0) for t in missing})
-        counts = {t: known[t] for t in tokens}
-        present = sorted((t for t in tokens if counts.get(t)), key=lambda t: counts[t])
-        limit = max(MIN_COMMON_CUTOFF, COMMON_SHARE * self._chunk_count(conn))
-        informative = [t for t in present if counts[t] <= limit]
-        return (informative or present[:FALLBACK_TERMS])[:MAX_TERMS]
-
-    def _chunk_count(self, conn: sqlite3.Connection) -> int:
-        if self._chunks is None:
-            self._chunks = vector_store.counts(conn)["chunks"]
-        return self._chunks
 
     def _dense_ranking(self, text: str, as_of: int | None) -> list[int]:
         """Cosine ranking with numpy over the vectors of chunks up to `as_of`."""

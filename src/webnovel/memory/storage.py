@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from .store.index_store import SQLiteStore
+from .store.lexical_index import LexicalIndex
 from .store.vector_store import VECTOR_MIGRATIONS
 
 MEMORY_DIR = ".webnovel"
 INDEX_DB = "index.db"
 VECTORS_DB = "vectors.db"
+LEXICON = "lexicon"
 SCRATCHPAD = "memory_scratchpad.json"
 STATE = "state.json"
 CONFIG = "config.toml"
@@ -52,6 +54,7 @@ class Storage:
         self.index = SQLiteStore(memory_dir / INDEX_DB)
         self.vectors_path = memory_dir / VECTORS_DB
         self._vectors: SQLiteStore | None = None
+        self.lexicon = LexicalIndex(memory_dir / LEXICON)
         self.scratchpad_path = memory_dir / SCRATCHPAD
         self.state_path = memory_dir / STATE
         self.config_path = memory_dir / CONFIG
@@ -61,9 +64,13 @@ class Storage:
         return self.index.conn
 
     def sizes(self) -> dict[str, int]:
+        lexicon = self.lexicon.path
         files = {
             "index.db": self.index.size_bytes(),
             "vectors.db": self.vectors_path.stat().st_size if self.vectors_path.exists() else 0,
+            "lexicon": sum(p.stat().st_size for p in lexicon.glob("*") if p.is_file())
+            if lexicon.is_dir()
+            else 0,
         }
         for path in (self.scratchpad_path, self.state_path):
             files[path.name] = path.stat().st_size if path.exists() else 0

@@ -1,8 +1,9 @@
-"""SQL for `vectors.db`: retrieval chunks, their FTS5 index, and optional dense vectors.
+"""SQL for `vectors.db`: retrieval chunks and optional dense vectors.
 
 `vectors.db` is derived from `index.db`. `chapter_state` records which commit each chapter's chunks
 were cut from, so the retrieval layer can tell exactly which chapters are stale after a commit,
-a revision or a rebuild, and re-cut only those.
+a revision or a rebuild, and re-cut only those. The chunks' lexical index lives beside it, in
+tantivy (`lexical_index.py`); a chunk's rowid is its document's key there.
 """
 
 from __future__ import annotations
@@ -50,6 +51,17 @@ VECTOR_MIGRATIONS: list[Migration] = [
     CREATE TABLE IF NOT EXISTS vectors_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
     ),
+    (
+        "0003_lexicon_in_tantivy",
+        """
+    -- The lexical index moved to tantivy (.webnovel/lexicon/): FTS5 ranked every matching row.
+    -- Forgetting every chapter's state makes the next search re-cut and index them all.
+    DROP TABLE chunks_vocab;
+    DROP TABLE chunks_fts;
+    DELETE FROM chapter_state;
+    DELETE FROM vectors_meta WHERE key = 'synced_seq';
+    """,
+    ),
 ]
 
 
@@ -67,18 +79,6 @@ def set_synced_seq(conn: sqlite3.Connection, seq: str) -> None:
     )
 
 
-def document_counts(conn: sqlite3.Connection, column: str, terms: list[str]) -> dict[str, int]:
-    if not terms:
-        return {}
-    marks = ",".join("?" * len(terms))
-    return dict(
-        conn.execute(
-            f"SELECT term, doc FROM chunks_vocab WHERE col = ? AND term IN ({marks})",
-            (column, *terms),
-        ).fetchall()
-    )
-
-
 def chapter_state(conn: sqlite3.Connection) -> dict[int, str]:
     return dict(conn.execute("SELECT chapter, commit_id FROM chapter_state").fetchall())
 
@@ -86,29 +86,30 @@ def chapter_state(conn: sqlite3.Connection) -> dict[int, str]:
 def delete_chapters(conn: sqlite3.Connection, chapters: Iterable[int]) -> None:
     for chapter in chapters:
         ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE chapter = ?", (chapter,))]
-        conn.executemany("DELETE FROM chunks_fts WHERE rowid = ?", [(i,) for i in ids])
         conn.executemany("DELETE FROM vectors WHERE chunk_rowid = ?", [(i,) for i in ids])
         conn.execute("DELETE FROM chunks WHERE chapter = ?", (chapter,))
         conn.execute("DELETE FROM chapter_state WHERE chapter = ?", (chapter,))
 
 
-def insert_chunks(
+def insert_chunk(
     conn: sqlite3.Connection,
     chapter: int,
-    commit_id: str,
-    rows: Iterable[tuple[str, str, int, str, list[str], str, str]],
-) -> None:
-    """rows: (chunk_id, kind, seq, text, entities, bigram tokens, word tokens)."""
-    for chunk_id, kind, seq, text, entities, bigrams, words in rows:
-        cursor = conn.execute(
-            "INSERT INTO chunks (chunk_id, chapter, kind, seq, text, entities_json) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (chunk_id, chapter, kind, seq, text, dumps(entities)),
-        )
-        conn.execute(
-            "INSERT INTO chunks_fts (rowid, bigrams, words) VALUES (?, ?, ?)",
-            (cursor.lastrowid, bigrams, words),
-        )
+    chunk_id: str,
+    kind: str,
+    seq: int,
+    text: str,
+    entities: list[str],
+) -> int:
+    """Store one chunk; returns its rowid (its key in the lexical index)."""
+    cursor = conn.execute(
+        "INSERT INTO chunks (chunk_id, chapter, kind, seq, text, entities_json) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (chunk_id, chapter, kind, seq, text, dumps(entities)),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def set_chapter_state(conn: sqlite3.Connection, chapter: int, commit_id: str) -> None:
     conn.execute(
         "INSERT INTO chapter_state VALUES (?, ?) ON CONFLICT(chapter) DO UPDATE "
         "SET commit_id = excluded.commit_id",
@@ -116,20 +117,9 @@ def insert_chunks(
     )
 
 
-def match(
-    conn: sqlite3.Connection, column: str, tokens: list[str], as_of: int | None, limit: int
-) -> list[tuple[int, float]]:
-    """(chunk rowid, bm25) for chunks whose `column` matches any token, best first."""
-    if not tokens or column not in ("bigrams", "words"):
-        return []
-    terms = " OR ".join('"' + t.replace('"', '""') + '"' for t in dict.fromkeys(tokens))
-    weights = "1.0, 0.0" if column == "bigrams" else "0.0, 1.0"
-    return conn.execute(
-        f"SELECT f.rowid, bm25(chunks_fts, {weights}) AS rank FROM chunks_fts f "
-        "JOIN chunks c ON c.id = f.rowid "
-        f"WHERE chunks_fts MATCH ? AND c.chapter <= ? ORDER BY rank LIMIT ?",
-        (f"{column} : ({terms})", as_of if as_of is not None else 2**62, limit),
-    ).fetchall()
+def forget_chapter_states(conn: sqlite3.Connection) -> None:
+    """Every chapter is stale again (the lexical index was lost and is made anew)."""
+    conn.execute("DELETE FROM chapter_state")
 
 
 def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, dict[str, Any]]:

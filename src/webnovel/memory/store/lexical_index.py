@@ -1,0 +1,142 @@
+"""The lexical search index: tantivy over pre-tokenized text, in `<book>/.webnovel/lexicon/`.
+
+Why a search engine and not SQLite FTS5: FTS5 scores every row that matches any term, so an OR
+over all of a question's bigrams costs about 300 ms on 124,000 chunks, and dropping terms to make
+it fast threw away the words that carry the question. tantivy prunes with block-max WAND and
+returns the top k without scoring everything, so every query term takes part.
+
+Each document is one retrieval chunk of `vectors.db`, found again by its `rowid`:
+- `bigrams` and `words`: space-separated tokens made by `segmenter` (the whitespace tokenizer
+  keeps them as they are), term frequencies for BM25, no positions;
+- `chapter`: a fast field, so `as_of` is a range filter and a revised chapter is deleted by term;
+- `entities`: the entity ids a chunk names, one raw term each.
+
+The index is derived: the retrieval layer adds and deletes documents inside the `vectors.db`
+transaction that records them and commits the index just before that transaction, so after a
+crash the chapters concerned are still stale and are redone. This module is the only code that
+speaks tantivy; it is imported when a book first searches.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+COLUMNS = ("bigrams", "words")
+WRITER_HEAP_BYTES = 64_000_000
+
+
+def _schema() -> Any:
+    import tantivy
+
+    builder = tantivy.SchemaBuilder()
+    builder.add_integer_field("rowid", stored=True, indexed=True, fast=True)
+    builder.add_integer_field("chapter", stored=False, indexed=True, fast=True)
+    for column in COLUMNS:
+        builder.add_text_field(column, tokenizer_name="whitespace", index_option="freq")
+    builder.add_text_field("entities", tokenizer_name="raw", index_option="basic")
+    return builder.build()
+
+
+class LexicalIndex:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._index: Any = None
+        self._created = False
+
+    @property
+    def index(self) -> Any:
+        if self._index is None:
+            import tantivy
+
+            fresh = not self.path.is_dir() or not tantivy.Index.exists(str(self.path))
+            if fresh and self.path.exists():
+                shutil.rmtree(self.path)  # a half-made folder: start over
+            self.path.mkdir(parents=True, exist_ok=True)
+            self._index = tantivy.Index(_schema(), path=str(self.path), reuse=True)
+            self._created = fresh
+        return self._index
+
+    def made_empty(self) -> bool:
+        """Whether opening made the index anew (first use, or its folder was deleted): then
+        every chapter must be indexed again. Says so once."""
+        self.index  # noqa: B018 - opens it
+        created, self._created = self._created, False
+        return created
+
+    def reload(self) -> None:
+        """See what another process (or this one) committed since."""
+        self.index.reload()
+
+    @contextmanager
+    def writing(self) -> Iterator[_Writer]:
+        """One writer at a time (the caller holds the `vectors.db` write lock); what it did is
+        committed when the block ends, and rolled back if the block raises."""
+        writer = self.index.writer(WRITER_HEAP_BYTES, 1)
+        try:
+            yield _Writer(writer)
+        except BaseException:
+            writer.rollback()
+            raise
+        writer.commit()
+        writer.wait_merging_threads()
+        self.index.reload()
+
+    def search(
+        self, column: str, terms: Iterable[str], as_of: int | None, limit: int
+    ) -> list[tuple[int, float]]:
+        """(chunk rowid, BM25 score) of the chunks whose `column` holds any of `terms`, best
+        first, never past chapter `as_of`."""
+        import tantivy
+
+        index = self.index
+        schema = index.schema
+        should = [
+            (tantivy.Occur.Should, tantivy.Query.term_query(schema, column, term))
+            for term in dict.fromkeys(terms)
+        ]
+        if not should:
+            return []
+        query = tantivy.Query.boolean_query(should)
+        if as_of is not None:
+            in_time = tantivy.Query.range_query(
+                schema, "chapter", tantivy.FieldType.Integer, None, as_of
+            )
+            # the filter scores the same for every chunk, so it changes no order
+            query = tantivy.Query.boolean_query(
+                [(tantivy.Occur.Must, query), (tantivy.Occur.Must, in_time)]
+            )
+        searcher = index.searcher()
+        hits = searcher.search(query, limit, count=False).hits
+        if not hits:
+            return []
+        rowids = searcher.fast_field_values("rowid", [address for _, address in hits])
+        return [(rowid, score) for (score, _), rowid in zip(hits, rowids, strict=True)]
+
+    def count(self) -> int:
+        return int(self.index.searcher().num_docs)
+
+
+class _Writer:
+    def __init__(self, writer: Any) -> None:
+        self._writer = writer
+
+    def delete_chapter(self, chapter: int) -> None:
+        self._writer.delete_documents_by_term("chapter", chapter)
+
+    def add(
+        self, rowid: int, chapter: int, bigrams: str, words: str, entities: Iterable[str]
+    ) -> None:
+        import tantivy
+
+        document = tantivy.Document()
+        document.add_integer("rowid", rowid)
+        document.add_integer("chapter", chapter)
+        document.add_text("bigrams", bigrams)
+        document.add_text("words", words)
+        for entity in entities:
+            document.add_text("entities", entity)
+        self._writer.add_document(document)
