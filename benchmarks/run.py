@@ -131,19 +131,21 @@ def bench_packs(book: webnovel.Project, saga: Saga, rng: random.Random, repeat: 
     return out
 
 
-SEARCH_UP_TO = 2000  # chapters: past this the harness skips indexing text (minutes of segmenting)
-
-
 def bench_search(book: webnovel.Project, saga: Saga, rng: random.Random, repeat: int) -> dict:
-    """Index the saga's text once, then time searches for names and phrases, as of any chapter."""
+    """Index the saga's text once, then time searches as of any chapter: names, a name and a
+    place, and sentences an agent would ask (every term of which takes part)."""
     started = time.perf_counter()
-    book.retrieval().sync()
+    book.retrieval().sync(progress=_progress("index"))
     index_seconds = time.perf_counter() - started
     stats = book.retrieval().stats()
     names = [name for name, _ in saga.truth.names.values()]
     chapters = len(saga.results)
     queries = [rng.choice(names) for _ in range(repeat)]
     queries += [f"{rng.choice(names)}在{place}" for place in ("黑风谷", "青云城", "藏经阁")]
+    queries += [
+        f"{rng.choice(names)}和{rng.choice(names)}在哪里第一次交手，后来谁受了伤"
+        for _ in range(repeat // 2)
+    ]
     times = []
     for query in queries:
         as_of = rng.choice([None, rng.randint(1, chapters)])
@@ -157,6 +159,37 @@ def bench_search(book: webnovel.Project, saga: Saga, rng: random.Random, repeat:
         "text_chars": characters,
         **summary(times),
     }
+
+
+def bench_catch_up(book: webnovel.Project, saga: Saga) -> dict[str, float]:
+    """After the saga: the search after one more chapter (the index catches up first), and the
+    search after a 10 MB chapter (a pasted book, say)."""
+    chapters = len(saga.results)
+    text = saga.texts[-1] or "萧炎在乌坦城练习斗技。" * 150
+    book.commit({"chapter": chapters + 1, "summary": "又一章"}, text=text)
+    started = time.perf_counter()
+    book.search("又一章", top_k=10)
+    one_chapter = (time.perf_counter() - started) * 1000
+    book.commit(
+        {"chapter": chapters + 2, "summary": "很长的一章"}, text=text * (3_500_000 // len(text))
+    )
+    started = time.perf_counter()
+    book.search("很长的一章", top_k=10)
+    huge = (time.perf_counter() - started) * 1000
+    return {"one_chapter_ms": round(one_chapter, 1), "ten_mb_chapter_ms": round(huge, 1)}
+
+
+def _progress(label: str) -> Callable[[int, int], None] | None:
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if done % 100 == 0 or done == total:
+            print(f"\r{label} {done}/{total}", end="", file=sys.stderr, flush=True)
+            if done == total:
+                print(file=sys.stderr)
+
+    return show
 
 
 QUERY_PROCESS = """
@@ -217,17 +250,14 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
         }
         windows["all"] = summary(commit_times)
         queries = bench_queries(book, saga, rng)
-        search = (
-            bench_search(book, saga, rng, 20 if quick else 100)
-            if chapters <= SEARCH_UP_TO
-            else None
-        )
+        search = bench_search(book, saga, rng, 20 if quick else 100)
         packs = bench_packs(book, saga, rng, 10 if quick else 40)
         started = time.perf_counter()
         rebuilt = book.rebuild()
         book.flush()
         rebuild_seconds = time.perf_counter() - started
         after_rebuild = bench_queries(book, saga, random.Random(seed))["correctness"]
+        catch_up = bench_catch_up(book, saga)
         sizes = book.storage.sizes()
         book.close()
         cli = bench_cli(workdir / "book", 3 if quick else 10)
@@ -242,11 +272,13 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
         "generate_seconds": round(generated, 2),
         "commit": windows,
         "rebuild_seconds": round(rebuild_seconds, 2),
+        "rebuild_memory_seconds": rebuilt["memory_seconds"],
         "rebuild_chapters": rebuilt["chapters"],
         **queries,
         "pack": packs,
         "search": search,
         "correctness_after_rebuild": after_rebuild,
+        "search_catch_up": catch_up,
         "cli_fact_cold_start": cli,
         "query_process_rss_mb": rss,
         "harness_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
@@ -286,7 +318,11 @@ TARGETS = [
         ),
         "≤ 1.5",
     ),
-    ("rebuild (s)", lambda r: r["rebuild_seconds"], "≤ 10 s for 1,000 chapters"),
+    (
+        "rebuild: memory / with the search index (s)",
+        lambda r: f"{r['rebuild_memory_seconds']} / {r['rebuild_seconds']}",
+        "≤ 10 s for 1,000 chapters",
+    ),
     (
         "as-of fact query p50 / p95",
         lambda r: f"{r['fact_as_of']['p50_ms']} / {r['fact_as_of']['p95_ms']}",
@@ -330,12 +366,22 @@ TARGETS = [
     (
         "search top-10 p50 / p95 (chunks)",
         lambda r: f"{r['search']['p50_ms']} / {r['search']['p95_ms']} ({r['search']['chunks']:,})",
-        "p95 ≤ 20 ms over 10,000 chunks",
+        "p95 ≤ 10 ms at 10,000 chapters",
     ),
     (
-        "retrieval index build (s, characters)",
+        "search index build (s, characters)",
         lambda r: f"{r['search']['index_seconds']} ({r['search']['text_chars']:,})",
-        "—",
+        "≤ 60 s for 30 M characters",
+    ),
+    (
+        "search after one new chapter (ms, catch-up included)",
+        lambda r: r["search_catch_up"]["one_chapter_ms"],
+        "≤ 20 ms",
+    ),
+    (
+        "search after a 10 MB chapter (ms, catch-up included)",
+        lambda r: r["search_catch_up"]["ten_mb_chapter_ms"],
+        "no 12 s stall",
     ),
     ("`webnovel fact` fresh process p50", lambda r: r["cli_fact_cold_start"]["p50_ms"], "≤ 300 ms"),
     (

@@ -156,10 +156,12 @@ class Project:
         index.checkpoint()
         self._dirty = True
         self._aliases = None
+        memory_seconds = time.perf_counter() - started
         indexed = self.retrieval().reindex(search_progress)
         return {
             "chapters": len(commits),
             "indexed_chapters": indexed,
+            "memory_seconds": round(memory_seconds, 3),
             "seconds": round(time.perf_counter() - started, 3),
         }
 

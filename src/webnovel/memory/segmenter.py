@@ -34,6 +34,8 @@ def bigram_tokens(text: str) -> list[str]:
 class Segmenter(Protocol):
     def words(self, text: str) -> list[str]: ...
 
+    def add_words(self, names: Iterable[str]) -> None: ...
+
 
 class NoSegmenter:
     """Stands in when no Chinese word segmenter is installed."""
@@ -41,34 +43,47 @@ class NoSegmenter:
     def words(self, text: str) -> list[str]:
         return []
 
+    def add_words(self, names: Iterable[str]) -> None:
+        return None
+
 
 class JiebaSegmenter:
     """rjieba when installed, else jieba; the book's names are added as words."""
 
-    def __init__(self, cut: Callable[[str], list[str]]) -> None:
+    def __init__(self, cut: Callable[[str], list[str]], add: Callable[[str], object]) -> None:
         self._cut = cut
+        self._add = add
+        self._added: set[str] = set()
 
     def words(self, text: str) -> list[str]:
         return [w.lower() for w in self._cut(text) if WORD_CHARS.search(w)]
 
+    def add_words(self, names: Iterable[str]) -> None:
+        """Register names not registered yet (a name of one character is left to jieba)."""
+        for name in names:
+            if len(name) >= 2 and name not in self._added:
+                self._add(name)
+                self._added.add(name)
+
 
 def load_segmenter(names: Iterable[str]) -> Segmenter:
     """The best segmenter installed, with `names` registered (imported only when first needed)."""
-    names = [n for n in names if len(n) >= 2]
+    segmenter: Segmenter
     try:
         import rjieba
 
         engine = rjieba.Jieba()
-        for name in names:
-            engine.add_word(name, None, None)
-        return JiebaSegmenter(engine.cut_for_search)
+        segmenter = JiebaSegmenter(
+            engine.cut_for_search, lambda name: engine.add_word(name, None, None)
+        )
     except ImportError:
-        pass
-    try:
-        import jieba
-    except ImportError:
-        return NoSegmenter()
-    tokenizer = jieba.Tokenizer()
-    for name in names:
-        tokenizer.add_word(name)
-    return JiebaSegmenter(lambda text: list(tokenizer.cut_for_search(text)))
+        try:
+            import jieba
+        except ImportError:
+            return NoSegmenter()
+        tokenizer = jieba.Tokenizer()
+        segmenter = JiebaSegmenter(
+            lambda text: list(tokenizer.cut_for_search(text)), tokenizer.add_word
+        )
+    segmenter.add_words(names)
+    return segmenter

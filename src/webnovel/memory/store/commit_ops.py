@@ -152,8 +152,30 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     )
 
 
-def chapter_commit_ids(conn: sqlite3.Connection) -> dict[int, str]:
-    return dict(conn.execute("SELECT chapter, commit_id FROM chapters").fetchall())
+def chapter_commit_ids(
+    conn: sqlite3.Connection, chapters: list[int] | None = None
+) -> dict[int, str]:
+    """The commit each chapter stands on (of these chapters only, when given)."""
+    if chapters is None:
+        return dict(conn.execute("SELECT chapter, commit_id FROM chapters").fetchall())
+    found: dict[int, str] = {}
+    for start in range(0, len(chapters), 500):
+        part = chapters[start : start + 500]
+        found.update(
+            conn.execute(
+                f"SELECT chapter, commit_id FROM chapters WHERE chapter IN "
+                f"({','.join('?' * len(part))})",
+                part,
+            ).fetchall()
+        )
+    return found
+
+
+def chapters_committed_since(conn: sqlite3.Connection, seq: int) -> list[int]:
+    """Chapters with a commit (or a retraction) logged after sequence number `seq`."""
+    return [
+        r[0] for r in conn.execute("SELECT DISTINCT chapter FROM commits WHERE seq > ?", (seq,))
+    ]
 
 
 def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | None:

@@ -79,8 +79,21 @@ def set_synced_seq(conn: sqlite3.Connection, seq: str) -> None:
     )
 
 
-def chapter_state(conn: sqlite3.Connection) -> dict[int, str]:
-    return dict(conn.execute("SELECT chapter, commit_id FROM chapter_state").fetchall())
+def chapter_state(conn: sqlite3.Connection, chapters: list[int] | None = None) -> dict[int, str]:
+    """The commit each chapter's chunks were cut from (of these chapters only, when given)."""
+    if chapters is None:
+        return dict(conn.execute("SELECT chapter, commit_id FROM chapter_state").fetchall())
+    found: dict[int, str] = {}
+    for start in range(0, len(chapters), 500):
+        part = chapters[start : start + 500]
+        found.update(
+            conn.execute(
+                f"SELECT chapter, commit_id FROM chapter_state WHERE chapter IN "
+                f"({','.join('?' * len(part))})",
+                part,
+            ).fetchall()
+        )
+    return found
 
 
 def delete_chapters(conn: sqlite3.Connection, chapters: Iterable[int]) -> None:
