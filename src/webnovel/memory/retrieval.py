@@ -1,11 +1,11 @@
 """Episodic retrieval: find the past passage an author or agent needs, in Chinese, as of any
 chapter, with no network service.
 
-`vectors.db` is a projection of `index.db`, kept in step lazily: before answering, `sync()` re-cuts
-exactly the chapters whose current commit differs from the one their chunks came from (new,
-revised, or gone after a rebuild). Ranking fuses, by reciprocal rank, the bigram column, the word
-column, and dense vectors when an embedder has filled them; entity matches and recency are light
-priors on top.
+`vectors.db` (the chunks) and the tantivy lexicon are projections of `index.db`, kept in step
+lazily: before answering, `sync()` re-cuts exactly the chapters committed since it last ran (new,
+revised, retracted). Ranking is one BM25 query over every character bigram and word of the
+question, fused by reciprocal rank with dense vectors when an embedder has filled them; chunks
+naming the entities the question names get a light prior.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from .store import commit_ops, vector_store
 from .store.index_store import SQLiteStore
 from .store.lexical_index import LexicalIndex
 
-# Fusion settings, measured on the 《西游记》 questions of tests/test_retrieval_quality.py: a small
-# RRF constant because candidate lists are short and the top ranks carry the signal; the bigram
-# column is the backbone (full recall on names), words refine it, so they weigh less.
+# Settings measured on two real texts (benchmarks/retrieval_quality.py, docs/benchmarks.md): one
+# BM25 query over bigrams and words beats fusing the two rankings; a small RRF constant fuses the
+# lexical ranking with the dense one, because the top ranks carry the signal.
 RRF_K = 10
-COLUMN_WEIGHTS = {"bigrams": 1.0, "words": 0.3, "dense": 1.0}
+COLUMN_WEIGHTS = {"lexical": 1.0, "dense": 1.0}
 CANDIDATES = 50
 ENTITY_PRIOR = 0.1 / RRF_K  # per entity named by both the query and the chunk
 RECENCY_PRIOR = 0.1 / RRF_K  # scaled by how late in the book the chunk is
@@ -186,19 +186,25 @@ class Retrieval:
         top_k: int = 10,
         as_of: int | None = None,
         columns: tuple[str, ...] = ("bigrams", "words", "dense"),
-        plain: bool = False,
+        entity_prior: bool = False,
+        recency: bool = False,
     ) -> list[SearchHit]:
-        """Fused search over every term of the question. `plain=True` drops the priors: with
-        `columns=("bigrams",)` it is the plain bigram BM25 that every feature must beat."""
+        """Search over every term of the question: one BM25 query over the bigram and word
+        columns, fused with dense vectors (when there are any) by reciprocal rank. With
+        `columns=("bigrams",)` it is the plain bigram BM25 that every feature must beat.
+        `entity_prior` (chunks naming the question's entities) and `recency` (later chapters)
+        are measured and off: on real text neither helped on every set."""
         self.sync()
         text = traditional_folder()(text)  # 蕭炎 finds 萧炎 when OpenCC is installed
         rankings: list[tuple[str, list[int]]] = []
+        terms: dict[str, list[str]] = {}
         if "bigrams" in columns:
-            found = self.lexicon.search("bigrams", bigram_tokens(text), as_of, CANDIDATES)
-            rankings.append(("bigrams", [rowid for rowid, _ in found]))
+            terms["bigrams"] = bigram_tokens(text)
         if "words" in columns:
-            found = self.lexicon.search("words", self.segmenter().words(text), as_of, CANDIDATES)
-            rankings.append(("words", [rowid for rowid, _ in found]))
+            terms["words"] = self.segmenter().words(text)
+        if terms:
+            found = self.lexicon.search(terms, as_of, CANDIDATES)
+            rankings.append(("lexical", [rowid for rowid, _ in found]))
         if "dense" in columns and self.embedder is not None:
             rankings.append(("dense", self._dense_ranking(text, as_of)))
         scores: dict[int, float] = {}
@@ -212,12 +218,14 @@ class Retrieval:
         chunks = {r: c for r, c in chunks.items() if as_of is None or c["chapter"] <= as_of}
         if not chunks:
             return []
-        if not plain:
+        if entity_prior:
             wanted = {m.entity_id for m in self.aliases().find(text)}
+            for rowid, chunk in chunks.items():
+                scores[rowid] += ENTITY_PRIOR * len(wanted & set(chunk["entities"]))
+        if recency:
             latest = max(c["chapter"] for c in chunks.values())
             horizon = max(1, as_of if as_of is not None else latest)
             for rowid, chunk in chunks.items():
-                scores[rowid] += ENTITY_PRIOR * len(wanted & set(chunk["entities"]))
                 scores[rowid] += RECENCY_PRIOR * min(1.0, chunk["chapter"] / horizon)
         best = sorted(chunks, key=lambda r: (-scores[r], chunks[r]["chapter"], r))[:top_k]
         return [

