@@ -20,7 +20,7 @@ speaks tantivy; it is imported when a book first searches.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -86,7 +86,7 @@ class LexicalIndex:
         self.index.reload()
 
     def search(
-        self, terms: dict[str, Iterable[str]], as_of: int | None, limit: int
+        self, terms: Mapping[str, Iterable[str]], as_of: int | None, limit: int
     ) -> list[tuple[int, float]]:
         """(chunk rowid, BM25 score) of the chunks holding any of the terms, given per column,
         best first, never past chapter `as_of`. One query over both columns: a chunk's score
