@@ -100,6 +100,7 @@ class Project:
         self._dirty = self._projections_stale()
         self._aliases: AliasIndex | None = None
         self._aliases_seq: str | None = None
+        self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
         self._retrieval: Retrieval | None = None
         self.retriever: Retriever | None = self._retrieve_passages
 
@@ -126,7 +127,6 @@ class Project:
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
             self._dirty = True
-            self._aliases = None
         return report
 
     def retract(self, chapter: int) -> CommitReport:
@@ -137,7 +137,6 @@ class Project:
             raise InvalidInput("retract needs a chapter number")
         report = self.pipeline.retract(chapter)
         self._dirty = True
-        self._aliases = None
         return report
 
     def rebuild(
@@ -272,13 +271,23 @@ class Project:
     # -- packs ----------------------------------------------------------------------------------
 
     def aliases(self) -> AliasIndex:
-        """The alias automaton, built once and kept until the book's next commit."""
-        seq = commit_ops.get_meta(self._conn, "commit_seq")
-        if self._aliases is None or self._aliases_seq != seq:
-            # keyed to the book's commit sequence: another process (a CLI commit beside an MCP
-            # server) may have added names since
-            self._aliases = AliasIndex(entity_ops.alias_pairs(self._conn))
-            self._aliases_seq = seq
+        """The alias automaton, kept in step with the book's commit sequence: another process
+        (a CLI commit beside an MCP server) may have added names. A commit changes the names
+        of the entities its chapter introduces, and only those are replaced."""
+        conn = self._conn
+        seq = commit_ops.get_meta(conn, "commit_seq")
+        if self._aliases is not None and self._aliases_seq == seq:
+            return self._aliases
+        if self._aliases is None or not (self._aliases_seq or "").isdigit():
+            self._aliases = AliasIndex(entity_ops.alias_pairs(conn))
+            self._introduced = entity_ops.introduced_in(conn)
+        else:
+            changed = commit_ops.chapters_committed_since(conn, int(self._aliases_seq or 0))
+            now = entity_ops.introduced_in(conn, changed)
+            touched = set().union(*(self._introduced.pop(c, set()) for c in changed), *now.values())
+            self._introduced.update(now)
+            self._aliases.replace(touched, entity_ops.alias_pairs(conn, sorted(touched)))
+        self._aliases_seq = seq
         return self._aliases
 
     def build_memory_pack(
@@ -335,7 +344,6 @@ class Project:
                 self.storage.lexicon,
                 self._conn,
                 self.aliases,
-                lambda: [alias for alias, _ in entity_ops.alias_pairs(self._conn)],
                 make_embedder(self.config.embedder),
             )
         return self._retrieval

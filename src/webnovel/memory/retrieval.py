@@ -64,17 +64,15 @@ class Retrieval:
         lexicon: LexicalIndex,
         index: sqlite3.Connection,
         aliases: Callable[[], AliasIndex],
-        names: Callable[[], list[str]],
         embedder: Embedder | None = None,
     ) -> None:
         self.store = store
         self.lexicon = lexicon
         self.index = index
         self.aliases = aliases
-        self.names = names
         self.embedder = embedder
         self._segmenter: Segmenter | None = None
-        self._segmenter_for: AliasIndex | None = None
+        self._segmenter_for: tuple[int, int] | None = None  # (automaton, its version)
         self._dense: tuple[str, int, Any, list[int]] | None = None
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
 
@@ -83,10 +81,10 @@ class Retrieval:
         to it (loading the dictionary again would cost 60 ms a commit)."""
         current = self.aliases()
         if self._segmenter is None:
-            self._segmenter = load_segmenter(self.names())
-        elif self._segmenter_for is not current:
-            self._segmenter.add_words(self.names())
-        self._segmenter_for = current
+            self._segmenter = load_segmenter(current.names)
+        elif self._segmenter_for != (id(current), current.version):
+            self._segmenter.add_words(current.names)
+        self._segmenter_for = (id(current), current.version)
         return self._segmenter
 
     # -- keeping in step with index.db --------------------------------------------------------

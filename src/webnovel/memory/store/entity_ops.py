@@ -368,12 +368,42 @@ def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]
     )
 
 
-def alias_pairs(conn: sqlite3.Connection) -> list[tuple[str, str]]:
-    """Every (alias, entity id) of settled entities: the alias automaton's input."""
-    return conn.execute(
-        "SELECT a.alias, a.entity_id FROM aliases a JOIN entities e ON e.id = a.entity_id "
-        "WHERE e.tentative = 0"
-    ).fetchall()
+def alias_pairs(
+    conn: sqlite3.Connection, entity_ids: Iterable[str] | None = None
+) -> list[tuple[str, str]]:
+    """Every (alias, entity id) of settled entities (of these only, when given): the alias
+    automaton's input."""
+    if entity_ids is None:
+        return conn.execute(
+            "SELECT a.alias, a.entity_id FROM aliases a JOIN entities e ON e.id = a.entity_id "
+            "WHERE e.tentative = 0"
+        ).fetchall()
+    pairs: list[tuple[str, str]] = []
+    for entity_id in entity_ids:
+        pairs += conn.execute(
+            "SELECT a.alias, a.entity_id FROM aliases a JOIN entities e ON e.id = a.entity_id "
+            "WHERE e.tentative = 0 AND a.entity_id = ?",
+            (entity_id,),
+        ).fetchall()
+    return pairs
+
+
+def introduced_in(
+    conn: sqlite3.Connection, chapters: Iterable[int] | None = None
+) -> dict[int, set[str]]:
+    """chapter → the entities it introduces (in these chapters only, when given)."""
+    out: dict[int, set[str]] = {}
+    if chapters is None:
+        rows = conn.execute("SELECT chapter, entity_id FROM entity_intros").fetchall()
+    else:
+        rows = []
+        for chapter in chapters:
+            rows += conn.execute(
+                "SELECT chapter, entity_id FROM entity_intros WHERE chapter = ?", (chapter,)
+            ).fetchall()
+    for chapter, entity_id in rows:
+        out.setdefault(chapter, set()).add(entity_id)
+    return out
 
 
 def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -> list[str]:
