@@ -30,7 +30,7 @@ def test_every_bad_path_is_named_at_once() -> None:
         }
     )
     assert found == [
-        "$.chapter: must be an integer >= 1, got 0",
+        "$.chapter: must be a chapter number from 1 to 1,000,000, got 0",
         "$.entities_new[1]: must be an object, got a string",
         "$.entities_new[0].id: is required",
         "$.state_changes[0].new: is required",
@@ -48,7 +48,11 @@ def test_every_bad_path_is_named_at_once() -> None:
     [
         ({}, None, "$.chapter: is required (in the result or as --chapter)"),
         ({"chapter": 3}, 4, "$.chapter: is 3 but --chapter says 4"),
-        ({"chapter": True}, None, "$.chapter: must be an integer >= 1, got True"),
+        (
+            {"chapter": True},
+            None,
+            "$.chapter: must be a chapter number from 1 to 1,000,000, got True",
+        ),
         ([], None, "$: must be a JSON object, got a list"),
     ],
 )

@@ -11,7 +11,8 @@
         ├── AmbiguousEntity          a reference matches several entities
         ├── UnknownChapter           a chapter the book has no commit for
         ├── UnknownConflict          a conflict id the book does not hold
-        └── ReviewBlocked            `commit --check` found blocking issues in the draft
+        ├── ReviewBlocked            `commit --check` found blocking issues in the draft
+        └── BookBusy                 another process held the book's write lock too long
 
 Adapters translate these: the CLI into one sentence on stderr and its exit code.
 """
@@ -103,4 +104,15 @@ class ReviewBlocked(DomainError):
         super().__init__(
             f"chapter {chapter} not committed: review found {len(messages)} blocking issue(s): "
             f"{listed} (fix them, or commit with --force)"
+        )
+
+
+class BookBusy(DomainError):
+    """Another process (a commit, a rebuild, a search catching the index up) held the book's
+    write lock for longer than a writer waits."""
+
+    def __init__(self, path: str, waited_seconds: float) -> None:
+        super().__init__(
+            f"{path} is busy: another process (a commit, rebuild or search index catch-up) "
+            f"held its write lock for more than {waited_seconds:.0f} s; try again when it is done"
         )

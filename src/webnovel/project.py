@@ -4,6 +4,7 @@ below them; each method's answer has a `to_dict()` that is the CONTRACT's JSON s
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -20,7 +21,7 @@ from .errors import (
 )
 from .memory import graph_memory
 from .memory.budget_manager import RECIPES
-from .memory.chapter_result import ChapterResult, parse_chapter_result
+from .memory.chapter_result import MAX_CHAPTER, ChapterResult, parse_chapter_result
 from .memory.draft_review import ReviewReport, review_draft
 from .memory.embedders import make_embedder
 from .memory.memory_pack import MemoryPack, PackRequest, Passage, Retriever
@@ -42,8 +43,10 @@ from .memory.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.store import commit_ops, entity_ops, record_ops
 from .memory.summary_compactor import build_scratchpad
 from .memory.write_pipeline import WritePipeline, replay_all
+from .text_files import read_text
 
 Progress = Callable[[int, int], None]
+MAX_TOP_K = 1000
 
 
 def find_book_root(start: Path) -> Path | None:
@@ -198,6 +201,8 @@ class Project:
     def entity(self, reference: str) -> Entity:
         """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
         before it appears, an entity answers like one with no facts and no relations."""
+        if not isinstance(reference, str):
+            raise InvalidInput(f"an entity is named by a string, got {type(reference).__name__}")
         return graph_memory.resolve_entity(self._conn, reference)
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
@@ -239,6 +244,7 @@ class Project:
     ) -> list[TimelineEvent]:
         """Events in story order, chapters `start`..`end`, never past `as_of`."""
         as_of = _chapter(as_of)
+        start, end = _chapter(start, "start"), _chapter(end, "end")
         found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
@@ -310,6 +316,7 @@ class Project:
             focus = tuple(self._draft_entities(parsed))
         if chapter is None:
             chapter = (self.latest_chapter() or 0) + 1
+        _chapter(chapter, "chapter")
         if outline is None and query is None and draft is None:
             outline = self.find_outline(chapter)
         recipe = RECIPES[task].weighted(weights) if weights and task in RECIPES else None
@@ -350,10 +357,10 @@ class Project:
 
     def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
         """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
-        if not text.strip():
+        if not isinstance(text, str) or not text.strip():
             raise InvalidInput("search needs some text to look for")
-        if top_k < 1:
-            raise InvalidInput(f"top_k must be >= 1, got {top_k}")
+        if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
+            raise InvalidInput(f"top_k must be a number from 1 to {MAX_TOP_K}, got {top_k!r}")
         return self.retrieval().search(text, top_k, _chapter(as_of))
 
     def embed(
@@ -385,7 +392,10 @@ class Project:
             for suffix in (".md", ".txt"):
                 path = folder / f"{stem}{suffix}"
                 if path.is_file():
-                    return path.read_text(encoding="utf-8")
+                    try:
+                        return read_text(path)[0]
+                    except (InvalidInput, OSError) as exc:  # a bad outline must not stop a pack
+                        warnings.warn(f"outline {path} skipped: {exc}", stacklevel=2)
         return None
 
     def resume(self) -> dict[str, Any]:
@@ -469,7 +479,11 @@ class Project:
         self.close()
 
 
-def _chapter(as_of: int | None) -> int | None:
-    if as_of is not None and (isinstance(as_of, bool) or not isinstance(as_of, int) or as_of < 0):
-        raise InvalidInput(f"as_of must be a chapter number >= 0, got {as_of!r}")
+def _chapter(as_of: int | None, what: str = "as_of") -> int | None:
+    if as_of is not None and (
+        isinstance(as_of, bool) or not isinstance(as_of, int) or not 0 <= as_of <= MAX_CHAPTER
+    ):
+        raise InvalidInput(
+            f"{what} must be a chapter number from 0 to {MAX_CHAPTER:,}, got {as_of!r}"
+        )
     return as_of

@@ -16,6 +16,7 @@ from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.schema import missing_fact
 from ..project import Project, init_project, open_project
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
+from ..text_files import read_text, read_utf8
 from . import render
 from .progress import ProgressBar
 
@@ -40,23 +41,46 @@ def init(args: argparse.Namespace) -> int:
 
 
 def _read_input(name: str) -> Any:
-    # utf-8-sig: a file saved by a Windows editor starts with a byte-order mark json rejects
-    raw = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
+    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
+    absurd nesting refused as errors that name the input."""
+    where = "standard input" if name == "-" else name
+    if name == "-":
+        try:
+            raw = sys.stdin.buffer.read().decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"standard input is not UTF-8 (byte {exc.start})") from exc
+    else:
+        raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        where = "standard input" if name == "-" else name
         raise InvalidInput(
             f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from exc
+    except ValueError as exc:  # NaN or Infinity
+        raise InvalidInput(f"{where}: {exc}") from exc
+    except RecursionError as exc:
+        raise InvalidInput(f"{where} is nested too deeply to be a chapter result") from exc
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _read_text(path: Path) -> str:
+    """A chapter text or outline in UTF-8, GB18030 or Big5 (said on stderr when not UTF-8)."""
+    text, encoding = read_text(path)
+    if encoding != "utf-8":
+        print(f"note: read {path} as {encoding.upper()}", file=sys.stderr)
+    return text
 
 
 def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
     result = _read_input(args.file[0])
-    text = args.text.read_text(encoding="utf-8-sig") if args.text else None
+    text = _read_text(args.text) if args.text else None
     with _open(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
@@ -90,17 +114,15 @@ def _commit_many(args: argparse.Namespace) -> int:
         for done, name in enumerate(args.file, start=1):
             path = Path(name)
             text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
-            text = (
-                text_path.read_text(encoding="utf-8-sig")
-                if text_path and text_path.exists()
-                else None
-            )
             try:
+                text = _read_text(text_path) if text_path and text_path.exists() else None
                 report = book.commit(
                     _read_input(name), text=text, check=args.check, force=args.force
                 )
             except InvalidChapterResult as exc:  # say which file of the run was refused
                 raise InvalidChapterResult(exc.problems, source=name) from exc
+            except InvalidInput as exc:
+                raise InvalidInput(f"{name}: {exc}") from exc
             reports.append(report.to_dict())
             bar.update(done, len(args.file))
     _emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
@@ -214,7 +236,7 @@ def review(args: argparse.Namespace) -> int:
 
 
 def pack(args: argparse.Namespace) -> int:
-    outline = args.outline.read_text(encoding="utf-8-sig") if args.outline else None
+    outline = _read_text(args.outline) if args.outline else None
     draft = _read_input(str(args.draft)) if args.draft else None
     with _open(args) as book:
         memory_pack = ContextManager(book).pack(

@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidChapterResult
+from .json_hygiene import json_problems, unsafe_in_name
 from .schema import THREAD_ACTIONS, THREAD_KINDS
+
+# The ranges of the contract's numbers (docs/contract.md): SQLite holds 64-bit integers, but a
+# chapter past a million or a word count past a hundred million is a mistake, not a book.
+MAX_CHAPTER = 1_000_000
+MAX_WORDS = 100_000_000
+MAX_COUNT = 1_000_000
+MAX_URGENCY = 100
 
 KNOWN_KEYS = {
     "chapter",
@@ -222,12 +230,24 @@ class _Checker:
             return default
         return float(value)
 
-    def integer(self, item: dict, key: str, path: str) -> int | None:
+    def integer(
+        self, item: dict, key: str, path: str, bounds: tuple[int, int] = (0, MAX_COUNT)
+    ) -> int | None:
         value = item.get(key)
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"{path}.{key}", f"must be an integer, got {_type_name(value)}")
+            return None
+        if not bounds[0] <= value <= bounds[1]:
+            self.fail(f"{path}.{key}", f"must be from {bounds[0]:,} to {bounds[1]:,}, got {value}")
+            return None
+        return value
+
+    def name(self, value: str | None, path: str) -> str | None:
+        """An id, name or alias: refused when it holds control characters."""
+        if value is not None and (why := unsafe_in_name(value)):
+            self.fail(path, why)
             return None
         return value
 
@@ -240,6 +260,8 @@ class _Checker:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail(f"{path}.{key}", "must be a list of entity references (strings)")
             return ()
+        for i, v in enumerate(value):
+            self.name(v, f"{path}.{key}[{i}]")
         return tuple(v.strip() for v in value if v.strip())
 
     def scalar(self, item: dict, key: str, path: str) -> Any:
@@ -274,6 +296,9 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
     check = _Checker()
     if not isinstance(data, dict):
         raise InvalidChapterResult([f"$: must be a JSON object, got {_type_name(data)}"])
+    problems = json_problems(data)
+    if problems:  # not plain JSON: nothing below could read it safely
+        raise InvalidChapterResult(problems)
     number = _chapter_number(check, data, chapter)
     compat = data.get("memory_facts") or {}
     if not isinstance(compat, dict):
@@ -283,7 +308,7 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
         chapter=number or 0,
         title=check.text(data, "title", "$"),
         summary=check.text(data, "summary", "$"),
-        word_count=check.integer(data, "word_count", "$"),
+        word_count=check.integer(data, "word_count", "$", (0, MAX_WORDS)),
         entities_new=tuple(_entities_new(check, data)),
         entities_appeared=tuple(_appearances(check, data)),
         state_changes=tuple(_state_changes(check, data)),
@@ -310,22 +335,34 @@ def _chapter_number(check: _Checker, data: dict, chapter: int | None) -> int | N
     if value is None and chapter is None:
         check.fail("$.chapter", "is required (in the result or as --chapter)")
         return None
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        check.fail("$.chapter", f"must be an integer >= 1, got {value!r}")
+    if value is not None and not _is_chapter(value):
+        check.fail(
+            "$.chapter", f"must be a chapter number from 1 to {MAX_CHAPTER:,}, got {value!r}"
+        )
+        return None
+    if chapter is not None and not _is_chapter(chapter):
+        check.fail(
+            "--chapter", f"must be a chapter number from 1 to {MAX_CHAPTER:,}, got {chapter}"
+        )
         return None
     if chapter is not None and value is not None and chapter != value:
         check.fail("$.chapter", f"is {value} but --chapter says {chapter}")
-    if chapter is not None and chapter < 1:
-        check.fail("--chapter", f"must be >= 1, got {chapter}")
     return value if value is not None else chapter
+
+
+def _is_chapter(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CHAPTER
 
 
 def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
     out = []
     first_path: dict[str, str] = {}
     for path, item in check.objects(data, "entities_new", "$"):
-        entity_id = check.text(item, "id", path, required=True, alternatives=("suggested_id",))
-        name = check.text(item, "name", path, required=True)
+        entity_id = check.name(
+            check.text(item, "id", path, required=True, alternatives=("suggested_id",)),
+            f"{path}.id",
+        )
+        name = check.name(check.text(item, "name", path, required=True), f"{path}.name")
         if entity_id and entity_id in first_path:
             check.fail(
                 f"{path}.id",
@@ -370,7 +407,10 @@ def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
 def _appearances(check: _Checker, data: dict) -> list[Appearance]:
     out = []
     for path, item in check.objects(data, "entities_appeared", "$"):
-        ref = check.text(item, "id", path, required=True, alternatives=("entity_id", "name"))
+        ref = check.name(
+            check.text(item, "id", path, required=True, alternatives=("entity_id", "name")),
+            f"{path}.id",
+        )
         mentions = check.refs(item, "mentions", path)
         if ref:
             out.append(Appearance(ref, mentions, check.number(item, "confidence", path)))
@@ -380,7 +420,7 @@ def _appearances(check: _Checker, data: dict) -> list[Appearance]:
 def _state_changes(check: _Checker, data: dict) -> list[StateChange]:
     out = []
     for path, item in check.objects(data, "state_changes", "$"):
-        ref = check.text(item, "entity_id", path, required=True)
+        ref = check.name(check.text(item, "entity_id", path, required=True), f"{path}.entity_id")
         field_name = check.text(item, "field", path, required=True, alternatives=("field_path",))
         new_key = "new" if "new" in item else "new_value"
         old_key = "old" if "old" in item else "old_value"
@@ -454,13 +494,19 @@ def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
             thread_id = derived_id("t", content)
         due_raw = item.get("due_chapter", item.get("expected_payoff"))
         due = parse_chapter_number(due_raw)
-        if due_raw is not None and due is None:
-            check.fail(f"{path}.due_chapter", f"must be a chapter number, got {due_raw!r}")
+        if due_raw is not None and (due is None or not _is_chapter(due)):
+            check.fail(
+                f"{path}.due_chapter",
+                f"must be a chapter number from 1 to {MAX_CHAPTER:,}, got {due_raw!r}",
+            )
+            due = None
         urgency = item.get("urgency")
         if urgency is not None and (
-            isinstance(urgency, bool) or not isinstance(urgency, int | float)
+            isinstance(urgency, bool)
+            or not isinstance(urgency, int | float)
+            or not 0 <= urgency <= MAX_URGENCY
         ):
-            check.fail(f"{path}.urgency", "must be a number")
+            check.fail(f"{path}.urgency", f"must be a number from 0 to {MAX_URGENCY}")
             urgency = None
         out.append(
             ThreadAction(
@@ -519,7 +565,7 @@ def _events(check: _Checker, data: dict, compat: dict) -> list[EventInput]:
 def _scenes(check: _Checker, data: dict) -> list[SceneInput]:
     out = []
     for n, (path, item) in enumerate(check.objects(data, "scenes", "$"), start=1):
-        index = check.integer(item, "index", path)
+        index = check.integer(item, "index", path, (0, MAX_COUNT))
         out.append(
             SceneInput(
                 index if index is not None else n,

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..config import BookConfig
-from ..errors import UnknownChapter
+from ..errors import InvalidChapterResult, UnknownChapter
 from .chapter_result import ChapterResult, parse_chapter_result
 from .conflict_resolver import (
     KEY_SEPARATOR,
@@ -33,6 +33,7 @@ from .extractors.fact_extractor import extract_facts
 from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
+from .json_hygiene import json_problems
 from .schema import CommitCounts, CommitReport, Conflict
 from .store import chain_ops, commit_ops, entity_ops, record_ops
 from .store.index_store import SQLiteStore
@@ -143,10 +144,27 @@ class WritePipeline:
         recorded_at: str | None = None,
     ) -> CommitReport:
         result = parse_chapter_result(data, chapter)
-        commit_id = content_hash(data, text)
         conn = self.index.conn
+        warnings: tuple[str, ...] = ()
+        if text is not None:
+            if not isinstance(text, str):
+                raise InvalidChapterResult([f"text: must be a string, got {type(text).__name__}"])
+            if problems := json_problems(text, "text"):
+                raise InvalidChapterResult(problems)
+        else:
+            # A re-commit that brings no text keeps the stored one, so its passages stay
+            # searchable; pass a text to replace it.
+            previous = commit_ops.current_commit(conn, result.chapter)
+            if previous is not None and previous["text"]:
+                text = previous["text"]
+                warnings = (
+                    f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
+                )
+        commit_id = content_hash(data, text)
         if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
-            return CommitReport(result.chapter, "unchanged", commit_id, warnings=result.warnings)
+            return CommitReport(
+                result.chapter, "unchanged", commit_id, warnings=result.warnings + warnings
+            )
         recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
         with self.index.atomic():
             seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
@@ -169,7 +187,10 @@ class WritePipeline:
             commit_id,
             outcome.counts,
             tuple(outcome.conflicts),
-            result.warnings + tuple(outcome.warnings) + tuple(n.message for n in outcome.notes),
+            result.warnings
+            + warnings
+            + tuple(outcome.warnings)
+            + tuple(n.message for n in outcome.notes),
         )
 
     def retract(self, chapter: int) -> CommitReport:

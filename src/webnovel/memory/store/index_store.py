@@ -14,7 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ...errors import BookBusy
 from .migrations import MIGRATIONS, Migration, migrate
+
+WAIT_FOR_LOCK_SECONDS = 120.0
 
 
 def dumps(value: Any) -> str:
@@ -35,7 +38,9 @@ class SQLiteStore:
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.execute("PRAGMA foreign_keys=ON")
-        self.conn.execute("PRAGMA busy_timeout=5000")
+        # A writer waits its turn behind another process's commit, rebuild or index catch-up
+        # (a 10,000-chapter rebuild takes about 20 s); past that it says who holds the book.
+        self.conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
         self._depth = 0
         migrate(self.conn, migrations)
 
@@ -43,7 +48,7 @@ class SQLiteStore:
     def atomic(self) -> Iterator[sqlite3.Connection]:
         name = f"sp{self._depth}"
         if self._depth == 0:
-            self.conn.execute("BEGIN IMMEDIATE")
+            self._begin()
         else:
             self.conn.execute(f"SAVEPOINT {name}")
         self._depth += 1
@@ -65,7 +70,10 @@ class SQLiteStore:
         """A transaction that is always rolled back: run the real write path, look at what it
         would do, keep nothing (review applies a draft this way)."""
         name = f"sp{self._depth}"
-        self.conn.execute("BEGIN IMMEDIATE" if self._depth == 0 else f"SAVEPOINT {name}")
+        if self._depth == 0:
+            self._begin()
+        else:
+            self.conn.execute(f"SAVEPOINT {name}")
         self._depth += 1
         try:
             yield self.conn
@@ -76,6 +84,14 @@ class SQLiteStore:
             else:
                 self.conn.execute(f"ROLLBACK TO {name}")
                 self.conn.execute(f"RELEASE {name}")
+
+    def _begin(self) -> None:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise BookBusy(str(self.path), WAIT_FOR_LOCK_SECONDS) from exc
+            raise
 
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the database and truncate it: after a rebuild the log
