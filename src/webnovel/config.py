@@ -43,6 +43,13 @@ def _string_tuple(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise InvalidConfig(f"config.toml: [{name}] must be a table, got {value!r}")
+    return value
+
+
 def parse_config(data: dict[str, Any]) -> BookConfig:
     """Build a BookConfig from parsed TOML, naming the key of any wrongly typed value."""
     kwargs: dict[str, Any] = {}
@@ -51,7 +58,7 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
             raise InvalidConfig("config.toml: tentative_below must be a number from 0 to 1")
         kwargs["tentative_below"] = float(value)
-    relations = data.get("relations", {})
+    relations = _table(data, "relations")
     if "exclusive_groups" in relations:
         groups = relations["exclusive_groups"]
         if not isinstance(groups, list):
@@ -59,14 +66,12 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
         kwargs["exclusive_groups"] = tuple(
             _string_tuple(g, f"relations.exclusive_groups[{i}]") for i, g in enumerate(groups)
         )
-    status = data.get("status", {})
+    status = _table(data, "status")
     if "dead" in status:
         kwargs["dead_values"] = _string_tuple(status["dead"], "status.dead")
-    ladders = data.get("ladders", {})
-    if not isinstance(ladders, dict):
-        raise InvalidConfig("config.toml: [ladders] must be a table")
+    ladders = _table(data, "ladders")
     kwargs["ladders"] = {k: _string_tuple(v, f"ladders.{k}") for k, v in ladders.items()}
-    retrieval = data.get("retrieval", {})
+    retrieval = _table(data, "retrieval")
     if "embedder" in retrieval:
         if not isinstance(retrieval["embedder"], str):
             raise InvalidConfig("config.toml: retrieval.embedder must be a string")
@@ -81,6 +86,8 @@ def load_config(path: Path) -> BookConfig:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
+    except RecursionError as exc:
+        raise InvalidConfig(f"{path}: is nested too deeply to be a book's config") from exc
     return parse_config(data)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from ..context import ContextManager
 from ..errors import InvalidChapterResult, InvalidInput, ProjectExists, UnknownEntity
 from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
+from ..memory.json_hygiene import printable
 from ..memory.schema import missing_fact
 from ..project import Project, init_project, open_project
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
@@ -26,7 +27,10 @@ def _open(args: argparse.Namespace) -> Project:
 
 
 def _emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
-    sys.stdout.write((render.to_json(data) if args.format == "json" else text(data)) + "\n")
+    """The answer on stdout: JSON as it is (escaped by the encoder), text with control
+    characters shown as escapes, so no stored value can clear or rewrite the author's screen."""
+    out = render.to_json(data) if args.format == "json" else printable(text(data))
+    sys.stdout.write(out + "\n")
 
 
 def init(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ INT64 = 2**63
 # bidirectional embeddings, overrides and isolates that can make a name read backwards.
 _UNSAFE_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def json_problems(value: Any, path: str = "$") -> list[str]:
@@ -84,6 +85,6 @@ def unsafe_in_name(name: str) -> str | None:
 
 
 def printable(text: str) -> str:
-    """`text` with control characters and bidirectional overrides shown as escapes, for a
-    terminal: a stored value must never clear the author's screen."""
-    return _UNSAFE_IN_NAMES.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """`text` with control characters (but newlines and tabs) and bidirectional overrides shown
+    as escapes, for a terminal: a stored value must never clear the author's screen."""
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -1,0 +1,57 @@
+"""A book's config.toml: wrong types and absurd nesting are clear errors naming the key, never
+tracebacks, and the CLI exits 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.cli.main import main
+from webnovel.errors import InvalidConfig
+
+
+@pytest.mark.parametrize(
+    ("toml", "named"),
+    [
+        ("relations = 5", "[relations] must be a table"),
+        ("status = 3", "[status] must be a table"),
+        ('status = "dead"', "[status] must be a table"),
+        ("retrieval = 1", "[retrieval] must be a table"),
+        ("ladders = []", "[ladders] must be a table"),
+        ("[status]\ndead = 7", "status.dead must be a list of strings"),
+        ("tentative_below = 2", "tentative_below must be a number from 0 to 1"),
+        ("x = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
+        ("= broken", "cannot be parsed"),
+    ],
+)
+def test_bad_config_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toml: str, named: str
+) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t"):
+        pass
+    (root / ".webnovel" / "config.toml").write_text(toml, encoding="utf-8")
+    with pytest.raises(InvalidConfig, match="config.toml") as caught:
+        webnovel.open_project(root)
+    assert named in str(caught.value)
+    assert main(["--project", str(root), "stats"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and named in err and err.count("\n") == 1
+
+
+def test_text_output_never_prints_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [{"id": "a", "name": "甲", "current": {"mood": "\x1b[2J怒\u202e"}}],
+            }
+        )
+    assert main(["--project", str(root), "fact", "甲", "mood", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\\u001b[2J怒" in out
