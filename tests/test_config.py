@@ -55,3 +55,14 @@ def test_text_output_never_prints_control_characters(
     assert main(["--project", str(root), "fact", "甲", "mood", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\u202e" not in out and "\\u001b[2J怒" in out
+
+
+def test_format_before_the_command_gets_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--format", "json", "stats"]) == 2
+    assert "--format goes after the command" in capsys.readouterr().err
+
+
+def test_a_traditional_name_finds_the_simplified_entity(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        book.commit({"chapter": 1, "entities_new": [{"id": "linyan", "name": "林砚"}]})
+        assert book.entity("林硯").id == "linyan"

@@ -17,6 +17,7 @@ from .errors import (
     ProjectNotFound,
     ReviewBlocked,
     UnknownConflict,
+    UnknownEntity,
     WebnovelError,
 )
 from .memory import graph_memory
@@ -26,7 +27,7 @@ from .memory.draft_review import ReviewReport, review_draft
 from .memory.embedders import make_embedder
 from .memory.memory_pack import MemoryPack, PackRequest, Passage, Retriever
 from .memory.orchestrator import build_memory_pack
-from .memory.relevance_filter import AliasIndex
+from .memory.relevance_filter import AliasIndex, traditional_folder
 from .memory.retrieval import EMBED_KINDS, Retrieval, SearchHit
 from .memory.runtime_state import build_state
 from .memory.schema import (
@@ -203,7 +204,13 @@ class Project:
         before it appears, an entity answers like one with no facts and no relations."""
         if not isinstance(reference, str):
             raise InvalidInput(f"an entity is named by a string, got {type(reference).__name__}")
-        return graph_memory.resolve_entity(self._conn, reference)
+        try:
+            return graph_memory.resolve_entity(self._conn, reference)
+        except UnknownEntity:
+            folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
+            if folded == reference:
+                raise
+            return graph_memory.resolve_entity(self._conn, folded)
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`."""

@@ -23,6 +23,8 @@ EPILOG = """examples:
 
 
 class _Parser(argparse.ArgumentParser):
+    commands: frozenset[str] = frozenset()  # the subcommands' names, set by build_parser
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         raise SystemExit(_fail(f"{self.prog}: {message}", 2))
@@ -53,7 +55,7 @@ def _add(
     return parser
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     parser = _Parser(
         prog="webnovel",
         description="Long-term memory for serialized web novels.",
@@ -74,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_review_commands(sub)
     _add_pack_commands(sub)
     _add_admin_commands(sub)
+    parser.commands = frozenset(sub.choices)
     return parser
 
 
@@ -353,6 +356,13 @@ def _add_admin_commands(sub: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    command_at = next((i for i, w in enumerate(words) if w in parser.commands), len(words))
+    if "--format" in words[:command_at]:
+        parser.print_usage(sys.stderr)
+        return _fail(
+            "--format goes after the command, as in: webnovel fact 萧炎 realm --format json", 2
+        )
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
