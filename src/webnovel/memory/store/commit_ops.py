@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 
 
 def append_commit(
@@ -158,17 +158,8 @@ def chapter_commit_ids(
     """The commit each chapter stands on (of these chapters only, when given)."""
     if chapters is None:
         return dict(conn.execute("SELECT chapter, commit_id FROM chapters").fetchall())
-    found: dict[int, str] = {}
-    for start in range(0, len(chapters), 500):
-        part = chapters[start : start + 500]
-        found.update(
-            conn.execute(
-                f"SELECT chapter, commit_id FROM chapters WHERE chapter IN "
-                f"({','.join('?' * len(part))})",
-                part,
-            ).fetchall()
-        )
-    return found
+    sql = "SELECT chapter, commit_id FROM chapters WHERE chapter IN ({marks})"
+    return {row[0]: row[1] for row in rows_in(conn, sql, chapters)}
 
 
 def chapters_committed_since(conn: sqlite3.Connection, seq: int) -> list[int]:

@@ -20,6 +20,21 @@ from .migrations import MIGRATIONS, Migration, migrate
 WAIT_FOR_LOCK_SECONDS = 120.0
 
 
+class _TrialOver(Exception):
+    """Ends a trial transaction by rolling it back."""
+
+
+def rows_in(
+    conn: sqlite3.Connection, sql: str, values: list[Any], batch: int = 500
+) -> list[sqlite3.Row]:
+    """`sql` (ending in `IN ({marks})`) run over `values` in batches SQLite accepts."""
+    rows: list[sqlite3.Row] = []
+    for start in range(0, len(values), batch):
+        part = values[start : start + batch]
+        rows += conn.execute(sql.format(marks=",".join("?" * len(part))), part).fetchall()
+    return rows
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -69,21 +84,12 @@ class SQLiteStore:
     def trial(self) -> Iterator[sqlite3.Connection]:
         """A transaction that is always rolled back: run the real write path, look at what it
         would do, keep nothing (review applies a draft this way)."""
-        name = f"sp{self._depth}"
-        if self._depth == 0:
-            self._begin()
-        else:
-            self.conn.execute(f"SAVEPOINT {name}")
-        self._depth += 1
         try:
-            yield self.conn
-        finally:
-            self._depth -= 1
-            if self._depth == 0:
-                self.conn.execute("ROLLBACK")
-            else:
-                self.conn.execute(f"ROLLBACK TO {name}")
-                self.conn.execute(f"RELEASE {name}")
+            with self.atomic() as conn:
+                yield conn
+                raise _TrialOver
+        except _TrialOver:
+            pass
 
     def _begin(self) -> None:
         try:

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 from .migrations import Migration
 
 VECTOR_MIGRATIONS: list[Migration] = [
@@ -83,17 +83,8 @@ def chapter_state(conn: sqlite3.Connection, chapters: list[int] | None = None) -
     """The commit each chapter's chunks were cut from (of these chapters only, when given)."""
     if chapters is None:
         return dict(conn.execute("SELECT chapter, commit_id FROM chapter_state").fetchall())
-    found: dict[int, str] = {}
-    for start in range(0, len(chapters), 500):
-        part = chapters[start : start + 500]
-        found.update(
-            conn.execute(
-                f"SELECT chapter, commit_id FROM chapter_state WHERE chapter IN "
-                f"({','.join('?' * len(part))})",
-                part,
-            ).fetchall()
-        )
-    return found
+    sql = "SELECT chapter, commit_id FROM chapter_state WHERE chapter IN ({marks})"
+    return {row[0]: row[1] for row in rows_in(conn, sql, chapters)}
 
 
 def delete_chapters(conn: sqlite3.Connection, chapters: Iterable[int]) -> None:
