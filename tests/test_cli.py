@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from webnovel.cli import render
 from webnovel.cli.main import build_parser
 from webnovel.memory.store.migrations import MIGRATIONS
 
@@ -129,9 +130,16 @@ def test_fact_shapes_and_exit_codes(cli_book: Path) -> None:
 
 def test_text_output_is_for_people(cli_book: Path) -> None:
     proc = run("--project", str(cli_book), "fact", "林砚", "realm", "--format", "text")
-    assert (
-        proc.stdout.strip() == "林砚 (linyan).realm = 炼气  [active, ch1–now, from ch1 entity_new]"
-    )
+    assert proc.stdout.strip().splitlines() == [
+        "林砚（linyan）的 realm：炼气",
+        "  当前，第1章起，出自第1章（登场）",
+    ]
+    entities = run("--project", str(cli_book), "entities", "--format", "text").stdout
+    rows = entities.strip().splitlines()
+    assert rows[0].split() == ["名称", "类型", "登场", "别名", "id"]
+    # columns line up by display width: a CJK character takes two columns
+    starts = {render.width(row[: row.index("第")]) for row in rows[1:]}
+    assert len(starts) == 1
 
 
 def test_malformed_result_is_refused_whole(cli_book: Path) -> None:
@@ -234,9 +242,9 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
     proc = run("demo", str(tmp_path / "demo"), "--format", "text")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "《青灯照剑》 — 12 chapters" in out
-    assert "realm: 金丹" in out
-    assert "[open OVERDUE] raven" in out
+    assert "《青灯照剑》：已提交 12 章" in out
+    assert "realm：金丹" in out
+    assert "[未回收·逾期]  raven" in out
     again = run("demo", str(tmp_path / "demo"))
     assert again.returncode == 0, again.stderr
     draft = tmp_path / "demo" / "drafts" / "013-draft-with-mistakes.json"

@@ -214,7 +214,7 @@ def test_commit_check_refuses_blocking_issues_and_force_commits(
     before = sample_book.stats()["counts"]
     with pytest.raises(ReviewBlocked) as caught:
         sample_book.commit(ghost, check=True)
-    assert "周伯 出现或行动（appeared），但其自第7章起状态为「死亡」" in str(caught.value)
+    assert "周伯 出现或行动（出场），但其自第7章起状态为「死亡」" in str(caught.value)
     assert sample_book.stats()["counts"] == before
     report = sample_book.commit(ghost, check=True, force=True)
     [conflict] = report.conflicts

@@ -329,25 +329,25 @@ def _demo_report(book: Project, meta: dict[str, Any]) -> dict[str, Any]:
 def _demo_text(d: dict[str, Any]) -> str:
     p = d["protagonist"]
     lines = [
-        f"《{d['book']['title']}》 — {d['chapters']} chapters committed to {d['book']['root']}",
+        f"《{d['book']['title']}》：已提交 {d['chapters']} 章，记忆在 {d['book']['root']}",
         "",
-        f"Protagonist now: {p['name']} ({p['id']})",
+        f"主角现状：{p['name']}（{p['id']}）",
     ]
-    lines += [f"  {k}: {render.value_text(v)}" for k, v in p["now"].items()]
+    lines += [f"  {k}：{render.value_text(v)}" for k, v in p["now"].items()]
     lines += [
         "",
-        f"History of {d['history']['subject']}.{d['history']['field']}:",
+        f"{p['name']} 的 {d['history']['field']} 历史：",
         render.history_text(d["history"]["versions"]),
         "",
-        "Relations now:",
+        "当前关系：",
         render.relations_text(d["relations"]),
         "",
-        "Open threads:",
+        "未回收的线索：",
         render.threads_text(d["open_threads"]),
         "",
-        "Open conflicts:",
+        "未决矛盾：",
         render.conflicts_text(d["conflicts"]),
         "",
-        f"Try: webnovel --project {d['book']['root']} fact {p['name']} realm --as-of 3",
+        f"试试：webnovel --project {d['book']['root']} fact {p['name']} realm --as-of 3",
     ]
     return "\n".join(lines)

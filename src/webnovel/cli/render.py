@@ -1,123 +1,199 @@
-"""Text renderings for a person at a terminal; JSON output is the objects' `to_dict()`."""
+"""Text renderings for a Chinese author at a terminal; JSON output is the objects' `to_dict()`.
+
+Labels are Chinese, entities are named by name (with the id where it helps), and columns are
+padded by display width: a CJK character takes two columns.
+"""
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
+
+STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
+SOURCE = {
+    "state_change": "状态变化",
+    "entity_new": "登场",
+    "relationship": "关系",
+    "world_rule": "世界规则",
+    "thread": "线索",
+    "summary": "摘要",
+    "manual": "手动",
+    "review": "审阅",
+}
+THREAD_STATUS = {"open": "未回收", "resolved": "已回收", "abandoned": "已放弃"}
+THREAD_KIND = {
+    "foreshadowing": "伏笔",
+    "open_loop": "悬念",
+    "reader_promise": "读者承诺",
+    "subplot": "支线",
+}
+SEVERITY = {"critical": "致命", "high": "严重", "medium": "中等", "low": "轻微"}
+CHUNK_KIND = {
+    "chapter_summary": "章节摘要",
+    "scene_summary": "场景摘要",
+    "scene_slice": "正文片段",
+}
+COMMIT_STATUS = {"committed": "已提交", "unchanged": "未变化", "retracted": "已撤回"}
 
 
 def to_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2)
 
 
+def width(text: str) -> int:
+    """Columns `text` takes on a terminal: wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - width(text))
+
+
+def table(rows: list[list[str]]) -> str:
+    """Rows of cells, each column padded to its widest cell (the last one is not padded)."""
+    if not rows:
+        return ""
+    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return "\n".join(
+        "  ".join([*(pad(cell, w) for cell, w in zip(row, widths, strict=False)), row[-1]]).rstrip()
+        for row in rows
+    )
+
+
 def value_text(value: Any) -> str:
     if isinstance(value, list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return "null" if value is None else str(value)
+        return "、".join(map(str, value)) or "（空）"
+    return "（无）" if value is None else str(value)
 
 
 def interval(valid_from: int, valid_to: int | None) -> str:
-    return f"ch{valid_from}–" + (f"ch{valid_to}" if valid_to is not None else "now")
+    return f"第{valid_from}章起" if valid_to is None else f"第{valid_from}–{valid_to - 1}章"
 
 
 def evidence_text(evidence: list[dict[str, Any]]) -> str:
     parts = []
     for item in evidence:
-        quote = f" “{item['quote']}”" if item.get("quote") else ""
-        parts.append(f"ch{item.get('chapter')} {item.get('ref', '')}{quote}")
-    return "; ".join(parts)
+        quote = f"“{item['quote']}”" if item.get("quote") else item.get("ref", "")
+        parts.append(f"第{item.get('chapter')}章 {quote}")
+    return "；".join(parts)
 
 
 def fact_text(d: dict[str, Any]) -> str:
     if not d.get("found"):
-        return f"{d['entity_id']}.{d['field']}: (no value)"
+        return f"{d['entity_id']} 的 {d['field']}：（无记录）"
+    source = d["source"]
     return (
-        f"{d['entity_name']} ({d['entity_id']}).{d['field']} = {value_text(d['value'])}  "
-        f"[{d['status']}, {interval(d['valid_from'], d['valid_to'])}, "
-        f"from ch{d['source']['chapter']} {d['source']['type']}]"
+        f"{d['entity_name']}（{d['entity_id']}）的 {d['field']}：{value_text(d['value'])}\n"
+        f"  {STATUS.get(d['status'], d['status'])}，{interval(d['valid_from'], d['valid_to'])}，"
+        f"出自第{source['chapter']}章（{SOURCE.get(source['type'], source['type'])}）"
     )
 
 
 def history_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no history)"
-    lines = []
-    for d in items:
-        lines.append(
-            f"{d['field']:<12} {value_text(d['value']):<20} "
-            f"{interval(d['valid_from'], d['valid_to']):<12} {d['status']:<12} "
-            f"{evidence_text(d['evidence'])}"
-        )
-    return "\n".join(lines)
+        return "（无历史）"
+    rows = [["字段", "值", "区间", "状态", "证据"]]
+    rows += [
+        [
+            d["field"],
+            value_text(d["value"]),
+            interval(d["valid_from"], d["valid_to"]),
+            STATUS.get(d["status"], d["status"]),
+            evidence_text(d["evidence"]),
+        ]
+        for d in items
+    ]
+    return table(rows)
 
 
 def relations_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no relations)"
-    return "\n".join(
-        f"{d['from']} —{d['type']}→ {d['to']}  "
-        f"[{d['status']}, {interval(d['valid_from'], d['valid_to'])}]"
-        + (f"  {d['description']}" if d.get("description") else "")
+        return "（无关系）"
+    rows = [
+        [
+            f"{d.get('from_name', d['from'])} —{d['type']}→ {d.get('to_name', d['to'])}",
+            STATUS.get(d["status"], d["status"]),
+            interval(d["valid_from"], d["valid_to"]),
+            d.get("description") or "",
+        ]
         for d in items
-    )
+    ]
+    return table(rows)
 
 
 def threads_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no threads)"
-    lines = []
+        return "（无线索）"
+    rows = []
     for d in items:
-        due = f" due ch{d['due_chapter']}" if d.get("due_chapter") else ""
-        flag = " OVERDUE" if d.get("overdue") else ""
-        planted = d.get("planted_chapter")
-        lines.append(
-            f"[{d['status']}{flag}] {d['id']} ({d['kind']}, planted ch{planted}{due}): "
-            f"{d['content']}"
+        status = THREAD_STATUS.get(d["status"], d["status"]) + ("·逾期" if d.get("overdue") else "")
+        due = f"，应于第{d['due_chapter']}章回收" if d.get("due_chapter") else ""
+        rows.append(
+            [
+                f"[{status}]",
+                d["id"],
+                f"{THREAD_KIND.get(d['kind'], d['kind'])}，第{d.get('planted_chapter')}章埋设{due}",
+                d["content"],
+            ]
         )
-    return "\n".join(lines)
+    return table(rows)
 
 
 def rules_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no rules in force)"
-    return "\n".join(
-        f"{d['id']} [{d.get('domain') or '-'}] {d['rule']}  "
-        f"({interval(d['valid_from'], d['valid_to'])})"
+        return "（无生效的世界规则）"
+    rows = [
+        [
+            d["id"],
+            f"[{d.get('domain') or '—'}]",
+            interval(d["valid_from"], d["valid_to"]),
+            d["rule"],
+        ]
         for d in items
-    )
+    ]
+    return table(rows)
 
 
 def timeline_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no events)"
-    return "\n".join(
-        f"ch{d['chapter']:<5} {d['event']}"
-        + (f"  @{d['location']}" if d.get("location") else "")
-        + (f"  ({d['time_hint']})" if d.get("time_hint") else "")
+        return "（无事件）"
+    rows = [
+        [
+            f"第{d['chapter']}章",
+            d["event"]
+            + (f" ＠{d['location']}" if d.get("location") else "")
+            + (f"（{d['time_hint']}）" if d.get("time_hint") else ""),
+        ]
         for d in items
-    )
+    ]
+    return table(rows)
 
 
 def conflicts_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no open conflicts)"
-    return "\n".join(
-        f"{d['id']} ch{d['chapter']} {d['kind']}"
-        + (f" [{d['status']}]" if d.get("status", "open") != "open" else "")
-        + f": {d['message']}"
+        return "（无未决矛盾）"
+    rows = [
+        [
+            d["id"],
+            f"第{d['chapter']}章",
+            d["kind"] + (f"（{d['status']}）" if d.get("status", "open") != "open" else ""),
+            d["message"],
+        ]
         for d in items
-    )
+    ]
+    return table(rows)
 
 
 def commit_text(d: dict[str, Any]) -> str:
     counts = d["counts"]
     lines = [
-        f"chapter {d['chapter']}: {d['status']} ({d['commit_id']})",
-        f"  added {counts['added']}, superseded {counts['superseded']}, "
-        f"contradicted {counts['contradicted']}, tentative {counts['tentative']}",
+        f"第{d['chapter']}章：{COMMIT_STATUS.get(d['status'], d['status'])}（{d['commit_id']}）",
+        f"  新增 {counts['added']}，取代 {counts['superseded']}，"
+        f"推翻 {counts['contradicted']}，待定 {counts['tentative']}",
     ]
-    lines += [f"  conflict: {c['message']}" for c in d["conflicts"]]
-    lines += [f"  warning: {w}" for w in d["warnings"]]
+    lines += [f"  矛盾：{c['message']}" for c in d["conflicts"]]
+    lines += [f"  提醒：{w}" for w in d["warnings"]]
     return "\n".join(lines)
 
 
@@ -133,31 +209,32 @@ def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
 
 
 def resume_text(d: dict[str, Any]) -> str:
-    lines = [f"《{d['book']['title']}》: {d['latest_chapter'] or 0} chapters committed"]
+    lines = [f"《{d['book']['title']}》：已提交 {d['latest_chapter'] or 0} 章"]
     if d["last_chapter"]:
         last = d["last_chapter"]
-        lines.append(f"Last chapter: {last['title'] or ''} — {last['summary'] or ''}")
+        lines.append(f"上一章：《{last['title'] or ''}》 {last['summary'] or ''}")
     if d["protagonist"]:
         p = d["protagonist"]
-        state = ", ".join(f"{k} {value_text(v)}" for k, v in p["now"].items())
-        lines.append(f"Protagonist: {p['name']} — {state}")
-    lines += ["", "Open threads:", threads_text(d["open_threads"])]
-    lines += ["", "Open conflicts:", conflicts_text(d["open_conflicts"])]
+        state = "，".join(f"{k} {value_text(v)}" for k, v in p["now"].items())
+        lines.append(f"主角：{p['name']}（{state}）")
+    lines += ["", "未回收的线索：", threads_text(d["open_threads"])]
+    lines += ["", "未决矛盾：", conflicts_text(d["open_conflicts"])]
     nxt = d["next_chapter"]
     if nxt["outline_found"]:
-        names = "、".join(e["name"] for e in nxt["named_entities"]) or "(no known entity)"
-        lines += ["", f"Next: chapter {nxt['chapter']}; its outline names {names}"]
+        names = "、".join(e["name"] for e in nxt["named_entities"]) or "（无已知实体）"
+        lines += ["", f"下一章：第{nxt['chapter']}章；大纲提到 {names}"]
     else:
-        lines += ["", f"Next: chapter {nxt['chapter']} (no outline file in outlines/)"]
+        lines += ["", f"下一章：第{nxt['chapter']}章（outlines/ 中没有大纲文件）"]
     return "\n".join(lines)
 
 
 def review_text(d: dict[str, Any]) -> str:
     if not d["issues"]:
-        return f"chapter {d['chapter']}: no issues"
-    lines = [f"chapter {d['chapter']}: {len(d['issues'])} issue(s), {d['blocking']} blocking"]
+        return f"第{d['chapter']}章：未发现问题"
+    lines = [f"第{d['chapter']}章：{len(d['issues'])} 个问题，其中 {d['blocking']} 个阻断提交"]
     for issue in d["issues"]:
-        lines.append(f"[{issue['severity']}] {issue['category']}: {issue['message']}")
+        severity = SEVERITY.get(issue["severity"], issue["severity"])
+        lines.append(f"[{severity}] {issue['category']}：{issue['message']}")
         if issue["fix_hint"]:
             lines.append(f"    → {issue['fix_hint']}")
     return "\n".join(lines)
@@ -165,23 +242,28 @@ def review_text(d: dict[str, Any]) -> str:
 
 def search_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(nothing found)"
+        return "（没有找到）"
     lines = []
     for hit in items:
         text = hit["text"].replace("\n", " ")
-        lines.append(f"ch{hit['chapter']} {hit['kind']} [{hit['score']:.4f}] {hit['chunk_id']}")
+        kind = CHUNK_KIND.get(hit["kind"], hit["kind"])
+        lines.append(f"第{hit['chapter']}章 {kind} [{hit['score']:.4f}] {hit['chunk_id']}")
         lines.append(f"    {text[:160]}{'…' if len(text) > 160 else ''}")
     return "\n".join(lines)
 
 
 def entities_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "(no entities)"
-    lines = []
-    for d in items:
-        aliases = f" ({'、'.join(d['aliases'])})" if d["aliases"] else ""
-        star = " ★" if d["is_protagonist"] else ""
-        lines.append(
-            f"{d['id']:<14} {d['name']}{aliases} [{d['type']}] since ch{d['first_chapter']}{star}"
-        )
-    return "\n".join(lines)
+        return "（无实体）"
+    rows = [["名称", "类型", "登场", "别名", "id"]]
+    rows += [
+        [
+            d["name"] + (" ★" if d["is_protagonist"] else ""),
+            d["type"],
+            f"第{d['first_chapter']}章",
+            "、".join(d["aliases"]),
+            d["id"],
+        ]
+        for d in items
+    ]
+    return table(rows)

@@ -482,6 +482,21 @@ def replay(
 # -- per-entity checks ------------------------------------------------------------------------
 
 
+ACTIVITY_WORDS = {
+    "appeared": "出场",
+    "introduced": "登场",
+    "state_change": "状态变化",
+    "scene": "出现在场景中",
+    "event": "参与事件",
+    "relation": "建立关系",
+}
+
+
+def _acts_text(kinds: str) -> str:
+    """The activity kinds of a conflict (kept in English in its `found`) in the author's words."""
+    return "、".join(ACTIVITY_WORDS.get(kind, kind) for kind in kinds.split("、"))
+
+
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
 PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related"})
 
@@ -568,7 +583,8 @@ def entity_conflicts(
                         "status",
                         version.value,
                         kinds,
-                        f"第{chapter}章中 {{who}} 出现或行动（{kinds}），但其自第{version.valid_from}章"
+                        f"第{chapter}章中 {{who}} 出现或行动（{_acts_text(kinds)}），但其自第"
+                        f"{version.valid_from}章"
                         f"起状态为「{version.value}」",
                         version.evidence
                         + (

@@ -75,7 +75,7 @@ def history(
     return [version_item(v, entity.name, None) for v in versions]
 
 
-def _edge(version: Version, as_of: int | None) -> RelationEdge:
+def _edge(version: Version, as_of: int | None, names: dict[str, str]) -> RelationEdge:
     return RelationEdge(
         version.subject,
         version.obj or "",
@@ -86,6 +86,8 @@ def _edge(version: Version, as_of: int | None) -> RelationEdge:
         _description(version),
         version.evidence,
         version.confidence,
+        names.get(version.subject, version.subject),
+        names.get(version.obj or "", version.obj or ""),
     )
 
 
@@ -102,7 +104,8 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
         for v in chain_ops.versions_at(conn, "rel", as_of, obj=entity.id)
         if v.subject != entity.id
     ]
-    return [_edge(v, as_of) for v in out]
+    names = entity_ops.entity_names(conn, {i for v in out for i in (v.subject, v.obj) if i})
+    return [_edge(v, as_of, names) for v in out]
 
 
 THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")

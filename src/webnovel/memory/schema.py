@@ -129,11 +129,15 @@ class RelationEdge:
     description: str | None = None
     evidence: tuple[Evidence, ...] = ()
     confidence: float = 1.0
+    source_name: str = ""
+    target_name: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "from": self.source,
             "to": self.target,
+            "from_name": self.source_name or self.source,
+            "to_name": self.target_name or self.target,
             "type": self.type,
             "valid_from": self.valid_from,
             "valid_to": self.valid_to,
