@@ -127,6 +127,10 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         )
         out["unknown"] = await client.call_tool("get_fact", {"subject": "萧炎", "field": "realm"})
         out["bad"] = await client.call_tool("commit_chapter", {"result": {"chapter": 0}})
+        out["missing"] = await client.call_tool("get_fact", {"subject": "林砚"})
+        out["overflow"] = await client.call_tool(
+            "get_fact", {"subject": "林砚", "field": "realm", "as_of": 2**70}
+        )
         out["after"] = structured(await client.call_tool("resume", {}))
         out["cast"] = structured(await client.call_tool("list_entities", {"as_of": 3}))
         out["retract"] = structured(await client.call_tool("retract_chapter", {"chapter": 12}))
@@ -146,6 +150,8 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert out["unknown"].is_error
     assert "unknown entity '萧炎'" in out["unknown"].content[0].text
     assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
+    assert out["missing"].content[0].text == "get_fact: argument 'field' is required"
+    assert out["overflow"].content[0].text.startswith("as_of must be a chapter number")
     assert out["after"]["latest_chapter"] == 12  # the server kept serving after errors
     assert "baimei" in {e["id"] for e in out["cast"]} and "suwanqing" not in {
         e["id"] for e in out["cast"]

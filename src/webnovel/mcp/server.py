@@ -43,7 +43,39 @@ def create_server(project: Project) -> Any:
     _add_write_tools(server, project, call)
     _add_query_tools(server, project, call)
     _add_prompt_and_resources(server, project)
+    _speak_plainly(server, ToolError)
     return server
+
+
+def _speak_plainly(server: Any, tool_error: type[Exception]) -> None:
+    """Tool errors carry the CLI's one clear sentence: the SDK's "Error executing tool …" prefix
+    is dropped, and an argument that fails the input schema is named, without pydantic's text."""
+    from pydantic import ValidationError
+
+    original = server.call_tool
+
+    async def call_tool(name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await original(name, arguments, context)
+        except tool_error as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError):
+                raise tool_error(_argument_problems(name, cause)) from cause
+            message = str(exc).removeprefix(f"Error executing tool {name}: ")
+            raise tool_error(message) from exc
+
+    server.call_tool = call_tool
+
+
+def _argument_problems(tool: str, error: Any) -> str:
+    problems = []
+    for item in error.errors():
+        argument = ".".join(str(part) for part in item.get("loc", ())) or "arguments"
+        if item.get("type") == "missing":
+            problems.append(f"argument '{argument}' is required")
+        else:
+            problems.append(f"argument '{argument}': {item.get('msg', 'is not valid')}")
+    return f"{tool}: " + "; ".join(problems)
 
 
 def _add_write_tools(server: Any, project: Project, call: Any) -> None:
