@@ -60,3 +60,19 @@ def test_past_the_limit_a_writer_says_the_book_is_busy(
             assert book.latest_chapter() is None
     finally:
         holder.wait(timeout=10)
+
+
+def test_the_cli_says_it_is_waiting(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t"):
+        pass
+    holder = hold_lock(root, 1.5)
+    proc = subprocess.run(
+        [sys.executable, "-m", "webnovel", "--project", str(root), "commit", "-"],
+        input='{"chapter": 1, "summary": "等锁"}',
+        capture_output=True,
+        text=True,
+    )
+    holder.wait(timeout=10)
+    assert proc.returncode == 0, proc.stderr
+    assert "等待另一个进程" in proc.stderr and "写锁" in proc.stderr

@@ -108,6 +108,11 @@ class Project:
         self._retrieval: Retrieval | None = None
         self.retriever: Retriever | None = self._retrieve_passages
 
+    def on_wait(self, tell: Callable[[str], None]) -> None:
+        """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
+        search index catch-up) to finish; the CLI prints a note."""
+        self.storage.on_wait(tell)
+
     @property
     def _conn(self) -> Any:
         return self.storage.conn
@@ -471,7 +476,12 @@ class Project:
     # -- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:
-        self.flush()
+        try:
+            self.flush()
+        except (OSError, ValueError) as exc:
+            # The commits are stored; the projections are derived and are rebuilt on the next
+            # open (they record the commit sequence they were built from).
+            warnings.warn(f"state.json and the scratchpad were not rewritten: {exc}", stacklevel=2)
         self.storage.close()
 
     def __enter__(self) -> Project:

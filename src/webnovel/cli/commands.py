@@ -23,7 +23,13 @@ from .progress import ProgressBar
 
 
 def _open(args: argparse.Namespace) -> Project:
-    return open_project(args.project)
+    book = open_project(args.project)
+    book.on_wait(_say_waiting)
+    return book
+
+
+def _say_waiting(path: str) -> None:
+    print(f"等待另一个进程（提交、重建或检索索引）释放 {path} 的写锁……", file=sys.stderr)
 
 
 def _emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:

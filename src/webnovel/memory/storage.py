@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,14 @@ class Storage:
         touch retrieval."""
         if self._vectors is None:
             self._vectors = SQLiteStore(self.vectors_path, VECTOR_MIGRATIONS)
+            self._vectors.on_wait = self.index.on_wait
         return self._vectors
+
+    def on_wait(self, tell: Callable[[str], None]) -> None:
+        """Have every store say so (once per wait) when a writer waits for another process."""
+        self.index.on_wait = tell
+        if self._vectors is not None:
+            self._vectors.on_wait = tell
 
     def close(self) -> None:
         self.index.close()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from ...errors import BookBusy
 from .migrations import MIGRATIONS, Migration, migrate
 
 WAIT_FOR_LOCK_SECONDS = 120.0
+LOCK_STEP_SECONDS = 0.25
 
 
 class _TrialOver(Exception):
@@ -57,6 +59,7 @@ class SQLiteStore:
         # (a 10,000-chapter rebuild takes about 20 s); past that it says who holds the book.
         self.conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
         self._depth = 0
+        self.on_wait: Callable[[str], None] | None = None  # told once when a writer must wait
         migrate(self.conn, migrations)
 
     @contextmanager
@@ -92,12 +95,26 @@ class SQLiteStore:
             pass
 
     def _begin(self) -> None:
+        """Take the write lock, waiting for another process's commit, rebuild or index catch-up
+        in short steps so that the wait can be said (`on_wait`), up to the limit."""
+        deadline = time.monotonic() + WAIT_FOR_LOCK_SECONDS
+        said = False
+        self.conn.execute(f"PRAGMA busy_timeout={int(LOCK_STEP_SECONDS * 1000)}")
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise BookBusy(str(self.path), WAIT_FOR_LOCK_SECONDS) from exc
-            raise
+            while True:
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
+                    if time.monotonic() >= deadline:
+                        raise BookBusy(str(self.path), WAIT_FOR_LOCK_SECONDS) from exc
+                    if not said and self.on_wait is not None:
+                        self.on_wait(str(self.path))
+                        said = True
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
 
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the database and truncate it: after a rebuild the log
