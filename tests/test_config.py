@@ -94,3 +94,28 @@ def test_the_key_variable_is_named_in_the_config(tmp_path: Path) -> None:
     config.write_text('[retrieval]\napi_key_env = "not a name"\n', encoding="utf-8")
     with pytest.raises(InvalidConfig, match="api_key_env"):
         webnovel.open_project(root)
+
+
+def test_files_in_chinese_encodings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Texts in GB18030 or Big5 are read (with a note); a result file that is not UTF-8 stops a
+    run of commits with its name, after the good ones."""
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t"):
+        pass
+    (tmp_path / "001.json").write_text('{"chapter": 1}', encoding="utf-8")
+    (tmp_path / "001.md").write_bytes(
+        "萧炎在乌坦城练习斗技，他的心中想着三年之约。".encode("gb18030")
+    )
+    (tmp_path / "002.json").write_bytes('{"chapter": 2, "title": "斗技"}'.encode("gbk"))
+    files = [str(tmp_path / "001.json"), str(tmp_path / "002.json")]
+    code = main(["--project", str(root), "commit", *files, "--text-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "002.json: is not UTF-8" in err and "read " in err and "GB18030" in err
+    with webnovel.open_project(root) as book:
+        assert book.latest_chapter() == 1
+        assert book.search("三年之约")[0].chapter == 1
+    big5 = tmp_path / "002.md"
+    big5.write_bytes("蕭炎在烏坦城練習鬥技，他的心中想著三年之約。".encode("big5"))
+    (tmp_path / "002.json").write_text('{"chapter": 2}', encoding="utf-8")
+    code = main(["--project", str(root), "commit", str(tmp_path / "002.json"), "--text", str(big5)])
+    assert code == 0 and "BIG5" in capsys.readouterr().err

@@ -132,6 +132,8 @@ def _commit_many(args: argparse.Namespace) -> int:
             except InvalidChapterResult as exc:  # say which file of the run was refused
                 raise InvalidChapterResult(exc.problems, source=name) from exc
             except InvalidInput as exc:
+                if str(exc).startswith(name):
+                    raise
                 raise InvalidInput(f"{name}: {exc}") from exc
             reports.append(report.to_dict())
             bar.update(done, len(args.file))
