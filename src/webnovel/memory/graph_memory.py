@@ -122,19 +122,20 @@ def _past_due(state: dict, as_of: int) -> bool:
 
 
 def _listed_thread(thread_id: str, value_json: str, as_of: int) -> Thread:
-    return _built_thread(thread_id, value_json, _past_due(_decoded(value_json), as_of))
+    on_time, late, due = _thread_variants(thread_id, value_json)
+    return late if late is not None and due is not None and as_of > due else on_time
 
 
 # Listings at 10,000 chapters show the same thousand open threads again and again; a thread is an
-# immutable value of (id, state text, overdue), so it is built once and shared.
+# immutable value of its id and state text, with or without `overdue`, so both are built once.
 @lru_cache(maxsize=1 << 15)
-def _decoded(value_json: str) -> dict:
-    return dict(loads(value_json))
-
-
-@lru_cache(maxsize=1 << 15)
-def _built_thread(thread_id: str, value_json: str, overdue: bool) -> Thread:
-    return _thread(thread_id, _decoded(value_json), overdue)
+def _thread_variants(thread_id: str, value_json: str) -> tuple[Thread, Thread | None, int | None]:
+    state = loads(value_json)
+    due = state.get("due_chapter")
+    late = (
+        _thread(thread_id, state, True) if state["status"] == "open" and due is not None else None
+    )
+    return _thread(thread_id, state, False), late, due
 
 
 def _thread(thread_id: str, state: dict, overdue: bool) -> Thread:

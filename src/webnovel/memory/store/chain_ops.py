@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..conflict_resolver import KEY_SEPARATOR, Assertion, Version
 from .index_store import dumps, loads
@@ -353,12 +354,21 @@ def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
 
 
 def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
-    """(rule id, rule text, domain, valid_from) of rules in force at `as_of`."""
-    return conn.execute(
-        "SELECT subject, json_extract(value_json, '$.rule'), json_extract(value_json, '$.domain'), "
-        f"valid_from FROM versions WHERE {_STATE_HOLDS}",
-        ("rule", "in_force", as_of, as_of),
-    ).fetchall()
+    """(rule id, rule text, domain, valid_from) of rules in force at `as_of`, read from the
+    state index alone; thousands at 10,000 chapters, each decoded once per distinct text."""
+    return [
+        (subject, *_rule_of(value_json), since)
+        for subject, value_json, since in conn.execute(
+            f"SELECT subject, value_json, valid_from FROM versions WHERE {_STATE_HOLDS}",
+            ("rule", "in_force", as_of, as_of),
+        )
+    ]
+
+
+@lru_cache(maxsize=1 << 15)
+def _rule_of(value_json: str) -> tuple[str, str | None]:
+    value = loads(value_json)
+    return value.get("rule", ""), value.get("domain")
 
 
 def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Version]:
