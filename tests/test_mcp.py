@@ -33,6 +33,7 @@ TOOLS = {
     "resume",
     "list_entities",  # additions to the contract's twelve
     "retract_chapter",
+    "prefill_chapter",
 }
 
 
@@ -133,6 +134,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         )
         out["after"] = structured(await client.call_tool("resume", {}))
         out["cast"] = structured(await client.call_tool("list_entities", {"as_of": 3}))
+        out["prefill"] = structured(await client.call_tool("prefill_chapter", {"chapter": 4}))
         out["retract"] = structured(await client.call_tool("retract_chapter", {"chapter": 12}))
         out["retracted"] = structured(await client.call_tool("resume", {}))
         return out
@@ -156,6 +158,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert "baimei" in {e["id"] for e in out["cast"]} and "suwanqing" not in {
         e["id"] for e in out["cast"]
     }
+    assert "linyan" in {e["id"] for e in out["prefill"]["entities_appeared"]}
     assert out["retract"]["status"] == "retracted"
     assert out["retracted"]["latest_chapter"] == 11
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")

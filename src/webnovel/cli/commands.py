@@ -18,6 +18,7 @@ from ..memory.schema import missing_fact
 from ..project import Project, init_project, open_project
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import read_text, read_utf8
+from ..text_import import read_cast
 from . import render
 from .progress import ProgressBar
 
@@ -138,6 +139,27 @@ def _commit_many(args: argparse.Namespace) -> int:
             reports.append(report.to_dict())
             bar.update(done, len(args.file))
     _emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
+    return 0
+
+
+def import_text(args: argparse.Namespace) -> int:
+    cast = read_cast(args.cast) if args.cast else None
+    with _open(args) as book, ProgressBar("import") as bar:
+        report = book.import_text(
+            args.path, start=args.start, cast=cast, dry_run=args.dry_run, progress=bar.update
+        )
+        if args.candidates:
+            report["candidate_names"] = [c.to_dict() for c in book.candidate_names()]
+    for warning in report["warnings"]:
+        print(f"warning: {warning}", file=sys.stderr)
+    _emit(args, report, render.import_text)
+    return 0
+
+
+def prefill(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        skeleton = book.prefill(args.chapter)
+    _emit(args, skeleton, render.to_json)
     return 0
 
 

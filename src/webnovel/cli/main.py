@@ -75,6 +75,7 @@ def build_parser() -> _Parser:
     _add_retrieval_commands(sub)
     _add_review_commands(sub)
     _add_pack_commands(sub)
+    _add_import_commands(sub)
     _add_admin_commands(sub)
     parser.commands = frozenset(sub.choices)
     return parser
@@ -324,6 +325,41 @@ def _add_pack_commands(sub: Any) -> None:
         "counts, sizes and health of the book's memory",
         "webnovel stats --format json",
     )
+
+
+def _add_import_commands(sub: Any) -> None:
+    """Bringing an existing book in."""
+    p = _add(
+        sub,
+        "import",
+        commands.import_text,
+        "bring a novel's text in: one file cut at its chapter headings, or a folder of chapter "
+        "files (UTF-8, GB18030 or Big5); each chapter is committed with its text",
+        "webnovel import text 斗破苍穹.txt --cast cast.toml --dry-run",
+    )
+    p.add_argument("kind", choices=("text",), help="what to import (text: a novel's text)")
+    p.add_argument("path", type=Path, help="the novel's file, or a folder of chapter files")
+    p.add_argument("--dry-run", action="store_true", help="list the chapters found; write nothing")
+    p.add_argument(
+        "--start", type=int, default=None, help="number of the first chapter (default: next)"
+    )
+    p.add_argument(
+        "--cast", type=Path, default=None, help="TOML or CSV file: id, name, aliases, type"
+    )
+    p.add_argument(
+        "--candidates",
+        action="store_true",
+        help="also list frequent person names no entity has yet, to confirm into the cast",
+    )
+
+    p = _add(
+        sub,
+        "prefill",
+        commands.prefill,
+        "a chapter-result skeleton for a committed chapter, from its stored text",
+        "webnovel prefill 58",
+    )
+    p.add_argument("chapter", type=int)
 
 
 def _add_admin_commands(sub: Any) -> None:

@@ -267,3 +267,23 @@ def entities_text(items: list[dict[str, Any]]) -> str:
         for d in items
     ]
     return table(rows)
+
+
+def import_text(d: dict[str, Any]) -> str:
+    rows = [["章", "标题", "卷", "字数"]]
+    rows += [
+        [f"第{c['chapter']}章", c["title"], c.get("volume") or "", str(c["chars"])]
+        for c in d["chapters"]
+    ]
+    lines = [table(rows)]
+    if "unchanged" in d:
+        lines.append(f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章")
+    else:
+        lines.append(f"共找到 {len(d['chapters'])} 章（试运行，未写入）")
+    if d.get("candidate_names"):
+        lines.append("可能的新人物（名字、出现次数、首次出现）：")
+        lines += [
+            f"  {c['name']}  {c['count']} 次  第{c['first_chapter']}章"
+            for c in d["candidate_names"]
+        ]
+    return "\n".join(lines)

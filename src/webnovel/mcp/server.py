@@ -96,6 +96,14 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         project.flush()
         return dict(report.to_dict())
 
+    @server.tool(
+        description="A chapter-result skeleton for a committed chapter from its stored text: who "
+        "appears, names that may be new, where the chapter before ended. Complete it, then "
+        "commit_chapter: far fewer tokens than extracting from scratch."
+    )
+    async def prefill_chapter(chapter: int) -> dict[str, Any]:
+        return dict(call(project.prefill, chapter))
+
     @server.tool(description="Check a draft chapter result against memory; writes nothing.")
     async def review_draft(draft: dict[str, Any], chapter: int | None = None) -> dict[str, Any]:
         return dict(call(project.review, draft, chapter=chapter).to_dict())

@@ -169,6 +169,16 @@ def chapters_committed_since(conn: sqlite3.Connection, seq: int) -> list[int]:
     ]
 
 
+def chapter_with_text(conn: sqlite3.Connection, text: str) -> int | None:
+    """The first chapter whose current commit holds exactly this text (an import run again)."""
+    row = conn.execute(
+        "SELECT MIN(ch.chapter) FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
+        "WHERE c.text = ?",
+        (text,),
+    ).fetchone()
+    return row[0] if row else None
+
+
 def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | None:
     """The stored chapter result and text a chapter currently stands on."""
     row = conn.execute(

@@ -1,0 +1,179 @@
+"""Bringing an existing book in: a novel's text cut into chapters, a cast file, and the names in
+the text that may be characters. Pure functions over text; committing is the facade's job.
+
+A whole novel in one file is cut at its chapter headings (第十二章, 第12章, 第一百零三回, 第3节,
+with or without a title; 楔子, 序章, 引子 and 序言 open a prologue). 卷 headings are kept as the
+volume of the chapters after them. Chapters are numbered in the order they appear, from the
+number the import starts at: a heading's own number stays in the title, so a book with a
+prologue, a skipped or a repeated number is still imported whole and in order.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidInput
+from .text_files import read_text
+
+_NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"
+CHAPTER_HEADING = re.compile(
+    rf"^[ \t\u3000]*(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?"
+    r"|(?:楔子|序章|序言|引子)(?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
+    re.MULTILINE,
+)
+VOLUME_HEADING = re.compile(
+    rf"^[ \t\u3000]*(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
+    re.MULTILINE,
+)
+MAX_TITLE_CHARS = 60  # a longer "heading" is a sentence that happens to start with 第N章
+
+
+@dataclass(frozen=True)
+class ImportedChapter:
+    title: str
+    text: str
+    volume: str | None = None
+    source: str = ""
+
+
+def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], list[str]]:
+    """The chapters of a whole novel, and warnings (no headings: one chapter)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    marks = [
+        (m.start(), m.end(), "chapter", m.group(1).strip())
+        for m in CHAPTER_HEADING.finditer(text)
+        if len(m.group(1).strip()) <= MAX_TITLE_CHARS
+    ]
+    marks += [
+        (m.start(), m.end(), "volume", m.group(1).strip()) for m in VOLUME_HEADING.finditer(text)
+    ]
+    marks.sort()
+    if not any(kind == "chapter" for *_, kind, _ in marks):
+        body = text.strip()
+        warning = f"{source or 'the text'}: no chapter headings found; imported as one chapter"
+        return ([ImportedChapter(Path(source).stem or "全文", body, None, source)], [warning])
+    chapters: list[ImportedChapter] = []
+    volume: str | None = None
+    for i, (_, end, kind, title) in enumerate(marks):
+        if kind == "volume":
+            volume = title
+            continue
+        stop = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+        chapters.append(ImportedChapter(title, text[end:stop].strip("\n"), volume, source))
+    return chapters, []
+
+
+def natural_key(path: Path) -> list[object]:
+    """第2章.txt before 第10章.txt, 2.md before 10.md: numbers compare as numbers."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
+
+
+def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str]]:
+    """A novel file cut at its headings, or a folder of chapter files in natural order (each
+    file one chapter, titled by its first heading or its name)."""
+    if path.is_dir():
+        files = sorted(
+            (p for p in path.iterdir() if p.is_file() and p.suffix in (".txt", ".md")),
+            key=natural_key,
+        )
+        if not files:
+            raise InvalidInput(f"{path}: holds no .txt or .md chapter files")
+        chapters = []
+        for file in files:
+            text, _ = read_text(file)
+            heading = CHAPTER_HEADING.search(text)
+            title = heading.group(1).strip() if heading else file.stem
+            body = text[heading.end() :] if heading and heading.start() < 200 else text
+            chapters.append(ImportedChapter(title, body.strip("\n"), None, str(file)))
+        return chapters, []
+    text, _ = read_text(path)
+    return split_chapters(text, str(path))
+
+
+def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
+    """The minimal chapter result an imported chapter is committed with."""
+    result: dict[str, object] = {
+        "chapter": number,
+        "title": chapter.title,
+        "word_count": sum(1 for ch in chapter.text if not ch.isspace()),
+    }
+    if chapter.volume:
+        result["chapter_meta"] = {"volume": chapter.volume}
+    return result
+
+
+# -- the cast -------------------------------------------------------------------------------
+
+
+def read_cast(path: Path) -> list[dict[str, Any]]:
+    """Entities from a TOML (`[[entity]]` tables) or CSV (id, name, aliases, type) file, as
+    `entities_new` items. Aliases in CSV are separated by 、 ; or |."""
+    text, _ = read_text(path)
+    if path.suffix.lower() == ".toml":
+        try:
+            rows = tomllib.loads(text).get("entity", [])
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidInput(f"{path}: cannot be parsed: {exc}") from exc
+        if not isinstance(rows, list):
+            raise InvalidInput(f"{path}: [[entity]] tables expected")
+    else:
+        rows = list(csv.DictReader(io.StringIO(text)))
+    cast = []
+    for i, row in enumerate(rows, start=1):
+        if not isinstance(row, dict) or not row.get("id") or not row.get("name"):
+            raise InvalidInput(f"{path}: entity {i} needs an id and a name")
+        aliases = row.get("aliases") or []
+        if isinstance(aliases, str):
+            aliases = [a.strip() for a in re.split(r"[、;|；]", aliases) if a.strip()]
+        cast.append(
+            {
+                "id": str(row["id"]).strip(),
+                "name": str(row["name"]).strip(),
+                "aliases": [str(a) for a in aliases],
+                "type": str(row.get("type") or "角色").strip(),
+            }
+        )
+    return cast
+
+
+# -- names the text suggests ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    name: str
+    count: int
+    first_chapter: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "count": self.count, "first_chapter": self.first_chapter}
+
+
+def candidate_names(
+    chapters: Iterable[tuple[int, str]], known: Iterable[str], min_count: int = 3, limit: int = 50
+) -> list[Candidate]:
+    """Person names (word segmentation with part-of-speech tags, `nr`) that the book's cast
+    does not know yet, most frequent first, with the chapter each first appears in."""
+    import rjieba
+
+    known = set(known)
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for number, text in chapters:
+        for word, tag in rjieba.tag(text):
+            if tag == "nr" and 2 <= len(word) <= 4 and word not in known:
+                counts[word] += 1
+                first.setdefault(word, number)
+    return [
+        Candidate(name, count, first[name])
+        for name, count in counts.most_common()
+        if count >= min_count
+    ][:limit]

@@ -1,0 +1,174 @@
+"""Bringing an existing book in: a novel's text cut at its headings, in Chinese encodings, with a
+cast; running an import again changes nothing and an interrupted one resumes; names the text
+suggests; a chapter-result skeleton from a stored text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.cli.main import main
+from webnovel.sample_book import sample_chapters
+from webnovel.text_import import read_cast, split_chapters
+
+NOVEL = """斗破苍穹
+作者：天蚕土豆
+
+楔子
+　　三十年河东，三十年河西。
+
+第一卷 落魄少年
+第一章 陨落的天才
+　　萧炎望着测验魔石碑，斗之力，三段。萧战叹了口气。
+第2章：斗之气
+　　药老在戒指中醒来，萧炎吃了一惊。
+第一百零三回
+　　萧炎与纳兰嫣然立下三年之约。
+第二卷 迦南学院
+第3节 新的开始
+　　萧炎来到迦南学院，熏儿早已在此。
+"""
+
+
+def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_headings_in_chinese_and_arabic_numerals_volumes_and_a_prologue() -> None:
+    chapters, warnings = split_chapters(NOVEL)
+    assert warnings == []
+    assert [c.title for c in chapters] == [
+        "楔子",
+        "第一章 陨落的天才",
+        "第2章：斗之气",
+        "第一百零三回",
+        "第3节 新的开始",
+    ]
+    assert [c.volume for c in chapters] == [
+        None,
+        "第一卷 落魄少年",
+        "第一卷 落魄少年",
+        "第一卷 落魄少年",
+        "第二卷 迦南学院",
+    ]
+    assert "测验魔石碑" in chapters[1].text and "第2章" not in chapters[1].text
+
+
+def test_a_text_with_no_headings_is_one_chapter_with_a_warning() -> None:
+    chapters, warnings = split_chapters("萧炎在乌坦城练习斗技。", "短篇.txt")
+    assert [c.title for c in chapters] == ["短篇"] and "no chapter headings" in warnings[0]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gb18030", "big5"])
+def test_files_in_chinese_encodings(tmp_path: Path, encoding: str) -> None:
+    text = (
+        NOVEL
+        if encoding != "big5"
+        else "第一章 隕落\n蕭炎望著測驗魔石碑。\n第二章 鬥之氣\n藥老醒來。\n"
+    )
+    path = write(tmp_path / "book.txt", text, encoding)
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        report = book.import_text(path)
+        assert report["committed"] == len(report["chapters"]) >= 2
+        assert book.search("魔石碑")[0].chapter == 1 + (encoding != "big5")  # the prologue first
+
+
+def test_a_file_that_is_no_text_is_named(tmp_path: Path) -> None:
+    path = write(tmp_path / "book.txt", "", "utf-8")
+    path.write_bytes(bytes(range(128, 256)) * 3)
+    with (
+        webnovel.init_project(tmp_path / "b", title="t") as book,
+        pytest.raises(webnovel.InvalidInput, match="book.txt: is not text"),
+    ):
+        book.import_text(path)
+
+
+def test_dry_run_again_interrupted_and_appending(tmp_path: Path) -> None:
+    full = write(tmp_path / "full.txt", NOVEL)
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        planned = book.import_text(full, dry_run=True)
+        assert [c["chapter"] for c in planned["chapters"]] == [1, 2, 3, 4, 5]
+        assert book.latest_chapter() is None  # a dry run writes nothing
+        cut = NOVEL[: NOVEL.index("第一百零三回")]
+        book.import_text(write(tmp_path / "part.txt", cut))  # an import stopped half way
+        assert book.latest_chapter() == 3
+        resumed = book.import_text(full)
+        assert (resumed["unchanged"], resumed["committed"]) == (3, 2)  # it picks up after 3
+        again = book.import_text(full)
+        assert (again["unchanged"], again["committed"]) == (5, 0)
+        more = book.import_text(write(tmp_path / "more.txt", "第一章 续\n萧炎突破斗者。\n"))
+        assert [c["chapter"] for c in more["chapters"]] == [6]
+        placed = book.import_text(write(tmp_path / "x.txt", "第一章 别传\n外传故事。\n"), start=100)
+        assert [c["chapter"] for c in placed["chapters"]] == [100]
+
+
+def test_a_folder_of_chapter_files_in_natural_order(tmp_path: Path) -> None:
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    for n in (1, 2, 10):
+        write(folder / f"第{n}章.txt", f"第{n}章 标题{n}\n正文{n}。\n", "gb18030")
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        report = book.import_text(folder)
+        assert [c["title"] for c in report["chapters"]] == [
+            "第1章 标题1",
+            "第2章 标题2",
+            "第10章 标题10",
+        ]
+
+
+def test_a_cast_is_introduced_where_it_first_appears(tmp_path: Path) -> None:
+    cast_toml = write(
+        tmp_path / "cast.toml",
+        '[[entity]]\nid = "xiaoyan"\nname = "萧炎"\naliases = ["炎儿"]\n\n'
+        '[[entity]]\nid = "yaolao"\nname = "药老"\n\n'
+        '[[entity]]\nid = "xuner"\nname = "熏儿"\ntype = "角色"\n',
+    )
+    cast_csv = write(tmp_path / "cast.csv", "id,name,aliases,type\nxiaoyan,萧炎,炎儿;小炎子,角色\n")
+    assert read_cast(cast_csv)[0]["aliases"] == ["炎儿", "小炎子"]
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        book.import_text(write(tmp_path / "book.txt", NOVEL), cast=read_cast(cast_toml))
+        first_seen = {e.id: e.first_chapter for e in book.entities()}
+        assert first_seen == {"xiaoyan": 2, "yaolao": 3, "xuner": 5}
+        assert book.entity("炎儿").id == "xiaoyan"
+
+
+def test_candidate_names_on_a_real_serial(tmp_path: Path) -> None:
+    """Names the text suggests, measured against the sample serial's known cast."""
+    cast = {
+        name
+        for c in sample_chapters()
+        for e in c.result.get("entities_new", [])
+        for name in (e["name"], *e.get("aliases", []))
+    }
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        for chapter in sample_chapters():
+            book.commit({"chapter": chapter.number}, text=chapter.text)
+        found = book.candidate_names(min_count=3, limit=10)
+    precision = sum(c.name in cast for c in found) / len(found)
+    print(f"\ncandidate names, top 10: {[c.name for c in found]}, precision {precision:.2f}")
+    assert precision >= 0.6
+    assert next(c for c in found if c.name == "林砚").first_chapter == 1
+
+
+def test_prefill_and_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "b"
+    with webnovel.init_project(root, title="t"):
+        pass
+    novel = write(tmp_path / "book.txt", NOVEL, "gb18030")
+    cast = write(tmp_path / "cast.csv", "id,name,aliases,type\nxiaoyan,萧炎,,角色\n")
+    dry = ["--project", str(root), "import", "text", str(novel), "--dry-run", "--format", "text"]
+    assert main(dry) == 0
+    assert "共找到 5 章" in capsys.readouterr().out
+    args = ["--project", str(root), "import", "text", str(novel), "--cast", str(cast)]
+    assert main([*args, "--format", "json", "--candidates"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["committed"] == 5 and "candidate_names" in report
+    assert main(["--project", str(root), "prefill", "2", "--format", "json"]) == 0
+    skeleton = json.loads(capsys.readouterr().out)
+    assert skeleton["chapter"] == 2
+    assert skeleton["entities_appeared"] == [{"id": "xiaoyan", "mentions": ["萧炎"]}]
+    assert main(["--project", str(root), "prefill", "99"]) == 1
