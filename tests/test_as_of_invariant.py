@@ -103,6 +103,32 @@ def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
                 ),
                 max_size=2,
             ),
+            "secrets": st.lists(
+                st.fixed_dictionaries(
+                    {
+                        "id": st.sampled_from(["s0", "s1"]),
+                        "content": st.sampled_from(["身世之谜", "青灯来历"]),
+                        "action": st.sampled_from(["plant", "reveal", "retire"]),
+                    },
+                    optional={
+                        "known_by": st.lists(refs, max_size=2),
+                        "reader_knows": st.booleans(),
+                        "reveal_due": st.integers(1, CHAPTERS),
+                    },
+                ),
+                max_size=2,
+            ),
+            "knowledge_changes": st.lists(
+                st.fixed_dictionaries(
+                    {
+                        "entity_id": refs,
+                        "secret_id": st.sampled_from(["s0", "s1"]),
+                        "change": st.sampled_from(["learns", "suspects", "forgets"]),
+                    },
+                    optional={"from": refs, "how": st.sampled_from(["偷听", "相告"])},
+                ),
+                max_size=2,
+            ),
             "timeline_events": st.lists(
                 st.fixed_dictionaries(
                     {
@@ -149,7 +175,7 @@ def answers(book: webnovel.Project, n: int | None) -> dict[str, Any]:
             book.entity(entity)
         except UnknownEntity:  # answered like an entity with no facts and no relations
             out.update({f"fact {entity}.{field}": None for field in FIELDS})
-            out.update({f"history {entity}": [], f"relations {entity}": []})
+            out.update({f"history {entity}": [], f"relations {entity}": [], f"knows {entity}": []})
             continue
         for field in FIELDS:
             item = book.fact(entity, field, as_of=n)
@@ -158,10 +184,12 @@ def answers(book: webnovel.Project, n: int | None) -> dict[str, Any]:
         out[f"relations {entity}"] = sorted(
             str(r.to_dict()) for r in book.relations(entity, as_of=n)
         )
+        out[f"knows {entity}"] = [k.to_dict() for k in book.knows(entity, as_of=n)]
     out["threads"] = [t.to_dict() for t in book.threads("all", as_of=n)]
     for status in ("open", "overdue", "resolved", "abandoned"):
         out[f"threads {status}"] = [t.id for t in book.threads(status, as_of=n)]
     out["rules"] = [r.to_dict() for r in book.rules(as_of=n)]
+    out["secrets"] = [s.to_dict() for s in book.secrets(as_of=n)]
     out["timeline"] = [e.to_dict() for e in book.timeline(as_of=n)]
     out["entities"] = [e.to_dict() for e in book.entities(as_of=n)]
     out["conflicts"] = [c.to_dict() for c in book.conflicts(as_of=n)]
@@ -210,3 +238,6 @@ def test_as_of_answers_equal_the_prefix_books_answers(tmp_path_factory: Any, sag
                         prefix.commit(result)
                 assert answers(whole, n) == answers(prefix, None), f"as of chapter {n}"
                 assert pack_items(whole, n + 1) == pack_items(prefix, n + 1), f"pack {n + 1}"
+        now = answers(whole, None)
+        whole.rebuild()
+        assert answers(whole, None) == now, "rebuild equals incremental"

@@ -34,6 +34,8 @@ TOOLS = {
     "list_entities",  # additions to the contract's twelve
     "retract_chapter",
     "prefill_chapter",
+    "knows",
+    "list_secrets",
 }
 
 

@@ -50,6 +50,20 @@ PLANTS: dict[str, Callable[[Draft], None]] = {
         "state_changes", {"entity_id": "林砚", "field": "items", "op": "remove", "new": "无此物"}
     ),
     "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚晴"}),
+    "secret_source_unaware": _add(
+        "knowledge_changes",
+        {"entity_id": "苏晚晴", "secret_id": "father-alive", "from": "韩啸", "how": "套话"},
+    ),
+    "secret_unknown": _add("knowledge_changes", {"entity_id": "林砚", "secret_id": "no-such"}),
+    "already_known": _add(
+        "knowledge_changes", {"entity_id": "白眉老道", "secret_id": "lichen-identity"}
+    ),
+    "early_reveal": lambda draft: draft.setdefault("secrets", []).extend(
+        [
+            {"id": "new-secret", "content": "青灯里封着玄霄真人的一缕神识", "reveal_due": 30},
+            {"id": "new-secret", "action": "reveal"},
+        ]
+    ),
 }
 
 

@@ -35,8 +35,10 @@ from .memory.schema import (
     CommitReport,
     Conflict,
     Entity,
+    Knowledge,
     MemoryItem,
     RelationEdge,
+    Secret,
     Thread,
     TimelineEvent,
     WorldRule,
@@ -255,6 +257,15 @@ class Project:
 
     def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
         return graph_memory.rules(self._conn, _chapter(as_of), domain)
+
+    def knows(self, subject: str, as_of: int | None = None) -> list[Knowledge]:
+        """What a character knows or suspects, as of chapter `as_of`: since when, how, from whom."""
+        return graph_memory.knows(self._conn, self.entity(subject), _chapter(as_of))
+
+    def secrets(self, as_of: int | None = None) -> list[Secret]:
+        """The story's secrets as of a chapter: who knows them, whether the reader does, and
+        when each is due to be revealed."""
+        return graph_memory.secrets(self._conn, _chapter(as_of))
 
     def timeline(
         self,

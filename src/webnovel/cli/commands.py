@@ -207,6 +207,20 @@ def rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def knows(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [k.to_dict() for k in book.knows(args.subject, as_of=args.as_of)]
+    _emit(args, items, render.knows_text)
+    return 0
+
+
+def secrets(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = [s.to_dict() for s in book.secrets(as_of=args.as_of)]
+    _emit(args, items, render.secrets_text)
+    return 0
+
+
 def timeline(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [

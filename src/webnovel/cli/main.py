@@ -198,6 +198,25 @@ def _add_query_commands(sub: Any) -> None:
 
     p = _add(
         sub,
+        "knows",
+        commands.knows,
+        "what a character knows or suspects of the story's secrets, since when and how",
+        "webnovel knows 苏晚晴 --as-of 12",
+    )
+    p.add_argument("subject", help="entity id, name or alias")
+    p.add_argument("--as-of", type=int, default=None)
+
+    p = _add(
+        sub,
+        "secrets",
+        commands.secrets,
+        "the story's secrets: who knows each, whether the reader does, when it is due",
+        "webnovel secrets --as-of 12",
+    )
+    p.add_argument("--as-of", type=int, default=None)
+
+    p = _add(
+        sub,
         "timeline",
         commands.timeline,
         "events in story order",

@@ -287,3 +287,35 @@ def import_text(d: dict[str, Any]) -> str:
             for c in d["candidate_names"]
         ]
     return "\n".join(lines)
+
+
+def knows_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（不知道任何秘密）"
+    rows = [
+        [
+            "知道" if d["state"] == "knows" else "怀疑",
+            d["content"],
+            f"第{d['since']}章起",
+            (d.get("how") or "")
+            + (f"（得自 {d.get('from_name') or d['from']}）" if d.get("from") else ""),
+        ]
+        for d in items
+    ]
+    return table(rows)
+
+
+def secrets_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（没有秘密）"
+    rows = [["秘密", "读者", "应揭示", "知情者", "内容"]]
+    for d in items:
+        reader = "已知" if d["reader_knows"] else "未知"
+        if d["status"] == "retired":
+            reader += "·已废弃"
+        due = f"第{d['reveal_due']}章" if d.get("reveal_due") else ""
+        holders = "、".join(d["known_by"]) + (
+            f"（怀疑：{'、'.join(d['suspected_by'])}）" if d["suspected_by"] else ""
+        )
+        rows.append([d["id"], reader, due, holders or "（无）", d["content"]])
+    return table(rows)

@@ -188,6 +188,14 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     ) -> list[dict[str, Any]]:
         return [e.to_dict() for e in call(project.entities, as_of, entity_type)]
 
+    @server.tool(description="What a character knows or suspects of the story's secrets.")
+    async def knows(subject: str, as_of: int | None = None) -> list[dict[str, Any]]:
+        return [k.to_dict() for k in call(project.knows, subject, as_of=as_of)]
+
+    @server.tool(description="The story's secrets: who knows each, whether the reader does.")
+    async def list_secrets(as_of: int | None = None) -> list[dict[str, Any]]:
+        return [s.to_dict() for s in call(project.secrets, as_of=as_of)]
+
     @server.tool(description="Open conflicts with both sides' evidence, as of a chapter.")
     async def list_conflicts(as_of: int | None = None) -> list[dict[str, Any]]:
         return [c.to_dict() for c in call(project.conflicts, as_of=as_of)]

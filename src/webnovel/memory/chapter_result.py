@@ -38,11 +38,15 @@ KNOWN_KEYS = {
     "timeline_events",
     "scenes",
     "chapter_meta",
+    "secrets",
+    "knowledge_changes",
     "uncertain",
     "memory_facts",
 }
 RELATION_ACTIONS = {"create": "assert", "update": "assert", "end": "end", "remove": "end"}
 RULE_ACTIONS = ("reveal", "revise", "retire")
+SECRET_ACTIONS = ("plant", "reveal", "retire")
+KNOWLEDGE_CHANGES = ("learns", "suspects", "forgets")
 SET_OPS = ("set", "add", "remove")
 
 
@@ -127,6 +131,30 @@ class SceneInput:
 
 
 @dataclass(frozen=True)
+class SecretAction:
+    """A secret of the story: planted (known to some characters), revealed to the reader, or
+    retired (it stopped mattering)."""
+
+    id: str
+    action: str = "plant"
+    content: str | None = None
+    known_by: tuple[str, ...] = ()
+    reader_knows: bool | None = None
+    reveal_due: int | None = None
+
+
+@dataclass(frozen=True)
+class KnowledgeChange:
+    """A character learns, suspects or forgets a secret, perhaps from someone."""
+
+    ref: str
+    secret_id: str
+    change: str = "learns"
+    how: str | None = None
+    source_ref: str | None = None
+
+
+@dataclass(frozen=True)
 class Uncertain:
     mention: str
     adopted: str | None
@@ -148,6 +176,8 @@ class ChapterResult:
     world_rules: tuple[RuleAction, ...] = ()
     timeline_events: tuple[EventInput, ...] = ()
     scenes: tuple[SceneInput, ...] = ()
+    secrets: tuple[SecretAction, ...] = ()
+    knowledge: tuple[KnowledgeChange, ...] = ()
     chapter_meta: dict[str, Any] = field(default_factory=dict)
     uncertain: tuple[Uncertain, ...] = ()
     warnings: tuple[str, ...] = ()
@@ -317,6 +347,8 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
         world_rules=tuple(_rules(check, data, compat)),
         timeline_events=tuple(_events(check, data, compat)),
         scenes=tuple(_scenes(check, data)),
+        secrets=tuple(_secrets(check, data)),
+        knowledge=tuple(_knowledge(check, data)),
         chapter_meta=_meta(check, data),
         uncertain=tuple(_uncertain(check, data)),
         warnings=tuple(
@@ -558,6 +590,45 @@ def _events(check: _Checker, data: dict, compat: dict) -> list[EventInput]:
                     check.text(item, "location", path),
                     check.text(item, "event_type", path),
                 )
+            )
+    return out
+
+
+def _secrets(check: _Checker, data: dict) -> list[SecretAction]:
+    out = []
+    for path, item in check.objects(data, "secrets", "$"):
+        action = check.choice(item.get("action"), SECRET_ACTIONS, f"{path}.action", "plant")
+        secret_id = check.name(check.text(item, "id", path, required=True), f"{path}.id")
+        content = check.text(item, "content", path, required=action == "plant")
+        reader_knows = item.get("reader_knows")
+        if reader_knows is not None and not isinstance(reader_knows, bool):
+            check.fail(f"{path}.reader_knows", "must be true or false")
+            reader_knows = None
+        due = check.integer(item, "reveal_due", path, (1, MAX_CHAPTER))
+        if secret_id:
+            out.append(
+                SecretAction(
+                    secret_id,
+                    action,
+                    content,
+                    check.refs(item, "known_by", path),
+                    reader_knows,
+                    due,
+                )
+            )
+    return out
+
+
+def _knowledge(check: _Checker, data: dict) -> list[KnowledgeChange]:
+    out = []
+    for path, item in check.objects(data, "knowledge_changes", "$"):
+        ref = check.name(check.text(item, "entity_id", path, required=True), f"{path}.entity_id")
+        secret_id = check.text(item, "secret_id", path, required=True)
+        change = check.choice(item.get("change"), KNOWLEDGE_CHANGES, f"{path}.change", "learns")
+        source = check.name(check.text(item, "from", path), f"{path}.from")
+        if ref and secret_id:
+            out.append(
+                KnowledgeChange(ref, secret_id, change, check.text(item, "how", path), source)
             )
     return out
 

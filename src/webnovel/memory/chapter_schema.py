@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .chapter_result import RELATION_ACTIONS, RULE_ACTIONS, SET_OPS
+from .chapter_result import (
+    KNOWLEDGE_CHANGES,
+    RELATION_ACTIONS,
+    RULE_ACTIONS,
+    SECRET_ACTIONS,
+    SET_OPS,
+)
 from .schema import THREAD_ACTIONS, THREAD_KINDS
 
 SCALAR: dict[str, Any] = {"type": ["string", "number", "boolean"]}
@@ -132,6 +138,33 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                     }
                 ),
                 "foreshadowing, open loops, reader promises, subplots",
+            ),
+            "secrets": _list(
+                _object(
+                    {
+                        "id": {"type": "string", "minLength": 1},
+                        "content": {"type": "string", "description": "what the secret is"},
+                        "action": {"enum": list(SECRET_ACTIONS), "default": "plant"},
+                        "known_by": _list(REFERENCE),
+                        "reader_knows": {"type": "boolean"},
+                        "reveal_due": {"type": "integer", "minimum": 1},
+                    },
+                    ["id"],
+                ),
+                "secrets: plant (known_by knows it), reveal (now the reader knows), retire",
+            ),
+            "knowledge_changes": _list(
+                _object(
+                    {
+                        "entity_id": REFERENCE,
+                        "secret_id": {"type": "string", "minLength": 1},
+                        "change": {"enum": list(KNOWLEDGE_CHANGES), "default": "learns"},
+                        "how": {"type": "string"},
+                        "from": REFERENCE,
+                    },
+                    ["entity_id", "secret_id"],
+                ),
+                "a character learns, suspects or forgets a secret (from someone)",
             ),
             "world_rules": _list(
                 _object(

@@ -12,7 +12,17 @@ from functools import lru_cache
 
 from ..errors import AmbiguousEntity, UnknownEntity
 from .conflict_resolver import Version, chain_key
-from .schema import Entity, MemoryItem, RelationEdge, Thread, TimelineEvent, WorldRule, status_as_of
+from .schema import (
+    Entity,
+    Knowledge,
+    MemoryItem,
+    RelationEdge,
+    Secret,
+    Thread,
+    TimelineEvent,
+    WorldRule,
+    status_as_of,
+)
 from .store import chain_ops, entity_ops, record_ops
 from .store.index_store import dumps, loads
 
@@ -199,3 +209,64 @@ def timeline(
     conn: sqlite3.Connection, start: int | None, end: int | None, entity: Entity | None
 ) -> list[TimelineEvent]:
     return record_ops.list_events(conn, start, end, entity.id if entity else None)
+
+
+# -- secrets and knowledge ----------------------------------------------------------------------
+
+
+def secrets(conn: sqlite3.Connection, as_of: int | None) -> list[Secret]:
+    """The book's secrets as of a chapter (retired ones included), with who knows them."""
+    knowing = chain_ops.versions_at(conn, "know", as_of)
+    names = entity_ops.entity_names(conn, {v.subject for v in knowing})
+    out = []
+    for v in chain_ops.versions_at(conn, "secret", as_of):
+        holders = [k for k in knowing if k.obj == v.subject]
+        state = v.value
+        out.append(
+            Secret(
+                v.subject,
+                state.get("content") or v.subject,
+                state.get("status", "open"),
+                bool(state.get("reader_knows")),
+                state.get("reveal_due"),
+                state.get("planted_chapter"),
+                state.get("revealed_chapter"),
+                tuple(
+                    sorted(names.get(k.subject, k.subject) for k in holders if k.value == "knows")
+                ),
+                tuple(
+                    sorted(
+                        names.get(k.subject, k.subject) for k in holders if k.value == "suspects"
+                    )
+                ),
+            )
+        )
+    return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
+
+
+def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[Knowledge]:
+    """What one character knows or suspects as of a chapter, since when, how and from whom."""
+    found = chain_ops.versions_at(conn, "know", as_of, subject=entity.id)
+    contents = {s.id: s.content for s in secrets(conn, as_of)}
+    out = []
+    for v in found:
+        first = v.evidence[0] if v.evidence else {}
+        assertion = chain_ops.assertion_at(conn, "know", v.key, v.valid_from)
+        payload = assertion.payload if assertion else {}
+        source = payload.get("from")
+        source_name = entity_ops.entity_names(conn, [source]).get(source) if source else None
+        out.append(
+            Knowledge(
+                entity.id,
+                entity.name,
+                v.field,
+                contents.get(v.field, v.field),
+                v.value,
+                v.valid_from,
+                payload.get("how") or first.get("quote"),
+                source,
+                v.evidence,
+                source_name or source,
+            )
+        )
+    return sorted(out, key=lambda k: (k.since, k.secret_id))

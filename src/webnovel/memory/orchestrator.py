@@ -43,7 +43,7 @@ from .relevance_filter import (
     freshness,
     shared_terms,
 )
-from .schema import RelationEdge, Thread
+from .schema import RelationEdge, Secret, Thread
 from .store import chain_ops, commit_ops, entity_ops, index_store
 
 T = TypeVar("T")
@@ -274,7 +274,74 @@ class _Gatherer:
                 f"- {dead_constraint(self.name(v.subject), v.value, v.valid_from)}",
             )
             for score, why, v in _top(scored)
-        ]
+        ] + self.secrets()
+
+    def secrets(self) -> list[PackItem]:
+        """The information gap around the entities in play: who of them does not know a secret
+        another of them knows, what the reader must not be told yet, and a reveal due now."""
+        items = []
+        in_play = {e.id for e in self.in_play.entities.values() if e.type == "角色"}
+        chapter = self.request.chapter
+        for secret in graph_memory.secrets(self.conn, self.as_of):
+            if secret.status != "open":
+                continue
+            holders = {
+                k.subject
+                for k in chain_ops.versions_at(self.conn, "know", self.as_of, obj=secret.id)
+                if k.value == "knows"
+            }
+            evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
+            due_now = secret.reveal_due == chapter and not secret.reader_knows
+            if due_now:
+                items.append(
+                    self._secret_item(
+                        secret,
+                        0.95,
+                        "a reveal due in this chapter",
+                        f"- 本章应揭示：{secret.content}",
+                        evidence,
+                    )
+                )
+            if not holders & in_play:
+                continue
+            if not secret.reader_knows and not due_now:
+                items.append(
+                    self._secret_item(
+                        secret,
+                        0.9,
+                        "the reader does not know it yet",
+                        f"- 仅作者知（勿在叙述中揭示）：{secret.content}",
+                        evidence,
+                    )
+                )
+            for entity_id in sorted(in_play - holders):
+                items.append(
+                    self._secret_item(
+                        secret,
+                        0.85 * self.in_play.relevance[entity_id],
+                        f"{self.name(entity_id)} is in play and does not know it",
+                        f"- {self.name(entity_id)} 尚不知：{secret.content}",
+                        evidence,
+                    )
+                )
+        return items
+
+    def _secret_item(
+        self, secret: Secret, score: float, why: str, line: str, evidence: list[dict[str, Any]]
+    ) -> PackItem:
+        return self._item(
+            "semantic",
+            "active_constraints",
+            secret.id,
+            "secret",
+            secret.content,
+            secret.planted_chapter,
+            "secret",
+            evidence,
+            score,
+            why,
+            line,
+        )
 
     # -- graph: relations ----------------------------------------------------------------------
 

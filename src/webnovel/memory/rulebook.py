@@ -43,6 +43,10 @@ RULES: dict[str, Rule] = {
     "duplicate_entity": Rule(
         "high", "已登场的实体请写在 entities_appeared / state_changes 中，不要再放进 entities_new"
     ),
+    "secret_source_unaware": Rule(
+        "high", "换一个知情的来源，或先写明这个人是怎么得知的（knowledge_changes）"
+    ),
+    "secret_unknown": Rule("medium", "先在 secrets 中埋设这个秘密，或检查秘密 id 是否写错"),
     "thread_unknown": Rule("medium", "检查线索 id 是否写错，或补上埋设的章节"),
     "set_remove_missing": Rule("medium", "确认要移除的物品；记忆中没有的无需移除"),
     # notes: advice at commit (a warning), an issue in review, never a conflict
@@ -50,6 +54,10 @@ RULES: dict[str, Rule] = {
     "name_taken": Rule("medium", "换一个名字，或在 uncertain 中写明指的是哪一个", recorded=False),
     "ambiguous_alias": Rule("medium", "改用实体 id，或在 uncertain 中写明 adopted", recorded=False),
     "relation_jump": Rule("low", "若是剧情转折（如背叛），无需修改", recorded=False),
+    "early_reveal": Rule("low", "若是有意提前揭示，无需修改；否则推迟到原定章节", recorded=False),
+    "already_known": Rule(
+        "low", "此人早已知情，删去这条 learns，或改写为确认/回忆", recorded=False
+    ),
     # review's look around the draft (what it leaves undone), never a conflict
     "promise_due": Rule("medium", "在本章兑现承诺，或推进并顺延 due_chapter", recorded=False),
     "thread_overdue": Rule("low", "安排回收，或以 advance 推进并更新 due_chapter", recorded=False),

@@ -310,3 +310,61 @@ class CommitReport:
             "conflicts": [c.to_dict() for c in self.conflicts],
             "warnings": list(self.warnings),
         }
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one character knows or suspects of one secret, since when, how and from whom."""
+
+    entity_id: str
+    entity_name: str
+    secret_id: str
+    content: str
+    state: str  # knows | suspects
+    since: int
+    how: str | None = None
+    source: str | None = None
+    evidence: tuple[Evidence, ...] = ()
+    source_name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entity_id": self.entity_id,
+            "entity_name": self.entity_name,
+            "secret_id": self.secret_id,
+            "content": self.content,
+            "state": self.state,
+            "since": self.since,
+            "how": self.how,
+            "from": self.source,
+            "from_name": self.source_name,
+            "evidence": list(self.evidence),
+        }
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret of the story as of a chapter: who knows it, and whether the reader does."""
+
+    id: str
+    content: str
+    status: str  # open | retired
+    reader_knows: bool
+    reveal_due: int | None
+    planted_chapter: int | None
+    revealed_chapter: int | None
+    known_by: tuple[str, ...] = ()
+    suspected_by: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "content": self.content,
+            "status": self.status,
+            "reader_knows": self.reader_knows,
+            "reveal_due": self.reveal_due,
+            "planted_chapter": self.planted_chapter,
+            "revealed_chapter": self.revealed_chapter,
+            "known_by": list(self.known_by),
+            "suspected_by": list(self.suspected_by),
+        }

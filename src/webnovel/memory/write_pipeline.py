@@ -26,10 +26,12 @@ from .conflict_resolver import (
     conflict_windows,
     duplicate_intros,
     entity_conflicts,
+    knowledge_conflicts,
     replay,
 )
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
+from .extractors.knowledge_extractor import extract_knowledge
 from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
@@ -237,6 +239,10 @@ class WritePipeline:
             # An adopted chain's assertions may come from any chapter, before this one too.
             start = 0 if (family, key) in adopted else n
             self._replay_chain(family, key, start, recorded_at, outcome, counted=n)
+        secrets = {key for family, key in chains if family == "secret"}
+        secrets |= {key.split(KEY_SEPARATOR)[1] for family, key in chains if family == "know"}
+        for secret_id in sorted(secrets):
+            self._refresh_secret(secret_id, n, outcome)
         entities |= {a.entity_id for a in extraction.activities} | introduced
         entities |= {key.split(KEY_SEPARATOR)[0] for family, key in chains if family == "fact"}
         rederive = introduced | resolver.created
@@ -281,6 +287,8 @@ class WritePipeline:
         extraction.extend(extract_relationships(result, resolver, self.config, seq))
         seq = len(extraction.assertions)
         extraction.extend(extract_promises(result, resolver, seq))
+        seq = len(extraction.assertions)
+        extraction.extend(extract_knowledge(result, resolver, seq))
         extraction.extend(extract_timeline(result, resolver))
         return extraction
 
@@ -332,6 +340,30 @@ class WritePipeline:
         activities = entity_ops.activities_between(conn, entity_id, windows)
         drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
         drafts += duplicate_intros(entity_id, entity_ops.intro_chapters(conn, entity_id))
+        conflicts = [to_conflict(d, scope) for d in drafts]
+        record_ops.replace_conflicts(conn, scope, 0, conflicts)
+        outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+
+    def _refresh_secret(self, secret_id: str, chapter: int, outcome: ApplyOutcome) -> None:
+        """Conflicts that span chains of one secret: learning it before it was planted, and
+        learning it from someone who did not know it. Re-derived whole, like an entity's."""
+        conn = self.index.conn
+
+        def known(entity_id: str, at: int) -> bool:
+            return any(
+                v.value == "knows"
+                and v.valid_from <= at
+                and (v.valid_to is None or v.valid_to > at)
+                for v in chain_ops.chain_history(conn, "know", chain_key(entity_id, secret_id))
+            )
+
+        drafts = knowledge_conflicts(
+            secret_id,
+            chain_ops.chain_history(conn, "secret", secret_id),
+            chain_ops.assertions_about(conn, "know", secret_id),
+            known,
+        )
+        scope = f"secret:{secret_id}"
         conflicts = [to_conflict(d, scope) for d in drafts]
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]

@@ -133,6 +133,26 @@ def assertions_from(
     return [_assertion(r) for r in rows]
 
 
+def assertion_at(conn: sqlite3.Connection, family: str, key: str, chapter: int) -> Assertion | None:
+    """The last assertion a chapter made about a chain (what set a version that began there)."""
+    row = conn.execute(
+        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
+        "WHERE family = ? AND key = ? AND chapter = ? ORDER BY seq DESC LIMIT 1",
+        (family, key, chapter),
+    ).fetchone()
+    return _assertion(row) if row else None
+
+
+def assertions_about(conn: sqlite3.Connection, family: str, obj: str) -> list[Assertion]:
+    """Every assertion of a family about one object (all knowledge of one secret), in order."""
+    rows = conn.execute(
+        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
+        "WHERE obj = ? AND family = ? ORDER BY chapter, seq",
+        (obj, family),
+    ).fetchall()
+    return [_assertion(r) for r in rows]
+
+
 def delete_versions_from(conn: sqlite3.Connection, family: str, key: str, chapter: int) -> None:
     conn.execute(
         "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
@@ -179,7 +199,7 @@ def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[st
     introduction); drop the old chains' versions. Returns (family, old key, new key) triples."""
     rows = conn.execute(
         "SELECT id, family, key, subject, obj, payload_json FROM assertions "
-        "WHERE subject = ? OR obj = ? OR (family = 'thread' AND "
+        "WHERE subject = ? OR obj = ? OR (family IN ('thread', 'know') AND "
         "payload_json LIKE ?)",
         (old, old, f"%{old}%"),
     ).fetchall()
@@ -193,6 +213,8 @@ def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[st
             payload["related"] = sorted(
                 {new if r == old else r for r in payload.get("related", [])}
             )
+        if row["family"] == "know" and payload.get("from") == old:
+            payload["from"] = new
         for item in payload.get("evidence", []):  # refs like state_change:<entity>:<field>:<n>
             item["ref"] = ":".join(new if p == old else p for p in item["ref"].split(":"))
         conn.execute(

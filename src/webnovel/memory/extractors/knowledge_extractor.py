@@ -1,0 +1,86 @@
+"""Secrets and who knows them: the seed's information gap between characters and the reader.
+
+A secret is a chain of its own (family `secret`): planted, revealed to the reader, retired.
+Each character's knowledge of a secret is a chain too (family `know`, keyed by entity and
+secret): learns, suspects, forgets. A plant's `known_by` is knowledge from that chapter on.
+"""
+
+from __future__ import annotations
+
+from ..chapter_result import ChapterResult
+from ..conflict_resolver import Activity, Assertion, chain_key
+from . import Extraction, Resolve, evidence
+
+
+def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -> Extraction:
+    out = Extraction()
+    n = result.chapter
+    seq = seq_start
+    for secret in result.secrets:
+        out.assertions.append(
+            Assertion(
+                "secret",
+                secret.id,
+                secret.id,
+                "secret",
+                None,
+                n,
+                seq,
+                {
+                    "action": secret.action,
+                    "content": secret.content,
+                    "reader_knows": secret.reader_knows,
+                    "reveal_due": secret.reveal_due,
+                    "evidence": [
+                        evidence(n, f"secret:{secret.id}:{secret.action}:{n}", secret.content)
+                    ],
+                },
+            )
+        )
+        seq += 1
+        if secret.action == "plant":
+            for ref in secret.known_by:
+                entity_id, _ = resolve(ref)
+                out.assertions.append(
+                    _knowing(n, seq, entity_id, secret.id, "learns", "埋设时即知情", None)
+                )
+                seq += 1
+    for change in result.knowledge:
+        entity_id, _ = resolve(change.ref)
+        source = resolve(change.source_ref)[0] if change.source_ref else None
+        out.assertions.append(
+            _knowing(n, seq, entity_id, change.secret_id, change.change, change.how, source)
+        )
+        out.activities.append(Activity(entity_id, n, "knowledge", change.ref))
+        if source is not None and change.source_ref is not None:
+            out.activities.append(Activity(source, n, "knowledge", change.source_ref))
+        seq += 1
+    return out
+
+
+def _knowing(
+    chapter: int,
+    seq: int,
+    entity_id: str,
+    secret_id: str,
+    change: str,
+    how: str | None,
+    source: str | None,
+) -> Assertion:
+    return Assertion(
+        "know",
+        chain_key(entity_id, secret_id),
+        entity_id,
+        secret_id,
+        secret_id,
+        chapter,
+        seq,
+        {
+            "change": change,
+            "how": how,
+            "from": source,
+            "evidence": [
+                evidence(chapter, f"knowledge:{entity_id}:{secret_id}:{change}:{chapter}", how)
+            ],
+        },
+    )
