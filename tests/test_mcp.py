@@ -137,6 +137,8 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         out["after"] = structured(await client.call_tool("resume", {}))
         out["cast"] = structured(await client.call_tool("list_entities", {"as_of": 3}))
         out["prefill"] = structured(await client.call_tool("prefill_chapter", {"chapter": 4}))
+        out["knows"] = structured(await client.call_tool("knows", {"subject": "林砚", "as_of": 8}))
+        out["secrets"] = structured(await client.call_tool("list_secrets", {"as_of": 9}))
         out["retract"] = structured(await client.call_tool("retract_chapter", {"chapter": 12}))
         out["retracted"] = structured(await client.call_tool("resume", {}))
         return out
@@ -161,6 +163,11 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         e["id"] for e in out["cast"]
     }
     assert "linyan" in {e["id"] for e in out["prefill"]["entities_appeared"]}
+    assert [(k["secret_id"], k["since"], k["from"]) for k in out["knows"]] == [
+        ("father-alive", 7, "zhoubo")
+    ]
+    hidden = {s["id"]: s["reader_knows"] for s in out["secrets"]}
+    assert hidden == {"father-alive": True, "lichen-identity": False}
     assert out["retract"]["status"] == "retracted"
     assert out["retracted"]["latest_chapter"] == 11
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")

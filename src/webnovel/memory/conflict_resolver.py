@@ -593,7 +593,8 @@ def knowledge_conflicts(
                 )
             )
         source = a.payload.get("from")
-        if source and not known(source, a.chapter):
+        # one cannot learn a secret from oneself; from another, only if they knew it by then
+        if source and (source == a.subject or not known(source, a.chapter)):
             drafts.append(
                 ConflictDraft(
                     "secret_source_unaware",
