@@ -1,5 +1,7 @@
 """webnovel-memory: long-term temporal memory for serialized web-novel writing with AI agents."""
 
+from importlib import metadata as _metadata
+
 from .errors import (
     BookBusy,
     InvalidChapterResult,
@@ -23,4 +25,7 @@ __all__ = [
     "init_project",
     "open_project",
 ]
-__version__ = "0.1.0"
+try:
+    __version__ = _metadata.version("webnovel-memory")  # pyproject.toml is the one source
+except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"

@@ -10,7 +10,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
+from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
+from ..memory.budget_manager import RECIPES
+from ..memory.graph_memory import THREAD_FILTERS
 from . import commands
 
 EPILOG = """examples:
@@ -68,7 +72,7 @@ def build_parser() -> _Parser:
         default=None,
         help="the book's folder (default: nearest folder holding .webnovel/)",
     )
-    parser.add_argument("--version", action="version", version="webnovel-memory 0.1.0")
+    parser.add_argument("--version", action="version", version=f"webnovel-memory {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     _add_write_commands(sub)
     _add_query_commands(sub)
@@ -181,9 +185,7 @@ def _add_query_commands(sub: Any) -> None:
         "the thread ledger: foreshadowing, promises, loops",
         "webnovel threads --status overdue",
     )
-    p.add_argument(
-        "--status", default="open", choices=("open", "resolved", "abandoned", "overdue", "all")
-    )
+    p.add_argument("--status", default="open", choices=THREAD_FILTERS)
     p.add_argument("--as-of", type=int, default=None)
 
     p = _add(
@@ -300,7 +302,7 @@ def _add_pack_commands(sub: Any) -> None:
     p.add_argument(
         "--task",
         default="chapter_write",
-        choices=("chapter_write", "consistency_check", "continuity_query", "review"),
+        choices=tuple(RECIPES),
     )
     p.add_argument(
         "--outline",
@@ -319,7 +321,7 @@ def _add_pack_commands(sub: Any) -> None:
     p.add_argument(
         "--template",
         default=None,
-        choices=("battle", "dialogue", "transition"),
+        choices=tuple(TEMPLATES),
         help="weight the sections for a kind of chapter",
     )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import __version__
 from ..errors import WebnovelError
 from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.schema import missing_fact
@@ -32,7 +33,7 @@ def create_server(project: Project) -> Any:
     from mcp.server import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
 
-    server = MCPServer("webnovel-memory", instructions=INSTRUCTIONS, version="0.1.0")
+    server = MCPServer("webnovel-memory", instructions=INSTRUCTIONS, version=__version__)
 
     def call(fn: Any, *args: Any, **kwargs: Any) -> Any:
         try:

@@ -153,22 +153,24 @@ class WritePipeline:
                 raise InvalidChapterResult([f"text: must be a string, got {type(text).__name__}"])
             if problems := json_problems(text, "text"):
                 raise InvalidChapterResult(problems)
-        else:
-            # A re-commit that brings no text keeps the stored one, so its passages stay
-            # searchable; pass a text to replace it.
-            previous = commit_ops.current_commit(conn, result.chapter)
-            if previous is not None and previous["text"]:
-                text = previous["text"]
-                warnings = (
-                    f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
-                )
-        commit_id = content_hash(data, text)
-        if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
-            return CommitReport(
-                result.chapter, "unchanged", commit_id, warnings=result.warnings + warnings
-            )
         recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
+        # Whether the chapter already stands on this content is settled under the write lock:
+        # two processes committing the same chapter see each other's commit.
         with self.index.atomic():
+            if text is None:
+                # A re-commit that brings no text keeps the stored one, so its passages stay
+                # searchable; pass a text to replace it.
+                previous = commit_ops.current_commit(conn, result.chapter)
+                if previous is not None and previous["text"]:
+                    text = previous["text"]
+                    warnings = (
+                        f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
+                    )
+            commit_id = content_hash(data, text)
+            if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
+                return CommitReport(
+                    result.chapter, "unchanged", commit_id, warnings=result.warnings + warnings
+                )
             seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
             outcome = self.apply(result, recorded_at)
             commit_ops.upsert_chapter(
