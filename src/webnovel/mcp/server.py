@@ -131,12 +131,26 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
             data["rendered"] = pack.render(format)
         return data
 
-    # The SDK derives input schemas from signatures; advertise the full chapter-result schema
-    # for the two tools that take one (a test pins that clients see it).
-    for tool_name, argument in (("commit_chapter", "result"), ("review_draft", "draft")):
-        tool = server._tool_manager.get_tool(tool_name)  # noqa: SLF001
-        assert tool is not None
-        tool.parameters["properties"][argument] = CHAPTER_RESULT_SCHEMA
+    _advertise_chapter_result_schema(server)
+
+
+# The SDK derives input schemas from signatures; the two tools that take a chapter result
+# advertise its full JSON Schema instead of "an object" (a test pins that clients see it).
+CHAPTER_RESULT_ARGUMENTS = {"commit_chapter": "result", "review_draft": "draft"}
+
+
+def _advertise_chapter_result_schema(server: Any) -> None:
+    original = server.list_tools
+
+    async def list_tools() -> Any:
+        tools = await original()
+        for tool in tools:
+            argument = CHAPTER_RESULT_ARGUMENTS.get(tool.name)
+            if argument is not None:
+                tool.input_schema["properties"][argument] = CHAPTER_RESULT_SCHEMA
+        return tools
+
+    server.list_tools = list_tools
 
 
 def _add_query_tools(server: Any, project: Project, call: Any) -> None:
