@@ -387,6 +387,16 @@ class Project:
             )
         return self._retrieval
 
+    def catch_up_search(self, progress: Progress | None = None) -> int:
+        """Bring the search index up to the book's commits now (a search does it by itself);
+        returns how many chapters were indexed again. The CLI shows it with a progress bar."""
+        return self.retrieval().sync(progress)
+
+    def scratchpad(self) -> str:
+        """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
+        self.flush()
+        return self.storage.scratchpad_path.read_text(encoding="utf-8")
+
     def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
         """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
         if not isinstance(text, str) or not text.strip():

@@ -245,7 +245,7 @@ def conflicts(args: argparse.Namespace) -> int:
 
 def search(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("index") as bar:
-        book.retrieval().sync(progress=bar.update)
+        book.catch_up_search(progress=bar.update)
         hits = [h.to_dict() for h in book.search(args.text, args.top_k, args.as_of)]
     _emit(args, hits, render.search_text)
     return 0

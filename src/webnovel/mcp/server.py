@@ -240,5 +240,4 @@ def _add_prompt_and_resources(server: Any, project: Project) -> None:
         description="The semantic memory cache (memory_scratchpad.json).",
     )
     def scratchpad() -> str:
-        project.flush()
-        return project.storage.scratchpad_path.read_text(encoding="utf-8")
+        return project.scratchpad()

@@ -146,7 +146,6 @@ RECIPES: dict[str, Recipe] = {
         recency_window=60,
     ),
 }
-TASKS = tuple(RECIPES)
 
 
 class Costed(Protocol):

@@ -18,7 +18,6 @@ from typing import Any
 
 from ..config import BookConfig
 
-FAMILIES = ("fact", "rel", "thread", "rule", "secret", "know")
 KEY_SEPARATOR = "\x1f"
 
 

@@ -71,7 +71,3 @@ CONFLICT_KINDS = tuple(kind for kind, rule in RULES.items() if rule.recorded)
 
 def rule_for(kind: str) -> Rule:
     return RULES.get(kind, Rule("medium", ""))
-
-
-def severity_of(kind: str) -> Severity:
-    return rule_for(kind).severity

@@ -51,7 +51,6 @@ def read_json(path: Path) -> Any:
 
 class Storage:
     def __init__(self, memory_dir: Path) -> None:
-        self.dir = memory_dir
         self.index = SQLiteStore(memory_dir / INDEX_DB)
         self.vectors_path = memory_dir / VECTORS_DB
         self._vectors: SQLiteStore | None = None

@@ -14,8 +14,6 @@ from ..conflict_resolver import Activity
 from ..schema import Entity
 from .index_store import dumps, loads
 
-ALIAS_PREFERENCE = {"id": 0, "name": 1, "alias": 2}
-
 
 def insert_intros(
     conn: sqlite3.Connection, chapter: int, intros: Iterable[tuple[int, dict[str, Any]]]
