@@ -10,13 +10,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from . import book_import
 from .config import BookConfig, load_config, render_config
 from .errors import (
     InvalidInput,
     ProjectExists,
     ProjectNotFound,
     ReviewBlocked,
-    UnknownChapter,
     UnknownConflict,
     UnknownEntity,
     WebnovelError,
@@ -45,17 +45,10 @@ from .memory.schema import (
 )
 from .memory.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.store import commit_ops, entity_ops, record_ops
-from .memory.store.index_store import loads
 from .memory.summary_compactor import build_scratchpad
 from .memory.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
-from .text_import import (
-    Candidate,
-    ImportedChapter,
-    candidate_names,
-    chapter_result,
-    read_chapters,
-)
+from .text_import import Candidate
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -474,7 +467,7 @@ class Project:
             },
         }
 
-    # -- bringing a book in ---------------------------------------------------------------------
+    # -- bringing a book in (book_import.py) -----------------------------------------------------
 
     def import_text(
         self,
@@ -490,101 +483,20 @@ class Project:
         import began, so running it again changes nothing and an interrupted one resumes).
         With a `cast`, each entity is introduced in the first chapter that names it, and every
         chapter records who appears in it."""
-        chapters, warnings_ = read_chapters(Path(path))
-        first = self._import_start(chapters, start)
-        plan = [
-            {"chapter": first + i, "title": c.title, "volume": c.volume, "chars": len(c.text)}
-            for i, c in enumerate(chapters)
-        ]
-        out: dict[str, Any] = {"chapters": plan, "warnings": warnings_, "committed": 0}
-        if dry_run:
-            return out
-        names = AliasIndex(
-            [(n, e["id"]) for e in cast or () for n in (e["id"], e["name"], *e["aliases"])]
-            + entity_ops.alias_pairs(self._conn)
-        )
-        mentioned: list[dict[str, list[str]]] = []
-        for chapter in chapters:
-            found: dict[str, list[str]] = {}
-            for mention in names.find(chapter.text, fold=False):
-                found.setdefault(mention.entity_id, []).append(mention.text)
-            mentioned.append(found)
-        # each cast entity is introduced in the first chapter that names it; one never named is
-        # introduced where the import begins
-        known = {e.id for e in self.entities()}
-        intro_at: dict[int, list[dict[str, Any]]] = {}
-        for entity in cast or ():
-            if entity["id"] not in known:
-                at = next((i for i, m in enumerate(mentioned) if entity["id"] in m), 0)
-                intro_at.setdefault(at, []).append(entity)
-        unchanged = 0
-        for done, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True), start=1):
-            result = chapter_result(first + done - 1, chapter)
-            if done - 1 in intro_at:
-                result["entities_new"] = intro_at[done - 1]
-            result["entities_appeared"] = [
-                {"id": entity_id, "mentions": sorted(set(found))[:5]}
-                for entity_id, found in sorted(mentions.items())
-            ]
-            report = self.commit(result, text=chapter.text)
-            unchanged += report.status == "unchanged"
-            if progress:
-                progress(done, len(chapters))
-        out.update(committed=len(chapters) - unchanged, unchanged=unchanged)
-        return out
-
-    def _import_start(self, chapters: list[ImportedChapter], start: int | None) -> int:
-        if start is not None:
-            if _chapter(start, "start") is None or start < 1:
-                raise InvalidInput(f"start must be a chapter number >= 1, got {start}")
-            return start
-        if chapters:
-            again = commit_ops.chapter_with_text(self._conn, chapters[0].text)
-            if again is not None:
-                return int(again)
-        return (self.latest_chapter() or 0) + 1
+        if start is not None and (_chapter(start, "start") is None or start < 1):
+            raise InvalidInput(f"start must be a chapter number >= 1, got {start}")
+        return book_import.import_text(self, Path(path), start, cast, dry_run, progress)
 
     def candidate_names(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
         """Frequent person names in the stored chapter texts that no entity has yet."""
-        known = [alias for alias, _ in entity_ops.alias_pairs(self._conn)]
-        texts = (
-            (c["chapter"], (commit_ops.current_commit(self._conn, c["chapter"]) or {}).get("text"))
-            for c in self.chapters()
-        )
-        return candidate_names(((n, t) for n, t in texts if t), known, min_count, limit)
+        return book_import.candidate_names(self, min_count, limit)
 
     def prefill(self, chapter: int) -> dict[str, Any]:
         """A chapter-result skeleton for a committed chapter from its stored text: who appears
         (with the mentions found), names that may be new characters, and where the chapter
         before ended. An agent completes it instead of extracting from scratch."""
         _chapter(chapter, "chapter")
-        commit = commit_ops.current_commit(self._conn, chapter)
-        if commit is None:
-            raise UnknownChapter(chapter)
-        text = commit["text"] or ""
-        if not text:
-            raise InvalidInput(f"chapter {chapter} has no stored text to prefill from")
-        mentions: dict[str, list[str]] = {}
-        for mention in self.aliases().find(text, fold=False):
-            mentions.setdefault(mention.entity_id, []).append(mention.text)
-        known = [alias for alias, _ in entity_ops.alias_pairs(self._conn)]
-        rows = commit_ops.chapter_rows(self._conn, start=chapter - 1, end=chapter - 1)
-        meta = loads(rows[0]["meta_json"]) if rows else {}
-        return {
-            "chapter": chapter,
-            "title": (commit["result"] or {}).get("title"),
-            "entities_appeared": [
-                {"id": entity_id, "mentions": sorted(set(found))}
-                for entity_id, found in sorted(mentions.items())
-            ],
-            "candidate_new_entities": [
-                c.to_dict() for c in candidate_names([(chapter, text)], known, min_count=2)
-            ],
-            "previous_ending": (meta or {}).get("ending"),
-            "state_changes": [],
-            "relationships_new": [],
-            "plot_threads": [],
-        }
+        return book_import.prefill(self, chapter)
 
     def latest_chapter(self) -> int | None:
         return commit_ops.latest_chapter(self._conn)

@@ -76,6 +76,7 @@ def build_parser() -> _Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     _add_write_commands(sub)
     _add_query_commands(sub)
+    _add_ledger_commands(sub)
     _add_retrieval_commands(sub)
     _add_review_commands(sub)
     _add_pack_commands(sub)
@@ -178,6 +179,9 @@ def _add_query_commands(sub: Any) -> None:
     p.add_argument("subject")
     p.add_argument("--as-of", type=int, default=None)
 
+
+def _add_ledger_commands(sub: Any) -> None:
+    """The story's ledgers: threads, rules, secrets and knowledge, events."""
     p = _add(
         sub,
         "threads",

@@ -10,10 +10,23 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidChapterResult
+from .chapter_inputs import (
+    Appearance,
+    ChapterResult,
+    EventInput,
+    KnowledgeChange,
+    NewEntity,
+    RelationChange,
+    RuleAction,
+    SceneInput,
+    SecretAction,
+    StateChange,
+    ThreadAction,
+    Uncertain,
+)
 from .json_hygiene import json_problems, unsafe_in_name
 from .schema import THREAD_ACTIONS, THREAD_KINDS
 
@@ -48,139 +61,6 @@ RULE_ACTIONS = ("reveal", "revise", "retire")
 SECRET_ACTIONS = ("plant", "reveal", "retire")
 KNOWLEDGE_CHANGES = ("learns", "suspects", "forgets")
 SET_OPS = ("set", "add", "remove")
-
-
-@dataclass(frozen=True)
-class NewEntity:
-    id: str
-    name: str
-    type: str = "角色"
-    tier: str | None = None
-    desc: str | None = None
-    aliases: tuple[str, ...] = ()
-    current: tuple[tuple[str, Any], ...] = ()
-    is_protagonist: bool = False
-    revealed: bool = False  # a known entity, of whom this chapter reveals more
-
-
-@dataclass(frozen=True)
-class Appearance:
-    ref: str
-    mentions: tuple[str, ...] = ()
-    confidence: float = 1.0
-
-
-@dataclass(frozen=True)
-class StateChange:
-    ref: str
-    field: str
-    new: Any
-    op: str = "set"
-    old: Any = None
-    has_old: bool = False
-    reason: str | None = None
-    confidence: float = 1.0
-
-
-@dataclass(frozen=True)
-class RelationChange:
-    source_ref: str
-    target_ref: str
-    type: str
-    action: str = "assert"  # "assert" (create/update) or "end"
-    description: str | None = None
-    evidence: str | None = None
-    confidence: float = 1.0
-
-
-@dataclass(frozen=True)
-class ThreadAction:
-    id: str
-    action: str = "plant"
-    kind: str | None = None
-    content: str | None = None
-    due_chapter: int | None = None
-    urgency: int | None = None
-    related: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class RuleAction:
-    id: str
-    rule: str
-    domain: str | None = None
-    action: str = "reveal"
-
-
-@dataclass(frozen=True)
-class EventInput:
-    event: str
-    time_hint: str | None = None
-    participants: tuple[str, ...] = ()
-    location: str | None = None
-    event_type: str | None = None
-
-
-@dataclass(frozen=True)
-class SceneInput:
-    index: int
-    location: str | None = None
-    characters: tuple[str, ...] = ()
-    summary: str | None = None
-    content: str | None = None
-
-
-@dataclass(frozen=True)
-class SecretAction:
-    """A secret of the story: planted (known to some characters), revealed to the reader, or
-    retired (it stopped mattering)."""
-
-    id: str
-    action: str = "plant"
-    content: str | None = None
-    known_by: tuple[str, ...] = ()
-    reader_knows: bool | None = None
-    reveal_due: int | None = None
-
-
-@dataclass(frozen=True)
-class KnowledgeChange:
-    """A character learns, suspects or forgets a secret, perhaps from someone."""
-
-    ref: str
-    secret_id: str
-    change: str = "learns"
-    how: str | None = None
-    source_ref: str | None = None
-
-
-@dataclass(frozen=True)
-class Uncertain:
-    mention: str
-    adopted: str | None
-    candidates: tuple[str, ...] = ()
-    confidence: float = 1.0
-
-
-@dataclass(frozen=True)
-class ChapterResult:
-    chapter: int
-    title: str | None = None
-    summary: str | None = None
-    word_count: int | None = None
-    entities_new: tuple[NewEntity, ...] = ()
-    entities_appeared: tuple[Appearance, ...] = ()
-    state_changes: tuple[StateChange, ...] = ()
-    relationships: tuple[RelationChange, ...] = ()
-    threads: tuple[ThreadAction, ...] = ()
-    world_rules: tuple[RuleAction, ...] = ()
-    timeline_events: tuple[EventInput, ...] = ()
-    scenes: tuple[SceneInput, ...] = ()
-    secrets: tuple[SecretAction, ...] = ()
-    knowledge: tuple[KnowledgeChange, ...] = ()
-    chapter_meta: dict[str, Any] = field(default_factory=dict)
-    uncertain: tuple[Uncertain, ...] = ()
-    warnings: tuple[str, ...] = ()
 
 
 def derived_id(prefix: str, content: str) -> str:

@@ -13,158 +13,40 @@ Conflicts are drafts here; the pipeline gives them stable ids and entity names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..config import BookConfig
+from .chains import (
+    KEY_SEPARATOR,
+    Assertion,
+    Chain,
+    ConflictDraft,
+    Version,
+    chain_key,
+    fmt,
+    new_version,
+    same_value,
+)
+from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
 
-KEY_SEPARATOR = "\x1f"
-
-
-def chain_key(*parts: str) -> str:
-    return KEY_SEPARATOR.join(parts)
-
-
-@dataclass(frozen=True)
-class Assertion:
-    """One normalized claim of one chapter about one chain."""
-
-    family: str
-    key: str
-    subject: str
-    field: str
-    obj: str | None
-    chapter: int
-    seq: int
-    payload: dict[str, Any]
-    id: int | None = None
-
-
-@dataclass
-class Version:
-    """One version of a chain; mutable only while a replay runs."""
-
-    family: str
-    key: str
-    subject: str
-    field: str
-    obj: str | None
-    value: Any
-    valid_from: int
-    valid_to: int | None
-    status: str
-    source_chapter: int
-    source_type: str
-    confidence: float = 1.0
-    evidence: tuple[dict[str, Any], ...] = ()
-    row_id: int | None = None
-    recorded_at: str = ""
-    state: str | None = None  # an indexed tag: a thread's status, or "dead" for a dead status
-
-
-@dataclass(frozen=True)
-class ConflictDraft:
-    kind: str
-    chapter: int
-    entity_id: str | None
-    field: str | None
-    expected: Any
-    found: Any
-    message: str  # may hold {who} and {target}: the pipeline puts the entities' names there
-    evidence: tuple[dict[str, Any], ...] = ()
-    target: str | None = None  # the other entity of a relation conflict
-
-
-@dataclass
-class Chain:
-    """The versions of one key open before the replayed chapters, and what the replay does."""
-
-    current: Version | None = None
-    tentatives: list[Version] = field(default_factory=list)
-    touched: list[Version] = field(default_factory=list)
-    conflicts: list[ConflictDraft] = field(default_factory=list)
-    notes: list[ConflictDraft] = field(default_factory=list)  # advice: warned, never recorded
-    events: list[tuple[str, int]] = field(default_factory=list)  # (what happened, chapter)
-
-    @classmethod
-    def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:
-        """Reset versions open at the replay start to how they stood before it closed them."""
-        chain = cls()
-        for version in open_versions:
-            version.valid_to = None
-            if version.status == "tentative" or version.confidence < tentative_below:
-                version.status = "tentative"
-                chain.tentatives.append(version)
-            else:
-                version.status = "active"
-                chain.current = version
-            chain.touched.append(version)
-        return chain
-
-    def close_current(self, chapter: int, status: str = "outdated") -> None:
-        if self.current is not None:
-            self.current.valid_to = chapter
-            self.current.status = status
-            self.events.append(
-                ("contradicted" if status == "contradicted" else "superseded", chapter)
-            )
-            self.current = None
-
-    def close_tentatives(self, chapter: int) -> None:
-        for version in self.tentatives:
-            version.valid_to = chapter
-        self.tentatives.clear()
-
-    def open(self, version: Version, tentative: bool) -> None:
-        self.touched.append(version)
-        if tentative:
-            version.status = "tentative"
-            self.tentatives.append(version)
-            self.events.append(("tentative", version.valid_from))
-        else:
-            version.status = "active"
-            self.current = version
-            self.events.append(("added", version.valid_from))
-
-    def conflict(self, draft: ConflictDraft) -> None:
-        self.conflicts.append(draft)
-
-    def note(self, draft: ConflictDraft) -> None:
-        self.notes.append(draft)
-
-
-def same_value(a: Any, b: Any) -> bool:
-    """Values agree when equal or when they print the same (an agent writes 3 or "3")."""
-    if a == b:
-        return True
-    if isinstance(a, list) or isinstance(b, list):
-        return False
-    return str(a).strip() == str(b).strip()
-
-
-def _new_version(a: Assertion, value: Any, source_type: str, confidence: float) -> Version:
-    return Version(
-        a.family,
-        a.key,
-        a.subject,
-        a.field,
-        a.obj,
-        value,
-        a.chapter,
-        None,
-        "active",
-        a.chapter,
-        source_type,
-        confidence,
-        tuple(a.payload.get("evidence", ())),
-    )
-
-
-def _fmt(value: Any) -> str:
-    if isinstance(value, list):
-        return "、".join(map(str, value)) or "（空）"
-    return "（无）" if value is None else str(value)
-
+__all__ = [
+    "KEY_SEPARATOR",
+    "FOLDS",
+    "Activity",
+    "Assertion",
+    "Chain",
+    "ConflictDraft",
+    "Version",
+    "chain_key",
+    "conflict_windows",
+    "duplicate_intros",
+    "entity_conflicts",
+    "knowledge_conflicts",
+    "next_fact_value",
+    "replay",
+    "same_value",
+]
 
 # -- facts ------------------------------------------------------------------------------------
 
@@ -199,15 +81,15 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 p.get("value"),
                 base,
-                f"{{who}}：第{a.chapter}章移除了「{_fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
-                f"（当前：{_fmt(base)}）",
+                f"{{who}}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
+                f"（当前：{fmt(base)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
         )
         return
     if tentative:
         chain.open(
-            _new_version(a, new_value, p.get("source_type", "state_change"), confidence),
+            new_version(a, new_value, p.get("source_type", "state_change"), confidence),
             tentative=True,
         )
         return
@@ -221,8 +103,8 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 base,
                 p.get("old"),
-                f"{{who}}：第{a.chapter}章以为 {a.field} 原为「{_fmt(p.get('old'))}」，但记忆中自第"
-                f"{current.valid_from}章起为「{_fmt(base)}」；按本章改为「{_fmt(new_value)}」",
+                f"{{who}}：第{a.chapter}章以为 {a.field} 原为「{fmt(p.get('old'))}」，但记忆中自第"
+                f"{current.valid_from}章起为「{fmt(base)}」；按本章改为「{fmt(new_value)}」",
                 current.evidence + tuple(p.get("evidence", ())),
             )
         )
@@ -232,7 +114,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and same_value(base, new_value) and close_as == "outdated":
         return
     chain.close_current(a.chapter, close_as)
-    version = _new_version(a, new_value, p.get("source_type", "state_change"), confidence)
+    version = new_version(a, new_value, p.get("source_type", "state_change"), confidence)
     if a.field == "status" and config.is_dead(new_value):
         version.state = "dead"
     chain.open(version, tentative=False)
@@ -295,13 +177,13 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 rel_type,
                 found,
                 f"第{a.chapter}章结束了 {{who}}→{{target}} 的「{rel_type}」关系，但该关系此时并不成立"
-                f"（当前：{_fmt(found)}）",
+                f"（当前：{fmt(found)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
                 target=a.obj,
             )
         )
         return
-    version = _new_version(a, rel_type, "relationship", confidence)
+    version = new_version(a, rel_type, "relationship", confidence)
     if confidence < config.tentative_below:
         chain.open(version, tentative=True)
         return
@@ -408,7 +290,7 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and current.value == state:
         return
     chain.close_current(a.chapter)
-    version = _new_version(a, state, "thread", 1.0)
+    version = new_version(a, state, "thread", 1.0)
     version.state = state["status"]
     chain.open(version, tentative=False)
 
@@ -450,165 +332,9 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
         if current.value == value:
             return
     chain.close_current(a.chapter)
-    version = _new_version(a, value, "world_rule", 1.0)
+    version = new_version(a, value, "world_rule", 1.0)
     version.state = "in_force"
     chain.open(version, tentative=False)
-
-
-# -- secrets and knowledge ----------------------------------------------------------------------
-
-
-def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
-    """A secret's value is its state: content, whether the reader knows it, when it is due to
-    be revealed, and whether it still matters (`open`) or was retired."""
-    p = a.payload
-    action = p.get("action", "plant")
-    current = chain.current
-    evidence = tuple(p.get("evidence", ()))
-    if current is None and action != "plant":
-        chain.conflict(
-            ConflictDraft(
-                "secret_unknown",
-                a.chapter,
-                None,
-                a.subject,
-                "planted secret",
-                None,
-                f"第{a.chapter}章{'揭示' if action == 'reveal' else '废弃'}了秘密「{a.subject}」，"
-                "但此前从未埋设",
-                evidence,
-            )
-        )
-        if action == "retire":
-            return
-    state: dict[str, Any] = (
-        dict(current.value)
-        if current is not None
-        else {
-            "content": p.get("content") or a.subject,
-            "status": "open",
-            "reader_knows": False,
-            "reveal_due": None,
-            "planted_chapter": a.chapter,
-            "revealed_chapter": None,
-        }
-    )
-    if action == "plant":
-        for name in ("content", "reveal_due"):
-            if p.get(name) is not None:
-                state[name] = p[name]
-        if p.get("reader_knows") is not None:
-            state["reader_knows"] = p["reader_knows"]
-        state["status"] = "open"
-    elif action == "reveal":
-        due = state.get("reveal_due")
-        if due is not None and a.chapter < due:
-            chain.note(
-                ConflictDraft(
-                    "early_reveal",
-                    a.chapter,
-                    None,
-                    a.subject,
-                    due,
-                    a.chapter,
-                    f"秘密「{state['content']}」原定第{due}章揭示，第{a.chapter}章提前揭示了",
-                    evidence,
-                )
-            )
-        state.update(reader_knows=True, revealed_chapter=a.chapter)
-    else:  # retire
-        state["status"] = "retired"
-    if state.get("reader_knows") and state.get("revealed_chapter") is None:
-        state["revealed_chapter"] = a.chapter
-    if current is not None and current.value == state:
-        return
-    chain.close_current(a.chapter)
-    version = _new_version(a, state, "secret", 1.0)
-    version.state = state["status"]
-    chain.open(version, tentative=False)
-
-
-def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
-    """One character's knowledge of one secret: `knows` or `suspects`, until forgotten."""
-    p = a.payload
-    change = p.get("change", "learns")
-    current = chain.current
-    if change == "forgets":
-        chain.close_current(a.chapter)
-        return
-    value = "knows" if change == "learns" else "suspects"
-    if current is not None and current.value == "knows":
-        if change == "learns":
-            chain.note(
-                ConflictDraft(
-                    "already_known",
-                    a.chapter,
-                    a.subject,
-                    a.field,
-                    "knows",
-                    "learns",
-                    f"{{who}} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
-                    f"（第{current.valid_from}章起）",
-                    current.evidence + tuple(p.get("evidence", ())),
-                )
-            )
-        return  # suspecting what one knows changes nothing
-    if current is not None and current.value == value:
-        return
-    chain.close_current(a.chapter)
-    version = _new_version(a, value, "knowledge", 1.0)
-    version.state = value
-    chain.open(version, tentative=False)
-
-
-def knowledge_conflicts(
-    secret_id: str,
-    secret_versions: Iterable[Version],
-    assertions: Iterable[Assertion],
-    known: Callable[[str, int], bool],
-) -> list[ConflictDraft]:
-    """Conflicts that depend on more than one chain: learning a secret never planted, and
-    learning it from someone who did not know it. `known(entity, chapter)` tells whether an
-    entity knew the secret before that chapter's own changes."""
-    planted = [v for v in secret_versions if v.status != "tentative"]
-    drafts = []
-    for a in assertions:
-        if a.payload.get("change") == "forgets":
-            continue
-        # named as the chapter knew it: a later planting's words must not show through
-        known_then = [v for v in planted if v.valid_from <= a.chapter]
-        what = (known_then[-1].value.get("content") if known_then else None) or secret_id
-        if not known_then:
-            drafts.append(
-                ConflictDraft(
-                    "secret_unknown",
-                    a.chapter,
-                    a.subject,
-                    secret_id,
-                    "planted secret",
-                    a.payload.get("change"),
-                    f"第{a.chapter}章 {{who}} 得知了秘密「{what}」，但此前从未埋设这个秘密",
-                    tuple(a.payload.get("evidence", ())),
-                )
-            )
-        source = a.payload.get("from")
-        # one cannot learn a secret from oneself; from another, only if they knew it by then
-        if source and (source == a.subject or not known(source, a.chapter)):
-            drafts.append(
-                ConflictDraft(
-                    "secret_source_unaware",
-                    a.chapter,
-                    source,
-                    secret_id,
-                    "knows",
-                    None,
-                    f"第{a.chapter}章 {{target}} 从 {{who}} 处得知秘密「{what}」，"
-                    f"但 {{who}} 此时并不知情",
-                    tuple(a.payload.get("evidence", ())),
-                    target=a.subject,
-                )
-            )
-    return drafts
 
 
 Fold = Callable[[Chain, Assertion, BookConfig], None]

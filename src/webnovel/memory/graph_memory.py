@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import AmbiguousEntity, UnknownEntity
@@ -214,13 +215,30 @@ def timeline(
 # -- secrets and knowledge ----------------------------------------------------------------------
 
 
-def secrets(conn: sqlite3.Connection, as_of: int | None) -> list[Secret]:
-    """The book's secrets as of a chapter (retired ones included), with who knows them."""
-    knowing = chain_ops.versions_at(conn, "know", as_of)
-    names = entity_ops.entity_names(conn, {v.subject for v in knowing})
+def holders(conn: sqlite3.Connection, as_of: int | None) -> dict[str, dict[str, str]]:
+    """secret id → {entity id: "knows" or "suspects"} as of a chapter, in one query."""
+    out: dict[str, dict[str, str]] = {}
+    for v in chain_ops.versions_at(conn, "know", as_of):
+        out.setdefault(v.obj or v.field, {})[v.subject] = v.value
+    return out
+
+
+def secrets(
+    conn: sqlite3.Connection,
+    as_of: int | None,
+    knowing: dict[str, dict[str, str]] | None = None,
+) -> list[Secret]:
+    """The book's secrets as of a chapter (retired ones included), with who knows them
+    (`knowing`, when the caller has already read it)."""
+    knowing = holders(conn, as_of) if knowing is None else knowing
+    names = entity_ops.entity_names(conn, {e for who in knowing.values() for e in who})
+
+    def named(secret_id: str, state: str) -> tuple[str, ...]:
+        who = knowing.get(secret_id, {})
+        return tuple(sorted(names.get(e, e) for e, s in who.items() if s == state))
+
     out = []
     for v in chain_ops.versions_at(conn, "secret", as_of):
-        holders = [k for k in knowing if k.obj == v.subject]
         state = v.value
         out.append(
             Secret(
@@ -231,30 +249,62 @@ def secrets(conn: sqlite3.Connection, as_of: int | None) -> list[Secret]:
                 state.get("reveal_due"),
                 state.get("planted_chapter"),
                 state.get("revealed_chapter"),
-                tuple(
-                    sorted(names.get(k.subject, k.subject) for k in holders if k.value == "knows")
-                ),
-                tuple(
-                    sorted(
-                        names.get(k.subject, k.subject) for k in holders if k.value == "suspects"
-                    )
-                ),
+                named(v.subject, "knows"),
+                named(v.subject, "suspects"),
             )
         )
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
 
 
+@dataclass(frozen=True)
+class Gap:
+    """One piece of the information gap a chapter must keep: a reveal `due` in it, a secret
+    the reader must not be told yet (`author_only`), or a character `unaware` of it."""
+
+    secret: Secret
+    kind: str
+    entity_id: str | None = None
+
+
+def information_gap(
+    conn: sqlite3.Connection, as_of: int, chapter: int, characters: set[str]
+) -> list[Gap]:
+    """For the open secrets known to one of `characters` (and any due in `chapter`): what the
+    narration must keep back, and who of them does not know it yet."""
+    knowing = holders(conn, as_of)
+    gaps = []
+    for secret in secrets(conn, as_of, knowing):
+        if secret.status != "open":
+            continue
+        knows = {e for e, s in knowing.get(secret.id, {}).items() if s == "knows"}
+        due_now = secret.reveal_due == chapter and not secret.reader_knows
+        if due_now:
+            gaps.append(Gap(secret, "due"))
+        if not knows & characters:
+            continue
+        if not secret.reader_knows and not due_now:
+            gaps.append(Gap(secret, "author_only"))
+        gaps += [Gap(secret, "unaware", e) for e in sorted(characters - knows)]
+    return gaps
+
+
 def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[Knowledge]:
     """What one character knows or suspects as of a chapter, since when, how and from whom."""
     found = chain_ops.versions_at(conn, "know", as_of, subject=entity.id)
-    contents = {s.id: s.content for s in secrets(conn, as_of)}
+    contents = {
+        v.subject: v.value.get("content") or v.subject
+        for v in chain_ops.versions_at(conn, "secret", as_of)
+    }
+    learned = {}  # the assertion that began each version: how, and from whom
+    for v in found:
+        assertion = chain_ops.assertion_at(conn, "know", v.key, v.valid_from)
+        learned[v.key] = assertion.payload if assertion else {}
+    sources = entity_ops.entity_names(conn, {p["from"] for p in learned.values() if p.get("from")})
     out = []
     for v in found:
+        payload = learned[v.key]
         first = v.evidence[0] if v.evidence else {}
-        assertion = chain_ops.assertion_at(conn, "know", v.key, v.valid_from)
-        payload = assertion.payload if assertion else {}
         source = payload.get("from")
-        source_name = entity_ops.entity_names(conn, [source]).get(source) if source else None
         out.append(
             Knowledge(
                 entity.id,
@@ -266,7 +316,7 @@ def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[K
                 payload.get("how") or first.get("quote"),
                 source,
                 v.evidence,
-                source_name or source,
+                sources.get(source, source) if source else None,
             )
         )
     return sorted(out, key=lambda k: (k.since, k.secret_id))

@@ -43,7 +43,7 @@ from .relevance_filter import (
     freshness,
     shared_terms,
 )
-from .schema import RelationEdge, Secret, Thread
+from .schema import RelationEdge, Thread
 from .store import chain_ops, commit_ops, entity_ops, index_store
 
 T = TypeVar("T")
@@ -277,71 +277,43 @@ class _Gatherer:
         ] + self.secrets()
 
     def secrets(self) -> list[PackItem]:
-        """The information gap around the entities in play: who of them does not know a secret
-        another of them knows, what the reader must not be told yet, and a reveal due now."""
+        """The information gap around the characters in play (`graph_memory.information_gap`),
+        worded for the writer."""
+        characters = {e.id for e in self.in_play.entities.values() if e.type == "角色"}
         items = []
-        in_play = {e.id for e in self.in_play.entities.values() if e.type == "角色"}
-        chapter = self.request.chapter
-        for secret in graph_memory.secrets(self.conn, self.as_of):
-            if secret.status != "open":
-                continue
-            holders = {
-                k.subject
-                for k in chain_ops.versions_at(self.conn, "know", self.as_of, obj=secret.id)
-                if k.value == "knows"
-            }
+        for gap in graph_memory.information_gap(
+            self.conn, self.as_of, self.request.chapter, characters
+        ):
+            secret = gap.secret
+            if gap.kind == "due":
+                score, why, line = 0.95, "a reveal due in this chapter", "本章应揭示"
+            elif gap.kind == "author_only":
+                score, why, line = (
+                    0.9,
+                    "the reader does not know it yet",
+                    "仅作者知（勿在叙述中揭示）",
+                )
+            else:
+                who = self.name(gap.entity_id or "")
+                score = 0.85 * self.in_play.relevance[gap.entity_id or ""]
+                why, line = f"{who} is in play and does not know it", f"{who} 尚不知"
             evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
-            due_now = secret.reveal_due == chapter and not secret.reader_knows
-            if due_now:
-                items.append(
-                    self._secret_item(
-                        secret,
-                        0.95,
-                        "a reveal due in this chapter",
-                        f"- 本章应揭示：{secret.content}",
-                        evidence,
-                    )
+            items.append(
+                self._item(
+                    "semantic",
+                    "active_constraints",
+                    secret.id,
+                    "secret",
+                    secret.content,
+                    secret.planted_chapter,
+                    "secret",
+                    evidence,
+                    score,
+                    why,
+                    f"- {line}：{secret.content}",
                 )
-            if not holders & in_play:
-                continue
-            if not secret.reader_knows and not due_now:
-                items.append(
-                    self._secret_item(
-                        secret,
-                        0.9,
-                        "the reader does not know it yet",
-                        f"- 仅作者知（勿在叙述中揭示）：{secret.content}",
-                        evidence,
-                    )
-                )
-            for entity_id in sorted(in_play - holders):
-                items.append(
-                    self._secret_item(
-                        secret,
-                        0.85 * self.in_play.relevance[entity_id],
-                        f"{self.name(entity_id)} is in play and does not know it",
-                        f"- {self.name(entity_id)} 尚不知：{secret.content}",
-                        evidence,
-                    )
-                )
+            )
         return items
-
-    def _secret_item(
-        self, secret: Secret, score: float, why: str, line: str, evidence: list[dict[str, Any]]
-    ) -> PackItem:
-        return self._item(
-            "semantic",
-            "active_constraints",
-            secret.id,
-            "secret",
-            secret.content,
-            secret.planted_chapter,
-            "secret",
-            evidence,
-            score,
-            why,
-            line,
-        )
 
     # -- graph: relations ----------------------------------------------------------------------
 
@@ -385,11 +357,8 @@ class _Gatherer:
             frontier = dict(strongest)
             visited |= set(frontier)
         top = _top(scored)
-        self.names.update(
-            entity_ops.entity_names(
-                self.conn, [e for _, _, edge in top for e in (edge.source, edge.target)]
-            )
-        )
+        for _, _, edge in top:  # the edges carry their names
+            self.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
         return [
             self._item(
                 "graph",

@@ -118,6 +118,14 @@ class AliasIndex:
             i += len(key)
         return found
 
+    def mentions(self, text: str) -> dict[str, list[str]]:
+        """entity id → the distinct names `text` calls it by, in id order (book text as
+        written, not folded)."""
+        found: dict[str, set[str]] = {}
+        for mention in self.find(text, fold=False):
+            found.setdefault(mention.entity_id, set()).add(mention.text)
+        return {entity_id: sorted(names) for entity_id, names in sorted(found.items())}
+
     def _longest_at(self, text: str, i: int) -> tuple[str, tuple[str, ...]] | None:
         for key, ids in self.by_first.get(text[i], ()):
             if text.startswith(key, i) and (not key.isascii() or _word_edges(text, i, len(key))):

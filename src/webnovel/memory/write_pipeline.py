@@ -22,6 +22,7 @@ from .chapter_result import ChapterResult, parse_chapter_result
 from .conflict_resolver import (
     KEY_SEPARATOR,
     ConflictDraft,
+    Version,
     chain_key,
     conflict_windows,
     duplicate_intros,
@@ -350,13 +351,17 @@ class WritePipeline:
         """Conflicts that span chains of one secret: learning it before it was planted, and
         learning it from someone who did not know it. Re-derived whole, like an entity's."""
         conn = self.index.conn
+        histories: dict[str, list[Version]] = {}  # one read per entity, however many tellings
 
         def known(entity_id: str, at: int) -> bool:
+            if entity_id not in histories:
+                key = chain_key(entity_id, secret_id)
+                histories[entity_id] = chain_ops.chain_history(conn, "know", key)
             return any(
                 v.value == "knows"
                 and v.valid_from <= at
                 and (v.valid_to is None or v.valid_to > at)
-                for v in chain_ops.chain_history(conn, "know", chain_key(entity_id, secret_id))
+                for v in histories[entity_id]
             )
 
         drafts = knowledge_conflicts(

@@ -1,0 +1,111 @@
+"""The facade's work for bringing an existing book in: committing a novel's text chapter by
+chapter, the names it suggests, and a chapter-result skeleton from a stored text. Splitting and
+reading files is `text_import`'s; this module commits through the book's own `commit`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidInput, UnknownChapter
+from .memory.relevance_filter import AliasIndex
+from .memory.store import commit_ops, entity_ops
+from .memory.store.index_store import loads
+from .text_import import Candidate, ImportedChapter, chapter_result, read_chapters
+from .text_import import candidate_names as names_in
+
+if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time
+    from .project import Project
+
+
+def import_text(
+    book: Project,
+    path: Path,
+    start: int | None,
+    cast: list[dict[str, Any]] | None,
+    dry_run: bool,
+    progress: Callable[[int, int], None] | None,
+) -> dict[str, Any]:
+    chapters, warnings = read_chapters(path)
+    first = start if start is not None else _resume_point(book, chapters)
+    plan = [
+        {"chapter": first + i, "title": c.title, "volume": c.volume, "chars": len(c.text)}
+        for i, c in enumerate(chapters)
+    ]
+    out: dict[str, Any] = {"chapters": plan, "warnings": warnings, "committed": 0}
+    if dry_run:
+        return out
+    names = AliasIndex(
+        [(n, e["id"]) for e in cast or () for n in (e["id"], e["name"], *e["aliases"])]
+        + entity_ops.alias_pairs(book.storage.conn)
+    )
+    mentioned = [names.mentions(chapter.text) for chapter in chapters]
+    # each cast entity is introduced in the first chapter that names it; one never named is
+    # introduced where the import begins
+    known = {e.id for e in book.entities()}
+    intro_at: dict[int, list[dict[str, Any]]] = {}
+    for entity in cast or ():
+        if entity["id"] not in known:
+            at = next((i for i, m in enumerate(mentioned) if entity["id"] in m), 0)
+            intro_at.setdefault(at, []).append(entity)
+    unchanged = 0
+    for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
+        result = chapter_result(first + i, chapter)
+        if i in intro_at:
+            result["entities_new"] = intro_at[i]
+        result["entities_appeared"] = [
+            {"id": entity_id, "mentions": found[:5]} for entity_id, found in mentions.items()
+        ]
+        unchanged += book.commit(result, text=chapter.text).status == "unchanged"
+        if progress:
+            progress(i + 1, len(chapters))
+    out.update(committed=len(chapters) - unchanged, unchanged=unchanged)
+    return out
+
+
+def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
+    """Where an import begins: where an earlier run of it began (so running it again changes
+    nothing, and an interrupted one resumes), else after the book's last chapter."""
+    if chapters:
+        again = commit_ops.chapter_with_text(book.storage.conn, chapters[0].text)
+        if again is not None:
+            return int(again)
+    return (book.latest_chapter() or 0) + 1
+
+
+def candidate_names(book: Project, min_count: int, limit: int) -> list[Candidate]:
+    conn = book.storage.conn
+    texts = (
+        (c["chapter"], (commit_ops.current_commit(conn, c["chapter"]) or {}).get("text"))
+        for c in book.chapters()
+    )
+    return names_in(((n, t) for n, t in texts if t), book.aliases().names, min_count, limit)
+
+
+def prefill(book: Project, chapter: int) -> dict[str, Any]:
+    conn = book.storage.conn
+    commit = commit_ops.current_commit(conn, chapter)
+    if commit is None:
+        raise UnknownChapter(chapter)
+    text = commit["text"] or ""
+    if not text:
+        raise InvalidInput(f"chapter {chapter} has no stored text to prefill from")
+    aliases = book.aliases()
+    rows = commit_ops.chapter_rows(conn, start=chapter - 1, end=chapter - 1)
+    meta = loads(rows[0]["meta_json"]) if rows else {}
+    return {
+        "chapter": chapter,
+        "title": (commit["result"] or {}).get("title"),
+        "entities_appeared": [
+            {"id": entity_id, "mentions": found}
+            for entity_id, found in aliases.mentions(text).items()
+        ],
+        "candidate_new_entities": [
+            c.to_dict() for c in names_in([(chapter, text)], aliases.names, min_count=2)
+        ],
+        "previous_ending": (meta or {}).get("ending"),
+        "state_changes": [],
+        "relationships_new": [],
+        "plot_threads": [],
+    }

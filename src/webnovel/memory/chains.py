@@ -1,0 +1,160 @@
+"""The values every temporal chain is made of, and the small rules they share.
+
+An `Assertion` is what one chapter said about one chain; a `Version` is a value of the chain over
+`[valid_from, valid_to)`; a `Chain` holds the versions open while a replay folds assertions into
+them, with the conflicts and notes the fold raised (`ConflictDraft`). The folds themselves live in
+`conflict_resolver` (facts, relations, threads, rules) and `knowledge_rules` (secrets).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+KEY_SEPARATOR = "\x1f"
+
+
+def chain_key(*parts: str) -> str:
+    return KEY_SEPARATOR.join(parts)
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """One normalized claim of one chapter about one chain."""
+
+    family: str
+    key: str
+    subject: str
+    field: str
+    obj: str | None
+    chapter: int
+    seq: int
+    payload: dict[str, Any]
+    id: int | None = None
+
+
+@dataclass
+class Version:
+    """One version of a chain; mutable only while a replay runs."""
+
+    family: str
+    key: str
+    subject: str
+    field: str
+    obj: str | None
+    value: Any
+    valid_from: int
+    valid_to: int | None
+    status: str
+    source_chapter: int
+    source_type: str
+    confidence: float = 1.0
+    evidence: tuple[dict[str, Any], ...] = ()
+    row_id: int | None = None
+    recorded_at: str = ""
+    state: str | None = None  # an indexed tag: a thread's status, or "dead" for a dead status
+
+
+@dataclass(frozen=True)
+class ConflictDraft:
+    kind: str
+    chapter: int
+    entity_id: str | None
+    field: str | None
+    expected: Any
+    found: Any
+    message: str  # may hold {who} and {target}: the pipeline puts the entities' names there
+    evidence: tuple[dict[str, Any], ...] = ()
+    target: str | None = None  # the other entity of a relation conflict
+
+
+@dataclass
+class Chain:
+    """The versions of one key open before the replayed chapters, and what the replay does."""
+
+    current: Version | None = None
+    tentatives: list[Version] = field(default_factory=list)
+    touched: list[Version] = field(default_factory=list)
+    conflicts: list[ConflictDraft] = field(default_factory=list)
+    notes: list[ConflictDraft] = field(default_factory=list)  # advice: warned, never recorded
+    events: list[tuple[str, int]] = field(default_factory=list)  # (what happened, chapter)
+
+    @classmethod
+    def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:
+        """Reset versions open at the replay start to how they stood before it closed them."""
+        chain = cls()
+        for version in open_versions:
+            version.valid_to = None
+            if version.status == "tentative" or version.confidence < tentative_below:
+                version.status = "tentative"
+                chain.tentatives.append(version)
+            else:
+                version.status = "active"
+                chain.current = version
+            chain.touched.append(version)
+        return chain
+
+    def close_current(self, chapter: int, status: str = "outdated") -> None:
+        if self.current is not None:
+            self.current.valid_to = chapter
+            self.current.status = status
+            self.events.append(
+                ("contradicted" if status == "contradicted" else "superseded", chapter)
+            )
+            self.current = None
+
+    def close_tentatives(self, chapter: int) -> None:
+        for version in self.tentatives:
+            version.valid_to = chapter
+        self.tentatives.clear()
+
+    def open(self, version: Version, tentative: bool) -> None:
+        self.touched.append(version)
+        if tentative:
+            version.status = "tentative"
+            self.tentatives.append(version)
+            self.events.append(("tentative", version.valid_from))
+        else:
+            version.status = "active"
+            self.current = version
+            self.events.append(("added", version.valid_from))
+
+    def conflict(self, draft: ConflictDraft) -> None:
+        self.conflicts.append(draft)
+
+    def note(self, draft: ConflictDraft) -> None:
+        self.notes.append(draft)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Values agree when equal or when they print the same (an agent writes 3 or "3")."""
+    if a == b:
+        return True
+    if isinstance(a, list) or isinstance(b, list):
+        return False
+    return str(a).strip() == str(b).strip()
+
+
+def new_version(a: Assertion, value: Any, source_type: str, confidence: float) -> Version:
+    return Version(
+        a.family,
+        a.key,
+        a.subject,
+        a.field,
+        a.obj,
+        value,
+        a.chapter,
+        None,
+        "active",
+        a.chapter,
+        source_type,
+        confidence,
+        tuple(a.payload.get("evidence", ())),
+    )
+
+
+def fmt(value: Any) -> str:
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "（空）"
+    return "（无）" if value is None else str(value)

@@ -1,0 +1,168 @@
+"""Pure rules for secrets and who knows them: a secret's own chain (planted, revealed to the
+reader, retired), one chain per character and secret (knows, suspects, forgotten), and the
+conflicts that span chains of one secret (learning it before it was planted, or from someone who
+did not know it). Like every fold, each is a function of (chain, assertion, config).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..config import BookConfig
+from .chains import Assertion, Chain, ConflictDraft, Version, new_version
+
+# -- secrets and knowledge ----------------------------------------------------------------------
+
+
+def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
+    """A secret's value is its state: content, whether the reader knows it, when it is due to
+    be revealed, and whether it still matters (`open`) or was retired."""
+    p = a.payload
+    action = p.get("action", "plant")
+    current = chain.current
+    evidence = tuple(p.get("evidence", ()))
+    if current is None and action != "plant":
+        chain.conflict(
+            ConflictDraft(
+                "secret_unknown",
+                a.chapter,
+                None,
+                a.subject,
+                "planted secret",
+                None,
+                f"第{a.chapter}章{'揭示' if action == 'reveal' else '废弃'}了秘密「{a.subject}」，"
+                "但此前从未埋设",
+                evidence,
+            )
+        )
+        if action == "retire":
+            return
+    state: dict[str, Any] = (
+        dict(current.value)
+        if current is not None
+        else {
+            "content": p.get("content") or a.subject,
+            "status": "open",
+            "reader_knows": False,
+            "reveal_due": None,
+            "planted_chapter": a.chapter,
+            "revealed_chapter": None,
+        }
+    )
+    if action == "plant":
+        for name in ("content", "reveal_due"):
+            if p.get(name) is not None:
+                state[name] = p[name]
+        if p.get("reader_knows") is not None:
+            state["reader_knows"] = p["reader_knows"]
+        state["status"] = "open"
+    elif action == "reveal":
+        due = state.get("reveal_due")
+        if due is not None and a.chapter < due:
+            chain.note(
+                ConflictDraft(
+                    "early_reveal",
+                    a.chapter,
+                    None,
+                    a.subject,
+                    due,
+                    a.chapter,
+                    f"秘密「{state['content']}」原定第{due}章揭示，第{a.chapter}章提前揭示了",
+                    evidence,
+                )
+            )
+        state.update(reader_knows=True, revealed_chapter=a.chapter)
+    else:  # retire
+        state["status"] = "retired"
+    if state.get("reader_knows") and state.get("revealed_chapter") is None:
+        state["revealed_chapter"] = a.chapter
+    if current is not None and current.value == state:
+        return
+    chain.close_current(a.chapter)
+    version = new_version(a, state, "secret", 1.0)
+    version.state = state["status"]
+    chain.open(version, tentative=False)
+
+
+def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
+    """One character's knowledge of one secret: `knows` or `suspects`, until forgotten."""
+    p = a.payload
+    change = p.get("change", "learns")
+    current = chain.current
+    if change == "forgets":
+        chain.close_current(a.chapter)
+        return
+    value = "knows" if change == "learns" else "suspects"
+    if current is not None and current.value == "knows":
+        if change == "learns":
+            chain.note(
+                ConflictDraft(
+                    "already_known",
+                    a.chapter,
+                    a.subject,
+                    a.field,
+                    "knows",
+                    "learns",
+                    f"{{who}} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
+                    f"（第{current.valid_from}章起）",
+                    current.evidence + tuple(p.get("evidence", ())),
+                )
+            )
+        return  # suspecting what one knows changes nothing
+    if current is not None and current.value == value:
+        return
+    chain.close_current(a.chapter)
+    version = new_version(a, value, "knowledge", 1.0)
+    version.state = value
+    chain.open(version, tentative=False)
+
+
+def knowledge_conflicts(
+    secret_id: str,
+    secret_versions: Iterable[Version],
+    assertions: Iterable[Assertion],
+    known: Callable[[str, int], bool],
+) -> list[ConflictDraft]:
+    """Conflicts that depend on more than one chain: learning a secret never planted, and
+    learning it from someone who did not know it. `known(entity, chapter)` tells whether an
+    entity knew the secret before that chapter's own changes."""
+    planted = [v for v in secret_versions if v.status != "tentative"]
+    drafts = []
+    for a in assertions:
+        if a.payload.get("change") == "forgets":
+            continue
+        # named as the chapter knew it: a later planting's words must not show through
+        known_then = [v for v in planted if v.valid_from <= a.chapter]
+        what = (known_then[-1].value.get("content") if known_then else None) or secret_id
+        if not known_then:
+            drafts.append(
+                ConflictDraft(
+                    "secret_unknown",
+                    a.chapter,
+                    a.subject,
+                    secret_id,
+                    "planted secret",
+                    a.payload.get("change"),
+                    f"第{a.chapter}章 {{who}} 得知了秘密「{what}」，但此前从未埋设这个秘密",
+                    tuple(a.payload.get("evidence", ())),
+                )
+            )
+        source = a.payload.get("from")
+        # one cannot learn a secret from oneself; from another, only if they knew it by then
+        if source and (source == a.subject or not known(source, a.chapter)):
+            drafts.append(
+                ConflictDraft(
+                    "secret_source_unaware",
+                    a.chapter,
+                    source,
+                    secret_id,
+                    "knows",
+                    None,
+                    f"第{a.chapter}章 {{target}} 从 {{who}} 处得知秘密「{what}」，"
+                    f"但 {{who}} 此时并不知情",
+                    tuple(a.payload.get("evidence", ())),
+                    target=a.subject,
+                )
+            )
+    return drafts
