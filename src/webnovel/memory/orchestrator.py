@@ -41,16 +41,16 @@ from .relevance_filter import (
     field_importance,
     find_in_play,
     freshness,
+    relations_around,
     shared_terms,
 )
-from .schema import RelationEdge, Thread
+from .schema import Thread
 from .store import chain_ops, commit_ops, entity_ops, index_store
 
 T = TypeVar("T")
 OUTLINE_CHARS = 400
+ENDING_LABELS = {"time": "时间", "location": "地点", "emotion": "情绪"}  # chapter_meta.ending
 CANDIDATES_PER_SECTION = 80
-HOP_DECAY = 0.5  # a neighbour's relations weigh half as much as its own link to the story
-NEIGHBOURS_PER_HOP = 10  # far more than a 4k-token pack can show of one section
 
 
 def build_memory_pack(
@@ -207,7 +207,7 @@ class _Gatherer:
                 )
             ending = (index_store.loads(row["meta_json"]) or {}).get("ending")
             if chapter == self.as_of and isinstance(ending, dict) and ending:
-                text = "，".join(f"{k}：{v}" for k, v in ending.items() if v)
+                text = "，".join(f"{ENDING_LABELS.get(k, k)}：{v}" for k, v in ending.items() if v)
                 items.append(
                     self._item(
                         "working",
@@ -318,44 +318,11 @@ class _Gatherer:
     # -- graph: relations ----------------------------------------------------------------------
 
     def relations(self) -> list[PackItem]:
-        """Relations around the entities in play, `recipe.graph_depth` hops out: the first hop
-        from each entity in play, further hops from the strongest neighbours found so far, each
-        hop weighing less."""
-        scored: list[tuple[float, str, RelationEdge]] = []
-        seen: set[tuple[str, str, str]] = set()
-        frontier = {
-            e: (self.in_play.relevance[e], self.in_play.why[e]) for e in self.in_play.entities
-        }
-        visited = set(frontier)
-        for hop in range(1, self.recipe.graph_depth + 1):
-            reached: dict[str, tuple[float, str]] = {}
-            for entity_id, (relevance, reason) in frontier.items():
-                entity = entity_ops.get_entity(self.conn, entity_id)
-                if entity is None:
-                    continue
-                for edge in graph_memory.relations(self.conn, entity, self.as_of):
-                    if (edge.source, edge.target, edge.type) in seen:
-                        continue
-                    seen.add((edge.source, edge.target, edge.type))
-                    other = edge.target if edge.source == entity_id else edge.source
-                    both = other in self.in_play.entities
-                    score = (
-                        relevance
-                        * (1.0 if both else 0.7)
-                        * (0.6 + 0.4 * self.fresh(edge.valid_from))
-                    )
-                    if both:
-                        why = "between two entities in play"
-                    elif hop == 1:
-                        why = f"relation of {entity.name} ({reason})"
-                    else:
-                        why = f"{hop} hops out, via {entity.name}"
-                    scored.append((score, why, edge))
-                    if other not in visited and score > reached.get(other, (0.0, ""))[0]:
-                        reached[other] = (score * HOP_DECAY, why)
-            strongest = sorted(reached.items(), key=lambda kv: -kv[1][0])[:NEIGHBOURS_PER_HOP]
-            frontier = dict(strongest)
-            visited |= set(frontier)
+        """Relations around the entities in play, `recipe.graph_depth` hops out
+        (`relevance_filter.relations_around`)."""
+        scored = relations_around(
+            self.conn, self.in_play, self.as_of, self.recipe.graph_depth, self.fresh
+        )
         top = _top(scored)
         for _, _, edge in top:  # the edges carry their names
             self.names.update({edge.source: edge.source_name, edge.target: edge.target_name})

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from . import graph_memory
 from .budget_manager import SECTION_OVERHEAD_TOKENS
-from .schema import Conflict, Entity
+from .schema import Conflict, Entity, RelationEdge
 from .store import entity_ops, record_ops
 
 MIN_ALIAS_CHARS = 2
@@ -271,3 +272,50 @@ def shared_terms(text: str, context: frozenset[str]) -> list[str]:
     `isdisjoint` says so without building a set."""
     terms = bigrams(text)
     return [] if terms.isdisjoint(context) else sorted(terms & context)
+
+
+# -- the graph around the entities in play --------------------------------------------------------
+
+HOP_DECAY = 0.5  # a neighbour's relations weigh half as much as its own link to the story
+NEIGHBOURS_PER_HOP = 10  # far more than a 4k-token pack can show of one section
+
+
+def relations_around(
+    conn: sqlite3.Connection,
+    in_play: InPlay,
+    as_of: int,
+    depth: int,
+    fresh: Callable[[int | None], float],
+) -> list[tuple[float, str, RelationEdge]]:
+    """(score, why, edge) of the relations `depth` hops out from the entities in play: the first
+    hop from each of them, further hops from the strongest neighbours found so far, each hop
+    weighing less. A relation between two entities in play weighs most."""
+    scored: list[tuple[float, str, RelationEdge]] = []
+    seen: set[tuple[str, str, str]] = set()
+    frontier = {e: (in_play.relevance[e], in_play.why[e]) for e in in_play.entities}
+    visited = set(frontier)
+    for hop in range(1, depth + 1):
+        reached: dict[str, tuple[float, str]] = {}
+        for entity_id, (relevance, reason) in frontier.items():
+            entity = entity_ops.get_entity(conn, entity_id)
+            if entity is None:
+                continue
+            for edge in graph_memory.relations(conn, entity, as_of):
+                if (edge.source, edge.target, edge.type) in seen:
+                    continue
+                seen.add((edge.source, edge.target, edge.type))
+                other = edge.target if edge.source == entity_id else edge.source
+                both = other in in_play.entities
+                score = relevance * (1.0 if both else 0.7) * (0.6 + 0.4 * fresh(edge.valid_from))
+                if both:
+                    why = "between two entities in play"
+                elif hop == 1:
+                    why = f"relation of {entity.name} ({reason})"
+                else:
+                    why = f"{hop} hops out, via {entity.name}"
+                scored.append((score, why, edge))
+                if other not in visited and score > reached.get(other, (0.0, ""))[0]:
+                    reached[other] = (score * HOP_DECAY, why)
+        frontier = dict(sorted(reached.items(), key=lambda kv: -kv[1][0])[:NEIGHBOURS_PER_HOP])
+        visited |= set(frontier)
+    return scored
