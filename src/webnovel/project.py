@@ -21,7 +21,7 @@ from .errors import (
     UnknownEntity,
     WebnovelError,
 )
-from .memory import graph_memory
+from .memory import graph_memory, pack_log
 from .memory.budget_manager import RECIPES
 from .memory.chapter_result import MAX_CHAPTER, ChapterResult, parse_chapter_result
 from .memory.draft_review import ReviewReport, review_draft
@@ -32,6 +32,7 @@ from .memory.relevance_filter import AliasIndex, traditional_folder
 from .memory.retrieval import EMBED_KINDS, Retrieval, SearchHit
 from .memory.runtime_state import build_state
 from .memory.schema import (
+    CommitEntry,
     CommitReport,
     Conflict,
     Entity,
@@ -40,11 +41,12 @@ from .memory.schema import (
     RelationEdge,
     Secret,
     Thread,
+    ThreadStep,
     TimelineEvent,
     WorldRule,
 )
 from .memory.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
-from .memory.store import commit_ops, entity_ops, record_ops
+from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
 from .memory.summary_compactor import build_scratchpad
 from .memory.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
@@ -248,6 +250,22 @@ class Project:
             )
         return graph_memory.threads(self._conn, status, _chapter(as_of), self.latest_chapter())
 
+    def relation_graph(self, as_of: int | None = None) -> list[RelationEdge]:
+        """Every relation that holds as of a chapter, the whole cast's, named as that chapter
+        knew the entities."""
+        as_of = _chapter(as_of)
+        names = {e.id: e.name for e in self.entities(as_of)} if as_of is not None else {}
+        return graph_memory.relation_graph(self._conn, as_of, names)
+
+    def appearances(self, subject: str, as_of: int | None = None) -> list[int]:
+        """The chapters in which an entity appears or acts, up to `as_of`."""
+        return graph_memory.appearances(self._conn, self.entity(subject), _chapter(as_of))
+
+    def thread_history(self, thread_id: str, as_of: int | None = None) -> list[ThreadStep]:
+        """A thread's states, oldest first, each with its evidence, as known at `as_of`;
+        empty for an id the book (as of then) does not know."""
+        return graph_memory.thread_history(self._conn, thread_id, _chapter(as_of))
+
     def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
         return graph_memory.rules(self._conn, _chapter(as_of), domain)
 
@@ -330,10 +348,13 @@ class Project:
         budget_tokens: int | None = None,
         weights: dict[str, float] | None = None,
         draft: Any = None,
+        record: bool = True,
     ) -> MemoryPack:
         """The memory pack for writing, checking, asking about or reviewing `chapter`
         (default: the next one). Without an outline, the book's outline file is used; with a
-        `draft` chapter result, the pack centres on exactly the entities the draft touches."""
+        `draft` chapter result, the pack centres on exactly the entities the draft touches.
+        The pack's size is recorded for the dashboard unless `record` is False (an inspection
+        rather than a pack given to an agent)."""
         focus: tuple[str, ...] = ()
         if draft is not None:
             parsed = parse_chapter_result(draft, chapter)
@@ -346,9 +367,14 @@ class Project:
             outline = self.find_outline(chapter)
         recipe = RECIPES[task].weighted(weights) if weights and task in RECIPES else None
         request = PackRequest(task, chapter, outline, query, budget_tokens, focus)
-        return build_memory_pack(
+        started = time.perf_counter()
+        pack = build_memory_pack(
             self._conn, self.config, self.aliases(), request, recipe, self.retriever
         )
+        if record:
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            pack_log.record(self.storage.pack_log_path, pack, elapsed_ms)
+        return pack
 
     def _draft_entities(self, draft: ChapterResult) -> list[str]:
         references = [
@@ -497,6 +523,56 @@ class Project:
         before ended. An agent completes it instead of extracting from scratch."""
         _chapter(chapter, "chapter")
         return book_import.prefill(self, chapter)
+
+    def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:
+        """The passage of a chapter's stored text a piece of evidence came from: around the
+        quote where it is verbatim, else the chapter's slice that search ranks first for it,
+        else the chapter's opening. None when the chapter has no text."""
+        _chapter(chapter, "chapter")
+        stored = commit_ops.current_commit(self._conn, chapter)
+        text = (stored or {}).get("text") or ""
+        if not text:
+            return None
+        at = text.find(quote) if quote else -1
+        if at < 0 and quote:
+            # Evidence quotes are often the agent's paraphrase: find the slice they describe.
+            hits = self.search(quote, top_k=50, as_of=chapter)
+            found = [h for h in hits if h.chapter == chapter and h.kind == "scene_slice"]
+            if found:
+                return found[0].text
+        if at < 0:
+            return text[: 2 * radius].strip()
+        start, end = max(0, at - radius), min(len(text), at + len(quote or "") + radius)
+        return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+    def commit_log(self, limit: int = 20, as_of: int | None = None) -> list[CommitEntry]:
+        """The latest commits and retractions of chapters up to `as_of`, newest first, with
+        what each changed and cost."""
+        return observability_ops.commit_log(self._conn, _chapter(as_of), max(1, limit))
+
+    def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
+        """Per chapter up to `as_of`: the current commit's time and the index size after it,
+        and the tokens of the latest pack built for the chapter."""
+        as_of = _chapter(as_of)
+        packs = pack_log.latest_by_chapter(self.storage.pack_log_path, as_of)
+        out = []
+        for entry in observability_ops.chapter_costs(self._conn, as_of):
+            pack = packs.get(entry.chapter, {})
+            out.append(
+                {
+                    "chapter": entry.chapter,
+                    "elapsed_ms": entry.elapsed_ms,
+                    "index_bytes": entry.index_bytes,
+                    "pack_tokens": pack.get("used_tokens"),
+                    "pack_task": pack.get("task"),
+                }
+            )
+        return out
+
+    def commit_seq(self) -> int:
+        """The book's commit sequence number: it moves on with every commit or retraction, by
+        any process, so a watcher compares it to know memory changed."""
+        return int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
 
     def latest_chapter(self) -> int | None:
         return commit_ops.latest_chapter(self._conn)

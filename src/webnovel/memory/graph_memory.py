@@ -20,6 +20,7 @@ from .schema import (
     RelationEdge,
     Secret,
     Thread,
+    ThreadStep,
     TimelineEvent,
     WorldRule,
     status_as_of,
@@ -117,6 +118,34 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
     ]
     names = entity_ops.entity_names(conn, {i for v in out for i in (v.subject, v.obj) if i})
     return [_edge(v, as_of, names) for v in out]
+
+
+def relation_graph(
+    conn: sqlite3.Connection, as_of: int | None, names: dict[str, str]
+) -> list[RelationEdge]:
+    """Every relation that holds at `as_of`, its ends named by `names` (the cast as that
+    chapter knew it, so a name revealed later is not shown)."""
+    out = chain_ops.versions_at(conn, "rel", as_of)
+    missing = {i for v in out for i in (v.subject, v.obj) if i and i not in names}
+    names = {**entity_ops.entity_names(conn, missing), **names} if missing else names
+    return [_edge(v, as_of, names) for v in out]
+
+
+def appearances(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[int]:
+    """The chapters, up to `as_of`, in which the entity appears or acts."""
+    return entity_ops.activity_chapters(conn, entity.id, as_of)
+
+
+def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) -> list[ThreadStep]:
+    """A thread's states, oldest first, as known at `as_of`; each with its evidence."""
+    return [
+        ThreadStep(
+            thread_at(version, version.valid_to or as_of or version.valid_from),
+            version.valid_from,
+            version.evidence,
+        )
+        for version in chain_ops.chain_history(conn, "thread", thread_id, as_of)
+    ]
 
 
 THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")

@@ -188,6 +188,19 @@ class Thread:
 
 
 @dataclass(frozen=True)
+class ThreadStep:
+    """One state in a thread's history: the thread as it stood from chapter `since`, and the
+    evidence for that step (its planting, an advance, its resolution)."""
+
+    thread: Thread
+    since: int
+    evidence: tuple[Evidence, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.thread.to_dict(), "since": self.since, "evidence": list(self.evidence)}
+
+
+@dataclass(frozen=True)
 class WorldRule:
     id: str
     rule: str
@@ -309,6 +322,39 @@ class CommitReport:
             "counts": self.counts.to_dict(),
             "conflicts": [c.to_dict() for c in self.conflicts],
             "warnings": list(self.warnings),
+        }
+
+
+@dataclass(frozen=True)
+class CommitEntry:
+    """One line of the commit log with what the commit cost and changed. Commits made before
+    the book recorded costs (schema 0005) have no counts, time or size."""
+
+    seq: int
+    chapter: int
+    commit_id: str
+    recorded_at: str
+    kind: Literal["commit", "retraction"]
+    retracted: bool
+    title: str | None = None
+    counts: CommitCounts | None = None
+    conflicts: int | None = None
+    elapsed_ms: float | None = None
+    index_bytes: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "chapter": self.chapter,
+            "commit_id": self.commit_id,
+            "recorded_at": self.recorded_at,
+            "kind": self.kind,
+            "retracted": self.retracted,
+            "title": self.title,
+            "counts": self.counts.to_dict() if self.counts else None,
+            "conflicts": self.conflicts,
+            "elapsed_ms": self.elapsed_ms,
+            "index_bytes": self.index_bytes,
         }
 
 

@@ -27,6 +27,7 @@ LEXICON = "lexicon"
 SCRATCHPAD = "memory_scratchpad.json"
 STATE = "state.json"
 CONFIG = "config.toml"
+PACK_LOG = "packs.jsonl"
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -58,6 +59,7 @@ class Storage:
         self.scratchpad_path = memory_dir / SCRATCHPAD
         self.state_path = memory_dir / STATE
         self.config_path = memory_dir / CONFIG
+        self.pack_log_path = memory_dir / PACK_LOG
 
     @property
     def conn(self) -> sqlite3.Connection:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,7 +39,7 @@ from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .json_hygiene import json_problems
 from .schema import CommitCounts, CommitReport, Conflict
-from .store import chain_ops, commit_ops, entity_ops, record_ops
+from .store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from .store.index_store import SQLiteStore
 
 HASH_PREFIX = "b2:"
@@ -146,6 +147,7 @@ class WritePipeline:
         chapter: int | None = None,
         recorded_at: str | None = None,
     ) -> CommitReport:
+        started = time.perf_counter()
         result = parse_chapter_result(data, chapter)
         conn = self.index.conn
         warnings: tuple[str, ...] = ()
@@ -186,6 +188,10 @@ class WritePipeline:
                 recorded_at,
             )
             commit_ops.set_meta(conn, "commit_seq", str(seq))
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            observability_ops.record_commit(
+                conn, seq, result.chapter, elapsed_ms, outcome.counts, len(outcome.conflicts)
+            )
         return CommitReport(
             result.chapter,
             "committed",

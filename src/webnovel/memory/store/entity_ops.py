@@ -81,6 +81,17 @@ def activities_between(
     return out
 
 
+def activity_chapters(conn: sqlite3.Connection, entity_id: str, up_to: int | None) -> list[int]:
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT DISTINCT chapter FROM activities WHERE entity_id = ? AND chapter <= ? "
+            "ORDER BY chapter",
+            (entity_id, up_to if up_to is not None else 2**62),
+        )
+    ]
+
+
 def touch_entity_span(conn: sqlite3.Connection, entity_id: str) -> None:
     """Refresh an entity's first and last chapter of activity (its intros are unchanged)."""
     conn.execute(

@@ -220,6 +220,25 @@ MIGRATIONS: list[Migration] = [
     DROP INDEX versions_by_state_end;
     """,
     ),
+    (
+        "0005_commit_stats",
+        """
+    -- What each commit cost and changed, for the dashboard's observability: written in the
+    -- commit's own transaction, keyed by the commit's sequence number. Not derived from the
+    -- log, so `rebuild` keeps it.
+    CREATE TABLE commit_stats (
+        seq INTEGER PRIMARY KEY REFERENCES commits(seq),
+        chapter INTEGER NOT NULL,
+        elapsed_ms REAL NOT NULL,
+        added INTEGER NOT NULL,
+        superseded INTEGER NOT NULL,
+        contradicted INTEGER NOT NULL,
+        tentative INTEGER NOT NULL,
+        conflicts INTEGER NOT NULL,
+        index_bytes INTEGER NOT NULL
+    );
+    """,
+    ),
 ]
 
 

@@ -1,0 +1,61 @@
+"""A record of the packs agents were given: chapter, task, tokens used of the budget, time.
+
+Building a pack is a read, and a read must not wait for the book's write lock, so the record is
+a line appended to a file beside the stores (one small write, which the OS keeps whole) rather
+than a row in index.db. Losing it loses observability, never memory; it is read from its end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .memory_pack import MemoryPack
+
+TAIL_BYTES = 4 << 20  # the dashboard reads the latest 4 MB: some 40,000 packs
+
+
+def record(path: Path, pack: MemoryPack, elapsed_ms: float) -> None:
+    line = json.dumps(
+        {
+            "chapter": pack.chapter,
+            "task": pack.task,
+            "used_tokens": pack.used_tokens,
+            "budget_tokens": pack.budget_tokens,
+            "elapsed_ms": round(elapsed_ms, 2),
+            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+        ensure_ascii=False,
+    )
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, (line + "\n").encode("utf-8"))
+        finally:
+            os.close(fd)
+    except OSError:
+        pass  # a read-only book still answers; it just keeps no record
+
+
+def latest_by_chapter(path: Path, up_to: int | None = None) -> dict[int, dict[str, Any]]:
+    """The latest recorded pack for each chapter (up to `up_to`)."""
+    try:
+        with path.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, size - TAIL_BYTES))
+            tail = handle.read()
+    except OSError:
+        return {}
+    out: dict[int, dict[str, Any]] = {}
+    for raw in tail.splitlines():
+        try:
+            entry = json.loads(raw)
+            chapter = int(entry["chapter"])
+        except (ValueError, KeyError, TypeError):
+            continue  # the first line of a tail may be cut, and nothing here is trusted
+        if up_to is None or chapter <= up_to:
+            out[chapter] = entry
+    return out

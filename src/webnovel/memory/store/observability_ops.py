@@ -1,0 +1,83 @@
+"""What commits cost and changed: one row per commit, read back as a log and per chapter."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from ..schema import CommitCounts, CommitEntry
+
+
+def record_commit(
+    conn: sqlite3.Connection,
+    seq: int,
+    chapter: int,
+    elapsed_ms: float,
+    counts: CommitCounts,
+    conflicts: int,
+) -> None:
+    """Called last inside the commit's transaction, so the size is the book's after it."""
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.execute(
+        "INSERT OR REPLACE INTO commit_stats (seq, chapter, elapsed_ms, added, superseded, "
+        "contradicted, tentative, conflicts, index_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            seq,
+            chapter,
+            round(elapsed_ms, 3),
+            counts.added,
+            counts.superseded,
+            counts.contradicted,
+            counts.tentative,
+            conflicts,
+            pages * page_size,
+        ),
+    )
+
+
+_LOG_COLUMNS = (
+    "c.seq, c.chapter, c.commit_id, c.recorded_at, c.retracted_at, ch.title, s.elapsed_ms, "
+    "s.added, s.superseded, s.contradicted, s.tentative, s.conflicts, s.index_bytes"
+)
+
+
+def _entry(row: sqlite3.Row) -> CommitEntry:
+    counts = (
+        CommitCounts(row["added"], row["superseded"], row["contradicted"], row["tentative"])
+        if row["elapsed_ms"] is not None
+        else None
+    )
+    return CommitEntry(
+        seq=row["seq"],
+        chapter=row["chapter"],
+        commit_id=row["commit_id"],
+        recorded_at=row["recorded_at"],
+        kind="retraction" if row["commit_id"].startswith("retract:") else "commit",
+        retracted=row["retracted_at"] is not None,
+        title=row["title"],
+        counts=counts,
+        conflicts=row["conflicts"],
+        elapsed_ms=row["elapsed_ms"],
+        index_bytes=row["index_bytes"],
+    )
+
+
+def commit_log(conn: sqlite3.Connection, up_to: int | None, limit: int) -> list[CommitEntry]:
+    """The latest commits (retractions too) of chapters up to `up_to`, newest first."""
+    rows = conn.execute(
+        f"SELECT {_LOG_COLUMNS} FROM commits c LEFT JOIN commit_stats s ON s.seq = c.seq "
+        "LEFT JOIN chapters ch ON ch.chapter = c.chapter AND ch.commit_seq = c.seq "
+        "WHERE c.chapter <= ? ORDER BY c.seq DESC LIMIT ?",
+        (up_to if up_to is not None else 2**62, limit),
+    ).fetchall()
+    return [_entry(r) for r in rows]
+
+
+def chapter_costs(conn: sqlite3.Connection, up_to: int | None) -> list[CommitEntry]:
+    """For each chapter up to `up_to`, the commit it stands on, in chapter order."""
+    rows = conn.execute(
+        f"SELECT {_LOG_COLUMNS} FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
+        "LEFT JOIN commit_stats s ON s.seq = c.seq WHERE ch.chapter <= ? ORDER BY ch.chapter",
+        (up_to if up_to is not None else 2**62,),
+    ).fetchall()
+    return [_entry(r) for r in rows]
