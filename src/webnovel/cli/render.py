@@ -10,31 +10,15 @@ import json
 import unicodedata
 from typing import Any
 
-STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
-SOURCE = {
-    "state_change": "状态变化",
-    "entity_new": "登场",
-    "relationship": "关系",
-    "world_rule": "世界规则",
-    "thread": "线索",
-    "summary": "摘要",
-    "manual": "手动",
-    "review": "审阅",
-}
-THREAD_STATUS = {"open": "未回收", "resolved": "已回收", "abandoned": "已放弃"}
-THREAD_KIND = {
-    "foreshadowing": "伏笔",
-    "open_loop": "悬念",
-    "reader_promise": "读者承诺",
-    "subplot": "支线",
-}
-SEVERITY = {"critical": "致命", "high": "严重", "medium": "中等", "low": "轻微"}
-CHUNK_KIND = {
-    "chapter_summary": "章节摘要",
-    "scene_summary": "场景摘要",
-    "scene_slice": "正文片段",
-}
-COMMIT_STATUS = {"committed": "已提交", "unchanged": "未变化", "retracted": "已撤回"}
+from ..labels import (
+    CHUNK_KIND,
+    COMMIT_STATUS,
+    SEVERITY,
+    SOURCE,
+    STATUS,
+    THREAD_KIND,
+    THREAD_STATUS,
+)
 
 
 def to_json(value: Any) -> str:

@@ -1,0 +1,76 @@
+"""The Chinese words an author reads for the engine's vocabulary: statuses, sources, thread kinds
+and states, severities, conflict kinds, tasks and common fields. The CLI's text output and the
+dashboard use the same words; JSON keeps the contract's English values."""
+
+from __future__ import annotations
+
+from .memory.memory_pack import SECTION_TITLES
+
+STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
+SOURCE = {
+    "state_change": "状态变化",
+    "entity_new": "登场",
+    "relationship": "关系",
+    "world_rule": "世界规则",
+    "thread": "线索",
+    "summary": "摘要",
+    "manual": "手动",
+    "review": "审阅",
+}
+THREAD_STATUS = {"open": "未回收", "resolved": "已回收", "abandoned": "已放弃"}
+THREAD_KIND = {
+    "foreshadowing": "伏笔",
+    "open_loop": "悬念",
+    "reader_promise": "读者承诺",
+    "subplot": "支线",
+}
+SEVERITY = {"critical": "致命", "high": "严重", "medium": "中等", "low": "轻微"}
+CHUNK_KIND = {
+    "chapter_summary": "章节摘要",
+    "scene_summary": "场景摘要",
+    "scene_slice": "正文片段",
+}
+COMMIT_STATUS = {"committed": "已提交", "unchanged": "未变化", "retracted": "已撤回"}
+CONFLICT_KIND = {
+    "dead_entity_active": "死者行动",
+    "regression": "境界倒退",
+    "old_value_mismatch": "旧值不符",
+    "relation_end_missing": "结束不存在的关系",
+    "thread_closed": "线索已关闭",
+    "rule_unknown": "未知规则",
+    "unknown_entity": "未知实体",
+    "duplicate_entity": "重复登场",
+    "secret_source_unaware": "消息来源不知情",
+    "secret_unknown": "未埋设的秘密",
+    "thread_unknown": "未知线索",
+    "set_remove_missing": "移除不存在之物",
+}
+CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
+SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them
+TASK = {
+    "chapter_write": "写作",
+    "consistency_check": "一致性检查",
+    "continuity_query": "连续性提问",
+    "review": "审阅",
+}
+FIELD = {
+    "realm": "境界",
+    "location": "位置",
+    "status": "状态",
+    "faction": "阵营",
+    "identity": "身份",
+    "health": "伤势",
+    "items": "物品",
+    "title": "称号",
+    "age": "年龄",
+    "goal": "目标",
+    "mood": "心境",
+}
+ENTITY_TYPE_PLURAL = {"角色": "人物", "地点": "地点", "势力": "势力", "物品": "物品"}
+
+
+def label(table: dict[str, str], key: str | None) -> str:
+    """The Chinese word for a key, or the key itself where the table has none."""
+    if key is None:
+        return ""
+    return table.get(key, key)
