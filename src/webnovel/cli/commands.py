@@ -270,6 +270,45 @@ def mcp(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dashboard_module(name: str) -> Any:
+    """A module of the dashboard package, which needs the [dashboard] extra."""
+    import importlib
+
+    from ..dashboard import EXTRA_HINT
+
+    try:
+        return importlib.import_module(f"..dashboard.{name}", __package__)
+    except ImportError as exc:
+        raise InvalidInput(EXTRA_HINT) from exc
+
+
+def dashboard(args: argparse.Namespace) -> int:
+    server = _dashboard_module("server")
+    server.serve(
+        args.project,
+        host=args.host,
+        port=args.port,
+        open_browser=args.open,
+        tell=lambda line: print(line, file=sys.stderr, flush=True),
+    )
+    return 0
+
+
+def wiki(args: argparse.Namespace) -> int:
+    writer = _dashboard_module("wiki")
+    with _open(args) as book, ProgressBar("wiki") as bar:
+        summary = writer.write_wiki(book, args.out, args.as_of, progress=bar.update)
+    _emit(
+        args,
+        summary,
+        lambda d: (
+            f"读者百科已写入 {d['folder']}（截至第{d['as_of']}章：{d['entities']} 个条目，"
+            f"{d['events']} 件大事），打开 index.html 阅读"
+        ),
+    )
+    return 0
+
+
 def schema(args: argparse.Namespace) -> int:
     sys.stdout.write(render.to_json(CHAPTER_RESULT_SCHEMA) + "\n")
     return 0

@@ -398,6 +398,39 @@ def _add_admin_commands(sub: Any) -> None:
     )
     p = _add(
         sub,
+        "dashboard",
+        commands.dashboard,
+        "serve a web dashboard of what memory knows, as of any chapter (needs the [dashboard] "
+        "extra); only this machine can reach it unless --host says otherwise",
+        "webnovel --project my-book dashboard --open",
+    )
+    p.add_argument("--port", type=int, default=8765, help="port to listen on (default: 8765)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only; the dashboard has "
+        "no login)",
+    )
+    p.add_argument("--open", action="store_true", help="open it in the web browser")
+
+    p = _add(
+        sub,
+        "wiki",
+        commands.wiki,
+        "write a static, spoiler-free wiki for readers who have read up to a chapter: "
+        "characters, places, factions, items, relations, events (needs the [dashboard] extra)",
+        "webnovel wiki reader-wiki --as-of 120",
+    )
+    p.add_argument("out", type=Path, help="folder to write the site into")
+    p.add_argument(
+        "--as-of",
+        type=int,
+        default=None,
+        help="the last chapter readers have read (default: latest)",
+    )
+
+    p = _add(
+        sub,
         "schema",
         commands.schema,
         "print a JSON Schema of the public contract",
@@ -430,8 +463,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
-    if args.format == "prompt" and args.command != "pack":
-        parser.error("--format prompt is for `webnovel pack` only")
     if args.format == "prompt" and args.command != "pack":
         parser.error("--format prompt is for `webnovel pack` only")
     try:

@@ -1,0 +1,337 @@
+"""The dashboard's web app: server-rendered pages over the facade, one book, as of any chapter.
+
+Starlette serves it (uvicorn runs it): the pages are HTML made on the server from the templates
+shipped in this package, with one small script for the chapter slider, lazy passages and live
+refresh. Nothing is fetched from elsewhere, so it works offline.
+
+Safety: it binds to loopback unless told otherwise and answers only to a loopback Host (a web
+page elsewhere cannot reach it through DNS tricks); files are served from the package's static
+folder only; the one write, settling a conflict, needs the page's token, made anew each start
+and never sent in a URL, and a same-origin request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import InvalidInput, UnknownConflict, UnknownEntity, WebnovelError
+from ..labels import TASK
+from ..memory.budget_manager import RECIPES
+from ..project import Project
+from . import pages
+from .templating import STATIC, render
+
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+LIVE_POLL_SECONDS = 1.0
+NAV = (
+    ("/", "总览"),
+    ("/characters", "角色"),
+    ("/graph", "关系图"),
+    ("/threads", "伏笔"),
+    ("/timeline", "时间线"),
+    ("/conflicts", "冲突"),
+    ("/search", "检索"),
+    ("/pack", "记忆包"),
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+class Dashboard:
+    """One open book and the page token; each handler reads it on the event loop's thread, so
+    the book's connection is never used by two requests at once."""
+
+    def __init__(self, book: Project) -> None:
+        self.book = book
+        self.token = secrets.token_urlsafe(32)
+
+    def as_of(self, request: Request) -> int | None:
+        latest = self.book.latest_chapter()
+        if latest is None:
+            return None
+        raw = request.query_params.get("as_of")
+        if raw is None or raw == "":
+            return latest
+        try:
+            chapter = int(raw)
+        except ValueError:
+            raise InvalidInput(f"as_of 须为章号，收到「{raw}」") from None
+        return min(max(chapter, 1), latest)
+
+    def page(self, request: Request, template: str, as_of: int, **context: Any) -> HTMLResponse:
+        html = render(template, **self.frame(request, as_of), **context)
+        return HTMLResponse(html, headers=SECURITY_HEADERS)
+
+    def frame(self, request: Request, as_of: int) -> dict[str, Any]:
+        """What every page's frame shows: the book, the navigation, the chapter slider (which
+        keeps the page's other parameters) and the live-refresh sequence number."""
+        here = request.url.path
+
+        def href(path: str, **params: Any) -> str:
+            query = {"as_of": as_of, **{k: v for k, v in params.items() if v is not None}}
+            return f"{path}?{urlencode(query)}"
+
+        return {
+            "title": self.book.book["title"] or "未命名",
+            "nav": [(path, name, _active(here, path)) for path, name in NAV],
+            "as_of": as_of,
+            "latest": self.book.latest_chapter(),
+            "here": here,
+            "keep": [(k, v) for k, v in request.query_params.items() if k != "as_of"],
+            "href": href,
+            "seq": self.book.commit_seq(),
+            "token": self.token,
+        }
+
+    # -- pages ---------------------------------------------------------------------------------
+
+    async def overview(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        return self.page(request, "overview.html", as_of, **pages.overview(self.book, as_of))
+
+    async def characters(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        return self.page(request, "characters.html", as_of, **pages.characters(self.book, as_of))
+
+    async def character(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        entity = self.book.entity(request.path_params["entity_id"])
+        known = {e.id: e for e in self.book.entities(as_of)}
+        if entity.id not in known:
+            return self.not_yet(request, as_of, f"第{as_of}章时还没有这个实体")
+        view = pages.character(self.book, known[entity.id], as_of)
+        return self.page(request, "character.html", as_of, **view)
+
+    async def graph(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        params = request.query_params
+        hops = 2 if params.get("hops") == "2" else 1
+        recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
+        center = params.get("center") or None
+        view = pages.graph(self.book, as_of, center, hops, recent)
+        return self.page(request, "graph.html", as_of, **view)
+
+    async def threads(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        return self.page(request, "threads.html", as_of, **pages.threads_board(self.book, as_of))
+
+    async def thread(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        view = pages.thread(self.book, request.path_params["thread_id"], as_of)
+        if view is None:
+            return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
+        return self.page(request, "thread.html", as_of, **view)
+
+    async def timeline(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        who = request.query_params.get("entity") or None
+        entity = self.book.entity(who) if who else None
+        before = _bounded_int(request.query_params.get("before"), 0, 0, as_of + 1) or None
+        view = pages.timeline(self.book, as_of, entity, before)
+        return self.page(request, "timeline.html", as_of, **view)
+
+    async def conflicts(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        view = pages.conflicts(self.book, as_of)
+        settled = request.query_params.get("settled")
+        return self.page(request, "conflicts.html", as_of, just_settled=settled, **view)
+
+    async def search(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        query = request.query_params.get("q", "")[:500]
+        return self.page(request, "search.html", as_of, **pages.search(self.book, query, as_of))
+
+    async def pack(self, request: Request) -> Response:
+        as_of = self.as_of(request)
+        if as_of is None:
+            return self.empty(request)
+        task = request.query_params.get("task") or "chapter_write"
+        if task not in RECIPES:
+            raise InvalidInput(
+                f"未知任务「{task}」：可选 {'、'.join(TASK.get(t, t) for t in RECIPES)}"
+            )
+        return self.page(request, "pack.html", as_of, **pages.pack(self.book, as_of, task))
+
+    def empty(self, request: Request) -> HTMLResponse:
+        return self.page(request, "empty.html", 0)
+
+    def not_yet(self, request: Request, as_of: int, message: str) -> HTMLResponse:
+        response = self.page(request, "error.html", as_of, message=message)
+        response.status_code = 404
+        return response
+
+    # -- the one write ---------------------------------------------------------------------------
+
+    async def resolve(self, request: Request) -> Response:
+        """Settle a conflict from the page: the same facade call as `webnovel conflicts
+        resolve`."""
+        _same_origin(request)
+        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=10)
+        token = (form.get("token") or [""])[0]
+        if not hmac.compare_digest(token.encode(), self.token.encode()):
+            raise HTTPException(403, "页面令牌无效：请刷新页面后再试")
+        conflict_id = request.path_params["conflict_id"]
+        note = (form.get("note") or [""])[0].strip()[:2000] or None
+        intentional = (form.get("intentional") or [""])[0] == "1"
+        self.book.resolve_conflict(conflict_id, intentional=intentional, note=note)
+        self.book.flush()
+        as_of = (form.get("as_of") or [""])[0]
+        query = urlencode({"as_of": as_of, "settled": conflict_id} if as_of.isdigit() else {})
+        return RedirectResponse(f"/conflicts?{query}", status_code=303)
+
+    # -- small answers -----------------------------------------------------------------------
+
+    async def passage(self, request: Request) -> Response:
+        as_of = self.as_of(request) or 0
+        chapter = _bounded_int(request.query_params.get("chapter"), 0, 0, as_of)
+        quote = request.query_params.get("quote") or None
+        text = self.book.passage(chapter, quote) if chapter else None
+        return JSONResponse({"chapter": chapter, "passage": text}, headers=SECURITY_HEADERS)
+
+    async def seq(self, request: Request) -> Response:
+        return JSONResponse(
+            {"seq": self.book.commit_seq(), "latest_chapter": self.book.latest_chapter()}
+        )
+
+    async def events(self, request: Request) -> Response:
+        """Server-sent events: `commit` with the new sequence number whenever the book's commit
+        sequence moves, whoever committed (the CLI, an MCP server, this page)."""
+        start = _bounded_int(request.query_params.get("seq"), -1, -1, 2**62)
+
+        async def stream() -> AsyncIterator[str]:
+            last = self.book.commit_seq() if start < 0 else start
+            yield "retry: 2000\n\n"
+            while not await request.is_disconnected():
+                now = self.book.commit_seq()
+                if now != last:
+                    last = now
+                    yield f"event: commit\ndata: {json.dumps({'seq': now})}\n\n"
+                else:
+                    yield ": still here\n\n"
+                await asyncio.sleep(LIVE_POLL_SECONDS)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+        )
+
+    async def favicon(self, request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
+def _active(here: str, path: str) -> bool:
+    return here == path or (path != "/" and here.startswith(path + "/"))
+
+
+def _bounded_int(raw: str | None, default: int, low: int, high: int) -> int:
+    try:
+        return min(max(int(raw or ""), low), high)
+    except ValueError:
+        return default
+
+
+def _same_origin(request: Request) -> None:
+    """A form posted from another site carries its own Origin: refuse it."""
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if origin is not None and origin.split("://", 1)[-1] != host:
+        raise HTTPException(403, "跨站请求已拒绝")
+
+
+def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlette:
+    """The dashboard for an open book; `allowed_hosts` are the Host names it answers to
+    (loopback names by default)."""
+    board = Dashboard(book)
+
+    async def error_page(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", None) or (
+            404 if isinstance(exc, UnknownEntity | UnknownConflict) else 400
+        )
+        message = getattr(exc, "detail", None) or str(exc)
+        frame = board.frame(request, board.book.latest_chapter() or 0)
+        html = render("error.html", **frame, message=message)
+        return HTMLResponse(html, status_code=int(status), headers=SECURITY_HEADERS)
+
+    routes = [
+        Route("/", board.overview),
+        Route("/characters", board.characters),
+        Route("/characters/{entity_id}", board.character),
+        Route("/graph", board.graph),
+        Route("/threads", board.threads),
+        Route("/threads/{thread_id}", board.thread),
+        Route("/timeline", board.timeline),
+        Route("/conflicts", board.conflicts),
+        Route("/conflicts/{conflict_id}/resolve", board.resolve, methods=["POST"]),
+        Route("/search", board.search),
+        Route("/pack", board.pack),
+        Route("/api/passage", board.passage),
+        Route("/api/seq", board.seq),
+        Route("/events", board.events),
+        Route("/favicon.ico", board.favicon),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        board.book.flush()
+
+    app = Starlette(
+        routes=routes,
+        middleware=[
+            Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOOPBACK_HOSTS)
+        ],
+        exception_handlers={
+            WebnovelError: error_page,
+            HTTPException: error_page,
+        },
+        lifespan=lifespan,
+    )
+    app.state.dashboard = board
+    return app

@@ -1,0 +1,55 @@
+"""Serving the dashboard: bind the port first (so a taken port is a clear error, and port 0
+picks a free one), then run uvicorn on that socket until Ctrl+C."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+
+from ..errors import InvalidInput
+from ..project import open_project
+from .app import LOOPBACK_HOSTS, create_app
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        raise InvalidInput(
+            f"无法在 {host}:{port} 上启动面板（{exc.strerror}）：用 --port 换一个端口"
+        ) from exc
+    sock.listen(64)
+    return sock
+
+
+def serve(
+    root: str | Path | None,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    open_browser: bool = False,
+    tell: Callable[[str], None] = print,
+) -> None:
+    import uvicorn
+
+    sock = bind(host, port)
+    bound_port = sock.getsockname()[1]
+    shown_host = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host
+    url = f"http://{shown_host}:{bound_port}/"
+    with open_project(root) as book:
+        loopback = host in LOOPBACK_HOSTS
+        if not loopback:
+            tell(f"注意：面板没有登录验证，能连到 {host} 的人都能读到这本书")
+        app = create_app(book, None if loopback else ["*"])
+        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+        server = uvicorn.Server(config)
+        tell(f"《{book.book['title']}》的记忆面板：{url}（Ctrl+C 退出）")
+        if open_browser:
+            threading.Timer(0.8, webbrowser.open, (url,)).start()
+        server.run(sockets=[sock])

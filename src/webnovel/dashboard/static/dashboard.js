@@ -1,0 +1,48 @@
+// The dashboard's one script: the chapter slider, passages loaded when opened, and a reload
+// when memory changes (a commit by any process). Pages work without it, only less live.
+(function () {
+  "use strict";
+  const range = document.getElementById("as-of");
+  const number = document.getElementById("as-of-number");
+  if (range && number) {
+    range.addEventListener("input", () => { number.value = range.value; });
+    range.addEventListener("change", () => { number.value = range.value; range.form.submit(); });
+    number.addEventListener("change", () => { range.value = number.value; });
+  }
+
+  document.querySelectorAll("details.evidence").forEach((details) => {
+    details.addEventListener("toggle", async () => {
+      if (!details.open || details.dataset.loaded) return;
+      details.dataset.loaded = "1";
+      const target = details.querySelector(".passage");
+      const params = new URLSearchParams({
+        chapter: details.dataset.chapter,
+        quote: details.dataset.quote,
+        as_of: new URLSearchParams(location.search).get("as_of") || "",
+      });
+      try {
+        const answer = await fetch("/api/passage?" + params.toString());
+        const data = await answer.json();
+        target.textContent = data.passage || "（这一章没有存正文）";
+      } catch (error) {
+        target.textContent = "（原文载入失败）";
+      }
+    });
+  });
+
+  const seq = document.body.dataset.seq;
+  const live = document.getElementById("live");
+  if (window.EventSource && seq !== undefined) {
+    const source = new EventSource("/events?seq=" + encodeURIComponent(seq));
+    source.addEventListener("open", () => live && live.classList.add("on"));
+    source.addEventListener("error", () => live && live.classList.remove("on"));
+    source.addEventListener("commit", () => {
+      // Stay on the newest chapter if the page was showing the newest one.
+      const url = new URL(location.href);
+      const latest = range ? range.max : null;
+      if (latest && url.searchParams.get("as_of") === latest) url.searchParams.delete("as_of");
+      source.close();
+      location.replace(url.toString());
+    });
+  }
+})();

@@ -1,0 +1,65 @@
+"""The Jinja environment shared by the dashboard and the reader wiki: templates shipped inside
+the package, HTML escaping on, and the filters pages use."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInput
+from ..labels import (
+    CHUNK_KIND,
+    CONFLICT_STATUS,
+    FIELD,
+    SOURCE,
+    STATUS,
+    THREAD_KIND,
+    THREAD_STATUS,
+    label,
+    why_text,
+)
+from . import EXTRA_HINT
+from .pages import show
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+
+
+def _kilobytes(size: int | None) -> str:
+    if size is None:
+        return "—"
+    return f"{size / 1024:,.0f} KB" if size < 10 << 20 else f"{size / (1 << 20):,.1f} MB"
+
+
+@lru_cache(maxsize=1)
+def environment() -> Any:
+    try:
+        import jinja2
+    except ImportError as exc:
+        raise InvalidInput(EXTRA_HINT) from exc
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(
+        show=show,
+        field=lambda key: label(FIELD, key),
+        status=lambda key: label(STATUS, key),
+        source=lambda key: label(SOURCE, key),
+        thread_kind=lambda key: label(THREAD_KIND, key),
+        thread_status=lambda key: label(THREAD_STATUS, key),
+        conflict_status=lambda key: label(CONFLICT_STATUS, key),
+        kb=_kilobytes,
+        why=why_text,
+        chunk_kind=lambda key: label(CHUNK_KIND, key),
+    )
+    return env
+
+
+def render(name: str, **context: Any) -> str:
+    return str(environment().get_template(name).render(**context))

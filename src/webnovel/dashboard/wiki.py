@@ -1,0 +1,101 @@
+"""The reader wiki (`webnovel wiki OUT --as-of N`): a static site for readers who have read up to
+chapter N. Character cards, places, factions, items, their relations and the story's events,
+all read as of N, so nothing from a later chapter is in it: the same pages made from a copy of
+the book holding only chapters 1..N are byte for byte the same.
+
+Secrets are left out whole: what a character knows is often what the reader must not yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInput
+from ..labels import ENTITY_TYPE_PLURAL, FIELD, label
+from ..project import Project
+from . import pages
+from .templating import STATIC, render
+
+TYPE_ORDER = ("角色", "地点", "势力", "物品")
+
+
+def page_name(entity_id: str) -> str:
+    """A file name for an entity's page: ids may hold any character, file names may not."""
+    return "e-" + hashlib.blake2b(entity_id.encode("utf-8"), digest_size=6).hexdigest() + ".html"
+
+
+def write_wiki(
+    book: Project, out: Path, as_of: int | None, progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
+    latest = book.latest_chapter()
+    if latest is None:
+        raise InvalidInput("the book has no committed chapter yet: nothing to put in a wiki")
+    as_of = latest if as_of is None else as_of
+    if not 1 <= as_of <= latest:
+        raise InvalidInput(f"--as-of must be a committed chapter, 1 to {latest}, got {as_of}")
+    if out.exists() and any(out.iterdir()) and not (out / "wiki.css").exists():
+        raise InvalidInput(
+            f"{out} is not empty and is not a wiki made before: choose another folder"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    entities = book.entities(as_of)
+    names = {e.id: e.name for e in entities}
+    links = {e.id: page_name(e.id) for e in entities}
+    frame = {"title": book.book["title"] or "未命名", "as_of": as_of, "root": "", "pages": links}
+
+    def write(name: str, template: str, **context: Any) -> None:
+        (out / name).write_text(render(template, **frame, **context), encoding="utf-8")
+
+    groups = []
+    for kind in (*TYPE_ORDER, *sorted({e.type for e in entities} - set(TYPE_ORDER))):
+        members = [e for e in entities if e.type == kind]
+        if members:
+            groups.append((kind, ENTITY_TYPE_PLURAL.get(kind, kind), members))
+    write("index.html", "wiki/index.html", groups=groups)
+
+    for done, entity in enumerate(entities, start=1):
+        facts = book.facts(entity.id, as_of)
+        relations = [
+            {
+                "edge": edge,
+                "other_id": other,
+                "other": names[other],
+                "outgoing": edge.source == entity.id,
+                "group": pages.relation_group(edge.type),
+            }
+            for edge in book.relations(entity.id, as_of)
+            for other in [edge.target if edge.source == entity.id else edge.source]
+            if other in names
+        ]
+        write(
+            links[entity.id],
+            "wiki/entity.html",
+            entity=entity,
+            facts=[(label(FIELD, f.field), pages.show(f.value), f.valid_from) for f in facts],
+            dead_since=pages.death(book, facts),
+            relations=relations,
+            history=sorted(
+                (h for h in book.history(entity.id, as_of=as_of) if h.status != "tentative"),
+                key=lambda h: (h.valid_from, h.field),
+            ),
+            events=book.timeline(entity=entity.id, as_of=as_of),
+        )
+        if progress:
+            progress(done, len(entities))
+
+    graph = pages.graph(book, as_of, None, 1, 1)
+    write("relations.html", "wiki/relations.html", **graph)
+    timeline = book.timeline(as_of=as_of)
+    write(
+        "timeline.html",
+        "wiki/timeline.html",
+        events=[
+            {"event": e, "who": [names[p] for p in e.participants if p in names]} for e in timeline
+        ],
+    )
+    shutil.copyfile(STATIC / "dashboard.css", out / "wiki.css")
+    return {"folder": str(out), "as_of": as_of, "entities": len(entities), "events": len(timeline)}
