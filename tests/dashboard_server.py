@@ -1,0 +1,93 @@
+"""A real dashboard server on a free loopback port, in a thread of the test process, over a
+sample book with the chapter-13 draft committed (so it has open conflicts)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import webnovel
+from webnovel.sample_book import sample_book_dir, sample_chapters
+
+
+def build_sample_book(folder: Path) -> Path:
+    with webnovel.init_project(folder, title="青灯照剑", genre="仙侠") as book:
+        for chapter in sample_chapters():
+            book.commit(chapter.result, text=chapter.text)
+        draft = sample_book_dir() / "drafts" / "013-draft-with-mistakes.json"
+        book.commit(json.loads(draft.read_text(encoding="utf-8")))
+    return folder
+
+
+@dataclass
+class Answer:
+    status: int
+    body: str
+    headers: dict[str, str]
+
+
+@dataclass
+class Running:
+    url: str
+    root: Path
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        return self.request("GET", path, headers=headers)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        data: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        request = urllib.request.Request(
+            self.url + path, data=data, method=method, headers=headers or {}
+        )
+        opener = urllib.request.build_opener(_NoRedirect)
+        try:
+            with opener.open(request, timeout=30) as response:
+                return Answer(
+                    response.status, response.read().decode("utf-8"), dict(response.headers)
+                )
+        except urllib.error.HTTPError as error:
+            return Answer(error.code, error.read().decode("utf-8", "replace"), dict(error.headers))
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+@contextmanager
+def running_dashboard(root: Path) -> Iterator[Running]:
+    import uvicorn
+
+    from webnovel.dashboard.app import create_app
+    from webnovel.dashboard.server import bind
+
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    book = webnovel.open_project(root)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(book), log_level="warning", timeout_graceful_shutdown=1)
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield Running(f"http://127.0.0.1:{port}", root)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        book.close()
+        sock.close()

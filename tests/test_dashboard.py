@@ -1,0 +1,227 @@
+"""The dashboard over HTTP, against a real server: every page as of any chapter, nothing later
+shown, the one write guarded, nothing outside the book served, and live news of commits."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("jinja2")
+
+import webnovel  # noqa: E402
+
+from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
+
+PAGES = (
+    "/",
+    "/characters",
+    "/characters/linyan",
+    "/graph",
+    "/graph?center=linyan&hops=2",
+    "/threads",
+    "/threads/lamp-origin",
+    "/timeline",
+    "/timeline?entity=linyan",
+    "/conflicts",
+    "/search?q=青灯的来历",
+    "/pack",
+    "/pack?task=review",
+)
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    root = build_sample_book(tmp_path_factory.mktemp("dashboard") / "book")
+    with running_dashboard(root) as running:
+        yield running
+
+
+def quoted(path: str) -> str:
+    return urllib.parse.quote(path, safe="/?=&")
+
+
+def test_every_page_answers_in_chinese_as_of_any_chapter(board: Running) -> None:
+    for as_of in (2, 9, 13):  # the thread on the list is planted in chapter 2
+        for path in PAGES:
+            glue = "&" if "?" in path else "?"
+            answer = board.get(quoted(f"{path}{glue}as_of={as_of}"))
+            assert answer.status == 200, (path, as_of, answer.body[:300])
+            assert f'value="{as_of}"' in answer.body  # the slider stands at the chapter
+            assert "截至第" in answer.body and "记忆面板" in answer.body
+            assert "Traceback" not in answer.body
+
+
+def test_nothing_from_a_later_chapter_is_shown(board: Running) -> None:
+    """苏晚晴 is introduced in chapter 10, 林砚 reaches 金丹 in chapter 11 and 赤炎城 is first
+    named in chapter 11: as of chapter 9 no page shows any of them."""
+    for path in PAGES:
+        glue = "&" if "?" in path else "?"
+        body = board.get(quoted(f"{path}{glue}as_of=9")).body
+        for later in ("苏晚晴", "金丹", "赤炎城"):
+            assert later not in body, (path, later)
+    assert "苏晚晴" in board.get("/characters?as_of=10").body
+    assert board.get("/characters/suwanqing?as_of=9").status == 404
+
+
+def test_pages_show_what_memory_holds(board: Running) -> None:
+    with webnovel.open_project(board.root) as book:
+        conflicts = book.conflicts(as_of=13)
+        threads = book.threads("all", as_of=13)
+        edges = book.relation_graph(13)
+        pack = book.build_memory_pack(chapter=14, record=False)
+    page = board.get("/conflicts").body
+    assert all(c.id in page for c in conflicts) and len(conflicts) == 5
+    board_page = board.get("/threads").body
+    assert all(f'data-thread="{t.id}"' in board_page for t in threads)
+    graph = board.get("/graph").body
+    assert graph.count('class="edge') == len(edges)
+    inspector = board.get("/pack").body
+    assert f"{pack.used_tokens:,}" in inspector
+    for section in pack.sections:
+        for item in section.items[:3]:
+            shown = item.line[2:] if item.line.startswith("- ") else item.line
+            assert html_escape(shown) in inspector
+    overview = board.get("/").body
+    assert "断刀" in overview and "新增 3" in overview  # chapter 13's commit and what it did
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text, quote=True)
+
+
+def test_bad_requests_get_a_chinese_page_and_a_4xx(board: Running) -> None:
+    answer = board.get("/?as_of=abc")
+    assert answer.status == 400 and "as_of 须为章号" in answer.body
+    assert board.get("/characters/no-such-one").status == 404
+    assert board.get("/threads/no-such-thread").status == 404
+    assert board.get("/pack?task=nonsense").status == 400
+    assert board.get("/graph?hops=9&recent=-4").status == 200  # clamped, not an error
+
+
+def test_only_the_books_own_files_are_served(board: Running) -> None:
+    secret = (board.root / ".webnovel" / "index.db").read_bytes()[:16]
+    for path in (
+        "/static/../.webnovel/index.db",
+        "/static/%2e%2e/%2e%2e/%2e%2e/.webnovel/index.db",
+        "/static/..%2f..%2f..%2fpyproject.toml",
+        "/static//etc/passwd",
+        "/static/%2fetc%2fpasswd",
+    ):
+        answer = board.get(path)
+        assert answer.status == 404, path
+        assert "root:" not in answer.body and secret.decode("latin-1") not in answer.body
+    assert board.get("/static/dashboard.css").status == 200
+    assert board.get("/favicon.ico").headers["content-type"] == "image/svg+xml"
+
+
+def test_a_foreign_host_name_is_refused(board: Running) -> None:
+    """A page elsewhere that points a name of its own at 127.0.0.1 (DNS rebinding) is refused."""
+    assert board.get("/", headers={"Host": "attacker.example"}).status == 400
+    assert board.get("/", headers={"Host": "localhost"}).status == 200
+
+
+def test_settling_a_conflict_needs_the_pages_token_and_the_same_origin(board: Running) -> None:
+    page = board.get("/conflicts").body
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token is not None
+    with webnovel.open_project(board.root) as book:
+        target = book.conflicts()[0].id
+
+    def post(fields: dict[str, str], headers: dict[str, str] | None = None) -> int:
+        body = urllib.parse.urlencode(fields).encode()
+        kind = {"Content-Type": "application/x-www-form-urlencoded"}
+        return board.request(
+            "POST", f"/conflicts/{target}/resolve", body, {**kind, **(headers or {})}
+        ).status
+
+    assert post({"intentional": "1"}) == 403
+    assert post({"token": "forged", "intentional": "1"}) == 403
+    assert post({"token": token[1]}, {"Origin": "http://attacker.example"}) == 403
+    assert board.get(f"/conflicts/{target}/resolve").status == 405
+    with webnovel.open_project(board.root) as book:
+        assert target in {c.id for c in book.conflicts()}  # nothing was settled
+
+
+def test_binds_to_loopback_and_refuses_a_taken_port() -> None:
+    from webnovel.dashboard.server import bind
+    from webnovel.errors import InvalidInput
+
+    sock = bind("127.0.0.1", 0)
+    try:
+        assert sock.getsockname()[0] == "127.0.0.1"
+        with pytest.raises(InvalidInput, match="--port"):
+            bind("127.0.0.1", sock.getsockname()[1])
+    finally:
+        sock.close()
+
+
+def test_the_cli_serves_a_book_on_loopback(tmp_path: Path) -> None:
+    root = build_sample_book(tmp_path / "book")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "webnovel",
+            "--project",
+            str(root),
+            "dashboard",
+            "--port",
+            str(port),
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        banner = proc.stderr.readline() if proc.stderr else ""
+        assert f"http://127.0.0.1:{port}/" in banner and "记忆面板" in banner
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/seq", timeout=10) as answer:
+            assert json.loads(answer.read())["latest_chapter"] == 13
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_commit_by_another_process_is_announced_live(board: Running) -> None:
+    before = json.loads(board.get("/api/seq").body)["seq"]
+    stream = urllib.request.urlopen(f"{board.url}/events?seq={before}", timeout=30)
+    try:
+        assert stream.readline().startswith(b"retry:")
+        result = {"chapter": 14, "title": "余烬", "summary": "韩啸断后，二人连夜离城。"}
+        subprocess.run(
+            [sys.executable, "-m", "webnovel", "--project", str(board.root), "commit", "-"],
+            input=json.dumps(result, ensure_ascii=False),
+            text=True,
+            check=True,
+            capture_output=True,
+        )
+        deadline = time.monotonic() + 15
+        events = []
+        while time.monotonic() < deadline:
+            line = stream.readline().decode("utf-8").strip()
+            events.append(line)
+            if line.startswith("data:"):
+                break
+        assert "event: commit" in events
+        assert json.loads(events[-1][5:])["seq"] > before
+    finally:
+        stream.close()
+        subprocess.run(
+            [sys.executable, "-m", "webnovel", "--project", str(board.root), "retract", "14"],
+            check=True,
+            capture_output=True,
+        )

@@ -1,0 +1,200 @@
+"""The dashboard in a real browser: Debian's Chromium driven by Playwright, against a real server
+over the sample book. Every page loads with no console error and no failed request, the slider
+moves the page to another chapter, the graph changes with the chapter, a thread opens on its
+evidence, a conflict is settled from the page, and a commit by another process reloads it.
+
+Set UPDATE_SCREENSHOTS=1 to write the screenshots under docs/screenshots/ (the README shows them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
+
+CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"
+)
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+MAIN_PAGES = {
+    "overview": "/",
+    "characters": "/characters/linyan",
+    "graph": "/graph?center=linyan&hops=2",
+    "threads": "/threads",
+    "conflicts": "/conflicts",
+    "pack": "/pack",
+}
+EVERY_PAGE = (
+    *MAIN_PAGES.values(),
+    "/characters",
+    "/graph",
+    "/threads/lamp-origin",
+    "/timeline?entity=linyan",
+    "/search?q=青灯的来历",
+)
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    root = build_sample_book(tmp_path_factory.mktemp("browser") / "book")
+    with running_dashboard(root) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+class Watched:
+    """A browser page that records console errors and failed requests."""
+
+    def __init__(self, browser: object) -> None:
+        self.page = browser.new_page(viewport={"width": 1360, "height": 900})  # type: ignore[attr-defined]
+        self.problems: list[str] = []
+        self.page.on(
+            "console", lambda m: self.problems.append(m.text) if m.type == "error" else None
+        )
+        self.page.on("pageerror", lambda e: self.problems.append(str(e)))
+        self.page.on(
+            "response",
+            lambda r: self.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+        )
+
+
+def test_every_page_loads_cleanly_and_the_slider_moves_it(board: Running, browser: object) -> None:
+    watched = Watched(browser)
+    page = watched.page
+    for path in EVERY_PAGE:
+        page.goto(board.url + path)
+        page.wait_for_load_state("load")
+        assert page.locator("h1").inner_text().strip()
+        slider = page.locator("#as-of")
+        with page.expect_navigation():
+            slider.evaluate("(el) => { el.value = '11'; el.dispatchEvent(new Event('change')); }")
+        assert "as_of=11" in page.url, path
+        assert page.locator("#as-of-number").input_value() == "11"
+        assert page.locator("#as-of").input_value() == "11"
+        if "center=linyan" in path or "entity=linyan" in path:
+            assert "linyan" in page.url  # the slider keeps the page's other parameters
+    page.wait_for_timeout(300)
+    assert watched.problems == []
+    page.close()
+
+
+def test_the_relation_graph_changes_with_the_chapter(board: Running, browser: object) -> None:
+    page = Watched(browser).page
+    page.goto(board.url + "/graph?as_of=3")
+    early_edges = page.locator("#relation-graph .edge").count()
+    early_names = set(page.locator("#relation-graph .node text").all_text_contents())
+    page.goto(board.url + "/graph?as_of=13")
+    late_edges = page.locator("#relation-graph .edge").count()
+    late_names = set(page.locator("#relation-graph .node text").all_text_contents())
+    assert early_edges < late_edges
+    assert "苏晚晴" in late_names and "苏晚晴" not in early_names
+    page.goto(board.url + "/graph?as_of=13&recent=3")
+    assert page.locator("#relation-graph .edge.recent").count() >= 1
+    with page.expect_navigation():
+        page.locator('#relation-graph .node[data-entity="hanxiao"]').click()
+    assert "center=hanxiao" in page.url
+    assert page.locator("#relation-graph .node.center text").text_content() == "韩啸"
+    page.close()
+
+
+def test_a_thread_opens_on_its_evidence(board: Running, browser: object) -> None:
+    page = Watched(browser).page
+    page.goto(board.url + "/threads?as_of=13")
+    card = page.locator('[data-lane="resolved"] [data-thread="lamp-origin"]')
+    with page.expect_navigation():
+        card.click()
+    assert "/threads/lamp-origin" in page.url
+    passages = page.locator("blockquote.passage").all_inner_texts()
+    assert any("青灯" in p for p in passages)
+    assert "第2章" in page.locator(".steps").inner_text()
+    page.close()
+
+
+def test_evidence_opens_on_the_passage_it_came_from(board: Running, browser: object) -> None:
+    page = Watched(browser).page
+    page.goto(board.url + "/conflicts")
+    details = page.locator('details.evidence[data-chapter="7"]').first
+    details.locator("summary").click()
+    passage = details.locator(".passage")
+    sync_api.expect(passage).not_to_have_text("（展开后载入原文）")
+    assert "周伯" in passage.inner_text()
+    page.close()
+
+
+def test_screenshots_of_the_main_pages(board: Running, browser: object, tmp_path: Path) -> None:
+    folder = SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    page = Watched(browser).page
+    for name, path in MAIN_PAGES.items():
+        page.goto(board.url + path)
+        page.wait_for_load_state("load")
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=name != "pack")
+        assert (folder / f"{name}.png").stat().st_size > 10_000
+    page.close()
+
+
+def test_a_conflict_is_settled_from_the_page(board: Running, browser: object) -> None:
+    page = Watched(browser).page
+    page.goto(board.url + "/conflicts")
+    first = page.locator("#open-conflicts article.conflict").first
+    conflict_id = first.get_attribute("data-conflict")
+    first.locator('input[name="note"]').fill("周伯以魂魄现身，有意为之")
+    with page.expect_navigation():
+        first.locator('button[value="1"]').click()
+    assert page.locator(".notice").is_visible()
+    assert page.locator(f'#open-conflicts [data-conflict="{conflict_id}"]').count() == 0
+    settled = page.locator(f'#settled-conflicts [data-conflict="{conflict_id}"]')
+    assert "有意为之" in settled.inner_text() and "魂魄" in settled.inner_text()
+    listed = subprocess.run(
+        [sys.executable, "-m", "webnovel", "--project", str(board.root), "conflicts", "--all"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = {c["id"]: c for c in json.loads(listed.stdout)}
+    assert found[conflict_id]["status"] == "accepted"
+    assert found[conflict_id]["note"] == "周伯以魂魄现身，有意为之"
+    page.close()
+
+
+def test_a_commit_by_another_process_reloads_the_page(board: Running, browser: object) -> None:
+    page = Watched(browser).page
+    page.goto(board.url + "/")
+    sync_api.expect(page.locator("#live")).to_have_class("live on")
+    result = {"chapter": 14, "title": "余烬", "summary": "韩啸断后，二人连夜离城。"}
+    subprocess.run(
+        [sys.executable, "-m", "webnovel", "--project", str(board.root), "commit", "-"],
+        input=json.dumps(result, ensure_ascii=False),
+        text=True,
+        check=True,
+        capture_output=True,
+    )
+    try:
+        sync_api.expect(page.locator("table.log")).to_contain_text("余烬", timeout=15_000)
+        assert page.locator("#as-of").get_attribute("max") == "14"
+    finally:
+        subprocess.run(
+            [sys.executable, "-m", "webnovel", "--project", str(board.root), "retract", "14"],
+            check=True,
+            capture_output=True,
+        )
+    page.close()

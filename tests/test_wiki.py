@@ -1,0 +1,84 @@
+"""The reader wiki: spoiler-free by construction. As of chapter N it is byte for byte the wiki
+of a book that holds only chapters 1..N, so no entity introduced later, no value set later and
+no later name is in it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jinja2")
+
+import webnovel  # noqa: E402
+from webnovel.dashboard.wiki import write_wiki  # noqa: E402
+from webnovel.errors import InvalidInput  # noqa: E402
+from webnovel.sample_book import sample_chapters  # noqa: E402
+
+
+def sample(folder: Path, up_to: int) -> webnovel.Project:
+    book = webnovel.init_project(folder, title="青灯照剑")
+    for chapter in sample_chapters():
+        if chapter.number <= up_to:
+            book.commit(chapter.result, text=chapter.text)
+    return book
+
+
+def site(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("as_of", [1, 6, 9, 11])
+def test_the_wiki_as_of_n_is_the_wiki_of_the_first_n_chapters(tmp_path: Path, as_of: int) -> None:
+    with sample(tmp_path / "whole", 12) as whole, sample(tmp_path / "prefix", as_of) as prefix:
+        write_wiki(whole, tmp_path / "from-whole", as_of)
+        write_wiki(prefix, tmp_path / "from-prefix", as_of)
+        later = {e.name for e in whole.entities()} - {e.name for e in whole.entities(as_of)}
+    made, expected = site(tmp_path / "from-whole"), site(tmp_path / "from-prefix")
+    assert made == expected
+    text = "".join(made.values())
+    assert all(name not in text for name in later)
+
+
+def test_the_wiki_holds_what_readers_know_and_no_secrets(tmp_path: Path) -> None:
+    with sample(tmp_path / "book", 12) as book:
+        summary = write_wiki(book, tmp_path / "wiki", 9)
+        entities = book.entities(9)
+        secrets = [s.content for s in book.secrets(9)]
+    pages = site(tmp_path / "wiki")
+    assert summary["entities"] == len(entities) and summary["as_of"] == 9
+    assert {"index.html", "relations.html", "timeline.html", "wiki.css"} <= set(pages)
+    index = pages["index.html"]
+    assert all(e.name in index for e in entities)
+    text = "".join(pages.values())
+    assert "筑基" in text and "金丹" not in text  # 林砚's realm as of 9, not its chapter-11 one
+    assert secrets and all(s not in text for s in secrets)
+    assert "<script" not in text and "http://" not in text and "https://" not in text
+
+
+def test_the_cli_writes_a_wiki_and_refuses_a_foreign_folder(tmp_path: Path) -> None:
+    with sample(tmp_path / "book", 4):
+        pass
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "webnovel", "--project", str(tmp_path / "book"), "wiki"]
+        return subprocess.run([*command, *args], capture_output=True, text=True)
+
+    made = run(str(tmp_path / "out"), "--as-of", "3")
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["as_of"] == 3
+    assert run(str(tmp_path / "out"), "--as-of", "4").returncode == 0  # its own folder again
+    foreign = tmp_path / "notes"
+    foreign.mkdir()
+    (foreign / "mine.txt").write_text("keep me")
+    refused = run(str(foreign))
+    assert refused.returncode == 2 and "not empty" in refused.stderr
+    assert run(str(tmp_path / "x"), "--as-of", "9").returncode == 2
+
+
+def test_an_empty_book_has_no_wiki(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="空") as book, pytest.raises(InvalidInput):
+        write_wiki(book, tmp_path / "wiki", None)
