@@ -28,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
+from dashboard_speed import bench_dashboard  # noqa: E402
 
 from pack_quality import evaluate, outline_for  # noqa: E402
 from saga import Saga, generate_saga, items_per_chapter  # noqa: E402
@@ -252,6 +253,7 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
         queries = bench_queries(book, saga, rng)
         search = bench_search(book, saga, rng, 20 if quick else 100)
         packs = bench_packs(book, saga, rng, 10 if quick else 40)
+        dashboard = bench_dashboard(book, rng, 4 if quick else 20)
         started = time.perf_counter()
         rebuilt = book.rebuild()
         book.flush()
@@ -276,6 +278,7 @@ def run(chapters: int, seed: int, text_chars: int, quick: bool, progress: bool) 
         "rebuild_chapters": rebuilt["chapters"],
         **queries,
         "pack": packs,
+        "dashboard": dashboard,
         "search": search,
         "correctness_after_rebuild": after_rebuild,
         "search_catch_up": catch_up,
@@ -383,6 +386,11 @@ TARGETS = [
         lambda r: r["search_catch_up"]["ten_mb_chapter_ms"],
         "no 12 s stall",
     ),
+    (
+        "dashboard: slowest page p95 (ms, which)",
+        lambda r: f"{r['dashboard']['worst_p95_ms']} ({r['dashboard']['worst_page']})",
+        "≤ 200 ms for every page at 10,000",
+    ),
     ("`webnovel fact` fresh process p50", lambda r: r["cli_fact_cold_start"]["p50_ms"], "≤ 300 ms"),
     (
         "RSS of a process querying the book (MB)",
@@ -448,23 +456,55 @@ def main() -> int:
     if bad:
         print(f"error: {bad} as-of answers disagree with the ground truth", file=sys.stderr)
         return 1
+    failed = [f for r in results for f in r["dashboard"].get("failures", [])]
+    if failed:
+        print(f"error: dashboard pages failed: {', '.join(failed[:5])}", file=sys.stderr)
+        return 1
     return 0
 
 
 def update_docs(table: str, results: list[dict[str, Any]]) -> None:
     path = ROOT / "docs" / "benchmarks.md"
     text = path.read_text(encoding="utf-8")
-    start, end = "<!-- results:start -->", "<!-- results:end -->"
     machine = results[0]["machine"]
-    block = (
-        f"{start}\nRun {results[0]['ran_at']} on {machine['platform']}, Python "
+    run_line = (
+        f"Run {results[0]['ran_at']} on {machine['platform']}, Python "
         f"{machine['python']}, {machine['cpus']} CPUs; saga seed {results[0]['seed']}, "
         f"{results[0]['items_per_chapter']} items and {results[0]['text_chars']:,} "
-        f"characters of text a chapter.\n\n{table}\n{end}"
+        f"characters of text a chapter."
     )
-    head, _, rest = text.partition(start)
+    text = _replace_block(text, "results", f"{run_line}\n\n{table}")
+    pages = dashboard_table(results)
+    if pages:
+        text = _replace_block(text, "dashboard", pages)
+    path.write_text(text, encoding="utf-8")
+
+
+def _replace_block(text: str, name: str, body: str) -> str:
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    head, found, rest = text.partition(start)
+    if not found:
+        return text
     _, _, tail = rest.partition(end)
-    path.write_text(head + block + tail, encoding="utf-8")
+    return f"{head}{start}\n{body}\n{end}{tail}"
+
+
+def dashboard_table(results: list[dict[str, Any]]) -> str:
+    """Server time of each dashboard page, p50 / p95 in ms, per book size."""
+    runs = [r for r in results if "pages" in r.get("dashboard", {})]
+    if not runs:
+        return ""
+    lines = [
+        "| page | " + " | ".join(f"{r['chapters']:,} chapters" for r in runs) + " |",
+        "|" + " --- |" * (len(runs) + 1),
+    ]
+    for name in runs[0]["dashboard"]["pages"]:
+        cells = [
+            f"{r['dashboard']['pages'][name]['p50_ms']} / {r['dashboard']['pages'][name]['p95_ms']}"
+            for r in runs
+        ]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -108,3 +108,50 @@ def test_a_passage_is_found_verbatim_or_by_search(tmp_path: Path) -> None:
         assert paraphrase and "灵泉洞" in paraphrase and "三月结丹" not in texts[11]
         assert paraphrase.split("\n")[0] in texts[11]
         assert book.passage(99) is None
+
+
+def test_bulk_reads_agree_with_the_one_at_a_time_answers(tmp_path: Path) -> None:
+    with sample(tmp_path) as book:
+        for as_of in (4, 9, 12):
+            entities = book.entities(as_of)
+            ids = [e.id for e in entities]
+            edges = book.relation_graph(as_of)
+            key = lambda e: (e.source, e.target, e.type)  # noqa: E731
+
+            touching = book.relation_graph(as_of, touching=["linyan"])
+            assert {key(e) for e in touching} == {key(e) for e in book.relations("林砚", as_of)}
+            pair = {"linyan", "hanxiao"}
+            among = book.relation_graph(as_of, among=pair)
+            assert {key(e) for e in among} == {
+                key(e) for e in edges if e.source in pair and e.target in pair
+            }
+
+            degree: dict[str, int] = {}
+            for e in edges:
+                degree[e.source] = degree.get(e.source, 0) + 1
+                degree[e.target] = degree.get(e.target, 0) + 1
+            ranked = book.best_connected(as_of, limit=3)
+            assert [n for _, n in ranked] == sorted(degree.values(), reverse=True)[:3]
+            assert all(degree[entity] == n for entity, n in ranked)
+
+            states = book.states(ids, as_of)
+            for entity_id in ids:
+                assert [f.to_dict() for f in states[entity_id]] == [
+                    f.to_dict() for f in book.facts(entity_id, as_of)
+                ]
+            assert book.names(ids, as_of) == {e.id: e.name for e in entities}
+
+            progress = book.progress(as_of)
+            chapters = [c for c in book.chapters() if c["chapter"] <= as_of]
+            assert progress == {
+                "chapters": len(chapters),
+                "words": sum(c["word_count"] or 0 for c in chapters),
+                "entities": len(entities),
+            }
+
+            every = book.timeline(as_of=as_of)
+            assert book.timeline(as_of=as_of, limit=5) == every[-5:]
+            assert (
+                book.timeline(entity="林砚", as_of=as_of, limit=2)
+                == [e for e in every if "linyan" in e.participants][-2:]
+            )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -250,12 +250,49 @@ class Project:
             )
         return graph_memory.threads(self._conn, status, _chapter(as_of), self.latest_chapter())
 
-    def relation_graph(self, as_of: int | None = None) -> list[RelationEdge]:
-        """Every relation that holds as of a chapter, the whole cast's, named as that chapter
-        knew the entities."""
+    def relation_graph(
+        self,
+        as_of: int | None = None,
+        touching: Iterable[str] | None = None,
+        among: Iterable[str] | None = None,
+    ) -> list[RelationEdge]:
+        """Every relation that holds as of a chapter, named as that chapter knew the entities;
+        only those from or to one of `touching`, or with both ends `among`, when given."""
         as_of = _chapter(as_of)
-        names = {e.id: e.name for e in self.entities(as_of)} if as_of is not None else {}
-        return graph_memory.relation_graph(self._conn, as_of, names)
+        return graph_memory.relation_graph(
+            self._conn,
+            as_of,
+            None if touching is None else sorted(set(touching)),
+            None if among is None else sorted(set(among)),
+        )
+
+    def names(self, entity_ids: Iterable[str], as_of: int | None = None) -> dict[str, str]:
+        """Entity id → name, as chapter `as_of` knew it (a name revealed later is not used)."""
+        ids = set(entity_ids)
+        names = entity_ops.entity_names(self._conn, ids)
+        if as_of is not None:
+            names.update(entity_ops.names_known_at(self._conn, ids, _chapter(as_of) or 0))
+        return names
+
+    def best_connected(self, as_of: int | None = None, limit: int = 60) -> list[tuple[str, int]]:
+        """The entities with the most relations holding as of a chapter, with their count."""
+        return graph_memory.best_connected(self._conn, _chapter(as_of), max(1, limit))
+
+    def states(
+        self, entity_ids: Iterable[str], as_of: int | None = None
+    ) -> dict[str, list[MemoryItem]]:
+        """`facts` of many entities in one read: entity id → the fields that hold."""
+        return graph_memory.facts_of_many(self._conn, list(entity_ids), _chapter(as_of))
+
+    def progress(self, as_of: int | None = None) -> dict[str, int]:
+        """How far the book is as of a chapter: chapters committed, their words, entities known."""
+        as_of = _chapter(as_of)
+        chapters, words = commit_ops.chapter_totals(self._conn, as_of)
+        return {
+            "chapters": chapters,
+            "words": words,
+            "entities": entity_ops.count_known_at(self._conn, as_of),
+        }
 
     def appearances(self, subject: str, as_of: int | None = None) -> list[int]:
         """The chapters in which an entity appears or acts, up to `as_of`."""
@@ -284,14 +321,18 @@ class Project:
         end: int | None = None,
         entity: str | None = None,
         as_of: int | None = None,
+        limit: int | None = None,
     ) -> list[TimelineEvent]:
-        """Events in story order, chapters `start`..`end`, never past `as_of`."""
+        """Events in story order, chapters `start`..`end`, never past `as_of`; with `limit`,
+        the latest `limit` of them."""
         as_of = _chapter(as_of)
         start, end = _chapter(start, "start"), _chapter(end, "end")
         found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
-        return graph_memory.timeline(self._conn, start, end, found)
+        if limit is not None and limit < 1:
+            raise InvalidInput(f"limit must be a positive number of events, got {limit}")
+        return graph_memory.timeline(self._conn, start, end, found, limit)
 
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
         """Check a draft chapter result against memory as of the chapter before; writes
@@ -555,19 +596,18 @@ class Project:
         and the tokens of the latest pack built for the chapter."""
         as_of = _chapter(as_of)
         packs = pack_log.latest_by_chapter(self.storage.pack_log_path, as_of)
-        out = []
-        for entry in observability_ops.chapter_costs(self._conn, as_of):
-            pack = packs.get(entry.chapter, {})
-            out.append(
-                {
-                    "chapter": entry.chapter,
-                    "elapsed_ms": entry.elapsed_ms,
-                    "index_bytes": entry.index_bytes,
-                    "pack_tokens": pack.get("used_tokens"),
-                    "pack_task": pack.get("task"),
-                }
+        return [
+            {
+                "chapter": chapter,
+                "elapsed_ms": elapsed_ms,
+                "index_bytes": index_bytes,
+                "pack_tokens": packs.get(chapter, {}).get("used_tokens"),
+                "pack_task": packs.get(chapter, {}).get("task"),
+            }
+            for chapter, elapsed_ms, index_bytes in observability_ops.chapter_costs(
+                self._conn, as_of
             )
-        return out
+        ]
 
     def commit_seq(self) -> int:
         """The book's commit sequence number: it moves on with every commit or retraction, by

@@ -124,7 +124,9 @@ class Dashboard:
         as_of = self.as_of(request)
         if as_of is None:
             return self.empty(request)
-        return self.page(request, "characters.html", as_of, **pages.characters(self.book, as_of))
+        page = _bounded_int(request.query_params.get("page"), 1, 1, 1_000_000)
+        view = pages.characters(self.book, as_of, page)
+        return self.page(request, "characters.html", as_of, **view)
 
     async def character(self, request: Request) -> Response:
         as_of = self.as_of(request)

@@ -7,7 +7,6 @@ and nothing later; the reader wiki is made from the same functions.
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +22,10 @@ DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" la
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
 RECENT_COMMITS = 12
 SETTLED_SHOWN = 30
+LANE_SHOWN = 60
+CARDS_PER_PAGE = 48
+TIER_ORDER = {"主角": 0, "核心": 1, "重要": 2, "反派": 2, "次要": 3, "配角": 3, "装饰": 5}
+RING_SHOWN = (24, 36)  # entities on the first and second ring of a centred graph
 TIMELINE_PAGE = 200
 GRAPH_NODES = 60  # the whole-cast graph shows the best-connected entities
 GRAPH_SIZE = (960.0, 640.0)
@@ -110,17 +113,15 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
     costs = book.chapter_costs(as_of)
     axis = Axis(1, as_of)
     log = book.commit_log(RECENT_COMMITS, as_of)
-    entities = book.entities(as_of)
+    progress = book.progress(as_of)
     open_threads = book.threads("open", as_of)
     overdue = [t for t in open_threads if t.overdue]
     conflicts = book.conflicts(as_of=as_of)
-    chapters = [c for c in book.chapters() if c["chapter"] <= as_of]
-    words = sum(c["word_count"] or 0 for c in chapters)
     return {
         "counts": [
-            ("已提交章节", len(chapters)),
-            ("总字数", words),
-            ("实体", len(entities)),
+            ("已提交章节", progress["chapters"]),
+            ("总字数", progress["words"]),
+            ("实体", progress["entities"]),
             ("未回收线索", len(open_threads)),
             ("逾期线索", len(overdue)),
             ("未决矛盾", len(conflicts)),
@@ -144,7 +145,6 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
         ],
         "conflicts": conflicts[:8],
         "overdue": overdue[:8],
-        "names": _names(entities),
         "charts": [
             {
                 "title": "提交耗时（毫秒）",
@@ -196,19 +196,36 @@ def death(book: Project, facts: Sequence[Any]) -> int | None:
     return None
 
 
-def characters(book: Project, as_of: int) -> dict[str, Any]:
-    cards = []
-    for entity in book.entities(as_of, "角色"):
-        facts = book.facts(entity.id, as_of)
-        cards.append(
-            {
-                "entity": entity,
-                "facts": [(label(FIELD, f.field), show(f.value), f.valid_from) for f in facts],
-                "dead_since": death(book, facts),
-            }
-        )
-    others = [e for e in book.entities(as_of) if e.type != "角色"]
-    return {"cards": cards, "others": others}
+def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
+    """Character cards, the protagonist first, then by tier and first appearance, a page at a
+    time; places, factions and items listed by name."""
+    everyone = book.entities(as_of)
+    cast = sorted(
+        (e for e in everyone if e.type == "角色"),
+        key=lambda e: (not e.is_protagonist, TIER_ORDER.get(e.tier or "", 9), e.first_chapter or 0),
+    )
+    pages_count = max(1, -(-len(cast) // CARDS_PER_PAGE))
+    page = min(max(page, 1), pages_count)
+    shown = cast[(page - 1) * CARDS_PER_PAGE : page * CARDS_PER_PAGE]
+    states = book.states([e.id for e in shown], as_of)
+    cards = [
+        {
+            "entity": entity,
+            "facts": [
+                (label(FIELD, f.field), show(f.value), f.valid_from) for f in states[entity.id]
+            ],
+            "dead_since": death(book, states[entity.id]),
+        }
+        for entity in shown
+    ]
+    others = [e for e in everyone if e.type != "角色"]
+    return {
+        "cards": cards,
+        "others": others,
+        "page": page,
+        "pages": pages_count,
+        "total": len(cast),
+    }
 
 
 def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
@@ -262,26 +279,44 @@ def _ticks(axis: Axis, chapters: Sequence[int], most: int = 400) -> list[float]:
 
 
 def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int) -> dict[str, Any]:
-    entities = book.entities(as_of)
-    names = _names(entities)
-    edges = [e for e in book.relation_graph(as_of) if e.source in names and e.target in names]
+    """The relation graph as of a chapter: the best-connected entities, or the rings around
+    one entity (the most recent relations first where there are too many to draw)."""
     focus = book.entity(center) if center else None
-    if focus is not None and focus.id not in names:
+    if focus is not None and (focus.first_chapter is None or focus.first_chapter > as_of):
         focus = None  # not yet introduced as of this chapter
+    hidden = 0
     if focus is not None:
-        rings, parent = _rings(focus.id, edges, hops)
-        shown = {focus.id, *(n for ring in rings for n in ring)}
+        rings: list[list[str]] = []
+        parent: dict[str, str] = {}
+        shown = {focus.id}
+        frontier = [focus.id]
+        for depth in range(hops):
+            newest_first = sorted(
+                book.relation_graph(as_of, touching=frontier), key=lambda e: -e.valid_from
+            )
+            ring: list[str] = []
+            for e in newest_first:
+                for inner, other in ((e.source, e.target), (e.target, e.source)):
+                    if inner in frontier and other not in shown and other not in ring:
+                        if len(ring) < RING_SHOWN[min(depth, 1)]:
+                            ring.append(other)
+                            parent[other] = inner
+                        else:
+                            hidden += 1
+            if not ring:
+                break
+            ring.sort(key=lambda n: (frontier.index(parent[n]), n))
+            rings.append(ring)
+            shown.update(ring)
+            frontier = ring
         points = graph_layout.radial(focus.id, rings, parent)
     else:
-        degree: dict[str, int] = {}
-        for e in edges:
-            degree[e.source] = degree.get(e.source, 0) + 1
-            degree[e.target] = degree.get(e.target, 0) + 1
-        ranked = sorted(degree, key=lambda n: (-degree[n], n))[:GRAPH_NODES]
-        shown = set(ranked)
-        points = graph_layout.spring(
-            sorted(shown), [(e.source, e.target) for e in edges if e.source in shown]
-        )
+        ranked = book.best_connected(as_of, GRAPH_NODES + 1)
+        hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
+        shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
+    edges = book.relation_graph(as_of, among=shown)
+    if focus is None:
+        points = graph_layout.spring(sorted(shown), [(e.source, e.target) for e in edges])
     width, height = GRAPH_SIZE
     canvas = graph_layout.to_canvas(points, width, height, 60)
     since = as_of - recent + 1
@@ -302,12 +337,12 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
                 "label_at": middle,
             }
         )
-    kinds = {e.id: e.type for e in entities}
+    known = book.names(shown, as_of)
     nodes = [
         {
             "id": node,
-            "name": names[node],
-            "type": kinds[node],
+            "name": known.get(node, node),
+            "type": book.entity(node).type,
             "at": canvas[node],
             "r": radius[node],
             "center": focus is not None and node == focus.id,
@@ -322,16 +357,15 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         "width": width,
         "height": height,
         "focus": focus,
+        "focus_name": next((n["name"] for n in nodes if n["center"]), None),
         "hops": hops,
         "recent": recent,
         "since": since,
         "legend": [
             g for g in (*((k, n, c) for k, n, c, _ in RELATION_GROUPS), OTHER_GROUP) if g in used
         ],
-        "hidden": 0
-        if focus is not None
-        else max(0, len({n for e in edges for n in (e.source, e.target)}) - len(shown)),
-        "entities": entities,
+        "hidden": hidden,
+        "choices": [n["name"] for n in nodes],
     }
 
 
@@ -350,32 +384,6 @@ def _bends(edges: Sequence[RelationEdge]) -> list[float]:
         seen[(e.source, e.target)] = k + 1
         out.append(0.0 if pairs[frozenset((e.source, e.target))] == 1 else 16.0 * (1 + k))
     return out
-
-
-def _rings(
-    center: str, edges: Sequence[RelationEdge], hops: int
-) -> tuple[list[list[str]], dict[str, str]]:
-    """Entities 1..hops links away from the centre, ring by ring (breadth first), and for each
-    the inner entity that links it."""
-    around: dict[str, set[str]] = {}
-    for e in edges:
-        around.setdefault(e.source, set()).add(e.target)
-        around.setdefault(e.target, set()).add(e.source)
-    depth = {center: 0}
-    parent: dict[str, str] = {}
-    queue = deque([center])
-    rings: list[list[str]] = [[] for _ in range(hops)]
-    while queue:
-        node = queue.popleft()
-        if depth[node] == hops:
-            continue
-        for other in sorted(around.get(node, ())):
-            if other not in depth:
-                depth[other] = depth[node] + 1
-                parent[other] = node
-                rings[depth[other] - 1].append(other)
-                queue.append(other)
-    return [ring for ring in rings if ring], parent
 
 
 # -- threads -------------------------------------------------------------------------------------
@@ -403,23 +411,24 @@ def lane_of(thread: Thread, as_of: int) -> str:
 
 
 def threads_board(book: Project, as_of: int) -> dict[str, Any]:
-    found = book.threads("all", as_of)
     lanes: dict[str, list[Thread]] = {key: [] for key, _ in LANES}
-    for thread in found:
+    for thread in book.threads("open", as_of):
         lanes[lane_of(thread, as_of)].append(thread)
-    hidden = {}
-    for key in ("resolved", "abandoned"):
+    lanes["resolved"] = book.threads("resolved", as_of)
+    lanes["abandoned"] = book.threads("abandoned", as_of)
+    # the most pressing first: overdue and due by due chapter, the rest newest first
+    for key in ("due", "overdue"):
+        lanes[key].sort(key=lambda t: (t.due_chapter or 0, -(t.urgency or 0)))
+    for key in ("planted", "advanced", "resolved", "abandoned"):
         lanes[key].sort(key=lambda t: -(t.resolved_chapter or t.last_chapter or 0))
-        hidden[key] = max(0, len(lanes[key]) - SETTLED_SHOWN)
-        lanes[key] = lanes[key][:SETTLED_SHOWN]
     axis = Axis(1, as_of)
     return {
         "lanes": [
             {
                 "key": key,
                 "name": name,
-                "count": len(lanes[key]) + hidden.get(key, 0),
-                "hidden": hidden.get(key, 0),
+                "count": len(lanes[key]),
+                "hidden": max(0, len(lanes[key]) - LANE_SHOWN),
                 "threads": [
                     {
                         "thread": t,
@@ -429,7 +438,7 @@ def threads_board(book: Project, as_of: int) -> dict[str, Any]:
                             min(as_of, t.resolved_chapter or t.due_chapter or as_of),
                         ),
                     }
-                    for t in lanes[key]
+                    for t in lanes[key][:LANE_SHOWN]
                 ],
             }
             for key, name in LANES
@@ -473,16 +482,19 @@ def timeline(
     book: Project, as_of: int, entity: Entity | None, before: int | None
 ) -> dict[str, Any]:
     end = min(as_of, before - 1) if before else as_of
-    events = book.timeline(end=end, entity=entity.id if entity else None, as_of=as_of)
-    shown = events[-TIMELINE_PAGE:]
-    names = _names(book.entities(as_of))
+    who = entity.id if entity else None
+    shown = book.timeline(end=end, entity=who, as_of=as_of, limit=TIMELINE_PAGE + 1)
+    more = len(shown) > TIMELINE_PAGE
+    shown = shown[-TIMELINE_PAGE:]
+    names = book.names({p for e in shown for p in e.participants}, as_of)
     return {
         "events": [
             {"event": e, "who": [names[p] for p in e.participants if p in names]} for e in shown
         ],
-        "earlier": shown[0].chapter if len(events) > len(shown) and shown else None,
+        "earlier": shown[0].chapter if more and shown else None,
         "entity": entity,
-        "entities": book.entities(as_of),
+        "entity_name": book.names([entity.id], as_of).get(entity.id) if entity else None,
+        "choices": sorted(set(names.values())),
     }
 
 

@@ -75,6 +75,19 @@ def facts_of(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> lis
     ]
 
 
+def facts_of_many(
+    conn: sqlite3.Connection, entity_ids: list[str], as_of: int | None
+) -> dict[str, list[MemoryItem]]:
+    """`facts_of` for many entities in one query per 500."""
+    out: dict[str, list[MemoryItem]] = {i: [] for i in entity_ids}
+    names = entity_ops.entity_names(conn, entity_ids)
+    for start in range(0, len(entity_ids), 500):
+        part = entity_ids[start : start + 500]
+        for v in chain_ops.versions_at(conn, "fact", as_of, subjects=part):
+            out[v.subject].append(version_item(v, names.get(v.subject, v.subject), as_of))
+    return out
+
+
 def history(
     conn: sqlite3.Connection, entity: Entity, field: str | None, as_of: int | None = None
 ) -> list[MemoryItem]:
@@ -121,14 +134,37 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
 
 
 def relation_graph(
-    conn: sqlite3.Connection, as_of: int | None, names: dict[str, str]
+    conn: sqlite3.Connection,
+    as_of: int | None,
+    touching: list[str] | None = None,
+    among: list[str] | None = None,
 ) -> list[RelationEdge]:
-    """Every relation that holds at `as_of`, its ends named by `names` (the cast as that
-    chapter knew it, so a name revealed later is not shown)."""
-    out = chain_ops.versions_at(conn, "rel", as_of)
-    missing = {i for v in out for i in (v.subject, v.obj) if i and i not in names}
-    names = {**entity_ops.entity_names(conn, missing), **names} if missing else names
-    return [_edge(v, as_of, names) for v in out]
+    """Relations that hold at `as_of` (from or to one of `touching`, or with both ends `among`,
+    when given), their ends named as chapter `as_of` knew them, so a name revealed later is not
+    shown."""
+    if among is not None:
+        found = chain_ops.versions_at(conn, "rel", as_of, subjects=among, objects=among)
+    elif touching is not None:
+        found = chain_ops.versions_at(conn, "rel", as_of, subjects=touching)
+        seen = {v.row_id for v in found}
+        found += [
+            v
+            for v in chain_ops.versions_at(conn, "rel", as_of, objects=touching)
+            if v.row_id not in seen
+        ]
+    else:
+        found = chain_ops.versions_at(conn, "rel", as_of)
+    ends = {i for v in found for i in (v.subject, v.obj) if i}
+    names = entity_ops.entity_names(conn, ends)
+    if as_of is not None:
+        names.update(entity_ops.names_known_at(conn, ends, as_of))
+    return [_edge(v, as_of, names) for v in found]
+
+
+def best_connected(
+    conn: sqlite3.Connection, as_of: int | None, limit: int
+) -> list[tuple[str, int]]:
+    return chain_ops.best_connected(conn, as_of, limit)
 
 
 def appearances(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[int]:
@@ -236,9 +272,13 @@ def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> li
 
 
 def timeline(
-    conn: sqlite3.Connection, start: int | None, end: int | None, entity: Entity | None
+    conn: sqlite3.Connection,
+    start: int | None,
+    end: int | None,
+    entity: Entity | None,
+    limit: int | None = None,
 ) -> list[TimelineEvent]:
-    return record_ops.list_events(conn, start, end, entity.id if entity else None)
+    return record_ops.list_events(conn, start, end, entity.id if entity else None, limit)
 
 
 # -- secrets and knowledge ----------------------------------------------------------------------

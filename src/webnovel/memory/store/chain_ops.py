@@ -9,6 +9,7 @@ shown, so an as-of answer equals the answer of a book that holds only chapters 1
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -287,10 +288,11 @@ def versions_at(
     subject: str | None = None,
     subjects: list[str] | None = None,
     obj: str | None = None,
+    objects: list[str] | None = None,
     field: str | None = None,
     include_tentative: bool = False,
 ) -> list[Version]:
-    """Versions holding at `as_of` (None: open now), optionally for some subjects or an object."""
+    """Versions holding at `as_of` (None: open now), optionally for some subjects or objects."""
     where = ["family = :f", "valid_to IS NULL" if as_of is None else _HOLDS]
     params: dict = {"f": family, "n": as_of, "s": subject, "o": obj, "fd": field}
     if field is not None:
@@ -303,6 +305,12 @@ def versions_at(
             params[f"s{i}"] = name
             marks.append(f":s{i}")
         where.append(f"subject IN ({','.join(marks) or 'NULL'})")
+    if objects is not None:
+        marks = []
+        for i, name in enumerate(objects):
+            params[f"o{i}"] = name
+            marks.append(f":o{i}")
+        where.append(f"obj IN ({','.join(marks) or 'NULL'})")
     if obj is not None:
         where.append("obj = :o")
     if not include_tentative:
@@ -313,6 +321,21 @@ def versions_at(
         params,
     ).fetchall()
     return [_version(r, as_of=as_of) for r in rows]
+
+
+def best_connected(
+    conn: sqlite3.Connection, as_of: int | None, limit: int
+) -> list[tuple[str, int]]:
+    """The entities with the most relations holding at `as_of`, most first, with their count:
+    one scan of the relation-ends index, no values decoded."""
+    holds = "valid_to IS NULL" if as_of is None else _HOLDS
+    rows = conn.execute(
+        "SELECT subject, obj FROM versions INDEXED BY versions_rel_ends "
+        f"WHERE family = 'rel' AND {holds} AND status != 'tentative'",
+        {"n": as_of},
+    )
+    degree = Counter(end for row in rows for end in row if end)
+    return sorted(degree.items(), key=lambda item: (-item[1], item[0]))[:limit]
 
 
 def subject_versions_between(

@@ -107,6 +107,15 @@ def latest_chapter(conn: sqlite3.Connection) -> int | None:
     return row[0]
 
 
+def chapter_totals(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, int]:
+    """How many chapters are committed up to `up_to`, and their words."""
+    row = conn.execute(
+        "SELECT COUNT(*), IFNULL(SUM(word_count), 0) FROM chapters WHERE chapter <= ?",
+        (up_to if up_to is not None else 2**62,),
+    ).fetchone()
+    return int(row[0]), int(row[1])
+
+
 def counts(conn: sqlite3.Connection) -> dict[str, int]:
     tables = (
         "commits",

@@ -377,6 +377,31 @@ def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]
     )
 
 
+def names_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> dict[str, str]:
+    """Each entity's name as chapter `as_of` knew it: that of its first introduction by then."""
+    sql = (
+        "SELECT entity_id, name FROM entity_intros WHERE chapter <= ? AND entity_id IN ({marks}) "
+        "ORDER BY entity_id, chapter DESC, seq DESC"
+    )
+    ids = list(set(ids))
+    out: dict[str, str] = {}
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        marks = ",".join("?" * len(part))
+        for entity_id, name in conn.execute(sql.format(marks=marks), (as_of, *part)):
+            out[entity_id] = name  # the earliest introduction comes last and wins
+    return out
+
+
+def count_known_at(conn: sqlite3.Connection, as_of: int | None) -> int:
+    return int(
+        conn.execute(
+            "SELECT COUNT(DISTINCT entity_id) FROM entity_intros WHERE chapter <= ?",
+            (as_of if as_of is not None else 2**62,),
+        ).fetchone()[0]
+    )
+
+
 def alias_pairs(
     conn: sqlite3.Connection, entity_ids: Iterable[str] | None = None
 ) -> list[tuple[str, str]]:

@@ -73,11 +73,15 @@ def commit_log(conn: sqlite3.Connection, up_to: int | None, limit: int) -> list[
     return [_entry(r) for r in rows]
 
 
-def chapter_costs(conn: sqlite3.Connection, up_to: int | None) -> list[CommitEntry]:
-    """For each chapter up to `up_to`, the commit it stands on, in chapter order."""
+def chapter_costs(
+    conn: sqlite3.Connection, up_to: int | None
+) -> list[tuple[int, float | None, int | None]]:
+    """For each chapter up to `up_to`, in order: (chapter, commit time in ms, index size after
+    it) of the commit it stands on."""
     rows = conn.execute(
-        f"SELECT {_LOG_COLUMNS} FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
-        "LEFT JOIN commit_stats s ON s.seq = c.seq WHERE ch.chapter <= ? ORDER BY ch.chapter",
+        "SELECT ch.chapter, s.elapsed_ms, s.index_bytes FROM chapters ch "
+        "LEFT JOIN commit_stats s ON s.seq = ch.commit_seq WHERE ch.chapter <= ? "
+        "ORDER BY ch.chapter",
         (up_to if up_to is not None else 2**62,),
     ).fetchall()
-    return [_entry(r) for r in rows]
+    return [(r[0], r[1], r[2]) for r in rows]

@@ -60,20 +60,31 @@ def rename_participant(conn: sqlite3.Connection, old: str, new: str) -> None:
 
 
 def list_events(
-    conn: sqlite3.Connection, start: int | None, end: int | None, entity: str | None
+    conn: sqlite3.Connection,
+    start: int | None,
+    end: int | None,
+    entity: str | None,
+    limit: int | None = None,
 ) -> list[TimelineEvent]:
+    """Events in story order; with `limit`, only the latest `limit` of them."""
     bounds = (start if start is not None else 0, end if end is not None else 2**62)
+    order = "DESC" if limit is not None else "ASC"
+    tail = (limit if limit is not None else -1,)
     if entity is None:
         rows = conn.execute(
-            "SELECT * FROM timeline_events WHERE chapter BETWEEN ? AND ? ORDER BY chapter, seq",
-            bounds,
+            "SELECT * FROM timeline_events WHERE chapter BETWEEN ? AND ? "
+            f"ORDER BY chapter {order}, seq {order} LIMIT ?",
+            (*bounds, *tail),
         ).fetchall()
     else:
         rows = conn.execute(
             "SELECT e.* FROM timeline_participants p JOIN timeline_events e ON e.id = p.event_id "
-            "WHERE p.entity_id = ? AND p.chapter BETWEEN ? AND ? ORDER BY e.chapter, e.seq",
-            (entity, *bounds),
+            f"WHERE p.entity_id = ? AND p.chapter BETWEEN ? AND ? "
+            f"ORDER BY e.chapter {order}, e.seq {order} LIMIT ?",
+            (entity, *bounds, *tail),
         ).fetchall()
+    if limit is not None:
+        rows.reverse()
     return [
         TimelineEvent(
             r["id"],
