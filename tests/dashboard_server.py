@@ -16,6 +16,23 @@ from pathlib import Path
 import webnovel
 from webnovel.sample_book import sample_book_dir, sample_chapters
 
+# every page kind, on the sample book's protagonist and one of its threads
+PAGES = (
+    "/",
+    "/characters",
+    "/characters/linyan",
+    "/graph",
+    "/graph?center=linyan&hops=2",
+    "/threads",
+    "/threads/lamp-origin",
+    "/timeline",
+    "/timeline?entity=linyan",
+    "/conflicts",
+    "/search?q=青灯的来历",
+    "/pack",
+    "/pack?task=review",
+)
+
 
 def build_sample_book(folder: Path) -> Path:
     with webnovel.init_project(folder, title="青灯照剑", genre="仙侠") as book:

@@ -20,23 +20,7 @@ pytest.importorskip("jinja2")
 
 import webnovel  # noqa: E402
 
-from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
-
-PAGES = (
-    "/",
-    "/characters",
-    "/characters/linyan",
-    "/graph",
-    "/graph?center=linyan&hops=2",
-    "/threads",
-    "/threads/lamp-origin",
-    "/timeline",
-    "/timeline?entity=linyan",
-    "/conflicts",
-    "/search?q=青灯的来历",
-    "/pack",
-    "/pack?task=review",
-)
+from dashboard_server import PAGES, Running, build_sample_book, running_dashboard  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import asyncio
 import hmac
 import json
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -44,6 +44,7 @@ from ..project import Project
 from . import pages
 from .templating import STATIC, render
 
+PageView = Callable[[Request, int], Response]
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 LIVE_POLL_SECONDS = 1.0
 NAV = (
@@ -112,37 +113,25 @@ class Dashboard:
             "token": self.token,
         }
 
-    # -- pages ---------------------------------------------------------------------------------
+    # -- pages: each is called with the chapter it is shown as of ------------------------------
 
-    async def overview(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def overview(self, request: Request, as_of: int) -> Response:
         return self.page(request, "overview.html", as_of, **pages.overview(self.book, as_of))
 
-    async def characters(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def characters(self, request: Request, as_of: int) -> Response:
         page = _bounded_int(request.query_params.get("page"), 1, 1, 1_000_000)
         view = pages.characters(self.book, as_of, page)
         return self.page(request, "characters.html", as_of, **view)
 
-    async def character(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def character(self, request: Request, as_of: int) -> Response:
         entity = self.book.entity(request.path_params["entity_id"])
-        known = {e.id: e for e in self.book.entities(as_of)}
+        known = {e.id: e for e in self.book.entities(as_of)}  # name and aliases as of then
         if entity.id not in known:
             return self.not_yet(request, as_of, f"第{as_of}章时还没有这个实体")
         view = pages.character(self.book, known[entity.id], as_of)
         return self.page(request, "character.html", as_of, **view)
 
-    async def graph(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def graph(self, request: Request, as_of: int) -> Response:
         params = request.query_params
         hops = 2 if params.get("hops") == "2" else 1
         recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
@@ -150,56 +139,48 @@ class Dashboard:
         view = pages.graph(self.book, as_of, center, hops, recent)
         return self.page(request, "graph.html", as_of, **view)
 
-    async def threads(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def threads(self, request: Request, as_of: int) -> Response:
         return self.page(request, "threads.html", as_of, **pages.threads_board(self.book, as_of))
 
-    async def thread(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def thread(self, request: Request, as_of: int) -> Response:
         view = pages.thread(self.book, request.path_params["thread_id"], as_of)
         if view is None:
             return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
         return self.page(request, "thread.html", as_of, **view)
 
-    async def timeline(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def timeline(self, request: Request, as_of: int) -> Response:
         who = request.query_params.get("entity") or None
         entity = self.book.entity(who) if who else None
         before = _bounded_int(request.query_params.get("before"), 0, 0, as_of + 1) or None
         view = pages.timeline(self.book, as_of, entity, before)
         return self.page(request, "timeline.html", as_of, **view)
 
-    async def conflicts(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def conflicts(self, request: Request, as_of: int) -> Response:
         view = pages.conflicts(self.book, as_of)
         settled = request.query_params.get("settled")
         return self.page(request, "conflicts.html", as_of, just_settled=settled, **view)
 
-    async def search(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def search(self, request: Request, as_of: int) -> Response:
         query = request.query_params.get("q", "")[:500]
         return self.page(request, "search.html", as_of, **pages.search(self.book, query, as_of))
 
-    async def pack(self, request: Request) -> Response:
-        as_of = self.as_of(request)
-        if as_of is None:
-            return self.empty(request)
+    def pack(self, request: Request, as_of: int) -> Response:
         task = request.query_params.get("task") or "chapter_write"
         if task not in RECIPES:
             raise InvalidInput(
                 f"未知任务「{task}」：可选 {'、'.join(TASK.get(t, t) for t in RECIPES)}"
             )
         return self.page(request, "pack.html", as_of, **pages.pack(self.book, as_of, task))
+
+    def shown(self, view: PageView) -> Callable[[Request], Awaitable[Response]]:
+        """A page as an endpoint: read the chapter from the request, or say the book is empty.
+        Endpoints are coroutines so that they run on the event loop's one thread."""
+
+        async def endpoint(request: Request) -> Response:
+            as_of = self.as_of(request)
+            return self.empty(request) if as_of is None else view(request, as_of)
+
+        return endpoint
 
     def empty(self, request: Request) -> HTMLResponse:
         return self.page(request, "empty.html", 0)
@@ -301,17 +282,17 @@ def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlet
         return HTMLResponse(html, status_code=int(status), headers=SECURITY_HEADERS)
 
     routes = [
-        Route("/", board.overview),
-        Route("/characters", board.characters),
-        Route("/characters/{entity_id}", board.character),
-        Route("/graph", board.graph),
-        Route("/threads", board.threads),
-        Route("/threads/{thread_id}", board.thread),
-        Route("/timeline", board.timeline),
-        Route("/conflicts", board.conflicts),
+        Route("/", board.shown(board.overview)),
+        Route("/characters", board.shown(board.characters)),
+        Route("/characters/{entity_id}", board.shown(board.character)),
+        Route("/graph", board.shown(board.graph)),
+        Route("/threads", board.shown(board.threads)),
+        Route("/threads/{thread_id}", board.shown(board.thread)),
+        Route("/timeline", board.shown(board.timeline)),
+        Route("/conflicts", board.shown(board.conflicts)),
         Route("/conflicts/{conflict_id}/resolve", board.resolve, methods=["POST"]),
-        Route("/search", board.search),
-        Route("/pack", board.pack),
+        Route("/search", board.shown(board.search)),
+        Route("/pack", board.shown(board.pack)),
         Route("/api/passage", board.passage),
         Route("/api/seq", board.seq),
         Route("/events", board.events),

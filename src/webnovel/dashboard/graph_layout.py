@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 Point = tuple[float, float]
 WORK_LIMIT = 250_000  # node pairs × iterations: about 100 ms of Python
@@ -54,12 +55,20 @@ def radial(
 
 
 def spring(nodes: Sequence[str], edges: Iterable[tuple[str, str]]) -> dict[str, Point]:
-    """A force layout of `nodes` in about the unit disc."""
+    """A force layout of `nodes` in about the unit disc. The same graph (moving the slider
+    across chapters that changed no relation) is laid out once."""
+    return dict(_spring(tuple(nodes), tuple(sorted(set(edges)))))
+
+
+@lru_cache(maxsize=64)
+def _spring(
+    nodes: tuple[str, ...], edges: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, Point], ...]:
     n = len(nodes)
     if n == 0:
-        return {}
+        return ()
     if n == 1:
-        return {nodes[0]: (0.0, 0.0)}
+        return ((nodes[0], (0.0, 0.0)),)
     index = {node: i for i, node in enumerate(nodes)}
     links = {(index[a], index[b]) for a, b in edges if a in index and b in index and a != b}
     xs = [math.cos(_angle_seed(node)) * (0.3 + 0.7 * i / n) for i, node in enumerate(nodes)]
@@ -97,7 +106,7 @@ def spring(nodes: Sequence[str], edges: Iterable[tuple[str, str]]) -> dict[str, 
             xs[i] += dx[i] / length * step
             ys[i] += dy[i] / length * step
         heat *= 0.96
-    return _fit(dict(zip(nodes, zip(xs, ys, strict=True), strict=True)))
+    return tuple(_fit(dict(zip(nodes, zip(xs, ys, strict=True), strict=True))).items())
 
 
 def _fit(points: dict[str, Point]) -> dict[str, Point]:

@@ -239,15 +239,6 @@ MIGRATIONS: list[Migration] = [
     );
     """,
     ),
-    (
-        "0006_relation_ends",
-        """
-    -- "Who has the most relations as of N" (the dashboard's graph) reads this index alone:
-    -- 14 ms instead of 80 at 10,000 chapters. Relations only, so it stays small.
-    CREATE INDEX versions_rel_ends ON versions(valid_from, valid_to, status, subject, obj)
-        WHERE family = 'rel';
-    """,
-    ),
 ]
 
 
