@@ -1,6 +1,7 @@
 """The facade's work for bringing an existing book in: committing a novel's text chapter by
-chapter, the names it suggests, and a chapter-result skeleton from a stored text. Splitting and
-reading files is `text_import`'s; this module commits through the book's own `commit`."""
+chapter, or a webnovel-writer project's records; the names a text suggests; and a chapter-result
+skeleton from a stored text. Reading files is `text_import`'s and `upstream_import`'s; this module
+commits through the book's own `commit`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .memory.store import commit_ops, entity_ops
 from .memory.store.index_store import loads
 from .text_import import Candidate, ImportedChapter, chapter_result, read_chapters
 from .text_import import candidate_names as names_in
+from .upstream_import import UpstreamBook, read_upstream
 
 if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time
     from .project import Project
@@ -109,3 +111,65 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
         "relationships_new": [],
         "plot_threads": [],
     }
+
+
+def import_upstream(
+    book: Project,
+    root: Path,
+    dry_run: bool,
+    progress: Callable[[int, int], None] | None,
+) -> dict[str, Any]:
+    """Commit a webnovel-writer project chapter by chapter. Only into an empty book or one
+    made by an earlier run of the same import, which then resumes (committed chapters are
+    unchanged)."""
+    upstream = read_upstream(root)
+    results = upstream.results
+    out = upstream_plan(upstream, root)
+    if dry_run:
+        return out
+    source = str(root.resolve())
+    conn = book.storage.conn
+    if book.latest_chapter() is not None and commit_ops.get_meta(conn, "imported_from") != source:
+        raise InvalidInput(
+            f"{book.root} already holds chapters: import a webnovel-writer project into a new book"
+        )
+    with book.storage.index.atomic() as writing:
+        commit_ops.set_meta(writing, "imported_from", source)
+    for done, result in enumerate(results, start=1):
+        report = book.commit(result, text=upstream.texts.get(result["chapter"]))
+        out["committed" if report.status == "committed" else "unchanged"] += 1
+        out["conflicts"] += len(report.conflicts)
+        if progress:
+            progress(done, len(results))
+    return out
+
+
+def upstream_plan(upstream: UpstreamBook, root: Path) -> dict[str, Any]:
+    """What an import of a webnovel-writer project would bring in (the answer of a dry run)."""
+    return {
+        "source": str(root),
+        "title": upstream.title,
+        "genre": upstream.genre,
+        "chapters": len(upstream.results),
+        "texts": len(upstream.texts),
+        "counts": _upstream_counts(upstream.results),
+        "unmapped": upstream.unmapped,
+        "warnings": upstream.warnings,
+        "committed": 0,
+        "unchanged": 0,
+        "conflicts": 0,
+    }
+
+
+def _upstream_counts(results: list[dict[str, Any]]) -> dict[str, int]:
+    keys = (
+        "entities_new",
+        "state_changes",
+        "relationships_new",
+        "plot_threads",
+        "world_rules",
+        "scenes",
+        "entities_appeared",
+        "timeline_events",
+    )
+    return {key: sum(len(r.get(key, ())) for r in results) for key in keys}

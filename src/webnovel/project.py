@@ -51,6 +51,7 @@ from .memory.summary_compactor import build_scratchpad
 from .memory.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 from .text_import import Candidate
+from .upstream_import import read_upstream
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -63,6 +64,11 @@ def find_book_root(start: Path) -> Path | None:
         if (folder / MEMORY_DIR).is_dir():
             return folder
     return None
+
+
+def plan_upstream_import(root: str | Path) -> dict[str, Any]:
+    """What importing a webnovel-writer project would bring in; reads it and writes nothing."""
+    return book_import.upstream_plan(read_upstream(Path(root)), Path(root))
 
 
 def init_project(path: str | Path, title: str, genre: str | None = None) -> Project:
@@ -553,6 +559,14 @@ class Project:
         if start is not None and (_chapter(start, "start") is None or start < 1):
             raise InvalidInput(f"start must be a chapter number >= 1, got {start}")
         return book_import.import_text(self, Path(path), start, cast, dry_run, progress)
+
+    def import_upstream(
+        self, root: str | Path, dry_run: bool = False, progress: Progress | None = None
+    ) -> dict[str, Any]:
+        """Bring a webnovel-writer (v5/v6) project in: each chapter's records become that
+        chapter's result, committed with its text. Into an empty book (or to resume an
+        interrupted import of the same project); reports what it could not map."""
+        return book_import.import_upstream(self, Path(root), dry_run, progress)
 
     def candidate_names(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
         """Frequent person names in the stored chapter texts that no entity has yet."""

@@ -15,7 +15,7 @@ from ..errors import InvalidChapterResult, InvalidInput, ProjectExists, UnknownE
 from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.json_hygiene import printable
 from ..memory.schema import missing_fact
-from ..project import Project, init_project, open_project
+from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import read_text, read_utf8
 from ..text_import import read_cast
@@ -142,7 +142,9 @@ def _commit_many(args: argparse.Namespace) -> int:
     return 0
 
 
-def import_text(args: argparse.Namespace) -> int:
+def import_book(args: argparse.Namespace) -> int:
+    if args.kind == "upstream":
+        return _import_upstream(args)
     cast = read_cast(args.cast) if args.cast else None
     with _open(args) as book, ProgressBar("import") as bar:
         report = book.import_text(
@@ -153,6 +155,30 @@ def import_text(args: argparse.Namespace) -> int:
     for warning in report["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
     _emit(args, report, render.import_text)
+    return 0
+
+
+def _import_upstream(args: argparse.Namespace) -> int:
+    """A webnovel-writer project into a new book: the book is made in --project's folder with
+    the project's title and genre, unless it exists (an interrupted import resumes)."""
+    if args.start is not None or args.cast or args.candidates:
+        raise InvalidInput("--start, --cast and --candidates are for `webnovel import text`")
+    has_book = args.project is not None and (args.project / ".webnovel" / "index.db").exists()
+    if args.dry_run and not has_book:
+        report = plan_upstream_import(args.path)
+    else:
+        if not has_book:
+            if args.project is None:
+                raise InvalidInput(
+                    "name the new book's folder: webnovel --project NEW-BOOK import upstream PATH"
+                )
+            plan = plan_upstream_import(args.path)
+            init_project(args.project, title=plan["title"], genre=plan["genre"]).close()
+        with _open(args) as book, ProgressBar("import") as bar:
+            report = book.import_upstream(args.path, dry_run=args.dry_run, progress=bar.update)
+    for warning in report["warnings"]:
+        print(f"warning: {warning}", file=sys.stderr)
+    _emit(args, report, render.upstream_text)
     return 0
 
 

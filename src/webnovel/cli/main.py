@@ -357,13 +357,21 @@ def _add_import_commands(sub: Any) -> None:
     p = _add(
         sub,
         "import",
-        commands.import_text,
-        "bring a novel's text in: one file cut at its chapter headings, or a folder of chapter "
-        "files (UTF-8, GB18030 or Big5); each chapter is committed with its text",
-        "webnovel import text 斗破苍穹.txt --cast cast.toml --dry-run",
+        commands.import_book,
+        "bring a book in: a novel's text (one file cut at its chapter headings, or a folder of "
+        "chapter files; UTF-8, GB18030 or Big5), each chapter committed with its text; or a "
+        "webnovel-writer project (upstream), its records becoming each chapter's result",
+        "webnovel import text 斗破苍穹.txt --cast cast.toml --dry-run\n"
+        "  webnovel --project new-book import upstream ~/my-webnovel-project",
     )
-    p.add_argument("kind", choices=("text",), help="what to import (text: a novel's text)")
-    p.add_argument("path", type=Path, help="the novel's file, or a folder of chapter files")
+    p.add_argument(
+        "kind",
+        choices=("text", "upstream"),
+        help="what to import (text: a novel's text; upstream: a webnovel-writer project)",
+    )
+    p.add_argument(
+        "path", type=Path, help="the novel's file or folder, or the webnovel-writer project"
+    )
     p.add_argument("--dry-run", action="store_true", help="list the chapters found; write nothing")
     p.add_argument(
         "--start", type=int, default=None, help="number of the first chapter (default: next)"

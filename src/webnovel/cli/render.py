@@ -273,6 +273,40 @@ def import_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+UPSTREAM_COUNTS = {
+    "entities_new": "登场实体",
+    "state_changes": "状态变化",
+    "relationships_new": "关系",
+    "plot_threads": "线索动作",
+    "world_rules": "世界规则",
+    "scenes": "场景",
+    "entities_appeared": "出场记录",
+    "timeline_events": "事件",
+}
+
+
+def upstream_text(d: dict[str, Any]) -> str:
+    dry = d["committed"] == 0 and d["unchanged"] == 0
+    lines = [
+        f"《{d['title']}》（{d['genre'] or '未注明题材'}）来自 {d['source']}：{d['chapters']} 章，"
+        f"其中 {d['texts']} 章有正文"
+    ]
+    rows = [["记录", "条数"]] + [
+        [label, str(d["counts"].get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
+    ]
+    lines.append(table(rows))
+    if dry:
+        lines.append("试运行，未写入")
+    else:
+        lines.append(
+            f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章，记录矛盾 {d['conflicts']} 条"
+        )
+    if d["unmapped"]:
+        lines.append("未导入（多为上游由这些记录派生的副本、统计与日志）：")
+        lines += [f"  {what}：{count}" for what, count in d["unmapped"].items()]
+    return "\n".join(lines)
+
+
 def knows_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "（不知道任何秘密）"
