@@ -3,13 +3,15 @@ equals the present answer of a book that holds only chapters 1..N, committed in 
 
 Random sagas with deaths and revivals, revisions committed out of order, a re-introduction that
 adds an alias, relation changes, threads and rules; random cut points. Each (saga, N) pair builds
-its own prefix book and compares every query."""
+its own prefix book and compares every query: 48 pairs in the README's test command, 200 more
+in .ci/run (marked slow)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -213,19 +215,18 @@ def pack_items(book: webnovel.Project, chapter: int) -> list[tuple[Any, ...]]:
     )
 
 
-SETTINGS = settings(
-    max_examples=50,
-    deadline=None,
-    # Each example builds five books: shrinking one can take many minutes, so a failure is
-    # reported as found, with its (saga, N) and the differing answer.
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+def settings_for(examples: int) -> Any:
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        # Each example builds five books: shrinking one can take many minutes, so a failure is
+        # reported as found, with its (saga, N) and the differing answer.
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
 
 
-@SETTINGS
-@given(saga=sagas())
-def test_as_of_answers_equal_the_prefix_books_answers(tmp_path_factory: Any, saga: Any) -> None:
+def check_saga(tmp_path_factory: Any, saga: Any) -> None:
     sequence, cuts = saga
     folder: Path = tmp_path_factory.mktemp("asof")
     with webnovel.init_project(folder / "whole", title="w") as whole:
@@ -241,3 +242,18 @@ def test_as_of_answers_equal_the_prefix_books_answers(tmp_path_factory: Any, sag
         now = answers(whole, None)
         whole.rebuild()
         assert answers(whole, None) == now, "rebuild equals incremental"
+
+
+@settings_for(12)
+@given(saga=sagas())
+def test_as_of_answers_equal_the_prefix_books_answers(tmp_path_factory: Any, saga: Any) -> None:
+    """48 (saga, N) pairs in the README's test command."""
+    check_saga(tmp_path_factory, saga)
+
+
+@pytest.mark.slow
+@settings_for(50)
+@given(saga=sagas())
+def test_as_of_answers_on_200_pairs(tmp_path_factory: Any, saga: Any) -> None:
+    """200 more (saga, N) pairs, in .ci/run."""
+    check_saga(tmp_path_factory, saga)

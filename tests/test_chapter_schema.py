@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -13,6 +11,7 @@ from webnovel.memory.chapter_result import parse_chapter_result
 from webnovel.memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from webnovel.sample_book import sample_chapters
 
+from cli_runner import run_cli
 from saga import generate_saga
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -54,10 +53,6 @@ def test_both_refuse_what_is_malformed(bad: dict) -> None:
 
 
 def test_cli_prints_the_schema() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "webnovel", "schema", "chapter-result"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    proc = run_cli("schema", "chapter-result")
+    assert proc.returncode == 0
     assert json.loads(proc.stdout) == CHAPTER_RESULT_SCHEMA

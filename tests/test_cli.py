@@ -1,13 +1,12 @@
-"""The `webnovel` command as a user runs it: a fresh process, stdout for answers, stderr for
-errors, documented exit codes."""
+"""The `webnovel` command as a user runs it: stdout for answers, stderr for errors, documented
+exit codes. Commands run in process (`cli_runner.run_cli`); the console script itself, standard
+input and exit codes are also checked in a fresh process."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,29 +16,30 @@ from webnovel.cli import render
 from webnovel.cli.main import build_parser
 from webnovel.memory.store.migrations import MIGRATIONS
 
+from cli_runner import run_cli as run
+from cli_runner import run_process
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "sample-book"
-
-
-def run(
-    *args: str, stdin: str | None = None, cwd: Path | None = None
-) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [sys.executable, "-m", "webnovel", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=60,
-    )
 
 
 def ok(*args: str, **kwargs: Any) -> Any:
     proc = run(*args, **kwargs)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
+
+
+def test_the_console_script_in_a_fresh_process(tmp_path: Path) -> None:
+    script = shutil.which("webnovel")
+    assert script is not None, "the package installs a `webnovel` console script"
+    book = tmp_path / "book"
+    assert run_process("init", str(book), "--title", "青灯照剑").returncode == 0
+    result = (SAMPLE / "results" / "001.json").read_text(encoding="utf-8")
+    committed = run_process("--project", str(book), "commit", "-", stdin=result)
+    assert committed.returncode == 0, committed.stderr
+    assert json.loads(committed.stdout)["status"] == "committed"
+    assert run_process("--project", str(book), "fact", "无名氏", "realm").returncode == 1
+    assert run_process("--project", str(book), "commit", "-", stdin="{oops").returncode == 2
 
 
 @pytest.fixture
@@ -268,7 +268,7 @@ def test_pack_and_resume(tmp_path: Path) -> None:
     assert run("demo", str(book)).returncode == 0
     prompt = run("--project", str(book), "pack", "--chapter", "13", "--format", "prompt")
     assert prompt.returncode == 0, prompt.stderr
-    assert prompt.stdout.startswith("# 记忆包：第13章（chapter_write）")
+    assert prompt.stdout.startswith("# 记忆包：第13章（写作）")
     assert "本章大纲：第十三章 断刀（大纲） 夜里" in prompt.stdout  # from outlines/013.md, one line
     pack = ok(
         "--project",
@@ -372,3 +372,40 @@ def test_a_result_saved_with_a_byte_order_mark_is_read(cli_book: Path, tmp_path:
     bom = tmp_path / "bom.json"
     bom.write_bytes(b"\xef\xbb\xbf" + json.dumps({"chapter": 9}).encode("utf-8"))
     assert ok("--project", str(cli_book), "commit", str(bom))["status"] == "committed"
+
+
+def test_every_answer_reads_as_text(tmp_path: Path) -> None:
+    """Each query's text rendering, on the demo book: it runs, speaks Chinese, and aligns."""
+    book = tmp_path / "demo"
+    assert run("demo", str(book)).returncode == 0
+    project = ("--project", str(book))
+    draft = str(book / "drafts" / "013-draft-with-mistakes.json")
+    queries = {
+        ("entities",): "林砚",
+        ("fact", "林砚", "realm"): "金丹",
+        ("history", "林砚", "realm"): "炼气",
+        ("relations", "林砚"): "苏晚晴",
+        ("threads", "--status", "all"): "已回收",
+        ("rules",): "青灯",
+        ("timeline", "--entity", "林砚"): "第1章",
+        ("knows", "林砚"): "林远山",
+        ("secrets",): "林远山",
+        ("conflicts",): "无未决矛盾",
+        ("search", "青灯的来历"): "第",
+        ("pack", "--chapter", "13"): "人物当前状态",
+        ("resume",): "林砚",
+        ("stats",): "index.db",
+        ("review", draft): "致命",
+        ("prefill", "3"): "entities_appeared",
+    }
+    for args, expected in queries.items():
+        proc = run(*project, *args, "--format", "text")
+        assert proc.returncode == 0, (args, proc.stderr)
+        assert expected in proc.stdout, (args, proc.stdout[:300])
+        assert "Traceback" not in proc.stdout + proc.stderr
+    committed = run(*project, "commit", draft, "--format", "text")
+    assert "矛盾：" in committed.stdout
+    listed = run(*project, "conflicts", "--format", "text").stdout.splitlines()
+    assert len(listed) == 5 and all(line.startswith("c-") for line in listed)
+    retracted = run(*project, "retract", "13", "--yes", "--format", "text")
+    assert retracted.returncode == 0 and "第13章" in retracted.stdout

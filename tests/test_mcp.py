@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -41,7 +42,10 @@ TOOLS = {
 
 def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "webnovel", "--project", str(root), "mcp"]
+        command=sys.executable,
+        args=["-m", "webnovel", "--project", str(root), "mcp"],
+        # the test's environment, not the SDK's bare default: coverage follows the server too
+        env=dict(os.environ),
     )
 
     async def main() -> Any:

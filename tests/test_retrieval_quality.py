@@ -29,6 +29,7 @@ def test_default_is_not_worse_than_plain_bigram_bm25(tmp_path: Path, eval_set: E
     assert ours["hit@5"] >= 0.9
 
 
+@pytest.mark.slow  # embeds every passage with a real model: in .ci/run, not the README's command
 def test_dense_vectors_lift_it_further(tmp_path_factory: pytest.TempPathFactory) -> None:
     """With the bundled multilingual model embedding every passage, fused search beats the
     lexical one on 《西游记》 (numbers in docs/benchmarks.md)."""

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,8 @@ import pytest
 import webnovel
 from webnovel.errors import InvalidInput
 from webnovel.sample_book import sample_book_dir
+
+from cli_runner import run_cli
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "upstream-v6" / "project"
 
@@ -116,10 +116,7 @@ def test_each_record_counts_from_its_own_chapter(tmp_path: Path, upstream: Path)
 def test_the_cli_makes_a_new_book_resumes_and_refuses_a_full_one(
     tmp_path: Path, upstream: Path
 ) -> None:
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "webnovel", *args], capture_output=True, text=True
-        )
+    run = run_cli
 
     book = tmp_path / "new-book"
     dry = run("--project", str(book), "import", "upstream", str(upstream), "--dry-run")

@@ -5,8 +5,6 @@ no later name is in it."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,8 @@ import webnovel  # noqa: E402
 from webnovel.dashboard.wiki import write_wiki  # noqa: E402
 from webnovel.errors import InvalidInput  # noqa: E402
 from webnovel.sample_book import sample_chapters  # noqa: E402
+
+from cli_runner import Ran, run_cli  # noqa: E402
 
 
 def sample(folder: Path, up_to: int) -> webnovel.Project:
@@ -63,9 +63,8 @@ def test_the_cli_writes_a_wiki_and_refuses_a_foreign_folder(tmp_path: Path) -> N
     with sample(tmp_path / "book", 4):
         pass
 
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        command = [sys.executable, "-m", "webnovel", "--project", str(tmp_path / "book"), "wiki"]
-        return subprocess.run([*command, *args], capture_output=True, text=True)
+    def run(*args: str) -> Ran:
+        return run_cli("--project", str(tmp_path / "book"), "wiki", *args)
 
     made = run(str(tmp_path / "out"), "--as-of", "3")
     assert made.returncode == 0, made.stderr

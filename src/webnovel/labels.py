@@ -48,6 +48,17 @@ CONFLICT_KIND = {
     "thread_unknown": "未知线索",
     "set_remove_missing": "移除不存在之物",
 }
+ADVICE_KIND = {
+    "ladder_regression": "有理由的境界跌落",
+    "name_taken": "重名",
+    "ambiguous_alias": "指代不明",
+    "relation_jump": "关系突变",
+    "early_reveal": "提前揭示",
+    "already_known": "已知的秘密",
+    "promise_due": "承诺到期",
+    "thread_overdue": "线索逾期",
+    "location_continuity": "地点不连贯",
+}
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them
 TASK = {

@@ -11,8 +11,10 @@ import unicodedata
 from typing import Any
 
 from ..labels import (
+    ADVICE_KIND,
     CHUNK_KIND,
     COMMIT_STATUS,
+    CONFLICT_KIND,
     SEVERITY,
     SOURCE,
     STATUS,
@@ -218,7 +220,8 @@ def review_text(d: dict[str, Any]) -> str:
     lines = [f"第{d['chapter']}章：{len(d['issues'])} 个问题，其中 {d['blocking']} 个阻断提交"]
     for issue in d["issues"]:
         severity = SEVERITY.get(issue["severity"], issue["severity"])
-        lines.append(f"[{severity}] {issue['category']}：{issue['message']}")
+        kind = CONFLICT_KIND.get(issue["category"]) or ADVICE_KIND.get(issue["category"], "")
+        lines.append(f"[{severity}] {kind or issue['category']}：{issue['message']}")
         if issue["fix_hint"]:
             lines.append(f"    → {issue['fix_hint']}")
     return "\n".join(lines)

@@ -149,8 +149,10 @@ def dead_constraint(name: str, status: str, since: int) -> str:
 
 def render_prompt(pack: MemoryPack) -> str:
     """Compact Markdown for an LLM: the facts it must not contradict, each with its chapter."""
+    from ..labels import TASK  # the vocabulary imports this module's headings
+
     lines = [
-        f"# 记忆包：第{pack.chapter}章（{pack.task}）",
+        f"# 记忆包：第{pack.chapter}章（{TASK.get(pack.task, pack.task)}）",
         f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
     ]
     for section in pack.sections:
@@ -163,18 +165,23 @@ def render_prompt(pack: MemoryPack) -> str:
 
 
 def render_text(pack: MemoryPack) -> str:
-    """For a person: the prompt lines plus why each item is there."""
+    """For a person: the prompt lines plus why each item is there, in Chinese."""
+    from ..labels import TASK, why_text
+
+    dropped = f"，预算内放不下而舍去 {pack.dropped} 条" if pack.dropped else ""
     lines = [
-        f"Memory pack for chapter {pack.chapter} ({pack.task}): "
-        f"{pack.used_tokens}/{pack.budget_tokens} tokens, {pack.dropped} items left out"
+        f"第{pack.chapter}章的记忆包（{TASK.get(pack.task, pack.task)}）：用量 "
+        f"{pack.used_tokens}/{pack.budget_tokens} token{dropped}"
     ]
     if pack.entities_in_play:
         lines.append(
-            "In play: " + ", ".join(f"{e['name']} ({e['why']})" for e in pack.entities_in_play)
+            "在场："
+            + "、".join(f"{e['name']}（{why_text(e['why'])}）" for e in pack.entities_in_play)
         )
     for section in pack.sections:
-        lines += ["", f"[{section.name}] {section.tokens} tokens"]
-        lines += [f"{item.line}    ← {item.why}" for item in section.items]
+        title = SECTION_TITLES.get(section.name, section.name)
+        lines += ["", f"【{title}】{section.tokens} token"]
+        lines += [f"{item.line}    ← {why_text(item.why)}" for item in section.items]
     if pack.conflicts:
-        lines += ["", "[conflicts]"] + [f"- {c.id}: {c.message}" for c in pack.conflicts]
+        lines += ["", "【未解决的矛盾】"] + [f"- {c.id}：{c.message}" for c in pack.conflicts]
     return "\n".join(lines) + "\n"
