@@ -22,13 +22,13 @@ from .errors import (
     WebnovelError,
 )
 from .memory import graph_memory, pack_log
+from .memory.aliases import AliasIndex, traditional_folder
 from .memory.budget_manager import RECIPES
 from .memory.chapter_result import MAX_CHAPTER, ChapterResult, parse_chapter_result
 from .memory.draft_review import ReviewReport, review_draft
 from .memory.embedders import make_embedder
 from .memory.memory_pack import MemoryPack, PackRequest, Passage, Retriever
 from .memory.orchestrator import build_memory_pack
-from .memory.relevance_filter import AliasIndex, traditional_folder
 from .memory.retrieval import EMBED_KINDS, Retrieval, SearchHit
 from .memory.runtime_state import build_state
 from .memory.schema import (

@@ -158,3 +158,13 @@ def fmt(value: Any) -> str:
     if isinstance(value, list):
         return "、".join(map(str, value)) or "（空）"
     return "（无）" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """An entity appearing or acting in a chapter (appearance, state change, scene, event)."""
+
+    entity_id: str
+    chapter: int
+    kind: str
+    mention: str

@@ -13,12 +13,12 @@ Conflicts are drafts here; the pipeline gives them stable ids and entity names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ..config import BookConfig
 from .chains import (
     KEY_SEPARATOR,
+    Activity,
     Assertion,
     Chain,
     ConflictDraft,
@@ -382,16 +382,6 @@ def _acts_text(kinds: str) -> str:
 
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
 PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related"})
-
-
-@dataclass(frozen=True)
-class Activity:
-    """An entity appearing or acting in a chapter (appearance, state change, scene, event)."""
-
-    entity_id: str
-    chapter: int
-    kind: str
-    mention: str
 
 
 def conflict_windows(

@@ -281,6 +281,11 @@ def timeline(
     return record_ops.list_events(conn, start, end, entity.id if entity else None, limit)
 
 
+def dead_constraint(name: str, status: str, since: int) -> str:
+    """The hard rule a dead character imposes, worded once for the pack and the scratchpad."""
+    return f"{name} 已于第{since}章{status}，不得再出场或行动"
+
+
 # -- secrets and knowledge ----------------------------------------------------------------------
 
 

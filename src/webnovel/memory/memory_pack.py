@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .pack_words import TASK, why_text
 from .schema import Conflict
 
 SECTION_TITLES = {
@@ -142,15 +143,8 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def dead_constraint(name: str, status: str, since: int) -> str:
-    """The hard rule a dead character imposes, worded once for the pack and the scratchpad."""
-    return f"{name} 已于第{since}章{status}，不得再出场或行动"
-
-
 def render_prompt(pack: MemoryPack) -> str:
     """Compact Markdown for an LLM: the facts it must not contradict, each with its chapter."""
-    from ..labels import TASK  # the vocabulary imports this module's headings
-
     lines = [
         f"# 记忆包：第{pack.chapter}章（{TASK.get(pack.task, pack.task)}）",
         f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
@@ -166,8 +160,6 @@ def render_prompt(pack: MemoryPack) -> str:
 
 def render_text(pack: MemoryPack) -> str:
     """For a person: the prompt lines plus why each item is there, in Chinese."""
-    from ..labels import TASK, why_text
-
     dropped = f"，预算内放不下而舍去 {pack.dropped} 条" if pack.dropped else ""
     lines = [
         f"第{pack.chapter}章的记忆包（{TASK.get(pack.task, pack.task)}）：用量 "

@@ -30,7 +30,6 @@ from .memory_pack import (
     Passage,
     Retriever,
     chapter_span,
-    dead_constraint,
     value_text,
 )
 from .relevance_filter import (
@@ -271,7 +270,7 @@ class _Gatherer:
                 list(v.evidence),
                 score,
                 why,
-                f"- {dead_constraint(self.name(v.subject), v.value, v.valid_from)}",
+                f"- {graph_memory.dead_constraint(self.name(v.subject), v.value, v.valid_from)}",
             )
             for score, why, v in _top(scored)
         ] + self.secrets()

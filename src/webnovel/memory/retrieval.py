@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .aliases import AliasIndex, traditional_folder
 from .chapter_result import parse_chapter_result
 from .chunker import chapter_chunks
 from .embedders import Embedder
-from .relevance_filter import AliasIndex, traditional_folder
 from .segmenter import Segmenter, bigram_tokens, load_segmenter
 from .store import commit_ops, vector_store
 from .store.index_store import SQLiteStore

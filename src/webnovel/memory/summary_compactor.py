@@ -13,7 +13,6 @@ from typing import Any
 
 from ..config import BookConfig
 from . import graph_memory
-from .memory_pack import dead_constraint
 from .store import chain_ops, commit_ops, entity_ops, record_ops
 
 CHARACTER_CAP = 60
@@ -76,7 +75,9 @@ def build_scratchpad(
                     v.value,
                     v.valid_from,
                     v.source_type,
-                    rule=dead_constraint(names.get(v.subject, v.subject), v.value, v.valid_from),
+                    rule=graph_memory.dead_constraint(
+                        names.get(v.subject, v.subject), v.value, v.valid_from
+                    ),
                 )
                 for v in dead
             ),

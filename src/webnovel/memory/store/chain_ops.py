@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..conflict_resolver import KEY_SEPARATOR, Assertion, Version
+from ..chains import KEY_SEPARATOR, Assertion, Version
 from .index_store import dumps, loads
 
 _VERSION_COLUMNS = (

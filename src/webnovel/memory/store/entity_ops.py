@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from ..conflict_resolver import Activity
+from ..chains import Activity
 from ..schema import Entity
 from .index_store import dumps, loads
 
