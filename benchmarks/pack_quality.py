@@ -44,7 +44,7 @@ def outline_for(saga: Saga, chapter: int, rng: random.Random) -> tuple[str, list
 
 
 def check_pack(
-    pack: webnovel.memory.memory_pack.MemoryPack, saga: Saga, named: list[str], as_of: int
+    pack: webnovel.memory.packs.memory_pack.MemoryPack, saga: Saga, named: list[str], as_of: int
 ) -> dict[str, Any]:
     truth = saga.truth
     active: dict[tuple[str, str], Any] = {}

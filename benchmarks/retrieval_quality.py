@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
-from webnovel.memory.retrieval import SearchHit  # noqa: E402
+from webnovel.memory.retrieval.search import SearchHit  # noqa: E402
 from webnovel.sample_book import sample_chapters  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

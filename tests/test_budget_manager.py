@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from webnovel.memory.budget_manager import (
+from webnovel.memory.packs.budget_manager import (
     RECIPES,
     SECTION_OVERHEAD_TOKENS,
     Recipe,

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from webnovel.errors import InvalidChapterResult
-from webnovel.memory.chapter_result import derived_id, parse_chapter_result
+from webnovel.memory.write.chapter_result import derived_id, parse_chapter_result
 
 
 def problems(data: Any, chapter: int | None = None) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from webnovel.config import BookConfig
-from webnovel.memory.conflict_resolver import (
+from webnovel.memory.write.conflict_resolver import (
     Activity,
     Assertion,
     Chain,

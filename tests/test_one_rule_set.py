@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import webnovel
 from webnovel.errors import InvalidChapterResult
-from webnovel.memory.rulebook import BLOCKING, CONFLICT_KINDS, RULES
+from webnovel.memory.write.rulebook import BLOCKING, CONFLICT_KINDS, RULES
 from webnovel.sample_book import sample_chapters
 
 Draft = dict[str, Any]

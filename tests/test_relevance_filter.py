@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.memory.aliases import AliasIndex
-from webnovel.memory.relevance_filter import freshness, shared_terms
+from webnovel.memory.packs.relevance_filter import freshness, shared_terms
+from webnovel.memory.read.aliases import AliasIndex
 from webnovel.memory.store import entity_ops
 from webnovel.sample_book import sample_chapters
 
@@ -60,7 +60,7 @@ def test_shared_terms() -> None:
 
 def test_traditional_names_are_found_with_opencc_installed() -> None:
     pytest.importorskip("opencc")
-    from webnovel.memory.aliases import traditional_folder
+    from webnovel.memory.read.aliases import traditional_folder
 
     index = AliasIndex([("萧炎", "x"), ("药老", "y")], fold=traditional_folder())
     assert [m.entity_id for m in index.find("蕭炎與藥老")] == ["x", "y"]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.memory.chunker import slice_text
-from webnovel.memory.segmenter import bigram_tokens
+from webnovel.memory.retrieval.chunker import slice_text
+from webnovel.memory.retrieval.segmenter import bigram_tokens
 from webnovel.sample_book import sample_chapters
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidInput, UnknownChapter
-from .memory.aliases import AliasIndex
+from .memory.read.aliases import AliasIndex
 from .memory.store import commit_ops, entity_ops
 from .memory.store.index_store import loads
 from .text_import import Candidate, ImportedChapter, chapter_result, read_chapters

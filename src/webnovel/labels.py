@@ -4,8 +4,8 @@ dashboard use the same words; JSON keeps the contract's English values."""
 
 from __future__ import annotations
 
-from .memory.memory_pack import SECTION_TITLES
-from .memory.pack_words import CHUNK_WORDS, TASK, why_text
+from .memory.packs.memory_pack import SECTION_TITLES
+from .memory.packs.pack_words import CHUNK_WORDS, TASK, why_text
 
 STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
 SOURCE = {

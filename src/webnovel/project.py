@@ -21,17 +21,19 @@ from .errors import (
     UnknownEntity,
     WebnovelError,
 )
-from .memory import graph_memory, pack_log
-from .memory.aliases import AliasIndex, traditional_folder
-from .memory.budget_manager import RECIPES
-from .memory.chapter_result import MAX_CHAPTER, ChapterResult, parse_chapter_result
-from .memory.draft_review import ReviewReport, review_draft
-from .memory.embedders import make_embedder
-from .memory.memory_pack import MemoryPack, PackRequest, Passage, Retriever
-from .memory.orchestrator import build_memory_pack
-from .memory.retrieval import EMBED_KINDS, Retrieval, SearchHit
-from .memory.runtime_state import build_state
+from .memory.packs import pack_log
+from .memory.packs.budget_manager import RECIPES
+from .memory.packs.memory_pack import MemoryPack, PackRequest, Passage, Retriever
+from .memory.packs.orchestrator import build_memory_pack
+from .memory.read import graph_memory
+from .memory.read.aliases import AliasIndex, traditional_folder
+from .memory.read.runtime_state import build_state
+from .memory.read.summary_compactor import build_scratchpad
+from .memory.retrieval.embedders import make_embedder
+from .memory.retrieval.search import EMBED_KINDS, Retrieval, SearchHit
+from .memory.review.draft_review import ReviewReport, review_draft
 from .memory.schema import (
+    THREAD_FILTERS,
     CommitEntry,
     CommitReport,
     Conflict,
@@ -45,10 +47,10 @@ from .memory.schema import (
     TimelineEvent,
     WorldRule,
 )
-from .memory.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
-from .memory.summary_compactor import build_scratchpad
-from .memory.write_pipeline import WritePipeline, replay_all
+from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
+from .memory.write.chapter_result import MAX_CHAPTER, ChapterResult, parse_chapter_result
+from .memory.write.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 from .text_import import Candidate
 from .upstream_import import read_upstream
@@ -249,10 +251,9 @@ class Project:
         return graph_memory.relations(self._conn, self.entity(subject), _chapter(as_of))
 
     def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
-        if status not in graph_memory.THREAD_FILTERS:
+        if status not in THREAD_FILTERS:
             raise InvalidInput(
-                f"unknown thread status '{status}': use one of "
-                f"{', '.join(graph_memory.THREAD_FILTERS)}"
+                f"unknown thread status '{status}': use one of {', '.join(THREAD_FILTERS)}"
             )
         return graph_memory.threads(self._conn, status, _chapter(as_of), self.latest_chapter())
 

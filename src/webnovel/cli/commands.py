@@ -12,9 +12,9 @@ from typing import Any
 
 from ..context import ContextManager
 from ..errors import InvalidChapterResult, InvalidInput, ProjectExists, UnknownEntity
-from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
-from ..memory.json_hygiene import printable
 from ..memory.schema import missing_fact
+from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
+from ..memory.write.json_hygiene import printable
 from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import read_text, read_utf8

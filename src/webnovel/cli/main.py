@@ -13,8 +13,8 @@ from typing import Any
 from .. import __version__
 from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
-from ..memory.budget_manager import RECIPES
-from ..memory.graph_memory import THREAD_FILTERS
+from ..memory.packs.budget_manager import RECIPES
+from ..memory.schema import THREAD_FILTERS
 from . import commands
 
 EPILOG = """examples:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..errors import InvalidInput
 
 if TYPE_CHECKING:  # the facade imports nothing from here; this is for type checking only
-    from ..memory.memory_pack import MemoryPack
+    from ..memory.packs.memory_pack import MemoryPack
     from ..project import Project
 
 TEMPLATES: dict[str, dict[str, float]] = {

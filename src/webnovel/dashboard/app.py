@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import InvalidInput, UnknownConflict, UnknownEntity, WebnovelError
 from ..labels import TASK
-from ..memory.budget_manager import RECIPES
+from ..memory.packs.budget_manager import RECIPES
 from ..project import Project
 from . import pages
 from .templating import STATIC, render

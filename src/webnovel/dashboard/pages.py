@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..labels import CONFLICT_KIND, FIELD, SECTION, SEVERITY, TASK, THREAD_KIND, label
-from ..memory.budget_manager import RECIPES
-from ..memory.rulebook import rule_for
+from ..memory.packs.budget_manager import RECIPES
 from ..memory.schema import Entity, RelationEdge, Thread
+from ..memory.write.rulebook import rule_for
 from ..project import Project
 from . import graph_layout
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from .. import __version__
 from ..errors import WebnovelError
-from ..memory.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.schema import missing_fact
+from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..project import Project
 from ..sample_book import sample_chapters
 from .prompts import extraction_prompt

@@ -151,6 +151,7 @@ class RelationEdge:
 ThreadStatus = Literal["open", "resolved", "abandoned"]
 THREAD_KINDS = ("foreshadowing", "open_loop", "reader_promise", "subplot")
 THREAD_ACTIONS = ("plant", "advance", "resolve", "abandon")
+THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")  # what a listing asks for
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..schema import Conflict
 from .pack_words import TASK, why_text
-from .schema import Conflict
 
 SECTION_TITLES = {
     "working_memory": "近期上下文",

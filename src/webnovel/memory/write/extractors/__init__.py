@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...schema import TimelineEvent
 from ..conflict_resolver import Activity, Assertion
-from ..schema import TimelineEvent
 
 Resolve = Callable[[str], tuple[str, float]]
 

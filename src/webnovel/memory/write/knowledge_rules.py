@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..config import BookConfig
-from .chains import Assertion, Chain, ConflictDraft, Version, new_version
+from ...config import BookConfig
+from ..chains import Assertion, Chain, ConflictDraft, Version, new_version
 
 # -- secrets and knowledge ----------------------------------------------------------------------
 

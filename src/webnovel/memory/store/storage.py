@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .store.index_store import SQLiteStore
-from .store.lexical_index import LexicalIndex
-from .store.vector_store import VECTOR_MIGRATIONS
+from .index_store import SQLiteStore
+from .lexical_index import LexicalIndex
+from .vector_store import VECTOR_MIGRATIONS
 
 MEMORY_DIR = ".webnovel"
 INDEX_DB = "index.db"

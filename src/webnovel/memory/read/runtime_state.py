@@ -10,9 +10,9 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
-from ..config import BookConfig
+from ...config import BookConfig
+from ..store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 from . import graph_memory
-from .store import chain_ops, commit_ops, entity_ops, index_store, record_ops
 
 
 def build_state(

@@ -17,14 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .aliases import AliasIndex, traditional_folder
-from .chapter_result import parse_chapter_result
+from ..read.aliases import AliasIndex, traditional_folder
+from ..store import commit_ops, vector_store
+from ..store.index_store import SQLiteStore
+from ..store.lexical_index import LexicalIndex
+from ..write.chapter_result import parse_chapter_result
 from .chunker import chapter_chunks
 from .embedders import Embedder
 from .segmenter import Segmenter, bigram_tokens, load_segmenter
-from .store import commit_ops, vector_store
-from .store.index_store import SQLiteStore
-from .store.lexical_index import LexicalIndex
 
 # Settings measured on two real texts (benchmarks/retrieval_quality.py, docs/benchmarks.md): one
 # BM25 query over bigrams and words beats fusing the two rankings; a small RRF constant fuses the

@@ -11,9 +11,9 @@ import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..errors import AmbiguousEntity, UnknownEntity
-from .conflict_resolver import Version, chain_key
-from .schema import (
+from ...errors import AmbiguousEntity, UnknownEntity
+from ..chains import Version, chain_key
+from ..schema import (
     Entity,
     Knowledge,
     MemoryItem,
@@ -25,8 +25,8 @@ from .schema import (
     WorldRule,
     status_as_of,
 )
-from .store import chain_ops, entity_ops, record_ops
-from .store.index_store import dumps, loads
+from ..store import chain_ops, entity_ops, record_ops
+from ..store.index_store import dumps, loads
 
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
@@ -182,9 +182,6 @@ def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) 
         )
         for version in chain_ops.chain_history(conn, "thread", thread_id, as_of)
     ]
-
-
-THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")
 
 
 def thread_at(version: Version, as_of: int) -> Thread:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..schema import THREAD_ACTIONS, THREAD_KINDS
 from .chapter_result import (
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
@@ -17,7 +18,6 @@ from .chapter_result import (
     SECRET_ACTIONS,
     SET_OPS,
 )
-from .schema import THREAD_ACTIONS, THREAD_KINDS
 
 SCALAR: dict[str, Any] = {"type": ["string", "number", "boolean"]}
 REFERENCE: dict[str, Any] = {

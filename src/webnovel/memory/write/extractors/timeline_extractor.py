@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ...schema import TimelineEvent
 from ..chapter_result import ChapterResult
 from ..conflict_resolver import Activity
-from ..schema import TimelineEvent
 from . import Extraction, Resolve
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..config import BookConfig
-from .chains import (
+from ...config import BookConfig
+from ..chains import (
     KEY_SEPARATOR,
     Activity,
     Assertion,

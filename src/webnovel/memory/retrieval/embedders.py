@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
-from ..errors import InvalidConfig
+from ...errors import InvalidConfig
 from .segmenter import bigram_tokens
 
 Vector = Sequence[float]

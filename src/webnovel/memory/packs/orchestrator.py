@@ -12,16 +12,13 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..config import BookConfig
-from ..errors import InvalidInput
-from . import graph_memory
-from .budget_manager import (
-    RECIPES,
-    Recipe,
-    allocate,
-    estimate_tokens,
-)
-from .conflict_resolver import Version
+from ...config import BookConfig
+from ...errors import InvalidInput
+from ..chains import Version
+from ..read import graph_memory
+from ..schema import Thread
+from ..store import chain_ops, commit_ops, entity_ops, index_store
+from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .memory_pack import (
     MemoryPack,
     PackItem,
@@ -43,8 +40,6 @@ from .relevance_filter import (
     relations_around,
     shared_terms,
 )
-from .schema import Thread
-from .store import chain_ops, commit_ops, entity_ops, index_store
 
 T = TypeVar("T")
 OUTLINE_CHARS = 400

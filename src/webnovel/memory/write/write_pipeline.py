@@ -17,8 +17,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ..config import BookConfig
-from ..errors import InvalidChapterResult, UnknownChapter
+from ...config import BookConfig
+from ...errors import InvalidChapterResult, UnknownChapter
+from ..schema import CommitCounts, CommitReport, Conflict
+from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
+from ..store.index_store import SQLiteStore
 from .chapter_result import ChapterResult, parse_chapter_result
 from .conflict_resolver import (
     KEY_SEPARATOR,
@@ -38,9 +41,6 @@ from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .json_hygiene import json_problems
-from .schema import CommitCounts, CommitReport, Conflict
-from .store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
-from .store.index_store import SQLiteStore
 
 HASH_PREFIX = "b2:"
 

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from . import graph_memory
-from .chapter_result import ChapterResult
-from .relevance_filter import bigrams
-from .rulebook import BLOCKING, SEVERITIES, rule_for
-from .schema import Conflict
-from .store import commit_ops, index_store
-from .write_pipeline import WritePipeline
+from ..packs.relevance_filter import bigrams
+from ..read import graph_memory
+from ..schema import Conflict
+from ..store import commit_ops, index_store
+from ..write.chapter_result import ChapterResult
+from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
+from ..write.write_pipeline import WritePipeline
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import graph_memory
-from .aliases import AliasIndex
+from ..read import graph_memory
+from ..read.aliases import AliasIndex
+from ..schema import Conflict, Entity, RelationEdge
+from ..store import entity_ops, record_ops
 from .budget_manager import SECTION_OVERHEAD_TOKENS
-from .schema import Conflict, Entity, RelationEdge
-from .store import entity_ops, record_ops
 
 # -- the entities in play ------------------------------------------------------------------------
 

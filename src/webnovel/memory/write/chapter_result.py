@@ -12,7 +12,8 @@ import hashlib
 import re
 from typing import Any
 
-from ..errors import InvalidChapterResult
+from ...errors import InvalidChapterResult
+from ..schema import THREAD_ACTIONS, THREAD_KINDS
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -28,7 +29,6 @@ from .chapter_inputs import (
     Uncertain,
 )
 from .json_hygiene import json_problems, unsafe_in_name
-from .schema import THREAD_ACTIONS, THREAD_KINDS
 
 # The ranges of the contract's numbers (docs/contract.md): SQLite holds 64-bit integers, but a
 # chapter past a million or a word count past a hundred million is a mistake, not a book.
