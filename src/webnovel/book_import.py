@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidInput, UnknownChapter
 from .memory.read.aliases import AliasIndex
 from .memory.store import commit_ops, entity_ops
-from .memory.store.index_store import loads
 from .text_import import Candidate, ImportedChapter, chapter_result, read_chapters
 from .text_import import candidate_names as names_in
 from .upstream_import import UpstreamBook, read_upstream
@@ -95,7 +94,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
         raise InvalidInput(f"chapter {chapter} has no stored text to prefill from")
     aliases = book.aliases()
     rows = commit_ops.chapter_rows(conn, start=chapter - 1, end=chapter - 1)
-    meta = loads(rows[0]["meta_json"]) if rows else {}
+    meta = rows[0].meta if rows else {}
     return {
         "chapter": chapter,
         "title": (commit["result"] or {}).get("title"),

@@ -521,9 +521,7 @@ class Project:
         return {
             "book": self.book,
             "latest_chapter": latest,
-            "last_chapter": {"title": last[0]["title"], "summary": last[0]["summary"]}
-            if last
-            else None,
+            "last_chapter": {"title": last[0].title, "summary": last[0].summary} if last else None,
             "protagonist": {
                 "id": protagonist.id,
                 "name": protagonist.name,
@@ -635,11 +633,11 @@ class Project:
     def chapters(self) -> list[dict[str, Any]]:
         return [
             {
-                "chapter": r["chapter"],
-                "title": r["title"],
-                "summary": r["summary"],
-                "word_count": r["word_count"],
-                "commit_id": r["commit_id"],
+                "chapter": r.chapter,
+                "title": r.title,
+                "summary": r.summary,
+                "word_count": r.word_count,
+                "commit_id": r.commit_id,
             }
             for r in commit_ops.chapter_rows(self._conn)
         ]
@@ -653,9 +651,7 @@ class Project:
             "open_conflicts": len(record_ops.list_conflicts(conn)),
             "open_threads": len(self.threads("open")),
             "sizes_bytes": self.storage.sizes(),
-            "schema": [
-                r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")
-            ],
+            "schema": commit_ops.schema_names(conn),
         }
 
     # -- lifetime -------------------------------------------------------------------------------

@@ -327,6 +327,19 @@ class CommitReport:
 
 
 @dataclass(frozen=True)
+class ChapterRecord:
+    """A committed chapter as the chapters table holds it: what its current commit said of it."""
+
+    chapter: int
+    commit_id: str
+    title: str | None
+    summary: str | None
+    word_count: int | None
+    meta: dict[str, Any]
+    recorded_at: str
+
+
+@dataclass(frozen=True)
 class CommitEntry:
     """One line of the commit log with what the commit cost and changed. Commits made before
     the book recorded costs (schema 0005) have no counts, time or size."""

@@ -17,7 +17,7 @@ from ...errors import InvalidInput
 from ..chains import Version
 from ..read import graph_memory
 from ..schema import Thread
-from ..store import chain_ops, commit_ops, entity_ops, index_store
+from ..store import chain_ops, commit_ops, entity_ops
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .memory_pack import (
     MemoryPack,
@@ -182,24 +182,24 @@ class _Gatherer:
             end=self.as_of,
         )
         for row in rows:
-            chapter = row["chapter"]
-            if row["summary"]:
+            chapter = row.chapter
+            if row.summary:
                 items.append(
                     self._item(
                         "working",
                         "story_state",
                         f"ch{chapter}",
                         "summary",
-                        row["summary"],
+                        row.summary,
                         chapter,
                         "summary",
                         [{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
                         0.8 + 0.05 * (chapter - self.as_of),
                         f"summary of recent chapter {chapter}",
-                        f"- 第{chapter}章《{row['title'] or ''}》：{row['summary']}",
+                        f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
                     )
                 )
-            ending = (index_store.loads(row["meta_json"]) or {}).get("ending")
+            ending = row.meta.get("ending")
             if chapter == self.as_of and isinstance(ending, dict) and ending:
                 text = "，".join(f"{ENDING_LABELS.get(k, k)}：{v}" for k, v in ending.items() if v)
                 items.append(
@@ -536,13 +536,13 @@ class _Gatherer:
         passages = []
         for chapter, score in sorted(chapters.items(), key=lambda kv: -kv[1])[:6]:
             rows = commit_ops.chapter_rows(self.conn, start=chapter, end=chapter)
-            if rows and rows[0]["summary"]:
+            if rows and rows[0].summary:
                 passages.append(
                     Passage(
                         f"summary:ch{chapter:04d}",
                         chapter,
                         "chapter_summary",
-                        rows[0]["summary"],
+                        rows[0].summary,
                         0.6 * score,
                     )
                 )

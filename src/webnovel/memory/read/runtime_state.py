@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ...config import BookConfig
-from ..store import chain_ops, commit_ops, entity_ops, index_store, record_ops
+from ..store import chain_ops, commit_ops, entity_ops, record_ops
 from . import graph_memory
 
 
@@ -33,7 +33,7 @@ def build_state(
     open_threads = graph_memory.threads(conn, "open", None, latest)
     overdue = [t for t in open_threads if t.overdue]
     conflicts = record_ops.list_conflicts(conn)
-    words = conn.execute("SELECT COUNT(*), COALESCE(SUM(word_count), 0) FROM chapters").fetchone()
+    words = commit_ops.chapter_totals(conn, None)
     return {
         "book": book,
         "progress": {
@@ -69,7 +69,7 @@ def _strands(conn: sqlite3.Connection, open_threads: list[Any]) -> dict[str, Any
         by_kind[thread.kind] = by_kind.get(thread.kind, 0) + 1
     last_led: dict[str, int] = {}
     for row in commit_ops.chapter_rows(conn, limit=200, newest_first=True):
-        strand = (index_store.loads(row["meta_json"]) or {}).get("strand")
+        strand = row.meta.get("strand")
         if isinstance(strand, str):
-            last_led.setdefault(strand, row["chapter"])
+            last_led.setdefault(strand, row.chapter)
     return {"open_threads_by_kind": by_kind, "strand_last_chapter": last_led}

@@ -122,12 +122,12 @@ def _story_state(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     return [
         _item(
             "story_state",
-            f"ch{r['chapter']}",
+            f"ch{r.chapter}",
             "summary",
-            r["summary"],
-            r["chapter"],
+            r.summary,
+            r.chapter,
             "summary",
-            title=r["title"],
+            title=r.title,
         )
         for r in commit_ops.chapter_rows(conn, limit=STORY_CHAPTERS, newest_first=True)
     ]

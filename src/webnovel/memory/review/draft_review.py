@@ -21,7 +21,7 @@ from typing import Any
 from ..packs.relevance_filter import bigrams
 from ..read import graph_memory
 from ..schema import Conflict
-from ..store import commit_ops, index_store
+from ..store import commit_ops
 from ..write.chapter_result import ChapterResult
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
@@ -164,7 +164,7 @@ def _continuity(conn: sqlite3.Connection, draft: ChapterResult, as_of: int) -> l
     if not draft.scenes or as_of < 1:
         return []
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
-    ending = (index_store.loads(rows[0]["meta_json"]) or {}).get("ending") if rows else None
+    ending = rows[0].meta.get("ending") if rows else None
     first = min(draft.scenes, key=lambda s: s.index)
     if not isinstance(ending, dict) or not ending.get("location") or not first.location:
         return []

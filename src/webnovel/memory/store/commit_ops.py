@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from ..schema import ChapterRecord
 from .index_store import dumps, loads, rows_in
 
 
@@ -93,13 +94,25 @@ def chapter_rows(
     end: int | None = None,
     limit: int | None = None,
     newest_first: bool = False,
-) -> list[sqlite3.Row]:
+) -> list[ChapterRecord]:
     order = "DESC" if newest_first else "ASC"
-    return conn.execute(
+    rows = conn.execute(
         "SELECT chapter, commit_id, title, summary, word_count, meta_json, recorded_at "
         "FROM chapters WHERE chapter >= ? AND chapter <= ? ORDER BY chapter " + order + " LIMIT ?",
         (start or 0, end if end is not None else 2**62, limit or -1),
     ).fetchall()
+    return [
+        ChapterRecord(
+            r["chapter"],
+            r["commit_id"],
+            r["title"],
+            r["summary"],
+            r["word_count"],
+            loads(r["meta_json"]) or {},
+            r["recorded_at"],
+        )
+        for r in rows
+    ]
 
 
 def latest_chapter(conn: sqlite3.Connection) -> int | None:
@@ -114,6 +127,11 @@ def chapter_totals(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, in
         (up_to if up_to is not None else 2**62,),
     ).fetchone()
     return int(row[0]), int(row[1])
+
+
+def schema_names(conn: sqlite3.Connection) -> list[str]:
+    """The migrations applied to the book, in order."""
+    return [r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:
