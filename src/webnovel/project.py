@@ -49,7 +49,8 @@ from .memory.schema import (
 )
 from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
 from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
-from .memory.write.chapter_result import MAX_CHAPTER, ChapterResult, parse_chapter_result
+from .memory.write.chapter_inputs import ChapterResult
+from .memory.write.chapter_result import MAX_CHAPTER, parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 from .text_import import Candidate

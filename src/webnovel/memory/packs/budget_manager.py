@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 CJK_TOKENS_PER_CHAR = 1.0
 OTHER_CHARS_PER_TOKEN = 4.0
@@ -155,7 +155,7 @@ class Costed(Protocol):
 
 @dataclass
 class Allocation:
-    chosen: dict[str, list] = field(default_factory=dict)
+    chosen: dict[str, list[Any]] = field(default_factory=dict)
     used: int = 0
     dropped: int = 0
 

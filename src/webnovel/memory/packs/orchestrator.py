@@ -16,6 +16,7 @@ from ...config import BookConfig
 from ...errors import InvalidInput
 from ..chains import Version
 from ..read import graph_memory
+from ..read.aliases import AliasIndex
 from ..schema import Thread
 from ..store import chain_ops, commit_ops, entity_ops
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
@@ -30,7 +31,6 @@ from .memory_pack import (
     value_text,
 )
 from .relevance_filter import (
-    AliasIndex,
     InPlay,
     bigrams,
     conflicts_in_play,

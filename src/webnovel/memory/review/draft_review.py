@@ -22,7 +22,7 @@ from ..packs.relevance_filter import bigrams
 from ..read import graph_memory
 from ..schema import Conflict
 from ..store import commit_ops
-from ..write.chapter_result import ChapterResult
+from ..write.chapter_inputs import ChapterResult
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
 

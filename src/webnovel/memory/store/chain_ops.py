@@ -12,6 +12,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from ..chains import KEY_SEPARATOR, Assertion, Version
 from .index_store import dumps, loads
@@ -41,7 +42,7 @@ def known_at(version: Version, as_of: int | None) -> Version:
     return version
 
 
-def _chapter_of(evidence: dict) -> int:
+def _chapter_of(evidence: dict[str, Any]) -> int:
     chapter = evidence.get("chapter")
     return chapter if isinstance(chapter, int) else 0
 
@@ -280,7 +281,7 @@ def subject_history(
     return [_version(r, as_of=as_of) for r in rows]
 
 
-def _named_marks(params: dict, prefix: str, values: list[str]) -> str:
+def _named_marks(params: dict[str, Any], prefix: str, values: list[str]) -> str:
     """Bind `values` as :prefix0, :prefix1, … and return the marks for an IN list."""
     for i, value in enumerate(values):
         params[f"{prefix}{i}"] = value
@@ -301,7 +302,7 @@ def versions_at(
 ) -> list[Version]:
     """Versions holding at `as_of` (None: open now), optionally for some subjects or objects."""
     where = ["family = :f", "valid_to IS NULL" if as_of is None else _HOLDS]
-    params: dict = {"f": family, "n": as_of, "s": subject, "o": obj, "fd": field}
+    params: dict[str, Any] = {"f": family, "n": as_of, "s": subject, "o": obj, "fd": field}
     if field is not None:
         where.append("field = :fd")
     if subject is not None:
@@ -388,7 +389,7 @@ _STATE_HOLDS = (
 )
 
 
-def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
+def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, ...]]:
     """(row id, due chapter, urgency, related JSON, last chapter) of threads open at `as_of`."""
     return conn.execute(
         "SELECT id, json_extract(value_json, '$.due_chapter'), "
@@ -398,7 +399,7 @@ def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
     ).fetchall()
 
 
-def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple]:
+def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, ...]]:
     """(rule id, rule text, domain, valid_from) of rules in force at `as_of`, read from the
     state index alone; thousands at 10,000 chapters, each decoded once per distinct text."""
     return [

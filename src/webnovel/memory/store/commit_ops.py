@@ -117,7 +117,7 @@ def chapter_rows(
 
 def latest_chapter(conn: sqlite3.Connection) -> int | None:
     row = conn.execute("SELECT MAX(chapter) FROM chapters").fetchone()
-    return row[0]
+    return None if row[0] is None else int(row[0])
 
 
 def chapter_totals(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, int]:

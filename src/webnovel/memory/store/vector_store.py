@@ -168,11 +168,13 @@ def chunks_without_vectors(
 
 def count_missing_vectors(conn: sqlite3.Connection, model: str, kinds: tuple[str, ...]) -> int:
     marks = ",".join("?" * len(kinds))
-    return conn.execute(
-        "SELECT COUNT(*) FROM chunks c LEFT JOIN vectors v ON v.chunk_rowid = c.id "
-        f"AND v.model = ? WHERE v.chunk_rowid IS NULL AND c.kind IN ({marks})",
-        (model, *kinds),
-    ).fetchone()[0]
+    return int(
+        conn.execute(
+            "SELECT COUNT(*) FROM chunks c LEFT JOIN vectors v ON v.chunk_rowid = c.id "
+            f"AND v.model = ? WHERE v.chunk_rowid IS NULL AND c.kind IN ({marks})",
+            (model, *kinds),
+        ).fetchone()[0]
+    )
 
 
 def put_vectors(conn: sqlite3.Connection, model: str, rows: list[tuple[int, int, bytes]]) -> None:

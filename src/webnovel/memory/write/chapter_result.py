@@ -91,7 +91,9 @@ class _Checker:
     def fail(self, path: str, message: str) -> None:
         self.problems.append(f"{path}: {message}")
 
-    def objects(self, data: dict[str, Any], key: str, path: str) -> list[tuple[str, dict]]:
+    def objects(
+        self, data: dict[str, Any], key: str, path: str
+    ) -> list[tuple[str, dict[str, Any]]]:
         value = data.get(key)
         if value is None:
             return []
@@ -108,7 +110,7 @@ class _Checker:
 
     def text(
         self,
-        item: dict,
+        item: dict[str, Any],
         key: str,
         path: str,
         *,
@@ -131,7 +133,7 @@ class _Checker:
             self.fail(f"{path}.{key}", "is required")
         return None
 
-    def number(self, item: dict, key: str, path: str, default: float = 1.0) -> float:
+    def number(self, item: dict[str, Any], key: str, path: str, default: float = 1.0) -> float:
         value = item.get(key)
         if value is None:
             return default
@@ -141,7 +143,7 @@ class _Checker:
         return float(value)
 
     def integer(
-        self, item: dict, key: str, path: str, bounds: tuple[int, int] = (0, MAX_COUNT)
+        self, item: dict[str, Any], key: str, path: str, bounds: tuple[int, int] = (0, MAX_COUNT)
     ) -> int | None:
         value = item.get(key)
         if value is None:
@@ -161,7 +163,7 @@ class _Checker:
             return None
         return value
 
-    def refs(self, item: dict, key: str, path: str) -> tuple[str, ...]:
+    def refs(self, item: dict[str, Any], key: str, path: str) -> tuple[str, ...]:
         value = item.get(key)
         if value is None:
             return ()
@@ -174,7 +176,7 @@ class _Checker:
             self.name(v, f"{path}.{key}[{i}]")
         return tuple(v.strip() for v in value if v.strip())
 
-    def scalar(self, item: dict, key: str, path: str) -> Any:
+    def scalar(self, item: dict[str, Any], key: str, path: str) -> Any:
         value = item.get(key)
         if isinstance(value, dict | list):
             self.fail(
@@ -182,7 +184,9 @@ class _Checker:
             )
         return value
 
-    def choice(self, value: Any, allowed: tuple[str, ...] | dict, path: str, default: str) -> str:
+    def choice(
+        self, value: Any, allowed: tuple[str, ...] | dict[str, Any], path: str, default: str
+    ) -> str:
         if value is None:
             return default
         if not isinstance(value, str) or value not in allowed:
@@ -242,7 +246,7 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
     return result
 
 
-def _chapter_number(check: _Checker, data: dict, chapter: int | None) -> int | None:
+def _chapter_number(check: _Checker, data: dict[str, Any], chapter: int | None) -> int | None:
     value = data.get("chapter")
     if value is None and chapter is None:
         check.fail("$.chapter", "is required (in the result or as --chapter)")
@@ -266,7 +270,7 @@ def _is_chapter(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CHAPTER
 
 
-def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
+def _entities_new(check: _Checker, data: dict[str, Any]) -> list[NewEntity]:
     out = []
     first_path: dict[str, str] = {}
     for path, item in check.objects(data, "entities_new", "$"):
@@ -316,7 +320,7 @@ def _entities_new(check: _Checker, data: dict) -> list[NewEntity]:
     return out
 
 
-def _appearances(check: _Checker, data: dict) -> list[Appearance]:
+def _appearances(check: _Checker, data: dict[str, Any]) -> list[Appearance]:
     out = []
     for path, item in check.objects(data, "entities_appeared", "$"):
         ref = check.name(
@@ -329,7 +333,7 @@ def _appearances(check: _Checker, data: dict) -> list[Appearance]:
     return out
 
 
-def _state_changes(check: _Checker, data: dict) -> list[StateChange]:
+def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
     out = []
     for path, item in check.objects(data, "state_changes", "$"):
         ref = check.name(check.text(item, "entity_id", path, required=True), f"{path}.entity_id")
@@ -359,7 +363,7 @@ def _state_changes(check: _Checker, data: dict) -> list[StateChange]:
     return out
 
 
-def _relationships(check: _Checker, data: dict) -> list[RelationChange]:
+def _relationships(check: _Checker, data: dict[str, Any]) -> list[RelationChange]:
     out = []
     for path, item in check.objects(data, "relationships_new", "$"):
         source = check.text(item, "from", path, required=True, alternatives=("from_entity",))
@@ -382,7 +386,7 @@ def _relationships(check: _Checker, data: dict) -> list[RelationChange]:
     return out
 
 
-def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
+def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[ThreadAction]:
     items = check.objects(data, "plot_threads", "$")
     for key, compat_kind in (("open_loops", "open_loop"), ("reader_promises", "reader_promise")):
         items += [
@@ -434,7 +438,7 @@ def _threads(check: _Checker, data: dict, compat: dict) -> list[ThreadAction]:
     return out
 
 
-def _rules(check: _Checker, data: dict, compat: dict) -> list[RuleAction]:
+def _rules(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[RuleAction]:
     items = check.objects(data, "world_rules", "$") + check.objects(
         compat, "world_rules", "$.memory_facts"
     )
@@ -454,7 +458,7 @@ def _rules(check: _Checker, data: dict, compat: dict) -> list[RuleAction]:
     return out
 
 
-def _events(check: _Checker, data: dict, compat: dict) -> list[EventInput]:
+def _events(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[EventInput]:
     items = check.objects(data, "timeline_events", "$") + check.objects(
         compat, "timeline_events", "$.memory_facts"
     )
@@ -474,7 +478,7 @@ def _events(check: _Checker, data: dict, compat: dict) -> list[EventInput]:
     return out
 
 
-def _secrets(check: _Checker, data: dict) -> list[SecretAction]:
+def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
     out = []
     for path, item in check.objects(data, "secrets", "$"):
         action = check.choice(item.get("action"), SECRET_ACTIONS, f"{path}.action", "plant")
@@ -499,7 +503,7 @@ def _secrets(check: _Checker, data: dict) -> list[SecretAction]:
     return out
 
 
-def _knowledge(check: _Checker, data: dict) -> list[KnowledgeChange]:
+def _knowledge(check: _Checker, data: dict[str, Any]) -> list[KnowledgeChange]:
     out = []
     for path, item in check.objects(data, "knowledge_changes", "$"):
         ref = check.name(check.text(item, "entity_id", path, required=True), f"{path}.entity_id")
@@ -513,7 +517,7 @@ def _knowledge(check: _Checker, data: dict) -> list[KnowledgeChange]:
     return out
 
 
-def _scenes(check: _Checker, data: dict) -> list[SceneInput]:
+def _scenes(check: _Checker, data: dict[str, Any]) -> list[SceneInput]:
     out = []
     for n, (path, item) in enumerate(check.objects(data, "scenes", "$"), start=1):
         index = check.integer(item, "index", path, (0, MAX_COUNT))
@@ -529,7 +533,7 @@ def _scenes(check: _Checker, data: dict) -> list[SceneInput]:
     return out
 
 
-def _meta(check: _Checker, data: dict) -> dict[str, Any]:
+def _meta(check: _Checker, data: dict[str, Any]) -> dict[str, Any]:
     meta = data.get("chapter_meta") or {}
     if not isinstance(meta, dict):
         check.fail("$.chapter_meta", f"must be an object, got {_type_name(meta)}")
@@ -537,7 +541,7 @@ def _meta(check: _Checker, data: dict) -> dict[str, Any]:
     return meta
 
 
-def _uncertain(check: _Checker, data: dict) -> list[Uncertain]:
+def _uncertain(check: _Checker, data: dict[str, Any]) -> list[Uncertain]:
     out = []
     for path, item in check.objects(data, "uncertain", "$"):
         mention = check.text(item, "mention", path, required=True)

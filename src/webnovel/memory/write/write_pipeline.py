@@ -22,7 +22,8 @@ from ...errors import InvalidChapterResult, UnknownChapter
 from ..schema import CommitCounts, CommitReport, Conflict
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import SQLiteStore
-from .chapter_result import ChapterResult, parse_chapter_result
+from .chapter_inputs import ChapterResult
+from .chapter_result import parse_chapter_result
 from .conflict_resolver import (
     KEY_SEPARATOR,
     ConflictDraft,

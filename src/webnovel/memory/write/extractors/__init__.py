@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...schema import TimelineEvent
 from ..conflict_resolver import Activity, Assertion
@@ -21,7 +22,7 @@ class Extraction:
     assertions: list[Assertion] = field(default_factory=list)
     activities: list[Activity] = field(default_factory=list)
     events: list[TimelineEvent] = field(default_factory=list)
-    scenes: list[dict] = field(default_factory=list)
+    scenes: list[dict[str, Any]] = field(default_factory=list)
 
     def extend(self, other: Extraction) -> None:
         self.assertions += other.assertions
@@ -30,8 +31,8 @@ class Extraction:
         self.scenes += other.scenes
 
 
-def evidence(chapter: int, ref: str, quote: str | None = None) -> dict:
-    item: dict = {"chapter": chapter, "ref": ref}
+def evidence(chapter: int, ref: str, quote: str | None = None) -> dict[str, Any]:
+    item: dict[str, Any] = {"chapter": chapter, "ref": ref}
     if quote:
         item["quote"] = quote[:120]
     return item

@@ -7,7 +7,7 @@ secret): learns, suspects, forgets. A plant's `known_by` is knowledge from that 
 
 from __future__ import annotations
 
-from ..chapter_result import ChapterResult
+from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..chapter_result import ChapterResult
+from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion
 from . import Extraction, Resolve, evidence
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....config import BookConfig
-from ..chapter_result import ChapterResult
+from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
 

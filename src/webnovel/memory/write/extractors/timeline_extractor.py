@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...schema import TimelineEvent
-from ..chapter_result import ChapterResult
+from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity
 from . import Extraction, Resolve
 
