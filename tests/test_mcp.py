@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 import webnovel
+from webnovel.memory.packs.budget_manager import TASKS
+from webnovel.memory.schema import THREAD_FILTERS
 from webnovel.sample_book import sample_chapters
 
 mcp = pytest.importorskip("mcp")
@@ -81,6 +83,11 @@ def test_tools_prompt_and_resources(empty_book: Path) -> None:
     result_schema = tools["commit_chapter"].input_schema["properties"]["result"]
     assert result_schema["title"] == "Chapter result"
     assert "state_changes" in result_schema["properties"]
+    # the choices an agent sees are the engine's own vocabulary
+    task = tools["build_memory_pack"].input_schema["properties"]["task"]
+    assert task["enum"] == list(TASKS)
+    status = tools["list_threads"].input_schema["properties"]["status"]
+    assert status["enum"] == list(THREAD_FILTERS)
     assert prompts == ["extract_chapter_result"]
     text = prompt.messages[0].content.text
     assert "数据代理" in text and "第13章" in text and '"entities_new"' in text

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 import webnovel
 from webnovel.errors import InvalidChapterResult
-from webnovel.memory.write.rulebook import BLOCKING, CONFLICT_KINDS, RULES
+from webnovel.labels import ADVICE_KIND, CONFLICT_KIND
+from webnovel.memory.schema import ADVICE_KINDS, CONFLICT_KINDS
+from webnovel.memory.write.rulebook import BLOCKING, RECORDED_KINDS, RULES
 from webnovel.sample_book import sample_chapters
 
 Draft = dict[str, Any]
@@ -151,3 +153,12 @@ def test_entities_introduced_twice(tmp_path: Path) -> None:
         [taken] = [i for i in review.issues if i.category == "name_taken"]
         assert (taken.severity, taken.found) == ("medium", "云瑶")
         assert taken.expected in ("a", "b") and not taken.blocking
+
+
+def test_one_vocabulary_of_findings() -> None:
+    """The conflict kinds the values type, the rulebook records and the author reads are one
+    list; every advice kind has a Chinese word too."""
+    assert set(CONFLICT_KINDS) == set(RECORDED_KINDS)
+    assert set(CONFLICT_KINDS) <= set(CONFLICT_KIND)
+    advice = {kind for kind, rule in RULES.items() if not rule.recorded}
+    assert advice == set(ADVICE_KINDS) and advice <= set(ADVICE_KIND)

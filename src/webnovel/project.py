@@ -22,7 +22,7 @@ from .errors import (
     WebnovelError,
 )
 from .memory.packs import pack_log
-from .memory.packs.budget_manager import RECIPES
+from .memory.packs.budget_manager import RECIPES, task_named
 from .memory.packs.memory_pack import MemoryPack, PackRequest, Passage, Retriever
 from .memory.packs.orchestrator import build_memory_pack
 from .memory.read import graph_memory
@@ -414,8 +414,9 @@ class Project:
         _chapter(chapter, "chapter")
         if outline is None and query is None and draft is None:
             outline = self.find_outline(chapter)
-        recipe = RECIPES[task].weighted(weights) if weights and task in RECIPES else None
-        request = PackRequest(task, chapter, outline, query, budget_tokens, focus)
+        named = task_named(task)
+        recipe = RECIPES[named].weighted(weights) if weights else None
+        request = PackRequest(named, chapter, outline, query, budget_tokens, focus)
         started = time.perf_counter()
         pack = build_memory_pack(
             self._conn, self.config, self.aliases(), request, recipe, self.retriever

@@ -13,7 +13,7 @@ from typing import Any
 from .. import __version__
 from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
-from ..memory.packs.budget_manager import RECIPES
+from ..memory.packs.budget_manager import TASKS
 from ..memory.schema import THREAD_FILTERS
 from . import commands
 
@@ -306,7 +306,7 @@ def _add_pack_commands(sub: Any) -> None:
     p.add_argument(
         "--task",
         default="chapter_write",
-        choices=tuple(RECIPES),
+        choices=TASKS,
     )
     p.add_argument(
         "--outline",

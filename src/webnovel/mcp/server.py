@@ -14,7 +14,8 @@ from typing import Any
 
 from .. import __version__
 from ..errors import WebnovelError
-from ..memory.schema import missing_fact
+from ..memory.packs.budget_manager import Task
+from ..memory.schema import ThreadFilter, missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..project import Project
 from ..sample_book import sample_chapters
@@ -111,7 +112,7 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
 
     @server.tool(description="The token-budgeted memory pack for a task and chapter.")
     async def build_memory_pack(
-        task: str,
+        task: Task,
         chapter: int,
         outline: str | None = None,
         query: str | None = None,
@@ -173,7 +174,9 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
         return [r.to_dict() for r in call(project.relations, subject, as_of=as_of)]
 
     @server.tool(description="The thread ledger: open, resolved, abandoned, overdue or all.")
-    async def list_threads(status: str = "open", as_of: int | None = None) -> list[dict[str, Any]]:
+    async def list_threads(
+        status: ThreadFilter = "open", as_of: int | None = None
+    ) -> list[dict[str, Any]]:
         return [t.to_dict() for t in call(project.threads, status=status, as_of=as_of)]
 
     @server.tool(description="World rules in force at a chapter, optionally of one domain.")

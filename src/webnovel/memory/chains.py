@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 KEY_SEPARATOR = "\x1f"
+# The temporal families: entity facts, relations, threads, world rules, who knows which secret,
+# and the secrets themselves. Each keeps its chains in the same assertion and version tables.
+Family = Literal["fact", "rel", "thread", "rule", "know", "secret"]
+FAMILIES: tuple[Family, ...] = get_args(Family)
 
 
 def chain_key(*parts: str) -> str:
@@ -23,7 +27,7 @@ def chain_key(*parts: str) -> str:
 class Assertion:
     """One normalized claim of one chapter about one chain."""
 
-    family: str
+    family: Family
     key: str
     subject: str
     field: str
@@ -38,7 +42,7 @@ class Assertion:
 class Version:
     """One version of a chain; mutable only while a replay runs."""
 
-    family: str
+    family: Family
     key: str
     subject: str
     field: str

@@ -8,22 +8,10 @@ CLI, the Python API and later adapters print the same thing. Story time is the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 Status = Literal["active", "outdated", "contradicted", "tentative"]
-JSONScalar = str | int | float | bool | None
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
-
-FACT_SOURCES = (
-    "state_change",
-    "entity_new",
-    "relationship",
-    "world_rule",
-    "thread",
-    "summary",
-    "manual",
-    "review",
-)
 
 
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
@@ -31,14 +19,16 @@ def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
     return valid_from <= chapter and (valid_to is None or chapter < valid_to)
 
 
-def status_as_of(stored: str, valid_from: int, valid_to: int | None, as_of: int | None) -> str:
+def status_as_of(stored: str, valid_from: int, valid_to: int | None, as_of: int | None) -> Status:
     """A record's status seen from chapter `as_of` (None: from the latest chapter).
 
     Tentative and contradicted records keep their status; a settled record is `active` where it
     holds and `outdated` otherwise, so an as-of answer never calls a value current that was not.
     """
-    if stored in ("tentative", "contradicted"):
-        return stored
+    if stored == "tentative":
+        return "tentative"
+    if stored == "contradicted":
+        return "contradicted"
     if as_of is None:
         return "active" if valid_to is None else "outdated"
     return "active" if holds_at(valid_from, valid_to, as_of) else "outdated"
@@ -52,7 +42,7 @@ class MemoryItem:
     subject: str
     field: str
     value: Any
-    status: str
+    status: Status
     valid_from: int
     valid_to: int | None
     source_chapter: int
@@ -125,7 +115,7 @@ class RelationEdge:
     type: str
     valid_from: int
     valid_to: int | None
-    status: str
+    status: Status
     description: str | None = None
     evidence: tuple[Evidence, ...] = ()
     confidence: float = 1.0
@@ -149,9 +139,12 @@ class RelationEdge:
 
 
 ThreadStatus = Literal["open", "resolved", "abandoned"]
-THREAD_KINDS = ("foreshadowing", "open_loop", "reader_promise", "subplot")
-THREAD_ACTIONS = ("plant", "advance", "resolve", "abandon")
-THREAD_FILTERS = ("open", "resolved", "abandoned", "overdue", "all")  # what a listing asks for
+ThreadKind = Literal["foreshadowing", "open_loop", "reader_promise", "subplot"]
+ThreadAction = Literal["plant", "advance", "resolve", "abandon"]
+THREAD_KINDS: tuple[ThreadKind, ...] = get_args(ThreadKind)
+THREAD_ACTIONS: tuple[ThreadAction, ...] = get_args(ThreadAction)
+ThreadFilter = Literal["open", "resolved", "abandoned", "overdue", "all"]  # what a listing asks
+THREAD_FILTERS: tuple[ThreadFilter, ...] = get_args(ThreadFilter)
 
 
 @dataclass(frozen=True)
@@ -159,9 +152,9 @@ class Thread:
     """A foreshadowing thread, open loop, reader promise or subplot, as of some chapter."""
 
     id: str
-    kind: str
+    kind: ThreadKind
     content: str
-    status: str
+    status: ThreadStatus
     planted_chapter: int | None
     due_chapter: int | None
     resolved_chapter: int | None
@@ -208,7 +201,7 @@ class WorldRule:
     domain: str | None
     valid_from: int
     valid_to: int | None
-    status: str
+    status: Status
     evidence: tuple[Evidence, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,16 +238,45 @@ class TimelineEvent:
         }
 
 
+# The kinds a commit records (rulebook.RULES with recorded=True; a test keeps the two equal).
 ConflictKind = Literal[
-    "old_value_mismatch",
-    "set_remove_missing",
     "dead_entity_active",
+    "regression",
+    "old_value_mismatch",
     "relation_end_missing",
-    "thread_unknown",
     "thread_closed",
     "rule_unknown",
     "unknown_entity",
+    "duplicate_entity",
+    "secret_source_unaware",
+    "secret_unknown",
+    "thread_unknown",
+    "set_remove_missing",
 ]
+# Advice: findings a commit warns about and review reports, never recorded as conflicts.
+AdviceKind = Literal[
+    "ladder_regression",
+    "name_taken",
+    "ambiguous_alias",
+    "relation_jump",
+    "early_reveal",
+    "already_known",
+    "promise_due",
+    "thread_overdue",
+    "location_continuity",
+]
+FindingKind = ConflictKind | AdviceKind
+ConflictStatus = Literal["open", "accepted", "resolved"]
+CONFLICT_KINDS: tuple[ConflictKind, ...] = get_args(ConflictKind)
+ADVICE_KINDS: tuple[AdviceKind, ...] = get_args(AdviceKind)
+
+
+def finding_kind(kind: str) -> FindingKind:
+    """`kind` as a finding's kind; anything else is a programming error, not bad input."""
+    for known in (*CONFLICT_KINDS, *ADVICE_KINDS):
+        if kind == known:
+            return known
+    raise ValueError(f"not a kind of finding: {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -262,7 +284,7 @@ class Conflict:
     """A contradiction kept as a record: both sides' evidence, never a silent overwrite."""
 
     id: str
-    kind: str
+    kind: FindingKind  # a recorded conflict's is a ConflictKind; notes carry advice
     entity_id: str | None
     field: str | None
     chapter: int
@@ -270,7 +292,7 @@ class Conflict:
     found: Any
     message: str
     evidence: tuple[Evidence, ...] = ()
-    status: str = "open"
+    status: ConflictStatus = "open"
     note: str | None = None
     target: str | None = None  # a relation conflict's other entity
 

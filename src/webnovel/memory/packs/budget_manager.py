@@ -15,7 +15,9 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
+
+from ...errors import InvalidInput
 
 CJK_TOKENS_PER_CHAR = 1.0
 OTHER_CHARS_PER_TOKEN = 4.0
@@ -37,10 +39,16 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(cjk * CJK_TOKENS_PER_CHAR + other / OTHER_CHARS_PER_TOKEN)
 
 
-class TokenCounter(Protocol):
-    """Anything that counts tokens: the estimator above, or a real tokenizer a user plugs in."""
+Task = Literal["chapter_write", "consistency_check", "continuity_query", "review"]
+TASKS: tuple[Task, ...] = get_args(Task)
 
-    def __call__(self, text: str) -> int: ...
+
+def task_named(name: str) -> Task:
+    """`name` as a task, or a clear error naming the tasks there are."""
+    for task in TASKS:
+        if name == task:
+            return task
+    raise InvalidInput(f"unknown task '{name}': use one of {', '.join(TASKS)}")
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class Recipe:
     """How one task spends its budget: section shares (also the floors each section is promised
     before the rest is shared out by score) and how far to look."""
 
-    task: str
+    task: Task
     shares: dict[str, float]
     recent_chapters: int = 3  # summaries in working memory
     recency_window: int = 30  # chapters of history and events considered "recent"
@@ -81,7 +89,7 @@ SECTION_ORDER = (
     "episodic",
 )
 
-RECIPES: dict[str, Recipe] = {
+RECIPES: dict[Task, Recipe] = {
     "chapter_write": Recipe(
         "chapter_write",
         {

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..schema import Conflict
+from .budget_manager import Task
 from .pack_words import TASK, why_text
 
 SECTION_TITLES = {
@@ -41,7 +42,7 @@ class Retriever(Protocol):
 
 @dataclass(frozen=True)
 class PackRequest:
-    task: str
+    task: Task
     chapter: int
     outline: str | None = None
     query: str | None = None
@@ -104,7 +105,7 @@ class PackSection:
 
 @dataclass
 class MemoryPack:
-    task: str
+    task: Task
     chapter: int
     budget_tokens: int
     used_tokens: int

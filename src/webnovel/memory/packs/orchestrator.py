@@ -56,8 +56,6 @@ def build_memory_pack(
     retriever: Retriever | None = None,
     count_tokens: Callable[[str], int] = estimate_tokens,
 ) -> MemoryPack:
-    if request.task not in RECIPES:
-        raise InvalidInput(f"unknown task '{request.task}': use one of {', '.join(RECIPES)}")
     if request.chapter < 1:
         raise InvalidInput(f"chapter must be >= 1, got {request.chapter}")
     recipe = recipe or RECIPES[request.task]

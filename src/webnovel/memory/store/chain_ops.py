@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from ..chains import KEY_SEPARATOR, Assertion, Version
+from ..chains import KEY_SEPARATOR, Assertion, Family, Version
 from .index_store import dumps, loads
 
 _VERSION_COLUMNS = (
@@ -100,7 +100,7 @@ def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion])
     )
 
 
-def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tuple[str, str]]:
+def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tuple[Family, str]]:
     """Retract what a chapter asserted; return the (family, key) chains it had touched."""
     keys = {
         (r[0], r[1])
@@ -113,7 +113,7 @@ def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tup
 
 
 def open_versions_before(
-    conn: sqlite3.Connection, family: str, key: str, chapter: int
+    conn: sqlite3.Connection, family: Family, key: str, chapter: int
 ) -> list[Version]:
     """Versions that were open just before `chapter` was applied: the replay's starting state."""
     rows = conn.execute(
@@ -125,7 +125,7 @@ def open_versions_before(
 
 
 def assertions_from(
-    conn: sqlite3.Connection, family: str, key: str, chapter: int
+    conn: sqlite3.Connection, family: Family, key: str, chapter: int
 ) -> list[Assertion]:
     rows = conn.execute(
         "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
@@ -135,7 +135,9 @@ def assertions_from(
     return [_assertion(r) for r in rows]
 
 
-def assertion_at(conn: sqlite3.Connection, family: str, key: str, chapter: int) -> Assertion | None:
+def assertion_at(
+    conn: sqlite3.Connection, family: Family, key: str, chapter: int
+) -> Assertion | None:
     """The last assertion a chapter made about a chain (what set a version that began there)."""
     row = conn.execute(
         "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
@@ -145,7 +147,7 @@ def assertion_at(conn: sqlite3.Connection, family: str, key: str, chapter: int) 
     return _assertion(row) if row else None
 
 
-def assertions_about(conn: sqlite3.Connection, family: str, obj: str) -> list[Assertion]:
+def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list[Assertion]:
     """Every assertion of a family about one object (all knowledge of one secret), in order."""
     rows = conn.execute(
         "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
@@ -155,7 +157,7 @@ def assertions_about(conn: sqlite3.Connection, family: str, obj: str) -> list[As
     return [_assertion(r) for r in rows]
 
 
-def delete_versions_from(conn: sqlite3.Connection, family: str, key: str, chapter: int) -> None:
+def delete_versions_from(conn: sqlite3.Connection, family: Family, key: str, chapter: int) -> None:
     conn.execute(
         "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
         (family, key, chapter),
@@ -196,7 +198,7 @@ def write_versions(conn: sqlite3.Connection, versions: Iterable[Version], record
     )
 
 
-def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[str, str, str]]:
+def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[Family, str, str]]:
     """Point every assertion naming entity `old` at `new` (a tentative entity adopted by its
     introduction); drop the old chains' versions. Returns (family, old key, new key) triples."""
     rows = conn.execute(
@@ -240,7 +242,7 @@ def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[st
 
 
 def version_at(
-    conn: sqlite3.Connection, family: str, key: str, as_of: int | None
+    conn: sqlite3.Connection, family: Family, key: str, as_of: int | None
 ) -> Version | None:
     """The settled (non-tentative) version of a chain holding at `as_of` (None: now)."""
     if as_of is None:
@@ -259,7 +261,7 @@ def version_at(
 
 
 def chain_history(
-    conn: sqlite3.Connection, family: str, key: str, as_of: int | None = None
+    conn: sqlite3.Connection, family: Family, key: str, as_of: int | None = None
 ) -> list[Version]:
     """Every version of one chain, oldest first; as of `as_of`, those begun by then."""
     rows = conn.execute(
@@ -271,7 +273,7 @@ def chain_history(
 
 
 def subject_history(
-    conn: sqlite3.Connection, family: str, subject: str, as_of: int | None = None
+    conn: sqlite3.Connection, family: Family, subject: str, as_of: int | None = None
 ) -> list[Version]:
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
@@ -290,7 +292,7 @@ def _named_marks(params: dict[str, Any], prefix: str, values: list[str]) -> str:
 
 def versions_at(
     conn: sqlite3.Connection,
-    family: str,
+    family: Family,
     as_of: int | None,
     *,
     subject: str | None = None,
@@ -340,7 +342,7 @@ def best_connected(
 
 
 def subject_versions_between(
-    conn: sqlite3.Connection, family: str, subject: str, start: int, end: int
+    conn: sqlite3.Connection, family: Family, subject: str, start: int, end: int
 ) -> list[Version]:
     """Versions of one subject that began in chapters [start, end]: what changed recently."""
     rows = conn.execute(
@@ -352,7 +354,7 @@ def subject_versions_between(
 
 
 def versions_in_state(
-    conn: sqlite3.Connection, family: str, state: str, as_of: int | None, evidence: bool = True
+    conn: sqlite3.Connection, family: Family, state: str, as_of: int | None, evidence: bool = True
 ) -> list[Version]:
     """Settled versions tagged `state` that hold at `as_of` (None: now), e.g. open threads or
     the dead. Served by the state index: it reads versions ending after `as_of`, not all."""

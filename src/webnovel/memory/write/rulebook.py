@@ -66,7 +66,7 @@ RULES: dict[str, Rule] = {
     ),
 }
 
-CONFLICT_KINDS = tuple(kind for kind, rule in RULES.items() if rule.recorded)
+RECORDED_KINDS = tuple(kind for kind, rule in RULES.items() if rule.recorded)
 
 
 def rule_for(kind: str) -> Rule:

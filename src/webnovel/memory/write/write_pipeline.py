@@ -19,7 +19,8 @@ from typing import Any
 
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
-from ..schema import CommitCounts, CommitReport, Conflict
+from ..chains import Family
+from ..schema import CommitCounts, CommitReport, Conflict, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import SQLiteStore
 from .chapter_inputs import ChapterResult
@@ -74,7 +75,7 @@ def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
     """A draft as a stored conflict; its message keeps {who}/{target} until it is read."""
     return Conflict(
         conflict_id(draft, scope),
-        draft.kind,
+        finding_kind(draft.kind),
         draft.entity_id,
         draft.field,
         draft.chapter,
@@ -304,7 +305,7 @@ class WritePipeline:
 
     def _replay_chain(
         self,
-        family: str,
+        family: Family,
         key: str,
         chapter: int,
         recorded_at: str,
@@ -382,18 +383,18 @@ class WritePipeline:
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
 
-    def _adopt_tentatives(self, result: ChapterResult) -> set[tuple[str, str]]:
+    def _adopt_tentatives(self, result: ChapterResult) -> set[tuple[Family, str]]:
         """An entity introduced under a name that earlier chapters used as an unknown reference
         takes over that tentative entity's memory. Returns the chains to replay."""
         conn = self.index.conn
-        rekeyed: set[tuple[str, str]] = set()
+        rekeyed: set[tuple[Family, str]] = set()
         for entity in result.entities_new:
             names = {entity.name, *entity.aliases} - {entity.id}
             for old in entity_ops.tentative_entities_named(conn, names):
                 rekeyed |= self._rename(old, entity.id)
         return rekeyed
 
-    def _rename(self, old: str, new: str) -> set[tuple[str, str]]:
+    def _rename(self, old: str, new: str) -> set[tuple[Family, str]]:
         conn = self.index.conn
         moved = chain_ops.rename_subject(conn, old, new)
         for family, old_key, _ in moved:
