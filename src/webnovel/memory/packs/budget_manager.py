@@ -52,6 +52,33 @@ def task_named(name: str) -> Task:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """How much each kind of candidate is worth, before the budget is shared out by score per
+    token. A score is in [0, 1]; "base + step × x" scores grow with x (urgency, recency, terms
+    shared with the outline). Kept apart from the code that applies them, so a recipe can tune
+    them and a reader sees them in one place."""
+
+    summary: float = 0.8  # a recent chapter's summary, the latest chapter's
+    summary_step: float = 0.05  # less per chapter further back
+    ending: float = 0.95  # where the previous chapter ended
+    dead_in_play: float = 1.0  # a dead character the outline names
+    dead_elsewhere: float = 0.55  # another dead character, by how recently they died
+    reveal_due: float = 0.95  # a secret due to be revealed in this chapter
+    author_only: float = 0.9  # a secret the reader must not be told yet
+    unaware: float = 0.85  # a character in play who does not know a secret
+    overdue: tuple[float, float] = (0.95, 0.05)  # a thread past its due chapter, by urgency
+    due_soon: tuple[float, float] = (0.85, 0.1)  # a thread due within `due_window` chapters
+    due_window: int = 10
+    thread_in_play: tuple[float, float] = (0.6, 0.3)  # a thread about an entity in play
+    thread_other: tuple[float, float] = (0.2, 0.4)  # any other open thread, by urgency × recency
+    rule_shared: tuple[float, float] = (0.55, 0.1)  # a rule sharing terms with the outline
+    rule_other: tuple[float, float] = (0.1, 0.3)  # any other rule in force, by recency
+    event: float = 0.7  # an event of an entity in play, × relevance × recency
+    history: float = 0.5  # a recent change of an entity in play, × relevance × recency × field
+    summary_passage: float = 0.6  # an older chapter's summary, × its events' best score
+
+
+@dataclass(frozen=True)
 class Recipe:
     """How one task spends its budget: section shares (also the floors each section is promised
     before the rest is shared out by score) and how far to look."""
@@ -62,6 +89,7 @@ class Recipe:
     recency_window: int = 30  # chapters of history and events considered "recent"
     graph_depth: int = 1
     default_budget: int = 4000
+    scoring: Scoring = field(default_factory=Scoring)
 
     def weighted(self, weights: dict[str, float]) -> Recipe:
         """The same recipe with section shares scaled by a template's weights, renormalised."""

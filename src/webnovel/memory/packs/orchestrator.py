@@ -129,6 +129,7 @@ class _Gatherer:
         in_play: InPlay,
         names: dict[str, str],
     ) -> None:
+        self.scores = recipe.scoring
         self.conn = conn
         self.config = config
         self.recipe = recipe
@@ -160,17 +161,17 @@ class _Gatherer:
             )
             shown = outline[:OUTLINE_CHARS] + ("……" if len(outline) > OUTLINE_CHARS else "")
             outline_item = self._item(
-                "working",
-                "outline",
-                f"ch{self.request.chapter}",
-                "outline",
-                shown,
-                None,
-                "outline",
-                [],
-                1.0,
-                "the chapter's outline (pinned: kept whenever it fits the budget)",
-                f"- 本章大纲：{shown}",
+                layer="working",
+                category="outline",
+                subject=f"ch{self.request.chapter}",
+                field_name="outline",
+                value=shown,
+                chapter=None,
+                source_type="outline",
+                evidence=[],
+                score=1.0,
+                why="the chapter's outline (pinned: kept whenever it fits the budget)",
+                line=f"- 本章大纲：{shown}",
             )
             outline_item.pinned = True
             items.append(outline_item)
@@ -184,17 +185,18 @@ class _Gatherer:
             if row.summary:
                 items.append(
                     self._item(
-                        "working",
-                        "story_state",
-                        f"ch{chapter}",
-                        "summary",
-                        row.summary,
-                        chapter,
-                        "summary",
-                        [{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
-                        0.8 + 0.05 * (chapter - self.as_of),
-                        f"summary of recent chapter {chapter}",
-                        f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
+                        layer="working",
+                        category="story_state",
+                        subject=f"ch{chapter}",
+                        field_name="summary",
+                        value=row.summary,
+                        chapter=chapter,
+                        source_type="summary",
+                        evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
+                        score=self.scores.summary
+                        + self.scores.summary_step * (chapter - self.as_of),
+                        why=f"summary of recent chapter {chapter}",
+                        line=f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
                     )
                 )
             ending = row.meta.get("ending")
@@ -202,17 +204,17 @@ class _Gatherer:
                 text = "，".join(f"{ENDING_LABELS.get(k, k)}：{v}" for k, v in ending.items() if v)
                 items.append(
                     self._item(
-                        "working",
-                        "story_state",
-                        f"ch{chapter}",
-                        "ending",
-                        ending,
-                        chapter,
-                        "chapter_meta",
-                        [{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
-                        0.95,
-                        "where the previous chapter ended",
-                        f"- 上章结尾（第{chapter}章）：{text}",
+                        layer="working",
+                        category="story_state",
+                        subject=f"ch{chapter}",
+                        field_name="ending",
+                        value=ending,
+                        chapter=chapter,
+                        source_type="chapter_meta",
+                        evidence=[{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
+                        score=self.scores.ending,
+                        why="where the previous chapter ended",
+                        line=f"- 上章结尾（第{chapter}章）：{text}",
                     )
                 )
         return items
@@ -227,17 +229,17 @@ class _Gatherer:
                 score = relevance * field_importance(fact.field)
                 items.append(
                     self._item(
-                        "semantic",
-                        "character_state",
-                        entity_id,
-                        fact.field,
-                        fact.value,
-                        fact.valid_from,
-                        fact.source_type,
-                        list(fact.evidence),
-                        score,
-                        f"{entity.name}: {self.in_play.why[entity_id]}",
-                        f"- {entity.name} {fact.field}：{value_text(fact.value)}"
+                        layer="semantic",
+                        category="character_state",
+                        subject=entity_id,
+                        field_name=fact.field,
+                        value=fact.value,
+                        chapter=fact.valid_from,
+                        source_type=fact.source_type,
+                        evidence=list(fact.evidence),
+                        score=score,
+                        why=f"{entity.name}: {self.in_play.why[entity_id]}",
+                        line=f"- {entity.name} {fact.field}：{value_text(fact.value)}"
                         f"（第{fact.valid_from}章起）",
                     )
                 )
@@ -247,23 +249,25 @@ class _Gatherer:
         scored = []
         for version in chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of):
             if version.subject in self.in_play.entities:
-                scored.append((1.0, "named for this chapter but dead", version))
+                scored.append(
+                    (self.scores.dead_in_play, "named for this chapter but dead", version)
+                )
             else:
-                score = 0.55 * self.fresh(version.valid_from)
+                score = self.scores.dead_elsewhere * self.fresh(version.valid_from)
                 scored.append((score, f"died at ch {version.valid_from}", version))
         return [
             self._item(
-                "semantic",
-                "active_constraints",
-                v.subject,
-                "status",
-                v.value,
-                v.valid_from,
-                v.source_type,
-                list(v.evidence),
-                score,
-                why,
-                f"- {graph_memory.dead_constraint(self.name(v.subject), v.value, v.valid_from)}",
+                layer="semantic",
+                category="active_constraints",
+                subject=v.subject,
+                field_name="status",
+                value=v.value,
+                chapter=v.valid_from,
+                source_type=v.source_type,
+                evidence=list(v.evidence),
+                score=score,
+                why=why,
+                line=f"- {graph_memory.dead_constraint(self.name(v.subject), v.value, v.valid_from)}",
             )
             for score, why, v in _top(scored)
         ] + self.secrets()
@@ -278,31 +282,35 @@ class _Gatherer:
         ):
             secret = gap.secret
             if gap.kind == "due":
-                score, why, line = 0.95, "a reveal due in this chapter", "本章应揭示"
+                score, why, line = (
+                    self.scores.reveal_due,
+                    "a reveal due in this chapter",
+                    "本章应揭示",
+                )
             elif gap.kind == "author_only":
                 score, why, line = (
-                    0.9,
+                    self.scores.author_only,
                     "the reader does not know it yet",
                     "仅作者知（勿在叙述中揭示）",
                 )
             else:
                 who = self.name(gap.entity_id or "")
-                score = 0.85 * self.in_play.relevance[gap.entity_id or ""]
+                score = self.scores.unaware * self.in_play.relevance[gap.entity_id or ""]
                 why, line = f"{who} is in play and does not know it", f"{who} 尚不知"
             evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
             items.append(
                 self._item(
-                    "semantic",
-                    "active_constraints",
-                    secret.id,
-                    "secret",
-                    secret.content,
-                    secret.planted_chapter,
-                    "secret",
-                    evidence,
-                    score,
-                    why,
-                    f"- {line}：{secret.content}",
+                    layer="semantic",
+                    category="active_constraints",
+                    subject=secret.id,
+                    field_name="secret",
+                    value=secret.content,
+                    chapter=secret.planted_chapter,
+                    source_type="secret",
+                    evidence=evidence,
+                    score=score,
+                    why=why,
+                    line=f"- {line}：{secret.content}",
                 )
             )
         return items
@@ -320,17 +328,17 @@ class _Gatherer:
             self.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
         return [
             self._item(
-                "graph",
-                "relationship",
-                edge.source,
-                f"relation:{edge.target}",
-                edge.type,
-                edge.valid_from,
-                "relationship",
-                list(edge.evidence),
-                score,
-                why,
-                f"- {self.name(edge.source)} → {self.name(edge.target)}：{edge.type}"
+                layer="graph",
+                category="relationship",
+                subject=edge.source,
+                field_name=f"relation:{edge.target}",
+                value=edge.type,
+                chapter=edge.valid_from,
+                source_type="relationship",
+                evidence=list(edge.evidence),
+                score=score,
+                why=why,
+                line=f"- {self.name(edge.source)} → {self.name(edge.target)}：{edge.type}"
                 f"（第{edge.valid_from}章起）",
             )
             for score, why, edge in top
@@ -365,17 +373,17 @@ class _Gatherer:
             f"{progress}）"
         )
         return self._item(
-            "semantic",
-            category,
-            thread.id,
-            thread.kind,
-            thread.content,
-            thread.planted_chapter,
-            "thread",
-            evidence,
-            score,
-            why,
-            line,
+            layer="semantic",
+            category=category,
+            subject=thread.id,
+            field_name=thread.kind,
+            value=thread.content,
+            chapter=thread.planted_chapter,
+            source_type="thread",
+            evidence=evidence,
+            score=score,
+            why=why,
+            line=line,
         )
 
     def _thread_score(
@@ -383,15 +391,23 @@ class _Gatherer:
     ) -> tuple[float, str]:
         weight = (urgency or 50) / 100
         chapter = self.request.chapter
+        s = self.scores
         if due is not None and due < chapter:
-            return 0.95 + 0.05 * weight, f"overdue since ch {due}"
-        if due is not None and due - chapter <= 10:
-            return 0.85 + 0.1 * weight, f"thread due at ch {due}, {due - chapter} chapters left"
+            return s.overdue[0] + s.overdue[1] * weight, f"overdue since ch {due}"
+        if due is not None and due - chapter <= s.due_window:
+            left = due - chapter
+            return s.due_soon[0] + s.due_soon[
+                1
+            ] * weight, f"thread due at ch {due}, {left} chapters left"
         # a substring test on the JSON list: no decoding for each of thousands of open threads
         in_play = [e for e in self.in_play.entities if f'"{e}"' in related_json]
         if in_play:
-            return 0.6 + 0.3 * weight, f"involves {self.name(in_play[0])}"
-        return 0.2 + 0.4 * weight * self.fresh(last_chapter), "open thread"
+            return s.thread_in_play[0] + s.thread_in_play[
+                1
+            ] * weight, f"involves {self.name(in_play[0])}"
+        return s.thread_other[0] + s.thread_other[1] * weight * self.fresh(
+            last_chapter
+        ), "open thread"
 
     # -- world rules ----------------------------------------------------------------------------
 
@@ -401,27 +417,29 @@ class _Gatherer:
             _, text, domain, since = candidate
             shared = shared_terms(text + (domain or ""), self.context_terms)
             if shared:
-                score = min(1.0, 0.55 + 0.1 * len(shared))
+                base, step = self.scores.rule_shared
+                score = min(1.0, base + step * len(shared))
                 why = f"shares terms with the outline: {'、'.join(shared[:3])}"
             else:
-                score = 0.3 * self.fresh(since) + 0.1
+                base, step = self.scores.rule_other
+                score = base + step * self.fresh(since)
                 why = f"rule in force since ch {since}"
             scored.append((score, why, candidate))
         items = []
         for score, why, (rule_id, text, domain, since) in _top(scored):
             items.append(
                 self._item(
-                    "semantic",
-                    "world_rules",
-                    rule_id,
-                    "rule",
-                    text,
-                    since,
-                    "world_rule",
-                    [{"chapter": since, "ref": f"world_rule:{rule_id}:{since}"}],
-                    score,
-                    why,
-                    f"- {'[' + domain + '] ' if domain else ''}{text}（第{since}章）",
+                    layer="semantic",
+                    category="world_rules",
+                    subject=rule_id,
+                    field_name="rule",
+                    value=text,
+                    chapter=since,
+                    source_type="world_rule",
+                    evidence=[{"chapter": since, "ref": f"world_rule:{rule_id}:{since}"}],
+                    score=score,
+                    why=why,
+                    line=f"- {'[' + domain + '] ' if domain else ''}{text}（第{since}章）",
                 )
             )
         return items
@@ -436,21 +454,22 @@ class _Gatherer:
                 if event.id in seen:
                     continue
                 seen.add(event.id)
-                score = 0.7 * self.in_play.relevance[entity_id] * self.fresh(event.chapter)
+                relevance = self.in_play.relevance[entity_id]
+                score = self.scores.event * relevance * self.fresh(event.chapter)
                 place = f"＠{event.location}" if event.location else ""
                 items.append(
                     self._item(
-                        "episodic",
-                        "timeline",
-                        event.id,
-                        "event",
-                        event.event,
-                        event.chapter,
-                        "timeline",
-                        [{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
-                        score,
-                        f"event involving {entity.name} (ch {event.chapter})",
-                        f"- 第{event.chapter}章：{event.event}{place}",
+                        layer="episodic",
+                        category="timeline",
+                        subject=event.id,
+                        field_name="event",
+                        value=event.event,
+                        chapter=event.chapter,
+                        source_type="timeline",
+                        evidence=[{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
+                        score=score,
+                        why=f"event involving {entity.name} (ch {event.chapter})",
+                        line=f"- 第{event.chapter}章：{event.event}{place}",
                     )
                 )
         return items
@@ -474,24 +493,24 @@ class _Gatherer:
             for version in latest.values():
                 ended = version.valid_to or self.as_of
                 score = (
-                    0.5
+                    self.scores.history
                     * self.in_play.relevance[entity_id]
                     * self.fresh(ended)
                     * field_importance(version.field)
                 )
                 items.append(
                     self._item(
-                        "episodic",
-                        "character_state",
-                        entity_id,
-                        version.field,
-                        version.value,
-                        version.valid_from,
-                        version.source_type,
-                        list(version.evidence),
-                        score,
-                        f"recent change of {entity.name} (until ch {ended})",
-                        f"- {entity.name} {version.field} 曾为{value_text(version.value)}"
+                        layer="episodic",
+                        category="character_state",
+                        subject=entity_id,
+                        field_name=version.field,
+                        value=version.value,
+                        chapter=version.valid_from,
+                        source_type=version.source_type,
+                        evidence=list(version.evidence),
+                        score=score,
+                        why=f"recent change of {entity.name} (until ch {ended})",
+                        line=f"- {entity.name} {version.field} 曾为{value_text(version.value)}"
                         f"（{chapter_span(version.valid_from, ended - 1)}，已变）",
                         status="contradicted" if version.status == "contradicted" else "outdated",
                     )
@@ -506,17 +525,17 @@ class _Gatherer:
             passages = self._summaries_of(events)
         return [
             self._item(
-                "episodic",
-                p.kind,
-                p.chunk_id,
-                "passage",
-                p.text,
-                p.chapter,
-                p.kind,
-                [{"chapter": p.chapter, "ref": p.chunk_id}],
-                p.score,
-                f"{p.kind} from ch {p.chapter}",
-                f"- 第{p.chapter}章：{' '.join(p.text.split())}",
+                layer="episodic",
+                category=p.kind,
+                subject=p.chunk_id,
+                field_name="passage",
+                value=p.text,
+                chapter=p.chapter,
+                source_type=p.kind,
+                evidence=[{"chapter": p.chapter, "ref": p.chunk_id}],
+                score=p.score,
+                why=f"{p.kind} from ch {p.chapter}",
+                line=f"- 第{p.chapter}章：{' '.join(p.text.split())}",
             )
             for p in passages
             if p.chapter <= self.as_of
@@ -541,7 +560,7 @@ class _Gatherer:
                         chapter,
                         "chapter_summary",
                         rows[0].summary,
-                        0.6 * score,
+                        self.scores.summary_passage * score,
                     )
                 )
         return passages
@@ -550,6 +569,7 @@ class _Gatherer:
 
     def _item(
         self,
+        *,
         layer: str,
         category: str,
         subject: str,
