@@ -16,6 +16,8 @@ from pathlib import Path
 import webnovel
 from webnovel.sample_book import sample_book_dir, sample_chapters
 
+from cli_runner import run_process
+
 # every page kind, on the sample book's protagonist and one of its threads
 PAGES = (
     "/",
@@ -41,6 +43,19 @@ def build_sample_book(folder: Path) -> Path:
         draft = sample_book_dir() / "drafts" / "013-draft-with-mistakes.json"
         book.commit(json.loads(draft.read_text(encoding="utf-8")))
     return folder
+
+
+CHAPTER_14 = {"chapter": 14, "title": "余烬", "summary": "韩啸断后，二人连夜离城。"}
+
+
+@contextmanager
+def chapter_14_committed_elsewhere(root: Path) -> Iterator[None]:
+    """Chapter 14 committed by another process (the CLI), taken back again afterwards."""
+    run_process("--project", str(root), "commit", "-", stdin=json.dumps(CHAPTER_14))
+    try:
+        yield
+    finally:
+        run_process("--project", str(root), "retract", "14")
 
 
 @dataclass

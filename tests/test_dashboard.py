@@ -20,7 +20,13 @@ pytest.importorskip("jinja2")
 
 import webnovel  # noqa: E402
 
-from dashboard_server import PAGES, Running, build_sample_book, running_dashboard  # noqa: E402
+from dashboard_server import (  # noqa: E402
+    PAGES,
+    Running,
+    build_sample_book,
+    chapter_14_committed_elsewhere,
+    running_dashboard,
+)
 
 
 @pytest.fixture(scope="module")
@@ -185,27 +191,15 @@ def test_a_commit_by_another_process_is_announced_live(board: Running) -> None:
     stream = urllib.request.urlopen(f"{board.url}/events?seq={before}", timeout=30)
     try:
         assert stream.readline().startswith(b"retry:")
-        result = {"chapter": 14, "title": "余烬", "summary": "韩啸断后，二人连夜离城。"}
-        subprocess.run(
-            [sys.executable, "-m", "webnovel", "--project", str(board.root), "commit", "-"],
-            input=json.dumps(result, ensure_ascii=False),
-            text=True,
-            check=True,
-            capture_output=True,
-        )
-        deadline = time.monotonic() + 15
-        events = []
-        while time.monotonic() < deadline:
-            line = stream.readline().decode("utf-8").strip()
-            events.append(line)
-            if line.startswith("data:"):
-                break
-        assert "event: commit" in events
-        assert json.loads(events[-1][5:])["seq"] > before
+        with chapter_14_committed_elsewhere(board.root):
+            deadline = time.monotonic() + 15
+            events = []
+            while time.monotonic() < deadline:
+                line = stream.readline().decode("utf-8").strip()
+                events.append(line)
+                if line.startswith("data:"):
+                    break
+            assert "event: commit" in events
+            assert json.loads(events[-1][5:])["seq"] > before
     finally:
         stream.close()
-        subprocess.run(
-            [sys.executable, "-m", "webnovel", "--project", str(board.root), "retract", "14"],
-            check=True,
-            capture_output=True,
-        )

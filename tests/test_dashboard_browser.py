@@ -21,7 +21,13 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from dashboard_server import PAGES, Running, build_sample_book, running_dashboard  # noqa: E402
+from dashboard_server import (  # noqa: E402
+    PAGES,
+    Running,
+    build_sample_book,
+    chapter_14_committed_elsewhere,
+    running_dashboard,
+)
 
 CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
 pytestmark = pytest.mark.skipif(
@@ -172,21 +178,7 @@ def test_a_commit_by_another_process_reloads_the_page(board: Running, browser: o
     page = Watched(browser).page
     page.goto(board.url + "/")
     sync_api.expect(page.locator("#live")).to_have_class("live on")
-    result = {"chapter": 14, "title": "余烬", "summary": "韩啸断后，二人连夜离城。"}
-    subprocess.run(
-        [sys.executable, "-m", "webnovel", "--project", str(board.root), "commit", "-"],
-        input=json.dumps(result, ensure_ascii=False),
-        text=True,
-        check=True,
-        capture_output=True,
-    )
-    try:
+    with chapter_14_committed_elsewhere(board.root):
         sync_api.expect(page.locator("table.log")).to_contain_text("余烬", timeout=15_000)
         assert page.locator("#as-of").get_attribute("max") == "14"
-    finally:
-        subprocess.run(
-            [sys.executable, "-m", "webnovel", "--project", str(board.root), "retract", "14"],
-            check=True,
-            capture_output=True,
-        )
     page.close()
