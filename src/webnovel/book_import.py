@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidInput, UnknownChapter
 from .memory.read.aliases import AliasIndex
 from .memory.store import commit_ops, entity_ops
-from .text_import import Candidate, ImportedChapter, chapter_result, read_chapters
-from .text_import import candidate_names as names_in
+from .name_finder import Candidate
+from .name_finder import candidate_names as names_in
+from .text_import import ImportedChapter, chapter_result, read_chapters
 from .upstream_import import UpstreamBook, read_upstream
 
 if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time

@@ -52,8 +52,8 @@ from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_ato
 from .memory.write.chapter_inputs import ChapterResult
 from .memory.write.chapter_result import MAX_CHAPTER, parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
+from .name_finder import Candidate
 from .text_files import read_text
-from .text_import import Candidate
 from .upstream_import import read_upstream
 
 Progress = Callable[[int, int], None]

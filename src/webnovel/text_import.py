@@ -1,5 +1,5 @@
-"""Bringing an existing book in: a novel's text cut into chapters, a cast file, and the names in
-the text that may be characters. Pure functions over text; committing is the facade's job.
+"""Bringing an existing book in: a novel's text cut into chapters, and a cast file. Pure
+functions over text; committing is the facade's job (names the text suggests: `name_finder`).
 
 A whole novel in one file is cut at its chapter headings (第十二章, 第12章, 第一百零三回, 第3节,
 with or without a title; 楔子, 序章, 引子 and 序言 open a prologue). 卷 headings are kept as the
@@ -14,8 +14,6 @@ import csv
 import io
 import re
 import tomllib
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,47 +140,3 @@ def read_cast(path: Path) -> list[dict[str, Any]]:
             }
         )
     return cast
-
-
-# -- names the text suggests ----------------------------------------------------------------
-
-
-PLACE_ENDINGS = frozenset("门城山谷峰宗派堂殿阁镇村府州国岛洞寺观楼台")
-
-
-@dataclass(frozen=True)
-class Candidate:
-    name: str
-    count: int
-    first_chapter: int
-
-    def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "count": self.count, "first_chapter": self.first_chapter}
-
-
-def candidate_names(
-    chapters: Iterable[tuple[int, str]], known: Iterable[str], min_count: int = 3, limit: int = 50
-) -> list[Candidate]:
-    """Person names that the book's cast does not know yet, most frequent first, with the
-    chapter each first appears in: words tagged `nr` by the segmenter, less those in its common
-    dictionary (丹田, 明白 are mistagged words) and those ending like a place or a faction."""
-    import rjieba
-
-    known = set(known)
-    counts: Counter[str] = Counter()
-    first: dict[str, int] = {}
-    for number, text in chapters:
-        for word, tag in rjieba.tag(text):
-            if tag != "nr" or not 2 <= len(word) <= 4 or word in known:
-                continue
-            if word[-1] in PLACE_ENDINGS or rjieba.has_word(word):
-                continue
-            counts[word] += 1
-            first.setdefault(word, number)
-    # 周伯说, 周伯守: the segmenter glues a verb to a name; keep the name
-    glued = {w for w in counts if len(w) > 2 and (w[:-1] in counts or w[:-1] in known)}
-    return [
-        Candidate(name, count, first[name])
-        for name, count in counts.most_common()
-        if count >= min_count and name not in glued
-    ][:limit]
