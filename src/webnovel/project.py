@@ -8,9 +8,8 @@ import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import book_import
 from .config import BookConfig, load_config, render_config
 from .errors import (
     InvalidInput,
@@ -31,7 +30,6 @@ from .memory.read.runtime_state import build_state
 from .memory.read.summary_compactor import build_scratchpad
 from .memory.retrieval.embedders import make_embedder
 from .memory.retrieval.search import EMBED_KINDS, Retrieval, SearchHit
-from .memory.review.draft_review import ReviewReport, review_draft
 from .memory.schema import (
     THREAD_FILTERS,
     CommitEntry,
@@ -54,7 +52,9 @@ from .memory.write.chapter_result import MAX_CHAPTER, parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .name_finder import Candidate
 from .text_files import read_text
-from .upstream_import import read_upstream
+
+if TYPE_CHECKING:  # imported where used: a `webnovel fact` need not load review or import code
+    from .memory.review.draft_review import ReviewReport
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -71,6 +71,9 @@ def find_book_root(start: Path) -> Path | None:
 
 def plan_upstream_import(root: str | Path) -> dict[str, Any]:
     """What importing a webnovel-writer project would bring in; reads it and writes nothing."""
+    from . import book_import
+    from .upstream_import import read_upstream
+
     return book_import.upstream_plan(read_upstream(Path(root)), Path(root))
 
 
@@ -345,6 +348,8 @@ class Project:
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
         """Check a draft chapter result against memory as of the chapter before; writes
         nothing. A malformed draft raises InvalidChapterResult like a commit would."""
+        from .memory.review.draft_review import review_draft
+
         return review_draft(self.pipeline, parse_chapter_result(draft, chapter))
 
     def resolve_conflict(
@@ -559,6 +564,8 @@ class Project:
         chapter records who appears in it."""
         if start is not None and (_chapter(start, "start") is None or start < 1):
             raise InvalidInput(f"start must be a chapter number >= 1, got {start}")
+        from . import book_import
+
         return book_import.import_text(self, Path(path), start, cast, dry_run, progress)
 
     def import_upstream(
@@ -567,10 +574,14 @@ class Project:
         """Bring a webnovel-writer (v5/v6) project in: each chapter's records become that
         chapter's result, committed with its text. Into an empty book (or to resume an
         interrupted import of the same project); reports what it could not map."""
+        from . import book_import
+
         return book_import.import_upstream(self, Path(root), dry_run, progress)
 
     def candidate_names(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
         """Frequent person names in the stored chapter texts that no entity has yet."""
+        from . import book_import
+
         return book_import.candidate_names(self, min_count, limit)
 
     def prefill(self, chapter: int) -> dict[str, Any]:
@@ -578,6 +589,8 @@ class Project:
         (with the mentions found), names that may be new characters, and where the chapter
         before ended. An agent completes it instead of extracting from scratch."""
         _chapter(chapter, "chapter")
+        from . import book_import
+
         return book_import.prefill(self, chapter)
 
     def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:

@@ -17,6 +17,8 @@ KEY_SEPARATOR = "\x1f"
 # and the secrets themselves. Each keeps its chains in the same assertion and version tables.
 Family = Literal["fact", "rel", "thread", "rule", "know", "secret"]
 FAMILIES: tuple[Family, ...] = get_args(Family)
+# What a replay did to a chain, counted in a commit report.
+ChainEvent = Literal["added", "superseded", "contradicted", "tentative"]
 
 
 def chain_key(*parts: str) -> str:
@@ -82,7 +84,7 @@ class Chain:
     touched: list[Version] = field(default_factory=list)
     conflicts: list[ConflictDraft] = field(default_factory=list)
     notes: list[ConflictDraft] = field(default_factory=list)  # advice: warned, never recorded
-    events: list[tuple[str, int]] = field(default_factory=list)  # (what happened, chapter)
+    events: list[tuple[ChainEvent, int]] = field(default_factory=list)  # (what, chapter)
 
     @classmethod
     def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:

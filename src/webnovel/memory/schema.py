@@ -8,7 +8,7 @@ CLI, the Python API and later adapters print the same thing. Story time is the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypedDict, get_args
 
 Status = Literal["active", "outdated", "contradicted", "tentative"]
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
@@ -142,6 +142,23 @@ ThreadStatus = Literal["open", "resolved", "abandoned"]
 ThreadKind = Literal["foreshadowing", "open_loop", "reader_promise", "subplot"]
 ThreadAction = Literal["plant", "advance", "resolve", "abandon"]
 THREAD_KINDS: tuple[ThreadKind, ...] = get_args(ThreadKind)
+
+
+class ThreadState(TypedDict, total=False):
+    """A thread version's value, as stored (JSON) and folded by the write layer."""
+
+    status: ThreadStatus
+    kind: ThreadKind
+    content: str
+    planted_chapter: int | None
+    due_chapter: int | None
+    urgency: int | None
+    related: list[str]
+    resolved_chapter: int | None
+    progress: str
+    last_chapter: int
+
+
 THREAD_ACTIONS: tuple[ThreadAction, ...] = get_args(ThreadAction)
 ThreadFilter = Literal["open", "resolved", "abandoned", "overdue", "all"]  # what a listing asks
 THREAD_FILTERS: tuple[ThreadFilter, ...] = get_args(ThreadFilter)
@@ -318,6 +335,19 @@ class CommitCounts:
     superseded: int = 0
     contradicted: int = 0
     tentative: int = 0
+
+    def count(self, event: str) -> None:
+        """One more of what a replay did: added, superseded, contradicted or tentative."""
+        if event == "added":
+            self.added += 1
+        elif event == "superseded":
+            self.superseded += 1
+        elif event == "contradicted":
+            self.contradicted += 1
+        elif event == "tentative":
+            self.tentative += 1
+        else:
+            raise ValueError(f"not something a commit counts: {event!r}")
 
     def to_dict(self) -> dict[str, int]:
         return {

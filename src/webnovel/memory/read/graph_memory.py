@@ -10,7 +10,6 @@ import hashlib
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from ...errors import AmbiguousEntity, UnknownEntity
 from ..chains import Version, chain_key
@@ -21,6 +20,7 @@ from ..schema import (
     RelationEdge,
     Secret,
     Thread,
+    ThreadState,
     ThreadStep,
     TimelineEvent,
     WorldRule,
@@ -190,7 +190,7 @@ def thread_at(version: Version, as_of: int) -> Thread:
     return _thread(version.subject, version.value, _past_due(version.value, as_of))
 
 
-def _past_due(state: dict[str, Any], as_of: int) -> bool:
+def _past_due(state: ThreadState, as_of: int) -> bool:
     due = state.get("due_chapter")
     return state["status"] == "open" and due is not None and as_of > due
 
@@ -212,7 +212,7 @@ def _thread_variants(thread_id: str, value_json: str) -> tuple[Thread, Thread | 
     return _thread(thread_id, state, False), late, due
 
 
-def _thread(thread_id: str, state: dict[str, Any], overdue: bool) -> Thread:
+def _thread(thread_id: str, state: ThreadState, overdue: bool) -> Thread:
     due = state.get("due_chapter")
     return Thread(
         thread_id,

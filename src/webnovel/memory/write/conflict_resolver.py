@@ -28,6 +28,7 @@ from ..chains import (
     new_version,
     same_value,
 )
+from ..schema import ThreadState
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
 
 __all__ = [
@@ -219,27 +220,25 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
 
 # -- threads ----------------------------------------------------------------------------------
 
-CLOSING_ACTIONS = {"resolve": "resolved", "abandon": "abandoned"}
-
 
 def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     """A thread's value is its state dict; a version per change of status or terms."""
     p = a.payload
     action = p.get("action", "plant")
     current = chain.current
-    state = dict(current.value) if current is not None else None
+    state: ThreadState | None = _copy_state(current.value) if current is not None else None
     evidence = tuple(p.get("evidence", ()))
     if state is None:
-        state = {
-            "status": "open",
-            "kind": p.get("kind") or "open_loop",
-            "content": p.get("content") or "",
-            "planted_chapter": a.chapter,
-            "due_chapter": None,
-            "urgency": None,
-            "related": [],
-            "resolved_chapter": None,
-        }
+        state = ThreadState(
+            status="open",
+            kind=p.get("kind") or "open_loop",
+            content=p.get("content") or "",
+            planted_chapter=a.chapter,
+            due_chapter=None,
+            urgency=None,
+            related=[],
+            resolved_chapter=None,
+        )
         if action != "plant":
             state["planted_chapter"] = None
             chain.conflict(
@@ -270,22 +269,25 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
         )
         return
     elif state["status"] != "open":
-        state.update(status="open", resolved_chapter=None)
+        state["status"], state["resolved_chapter"] = "open", None
     # Only a plant states what the thread *is*; later actions' content is a progress note.
-    terms = (
-        ("kind", "content", "due_chapter", "urgency")
-        if action == "plant"
-        else ("due_chapter", "urgency")
-    )
-    for name in terms:
-        if p.get(name) not in (None, ""):
-            state[name] = p[name]
+    if action == "plant":
+        if p.get("kind"):
+            state["kind"] = p["kind"]
+        if p.get("content"):
+            state["content"] = p["content"]
+    if p.get("due_chapter") is not None:
+        state["due_chapter"] = p["due_chapter"]
+    if p.get("urgency") is not None:
+        state["urgency"] = p["urgency"]
     if action != "plant" and p.get("content"):
         state["progress"] = p["content"]
     if p.get("related"):
-        state["related"] = sorted({*state["related"], *p["related"]})
-    if action in CLOSING_ACTIONS:
-        state.update(status=CLOSING_ACTIONS[action], resolved_chapter=a.chapter)
+        state["related"] = sorted({*state.get("related", []), *p["related"]})
+    if action == "resolve":
+        state["status"], state["resolved_chapter"] = "resolved", a.chapter
+    elif action == "abandon":
+        state["status"], state["resolved_chapter"] = "abandoned", a.chapter
     state["last_chapter"] = a.chapter
     if current is not None and current.value == state:
         return
@@ -293,6 +295,12 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     version = new_version(a, state, "thread", 1.0)
     version.state = state["status"]
     chain.open(version, tentative=False)
+
+
+def _copy_state(value: Any) -> ThreadState:
+    """A stored thread state, copied so the fold never changes a version in place."""
+    state: ThreadState = dict(value)  # type: ignore[assignment]  # JSON of a ThreadState
+    return state
 
 
 def _closed_word(status: str) -> str:

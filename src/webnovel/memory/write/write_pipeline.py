@@ -326,7 +326,7 @@ class WritePipeline:
         outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
         for what, at in chain.events:
             if at == counted:
-                setattr(outcome.counts, what, getattr(outcome.counts, what) + 1)
+                outcome.counts.count(what)
 
     def _refresh_entity(
         self, entity_id: str, chapter: int, rederive: bool, outcome: ApplyOutcome
