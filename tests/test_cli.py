@@ -409,3 +409,11 @@ def test_every_answer_reads_as_text(tmp_path: Path) -> None:
     assert len(listed) == 5 and all(line.startswith("c-") for line in listed)
     retracted = run(*project, "retract", "13", "--yes", "--format", "text")
     assert retracted.returncode == 0 and "第13章" in retracted.stdout
+
+
+def test_version_is_the_installed_one() -> None:
+    from importlib import metadata
+
+    proc = run("--version")
+    assert proc.returncode == 0
+    assert proc.stdout == f"webnovel-memory {metadata.version('webnovel-memory')}\n"

@@ -50,11 +50,11 @@ from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_ato
 from .memory.write.chapter_inputs import ChapterResult
 from .memory.write.chapter_result import MAX_CHAPTER, parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
-from .name_finder import Candidate
 from .text_files import read_text
 
 if TYPE_CHECKING:  # imported where used: a `webnovel fact` need not load review or import code
     from .memory.review.draft_review import ReviewReport
+    from .name_finder import Candidate
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000

@@ -18,7 +18,6 @@ from ..memory.write.json_hygiene import printable
 from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import read_text, read_utf8
-from ..text_import import read_cast
 from . import render
 from .progress import ProgressBar
 
@@ -145,6 +144,8 @@ def _commit_many(args: argparse.Namespace) -> int:
 def import_book(args: argparse.Namespace) -> int:
     if args.kind == "upstream":
         return _import_upstream(args)
+    from ..text_import import read_cast
+
     cast = read_cast(args.cast) if args.cast else None
     with _open(args) as book, ProgressBar("import") as bar:
         report = book.import_text(

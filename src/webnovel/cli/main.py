@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import TASKS
@@ -72,7 +71,7 @@ def build_parser() -> _Parser:
         default=None,
         help="the book's folder (default: nearest folder holding .webnovel/)",
     )
-    parser.add_argument("--version", action="version", version=f"webnovel-memory {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     _add_write_commands(sub)
     _add_query_commands(sub)
@@ -454,6 +453,19 @@ def _add_admin_commands(sub: Any) -> None:
         "webnovel demo ./demo-book",
     )
     p.add_argument("folder", nargs="?", type=Path, default=Path("demo-book"))
+
+
+class _Version(argparse.Action):
+    """--version, with the version read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        import webnovel
+
+        sys.stdout.write(f"webnovel-memory {webnovel.__version__}\n")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
