@@ -1,0 +1,133 @@
+"""Episodic memory in a pack: recent events of the entities in play, what recently changed about
+them, and passages retrieved for the chapter.
+"""
+
+from __future__ import annotations
+
+from ..chains import Version
+from ..read import graph_memory
+from ..store import chain_ops, commit_ops
+from .gathering import Gathering
+from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
+from .relevance_filter import field_importance
+
+
+def timeline(g: Gathering) -> list[PackItem]:
+    items, seen = [], set()
+    start = max(1, g.as_of - g.recipe.recency_window)
+    for entity_id, entity in g.in_play.entities.items():
+        for event in graph_memory.timeline(g.conn, start, g.as_of, entity):
+            if event.id in seen:
+                continue
+            seen.add(event.id)
+            relevance = g.in_play.relevance[entity_id]
+            score = g.scores.event * relevance * g.fresh(event.chapter)
+            place = f"＠{event.location}" if event.location else ""
+            items.append(
+                g.item(
+                    layer="episodic",
+                    category="timeline",
+                    subject=event.id,
+                    field_name="event",
+                    value=event.event,
+                    chapter=event.chapter,
+                    source_type="timeline",
+                    evidence=[{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
+                    score=score,
+                    why=f"event involving {entity.name} (ch {event.chapter})",
+                    line=f"- 第{event.chapter}章：{event.event}{place}",
+                )
+            )
+    return items
+
+
+def history(g: Gathering) -> list[PackItem]:
+    """For each field of an entity in play, the value it held until lately (if it changed
+    within the recency window), so a writer does not slip back to it. Only the latest
+    superseded value per field: the current ones are in `character_state`."""
+    items = []
+    start = max(1, g.as_of - g.recipe.recency_window)
+    for entity_id, entity in g.in_play.entities.items():
+        latest: dict[str, Version] = {}
+        for version in chain_ops.subject_versions_between(
+            g.conn, "fact", entity_id, start, g.as_of
+        ):
+            ended = version.valid_to
+            if version.status == "tentative" or ended is None or ended > g.as_of:
+                continue
+            if ended > version.valid_from:  # a value replaced in its own chapter never held
+                latest[version.field] = version
+        for version in latest.values():
+            ended = version.valid_to or g.as_of
+            score = (
+                g.scores.history
+                * g.in_play.relevance[entity_id]
+                * g.fresh(ended)
+                * field_importance(version.field)
+            )
+            items.append(
+                g.item(
+                    layer="episodic",
+                    category="character_state",
+                    subject=entity_id,
+                    field_name=version.field,
+                    value=version.value,
+                    chapter=version.valid_from,
+                    source_type=version.source_type,
+                    evidence=list(version.evidence),
+                    score=score,
+                    why=f"recent change of {entity.name} (until ch {ended})",
+                    line=f"- {entity.name} {version.field} 曾为{value_text(version.value)}"
+                    f"（{chapter_span(version.valid_from, ended - 1)}，已变）",
+                    status="contradicted" if version.status == "contradicted" else "outdated",
+                )
+            )
+    return items
+
+
+def episodic(g: Gathering, retriever: Retriever | None, events: list[PackItem]) -> list[PackItem]:
+    text = " ".join(filter(None, [g.request.outline, g.request.query]))
+    if retriever is not None and text:
+        passages = retriever(text, g.as_of, 8)
+    else:
+        passages = _summaries_of(g, events)
+    return [
+        g.item(
+            layer="episodic",
+            category=p.kind,
+            subject=p.chunk_id,
+            field_name="passage",
+            value=p.text,
+            chapter=p.chapter,
+            source_type=p.kind,
+            evidence=[{"chapter": p.chapter, "ref": p.chunk_id}],
+            score=p.score,
+            why=f"{p.kind} from ch {p.chapter}",
+            line=f"- 第{p.chapter}章：{' '.join(p.text.split())}",
+        )
+        for p in passages
+        if p.chapter <= g.as_of
+    ]
+
+
+def _summaries_of(g: Gathering, events: list[PackItem]) -> list[Passage]:
+    """Without a retriever: summaries of older chapters where the entities in play acted."""
+    recent_start = g.as_of - g.recipe.recent_chapters + 1
+    chapters: dict[int, float] = {}
+    for event in events:
+        if event.source_chapter and event.source_chapter < recent_start:
+            chapters[event.source_chapter] = max(chapters.get(event.source_chapter, 0), event.score)
+    passages = []
+    for chapter, score in sorted(chapters.items(), key=lambda kv: -kv[1])[:6]:
+        rows = commit_ops.chapter_rows(g.conn, start=chapter, end=chapter)
+        if rows and rows[0].summary:
+            passages.append(
+                Passage(
+                    f"summary:ch{chapter:04d}",
+                    chapter,
+                    "chapter_summary",
+                    rows[0].summary,
+                    g.scores.summary_passage * score,
+                )
+            )
+    return passages

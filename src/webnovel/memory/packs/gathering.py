@@ -1,0 +1,90 @@
+"""The shared state of gathering a pack's candidates, and how one becomes an item."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any, TypeVar
+
+from ...config import BookConfig
+from ..store import entity_ops
+from .budget_manager import Recipe
+from .memory_pack import PackItem, PackRequest
+from .relevance_filter import InPlay, bigrams, freshness
+
+T = TypeVar("T")
+CANDIDATES_PER_SECTION = 80
+
+
+def best(
+    scored: list[tuple[float, str, T]], k: int = CANDIDATES_PER_SECTION
+) -> list[tuple[float, str, T]]:
+    """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
+    the dead) are cut to a few screens of candidates before items are built and costed."""
+    return sorted(scored, key=lambda triple: -triple[0])[:k]
+
+
+class Gathering:
+    """What every section reads: the request, memory as of the chapter before, the entities in
+    play and their names, and the recipe's scores; and how one scored candidate becomes an item."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        config: BookConfig,
+        recipe: Recipe,
+        request: PackRequest,
+        as_of: int,
+        in_play: InPlay,
+        names: dict[str, str],
+    ) -> None:
+        self.scores = recipe.scoring
+        self.conn = conn
+        self.config = config
+        self.recipe = recipe
+        self.request = request
+        self.as_of = as_of
+        self.in_play = in_play
+        self.names = names
+        self.context_terms = bigrams((request.outline or "") + (request.query or ""))
+
+    def name(self, entity_id: str) -> str:
+        if entity_id not in self.names:
+            found = entity_ops.entity_names(self.conn, [entity_id])
+            self.names[entity_id] = found.get(entity_id, entity_id)
+        return self.names[entity_id]
+
+    def fresh(self, chapter: int | None) -> float:
+        return freshness(chapter, self.as_of, self.recipe.recency_window)
+
+    def item(
+        self,
+        *,
+        layer: str,
+        category: str,
+        subject: str,
+        field_name: str,
+        value: Any,
+        chapter: int | None,
+        source_type: str,
+        evidence: list[dict[str, Any]],
+        score: float,
+        why: str,
+        line: str,
+        status: str = "active",
+    ) -> PackItem:
+        return PackItem(
+            id=f"{category}:{subject}:{field_name}:{chapter}",
+            layer=layer,
+            category=category,
+            subject=subject,
+            field=field_name,
+            value=value,
+            status=status,
+            source_chapter=chapter,
+            source_type=source_type,
+            evidence=[e for e in evidence if (e.get("chapter") or 0) <= self.as_of],
+            score=score,
+            why=why,
+            subject_name=self.names.get(subject, ""),
+            line=line,
+        )

@@ -1,0 +1,130 @@
+"""The story's graph in a pack: relations around the entities in play, open threads by urgency
+and due chapter, and the world rules in force.
+"""
+
+from __future__ import annotations
+
+from ..read import graph_memory
+from ..schema import Thread
+from ..store import chain_ops
+from .gathering import Gathering, best
+from .memory_pack import PackItem
+from .relevance_filter import relations_around, shared_terms
+
+
+def relations(g: Gathering) -> list[PackItem]:
+    """Relations around the entities in play, `recipe.graph_depth` hops out
+    (`relevance_filter.relations_around`)."""
+    scored = relations_around(g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh)
+    top = best(scored)
+    for _, _, edge in top:  # the edges carry their names
+        g.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
+    return [
+        g.item(
+            layer="graph",
+            category="relationship",
+            subject=edge.source,
+            field_name=f"relation:{edge.target}",
+            value=edge.type,
+            chapter=edge.valid_from,
+            source_type="relationship",
+            evidence=list(edge.evidence),
+            score=score,
+            why=why,
+            line=f"- {g.name(edge.source)} → {g.name(edge.target)}：{edge.type}"
+            f"（第{edge.valid_from}章起）",
+        )
+        for score, why, edge in top
+    ]
+
+
+def threads(g: Gathering) -> list[PackItem]:
+    scored = []
+    for row_id, due, urgency, related, last in chain_ops.thread_candidates(g.conn, g.as_of):
+        score, why = _thread_score(g, due, urgency, related or "[]", last)
+        scored.append((score, why, row_id))
+    top = best(scored)
+    versions = chain_ops.versions_by_id(g.conn, [row_id for _, _, row_id in top])
+    return [
+        _thread_item(g, graph_memory.thread_at(versions[row_id], g.request.chapter), score, why)
+        for score, why, row_id in top
+    ]
+
+
+def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackItem:
+    due = f"，第{thread.due_chapter}章前回收" if thread.due_chapter else ""
+    flag = "【已逾期】" if thread.overdue else ""
+    progress = f"；进展：{thread.progress}" if thread.progress else ""
+    category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
+    evidence = [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}]
+    line = (
+        f"- {flag}{thread.content}（{thread.kind}，第{thread.planted_chapter}章埋下{due}"
+        f"{progress}）"
+    )
+    return g.item(
+        layer="semantic",
+        category=category,
+        subject=thread.id,
+        field_name=thread.kind,
+        value=thread.content,
+        chapter=thread.planted_chapter,
+        source_type="thread",
+        evidence=evidence,
+        score=score,
+        why=why,
+        line=line,
+    )
+
+
+def _thread_score(
+    g: Gathering, due: int | None, urgency: int | None, related_json: str, last_chapter: int | None
+) -> tuple[float, str]:
+    weight = (urgency or 50) / 100
+    chapter = g.request.chapter
+    s = g.scores
+    if due is not None and due < chapter:
+        return s.overdue[0] + s.overdue[1] * weight, f"overdue since ch {due}"
+    if due is not None and due - chapter <= s.due_window:
+        left = due - chapter
+        return s.due_soon[0] + s.due_soon[
+            1
+        ] * weight, f"thread due at ch {due}, {left} chapters left"
+    # a substring test on the JSON list: no decoding for each of thousands of open threads
+    in_play = [e for e in g.in_play.entities if f'"{e}"' in related_json]
+    if in_play:
+        return s.thread_in_play[0] + s.thread_in_play[1] * weight, f"involves {g.name(in_play[0])}"
+    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), "open thread"
+
+
+def world_rules(g: Gathering) -> list[PackItem]:
+    scored = []
+    for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
+        _, text, domain, since = candidate
+        shared = shared_terms(text + (domain or ""), g.context_terms)
+        if shared:
+            base, step = g.scores.rule_shared
+            score = min(1.0, base + step * len(shared))
+            why = f"shares terms with the outline: {'、'.join(shared[:3])}"
+        else:
+            base, step = g.scores.rule_other
+            score = base + step * g.fresh(since)
+            why = f"rule in force since ch {since}"
+        scored.append((score, why, candidate))
+    items = []
+    for score, why, (rule_id, text, domain, since) in best(scored):
+        items.append(
+            g.item(
+                layer="semantic",
+                category="world_rules",
+                subject=rule_id,
+                field_name="rule",
+                value=text,
+                chapter=since,
+                source_type="world_rule",
+                evidence=[{"chapter": since, "ref": f"world_rule:{rule_id}:{since}"}],
+                score=score,
+                why=why,
+                line=f"- {'[' + domain + '] ' if domain else ''}{text}（第{since}章）",
+            )
+        )
+    return items

@@ -1,0 +1,176 @@
+"""Working memory and the semantic constraints of a pack: the outline, recent summaries and the
+previous chapter's ending; the state of the entities in play; the dead and the information gap.
+"""
+
+from __future__ import annotations
+
+from ..read import graph_memory
+from ..store import chain_ops, commit_ops
+from .gathering import Gathering, best
+from .memory_pack import PackItem, value_text
+from .relevance_filter import field_importance
+
+OUTLINE_CHARS = 400
+ENDING_LABELS = {"time": "时间", "location": "地点", "emotion": "情绪"}  # chapter_meta.ending
+
+
+def working_memory(g: Gathering) -> list[PackItem]:
+    items = []
+    if g.request.outline:
+        # one line, without Markdown headings, so it stays one item of the prompt's list
+        outline = " ".join(
+            line.strip().lstrip("#").strip()
+            for line in g.request.outline.splitlines()
+            if line.strip()
+        )
+        shown = outline[:OUTLINE_CHARS] + ("……" if len(outline) > OUTLINE_CHARS else "")
+        outline_item = g.item(
+            layer="working",
+            category="outline",
+            subject=f"ch{g.request.chapter}",
+            field_name="outline",
+            value=shown,
+            chapter=None,
+            source_type="outline",
+            evidence=[],
+            score=1.0,
+            why="the chapter's outline (pinned: kept whenever it fits the budget)",
+            line=f"- 本章大纲：{shown}",
+        )
+        outline_item.pinned = True
+        items.append(outline_item)
+    rows = commit_ops.chapter_rows(
+        g.conn,
+        start=max(1, g.as_of - g.recipe.recent_chapters + 1),
+        end=g.as_of,
+    )
+    for row in rows:
+        chapter = row.chapter
+        if row.summary:
+            items.append(
+                g.item(
+                    layer="working",
+                    category="story_state",
+                    subject=f"ch{chapter}",
+                    field_name="summary",
+                    value=row.summary,
+                    chapter=chapter,
+                    source_type="summary",
+                    evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
+                    score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
+                    why=f"summary of recent chapter {chapter}",
+                    line=f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
+                )
+            )
+        ending = row.meta.get("ending")
+        if chapter == g.as_of and isinstance(ending, dict) and ending:
+            text = "，".join(f"{ENDING_LABELS.get(k, k)}：{v}" for k, v in ending.items() if v)
+            items.append(
+                g.item(
+                    layer="working",
+                    category="story_state",
+                    subject=f"ch{chapter}",
+                    field_name="ending",
+                    value=ending,
+                    chapter=chapter,
+                    source_type="chapter_meta",
+                    evidence=[{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
+                    score=g.scores.ending,
+                    why="where the previous chapter ended",
+                    line=f"- 上章结尾（第{chapter}章）：{text}",
+                )
+            )
+    return items
+
+
+def character_state(g: Gathering) -> list[PackItem]:
+    items = []
+    for entity_id, entity in g.in_play.entities.items():
+        relevance = g.in_play.relevance[entity_id]
+        for fact in graph_memory.facts_of(g.conn, entity, g.as_of):
+            score = relevance * field_importance(fact.field)
+            items.append(
+                g.item(
+                    layer="semantic",
+                    category="character_state",
+                    subject=entity_id,
+                    field_name=fact.field,
+                    value=fact.value,
+                    chapter=fact.valid_from,
+                    source_type=fact.source_type,
+                    evidence=list(fact.evidence),
+                    score=score,
+                    why=f"{entity.name}: {g.in_play.why[entity_id]}",
+                    line=f"- {entity.name} {fact.field}：{value_text(fact.value)}"
+                    f"（第{fact.valid_from}章起）",
+                )
+            )
+    return items
+
+
+def constraints(g: Gathering) -> list[PackItem]:
+    scored = []
+    for version in chain_ops.versions_in_state(g.conn, "fact", "dead", g.as_of):
+        if version.subject in g.in_play.entities:
+            scored.append((g.scores.dead_in_play, "named for this chapter but dead", version))
+        else:
+            score = g.scores.dead_elsewhere * g.fresh(version.valid_from)
+            scored.append((score, f"died at ch {version.valid_from}", version))
+    return [
+        g.item(
+            layer="semantic",
+            category="active_constraints",
+            subject=v.subject,
+            field_name="status",
+            value=v.value,
+            chapter=v.valid_from,
+            source_type=v.source_type,
+            evidence=list(v.evidence),
+            score=score,
+            why=why,
+            line=f"- {graph_memory.dead_constraint(g.name(v.subject), v.value, v.valid_from)}",
+        )
+        for score, why, v in best(scored)
+    ] + secrets(g)
+
+
+def secrets(g: Gathering) -> list[PackItem]:
+    """The information gap around the characters in play (`graph_memory.information_gap`),
+    worded for the writer."""
+    characters = {e.id for e in g.in_play.entities.values() if e.type == "角色"}
+    items = []
+    for gap in graph_memory.information_gap(g.conn, g.as_of, g.request.chapter, characters):
+        secret = gap.secret
+        if gap.kind == "due":
+            score, why, line = (
+                g.scores.reveal_due,
+                "a reveal due in this chapter",
+                "本章应揭示",
+            )
+        elif gap.kind == "author_only":
+            score, why, line = (
+                g.scores.author_only,
+                "the reader does not know it yet",
+                "仅作者知（勿在叙述中揭示）",
+            )
+        else:
+            who = g.name(gap.entity_id or "")
+            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
+            why, line = f"{who} is in play and does not know it", f"{who} 尚不知"
+        evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
+        items.append(
+            g.item(
+                layer="semantic",
+                category="active_constraints",
+                subject=secret.id,
+                field_name="secret",
+                value=secret.content,
+                chapter=secret.planted_chapter,
+                source_type="secret",
+                evidence=evidence,
+                score=score,
+                why=why,
+                line=f"- {line}：{secret.content}",
+            )
+        )
+    return items
