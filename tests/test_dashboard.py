@@ -203,3 +203,14 @@ def test_a_commit_by_another_process_is_announced_live(board: Running) -> None:
             assert json.loads(events[-1][5:])["seq"] > before
     finally:
         stream.close()
+
+
+def test_an_empty_book_says_so_on_every_page(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "empty", title="空书"):
+        pass
+    with running_dashboard(tmp_path / "empty") as empty:
+        for path in ("/", "/characters", "/graph", "/threads", "/pack", "/search?q=x"):
+            answer = empty.get(path)
+            assert answer.status == 200, path
+            assert "还没有提交任何章节" in answer.body
+        assert json.loads(empty.get("/api/seq").body) == {"seq": 0, "latest_chapter": None}
