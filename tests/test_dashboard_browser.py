@@ -182,3 +182,20 @@ def test_a_commit_by_another_process_reloads_the_page(board: Running, browser: o
         sync_api.expect(page.locator("table.log")).to_contain_text("余烬", timeout=15_000)
         assert page.locator("#as-of").get_attribute("max") == "14"
     page.close()
+
+
+def test_a_hidden_tab_lets_go_of_its_connection_and_catches_up_when_shown(
+    board: Running, browser: object
+) -> None:
+    page = Watched(browser).page
+    page.goto(board.url + "/")
+    sync_api.expect(page.locator("#live")).to_have_class("live on")
+    hide = "(h) => { Object.defineProperty(document, 'hidden', {value: h, configurable: true});"
+    page.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", True)
+    sync_api.expect(page.locator("#live")).to_have_class("live")  # disconnected
+    with chapter_14_committed_elsewhere(board.root):
+        page.wait_for_timeout(2500)
+        assert "余烬" not in page.locator("table.log").inner_text()  # hidden: no reload
+        page.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", False)
+        sync_api.expect(page.locator("table.log")).to_contain_text("余烬", timeout=15_000)
+    page.close()

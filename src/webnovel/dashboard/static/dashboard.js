@@ -30,10 +30,15 @@
     });
   });
 
+  // Live refresh over server-sent events, connected only while the page is visible: a browser
+  // allows few connections per host, and background tabs must not hold them. A tab shown again
+  // asks from its own sequence number, so a commit made while it was hidden reloads it at once.
   const seq = document.body.dataset.seq;
   const live = document.getElementById("live");
-  if (window.EventSource && seq !== undefined) {
-    const source = new EventSource("/events?seq=" + encodeURIComponent(seq));
+  let source = null;
+  function connect() {
+    if (source || document.hidden || !window.EventSource || seq === undefined) return;
+    source = new EventSource("/events?seq=" + encodeURIComponent(seq));
     source.addEventListener("open", () => live && live.classList.add("on"));
     source.addEventListener("error", () => live && live.classList.remove("on"));
     source.addEventListener("commit", () => {
@@ -41,8 +46,17 @@
       const url = new URL(location.href);
       const latest = range ? range.max : null;
       if (latest && url.searchParams.get("as_of") === latest) url.searchParams.delete("as_of");
-      source.close();
+      disconnect();
       location.replace(url.toString());
     });
   }
+  function disconnect() {
+    if (!source) return;
+    source.close();
+    source = null;
+    if (live) live.classList.remove("on");
+  }
+  document.addEventListener("visibilitychange", () => (document.hidden ? disconnect() : connect()));
+  window.addEventListener("pagehide", disconnect);
+  connect();
 })();
