@@ -76,6 +76,7 @@ def _spring(
     k = math.sqrt(4.0 / n)  # the ideal distance for n nodes in an area of 4
     iterations = max(15, min(150, WORK_LIMIT // (n * n)))
     heat = 0.2
+    gravity = 0.5 if n < 20 else 0.12
     for _ in range(iterations):
         dx = [0.0] * n
         dy = [0.0] * n
@@ -98,9 +99,10 @@ def _spring(
             dx[j] += ex * pull
             dy[j] += ey * pull
         for i in range(n):
-            # a weak pull to the middle keeps separate groups on the page
-            dx[i] -= xs[i] * 0.5
-            dy[i] -= ys[i] * 0.5
+            # a weak pull to the middle keeps separate groups on the page; weaker for a big
+            # cast, whose own springs hold it together
+            dx[i] -= xs[i] * gravity
+            dy[i] -= ys[i] * gravity
             length = math.sqrt(dx[i] * dx[i] + dy[i] * dy[i]) or 1e-9
             step = min(length, heat)
             xs[i] += dx[i] / length * step

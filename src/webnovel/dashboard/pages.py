@@ -30,6 +30,8 @@ TIMELINE_PAGE = 200
 GRAPH_NODES = 60  # the whole-cast graph shows the best-connected entities
 GRAPH_SIZE = (960.0, 640.0)
 NODE_RADIUS = 16.0
+DENSE_EDGES = 120  # past this, one line per pair of entities
+LABELLED_EDGES = 80  # past this, an edge's type shows on hover only
 
 # Relation types by kind, for the graph's colours: the first group whose word the type holds.
 RELATION_GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
@@ -321,6 +323,13 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
     canvas = graph_layout.to_canvas(points, width, height, 60)
     since = as_of - recent + 1
     visible = [e for e in edges if e.source in shown and e.target in shown]
+    merged = 0
+    if len(visible) > DENSE_EDGES:  # a hairball otherwise: one line per pair, the newest
+        newest: dict[frozenset[str], RelationEdge] = {}
+        for e in sorted(visible, key=lambda e: e.valid_from):
+            newest[frozenset((e.source, e.target))] = e
+        merged = len(visible) - len(newest)
+        visible = list(newest.values())
     fresh = {n for e in visible if e.valid_from >= since for n in (e.source, e.target)}
     radius = {n: NODE_RADIUS * (1.4 if focus is not None and n == focus.id else 1) for n in shown}
     drawn = []
@@ -365,6 +374,8 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
             g for g in (*((k, n, c) for k, n, c, _ in RELATION_GROUPS), OTHER_GROUP) if g in used
         ],
         "hidden": hidden,
+        "merged": merged,
+        "labels": len(visible) <= LABELLED_EDGES,
         "choices": [n["name"] for n in nodes],
     }
 
