@@ -214,3 +214,14 @@ def test_an_empty_book_says_so_on_every_page(tmp_path: Path) -> None:
             assert answer.status == 200, path
             assert "还没有提交任何章节" in answer.body
         assert json.loads(empty.get("/api/seq").body) == {"seq": 0, "latest_chapter": None}
+
+
+def test_a_lane_of_the_threads_board_opens(board: Running) -> None:
+    with webnovel.open_project(board.root) as book:
+        resolved = [t.id for t in book.threads("resolved", as_of=13)]
+        overdue = [t.id for t in book.threads("overdue", as_of=13)]
+    page = board.get("/threads?as_of=13&lane=resolved").body
+    assert all(f'data-thread="{i}"' in page for i in resolved)
+    assert not any(f'data-thread="{i}"' in page for i in overdue)  # folded to a count
+    assert f"另有 {len(overdue)} 条，展开这一栏" in page
+    assert all(f'data-thread="{i}"' in board.get("/threads?as_of=13").body for i in overdue)

@@ -140,7 +140,8 @@ class Dashboard:
         return self.page(request, "graph.html", as_of, **view)
 
     def threads(self, request: Request, as_of: int) -> Response:
-        return self.page(request, "threads.html", as_of, **pages.threads_board(self.book, as_of))
+        view = pages.threads_board(self.book, as_of, request.query_params.get("lane") or None)
+        return self.page(request, "threads.html", as_of, **view)
 
     def thread(self, request: Request, as_of: int) -> Response:
         view = pages.thread(self.book, request.path_params["thread_id"], as_of)

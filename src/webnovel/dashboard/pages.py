@@ -22,7 +22,8 @@ DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" la
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
 RECENT_COMMITS = 12
 SETTLED_SHOWN = 30
-LANE_SHOWN = 60
+LANE_SHOWN = 20  # cards a lane shows on the board
+LANE_OPENED = 400  # cards an opened lane shows
 CARDS_PER_PAGE = 48
 TIER_ORDER = {"主角": 0, "核心": 1, "重要": 2, "反派": 2, "次要": 3, "配角": 3, "装饰": 5}
 RING_SHOWN = (24, 36)  # entities on the first and second ring of a centred graph
@@ -421,7 +422,9 @@ def lane_of(thread: Thread, as_of: int) -> str:
     return "planted"
 
 
-def threads_board(book: Project, as_of: int) -> dict[str, Any]:
+def threads_board(book: Project, as_of: int, opened: str | None = None) -> dict[str, Any]:
+    """The board: each lane's most pressing threads; an `opened` lane shows many more of its
+    own, and the others fold to their counts."""
     lanes: dict[str, list[Thread]] = {key: [] for key, _ in LANES}
     for thread in book.threads("open", as_of):
         lanes[lane_of(thread, as_of)].append(thread)
@@ -433,13 +436,19 @@ def threads_board(book: Project, as_of: int) -> dict[str, Any]:
     for key in ("planted", "advanced", "resolved", "abandoned"):
         lanes[key].sort(key=lambda t: -(t.resolved_chapter or t.last_chapter or 0))
     axis = Axis(1, as_of)
+    opened = opened if opened in lanes else None
+
+    def shown(key: str) -> int:
+        return LANE_OPENED if key == opened else 0 if opened else LANE_SHOWN
+
     return {
+        "opened": opened,
         "lanes": [
             {
                 "key": key,
                 "name": name,
                 "count": len(lanes[key]),
-                "hidden": max(0, len(lanes[key]) - LANE_SHOWN),
+                "hidden": max(0, len(lanes[key]) - shown(key)),
                 "threads": [
                     {
                         "thread": t,
@@ -449,7 +458,7 @@ def threads_board(book: Project, as_of: int) -> dict[str, Any]:
                             min(as_of, t.resolved_chapter or t.due_chapter or as_of),
                         ),
                     }
-                    for t in lanes[key][:LANE_SHOWN]
+                    for t in lanes[key][: shown(key)]
                 ],
             }
             for key, name in LANES
