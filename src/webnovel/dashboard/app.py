@@ -41,7 +41,7 @@ from ..errors import InvalidInput, UnknownConflict, UnknownEntity, WebnovelError
 from ..labels import TASK
 from ..memory.packs.budget_manager import RECIPES
 from ..project import Project
-from . import pages
+from . import graph_view, pages, threads_view
 from .templating import STATIC, render
 
 PageView = Callable[[Request, int], Response]
@@ -136,15 +136,17 @@ class Dashboard:
         hops = 2 if params.get("hops") == "2" else 1
         recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
         center = params.get("center") or None
-        view = pages.graph(self.book, as_of, center, hops, recent)
+        view = graph_view.graph(self.book, as_of, center, hops, recent)
         return self.page(request, "graph.html", as_of, **view)
 
     def threads(self, request: Request, as_of: int) -> Response:
-        view = pages.threads_board(self.book, as_of, request.query_params.get("lane") or None)
+        view = threads_view.threads_board(
+            self.book, as_of, request.query_params.get("lane") or None
+        )
         return self.page(request, "threads.html", as_of, **view)
 
     def thread(self, request: Request, as_of: int) -> Response:
-        view = pages.thread(self.book, request.path_params["thread_id"], as_of)
+        view = threads_view.thread(self.book, request.path_params["thread_id"], as_of)
         if view is None:
             return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
         return self.page(request, "thread.html", as_of, **view)

@@ -11,45 +11,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..labels import CONFLICT_KIND, FIELD, SECTION, SEVERITY, TASK, THREAD_KIND, label
+from ..labels import CONFLICT_KIND, FIELD, SECTION, SEVERITY, TASK, label
 from ..memory.packs.budget_manager import RECIPES
-from ..memory.schema import Entity, RelationEdge, Thread
+from ..memory.schema import Entity
 from ..memory.write.rulebook import rule_for
 from ..project import Project
-from . import graph_layout
+from .graph_view import relation_group
 
-DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" lane
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
 RECENT_COMMITS = 12
 SETTLED_SHOWN = 30
-LANE_SHOWN = 20  # cards a lane shows on the board
-LANE_OPENED = 400  # cards an opened lane shows
 CARDS_PER_PAGE = 48
 TIER_ORDER = {"主角": 0, "核心": 1, "重要": 2, "反派": 2, "次要": 3, "配角": 3, "装饰": 5}
-RING_SHOWN = (24, 36)  # entities on the first and second ring of a centred graph
 TIMELINE_PAGE = 200
-GRAPH_NODES = 60  # the whole-cast graph shows the best-connected entities
-GRAPH_SIZE = (960.0, 640.0)
-NODE_RADIUS = 16.0
-DENSE_EDGES = 120  # past this, one line per pair of entities
-LABELLED_EDGES = 80  # past this, an edge's type shows on hover only
-
-# Relation types by kind, for the graph's colours: the first group whose word the type holds.
-RELATION_GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("hostile", "敌对", "#c8372d", ("敌", "仇", "对手", "追杀", "背叛", "杀")),
-    ("mentor", "师门", "#3b6fd8", ("师", "徒", "同门")),
-    ("love", "情感", "#d6457a", ("恋", "情", "爱", "夫", "妻", "婚", "倾心")),
-    ("kin", "亲缘", "#b7791f", ("父", "母", "子", "女", "兄", "弟", "姐", "妹", "亲", "叔", "养")),
-    ("ally", "友好", "#2f9e5b", ("友", "盟", "识", "伴", "恩", "效忠", "属")),
-)
-OTHER_GROUP = ("other", "其他", "#7a7a7a")
-
-
-def relation_group(relation_type: str) -> tuple[str, str, str]:
-    for key, name, colour, words in RELATION_GROUPS:
-        if any(word in relation_type for word in words):
-            return key, name, colour
-    return OTHER_GROUP
 
 
 def show(value: Any) -> str:
@@ -181,7 +155,7 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
     }
 
 
-def _names(entities: Sequence[Entity]) -> dict[str, str]:
+def names_of(entities: Sequence[Entity]) -> dict[str, str]:
     return {e.id: e.name for e in entities}
 
 
@@ -234,7 +208,7 @@ def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
 def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
     facts = book.facts(entity.id, as_of)
     history = book.history(entity.id, as_of=as_of)
-    names = _names(book.entities(as_of))
+    names = names_of(book.entities(as_of))
     axis = Axis(entity.first_chapter or 1, as_of)
     rows: dict[str, list[dict[str, Any]]] = {}
     for item in history:
@@ -276,223 +250,6 @@ def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
 def _ticks(axis: Axis, chapters: Sequence[int], most: int = 400) -> list[float]:
     """Where to mark chapters on an axis; a long book's marks are merged by position."""
     return sorted({round(axis.at(c) * most / 100) * 100 / most for c in chapters})
-
-
-# -- relation graph ------------------------------------------------------------------------------
-
-
-def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int) -> dict[str, Any]:
-    """The relation graph as of a chapter: the best-connected entities, or the rings around
-    one entity (the most recent relations first where there are too many to draw)."""
-    focus = book.entity(center) if center else None
-    if focus is not None and (focus.first_chapter is None or focus.first_chapter > as_of):
-        focus = None  # not yet introduced as of this chapter
-    hidden = 0
-    if focus is not None:
-        rings: list[list[str]] = []
-        parent: dict[str, str] = {}
-        shown = {focus.id}
-        frontier = [focus.id]
-        for depth in range(hops):
-            newest_first = sorted(
-                book.relation_graph(as_of, touching=frontier), key=lambda e: -e.valid_from
-            )
-            ring: list[str] = []
-            for e in newest_first:
-                for inner, other in ((e.source, e.target), (e.target, e.source)):
-                    if inner in frontier and other not in shown and other not in ring:
-                        if len(ring) < RING_SHOWN[min(depth, 1)]:
-                            ring.append(other)
-                            parent[other] = inner
-                        else:
-                            hidden += 1
-            if not ring:
-                break
-            ring.sort(key=lambda n: (frontier.index(parent[n]), n))
-            rings.append(ring)
-            shown.update(ring)
-            frontier = ring
-        points = graph_layout.radial(focus.id, rings, parent)
-    else:
-        ranked = book.best_connected(as_of, GRAPH_NODES + 1)
-        hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
-        shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
-    edges = book.relation_graph(as_of, among=shown)
-    if focus is None:
-        points = graph_layout.spring(sorted(shown), [(e.source, e.target) for e in edges])
-    width, height = GRAPH_SIZE
-    canvas = graph_layout.to_canvas(points, width, height, 60)
-    since = as_of - recent + 1
-    visible = [e for e in edges if e.source in shown and e.target in shown]
-    merged = 0
-    if len(visible) > DENSE_EDGES:  # a hairball otherwise: one line per pair, the newest
-        newest: dict[frozenset[str], RelationEdge] = {}
-        for e in sorted(visible, key=lambda e: e.valid_from):
-            newest[frozenset((e.source, e.target))] = e
-        merged = len(visible) - len(newest)
-        visible = list(newest.values())
-    fresh = {n for e in visible if e.valid_from >= since for n in (e.source, e.target)}
-    radius = {n: NODE_RADIUS * (1.4 if focus is not None and n == focus.id else 1) for n in shown}
-    drawn = []
-    for e, bend in zip(visible, _bends(visible), strict=True):
-        path, middle = graph_layout.curve(
-            canvas[e.source], canvas[e.target], bend, radius[e.source], radius[e.target] + 3
-        )
-        drawn.append(
-            {
-                "edge": e,
-                "group": relation_group(e.type),
-                "recent": e.valid_from >= since,
-                "path": path,
-                "label_at": middle,
-            }
-        )
-    known = book.names(shown, as_of)
-    nodes = [
-        {
-            "id": node,
-            "name": known.get(node, node),
-            "type": book.entity(node).type,
-            "at": canvas[node],
-            "r": radius[node],
-            "center": focus is not None and node == focus.id,
-            "recent": node in fresh,
-        }
-        for node in sorted(shown)
-    ]
-    used = {d["group"] for d in drawn}
-    return {
-        "nodes": nodes,
-        "edges": drawn,
-        "width": width,
-        "height": height,
-        "focus": focus,
-        "focus_name": next((n["name"] for n in nodes if n["center"]), None),
-        "hops": hops,
-        "recent": recent,
-        "since": since,
-        "legend": [
-            g for g in (*((k, n, c) for k, n, c, _ in RELATION_GROUPS), OTHER_GROUP) if g in used
-        ],
-        "hidden": hidden,
-        "merged": merged,
-        "labels": len(visible) <= LABELLED_EDGES,
-        "choices": [n["name"] for n in nodes],
-    }
-
-
-def _bends(edges: Sequence[RelationEdge]) -> list[float]:
-    """How far to bow each edge: relations between the same two entities fan out (a bow is to
-    the left of the edge's own direction, so A→B and B→A part by themselves); a lone relation
-    is straight."""
-    pairs: dict[frozenset[str], int] = {}
-    for e in edges:
-        pair = frozenset((e.source, e.target))
-        pairs[pair] = pairs.get(pair, 0) + 1
-    seen: dict[tuple[str, str], int] = {}
-    out = []
-    for e in edges:
-        k = seen.get((e.source, e.target), 0)
-        seen[(e.source, e.target)] = k + 1
-        out.append(0.0 if pairs[frozenset((e.source, e.target))] == 1 else 16.0 * (1 + k))
-    return out
-
-
-# -- threads -------------------------------------------------------------------------------------
-
-LANES = (
-    ("planted", "已埋设"),
-    ("advanced", "推进中"),
-    ("due", "临近到期"),
-    ("overdue", "已逾期"),
-    ("resolved", "已回收"),
-    ("abandoned", "已放弃"),
-)
-
-
-def lane_of(thread: Thread, as_of: int) -> str:
-    if thread.status in ("resolved", "abandoned"):
-        return thread.status
-    if thread.overdue:
-        return "overdue"
-    if thread.due_chapter is not None and thread.due_chapter - as_of <= DUE_SOON:
-        return "due"
-    if (thread.last_chapter or 0) > (thread.planted_chapter or 0):
-        return "advanced"
-    return "planted"
-
-
-def threads_board(book: Project, as_of: int, opened: str | None = None) -> dict[str, Any]:
-    """The board: each lane's most pressing threads; an `opened` lane shows many more of its
-    own, and the others fold to their counts."""
-    lanes: dict[str, list[Thread]] = {key: [] for key, _ in LANES}
-    for thread in book.threads("open", as_of):
-        lanes[lane_of(thread, as_of)].append(thread)
-    lanes["resolved"] = book.threads("resolved", as_of)
-    lanes["abandoned"] = book.threads("abandoned", as_of)
-    # the most pressing first: overdue and due by due chapter, the rest newest first
-    for key in ("due", "overdue"):
-        lanes[key].sort(key=lambda t: (t.due_chapter or 0, -(t.urgency or 0)))
-    for key in ("planted", "advanced", "resolved", "abandoned"):
-        lanes[key].sort(key=lambda t: -(t.resolved_chapter or t.last_chapter or 0))
-    axis = Axis(1, as_of)
-    opened = opened if opened in lanes else None
-
-    def shown(key: str) -> int:
-        return LANE_OPENED if key == opened else 0 if opened else LANE_SHOWN
-
-    return {
-        "opened": opened,
-        "lanes": [
-            {
-                "key": key,
-                "name": name,
-                "count": len(lanes[key]),
-                "hidden": max(0, len(lanes[key]) - shown(key)),
-                "threads": [
-                    {
-                        "thread": t,
-                        "kind": label(THREAD_KIND, t.kind),
-                        **axis.bar(
-                            t.planted_chapter or 1,
-                            min(as_of, t.resolved_chapter or t.due_chapter or as_of),
-                        ),
-                    }
-                    for t in lanes[key][: shown(key)]
-                ],
-            }
-            for key, name in LANES
-        ],
-    }
-
-
-def thread(book: Project, thread_id: str, as_of: int) -> dict[str, Any] | None:
-    steps = book.thread_history(thread_id, as_of)
-    if not steps:
-        return None
-    names = _names(book.entities(as_of))
-    return {
-        "thread": steps[-1].thread,
-        "kind": label(THREAD_KIND, steps[-1].thread.kind),
-        "lane": dict(LANES)[lane_of(steps[-1].thread, as_of)],
-        "related": [names.get(r, r) for r in steps[-1].thread.related if r in names],
-        "steps": [
-            {
-                "step": step,
-                "evidence": [
-                    {
-                        "chapter": e.get("chapter"),
-                        "quote": e.get("quote"),
-                        "passage": book.passage(int(e["chapter"]), e.get("quote"))
-                        if isinstance(e.get("chapter"), int) and e["chapter"] <= as_of
-                        else None,
-                    }
-                    for e in step.evidence
-                ],
-            }
-            for step in steps
-        ],
-    }
 
 
 # -- timeline, conflicts, search, pack ----------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..labels import ENTITY_TYPE_PLURAL, FIELD, label
 from ..project import Project
-from . import pages
+from . import graph_view, pages
 from .templating import STATIC, render
 
 TYPE_ORDER = ("角色", "地点", "势力", "物品")
@@ -65,7 +65,7 @@ def write_wiki(
                 "other_id": other,
                 "other": names[other],
                 "outgoing": edge.source == entity.id,
-                "group": pages.relation_group(edge.type),
+                "group": graph_view.relation_group(edge.type),
             }
             for edge in book.relations(entity.id, as_of)
             for other in [edge.target if edge.source == entity.id else edge.source]
@@ -87,7 +87,7 @@ def write_wiki(
         if progress:
             progress(done, len(entities))
 
-    graph = pages.graph(book, as_of, None, 1, 1)
+    graph = graph_view.graph(book, as_of, None, 1, 1)
     write("relations.html", "wiki/relations.html", **graph)
     timeline = book.timeline(as_of=as_of)
     write(

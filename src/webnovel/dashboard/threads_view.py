@@ -1,0 +1,109 @@
+"""The threads board and one thread's page: lanes by where each thread stands as of a chapter,
+and a thread's steps with the evidence and passages behind them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..labels import THREAD_KIND, label
+from ..memory.schema import Thread
+from ..project import Project
+from .pages import Axis, names_of
+
+DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" lane
+LANE_SHOWN = 20  # cards a lane shows on the board
+LANE_OPENED = 400  # cards an opened lane shows
+
+LANES = (
+    ("planted", "已埋设"),
+    ("advanced", "推进中"),
+    ("due", "临近到期"),
+    ("overdue", "已逾期"),
+    ("resolved", "已回收"),
+    ("abandoned", "已放弃"),
+)
+
+
+def lane_of(thread: Thread, as_of: int) -> str:
+    if thread.status in ("resolved", "abandoned"):
+        return thread.status
+    if thread.overdue:
+        return "overdue"
+    if thread.due_chapter is not None and thread.due_chapter - as_of <= DUE_SOON:
+        return "due"
+    if (thread.last_chapter or 0) > (thread.planted_chapter or 0):
+        return "advanced"
+    return "planted"
+
+
+def threads_board(book: Project, as_of: int, opened: str | None = None) -> dict[str, Any]:
+    """The board: each lane's most pressing threads; an `opened` lane shows many more of its
+    own, and the others fold to their counts."""
+    lanes: dict[str, list[Thread]] = {key: [] for key, _ in LANES}
+    for thread in book.threads("open", as_of):
+        lanes[lane_of(thread, as_of)].append(thread)
+    lanes["resolved"] = book.threads("resolved", as_of)
+    lanes["abandoned"] = book.threads("abandoned", as_of)
+    # the most pressing first: overdue and due by due chapter, the rest newest first
+    for key in ("due", "overdue"):
+        lanes[key].sort(key=lambda t: (t.due_chapter or 0, -(t.urgency or 0)))
+    for key in ("planted", "advanced", "resolved", "abandoned"):
+        lanes[key].sort(key=lambda t: -(t.resolved_chapter or t.last_chapter or 0))
+    axis = Axis(1, as_of)
+    opened = opened if opened in lanes else None
+
+    def shown(key: str) -> int:
+        return LANE_OPENED if key == opened else 0 if opened else LANE_SHOWN
+
+    return {
+        "opened": opened,
+        "lanes": [
+            {
+                "key": key,
+                "name": name,
+                "count": len(lanes[key]),
+                "hidden": max(0, len(lanes[key]) - shown(key)),
+                "threads": [
+                    {
+                        "thread": t,
+                        "kind": label(THREAD_KIND, t.kind),
+                        **axis.bar(
+                            t.planted_chapter or 1,
+                            min(as_of, t.resolved_chapter or t.due_chapter or as_of),
+                        ),
+                    }
+                    for t in lanes[key][: shown(key)]
+                ],
+            }
+            for key, name in LANES
+        ],
+    }
+
+
+def thread(book: Project, thread_id: str, as_of: int) -> dict[str, Any] | None:
+    steps = book.thread_history(thread_id, as_of)
+    if not steps:
+        return None
+    names = names_of(book.entities(as_of))
+    return {
+        "thread": steps[-1].thread,
+        "kind": label(THREAD_KIND, steps[-1].thread.kind),
+        "lane": dict(LANES)[lane_of(steps[-1].thread, as_of)],
+        "related": [names.get(r, r) for r in steps[-1].thread.related if r in names],
+        "steps": [
+            {
+                "step": step,
+                "evidence": [
+                    {
+                        "chapter": e.get("chapter"),
+                        "quote": e.get("quote"),
+                        "passage": book.passage(int(e["chapter"]), e.get("quote"))
+                        if isinstance(e.get("chapter"), int) and e["chapter"] <= as_of
+                        else None,
+                    }
+                    for e in step.evidence
+                ],
+            }
+            for step in steps
+        ],
+    }
