@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import webnovel
 from webnovel.sample_book import sample_book_dir, sample_chapters
 
@@ -155,3 +157,20 @@ def test_bulk_reads_agree_with_the_one_at_a_time_answers(tmp_path: Path) -> None
                 book.timeline(entity="林砚", as_of=as_of, limit=2)
                 == [e for e in every if "linyan" in e.participants][-2:]
             )
+
+
+def test_the_pack_log_is_cut_back_to_its_latest_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webnovel.memory.packs import pack_log
+
+    monkeypatch.setattr(pack_log, "KEEP_BYTES", 4000)
+    monkeypatch.setattr(pack_log, "TAIL_BYTES", 1000)
+    with sample(tmp_path, up_to=3) as book:
+        for _ in range(40):
+            book.build_memory_pack(chapter=2)
+        book.build_memory_pack(chapter=3)
+        size = book.storage.pack_log_path.stat().st_size
+        lines = book.storage.pack_log_path.read_text("utf-8").splitlines()
+        assert size <= 4000 + 200 and all(json.loads(line)["chapter"] in (2, 3) for line in lines)
+        assert {c["chapter"]: c["pack_tokens"] for c in book.chapter_costs()}[3] is not None

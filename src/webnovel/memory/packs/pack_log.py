@@ -16,6 +16,7 @@ from typing import Any
 from .memory_pack import MemoryPack
 
 TAIL_BYTES = 4 << 20  # the dashboard reads the latest 4 MB: some 40,000 packs
+KEEP_BYTES = 16 << 20  # past this the log is cut back to its latest TAIL_BYTES
 
 
 def record(path: Path, pack: MemoryPack, elapsed_ms: float) -> None:
@@ -34,10 +35,25 @@ def record(path: Path, pack: MemoryPack, elapsed_ms: float) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             os.write(fd, (line + "\n").encode("utf-8"))
+            size = os.fstat(fd).st_size
         finally:
             os.close(fd)
+        if size > KEEP_BYTES:
+            _cut_back(path)
     except OSError:
         pass  # a read-only book still answers; it just keeps no record
+
+
+def _cut_back(path: Path) -> None:
+    """Keep the latest TAIL_BYTES, whole lines, written beside the log and renamed over it. A
+    line another process appends meanwhile may be lost: this is observability, not memory."""
+    with path.open("rb") as handle:
+        handle.seek(-TAIL_BYTES, os.SEEK_END)
+        tail = handle.read()
+    tail = tail[tail.find(b"\n") + 1 :]
+    spare = path.with_name(path.name + ".tmp")
+    spare.write_bytes(tail)
+    os.replace(spare, path)
 
 
 def latest_by_chapter(path: Path, up_to: int | None = None) -> dict[int, dict[str, Any]]:
