@@ -174,3 +174,18 @@ def test_the_pack_log_is_cut_back_to_its_latest_lines(
         lines = book.storage.pack_log_path.read_text("utf-8").splitlines()
         assert size <= 4000 + 200 and all(json.loads(line)["chapter"] in (2, 3) for line in lines)
         assert {c["chapter"]: c["pack_tokens"] for c in book.chapter_costs()}[3] is not None
+
+
+def test_the_pack_log_is_read_on_from_where_it_was_left(tmp_path: Path) -> None:
+    with sample(tmp_path, up_to=6) as book:
+        book.build_memory_pack(chapter=2)
+        assert {c["chapter"] for c in book.chapter_costs() if c["pack_tokens"]} == {2}
+        book.build_memory_pack(chapter=5)
+        log = book.storage.pack_log_path
+        with log.open("a", encoding="utf-8") as handle:  # another process, half way through
+            handle.write('{"chapter": 6, "task": "review", "used_tok')
+        assert {c["chapter"] for c in book.chapter_costs() if c["pack_tokens"]} == {2, 5}
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write('ens": 77}\n')
+        tokens = {c["chapter"]: c["pack_tokens"] for c in book.chapter_costs()}
+        assert tokens[6] == 77 and tokens[5] and tokens[2]

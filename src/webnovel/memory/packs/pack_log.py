@@ -56,22 +56,33 @@ def _cut_back(path: Path) -> None:
     os.replace(spare, path)
 
 
+# path → (inode, bytes read, latest entry per chapter): a dashboard asks again and again, and
+# between two asks the log only grows by a few lines, so only those are read.
+_READ: dict[Path, tuple[int, int, dict[int, dict[str, Any]]]] = {}
+
+
 def latest_by_chapter(path: Path, up_to: int | None = None) -> dict[int, dict[str, Any]]:
     """The latest recorded pack for each chapter (up to `up_to`)."""
     try:
         with path.open("rb") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            handle.seek(max(0, size - TAIL_BYTES))
-            tail = handle.read()
+            stat = os.fstat(handle.fileno())
+            inode, size = stat.st_ino, stat.st_size
+            known = _READ.get(path)
+            if known is not None and known[0] == inode and known[1] <= size:
+                _, start, latest = known
+                latest = dict(latest)
+            else:  # first read, or the log was cut back: read its tail afresh
+                start, latest = max(0, size - TAIL_BYTES), {}
+            handle.seek(start)
+            fresh = handle.read(size - start)
     except OSError:
         return {}
-    out: dict[int, dict[str, Any]] = {}
-    for raw in tail.splitlines():
+    ended = fresh.rfind(b"\n") + 1  # a line still being written is read next time
+    for raw in fresh[:ended].splitlines():
         try:
             entry = json.loads(raw)
-            chapter = int(entry["chapter"])
+            latest[int(entry["chapter"])] = entry
         except (ValueError, KeyError, TypeError):
             continue  # the first line of a tail may be cut, and nothing here is trusted
-        if up_to is None or chapter <= up_to:
-            out[chapter] = entry
-    return out
+    _READ[path] = (inode, start + ended, latest)
+    return {c: e for c, e in latest.items() if up_to is None or c <= up_to}
