@@ -459,5 +459,7 @@ def _demo_text(d: dict[str, Any]) -> str:
         render.conflicts_text(d["conflicts"]),
         "",
         f"试试：webnovel --project {d['book']['root']} fact {p['name']} realm --as-of 3",
+        f"      webnovel --project {d['book']['root']} dashboard --open"
+        "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
     ]
     return "\n".join(lines)
