@@ -10,13 +10,103 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypedDict, cast, get_args
+
+from .schema import ThreadKind
 
 KEY_SEPARATOR = "\x1f"
 # The temporal families: entity facts, relations, threads, world rules, who knows which secret,
 # and the secrets themselves. Each keeps its chains in the same assertion and version tables.
 Family = Literal["fact", "rel", "thread", "rule", "know", "secret"]
 FAMILIES: tuple[Family, ...] = get_args(Family)
+
+
+# What one assertion claims, family by family: the payload an extractor writes and a fold reads.
+class FactPayload(TypedDict, total=False):
+    op: str  # set | add | remove
+    value: Any
+    old: Any
+    has_old: bool
+    reason: str
+    confidence: float
+    source_type: str
+    evidence: list[dict[str, Any]]
+
+
+class RelationPayload(TypedDict, total=False):
+    action: str  # create | update | end
+    type: str
+    description: str | None
+    confidence: float
+    evidence: list[dict[str, Any]]
+
+
+class ThreadPayload(TypedDict, total=False):
+    action: str  # plant | advance | resolve | abandon
+    kind: ThreadKind | None
+    content: str | None
+    due_chapter: int | None
+    urgency: float | None
+    related: list[str]
+    evidence: list[dict[str, Any]]
+
+
+class RulePayload(TypedDict, total=False):
+    action: str  # reveal | revise | retire
+    rule: str
+    domain: str | None
+    evidence: list[dict[str, Any]]
+
+
+class SecretPayload(TypedDict, total=False):
+    action: str  # plant | reveal | retire
+    content: str | None
+    reader_knows: bool | None
+    reveal_due: int | None
+    evidence: list[dict[str, Any]]
+
+
+# `from` is a keyword, so this one is spelled as a call.
+KnowledgePayload = TypedDict(
+    "KnowledgePayload",
+    {
+        "change": str,  # learns | suspects | forgets
+        "how": str | None,
+        "from": str | None,
+        "evidence": list[dict[str, Any]],
+    },
+    total=False,
+)
+Payload = (
+    FactPayload | RelationPayload | ThreadPayload | RulePayload | SecretPayload | KnowledgePayload
+)
+
+
+def fact_claim(a: Assertion) -> FactPayload:
+    """An assertion's payload read as its family's (the fold for a family calls the right one)."""
+    return cast(FactPayload, a.payload)
+
+
+def relation_claim(a: Assertion) -> RelationPayload:
+    return cast(RelationPayload, a.payload)
+
+
+def thread_claim(a: Assertion) -> ThreadPayload:
+    return cast(ThreadPayload, a.payload)
+
+
+def rule_claim(a: Assertion) -> RulePayload:
+    return cast(RulePayload, a.payload)
+
+
+def secret_claim(a: Assertion) -> SecretPayload:
+    return cast(SecretPayload, a.payload)
+
+
+def knowledge_claim(a: Assertion) -> KnowledgePayload:
+    return cast(KnowledgePayload, a.payload)
+
+
 # What a replay did to a chain, counted in a commit report.
 ChainEvent = Literal["added", "superseded", "contradicted", "tentative"]
 
@@ -36,7 +126,7 @@ class Assertion:
     obj: str | None
     chapter: int
     seq: int
-    payload: dict[str, Any]
+    payload: Payload
     id: int | None = None
 
 

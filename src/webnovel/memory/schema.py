@@ -144,6 +144,14 @@ ThreadAction = Literal["plant", "advance", "resolve", "abandon"]
 THREAD_KINDS: tuple[ThreadKind, ...] = get_args(ThreadKind)
 
 
+def thread_kind(kind: str) -> ThreadKind:
+    """`kind` as a thread kind (validated input); anything else is a programming error."""
+    for known in THREAD_KINDS:
+        if kind == known:
+            return known
+    raise ValueError(f"not a thread kind: {kind!r}")
+
+
 class ThreadState(TypedDict, total=False):
     """A thread version's value, as stored (JSON) and folded by the write layer."""
 
@@ -152,7 +160,7 @@ class ThreadState(TypedDict, total=False):
     content: str
     planted_chapter: int | None
     due_chapter: int | None
-    urgency: int | None
+    urgency: float | None
     related: list[str]
     resolved_chapter: int | None
     progress: str
@@ -175,7 +183,7 @@ class Thread:
     planted_chapter: int | None
     due_chapter: int | None
     resolved_chapter: int | None
-    urgency: int | None
+    urgency: float | None
     overdue: bool
     related: tuple[str, ...] = ()
     last_chapter: int | None = None

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import AmbiguousEntity, UnknownEntity
-from ..chains import Version, chain_key
+from ..chains import KnowledgePayload, Version, chain_key, knowledge_claim
 from ..schema import (
     Entity,
     Knowledge,
@@ -367,11 +367,13 @@ def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[K
         v.subject: v.value.get("content") or v.subject
         for v in chain_ops.versions_at(conn, "secret", as_of)
     }
-    learned = {}  # the assertion that began each version: how, and from whom
+    learned: dict[str, KnowledgePayload] = {}  # the assertion that began each version
     for v in found:
         assertion = chain_ops.assertion_at(conn, "know", v.key, v.valid_from)
-        learned[v.key] = assertion.payload if assertion else {}
-    sources = entity_ops.entity_names(conn, {p["from"] for p in learned.values() if p.get("from")})
+        learned[v.key] = knowledge_claim(assertion) if assertion else {}
+    sources = entity_ops.entity_names(
+        conn, {source for p in learned.values() if (source := p.get("from"))}
+    )
     out = []
     for v in found:
         payload = learned[v.key]

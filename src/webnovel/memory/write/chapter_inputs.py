@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..schema import ThreadKind
+
 
 @dataclass(frozen=True)
 class NewEntity:
@@ -54,7 +56,7 @@ class RelationChange:
 class ThreadAction:
     id: str
     action: str = "plant"
-    kind: str | None = None
+    kind: ThreadKind | None = None
     content: str | None = None
     due_chapter: int | None = None
     urgency: int | None = None

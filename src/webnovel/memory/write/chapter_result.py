@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ...errors import InvalidChapterResult
-from ..schema import THREAD_ACTIONS, THREAD_KINDS
+from ..schema import THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -396,8 +396,8 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
     for path, item in items:
         action = check.choice(item.get("action"), THREAD_ACTIONS, f"{path}.action", "plant")
         kind_value = item.get("kind")
-        kind: str | None = (
-            check.choice(kind_value, THREAD_KINDS, f"{path}.kind", "open_loop")
+        kind: ThreadKind | None = (
+            thread_kind(check.choice(kind_value, THREAD_KINDS, f"{path}.kind", "open_loop"))
             if kind_value is not None
             else None
         )

@@ -24,9 +24,13 @@ from ..chains import (
     ConflictDraft,
     Version,
     chain_key,
+    fact_claim,
     fmt,
     new_version,
+    relation_claim,
+    rule_claim,
     same_value,
+    thread_claim,
 )
 from ..schema import ThreadState
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
@@ -66,7 +70,7 @@ def next_fact_value(current: Any, op: str, value: Any) -> tuple[Any, bool]:
 
 
 def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
-    p = a.payload
+    p = fact_claim(a)
     confidence = float(p.get("confidence", 1.0))
     tentative = confidence < config.tentative_below
     current = chain.current
@@ -134,7 +138,7 @@ def _check_ladder(
         return
     if ladder.index(new_value) >= ladder.index(old):
         return
-    reason = a.payload.get("reason")
+    reason = fact_claim(a).get("reason")
     draft = ConflictDraft(
         "ladder_regression" if reason else "regression",
         a.chapter,
@@ -159,7 +163,7 @@ GROUP_JUMP = 4  # steps inside an exclusive group that read as a sudden turn (�
 
 def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
     """Relations are keyed by (from, to, exclusive group or type); the value is the type."""
-    p = a.payload
+    p = relation_claim(a)
     rel_type = p["type"]
     confidence = float(p.get("confidence", 1.0))
     current = chain.current
@@ -198,19 +202,19 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
 
 
 def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version) -> None:
-    group = next((g for g in config.exclusive_groups if a.payload["type"] in g), ())
+    group = next((g for g in config.exclusive_groups if relation_claim(a)["type"] in g), ())
     if current.value not in group:
         return
-    if abs(group.index(a.payload["type"]) - group.index(current.value)) >= GROUP_JUMP:
+    if abs(group.index(relation_claim(a)["type"]) - group.index(current.value)) >= GROUP_JUMP:
         chain.note(
             ConflictDraft(
                 "relation_jump",
                 a.chapter,
                 a.subject,
-                a.payload["type"],
+                relation_claim(a)["type"],
                 current.value,
-                a.payload["type"],
-                f"{{who}}→{{target}} 的关系从「{current.value}」直接变为「{a.payload['type']}」，"
+                relation_claim(a)["type"],
+                f"{{who}}→{{target}} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
                 "跨度较大，请确认是有意为之",
                 current.evidence,
                 target=a.obj,
@@ -223,7 +227,7 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
 
 def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     """A thread's value is its state dict; a version per change of status or terms."""
-    p = a.payload
+    p = thread_claim(a)
     action = p.get("action", "plant")
     current = chain.current
     state: ThreadState | None = _copy_state(current.value) if current is not None else None
@@ -271,17 +275,18 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     elif state["status"] != "open":
         state["status"], state["resolved_chapter"] = "open", None
     # Only a plant states what the thread *is*; later actions' content is a progress note.
+    kind, content = p.get("kind"), p.get("content")
     if action == "plant":
-        if p.get("kind"):
-            state["kind"] = p["kind"]
-        if p.get("content"):
-            state["content"] = p["content"]
-    if p.get("due_chapter") is not None:
-        state["due_chapter"] = p["due_chapter"]
-    if p.get("urgency") is not None:
-        state["urgency"] = p["urgency"]
-    if action != "plant" and p.get("content"):
-        state["progress"] = p["content"]
+        if kind:
+            state["kind"] = kind
+        if content:
+            state["content"] = content
+    if (due := p.get("due_chapter")) is not None:
+        state["due_chapter"] = due
+    if (urgency := p.get("urgency")) is not None:
+        state["urgency"] = urgency
+    if action != "plant" and content:
+        state["progress"] = content
     if p.get("related"):
         state["related"] = sorted({*state.get("related", []), *p["related"]})
     if action == "resolve":
@@ -311,7 +316,7 @@ def _closed_word(status: str) -> str:
 
 
 def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
-    p = a.payload
+    p = rule_claim(a)
     action = p.get("action", "reveal")
     current = chain.current
     evidence = tuple(p.get("evidence", ()))

@@ -10,7 +10,15 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...config import BookConfig
-from ..chains import Assertion, Chain, ConflictDraft, Version, new_version
+from ..chains import (
+    Assertion,
+    Chain,
+    ConflictDraft,
+    Version,
+    knowledge_claim,
+    new_version,
+    secret_claim,
+)
 
 # -- secrets and knowledge ----------------------------------------------------------------------
 
@@ -18,7 +26,7 @@ from ..chains import Assertion, Chain, ConflictDraft, Version, new_version
 def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
     """A secret's value is its state: content, whether the reader knows it, when it is due to
     be revealed, and whether it still matters (`open`) or was retired."""
-    p = a.payload
+    p = secret_claim(a)
     action = p.get("action", "plant")
     current = chain.current
     evidence = tuple(p.get("evidence", ()))
@@ -87,7 +95,7 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
 
 def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
     """One character's knowledge of one secret: `knows` or `suspects`, until forgotten."""
-    p = a.payload
+    p = knowledge_claim(a)
     change = p.get("change", "learns")
     current = chain.current
     if change == "forgets":
@@ -130,7 +138,7 @@ def knowledge_conflicts(
     planted = [v for v in secret_versions if v.status != "tentative"]
     drafts = []
     for a in assertions:
-        if a.payload.get("change") == "forgets":
+        if knowledge_claim(a).get("change") == "forgets":
             continue
         # named as the chapter knew it: a later planting's words must not show through
         known_then = [v for v in planted if v.valid_from <= a.chapter]
@@ -143,12 +151,12 @@ def knowledge_conflicts(
                     a.subject,
                     secret_id,
                     "planted secret",
-                    a.payload.get("change"),
+                    knowledge_claim(a).get("change"),
                     f"第{a.chapter}章 {{who}} 得知了秘密「{what}」，但此前从未埋设这个秘密",
-                    tuple(a.payload.get("evidence", ())),
+                    tuple(knowledge_claim(a).get("evidence", ())),
                 )
             )
-        source = a.payload.get("from")
+        source = knowledge_claim(a).get("from")
         # one cannot learn a secret from oneself; from another, only if they knew it by then
         if source and (source == a.subject or not known(source, a.chapter)):
             drafts.append(
@@ -161,7 +169,7 @@ def knowledge_conflicts(
                     None,
                     f"第{a.chapter}章 {{target}} 从 {{who}} 处得知秘密「{what}」，"
                     f"但 {{who}} 此时并不知情",
-                    tuple(a.payload.get("evidence", ())),
+                    tuple(knowledge_claim(a).get("evidence", ())),
                     target=a.subject,
                 )
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...chains import FactPayload
 from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
@@ -35,7 +36,7 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
         out.activities.append(Activity(entity.id, n, "introduced", entity.name))
     for change in result.state_changes:
         entity_id, cap = resolve(change.ref)
-        payload = {
+        payload: FactPayload = {
             "op": change.op,
             "value": change.new,
             "confidence": min(change.confidence, cap),
@@ -45,7 +46,7 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
             ],
         }
         if change.has_old:
-            payload.update(old=change.old, has_old=True)
+            payload["old"], payload["has_old"] = change.old, True
         if change.reason:
             payload["reason"] = change.reason
         out.assertions.append(
