@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from .book_reads import BookReads, chapter_number
 from .config import BookConfig, load_config, render_config
 from .errors import (
     InvalidInput,
@@ -17,30 +18,17 @@ from .errors import (
     ProjectNotFound,
     ReviewBlocked,
     UnknownConflict,
-    UnknownEntity,
     WebnovelError,
 )
-from .memory.read import graph_memory
-from .memory.read.aliases import AliasIndex, traditional_folder
+from .memory.read.aliases import AliasIndex
 from .memory.schema import (
-    THREAD_FILTERS,
-    CommitEntry,
     CommitReport,
     Conflict,
-    Entity,
-    Knowledge,
-    MemoryItem,
-    RelationEdge,
-    Secret,
-    Thread,
-    ThreadStep,
-    TimelineEvent,
-    WorldRule,
 )
-from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
+from .memory.store import commit_ops, entity_ops, record_ops
 from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.write.chapter_inputs import ChapterResult
-from .memory.write.chapter_result import MAX_CHAPTER, parse_chapter_result
+from .memory.write.chapter_result import parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 
@@ -107,7 +95,10 @@ def open_project(path: str | Path | None = None) -> Project:
     return Project(root)
 
 
-class Project:
+class Project(BookReads):
+    """One book, opened: writing, packs, search, import and lifetime here; reads in
+    `BookReads`."""
+
     def __init__(self, root: Path) -> None:
         self.root = root
         self.storage = Storage(root / MEMORY_DIR)
@@ -126,10 +117,6 @@ class Project:
         """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
         search index catch-up) to finish; the CLI prints a note."""
         self.storage.on_wait(tell)
-
-    @property
-    def _conn(self) -> Any:
-        return self.storage.conn
 
     # -- writing --------------------------------------------------------------------------------
 
@@ -156,7 +143,7 @@ class Project:
         """Take a committed chapter back: the book then answers as if it had never been
         committed, and later chapters are re-evaluated. The commit stays in the log, marked
         retracted; committing the chapter again brings it back."""
-        if _chapter(chapter) is None:
+        if chapter_number(chapter) is None:
             raise InvalidInput("retract needs a chapter number")
         report = self.pipeline.retract(chapter)
         self._dirty = True
@@ -210,140 +197,6 @@ class Project:
                 return True
         return False
 
-    # -- reading --------------------------------------------------------------------------------
-
-    @property
-    def book(self) -> dict[str, Any]:
-        conn = self._conn
-        return {
-            "title": commit_ops.get_meta(conn, "title"),
-            "genre": commit_ops.get_meta(conn, "genre") or None,
-            "root": str(self.root),
-        }
-
-    def entity(self, reference: str) -> Entity:
-        """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
-        before it appears, an entity answers like one with no facts and no relations."""
-        if not isinstance(reference, str):
-            raise InvalidInput(f"an entity is named by a string, got {type(reference).__name__}")
-        try:
-            return graph_memory.resolve_entity(self._conn, reference)
-        except UnknownEntity:
-            folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
-            if folded == reference:
-                raise
-            return graph_memory.resolve_entity(self._conn, folded)
-
-    def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
-        """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
-        return entity_ops.list_entities(self._conn, _chapter(as_of), entity_type)
-
-    def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return graph_memory.fact(self._conn, self.entity(subject), field, _chapter(as_of))
-
-    def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
-        return graph_memory.facts_of(self._conn, self.entity(subject), _chapter(as_of))
-
-    def history(
-        self, subject: str, field: str | None = None, as_of: int | None = None
-    ) -> list[MemoryItem]:
-        """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
-        return graph_memory.history(self._conn, self.entity(subject), field, _chapter(as_of))
-
-    def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
-        return graph_memory.relations(self._conn, self.entity(subject), _chapter(as_of))
-
-    def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
-        if status not in THREAD_FILTERS:
-            raise InvalidInput(
-                f"unknown thread status '{status}': use one of {', '.join(THREAD_FILTERS)}"
-            )
-        return graph_memory.threads(self._conn, status, _chapter(as_of), self.latest_chapter())
-
-    def relation_graph(
-        self,
-        as_of: int | None = None,
-        touching: Iterable[str] | None = None,
-        among: Iterable[str] | None = None,
-    ) -> list[RelationEdge]:
-        """Every relation that holds as of a chapter, named as that chapter knew the entities;
-        only those from or to one of `touching`, or with both ends `among`, when given."""
-        as_of = _chapter(as_of)
-        return graph_memory.relation_graph(
-            self._conn,
-            as_of,
-            None if touching is None else sorted(set(touching)),
-            None if among is None else sorted(set(among)),
-        )
-
-    def names(self, entity_ids: Iterable[str], as_of: int | None = None) -> dict[str, str]:
-        """Entity id → name, as chapter `as_of` knew it (a name revealed later is not used)."""
-        ids = set(entity_ids)
-        names = entity_ops.entity_names(self._conn, ids)
-        if as_of is not None:
-            names.update(entity_ops.names_known_at(self._conn, ids, _chapter(as_of) or 0))
-        return names
-
-    def best_connected(self, as_of: int | None = None, limit: int = 60) -> list[tuple[str, int]]:
-        """The entities with the most relations holding as of a chapter, with their count."""
-        return graph_memory.best_connected(self._conn, _chapter(as_of), max(1, limit))
-
-    def states(
-        self, entity_ids: Iterable[str], as_of: int | None = None
-    ) -> dict[str, list[MemoryItem]]:
-        """`facts` of many entities in one read: entity id → the fields that hold."""
-        return graph_memory.facts_of_many(self._conn, list(entity_ids), _chapter(as_of))
-
-    def progress(self, as_of: int | None = None) -> dict[str, int]:
-        """How far the book is as of a chapter: chapters committed, their words, entities known."""
-        as_of = _chapter(as_of)
-        chapters, words = commit_ops.chapter_totals(self._conn, as_of)
-        return {
-            "chapters": chapters,
-            "words": words,
-            "entities": entity_ops.count_known_at(self._conn, as_of),
-        }
-
-    def appearances(self, subject: str, as_of: int | None = None) -> list[int]:
-        """The chapters in which an entity appears or acts, up to `as_of`."""
-        return graph_memory.appearances(self._conn, self.entity(subject), _chapter(as_of))
-
-    def thread_history(self, thread_id: str, as_of: int | None = None) -> list[ThreadStep]:
-        """A thread's states, oldest first, each with its evidence, as known at `as_of`;
-        empty for an id the book (as of then) does not know."""
-        return graph_memory.thread_history(self._conn, thread_id, _chapter(as_of))
-
-    def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
-        return graph_memory.rules(self._conn, _chapter(as_of), domain)
-
-    def knows(self, subject: str, as_of: int | None = None) -> list[Knowledge]:
-        """What a character knows or suspects, as of chapter `as_of`: since when, how, from whom."""
-        return graph_memory.knows(self._conn, self.entity(subject), _chapter(as_of))
-
-    def secrets(self, as_of: int | None = None) -> list[Secret]:
-        """The story's secrets as of a chapter: who knows them, whether the reader does, and
-        when each is due to be revealed."""
-        return graph_memory.secrets(self._conn, _chapter(as_of))
-
-    def timeline(
-        self,
-        start: int | None = None,
-        end: int | None = None,
-        entity: str | None = None,
-        as_of: int | None = None,
-        limit: int | None = None,
-    ) -> list[TimelineEvent]:
-        """Events in story order, chapters `start`..`end`, never past `as_of`; with `limit`,
-        the latest `limit` of them."""
-        as_of = _chapter(as_of)
-        start, end = _chapter(start, "start"), _chapter(end, "end")
-        found = self.entity(entity) if entity else None
-        if as_of is not None:
-            end = as_of if end is None else min(end, as_of)
-        if limit is not None and limit < 1:
-            raise InvalidInput(f"limit must be a positive number of events, got {limit}")
-        return graph_memory.timeline(self._conn, start, end, found, limit)
-
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
         """Check a draft chapter result against memory as of the chapter before; writes
         nothing. A malformed draft raises InvalidChapterResult like a commit would."""
@@ -363,12 +216,6 @@ class Project:
         self._dirty = True
         found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
         return found[0]
-
-    def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
-        """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""
-        return record_ops.list_conflicts(
-            self._conn, include_settled=include_settled, up_to=_chapter(as_of)
-        )
 
     # -- packs ----------------------------------------------------------------------------------
 
@@ -415,7 +262,7 @@ class Project:
             focus = tuple(self._draft_entities(parsed))
         if chapter is None:
             chapter = (self.latest_chapter() or 0) + 1
-        _chapter(chapter, "chapter")
+        chapter_number(chapter, "chapter")
         if outline is None and query is None and draft is None:
             outline = self.find_outline(chapter)
         from .memory.packs import pack_log
@@ -484,7 +331,7 @@ class Project:
             raise InvalidInput("search needs some text to look for")
         if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
             raise InvalidInput(f"top_k must be a number from 1 to {MAX_TOP_K}, got {top_k!r}")
-        return self.retrieval().search(text, top_k, _chapter(as_of))
+        return self.retrieval().search(text, top_k, chapter_number(as_of))
 
     def embed(
         self, progress: Progress | None = None, batch: int = 32, include_text: bool = False
@@ -573,7 +420,7 @@ class Project:
         import began, so running it again changes nothing and an interrupted one resumes).
         With a `cast`, each entity is introduced in the first chapter that names it, and every
         chapter records who appears in it."""
-        if start is not None and (_chapter(start, "start") is None or start < 1):
+        if start is not None and (chapter_number(start, "start") is None or start < 1):
             raise InvalidInput(f"start must be a chapter number >= 1, got {start}")
         from . import book_import
 
@@ -599,7 +446,7 @@ class Project:
         """A chapter-result skeleton for a committed chapter from its stored text: who appears
         (with the mentions found), names that may be new characters, and where the chapter
         before ended. An agent completes it instead of extracting from scratch."""
-        _chapter(chapter, "chapter")
+        chapter_number(chapter, "chapter")
         from . import book_import
 
         return book_import.prefill(self, chapter)
@@ -608,7 +455,7 @@ class Project:
         """The passage of a chapter's stored text a piece of evidence came from: around the
         quote where it is verbatim, else the chapter's slice that search ranks first for it,
         else the chapter's opening. None when the chapter has no text."""
-        _chapter(chapter, "chapter")
+        chapter_number(chapter, "chapter")
         stored = commit_ops.current_commit(self._conn, chapter)
         text = (stored or {}).get("text") or ""
         if not text:
@@ -625,51 +472,6 @@ class Project:
         start, end = max(0, at - radius), min(len(text), at + len(quote or "") + radius)
         return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
-    def commit_log(self, limit: int = 20, as_of: int | None = None) -> list[CommitEntry]:
-        """The latest commits and retractions of chapters up to `as_of`, newest first, with
-        what each changed and cost."""
-        return observability_ops.commit_log(self._conn, _chapter(as_of), max(1, limit))
-
-    def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
-        """Per chapter up to `as_of`: the current commit's time and the index size after it,
-        and the tokens of the latest pack built for the chapter."""
-        as_of = _chapter(as_of)
-        from .memory.packs import pack_log
-
-        packs = pack_log.latest_by_chapter(self.storage.pack_log_path, as_of)
-        return [
-            {
-                "chapter": chapter,
-                "elapsed_ms": elapsed_ms,
-                "index_bytes": index_bytes,
-                "pack_tokens": packs.get(chapter, {}).get("used_tokens"),
-                "pack_task": packs.get(chapter, {}).get("task"),
-            }
-            for chapter, elapsed_ms, index_bytes in observability_ops.chapter_costs(
-                self._conn, as_of
-            )
-        ]
-
-    def commit_seq(self) -> int:
-        """The book's commit sequence number: it moves on with every commit or retraction, by
-        any process, so a watcher compares it to know memory changed."""
-        return int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
-
-    def latest_chapter(self) -> int | None:
-        return commit_ops.latest_chapter(self._conn)
-
-    def chapters(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "chapter": r.chapter,
-                "title": r.title,
-                "summary": r.summary,
-                "word_count": r.word_count,
-                "commit_id": r.commit_id,
-            }
-            for r in commit_ops.chapter_rows(self._conn)
-        ]
-
     def stats(self) -> dict[str, Any]:
         conn = self._conn
         return {
@@ -678,7 +480,7 @@ class Project:
             "counts": commit_ops.counts(conn),
             "open_conflicts": len(record_ops.list_conflicts(conn)),
             "open_threads": len(self.threads("open")),
-            "sizes_bytes": self.storage.sizes(),
+            "sizes_bytes": self.sizes(),
             "schema": commit_ops.schema_names(conn),
         }
 
@@ -703,13 +505,3 @@ class Project:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
-
-
-def _chapter(as_of: int | None, what: str = "as_of") -> int | None:
-    if as_of is not None and (
-        isinstance(as_of, bool) or not isinstance(as_of, int) or not 0 <= as_of <= MAX_CHAPTER
-    ):
-        raise InvalidInput(
-            f"{what} must be a chapter number from 0 to {MAX_CHAPTER:,}, got {as_of!r}"
-        )
-    return as_of

@@ -48,11 +48,24 @@ class UpstreamBook:
     warnings: list[str] = field(default_factory=list)
 
 
-def _rows(conn: sqlite3.Connection, table: str, order: str) -> list[sqlite3.Row]:
-    exists = conn.execute(
+def _has_table(conn: sqlite3.Connection, table: str) -> bool:
+    """Older upstream projects lack some tables (v5 has no story event log)."""
+    found = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
     ).fetchone()
-    return conn.execute(f"SELECT * FROM {table} ORDER BY {order}").fetchall() if exists else []
+    return found is not None
+
+
+def _rows(conn: sqlite3.Connection, table: str, order: str) -> list[sqlite3.Row]:
+    if not _has_table(conn, table):
+        return []
+    return conn.execute(f"SELECT * FROM {table} ORDER BY {order}").fetchall()
+
+
+def _count(conn: sqlite3.Connection, table: str) -> int:
+    if not _has_table(conn, table):
+        return 0
+    return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
 
 def _json(text: Any, default: Any) -> Any:
@@ -64,8 +77,9 @@ def _json(text: Any, default: Any) -> Any:
         return default
 
 
-def _thread_id(content: str) -> str:
-    return "loop-" + hashlib.blake2b(content.encode("utf-8"), digest_size=5).hexdigest()
+def _stable_id(prefix: str, content: str) -> str:
+    """An id for a scratchpad item that has none: the same text gets the same id again."""
+    return f"{prefix}-" + hashlib.blake2b(content.encode("utf-8"), digest_size=5).hexdigest()
 
 
 def read_upstream(root: Path) -> UpstreamBook:
@@ -95,27 +109,59 @@ def read_upstream(root: Path) -> UpstreamBook:
     return book
 
 
+class _Results:
+    """The chapter results being built, by chapter number."""
+
+    def __init__(self) -> None:
+        self.by_chapter: dict[int, dict[str, Any]] = {}
+
+    def slot(self, chapter: int) -> dict[str, Any]:
+        return self.by_chapter.setdefault(chapter, {"chapter": chapter})
+
+    def add(self, chapter: int, key: str, item: dict[str, Any]) -> None:
+        self.slot(chapter).setdefault(key, []).append(item)
+
+
 def _read(conn: sqlite3.Connection, root: Path, memory: Path) -> UpstreamBook:
     out = UpstreamBook("", None, [], {})
-    per_chapter: dict[int, dict[str, Any]] = defaultdict(dict)
+    results = _Results()
+    _chapters(conn, results)
+    changes = _rows(conn, "state_changes", "chapter, id")
+    _entities(conn, changes, results)
+    _records(conn, changes, results)
+    scratchpad_path = memory / "memory_scratchpad.json"
+    scratchpad = _json(scratchpad_path.read_text("utf-8"), {}) if scratchpad_path.is_file() else {}
+    events = _rows(conn, "story_events", "chapter, id")
+    if events:
+        _threads_and_rules_from_events(events, results, out)
+    else:
+        _threads_and_rules_from_scratchpad(scratchpad, results, out)
+    _timeline_and_leftovers(conn, scratchpad, results, out)
+    out.texts = _chapter_texts(root / "正文", out)
+    for chapter in out.texts:
+        results.slot(chapter)
+    out.results = [results.by_chapter[n] for n in sorted(results.by_chapter)]
+    for slot in out.results:
+        slot["title"] = slot.get("title") or None
+    return out
 
-    def result(chapter: int) -> dict[str, Any]:
-        slot = per_chapter[chapter]
-        slot.setdefault("chapter", chapter)
-        return slot
 
+def _chapters(conn: sqlite3.Connection, results: _Results) -> None:
     for row in _rows(conn, "chapters", "chapter"):
-        slot = result(row["chapter"])
+        slot = results.slot(row["chapter"])
         slot["title"] = row["title"] or None
         slot["summary"] = row["summary"] or None
         if row["word_count"]:
             slot["word_count"] = int(row["word_count"])
 
+
+def _entities(conn: sqlite3.Connection, changes: list[sqlite3.Row], results: _Results) -> None:
+    """Each entity introduced where it first appears, with the state it had then: a field's
+    value before its first change (`old`), not its `current` value, which may be later."""
     aliases: dict[str, list[str]] = defaultdict(list)
     for row in _rows(conn, "aliases", "rowid"):
         if row["alias"] not in GENERIC_ALIASES:
             aliases[row["entity_id"]].append(row["alias"])
-    changes = _rows(conn, "state_changes", "chapter, id")
     first_change: dict[tuple[str, str], sqlite3.Row] = {}
     for row in changes:
         first_change.setdefault((row["entity_id"], row["field"]), row)
@@ -136,29 +182,28 @@ def _read(conn: sqlite3.Connection, root: Path, memory: Path) -> UpstreamBook:
                 k: v for k, v in current.items() if isinstance(v, str | int | float | bool)
             },
         }
-        for key, column in (("tier", "tier"), ("desc", "desc")):
-            if row[column]:
-                entity[key] = row[column]
+        for key in ("tier", "desc"):
+            if row[key]:
+                entity[key] = row[key]
         if row["is_protagonist"]:
             entity["is_protagonist"] = True
-        result(max(1, int(row["first_appearance"] or 1))).setdefault("entities_new", []).append(
-            entity
-        )
+        results.add(max(1, int(row["first_appearance"] or 1)), "entities_new", entity)
 
+
+def _records(conn: sqlite3.Connection, changes: list[sqlite3.Row], results: _Results) -> None:
+    """State changes, relationships, scenes and appearances, each in its own chapter."""
     for row in changes:
         change = {"entity_id": row["entity_id"], "field": row["field"], "new": row["new_value"]}
         if row["old_value"]:
             change["old"] = row["old_value"]
         if row["reason"]:
             change["reason"] = row["reason"]
-        result(row["chapter"]).setdefault("state_changes", []).append(change)
-
+        results.add(row["chapter"], "state_changes", change)
     for row in _rows(conn, "relationships", "chapter, id"):
         relation = {"from": row["from_entity"], "to": row["to_entity"], "type": row["type"]}
         if row["description"]:
             relation["description"] = row["description"]
-        result(row["chapter"]).setdefault("relationships_new", []).append(relation)
-
+        results.add(row["chapter"], "relationships_new", relation)
     for row in _rows(conn, "scenes", "chapter, scene_index"):
         scene = {
             "index": int(row["scene_index"]),
@@ -166,50 +211,35 @@ def _read(conn: sqlite3.Connection, root: Path, memory: Path) -> UpstreamBook:
             "characters": _json(row["characters"], []),
             "summary": row["summary"] or None,
         }
-        result(row["chapter"]).setdefault("scenes", []).append(scene)
-
+        results.add(row["chapter"], "scenes", scene)
     for row in _rows(conn, "appearances", "chapter, id"):
         appeared = {"id": row["entity_id"]}
         mentions = [m for m in _json(row["mentions"], []) if isinstance(m, str) and m]
         if mentions:
             appeared["mentions"] = mentions
-        result(row["chapter"]).setdefault("entities_appeared", []).append(appeared)
+        results.add(row["chapter"], "entities_appeared", appeared)
 
-    events = _rows(conn, "story_events", "chapter, id")
-    scratchpad = (
-        _json((memory / "memory_scratchpad.json").read_text("utf-8"), {})
-        if (memory / "memory_scratchpad.json").is_file()
-        else {}
-    )
-    if events:
-        _threads_and_rules_from_events(events, result, out)
-    else:
-        _threads_and_rules_from_scratchpad(scratchpad, result, out)
+
+def _timeline_and_leftovers(
+    conn: sqlite3.Connection, scratchpad: dict[str, Any], results: _Results, out: UpstreamBook
+) -> None:
+    """The scratchpad's timeline, and a count of what has no place in a chapter result."""
     for item in scratchpad.get("timeline") or []:
         chapter = int(item.get("source_chapter") or 0)
         text = str(item.get("value") or item.get("subject") or "").strip()
         if chapter >= 1 and text:
-            result(chapter).setdefault("timeline_events", []).append({"event": text})
+            results.add(chapter, "timeline_events", {"event": text})
     for key in ("character_state", "story_facts", "relationships"):
         if scratchpad.get(key):
             # derived upstream from the state changes and relationships read above
             out.unmapped[f"memory_scratchpad.json {key}"] = len(scratchpad[key])
     for table in ("tool_call_stats", "review_metrics", "invalid_facts", "rag_query_log"):
-        count = len(_rows(conn, table, "rowid"))
-        if count:
+        if count := _count(conn, table):
             out.unmapped[f"index.db {table}"] = count
-
-    out.texts = _chapter_texts(root / "正文", out)
-    for chapter in out.texts:
-        result(chapter)
-    out.results = [per_chapter[n] for n in sorted(per_chapter)]
-    for slot in out.results:
-        slot["title"] = slot.get("title") or None
-    return out
 
 
 def _threads_and_rules_from_events(
-    events: list[sqlite3.Row], result: Any, out: UpstreamBook
+    events: list[sqlite3.Row], results: _Results, out: UpstreamBook
 ) -> None:
     planted: set[str] = set()
     for row in events:
@@ -238,7 +268,7 @@ def _threads_and_rules_from_events(
                 continue
             elif content:
                 thread["content"] = content
-            result(chapter).setdefault("plot_threads", []).append(thread)
+            results.add(chapter, "plot_threads", thread)
         elif kind in ("world_rule_revealed", "world_rule_broken"):
             text = str(
                 payload.get("rule_content")
@@ -250,11 +280,10 @@ def _threads_and_rules_from_events(
                 rule = {"id": row["subject"], "rule": text}
                 if payload.get("domain"):
                     rule["domain"] = str(payload["domain"])
-                result(chapter).setdefault("world_rules", []).append(rule)
+                results.add(chapter, "world_rules", rule)
             elif kind == "world_rule_broken":
-                result(chapter).setdefault("world_rules", []).append(
-                    {"id": row["subject"], "action": "retire", "rule": text or row["subject"]}
-                )
+                retired = {"id": row["subject"], "action": "retire", "rule": text or row["subject"]}
+                results.add(chapter, "world_rules", retired)
         elif kind not in (
             "relationship_changed",
             "character_state_changed",
@@ -264,7 +293,9 @@ def _threads_and_rules_from_events(
             out.unmapped[f"story_events {kind}"] = out.unmapped.get(f"story_events {kind}", 0) + 1
 
 
-def _threads_and_rules_from_scratchpad(scratchpad: dict, result: Any, out: UpstreamBook) -> None:
+def _threads_and_rules_from_scratchpad(
+    scratchpad: dict[str, Any], results: _Results, out: UpstreamBook
+) -> None:
     for key, kind in (("open_loops", "open_loop"), ("reader_promises", "reader_promise")):
         for item in scratchpad.get(key) or []:
             payload = item.get("payload") or {}
@@ -273,22 +304,22 @@ def _threads_and_rules_from_scratchpad(scratchpad: dict, result: Any, out: Upstr
             if not content or chapter < 1:
                 continue
             thread = {
-                "id": _thread_id(content),
+                "id": _stable_id("loop", content),
                 "kind": kind,
                 "action": "plant",
                 "content": content,
             }
             if isinstance(payload.get("expected_payoff"), int):
                 thread["due_chapter"] = payload["expected_payoff"]
-            result(chapter).setdefault("plot_threads", []).append(thread)
+            results.add(chapter, "plot_threads", thread)
     for item in scratchpad.get("world_rules") or []:
         text = str(item.get("value") or "").strip()
         chapter = int(item.get("source_chapter") or 0)
         if text and chapter >= 1:
-            rule = {"id": _thread_id(text).replace("loop-", "rule-"), "rule": text}
+            rule = {"id": _stable_id("rule", text), "rule": text}
             if item.get("subject"):
                 rule["domain"] = str(item["subject"])
-            result(chapter).setdefault("world_rules", []).append(rule)
+            results.add(chapter, "world_rules", rule)
 
 
 def _chapter_texts(folder: Path, out: UpstreamBook) -> dict[int, str]:

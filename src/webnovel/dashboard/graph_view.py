@@ -41,66 +41,24 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
     focus = book.entity(center) if center else None
     if focus is not None and (focus.first_chapter is None or focus.first_chapter > as_of):
         focus = None  # not yet introduced as of this chapter
-    hidden = 0
     if focus is not None:
-        rings: list[list[str]] = []
-        parent: dict[str, str] = {}
-        shown = {focus.id}
-        frontier = [focus.id]
-        for depth in range(hops):
-            newest_first = sorted(
-                book.relation_graph(as_of, touching=frontier), key=lambda e: -e.valid_from
-            )
-            ring: list[str] = []
-            for e in newest_first:
-                for inner, other in ((e.source, e.target), (e.target, e.source)):
-                    if inner in frontier and other not in shown and other not in ring:
-                        if len(ring) < RING_SHOWN[min(depth, 1)]:
-                            ring.append(other)
-                            parent[other] = inner
-                        else:
-                            hidden += 1
-            if not ring:
-                break
-            ring.sort(key=lambda n: (frontier.index(parent[n]), n))
-            rings.append(ring)
-            shown.update(ring)
-            frontier = ring
+        rings, parent, hidden = _rings(book, focus.id, as_of, hops)
+        shown = {focus.id, *(n for ring in rings for n in ring)}
         points = graph_layout.radial(focus.id, rings, parent)
+        edges = book.relation_graph(as_of, among=shown)
     else:
         ranked = book.best_connected(as_of, GRAPH_NODES + 1)
         hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
         shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
-    edges = book.relation_graph(as_of, among=shown)
-    if focus is None:
+        edges = book.relation_graph(as_of, among=shown)
         points = graph_layout.spring(sorted(shown), [(e.source, e.target) for e in edges])
+    edges, merged = _one_line_per_pair(edges) if len(edges) > DENSE_EDGES else (edges, 0)
     width, height = GRAPH_SIZE
     canvas = graph_layout.to_canvas(points, width, height, 60)
     since = as_of - recent + 1
-    visible = [e for e in edges if e.source in shown and e.target in shown]
-    merged = 0
-    if len(visible) > DENSE_EDGES:  # a hairball otherwise: one line per pair, the newest
-        newest: dict[frozenset[str], RelationEdge] = {}
-        for e in sorted(visible, key=lambda e: e.valid_from):
-            newest[frozenset((e.source, e.target))] = e
-        merged = len(visible) - len(newest)
-        visible = list(newest.values())
-    fresh = {n for e in visible if e.valid_from >= since for n in (e.source, e.target)}
     radius = {n: NODE_RADIUS * (1.4 if focus is not None and n == focus.id else 1) for n in shown}
-    drawn = []
-    for e, bend in zip(visible, _bends(visible), strict=True):
-        path, middle = graph_layout.curve(
-            canvas[e.source], canvas[e.target], bend, radius[e.source], radius[e.target] + 3
-        )
-        drawn.append(
-            {
-                "edge": e,
-                "group": relation_group(e.type),
-                "recent": e.valid_from >= since,
-                "path": path,
-                "label_at": middle,
-            }
-        )
+    drawn = _drawn(edges, canvas, radius, since)
+    fresh = {n for e in edges if e.valid_from >= since for n in (e.source, e.target)}
     known = book.names(shown, as_of)
     nodes = [
         {
@@ -130,9 +88,73 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         ],
         "hidden": hidden,
         "merged": merged,
-        "labels": len(visible) <= LABELLED_EDGES,
+        "labels": len(edges) <= LABELLED_EDGES,
         "choices": [n["name"] for n in nodes],
     }
+
+
+def _rings(
+    book: Project, center: str, as_of: int, hops: int
+) -> tuple[list[list[str]], dict[str, str], int]:
+    """Entities 1..hops links from the centre, ring by ring, newest relations first; for each,
+    the inner entity that links it; and how many were left off full rings."""
+    rings: list[list[str]] = []
+    parent: dict[str, str] = {}
+    shown, frontier, hidden = {center}, [center], 0
+    for depth in range(hops):
+        newest_first = sorted(
+            book.relation_graph(as_of, touching=frontier), key=lambda e: -e.valid_from
+        )
+        ring: list[str] = []
+        for e in newest_first:
+            for inner, other in ((e.source, e.target), (e.target, e.source)):
+                if inner not in frontier or other in shown or other in ring:
+                    continue
+                if len(ring) < RING_SHOWN[min(depth, 1)]:
+                    ring.append(other)
+                    parent[other] = inner
+                else:
+                    hidden += 1
+        if not ring:
+            break
+        ring.sort(key=lambda n: (frontier.index(parent[n]), n))
+        rings.append(ring)
+        shown.update(ring)
+        frontier = ring
+    return rings, parent, hidden
+
+
+def _one_line_per_pair(edges: list[RelationEdge]) -> tuple[list[RelationEdge], int]:
+    """A dense graph is a hairball otherwise: the newest relation of each pair, and how many
+    were merged away."""
+    newest: dict[frozenset[str], RelationEdge] = {}
+    for e in sorted(edges, key=lambda e: e.valid_from):
+        newest[frozenset((e.source, e.target))] = e
+    return list(newest.values()), len(edges) - len(newest)
+
+
+def _drawn(
+    edges: list[RelationEdge],
+    canvas: dict[str, graph_layout.Point],
+    radius: dict[str, float],
+    since: int,
+) -> list[dict[str, Any]]:
+    """Each relation as a curve between its ends' circles, coloured by its kind."""
+    drawn = []
+    for e, bend in zip(edges, _bends(edges), strict=True):
+        path, middle = graph_layout.curve(
+            canvas[e.source], canvas[e.target], bend, radius[e.source], radius[e.target] + 3
+        )
+        drawn.append(
+            {
+                "edge": e,
+                "group": relation_group(e.type),
+                "recent": e.valid_from >= since,
+                "path": path,
+                "label_at": middle,
+            }
+        )
+    return drawn
 
 
 def _bends(edges: Sequence[RelationEdge]) -> list[float]:

@@ -151,7 +151,7 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
                 "unit": "token",
             },
         ],
-        "sizes": book.stats()["sizes_bytes"],
+        "sizes": book.sizes(),
     }
 
 
@@ -205,10 +205,10 @@ def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
     }
 
 
-def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
+def character(book: Project, entity: Entity, as_of: int, names: dict[str, str]) -> dict[str, Any]:
+    """One entity's page; `names` are the cast's as chapter `as_of` knew them."""
     facts = book.facts(entity.id, as_of)
     history = book.history(entity.id, as_of=as_of)
-    names = names_of(book.entities(as_of))
     axis = Axis(entity.first_chapter or 1, as_of)
     rows: dict[str, list[dict[str, Any]]] = {}
     for item in history:

@@ -1,0 +1,240 @@
+"""The facade's reads: what memory holds as of any chapter, and what the book's commits and
+packs cost. `Project` inherits them; they read through the store and the read layer only, so
+they open nothing and write nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidInput, UnknownEntity
+from .memory.read import graph_memory
+from .memory.read.aliases import traditional_folder
+from .memory.schema import (
+    THREAD_FILTERS,
+    CommitEntry,
+    Conflict,
+    Entity,
+    Knowledge,
+    MemoryItem,
+    RelationEdge,
+    Secret,
+    Thread,
+    ThreadStep,
+    TimelineEvent,
+    WorldRule,
+)
+from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
+from .memory.store.storage import Storage
+from .memory.write.chapter_result import MAX_CHAPTER
+
+
+class BookReads:
+    root: Path  # set by Project
+    storage: Storage
+
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        return self.storage.conn
+
+    @property
+    def book(self) -> dict[str, Any]:
+        conn = self._conn
+        return {
+            "title": commit_ops.get_meta(conn, "title"),
+            "genre": commit_ops.get_meta(conn, "genre") or None,
+            "root": str(self.root),
+        }
+
+    def entity(self, reference: str) -> Entity:
+        """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
+        before it appears, an entity answers like one with no facts and no relations."""
+        if not isinstance(reference, str):
+            raise InvalidInput(f"an entity is named by a string, got {type(reference).__name__}")
+        try:
+            return graph_memory.resolve_entity(self._conn, reference)
+        except UnknownEntity:
+            folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
+            if folded == reference:
+                raise
+            return graph_memory.resolve_entity(self._conn, folded)
+
+    def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
+        """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
+        return entity_ops.list_entities(self._conn, chapter_number(as_of), entity_type)
+
+    def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
+        return graph_memory.fact(self._conn, self.entity(subject), field, chapter_number(as_of))
+
+    def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
+        return graph_memory.facts_of(self._conn, self.entity(subject), chapter_number(as_of))
+
+    def history(
+        self, subject: str, field: str | None = None, as_of: int | None = None
+    ) -> list[MemoryItem]:
+        """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
+        return graph_memory.history(self._conn, self.entity(subject), field, chapter_number(as_of))
+
+    def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
+        return graph_memory.relations(self._conn, self.entity(subject), chapter_number(as_of))
+
+    def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
+        if status not in THREAD_FILTERS:
+            raise InvalidInput(
+                f"unknown thread status '{status}': use one of {', '.join(THREAD_FILTERS)}"
+            )
+        return graph_memory.threads(
+            self._conn, status, chapter_number(as_of), self.latest_chapter()
+        )
+
+    def relation_graph(
+        self,
+        as_of: int | None = None,
+        touching: Iterable[str] | None = None,
+        among: Iterable[str] | None = None,
+    ) -> list[RelationEdge]:
+        """Every relation that holds as of a chapter, named as that chapter knew the entities;
+        only those from or to one of `touching`, or with both ends `among`, when given."""
+        as_of = chapter_number(as_of)
+        return graph_memory.relation_graph(
+            self._conn,
+            as_of,
+            None if touching is None else sorted(set(touching)),
+            None if among is None else sorted(set(among)),
+        )
+
+    def names(self, entity_ids: Iterable[str], as_of: int | None = None) -> dict[str, str]:
+        """Entity id → name, as chapter `as_of` knew it (a name revealed later is not used)."""
+        ids = set(entity_ids)
+        names = entity_ops.entity_names(self._conn, ids)
+        if as_of is not None:
+            names.update(entity_ops.names_known_at(self._conn, ids, chapter_number(as_of) or 0))
+        return names
+
+    def best_connected(self, as_of: int | None = None, limit: int = 60) -> list[tuple[str, int]]:
+        """The entities with the most relations holding as of a chapter, with their count."""
+        return graph_memory.best_connected(self._conn, chapter_number(as_of), max(1, limit))
+
+    def states(
+        self, entity_ids: Iterable[str], as_of: int | None = None
+    ) -> dict[str, list[MemoryItem]]:
+        """`facts` of many entities in one read: entity id → the fields that hold."""
+        return graph_memory.facts_of_many(self._conn, list(entity_ids), chapter_number(as_of))
+
+    def progress(self, as_of: int | None = None) -> dict[str, int]:
+        """How far the book is as of a chapter: chapters committed, their words, entities known."""
+        as_of = chapter_number(as_of)
+        chapters, words = commit_ops.chapter_totals(self._conn, as_of)
+        return {
+            "chapters": chapters,
+            "words": words,
+            "entities": entity_ops.count_known_at(self._conn, as_of),
+        }
+
+    def appearances(self, subject: str, as_of: int | None = None) -> list[int]:
+        """The chapters in which an entity appears or acts, up to `as_of`."""
+        return graph_memory.appearances(self._conn, self.entity(subject), chapter_number(as_of))
+
+    def thread_history(self, thread_id: str, as_of: int | None = None) -> list[ThreadStep]:
+        """A thread's states, oldest first, each with its evidence, as known at `as_of`;
+        empty for an id the book (as of then) does not know."""
+        return graph_memory.thread_history(self._conn, thread_id, chapter_number(as_of))
+
+    def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
+        return graph_memory.rules(self._conn, chapter_number(as_of), domain)
+
+    def knows(self, subject: str, as_of: int | None = None) -> list[Knowledge]:
+        """What a character knows or suspects, as of chapter `as_of`: since when, how, from whom."""
+        return graph_memory.knows(self._conn, self.entity(subject), chapter_number(as_of))
+
+    def secrets(self, as_of: int | None = None) -> list[Secret]:
+        """The story's secrets as of a chapter: who knows them, whether the reader does, and
+        when each is due to be revealed."""
+        return graph_memory.secrets(self._conn, chapter_number(as_of))
+
+    def timeline(
+        self,
+        start: int | None = None,
+        end: int | None = None,
+        entity: str | None = None,
+        as_of: int | None = None,
+        limit: int | None = None,
+    ) -> list[TimelineEvent]:
+        """Events in story order, chapters `start`..`end`, never past `as_of`; with `limit`,
+        the latest `limit` of them."""
+        as_of = chapter_number(as_of)
+        start, end = chapter_number(start, "start"), chapter_number(end, "end")
+        found = self.entity(entity) if entity else None
+        if as_of is not None:
+            end = as_of if end is None else min(end, as_of)
+        if limit is not None and limit < 1:
+            raise InvalidInput(f"limit must be a positive number of events, got {limit}")
+        return graph_memory.timeline(self._conn, start, end, found, limit)
+
+    def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
+        """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""
+        return record_ops.list_conflicts(
+            self._conn, include_settled=include_settled, up_to=chapter_number(as_of)
+        )
+
+    def commit_log(self, limit: int = 20, as_of: int | None = None) -> list[CommitEntry]:
+        """The latest commits and retractions of chapters up to `as_of`, newest first, with
+        what each changed and cost."""
+        return observability_ops.commit_log(self._conn, chapter_number(as_of), max(1, limit))
+
+    def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
+        """Per chapter up to `as_of`: the current commit's time and the index size after it,
+        and the tokens of the latest pack built for the chapter."""
+        as_of = chapter_number(as_of)
+        from .memory.packs import pack_log
+
+        packs = pack_log.latest_by_chapter(self.storage.pack_log_path, as_of)
+        return [
+            {
+                "chapter": chapter,
+                "elapsed_ms": elapsed_ms,
+                "index_bytes": index_bytes,
+                "pack_tokens": packs.get(chapter, {}).get("used_tokens"),
+                "pack_task": packs.get(chapter, {}).get("task"),
+            }
+            for chapter, elapsed_ms, index_bytes in observability_ops.chapter_costs(
+                self._conn, as_of
+            )
+        ]
+
+    def commit_seq(self) -> int:
+        """The book's commit sequence number: it moves on with every commit or retraction, by
+        any process, so a watcher compares it to know memory changed."""
+        return int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
+
+    def sizes(self) -> dict[str, int]:
+        """The size in bytes of each of the book's stores and projections."""
+        return self.storage.sizes()
+
+    def latest_chapter(self) -> int | None:
+        return commit_ops.latest_chapter(self._conn)
+
+    def chapters(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "chapter": r.chapter,
+                "title": r.title,
+                "summary": r.summary,
+                "word_count": r.word_count,
+                "commit_id": r.commit_id,
+            }
+            for r in commit_ops.chapter_rows(self._conn)
+        ]
+
+
+def chapter_number(as_of: int | None, what: str = "as_of") -> int | None:
+    """`as_of` (or another chapter argument) checked to be a chapter number, or None."""
+    if as_of is not None and (
+        isinstance(as_of, bool) or not isinstance(as_of, int) or not 0 <= as_of <= MAX_CHAPTER
+    ):
+        raise InvalidInput(
+            f"{what} must be a chapter number from 0 to {MAX_CHAPTER:,}, got {as_of!r}"
+        )
+    return as_of
