@@ -107,11 +107,7 @@ class BookReads:
 
     def names(self, entity_ids: Iterable[str], as_of: int | None = None) -> dict[str, str]:
         """Entity id → name, as chapter `as_of` knew it (a name revealed later is not used)."""
-        ids = set(entity_ids)
-        names = entity_ops.entity_names(self._conn, ids)
-        if as_of is not None:
-            names.update(entity_ops.names_known_at(self._conn, ids, chapter_number(as_of) or 0))
-        return names
+        return graph_memory.names_as_of(self._conn, entity_ids, chapter_number(as_of))
 
     def best_connected(self, as_of: int | None = None, limit: int = 60) -> list[tuple[str, int]]:
         """The entities with the most relations holding as of a chapter, with their count."""

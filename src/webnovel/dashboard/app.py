@@ -128,8 +128,7 @@ class Dashboard:
         known = {e.id: e for e in self.book.entities(as_of)}  # name and aliases as of then
         if entity.id not in known:
             return self.not_yet(request, as_of, f"第{as_of}章时还没有这个实体")
-        names = {e.id: e.name for e in known.values()}
-        view = pages.character(self.book, known[entity.id], as_of, names)
+        view = pages.character(self.book, known[entity.id], as_of)
         return self.page(request, "character.html", as_of, **view)
 
     def graph(self, request: Request, as_of: int) -> Response:

@@ -205,8 +205,8 @@ def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
     }
 
 
-def character(book: Project, entity: Entity, as_of: int, names: dict[str, str]) -> dict[str, Any]:
-    """One entity's page; `names` are the cast's as chapter `as_of` knew them."""
+def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
+    """One entity's page, as chapter `as_of` knew it."""
     facts = book.facts(entity.id, as_of)
     history = book.history(entity.id, as_of=as_of)
     axis = Axis(entity.first_chapter or 1, as_of)
@@ -225,7 +225,7 @@ def character(book: Project, entity: Entity, as_of: int, names: dict[str, str]) 
     relations = [
         {
             "edge": edge,
-            "other": names.get(edge.target if edge.source == entity.id else edge.source, "?"),
+            "other": edge.target_name if edge.source == entity.id else edge.source_name,
             "outgoing": edge.source == entity.id,
             "group": relation_group(edge.type),
         }

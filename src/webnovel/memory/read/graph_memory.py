@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -130,8 +131,7 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
         for v in chain_ops.versions_at(conn, "rel", as_of, obj=entity.id)
         if v.subject != entity.id
     ]
-    names = entity_ops.entity_names(conn, {i for v in out for i in (v.subject, v.obj) if i})
-    return [_edge(v, as_of, names) for v in out]
+    return _named_edges(conn, out, as_of)
 
 
 def relation_graph(
@@ -155,11 +155,24 @@ def relation_graph(
         ]
     else:
         found = chain_ops.versions_at(conn, "rel", as_of)
-    ends = {i for v in found for i in (v.subject, v.obj) if i}
-    names = entity_ops.entity_names(conn, ends)
+    return _named_edges(conn, found, as_of)
+
+
+def names_as_of(conn: sqlite3.Connection, ids: Iterable[str], as_of: int | None) -> dict[str, str]:
+    """Entity id → name: as chapter `as_of` knew it (a name told later is not used), else the
+    current name."""
+    ids = set(ids)
+    names = entity_ops.entity_names(conn, ids)
     if as_of is not None:
-        names.update(entity_ops.names_known_at(conn, ends, as_of))
-    return [_edge(v, as_of, names) for v in found]
+        names.update(entity_ops.names_known_at(conn, ids, as_of))
+    return names
+
+
+def _named_edges(
+    conn: sqlite3.Connection, versions: list[Version], as_of: int | None
+) -> list[RelationEdge]:
+    names = names_as_of(conn, {i for v in versions for i in (v.subject, v.obj) if i}, as_of)
+    return [_edge(v, as_of, names) for v in versions]
 
 
 def best_connected(
