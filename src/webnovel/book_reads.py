@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .config import BookConfig
 from .errors import InvalidInput, UnknownEntity
 from .memory.read import graph_memory
 from .memory.read.aliases import traditional_folder
@@ -26,14 +27,16 @@ from .memory.schema import (
     TimelineEvent,
     WorldRule,
 )
-from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
+from .memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from .memory.store.storage import Storage
+from .memory.vocabulary import Terms, field_terms
 from .memory.write.chapter_result import MAX_CHAPTER
 
 
 class BookReads:
     root: Path  # set by Project
     storage: Storage
+    config: BookConfig
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -65,8 +68,26 @@ class BookReads:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
         return entity_ops.list_entities(self._conn, chapter_number(as_of), entity_type)
 
+    @property
+    def fields(self) -> Terms:
+        """The book's fields: the built-in ones with their Chinese names, and its own
+        (config.toml `[fields]`)."""
+        if not hasattr(self, "_fields"):
+            self._fields = field_terms(self.config.fields)
+        return self._fields
+
+    def field_key(self, written: str) -> str:
+        """A field as memory keys it, however a person names it: 「境界」 is `realm`."""
+        return self.fields.find(written) or written
+
+    def field_use(self) -> dict[str, int]:
+        """Each field memory holds, with how many entities have had a value for it."""
+        return chain_ops.field_use(self._conn)
+
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return graph_memory.fact(self._conn, self.entity(subject), field, chapter_number(as_of))
+        return graph_memory.fact(
+            self._conn, self.entity(subject), self.field_key(field), chapter_number(as_of)
+        )
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
         return graph_memory.facts_of(self._conn, self.entity(subject), chapter_number(as_of))
@@ -75,7 +96,8 @@ class BookReads:
         self, subject: str, field: str | None = None, as_of: int | None = None
     ) -> list[MemoryItem]:
         """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
-        return graph_memory.history(self._conn, self.entity(subject), field, chapter_number(as_of))
+        key = self.field_key(field) if field is not None else None
+        return graph_memory.history(self._conn, self.entity(subject), key, chapter_number(as_of))
 
     def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
         return graph_memory.relations(self._conn, self.entity(subject), chapter_number(as_of))

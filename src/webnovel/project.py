@@ -28,7 +28,6 @@ from .memory.schema import (
 from .memory.store import commit_ops, entity_ops, record_ops
 from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.write.chapter_inputs import ChapterResult
-from .memory.write.chapter_result import parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 
@@ -202,7 +201,10 @@ class Project(BookReads):
         nothing. A malformed draft raises InvalidChapterResult like a commit would."""
         from .memory.review.draft_review import review_draft
 
-        return review_draft(self.pipeline, parse_chapter_result(draft, chapter))
+        parsed, intake = self.pipeline.read(draft, chapter)
+        report = review_draft(self.pipeline, parsed)
+        report.normalized = list(intake.normalized)
+        return report
 
     def resolve_conflict(
         self, conflict_id: str, intentional: bool = False, note: str | None = None
@@ -257,7 +259,7 @@ class Project(BookReads):
         rather than a pack given to an agent)."""
         focus: tuple[str, ...] = ()
         if draft is not None:
-            parsed = parse_chapter_result(draft, chapter)
+            parsed, _ = self.pipeline.read(draft, chapter)
             chapter = parsed.chapter
             focus = tuple(self._draft_entities(parsed))
         if chapter is None:

@@ -62,6 +62,7 @@ class ReviewIssue:
 class ReviewReport:
     chapter: int
     issues: list[ReviewIssue] = field(default_factory=list)
+    normalized: list[str] = field(default_factory=list)  # what intake rewrote in the draft
 
     @property
     def blocking(self) -> list[ReviewIssue]:
@@ -72,6 +73,7 @@ class ReviewReport:
             "chapter": self.chapter,
             "issues": [i.to_dict() for i in self.issues],
             "blocking": len(self.blocking),
+            "normalized": list(self.normalized),
         }
 
 

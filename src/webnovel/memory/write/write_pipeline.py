@@ -23,6 +23,7 @@ from ..chains import Family
 from ..schema import CommitCounts, CommitReport, Conflict, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import SQLiteStore
+from ..vocabulary import field_terms
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
 from .conflict_resolver import (
@@ -42,6 +43,7 @@ from .extractors.knowledge_extractor import extract_knowledge
 from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
+from .intake import Intake, normalize_result
 from .json_hygiene import json_problems
 
 HASH_PREFIX = "b2:"
@@ -141,6 +143,13 @@ class WritePipeline:
     def __init__(self, index: SQLiteStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
+        self.fields = field_terms(config.fields)
+
+    def read(self, data: Any, chapter: int | None = None) -> tuple[ChapterResult, Intake]:
+        """A chapter result as written, made canonical and validated: the typed result, and
+        the canonical form with notes on what intake changed."""
+        intake = normalize_result(data, self.fields)
+        return parse_chapter_result(intake.result, chapter), intake
 
     def commit(
         self,
@@ -150,7 +159,9 @@ class WritePipeline:
         recorded_at: str | None = None,
     ) -> CommitReport:
         started = time.perf_counter()
-        result = parse_chapter_result(data, chapter)
+        result, intake = self.read(data, chapter)
+        data, normalized = intake.result, intake.normalized  # the log keeps the canonical form:
+        # a replay reads it as it is, whatever this module's tables or the book's config become
         conn = self.index.conn
         warnings: tuple[str, ...] = ()
         if text is not None:
@@ -174,7 +185,11 @@ class WritePipeline:
             commit_id = content_hash(data, text)
             if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
                 return CommitReport(
-                    result.chapter, "unchanged", commit_id, warnings=result.warnings + warnings
+                    result.chapter,
+                    "unchanged",
+                    commit_id,
+                    warnings=result.warnings + warnings,
+                    normalized=normalized,
                 )
             seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
             outcome = self.apply(result, recorded_at)
@@ -204,6 +219,7 @@ class WritePipeline:
             + warnings
             + tuple(outcome.warnings)
             + tuple(n.message for n in outcome.notes),
+            normalized,
         )
 
     def retract(self, chapter: int) -> CommitReport:
