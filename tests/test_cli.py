@@ -120,7 +120,20 @@ def test_fact_shapes_and_exit_codes(cli_book: Path) -> None:
     }
     assert fact["source"] == {"chapter": 1, "type": "entity_new"}
     missing = ok("--project", str(cli_book), "fact", "林砚", "blood_type")
-    assert missing == {"entity_id": "linyan", "field": "blood_type", "value": None, "found": False}
+    assert {k: missing[k] for k in ("entity_id", "field", "value", "found")} == {
+        "entity_id": "linyan",
+        "field": "blood_type",
+        "value": None,
+        "found": False,
+    }
+    # the answer names the entity and the fields it does have, in the author's words
+    assert missing["entity_name"] == "林砚" and "位置" in missing["known_fields"]
+    chinese = ok("--project", str(cli_book), "fact", "林砚", "位置", "--as-of", "2")
+    assert (chinese["field"], chinese["value"], chinese["field_label"]) == (
+        "location",
+        "青石镇",
+        "位置",
+    )
     unknown = run("--project", str(cli_book), "fact", "萧炎", "realm")
     assert unknown.returncode == 1 and unknown.stdout == ""
     assert unknown.stderr.strip() == (
@@ -131,7 +144,7 @@ def test_fact_shapes_and_exit_codes(cli_book: Path) -> None:
 def test_text_output_is_for_people(cli_book: Path) -> None:
     proc = run("--project", str(cli_book), "fact", "林砚", "realm", "--format", "text")
     assert proc.stdout.strip().splitlines() == [
-        "林砚（linyan）的 realm：炼气",
+        "林砚的境界：炼气",
         "  当前，第1章起，出自第1章（登场）",
     ]
     entities = run("--project", str(cli_book), "entities", "--format", "text").stdout
@@ -321,7 +334,7 @@ def test_review_check_and_resolve(cli_book: Path) -> None:
         "blocking",
     }
     refused = run(*project, "commit", "-", "--check", stdin=draft)
-    assert refused.returncode == 1 and "not committed" in refused.stderr
+    assert refused.returncode == 1 and "第4章未写入" in refused.stderr
     assert ok(*project, "stats")["latest_chapter"] == 3
     forced = ok(*project, "commit", "-", "--check", "--force", stdin=draft)
     conflict = next(c for c in forced["conflicts"] if c["kind"] == "old_value_mismatch")

@@ -452,3 +452,23 @@ def test_chapter_numbers_as_written(written: Any, number: int | None) -> None:
 
 def test_numerals_past_ten_thousand() -> None:
     assert chinese_numeral("一万零五") == 10005
+
+
+def test_a_dead_man_remembered_is_not_acting(book: webnovel.Project) -> None:
+    book.commit(copy.deepcopy(CHAPTER_1))
+    book.commit(
+        {"chapter": 2, "state_changes": [{"entity_id": "huozhong", "field": "状态", "new": "死亡"}]}
+    )
+    remembered = book.commit(
+        {"chapter": 3, "entities_appeared": [{"id": "霍忠", "role": "提及"}]}
+    ).to_dict()
+    assert remembered["conflicts"] == []
+    acting = book.commit({"chapter": 4, "entities_appeared": [{"id": "霍忠"}]}).to_dict()
+    assert [c["kind"] for c in acting["conflicts"]] == ["dead_entity_active"]
+
+
+def test_a_missing_chapter_is_named(book: webnovel.Project) -> None:
+    book.commit(copy.deepcopy(CHAPTER_1))
+    report = book.commit({"chapter": 3, "summary": "跳过了第2章。"}).to_dict()
+    assert any("第2章" in w and "缺" in w for w in report["warnings"])
+    assert book.missing_chapters() == [2]

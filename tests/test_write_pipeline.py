@@ -172,7 +172,7 @@ def test_old_value_mismatch_names_canonical_entity_and_the_writing_chapter(
     )
     assert (conflict.expected, conflict.found) == ("斗者", "斗师")
     assert [e["chapter"] for e in conflict.evidence] == [1, 9]
-    assert conflict.message.startswith("萧炎：第9章以为 realm 原为「斗师」")  # named for the author
+    assert conflict.message.startswith("萧炎：第9章以为境界原为「斗师」")  # named for the author
     assert book.fact("萧炎", "realm").value == "大斗师"  # the chapter is canon
     old = book.fact("萧炎", "realm", as_of=5)  # chapter 5 did not know chapter 9 yet
     assert (old.value, old.status, old.valid_to) == ("斗者", "active", None)

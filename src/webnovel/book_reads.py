@@ -231,6 +231,10 @@ class BookReads:
         """The size in bytes of each of the book's stores and projections."""
         return self.storage.sizes()
 
+    def missing_chapters(self) -> list[int]:
+        """Chapters from 1 to the latest that have no commit: the book's gaps."""
+        return commit_ops.missing_chapters(self._conn)
+
     def latest_chapter(self) -> int | None:
         return commit_ops.latest_chapter(self._conn)
 

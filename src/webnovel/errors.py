@@ -100,10 +100,10 @@ class ReviewBlocked(DomainError):
     def __init__(self, chapter: int, messages: list[str]) -> None:
         self.chapter = chapter
         self.messages = list(messages)
-        listed = "; ".join(messages)
+        listed = "；".join(f"{n}. {m}" for n, m in enumerate(messages, start=1))
         super().__init__(
-            f"chapter {chapter} not committed: review found {len(messages)} blocking issue(s): "
-            f"{listed} (fix them, or commit with --force)"
+            f"第{chapter}章未写入：审阅发现 {len(messages)} 个阻断问题：{listed}"
+            "（改正后再提交；确属有意为之时用 --force / force=true 强制写入，矛盾会记为冲突）"
         )
 
 

@@ -132,7 +132,13 @@ class Project(BookReads):
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
-                raise ReviewBlocked(review.chapter, [i.message for i in review.blocking])
+                raise ReviewBlocked(
+                    review.chapter,
+                    [
+                        i.message + (f"（建议：{i.fix_hint}）" if i.fix_hint else "")
+                        for i in review.blocking
+                    ],
+                )
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
             self._dirty = True
@@ -388,6 +394,7 @@ class Project(BookReads):
         return {
             "book": self.book,
             "latest_chapter": latest,
+            "missing_chapters": self.missing_chapters(),
             "last_chapter": {"title": last[0].title, "summary": last[0].summary} if last else None,
             "protagonist": {
                 "id": protagonist.id,
@@ -479,6 +486,7 @@ class Project(BookReads):
         return {
             "book": self.book,
             "latest_chapter": self.latest_chapter(),
+            "missing_chapters": self.missing_chapters(),
             "counts": commit_ops.counts(conn),
             "open_conflicts": len(record_ops.list_conflicts(conn)),
             "open_threads": len(self.threads("open")),

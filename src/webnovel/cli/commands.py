@@ -200,15 +200,46 @@ def entities(args: argparse.Namespace) -> int:
 def fact(args: argparse.Namespace) -> int:
     with _open(args) as book:
         entity = book.entity(args.subject)
-        item = book.fact(entity.id, args.field, as_of=args.as_of)
-    data = item.to_dict() if item else missing_fact(entity.id, args.field)
+        key = book.field_key(args.field)
+        item = book.fact(entity.id, key, as_of=args.as_of)
+        if item:
+            data = item.to_dict()
+        else:  # say which fields it does have: 「境界」 asked of a book that keys it otherwise
+            data = missing_fact(entity.id, key)
+            data["entity_name"] = book.names([entity.id], args.as_of)[entity.id]
+            data["known_fields"] = [
+                book.fields.label(f.field) for f in book.facts(entity.id, as_of=args.as_of)
+            ]
+        data["field_label"] = book.fields.label(key)
     _emit(args, data, render.fact_text)
+    return 0
+
+
+def fields(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        used = book.field_use()
+        terms = book.fields
+        declared = {t.value: t for t in terms}
+        keys = list(dict.fromkeys([*used, *declared]))
+        items = [
+            {
+                "field": key,
+                "label": terms.label(key),
+                "entities": used.get(key, 0),
+                "synonyms": list(declared[key].synonyms) if key in declared else [],
+            }
+            for key in keys
+        ]
+    _emit(args, items, render.fields_text)
     return 0
 
 
 def history(args: argparse.Namespace) -> int:
     with _open(args) as book:
-        items = [i.to_dict() for i in book.history(args.subject, args.field, as_of=args.as_of)]
+        items = [
+            {**i.to_dict(), "field_label": book.fields.label(i.field)}
+            for i in book.history(args.subject, args.field, as_of=args.as_of)
+        ]
     _emit(args, items, render.history_text)
     return 0
 

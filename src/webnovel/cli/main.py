@@ -154,8 +154,16 @@ def _add_query_commands(sub: Any) -> None:
         "webnovel fact 萧炎 realm --as-of 57",
     )
     p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("field")
+    p.add_argument("field", help="a field's key or Chinese name: realm or 境界")
     p.add_argument("--as-of", type=int, default=None)
+
+    _add(
+        sub,
+        "fields",
+        commands.fields,
+        "the book's fields: Chinese name, key, how many entities have one, the words accepted",
+        "webnovel fields",
+    )
 
     p = _add(
         sub,

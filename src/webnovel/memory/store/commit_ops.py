@@ -216,3 +216,18 @@ def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | N
     if row is None:
         return None
     return {"commit_id": row[0], "result": loads(row[1]), "text": row[2]}
+
+
+def missing_chapters(conn: sqlite3.Connection, before: int | None = None) -> list[int]:
+    """Chapter numbers from 1 up to the latest (or up to `before`, excluded) with no current
+    commit: the gaps in the book."""
+    end = before - 1 if before is not None else latest_chapter(conn) or 0
+    rows = conn.execute("SELECT chapter FROM chapters WHERE chapter <= ? ORDER BY chapter", (end,))
+    have = {row[0] for row in rows}
+    return [n for n in range(1, end + 1) if n not in have]
+
+
+def has_chapter(conn: sqlite3.Connection, chapter: int) -> bool:
+    return (
+        conn.execute("SELECT 1 FROM chapters WHERE chapter = ?", (chapter,)).fetchone() is not None
+    )

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...errors import InvalidChapterResult
 from ..schema import THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
+from ..vocabulary import APPEARANCE_ROLES
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -329,7 +330,10 @@ def _appearances(check: _Checker, data: dict[str, Any]) -> list[Appearance]:
         )
         mentions = check.refs(item, "mentions", path)
         if ref:
-            out.append(Appearance(ref, mentions, check.number(item, "confidence", path)))
+            role = check.choice(
+                item.get("role"), APPEARANCE_ROLES.values, f"{path}.role", "present"
+            )
+            out.append(Appearance(ref, mentions, check.number(item, "confidence", path), role))
     return out
 
 

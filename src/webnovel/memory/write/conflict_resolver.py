@@ -33,6 +33,7 @@ from ..chains import (
     thread_claim,
 )
 from ..schema import ThreadState
+from ..vocabulary import FIELDS
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
 
 __all__ = [
@@ -86,7 +87,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 p.get("value"),
                 base,
-                f"{{who}}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
+                f"{{who}}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
                 f"（当前：{fmt(base)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
@@ -108,7 +109,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 base,
                 p.get("old"),
-                f"{{who}}：第{a.chapter}章以为 {a.field} 原为「{fmt(p.get('old'))}」，但记忆中自第"
+                f"{{who}}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
                 f"{current.valid_from}章起为「{fmt(base)}」；按本章改为「{fmt(new_value)}」",
                 current.evidence + tuple(p.get("evidence", ())),
             )
@@ -146,7 +147,7 @@ def _check_ladder(
         a.field,
         old,
         new_value,
-        f"{{who}}：第{a.chapter}章 {a.field} 从「{old}」降为「{new_value}」"
+        f"{{who}}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
         + (f"（理由：{reason}）" if reason else "，且未给出理由"),
         current.evidence + tuple(a.payload.get("evidence", ())),
     )
@@ -380,6 +381,7 @@ def replay(
 
 ACTIVITY_WORDS = {
     "appeared": "出场",
+    "mentioned": "被提及",
     "introduced": "登场",
     "state_change": "状态变化",
     "scene": "出现在场景中",
@@ -394,7 +396,8 @@ def _acts_text(kinds: str) -> str:
 
 
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
-PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related"})
+# So is being remembered or talked about (`entities_appeared[].role` 提及).
+PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related", "mentioned"})
 
 
 def conflict_windows(

@@ -191,6 +191,8 @@ class WritePipeline:
                     warnings=result.warnings + warnings,
                     normalized=normalized,
                 )
+            if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
+                warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
             outcome = self.apply(result, recorded_at)
             commit_ops.upsert_chapter(
@@ -466,3 +468,13 @@ def replay_all(
             commit["recorded_at"],
         )
         yield result.chapter
+
+
+def _gap_warning(missing: list[int]) -> str:
+    """「缺第2–4章」: the run of chapters missing before this one, and how many in all."""
+    run = [missing[-1]]
+    while len(run) < len(missing) and missing[-len(run) - 1] == run[0] - 1:
+        run.insert(0, missing[-len(run) - 1])
+    span = f"第{run[0]}章" if len(run) == 1 else f"第{run[0]}–{run[-1]}章"
+    more = f"（全书共缺 {len(missing)} 章）" if len(missing) > len(run) else ""
+    return f"本章之前缺{span}尚未提交{more}；如非有意跳过，请补上"
