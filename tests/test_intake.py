@@ -472,3 +472,27 @@ def test_a_missing_chapter_is_named(book: webnovel.Project) -> None:
     report = book.commit({"chapter": 3, "summary": "跳过了第2章。"}).to_dict()
     assert any("第2章" in w and "缺" in w for w in report["warnings"])
     assert book.missing_chapters() == [2]
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [("林岩", "林砚"), ("林硯", "林砚"), ("苏晚情", "苏晚晴"), ("蘇晚晴", "苏晚晴")],
+)
+def test_an_unknown_name_says_which_it_probably_meant(
+    book: webnovel.Project, written: str, meant: str
+) -> None:
+    book.commit(copy.deepcopy(CHAPTER_1))
+    draft = {"chapter": 2, "entities_appeared": [{"id": written}]}
+    issues = [i for i in book.review(draft).issues if i.category == "unknown_entity"]
+    assert issues and f"是否指「{meant}」" in issues[0].message
+    with pytest.raises(webnovel.ReviewBlocked) as refused:
+        book.commit(draft, check=True)
+    assert f"是否指「{meant}」" in str(refused.value)
+
+
+def test_a_new_name_gets_no_false_suggestion(book: webnovel.Project) -> None:
+    book.commit(copy.deepcopy(CHAPTER_1))
+    issues = book.review({"chapter": 2, "entities_appeared": [{"id": "韩啸"}]}).issues
+    assert [i.message for i in issues if i.category == "unknown_entity"] == [
+        "第2章引用了未登记的实体「韩啸」"
+    ]

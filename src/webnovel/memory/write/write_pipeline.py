@@ -45,6 +45,7 @@ from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
 from .json_hygiene import json_problems
+from .name_suggestions import did_you_mean
 
 HASH_PREFIX = "b2:"
 
@@ -127,7 +128,10 @@ class ReferenceResolver:
         entity_ops.ensure_tentative_entity(self.conn, reference, self.chapter)
         if reference not in self.created:
             self.created.add(reference)
-            self.warnings.append(f"unknown entity '{reference}' kept as a tentative entity")
+            self.warnings.append(
+                f"未知实体「{reference}」{did_you_mean(self.conn, reference)}"
+                "（暂记为待定实体；若是新人物，请在 entities_new 中登记）"
+            )
         return reference, cap
 
 
