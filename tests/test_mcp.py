@@ -165,7 +165,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert categories["dead_entity_active"]["entity_id"] == "zhoubo"
     assert categories["regression"]["severity"] == "critical"
     assert out["unknown"].is_error
-    assert "unknown entity '萧炎'" in out["unknown"].content[0].text
+    assert "未知实体「萧炎」" in out["unknown"].content[0].text
     assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
     assert out["missing"].content[0].text == "get_fact: argument 'field' is required"
     assert out["overflow"].content[0].text.startswith("as_of must be a chapter number")

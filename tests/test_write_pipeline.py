@@ -54,7 +54,7 @@ def test_a_rejected_commit_writes_nothing(book: webnovel.Project) -> None:
     before = table_counts(book)
     with pytest.raises(InvalidChapterResult) as caught:
         book.commit({"chapter": 2, "state_changes": [{"entity_id": "萧炎", "field": "realm"}]})
-    assert "$.state_changes[0].new: is required" in str(caught.value)
+    assert "$.state_changes[0].new: 必填" in str(caught.value)
     assert table_counts(book) == before
 
 

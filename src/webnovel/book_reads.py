@@ -31,6 +31,7 @@ from .memory.store import chain_ops, commit_ops, entity_ops, observability_ops, 
 from .memory.store.storage import Storage
 from .memory.vocabulary import Terms, field_terms
 from .memory.write.chapter_result import MAX_CHAPTER
+from .memory.write.name_suggestions import did_you_mean
 
 
 class BookReads:
@@ -60,9 +61,12 @@ class BookReads:
             return graph_memory.resolve_entity(self._conn, reference)
         except UnknownEntity:
             folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
-            if folded == reference:
-                raise
-            return graph_memory.resolve_entity(self._conn, folded)
+            try:
+                if folded == reference:
+                    raise
+                return graph_memory.resolve_entity(self._conn, folded)
+            except UnknownEntity:
+                raise UnknownEntity(reference, did_you_mean(self._conn, reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`."""

@@ -20,6 +20,8 @@ import math
 import re
 from typing import Any
 
+from ...messages import say
+
 MAX_DEPTH = 64
 INT64 = 2**63
 # C0 and C1 control characters (tab and newline are fine in text, never in a name), DEL, and the
@@ -38,41 +40,41 @@ def json_problems(value: Any, path: str = "$") -> list[str]:
     while stack:
         item, where, depth, above = stack.pop()
         if depth > MAX_DEPTH:
-            problems.append(f"{where}: nested more than {MAX_DEPTH} levels deep")
+            problems.append(f"{where}: {say('too_deep', depth=MAX_DEPTH)}")
             continue
         if isinstance(item, bool) or item is None:
             continue
         if isinstance(item, str):
             if _SURROGATE.search(item):
-                problems.append(f"{where}: is not valid Unicode (a lone surrogate)")
+                problems.append(f"{where}: {say('lone_surrogate')}")
             continue
         if isinstance(item, int):
             if not -INT64 <= item < INT64:
-                problems.append(f"{where}: integer out of range (more than 64 bits)")
+                problems.append(f"{where}: {say('integer_too_big')}")
             continue
         if isinstance(item, float):
             if not math.isfinite(item):
-                problems.append(f"{where}: must be a finite number, got {item}")
+                problems.append(f"{where}: {say('not_finite', got=item)}")
             continue
         if isinstance(item, dict | list):
             if id(item) in above:
-                problems.append(f"{where}: refers back to itself (a cycle)")
+                problems.append(f"{where}: {say('cycle')}")
                 continue
             inside = above | {id(item)}
             if isinstance(item, dict):
                 for key, child in item.items():
                     if not isinstance(key, str):
-                        problems.append(f"{where}: has a key that is not a string ({key!r})")
+                        problems.append(f"{where}: {say('key_not_string', key=repr(key))}")
                         continue
                     if _SURROGATE.search(key):
-                        problems.append(f"{where}: has a key that is not valid Unicode")
+                        problems.append(f"{where}: {say('key_not_unicode')}")
                         continue
                     stack.append((child, f"{where}.{key}", depth + 1, inside))
             else:
                 for i, child in enumerate(item):
                     stack.append((child, f"{where}[{i}]", depth + 1, inside))
             continue
-        problems.append(f"{where}: is not JSON ({type(item).__name__})")
+        problems.append(f"{where}: {say('not_json', type=type(item).__name__)}")
     return sorted(problems)
 
 
@@ -81,7 +83,7 @@ def unsafe_in_name(name: str) -> str | None:
     found = _UNSAFE_IN_NAMES.search(name)
     if found is None:
         return None
-    return f"contains the control character U+{ord(found.group()):04X}"
+    return say("control_character", code=f"{ord(found.group()):04X}")
 
 
 def printable(text: str) -> str:
