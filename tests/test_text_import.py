@@ -187,3 +187,60 @@ def test_prefill_and_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert skeleton["chapter"] == 2
     assert skeleton["entities_appeared"] == [{"id": "xiaoyan", "mentions": ["萧炎"]}]
     assert main(["--project", str(root), "prefill", "99"]) == 1
+
+
+CAST_TOML = (
+    '[[entity]]\nid = "xiaoyan"\nname = "萧炎"\naliases = ["炎儿"]\n\n'
+    '[[entity]]\nid = "yaolao"\nname = "药老"\n\n'
+    '[[entity]]\nid = "xuner"\nname = "熏儿"\n'
+)
+
+
+def _cast_is_whole(root: Path) -> None:
+    with webnovel.open_project(root) as book:
+        first_seen = {e.id: e.first_chapter for e in book.entities()}
+        assert first_seen == {"xiaoyan": 2, "yaolao": 3, "xuner": 5}
+        assert book.entity("炎儿").id == "xiaoyan"
+        assert book.conflicts(include_settled=True) == []
+
+
+def test_running_an_import_with_a_cast_again_keeps_the_cast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    novel = write(tmp_path / "book.txt", NOVEL)
+    cast = write(tmp_path / "cast.toml", CAST_TOML)
+    args = ["--project", str(root), "import", "text", str(novel), "--format", "json"]
+    assert main([*args, "--cast", str(cast)]) == 0
+    _cast_is_whole(root)
+    capsys.readouterr()
+    assert main([*args, "--cast", str(cast)]) == 0  # the same run again: nothing changes
+    assert json.loads(capsys.readouterr().out)["unchanged"] == 5
+    _cast_is_whole(root)
+    assert main(args) == 0  # again without the cast: what it introduced stays
+    _cast_is_whole(root)
+    more = write(tmp_path / "cast2.toml", CAST_TOML.replace('["炎儿"]', '["炎儿", "小炎子"]'))
+    assert main([*args, "--cast", str(more)]) == 0  # a richer cast updates, never drops
+    _cast_is_whole(root)
+    with webnovel.open_project(root) as book:
+        assert book.entity("小炎子").id == "xiaoyan"
+
+
+@pytest.mark.parametrize("stop_after", [1, 2, 3, 4])
+def test_an_interrupted_import_with_a_cast_resumes_whole(tmp_path: Path, stop_after: int) -> None:
+    root = tmp_path / "b"
+    novel = write(tmp_path / "book.txt", NOVEL)
+    cast = read_cast(write(tmp_path / "cast.toml", CAST_TOML))
+
+    def interrupt(done: int, total: int) -> None:
+        if done == stop_after:
+            raise KeyboardInterrupt
+
+    with webnovel.init_project(root, title="t") as book:
+        with pytest.raises(KeyboardInterrupt):
+            book.import_text(novel, cast=cast, progress=interrupt)
+        assert book.latest_chapter() == stop_after
+        resumed = book.import_text(novel, cast=cast)
+        assert (resumed["unchanged"], resumed["committed"]) == (stop_after, 5 - stop_after)
+    _cast_is_whole(root)
