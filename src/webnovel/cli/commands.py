@@ -317,6 +317,7 @@ def dashboard(args: argparse.Namespace) -> int:
         port=args.port,
         open_browser=args.open,
         tell=lambda line: print(line, file=sys.stderr, flush=True),
+        allow_network=args.allow_network,
     )
     return 0
 

@@ -422,8 +422,14 @@ def _add_admin_commands(sub: Any) -> None:
     p.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1, this machine only; the dashboard has "
-        "no login)",
+        help="address to listen on (default: 127.0.0.1, this machine only; another address "
+        "needs --allow-network)",
+    )
+    p.add_argument(
+        "--allow-network",
+        action="store_true",
+        help="let --host be an address others can reach; the printed URL then carries a login "
+        "token every visitor needs",
     )
     p.add_argument("--open", action="store_true", help="open it in the web browser")
 

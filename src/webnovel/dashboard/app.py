@@ -4,8 +4,9 @@ Starlette serves it (uvicorn runs it): the pages are HTML made on the server fro
 shipped in this package, with one small script for the chapter slider, lazy passages and live
 refresh. Nothing is fetched from elsewhere, so it works offline.
 
-Safety: it binds to loopback unless told otherwise and answers only to a loopback Host (a web
-page elsewhere cannot reach it through DNS tricks); files are served from the package's static
+Safety: it binds to loopback unless told otherwise and answers only to a loopback Host, in any
+spelling (a web page elsewhere cannot reach it through DNS tricks); beyond this machine every
+request needs the login token of the printed URL (access.py); files are served from the package's static
 folder only; the one write, settling a conflict, needs the page's token, made anew each start
 and never sent in a URL, and a same-origin request.
 """
@@ -24,7 +25,6 @@ from urllib.parse import parse_qs, urlencode
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -42,10 +42,10 @@ from ..labels import TASK
 from ..memory.packs.budget_manager import RECIPES
 from ..project import Project
 from . import graph_view, pages, threads_view
+from .access import AccessGuard
 from .templating import STATIC, render
 
 PageView = Callable[[Request, int], Response]
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 LIVE_POLL_SECONDS = 1.0
 NAV = (
     ("/", "总览"),
@@ -270,9 +270,9 @@ def _same_origin(request: Request) -> None:
         raise HTTPException(403, "跨站请求已拒绝")
 
 
-def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The dashboard for an open book; `allowed_hosts` are the Host names it answers to
-    (loopback names by default)."""
+def create_app(book: Project, login_token: str | None = None) -> Starlette:
+    """The dashboard for an open book. Without `login_token` it answers only to a loopback
+    Host; with one (listening beyond this machine), only to requests that hold the token."""
     board = Dashboard(book)
 
     async def error_page(request: Request, exc: Exception) -> Response:
@@ -310,9 +310,7 @@ def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlet
 
     app = Starlette(
         routes=routes,
-        middleware=[
-            Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOOPBACK_HOSTS)
-        ],
+        middleware=[Middleware(AccessGuard, login_token=login_token)],
         exception_handlers={
             WebnovelError: error_page,
             HTTPException: error_page,
