@@ -8,10 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import webnovel
 from webnovel.cli.main import main
-from webnovel.name_finder import candidate_names
+from webnovel.name_finder import candidate_names, windows
 from webnovel.sample_book import sample_chapters
 from webnovel.text_import import read_cast, split_chapters
 
@@ -244,3 +246,11 @@ def test_an_interrupted_import_with_a_cast_resumes_whole(tmp_path: Path, stop_af
         resumed = book.import_text(novel, cast=cast)
         assert (resumed["unchanged"], resumed["committed"]) == (stop_after, 5 - stop_after)
     _cast_is_whole(root)
+
+
+@given(st.text(alphabet="林砚走\n。！？ab", max_size=300), st.integers(4, 40))
+def test_windows_cover_the_text_exactly(text: str, size: int) -> None:
+    """prefill tags a huge chapter a window at a time: nothing lost, nothing twice."""
+    pieces = list(windows(text, size))
+    assert "".join(pieces) == text
+    assert all(0 < len(p) <= size for p in pieces)
