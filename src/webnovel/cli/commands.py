@@ -287,13 +287,16 @@ def embed(args: argparse.Namespace) -> int:
 
 def mcp(args: argparse.Namespace) -> int:
     try:
+        import anyio
+
         from ..mcp import create_server
+        from ..mcp.stdio import run_stdio
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise InvalidInput(
             "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
         ) from exc
     with _open(args) as book:
-        create_server(book).run("stdio")
+        anyio.run(run_stdio, create_server(book))
     return 0
 
 
