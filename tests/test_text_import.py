@@ -5,6 +5,8 @@ suggests; a chapter-result skeleton from a stored text."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -254,3 +256,51 @@ def test_windows_cover_the_text_exactly(text: str, size: int) -> None:
     pieces = list(windows(text, size))
     assert "".join(pieces) == text
     assert all(0 < len(p) <= size for p in pieces)
+
+
+def test_every_file_read_is_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    result = write(tmp_path / "r.json", '{"chapter": 1}')
+    endless = "/dev/zero"
+    for args in (
+        ["commit", endless],
+        ["commit", str(result), "--text", endless],
+        ["import", "text", endless],
+        ["pack", "--chapter", "2", "--outline", endless],
+    ):
+        assert main(["--project", str(root), *args]) == 2, args
+        err = capsys.readouterr().err
+        assert endless in err and "上限" in err, (args, err)
+    with webnovel.open_project(root) as book:
+        assert book.latest_chapter() is None
+    with open(endless, "rb") as zeros:
+        ran = subprocess.run(
+            [sys.executable, "-m", "webnovel", "--project", str(root), "commit", "-"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert ran.returncode == 2 and "标准输入" in ran.stderr and "上限" in ran.stderr
+
+
+def test_import_text_says_when_it_read_another_encoding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    novel = write(tmp_path / "book.txt", NOVEL, "gb18030")
+    assert main(["--project", str(root), "import", "text", str(novel)]) == 0
+    assert f"按 GB18030 编码读取了 {novel}" in capsys.readouterr().err
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    write(folder / "1.txt", "第1章 甲\n他說的是我的心。\n", "big5")
+    write(folder / "2.txt", "第2章 乙\n正文。\n", "utf-8")
+    (folder / "3.txt").symlink_to(tmp_path / "r-outside.txt")
+    write(tmp_path / "r-outside.txt", "第3章 外\n外面。\n")
+    assert main(["--project", str(root), "import", "text", str(folder)]) == 2
+    assert "3.txt" in capsys.readouterr().err
+    (folder / "3.txt").unlink()
+    assert main(["--project", str(root), "import", "text", str(folder)]) == 0
+    assert "1 个文件按 BIG5 编码读取" in capsys.readouterr().err

@@ -17,6 +17,7 @@ from .user_config import book_refusal, check_book_section
 DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
 DEFAULT_DEAD_VALUES = ("死亡", "陨落", "身死")
 DEFAULT_TENTATIVE_BELOW = 0.6
+MAX_CONFIG_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,11 @@ def load_config(path: Path) -> BookConfig:
     if not path.exists():
         return BookConfig()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:  # a book's config is small; a huge one is refused
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(raw) > MAX_CONFIG_BYTES:
+            raise InvalidConfig(f"{path}：超过 {MAX_CONFIG_BYTES // 1000} KB，不像是书的配置")
+        data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
     except RecursionError as exc:
