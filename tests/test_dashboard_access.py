@@ -26,7 +26,8 @@ def sample_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @contextmanager
 def dashboard_process(root: Path, *args: str) -> Iterator[tuple[str, str]]:
-    """`webnovel dashboard ARGS --port 0` as a process; yields (printed URL, stderr so far)."""
+    """`webnovel dashboard ARGS --port 0` as a process; yields (printed URL, stderr so far).
+    On leaving, the process is stopped and its whole stderr must hold no traceback."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "webnovel", "--project", str(root), "dashboard", "--port", "0"]
         + list(args),
@@ -46,7 +47,8 @@ def dashboard_process(root: Path, *args: str) -> Iterator[tuple[str, str]]:
         yield found.group(1), said
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        _, rest = proc.communicate(timeout=10)
+    assert "Traceback" not in rest, rest
 
 
 def fetch(url: str, headers: dict[str, str] | None = None, method: str = "GET") -> Answer:
@@ -92,3 +94,59 @@ def test_beyond_this_machine_every_visitor_needs_the_login_token(sample_root: Pa
         assert "HttpOnly" in entered.headers["set-cookie"]
         assert fetch(here + "characters?as_of=3", {"Cookie": cookie}).status == 200
         assert fetch(here + "api/seq", {"Cookie": cookie, "Host": "any.name:1"}).status == 200
+
+
+ODD_IDS = ["a/b", "x?y=1", "h#1", "../up", "百分%20号", "sp ace"]
+
+
+def test_links_to_ids_holding_url_syntax_open_their_pages(tmp_path: Path) -> None:
+    import html
+    import urllib.parse
+
+    import webnovel
+
+    from dashboard_server import running_dashboard
+
+    root = tmp_path / "odd"
+    with webnovel.init_project(root, title="怪名") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [{"id": i, "name": f"人{n}"} for n, i in enumerate(ODD_IDS)],
+                "plot_threads": [
+                    {"id": i, "content": f"线{n}", "action": "plant", "due_chapter": 1}
+                    for n, i in enumerate(ODD_IDS)
+                ],
+            }
+        )
+        book.commit({"chapter": 3, "summary": "过了两章。"})
+    with running_dashboard(root) as board:
+        for listing, kind, label in (
+            ("/characters", "characters", "人"),
+            ("/threads", "threads", "线"),
+        ):
+            page = board.get(listing).body
+            links = sorted({html.unescape(h) for h in re.findall(rf'href="(/{kind}/[^"]+)"', page)})
+            assert len(links) == len(ODD_IDS), links
+            for link in links:
+                opened = board.get(link)
+                assert opened.status == 200, (link, opened.body[:300])
+                ident = urllib.parse.unquote(link.split("/", 2)[2].split("?")[0])
+                assert f"{label}{ODD_IDS.index(ident)}" in opened.body
+
+
+def test_a_visitor_leaving_mid_post_leaves_no_traceback(sample_root: Path) -> None:
+    import socket
+
+    with dashboard_process(sample_root) as (url, _):
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+                raw.sendall(
+                    f"POST /conflicts/c-1/resolve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                    "Content-Type: application/x-www-form-urlencoded\r\n"
+                    "Content-Length: 5000\r\n\r\ntoken=abc&note=".encode()
+                )
+        huge = fetch(url + "conflicts/c-1/resolve", {"Content-Type": "text/plain"}, "POST")
+        assert huge.status in (403, 404)  # a bad token, an unknown conflict: answered
+        assert fetch(url).status == 200
