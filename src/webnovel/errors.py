@@ -12,7 +12,8 @@
         ├── UnknownChapter           a chapter the book has no commit for
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
-        └── BookBusy                 another process held the book's write lock too long
+        ├── BookBusy                 another process held the book's write lock too long
+        └── EndpointFailed           a model or embedding endpoint failed or answered nonsense
 
 Adapters translate these: the CLI into one sentence on stderr and its exit code.
 """
@@ -113,3 +114,8 @@ class BookBusy(DomainError):
 
     def __init__(self, path: str, waited_seconds: float) -> None:
         super().__init__(say("book_busy", path=path, seconds=f"{waited_seconds:.0f}"))
+
+
+class EndpointFailed(DomainError):
+    """A model or embedding endpoint could not be reached or gave an unusable answer; the
+    message names the endpoint in one sentence."""

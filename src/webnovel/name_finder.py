@@ -52,6 +52,9 @@ NOT_NAME_END = frozenset(
 NAME_PLACE_ENDINGS = PLACE_ENDINGS - frozenset("山峰")
 TITLE_STARTS = frozenset("师")  # 周师兄, 林师妹: a surname and a title, not a name
 FULL_NAME_SHARE = 0.6  # of a head's occurrences that must continue the same way for a 3-char name
+# The segmenter tags a window at a time: its word list costs about 150 bytes a character, so a
+# whole 17 M-character chapter at once took gigabytes; a window bounds it at a few megabytes.
+WINDOW_CHARS = 20_000
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def candidate_names(
     grams: Counter[str] = Counter()
     first: dict[str, int] = {}
     for number, text in chapters:
-        for word, tag in rjieba.tag(text):
+        for word, tag in (pair for window in windows(text) for pair in rjieba.tag(window)):
             if tag != "nr" or not 2 <= len(word) <= 4 or word in known:
                 continue
             if word[-1] in PLACE_ENDINGS or rjieba.has_word(word):
@@ -99,6 +102,19 @@ def candidate_names(
         and name not in known
         and not any(name in k or k in name for k in known if len(k) >= 2)
     ][:limit]
+
+
+def windows(text: str, size: int = WINDOW_CHARS) -> Iterable[str]:
+    """`text` in pieces of about `size` characters, cut after a line break or a sentence's end
+    where there is one near the cut (so a name is seldom split)."""
+    start = 0
+    while start < len(text):
+        end = start + size
+        if end < len(text):
+            cut = max(text.rfind(mark, end - size // 4, end) for mark in "\n。！？")
+            end = cut + 1 if cut > start else end
+        yield text[start:end]
+        start = end
 
 
 def _surname_grams(text: str) -> Iterable[str]:

@@ -17,7 +17,7 @@ from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
 from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
-from ..text_files import read_text, read_utf8
+from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
 from .progress import ProgressBar
 
@@ -56,7 +56,7 @@ def _read_input(name: str) -> Any:
     where = "standard input" if name == "-" else name
     if name == "-":
         try:
-            raw = sys.stdin.buffer.read().decode("utf-8-sig")
+            raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise InvalidInput(f"standard input is not UTF-8 (byte {exc.start})") from exc
     else:
@@ -318,13 +318,16 @@ def embed(args: argparse.Namespace) -> int:
 
 def mcp(args: argparse.Namespace) -> int:
     try:
+        import anyio
+
         from ..mcp import create_server
+        from ..mcp.stdio import run_stdio
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise InvalidInput(
             "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
         ) from exc
     with _open(args) as book:
-        create_server(book).run("stdio")
+        anyio.run(run_stdio, create_server(book))
     return 0
 
 
@@ -348,6 +351,7 @@ def dashboard(args: argparse.Namespace) -> int:
         port=args.port,
         open_browser=args.open,
         tell=lambda line: print(line, file=sys.stderr, flush=True),
+        allow_network=args.allow_network,
     )
     return 0
 

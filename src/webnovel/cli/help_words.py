@@ -101,6 +101,10 @@ HELP: dict[str, str] = {
     "extra); only this machine can reach it unless --host says otherwise": "启动网页看板，可按任意章节查看记忆（需安装 [dashboard] 扩展）；默认只有本机可访问",
     "port to listen on (default: 8765)": "监听端口（默认 8765）",
     "address to listen on (default: 127.0.0.1, this machine only; the dashboard has no login)": "监听地址（默认 127.0.0.1，仅本机）",
+    "address to listen on (default: 127.0.0.1, this machine only; another address "
+    "needs --allow-network)": "监听地址（默认 127.0.0.1，仅本机；其他地址需加 --allow-network）",
+    "let --host be an address others can reach; the printed URL then carries a login "
+    "token every visitor needs": "允许 --host 使用他人可访问的地址；打印的网址会带上每位访客都需要的登录令牌",
     "open it in the web browser": "在浏览器中打开",
     "write a static, spoiler-free wiki for readers who have read up to a chapter: characters, "
     "places, factions, items, relations, events (needs the [dashboard] extra)": "为读到某章的读者生成无剧透的静态百科：人物、地点、势力、物品、关系、事件"

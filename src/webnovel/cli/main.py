@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         raise SystemExit(_fail(f"{self.prog}: {help_words.error_text(message)}", 2))
+
+
+def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
+    """A warning is a sentence for the author (where text goes, a skipped file), not a source
+    location."""
+    print(f"提醒：{message}", file=sys.stderr)
 
 
 def _fail(message: str, code: int) -> int:
@@ -455,8 +462,14 @@ def _add_admin_commands(sub: Any) -> None:
     p.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1, this machine only; the dashboard has "
-        "no login)",
+        help="address to listen on (default: 127.0.0.1, this machine only; another address "
+        "needs --allow-network)",
+    )
+    p.add_argument(
+        "--allow-network",
+        action="store_true",
+        help="let --host be an address others can reach; the printed URL then carries a login "
+        "token every visitor needs",
     )
     p.add_argument("--open", action="store_true", help="open it in the web browser")
 
@@ -530,7 +543,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.format == "prompt" and args.command != "pack":
         parser.error(say("prompt_format_pack_only"))
     try:
-        return int(args.handler(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            return int(args.handler(args) or 0)
     except WebnovelError as exc:
         return _fail(str(exc), exc.exit_code)
     except json.JSONDecodeError as exc:

@@ -18,6 +18,8 @@ from typing import Any
 from ...config import BookConfig
 from ..chains import (
     KEY_SEPARATOR,
+    TARGET,
+    WHO,
     Activity,
     Assertion,
     Chain,
@@ -87,7 +89,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 p.get("value"),
                 base,
-                f"{{who}}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
+                f"{WHO}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
                 f"（当前：{fmt(base)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
@@ -109,7 +111,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 base,
                 p.get("old"),
-                f"{{who}}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
+                f"{WHO}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
                 f"{current.valid_from}章起为「{fmt(base)}」；按本章改为「{fmt(new_value)}」",
                 current.evidence + tuple(p.get("evidence", ())),
             )
@@ -147,7 +149,7 @@ def _check_ladder(
         a.field,
         old,
         new_value,
-        f"{{who}}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
+        f"{WHO}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
         + (f"（理由：{reason}）" if reason else "，且未给出理由"),
         current.evidence + tuple(a.payload.get("evidence", ())),
     )
@@ -182,7 +184,7 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 rel_type,
                 rel_type,
                 found,
-                f"第{a.chapter}章结束了 {{who}}→{{target}} 的「{rel_type}」关系，但该关系此时并不成立"
+                f"第{a.chapter}章结束了 {WHO}→{TARGET} 的「{rel_type}」关系，但该关系此时并不成立"
                 f"（当前：{fmt(found)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
                 target=a.obj,
@@ -215,7 +217,7 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
                 relation_claim(a)["type"],
                 current.value,
                 relation_claim(a)["type"],
-                f"{{who}}→{{target}} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
+                f"{WHO}→{TARGET} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
                 "跨度较大，请确认是有意为之",
                 current.evidence,
                 target=a.obj,
@@ -427,7 +429,7 @@ def duplicate_intros(entity_id: str, intro_chapters: Iterable[int]) -> list[Conf
             None,
             chapters[0],
             chapter,
-            f"第{chapter}章在 entities_new 中再次登记了 {{who}}（id「{entity_id}」），"
+            f"第{chapter}章在 entities_new 中再次登记了 {WHO}（id「{entity_id}」），"
             f"但其已于第{chapters[0]}章登场",
             (
                 {"chapter": chapters[0], "ref": f"entity_new:{entity_id}:{chapters[0]}"},
@@ -472,7 +474,7 @@ def entity_conflicts(
                         "status",
                         version.value,
                         kinds,
-                        f"第{chapter}章中 {{who}} 出现或行动（{_acts_text(kinds)}），但其自第"
+                        f"第{chapter}章中 {WHO} 出现或行动（{_acts_text(kinds)}），但其自第"
                         f"{version.valid_from}章"
                         f"起状态为「{version.value}」",
                         version.evidence

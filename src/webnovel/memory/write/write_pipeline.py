@@ -19,7 +19,7 @@ from typing import Any
 
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
-from ..chains import Family
+from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import SQLiteStore
@@ -84,7 +84,7 @@ def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
         draft.chapter,
         draft.expected,
         draft.found,
-        draft.message,
+        stored_message(draft.message),
         draft.evidence,
         target=draft.target,
     )
@@ -307,7 +307,7 @@ class WritePipeline:
                     others[0],
                     name,
                     f"新登场的「{entity.name}」（{entity.id}）用了名字「{name}」，"
-                    f"它已是 {{target}}（{others[0]}）的名字或别名",
+                    f"它已是 {TARGET}（{others[0]}）的名字或别名",
                     ({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
                     target=others[0],
                 )
@@ -434,7 +434,7 @@ def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
         None,
         "one entity",
         ids,
-        f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {{who}}（{ids[0]}）处理",
+        f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {WHO}（{ids[0]}）处理",
     )
     return to_conflict(draft, f"entity:{ids[0]}")
 
