@@ -320,6 +320,12 @@ class Project(BookReads):
         returns how many chapters were indexed again. The CLI shows it with a progress bar."""
         return self.retrieval().sync(progress)
 
+    def search_pending(self) -> int:
+        """About how many chapters the next search must index first (0: in step)."""
+        from .memory.retrieval.search import pending_chapters
+
+        return pending_chapters(self._conn, self.storage.vectors.conn)
+
     def scratchpad(self) -> str:
         """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
         self.flush()
@@ -354,7 +360,7 @@ class Project(BookReads):
         from .memory.packs.memory_pack import Passage
 
         return [
-            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + 10 * h.score)
+            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + h.score)  # score is 0–1
             for h in self.retrieval().search(text, top_k, as_of)
         ]
 
