@@ -4,6 +4,7 @@ cannot answer finds nothing, and the order depends on the book's content alone."
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -161,3 +162,17 @@ def test_the_dashboard_search_page_shows_snippets_and_scores(tmp_path: Path) -> 
         nothing = board.get("/search?q=" + urllib.parse.quote("量子计算机") + "&as_of=13").body
         assert "class=\"hits\"" not in nothing and "empty-answer" in nothing
         assert "没有找到" in nothing
+
+
+def test_a_model_that_cannot_load_leaves_search_lexical(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        pytest.skip("needs an embedder whose package is not installed")
+    root = book_with_embedder(tmp_path / "b", "st:/models/none")
+    with webnovel.open_project(root) as book:
+        book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+        with pytest.warns(UserWarning, match="检索只用字面匹配"):
+            hits = book.search("铁匠铺")
+        assert hits and hits[0].semantic is None
+        with pytest.raises(webnovel.WebnovelError, match="sentence_transformers"):
+            book.embed()

