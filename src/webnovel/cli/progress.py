@@ -1,10 +1,14 @@
-"""A progress bar on stderr for long work; silent when stderr is not a terminal."""
+"""A progress bar on stderr for long work. When stderr is not a terminal (an agent's pipe, a
+log), work that lasts past two seconds says how far it got in a line every two seconds, so
+nothing ever waits minutes silently; shorter work says nothing."""
 
 from __future__ import annotations
 
 import sys
 import time
 from types import TracebackType
+
+LINE_EVERY_SECONDS = 2.0
 
 
 class ProgressBar:
@@ -14,9 +18,16 @@ class ProgressBar:
         self.enabled = sys.stderr.isatty()
         self.started = time.perf_counter()
         self.drawn = False
+        self.next_line = self.started + LINE_EVERY_SECONDS
 
     def update(self, done: int, total: int) -> None:
-        if not self.enabled or total <= 0:
+        if total <= 0:
+            return
+        if not self.enabled:
+            now = time.perf_counter()
+            if now >= self.next_line:
+                print(f"{self.label} {done}/{total} {now - self.started:.0f}s", file=sys.stderr)
+                self.next_line = now + LINE_EVERY_SECONDS
             return
         filled = int(self.width * done / total)
         elapsed = time.perf_counter() - self.started

@@ -253,11 +253,33 @@ def search_text(items: list[dict[str, Any]]) -> str:
         return "（没有找到）"
     lines = []
     for hit in items:
-        text = hit["text"].replace("\n", " ")
         kind = CHUNK_KIND.get(hit["kind"], hit["kind"])
-        lines.append(f"第{hit['chapter']}章 {kind} [{hit['score']:.4f}] {hit['chunk_id']}")
-        lines.append(f"    {text[:160]}{'…' if len(text) > 160 else ''}")
+        parts = [f"字面 {hit.get('lexical', 0.0):.2f}"]
+        if hit.get("semantic") is not None:
+            parts.append(f"语义 {hit['semantic']:.2f}")
+        weak = " 弱" if hit.get("weak") else ""
+        lines.append(
+            f"第{hit['chapter']}章 {kind} 相关度 {hit['score']:.2f}（{' · '.join(parts)}）{weak}"
+            f"  {hit['chunk_id']}"
+        )
+        lines.append(f"    {_marked(hit)}")
+        if hit.get("matched"):
+            lines.append(f"    命中：{'、'.join(hit['matched'])}")
     return "\n".join(lines)
+
+
+def _marked(hit: dict[str, Any]) -> str:
+    """The hit's snippet with its matches in 【】 (its text's opening for an older answer)."""
+    snippet = hit.get("snippet")
+    if snippet is None:
+        text = hit["text"].replace("\n", " ")
+        return f"{text[:160]}{'…' if len(text) > 160 else ''}"
+    out, at = [], 0
+    for start, end in hit.get("marks", []):
+        out += [snippet[at:start], "【", snippet[start:end], "】"]
+        at = end
+    out.append(snippet[at:])
+    return "".join(out)
 
 
 def entities_text(items: list[dict[str, Any]]) -> str:

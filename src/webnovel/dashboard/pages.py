@@ -299,7 +299,17 @@ def conflicts(book: Project, as_of: int) -> dict[str, Any]:
 
 def search(book: Project, query: str, as_of: int) -> dict[str, Any]:
     hits = book.search(query, top_k=20, as_of=as_of) if query.strip() else []
-    return {"query": query, "hits": hits}
+    return {"query": query, "hits": [{"hit": h, "pieces": _snippet_pieces(h)} for h in hits]}
+
+
+def _snippet_pieces(hit: Any) -> list[tuple[str, bool]]:
+    """A hit's snippet cut into (text, matched) pieces, for the page to mark the matches."""
+    pieces, at = [], 0
+    for start, end in hit.marks:
+        pieces += [(hit.snippet[at:start], False), (hit.snippet[start:end], True)]
+        at = end
+    pieces.append((hit.snippet[at:], False))
+    return [p for p in pieces if p[0]]
 
 
 def pack(book: Project, as_of: int, task: str) -> dict[str, Any]:

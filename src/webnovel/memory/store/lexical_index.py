@@ -118,13 +118,50 @@ class LexicalIndex:
         rowids = searcher.fast_field_values("rowid", [address for _, address in hits])
         return [(rowid, score) for (score, _), rowid in zip(hits, rowids, strict=True)]
 
-    def count(self) -> int:
-        return int(self.index.searcher().num_docs)
+    def count(self, as_of: int | None = None) -> int:
+        """Live chunks, of chapters up to `as_of` when given."""
+        if as_of is None:
+            return int(self.index.searcher().num_docs)
+        return int(self.index.searcher().search(self._up_to(as_of), 1, count=True).count)
+
+    def _up_to(self, as_of: int) -> Any:
+        import tantivy
+
+        return tantivy.Query.range_query(
+            self.index.schema, "chapter", tantivy.FieldType.Integer, None, as_of
+        )
+
+    def known_terms(self, column: str, candidates: Iterable[str]) -> list[str]:
+        """The candidates that some chunk's `column` holds (a dictionary lookup each; chunks
+        deleted but not yet merged away may still count: callers confirm what matters)."""
+        searcher = self.index.searcher()
+        return [term for term in candidates if searcher.doc_freq(column, term) > 0]
+
+    def count_holding(self, column: str, terms: Iterable[str], as_of: int | None = None) -> int:
+        """How many live chunks (up to chapter `as_of`) hold every one of `terms` in `column`. Counted by a query, not
+        read from the term dictionary: that one still counts deleted chunks until their
+        segment is merged, which would make scores depend on when merges happened."""
+        import tantivy
+
+        schema = self.index.schema
+        must = [
+            (tantivy.Occur.Must, tantivy.Query.term_query(schema, column, term))
+            for term in dict.fromkeys(terms)
+        ]
+        if not must:
+            return 0
+        if as_of is not None:
+            must.append((tantivy.Occur.Must, self._up_to(as_of)))
+        query = must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+        return int(self.index.searcher().search(query, 1, count=True).count)
 
 
 class _Writer:
     def __init__(self, writer: Any) -> None:
         self._writer = writer
+
+    def delete_all(self) -> None:
+        self._writer.delete_all_documents()
 
     def delete_chapter(self, chapter: int) -> None:
         self._writer.delete_documents_by_term("chapter", chapter)

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from .index_store import dumps, loads, rows_in
+from .index_store import dumps, rows_in
 from .migrations import Migration
 
 VECTOR_MIGRATIONS: list[Migration] = [
@@ -101,6 +101,7 @@ def delete_chapters(conn: sqlite3.Connection, chapters: Iterable[int]) -> None:
         conn.executemany("DELETE FROM vectors WHERE chunk_rowid = ?", [(i,) for i in ids])
         conn.execute("DELETE FROM chunks WHERE chapter = ?", (chapter,))
         conn.execute("DELETE FROM chapter_state WHERE chapter = ?", (chapter,))
+    next_generation(conn)
 
 
 def insert_chunk(
@@ -148,7 +149,7 @@ def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, di
             "kind": r[3],
             "seq": r[4],
             "text": r[5],
-            "entities": loads(r[6]),
+            "entities_json": r[6],  # parsed by the caller for the few chunks it returns
         }
         for r in rows
     }
@@ -182,6 +183,7 @@ def put_vectors(conn: sqlite3.Connection, model: str, rows: list[tuple[int, int,
         "INSERT OR REPLACE INTO vectors (chunk_rowid, model, dim, vec) VALUES (?, ?, ?, ?)",
         [(rowid, model, dim, blob) for rowid, dim, blob in rows],
     )
+    next_generation(conn)
 
 
 def vector_dim(conn: sqlite3.Connection, model: str) -> int | None:
@@ -198,6 +200,25 @@ def vectors_as_of(
         "WHERE v.model = ? AND c.chapter <= ?",
         (model, as_of if as_of is not None else 2**62),
     ).fetchall()
+
+
+def all_vectors(conn: sqlite3.Connection, model: str, dim: int) -> list[tuple[int, int, bytes]]:
+    """(chunk rowid, chapter, vector) of every vector of `model` that has `dim` dimensions."""
+    return conn.execute(
+        "SELECT v.chunk_rowid, c.chapter, v.vec FROM vectors v JOIN chunks c ON c.id = v.chunk_rowid "
+        "WHERE v.model = ? AND v.dim = ? ORDER BY v.chunk_rowid",
+        (model, dim),
+    ).fetchall()
+
+
+def generation(conn: sqlite3.Connection) -> str:
+    """Moves on whenever chunks or vectors change, in any process: what a reader caches from
+    `vectors.db` (the vector matrix, term counts) is good while it stays the same."""
+    return get_meta(conn, "generation") or "0"
+
+
+def next_generation(conn: sqlite3.Connection) -> None:
+    set_meta(conn, "generation", str(int(generation(conn)) + 1))
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:

@@ -1,0 +1,190 @@
+"""How well a passage answers a question, on a 0–1 scale that means the same in every query.
+
+tantivy proposes candidates; this module scores them again, from the book's content alone:
+- every term is looked for in the passage's folded text itself (`str.count`), so a name matches
+  however the word segmenter cut the passage (洪义 inside 刘洪义), and the scores do not depend on
+  how the index's segments happen to be laid out or merged;
+- a term's weight is its BM25 idf over the chunks up to the chapter asked about that hold it
+  (counted live: deleted ones excluded), so as of N a score is what a book of chapters 1..N
+  would give;
+- the question's terms are its character bigrams, plus the words of three characters or more its
+  segmenter finds (a two-character word is already a bigram: counting it twice let common words
+  outrank a rare name);
+- the lexical score is BM25 divided by what a passage holding every term once would score: 1.0
+  means the passage holds all of the question's evidence, 0.3 a third of it.
+
+The same matches mark the passage: `matched` lists the question's terms found in it and `snippet`
+is the window holding the most of their weight, with where they stand in it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from .segmenter import bigram_tokens
+
+K1 = 1.2
+B = 0.75
+# BM25's length pivot: a fixed passage length rather than the book's average, which would let
+# chapters after N change scores as of N (between a summary's length and a slice's)
+PIVOT_CHARS = 200.0
+PHRASE_CHARS = 3
+STRADDLE = 0.5  # a question's bigram that straddles two of its words (的桥, 里生) weighs half  # words at least this long count as terms of their own
+SNIPPET_CHARS = 120
+SNIPPET_LEAD = 24  # characters shown before the first match of the chosen window
+
+
+@dataclass(frozen=True)
+class Term:
+    text: str  # folded, lower-case
+    column: str  # "bigrams" or "phrase"
+    idf: float
+    doc_freq: int
+
+
+@dataclass(frozen=True)
+class QueryTerms:
+    terms: tuple[Term, ...]
+    ideal: float  # the BM25 of a passage of average length holding every term once
+
+    @property
+    def found_anywhere(self) -> bool:
+        return any(t.doc_freq for t in self.terms)
+
+
+@dataclass(frozen=True)
+class LexicalMatch:
+    score: float  # 0–1
+    raw: float  # BM25, for ordering within one query
+    spans: tuple[tuple[int, int], ...]  # matched stretches of the passage, merged, in order
+    weights: tuple[float, ...]  # the idf each span carries
+
+
+def idf(doc_freq: int, documents: int) -> float:
+    return math.log(1 + (documents - doc_freq + 0.5) / (doc_freq + 0.5))
+
+
+def query_terms(
+    folded_query: str,
+    words: Iterable[str],
+    doc_freq: Callable[[str, str], int],
+    documents: int,
+) -> QueryTerms:
+    """The question's terms with their weights; `doc_freq(column, term)` counts live chunks."""
+    words = list(words)
+    texts: dict[str, str] = {}
+    for bigram in bigram_tokens(folded_query):
+        texts.setdefault(bigram, "bigrams")
+    for word in words:
+        if len(word) >= PHRASE_CHARS and word not in texts:
+            texts[word] = "phrase"
+    inside = [w for w in words if len(w) >= 2]
+    terms = []
+    for text, column in texts.items():
+        count = doc_freq(column, text)
+        # a bigram the book holds but never as (part of) a word straddles two of the question's
+        # words; one the book never holds is missing evidence and keeps its full weight
+        straddles = count and inside and not any(text in w for w in inside)
+        weight = STRADDLE if straddles else 1.0
+        terms.append(Term(text, column, weight * idf(count, max(documents, 1)), count))
+    return QueryTerms(tuple(terms), sum(t.idf for t in terms))
+
+
+def score_passage(query: QueryTerms, folded_text: str) -> LexicalMatch:
+    """BM25 of the terms counted in the passage itself, calibrated to 0–1, and its matches."""
+    haystack = folded_text
+    norm = K1 * (1 - B + B * len(haystack) / PIVOT_CHARS)
+    raw = 0.0
+    marks: list[tuple[int, int, float]] = []
+    for term in query.terms:
+        tf = haystack.count(term.text)
+        if not tf:
+            continue
+        raw += term.idf * tf * (K1 + 1) / (tf + norm)
+        start = haystack.find(term.text)
+        while start >= 0:
+            marks.append((start, start + len(term.text), term.idf))
+            start = haystack.find(term.text, start + 1)
+    score = min(1.0, raw / query.ideal) if query.ideal > 0 else 0.0
+    spans, weights = _merge(marks)
+    return LexicalMatch(score, raw, spans, weights)
+
+
+def _merge(
+    marks: list[tuple[int, int, float]],
+) -> tuple[tuple[tuple[int, int], ...], tuple[float, ...]]:
+    """Overlapping or touching matches become one span; its weight is its best term's idf plus
+    a share of the others' (a span of three bigrams outweighs one bigram)."""
+    spans: list[list[float]] = []
+    for start, end, weight in sorted(marks):
+        if spans and start <= spans[-1][1]:
+            last = spans[-1]
+            last[1] = max(last[1], end)
+            last[2] = max(last[2], weight) + 0.5 * min(last[2], weight)
+        else:
+            spans.append([start, end, weight])
+    return tuple((int(s), int(e)) for s, e, _ in spans), tuple(w for _, _, w in spans)
+
+
+@dataclass(frozen=True)
+class Snippet:
+    text: str
+    marks: tuple[tuple[int, int], ...]  # into `text`
+
+
+def snippet(text: str, match: LexicalMatch, width: int = SNIPPET_CHARS) -> Snippet:
+    """The stretch of the passage (as written) holding the most matched weight, with its marks;
+    the passage's opening when nothing matched."""
+    flat = text.replace("\n", " ")
+    if not match.spans:
+        cut = flat[:width]
+        return Snippet(cut + ("…" if len(flat) > width else ""), ())
+    best_start, best_weight = 0, -1.0
+    for first, _ in match.spans:
+        window_end = first + width - SNIPPET_LEAD
+        weight = sum(
+            w
+            for (s, e), w in zip(match.spans, match.weights, strict=True)
+            if s >= first and e <= window_end
+        )
+        if weight > best_weight:
+            best_start, best_weight = first, weight
+    start = max(0, best_start - SNIPPET_LEAD)
+    end = min(len(flat), start + width)
+    start = max(0, min(start, end - width))
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(flat) else ""
+    offset = len(prefix) - start
+    marks = tuple(
+        (max(s, start) + offset, min(e, end) + offset)
+        for s, e in match.spans
+        if s < end and e > start
+    )
+    return Snippet(prefix + flat[start:end] + suffix, marks)
+
+
+def matched_terms(text: str, match: LexicalMatch, limit: int = 8) -> tuple[str, ...]:
+    """The distinct stretches of the passage (as written) that matched, heaviest first."""
+    ranked = sorted(zip(match.spans, match.weights, strict=True), key=lambda p: (-p[1], p[0][0]))
+    out: dict[str, None] = {}
+    for (s, e), _ in ranked:
+        out.setdefault(text[s:e], None)
+        if len(out) == limit:
+            break
+    return tuple(out)
+
+
+def semantic_scores(cosines: Mapping[int, float], mean: float, spread: float) -> dict[int, float]:
+    """Cosines calibrated to 0–1 against this book: how many standard deviations a passage
+    stands above the book's typical passage for this question (Z_FLOOR and below: 0)."""
+    spread = spread or 1.0
+    return {
+        rowid: max(0.0, min(1.0, ((c - mean) / spread - Z_FLOOR) / (Z_CEILING - Z_FLOOR)))
+        for rowid, c in cosines.items()
+    }
+
+
+Z_FLOOR = 2.0
+Z_CEILING = 6.0
