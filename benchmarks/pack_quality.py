@@ -57,7 +57,8 @@ def check_pack(
                 future += 1
             if item.category == "relationship":
                 relations.add((item.subject, item.field.split(":", 1)[1], item.value))
-            if section.name != "character_state" or item.status != "active":
+            # a held item's state may stand in 本章须知 (must_know) rather than its own section
+            if item.category != "character_state" or item.status != "active":
                 continue
             key = (item.subject, item.field)
             duplicate += key in active

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, get_args
 
 from ...errors import InvalidInput
@@ -86,7 +86,9 @@ class Recipe:
     task: Task
     shares: dict[str, float]
     recent_chapters: int = 3  # summaries in working memory
-    recency_window: int = 30  # chapters of history and events considered "recent"
+    recency_window: int = 30  # chapters over which an item's freshness halves
+    event_window: int = 5  # chapters whose events and state changes a pack shows
+    scene_cast: bool = False  # who the scene holds beyond the texts' names (scene_cast.py)
     graph_depth: int = 1
     default_budget: int = 4000
     scoring: Scoring = field(default_factory=Scoring)
@@ -95,17 +97,11 @@ class Recipe:
         """The same recipe with section shares scaled by a template's weights, renormalised."""
         scaled = {name: share * weights.get(name, 1.0) for name, share in self.shares.items()}
         total = sum(scaled.values()) or 1.0
-        return Recipe(
-            self.task,
-            {n: s / total for n, s in scaled.items()},
-            self.recent_chapters,
-            self.recency_window,
-            self.graph_depth,
-            self.default_budget,
-        )
+        return replace(self, shares={n: s / total for n, s in scaled.items()})
 
 
 SECTION_ORDER = (
+    "must_know",  # 本章须知: pinned first, see must_know.py
     "working_memory",
     "character_state",
     "constraints",
@@ -131,6 +127,7 @@ RECIPES: dict[Task, Recipe] = {
             "history": 0.04,
             "episodic": 0.06,
         },
+        scene_cast=True,
     ),
     "consistency_check": Recipe(
         "consistency_check",
@@ -147,6 +144,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         recent_chapters=1,
         recency_window=60,
+        event_window=10,
     ),
     "continuity_query": Recipe(
         "continuity_query",
@@ -163,6 +161,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         recent_chapters=1,
         recency_window=200,
+        event_window=30,
         graph_depth=2,
     ),
     "review": Recipe(
@@ -180,6 +179,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         recent_chapters=1,
         recency_window=60,
+        event_window=10,
     ),
 }
 

@@ -36,6 +36,7 @@ class Gathering:
         as_of: int,
         in_play: InPlay,
         names: dict[str, str],
+        near: frozenset[str] = frozenset(),
     ) -> None:
         self.scores = recipe.scoring
         self.conn = conn
@@ -45,6 +46,7 @@ class Gathering:
         self.as_of = as_of
         self.in_play = in_play
         self.names = names
+        self.near = near  # people around the cast in recent scenes, not themselves in play
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
 
     def name(self, entity_id: str) -> str:

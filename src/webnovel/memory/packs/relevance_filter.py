@@ -12,14 +12,12 @@ from functools import lru_cache
 
 from ..read import graph_memory
 from ..read.aliases import AliasIndex
-from ..schema import Conflict, Entity, RelationEdge
-from ..store import entity_ops, record_ops
-from .budget_manager import SECTION_OVERHEAD_TOKENS
+from ..schema import Entity, RelationEdge
+from ..store import entity_ops
 
 # -- the entities in play ------------------------------------------------------------------------
 
 MAX_ACTIVE_WITHOUT_TEXT = 8
-MAX_CONFLICTS = 10
 
 
 @dataclass
@@ -84,27 +82,6 @@ def find_in_play(
             if entity and not entity.tentative:
                 in_play.add(entity, 0.7, "active in the last chapters")
     return in_play
-
-
-def conflicts_in_play(
-    conn: sqlite3.Connection,
-    in_play: InPlay,
-    as_of: int,
-    budget: int,
-    count_tokens: Callable[[str], int],
-) -> tuple[list[Conflict], int]:
-    """Open conflicts about the entities in play (and thread or rule conflicts), written up to
-    chapter `as_of`, newest first: they are rendered with the pack, so they are paid for from
-    its budget, and at most a quarter of it goes to them."""
-    found = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
-    chosen, spent = [], SECTION_OVERHEAD_TOKENS
-    for conflict in sorted(found, key=lambda c: -c.chapter)[:MAX_CONFLICTS]:
-        cost = count_tokens(conflict.message) + 1
-        if spent + cost > budget // 4:
-            break
-        chosen.append(conflict)
-        spent += cost
-    return chosen, spent if chosen else 0
 
 
 # -- scoring ------------------------------------------------------------------------------------

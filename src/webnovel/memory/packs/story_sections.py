@@ -61,7 +61,7 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackIt
         f"- {flag}{thread.content}（{thread.kind}，第{thread.planted_chapter}章埋下{due}"
         f"{progress}）"
     )
-    return g.item(
+    item = g.item(
         layer="semantic",
         category=category,
         subject=thread.id,
@@ -74,6 +74,9 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackIt
         why=why,
         line=line,
     )
+    if thread.due_chapter is not None and thread.due_chapter <= g.request.chapter:
+        item.must_know = "thread_due" if thread.due_chapter == g.request.chapter else "overdue"
+    return item
 
 
 def _thread_score(
