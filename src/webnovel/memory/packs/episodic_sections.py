@@ -12,6 +12,10 @@ from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
 from .relevance_filter import field_importance
 
 
+# a chapter's or a scene's summary says again what the chapter's summary in the pack says
+SUMMARY_KINDS = frozenset({"chapter_summary", "scene_summary"})
+
+
 def timeline(g: Gathering) -> list[PackItem]:
     items, seen = [], set()
     start = max(1, g.as_of - g.recipe.event_window + 1)
@@ -99,7 +103,13 @@ def episodic(
     else:
         passages = _summaries_of(g, events)
     summaries = [_compact(i.value) for i in working if i.field == "summary"]
-    passages = [p for p in passages if not _repeats(_compact(p.text), summaries)]
+    summarised = {i.source_chapter for i in working if i.field == "summary"}
+    passages = [
+        p
+        for p in passages
+        if not (p.kind in SUMMARY_KINDS and p.chapter in summarised)
+        and not _repeats(_compact(p.text), summaries)
+    ]
     return [
         g.item(
             layer="episodic",
