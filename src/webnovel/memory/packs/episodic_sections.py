@@ -11,7 +11,6 @@ from .gathering import Gathering
 from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
 from .relevance_filter import field_importance
 
-
 # a chapter's or a scene's summary says again what the chapter's summary in the pack says
 SUMMARY_KINDS = frozenset({"chapter_summary", "scene_summary"})
 
