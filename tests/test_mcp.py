@@ -39,6 +39,7 @@ TOOLS = {
     "prefill_chapter",
     "knows",
     "list_secrets",
+    "get_chapter",
 }
 
 
@@ -182,3 +183,22 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert out["retract"]["status"] == "retracted"
     assert out["retracted"]["latest_chapter"] == 11
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")
+
+
+def test_get_chapter_answers_what_happened_in_that_chapter(tmp_path: Path) -> None:
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="青灯照剑") as book:
+        for chapter in list(sample_chapters())[:10]:
+            book.commit(chapter.result)
+        three = book.chapter(3).to_dict()
+
+    async def body(client: Any) -> dict[str, Any]:
+        return {
+            "three": structured(await client.call_tool("get_chapter", {"chapter": 3})),
+            "later": await client.call_tool("get_chapter", {"chapter": 11}),
+        }
+
+    out = run_session(root, body)
+    assert out["three"] == three
+    assert out["three"]["chapter"] == 3 and out["three"]["scenes"]
+    assert out["later"].is_error and "11" in out["later"].content[0].text

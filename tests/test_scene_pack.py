@@ -216,3 +216,18 @@ def test_events_and_history_come_from_a_window_and_passages_do_not_repeat(
 
 def _items(pack: MemoryPack, name: str) -> list[PackItem]:
     return [i for s in pack.sections if s.name == name for i in s.items]
+
+
+def test_review_counts_the_person_a_secret_is_about_as_a_source(tmp_path: Path) -> None:
+    with _book_with_secrets(tmp_path / "b", ["林砚"]) as book:
+        told = {
+            "chapter": 2,
+            "knowledge_changes": [{"entity_id": "苏晚晴", "secret_id": "alive", "from": "林远山"}],
+        }
+        assert not [i for i in book.review(told).issues if i.category == "secret_source_unaware"]
+        unaware = {
+            "chapter": 2,
+            "knowledge_changes": [{"entity_id": "苏晚晴", "secret_id": "lineage", "from": "林砚"}],
+        }
+        issues = [i.category for i in book.review(unaware).issues]
+        assert "secret_source_unaware" in issues  # 林砚 does not know his own lineage
