@@ -6,7 +6,8 @@ import sqlite3
 from typing import Any, TypeVar
 
 from ...config import BookConfig
-from ..store import entity_ops
+from ..chains import Version
+from ..store import chain_ops, entity_ops
 from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
 from .relevance_filter import InPlay, bigrams, freshness
@@ -37,6 +38,7 @@ class Gathering:
         in_play: InPlay,
         names: dict[str, str],
         near: frozenset[str] = frozenset(),
+        open_threads: list[tuple[Any, ...]] | None = None,
     ) -> None:
         self.scores = recipe.scoring
         self.conn = conn
@@ -47,7 +49,21 @@ class Gathering:
         self.in_play = in_play
         self.names = names
         self.near = near  # people around the cast in recent scenes, not themselves in play
+        self._open_threads = open_threads
+        self._dead: list[Version] | None = None
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
+
+    def open_threads(self) -> list[tuple[Any, ...]]:
+        """`chain_ops.thread_candidates` as of the chapter before, read once per pack."""
+        if self._open_threads is None:
+            self._open_threads = chain_ops.thread_candidates(self.conn, self.as_of)
+        return self._open_threads
+
+    def dead(self) -> list[Version]:
+        """The dead as of the chapter before, read once per pack (three sections ask)."""
+        if self._dead is None:
+            self._dead = chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of)
+        return self._dead
 
     def name(self, entity_id: str) -> str:
         if entity_id not in self.names:

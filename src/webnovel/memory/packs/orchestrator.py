@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ...config import BookConfig
 from ...errors import InvalidInput
 from ..read.aliases import AliasIndex
-from ..store import record_ops
+from ..store import chain_ops, record_ops
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .gathering import Gathering
@@ -43,10 +43,15 @@ def build_memory_pack(
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
-    around = extend_cast(conn, in_play, as_of, request.chapter) if recipe.scene_cast else None
+    open_threads = chain_ops.thread_candidates(conn, as_of)
+    around = (
+        extend_cast(conn, in_play, as_of, request.chapter, open_threads)
+        if recipe.scene_cast
+        else None
+    )
     near = frozenset(around.near) if around else frozenset()
     names = {e.id: e.name for e in in_play.entities.values()}
-    gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near)
+    gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
     events = episodic_sections.timeline(gather)
     working = working_sections.working_memory(gather)
     sections = {

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..schema import Conflict
-from ..store import chain_ops, commit_ops, entity_ops, record_ops
+from ..store import commit_ops, entity_ops, record_ops
 from ..store.index_store import loads
 from .relevance_filter import InPlay
 
@@ -26,6 +26,7 @@ OPEN_CONFLICT = 0.8
 CO_SCENE_MAX = 0.6  # a companion weighs less than anyone named for a reason of their own
 CO_SCENE_CAP = 4  # companions added at most
 THREADS_NAMING = 6  # the most pressing due threads whose people come into play
+DUE_AHEAD = 3  # a thread due this many chapters ahead is already this scene's business
 
 
 @dataclass
@@ -38,7 +39,11 @@ class Surroundings:
 
 
 def extend_cast(
-    conn: sqlite3.Connection, in_play: InPlay, as_of: int, chapter: int
+    conn: sqlite3.Connection,
+    in_play: InPlay,
+    as_of: int,
+    chapter: int,
+    open_threads: list[tuple[Any, ...]],
 ) -> Surroundings:
     """Adds the scene's people to `in_play` (see the module's docstring) and returns what they
     were found among."""
@@ -55,7 +60,7 @@ def extend_cast(
     if isinstance(pov, str) and pov:
         for entity_id in entity_ops.resolve_reference(conn, pov)[:1]:
             _add(conn, in_play, entity_id, as_of, POINT_OF_VIEW, "point of view")
-    for due, related in _due_threads(conn, as_of, chapter):
+    for due, related in _due_threads(open_threads, chapter):
         for entity_id in related:
             _add(conn, in_play, entity_id, as_of, THREAD_DUE, f"named by a thread due at ch {due}")
     around.recent_conflicts = record_ops.list_conflicts(
@@ -88,17 +93,18 @@ def _add(
     return True
 
 
-def _due_threads(conn: sqlite3.Connection, as_of: int, chapter: int) -> list[tuple[int, list[str]]]:
-    """(due chapter, related ids) of the open threads due now or overdue by at most
-    `SCENE_WINDOW` chapters, the latest due first: a thread left overdue for long is no longer
-    a reason to bring its people into this scene (it stays in 本章须知 all the same)."""
+def _due_threads(open_threads: list[tuple[Any, ...]], chapter: int) -> list[tuple[int, list[str]]]:
+    """(due chapter, related ids) of the open threads (`chain_ops.thread_candidates` rows) due
+    from `SCENE_WINDOW` chapters ago to `DUE_AHEAD` chapters ahead, the nearest first: a thread
+    left overdue for long is no longer a reason to bring its people into this scene (it stays
+    in 本章须知 all the same), and one due in a few chapters is being worked towards now."""
     due = []
-    for _, due_chapter, _, related, _ in chain_ops.thread_candidates(conn, as_of):
+    for _, due_chapter, _, related, _ in open_threads:
         if due_chapter is None or not related or related == "[]":
             continue
-        if chapter - SCENE_WINDOW <= due_chapter <= chapter:
+        if chapter - SCENE_WINDOW <= due_chapter <= chapter + DUE_AHEAD:
             due.append((int(due_chapter), [str(e) for e in loads(related) or []]))
-    return sorted(due, key=lambda pair: -pair[0])[:THREADS_NAMING]
+    return sorted(due, key=lambda pair: (abs(pair[0] - chapter), pair[0]))[:THREADS_NAMING]
 
 
 def _add_companions(

@@ -40,7 +40,7 @@ def relations(g: Gathering) -> list[PackItem]:
 
 def threads(g: Gathering) -> list[PackItem]:
     scored = []
-    for row_id, due, urgency, related, last in chain_ops.thread_candidates(g.conn, g.as_of):
+    for row_id, due, urgency, related, last in g.open_threads():
         score, why = _thread_score(g, due, urgency, related or "[]", last)
         scored.append((score, why, row_id))
     top = best(scored)

@@ -5,7 +5,7 @@ previous chapter's ending; the state of the entities in play; the dead and the i
 from __future__ import annotations
 
 from ..read import graph_memory
-from ..store import chain_ops, commit_ops
+from ..store import commit_ops
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
 from .relevance_filter import field_importance
@@ -86,7 +86,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
 def character_state(g: Gathering) -> list[PackItem]:
     """The current state of the living people in play; of the dead, 本章须知 says they are."""
     items = []
-    dead = {v.subject for v in chain_ops.versions_in_state(g.conn, "fact", "dead", g.as_of, False)}
+    dead = {v.subject for v in g.dead()}
     for entity_id, entity in g.in_play.entities.items():
         if entity_id in dead:
             continue
@@ -115,7 +115,7 @@ def character_state(g: Gathering) -> list[PackItem]:
 
 def constraints(g: Gathering) -> list[PackItem]:
     scored = []
-    dead_now = chain_ops.versions_in_state(g.conn, "fact", "dead", g.as_of)
+    dead_now = g.dead()
     for version in dead_now:
         if version.subject in g.in_play.entities:
             scored.append((g.scores.dead_in_play, "in play but dead", version))
