@@ -37,7 +37,11 @@ CHAPTERS: list[dict[str, Any]] = [
             _scene(3, "赤炎分舵废墟", "林砚", "苏晚晴", "韩啸", summary="韩啸断后，二人先走"),
         ],
         "timeline_events": [
-            {"event": "韩啸道出破血煞锁之法", "participants": ["韩啸", "林砚"], "location": "赤炎分舵废墟"}
+            {
+                "event": "韩啸道出破血煞锁之法",
+                "participants": ["韩啸", "林砚"],
+                "location": "赤炎分舵废墟",
+            }
         ],
         "chapter_meta": {"ending": {"time": "夜", "location": "赤炎分舵废墟", "emotion": "紧迫"}},
     },
@@ -145,7 +149,11 @@ CHAPTERS: list[dict[str, Any]] = [
             {"entity_id": "血衣堂主", "field": "health", "new": "重伤"},
         ],
         "timeline_events": [
-            {"event": "韩啸持断刀替林砚挡下一击", "participants": ["韩啸", "林砚"], "location": "血池"}
+            {
+                "event": "韩啸持断刀替林砚挡下一击",
+                "participants": ["韩啸", "林砚"],
+                "location": "血池",
+            }
         ],
         "scenes": [
             _scene(1, "血池", "林砚", "血衣堂主", "韩啸", summary="血战"),

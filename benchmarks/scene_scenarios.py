@@ -5,7 +5,8 @@ Two books: the sample serial continued to chapter 19 (`scene_chapters.py`), pack
 and a generated saga, packs for sampled chapters. For each pack the needed facts are:
 
 - present: the people of the next chapter's scenes known by N (sample serial); in the saga,
-  whose casts are drawn at random each chapter, the people of chapter N's last scene;
+  whose casts are drawn at random each chapter, the protagonist and the people of chapter N's
+  last scene;
 - their state as of N (location, status, items, health; the saga's realm too), stated with the
   true value;
 - what they do not know: for each open secret about or known by one of them, each living one
@@ -31,12 +32,13 @@ from pathlib import Path
 from typing import Any
 
 import webnovel
+from scene_chapters import CHAPTERS
 from webnovel.memory.packs.memory_pack import MemoryPack
+from webnovel.memory.packs.relevance_filter import bigrams
 from webnovel.memory.write.rulebook import RULES
 from webnovel.sample_book import sample_chapters
 
 from saga import generate_saga
-from scene_chapters import CHAPTERS
 
 OUTLINE = "夜色渐深，故事继续。"  # names nobody
 BUDGETS = (1500, 4000, 8000)
@@ -44,6 +46,8 @@ STATE_FIELDS = ("location", "status", "items", "health")
 SAGA_FIELDS = ("realm", "location", "status", "items")
 WINDOW = 5
 UNAWARE = re.compile(r"^- (.+?) (尚不知|仅怀疑)：(.+)$")
+DUE = re.compile(r"第(\d+)章前回收")
+DUE_WINDOW = 10
 
 Truth = Callable[[str, str, int], Any]
 
@@ -55,6 +59,7 @@ def _needed(
     as_of: int,
     truth: Truth,
     fields: tuple[str, ...],
+    next_summary: str,
 ) -> dict[str, Any]:
     """(needed, found, false, unneeded tokens, used tokens) of one pack."""
     items = [(s.name, i) for s in pack.sections for i in s.items]
@@ -88,6 +93,7 @@ def _needed(
             needed.append((f"conflict:{conflict.id}", conflict.id in shown_conflicts))
     false = _false_lines(book, items, as_of, truth)
     wanted = set(unaware_lines)
+    next_text = bigrams(next_summary)
     unneeded = sum(
         i.tokens
         for section, i in items
@@ -95,6 +101,8 @@ def _needed(
         and i.line not in wanted
         and i.subject not in present
         and not any(names.get(e, e) in i.line for e in present)
+        and not _due_soon(i, as_of + 1)
+        and not (i.category == "world_rules" and len(bigrams(str(i.value)) & next_text) >= 2)
     )
     return {
         "needed": len(needed),
@@ -104,6 +112,12 @@ def _needed(
         "used_tokens": pack.used_tokens,
         "missing": [what for what, found in needed if not found],
     }
+
+
+def _due_soon(item: Any, chapter: int) -> bool:
+    """A thread due within the pack's due window: the writer works towards it now."""
+    found = DUE.search(item.line) if item.source_type == "thread" else None
+    return found is not None and int(found[1]) - chapter <= DUE_WINDOW
 
 
 def _name(book: webnovel.Project, entity: str, as_of: int) -> str:
@@ -160,9 +174,12 @@ def _false_lines(
             knows = {k.secret_id: k.state for k in book.knows(entity.id, as_of=as_of)}
             concerned = secret is not None and found[1] in secret.about
             aware = concerned and found[1] not in secret.unaware
-            if secret is None or knows.get(secret.id) == "knows" or aware:
-                false += 1
-            elif _is_dead(truth, entity.id, as_of):
+            if (
+                secret is None
+                or knows.get(secret.id) == "knows"
+                or aware
+                or _is_dead(truth, entity.id, as_of)
+            ):
                 false += 1
         elif item.category == "character_state" and item.status == "active":
             false += item.value != truth(item.subject, item.field, as_of)
@@ -213,7 +230,9 @@ def sample_serial() -> dict[int, dict[str, Any]]:
                         "chapter_write", n, outline=OUTLINE, budget_tokens=budget, record=False
                     )
                     timings.append((time.perf_counter() - started) * 1000)
-                    _add(totals, _needed(book, pack, present, n - 1, _book_truth(book), STATE_FIELDS))
+                    truth = _book_truth(book)
+                    summary = following["summary"]
+                    _add(totals, _needed(book, pack, present, n - 1, truth, STATE_FIELDS, summary))
                     totals["packs"] += 1
                 report[budget] = _report(totals, timings)
     return report
@@ -239,7 +258,8 @@ def _book_truth(book: webnovel.Project) -> Truth:
 
 
 def saga(chapters: int = 300, samples: int = 30, seed: int = 7) -> dict[int, dict[str, Any]]:
-    """The generated saga: packs for sampled chapters, present = the last scene of N."""
+    """The generated saga: packs for sampled chapters, present = the last scene of N and the
+    protagonist."""
     story = generate_saga(chapters, seed=seed)
     with tempfile.TemporaryDirectory() as folder:
         book = webnovel.init_project(Path(folder) / "book", title="saga")
@@ -254,12 +274,17 @@ def saga(chapters: int = 300, samples: int = 30, seed: int = 7) -> dict[int, dic
                 for n in picks:
                     scenes = story.results[n - 2]["scenes"]
                     present = set(scenes[-1]["characters"]) if scenes else set()
+                    present.add("e0")  # the protagonist, in every chapter's point of view
                     started = time.perf_counter()
                     pack = book.build_memory_pack(
                         "chapter_write", n, outline=OUTLINE, budget_tokens=budget, record=False
                     )
                     timings.append((time.perf_counter() - started) * 1000)
-                    _add(totals, _needed(book, pack, present, n - 1, story.truth.fact, SAGA_FIELDS))
+                    summary = story.results[n - 1]["summary"]
+                    one = _needed(
+                        book, pack, present, n - 1, story.truth.fact, SAGA_FIELDS, summary
+                    )
+                    _add(totals, one)
                     totals["packs"] += 1
                 report[budget] = _report(totals, timings)
     return report

@@ -89,6 +89,7 @@ class Recipe:
     recency_window: int = 30  # chapters over which an item's freshness halves
     event_window: int = 5  # chapters whose events and state changes a pack shows
     scene_cast: bool = False  # who the scene holds beyond the texts' names (scene_cast.py)
+    min_score: float = 0.0  # an item scoring less is noise to this task, budget or not
     graph_depth: int = 1
     default_budget: int = 4000
     scoring: Scoring = field(default_factory=Scoring)
@@ -128,6 +129,7 @@ RECIPES: dict[Task, Recipe] = {
             "episodic": 0.06,
         },
         scene_cast=True,
+        min_score=0.3,
     ),
     "consistency_check": Recipe(
         "consistency_check",

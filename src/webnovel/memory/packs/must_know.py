@@ -83,7 +83,10 @@ def gather_must_know(
     for item in conflicts:
         item.tokens = count_tokens(item.line) + 1
     order = {kind: i for i, kind in enumerate(KINDS)}
-    marked.sort(key=lambda i: (order.get(i.must_know, len(KINDS)), -(i.source_chapter or 0)))
+    # within a kind: the people most in play first (their score carries it), then the newest
+    marked.sort(
+        key=lambda i: (order.get(i.must_know, len(KINDS)), -i.score, -(i.source_chapter or 0))
+    )
     room = int(budget * PINNED_SHARE)
     overdue = 0
     for item in marked:

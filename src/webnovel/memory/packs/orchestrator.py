@@ -65,8 +65,10 @@ def build_memory_pack(
         "history": episodic_sections.history(gather),
         "episodic": episodic_sections.episodic(gather, retriever, events, working),
     }
-    for items in sections.values():
-        for item in items:
+    for name, items in sections.items():
+        # a writer's pack is not filled up with what scores as noise (old rules, the far dead)
+        sections[name] = [i for i in items if i.score >= recipe.min_score or i.must_know]
+        for item in sections[name]:
             item.tokens = count_tokens(item.line) + 1
     conflicts = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
     listed = {c.id for c in conflicts}

@@ -21,11 +21,12 @@ from .relevance_filter import InPlay
 SCENE_WINDOW = 5  # chapters of scenes that say who is around
 LAST_SCENE = 0.9
 POINT_OF_VIEW = 0.9
-THREAD_DUE = 0.8
+THREAD_DUE = 0.7
 OPEN_CONFLICT = 0.8
 CO_SCENE_MAX = 0.6  # a companion weighs less than anyone named for a reason of their own
 CO_SCENE_CAP = 4  # companions added at most
-THREADS_NAMING = 6  # the most pressing due threads whose people come into play
+THREADS_NAMING = 3  # the most pressing due threads whose people come into play
+MAX_CAST = 9  # every person in play costs a pack their state and relations: the best few
 DUE_AHEAD = 3  # a thread due this many chapters ahead is already this scene's business
 
 
@@ -48,6 +49,7 @@ def extend_cast(
     """Adds the scene's people to `in_play` (see the module's docstring) and returns what they
     were found among."""
     around = Surroundings()
+    named = set(in_play.entities)
     if as_of < 1:
         return around
     scenes = record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
@@ -71,7 +73,20 @@ def extend_cast(
             if entity_id:
                 _add(conn, in_play, entity_id, as_of, OPEN_CONFLICT, "named by an open conflict")
     _add_companions(conn, in_play, scenes, as_of, around)
+    _keep_the_best(in_play, named)
     return around
+
+
+def _keep_the_best(in_play: InPlay, named: set[str]) -> None:
+    """At most `MAX_CAST` people in play: those the texts named stay; of the others, the most
+    relevant (in the order they were found, on a tie)."""
+    added = [e for e in in_play.entities if e not in named]
+    room = max(0, MAX_CAST - len(named))
+    ranked = sorted(added, key=lambda e: -in_play.relevance[e])
+    for entity_id in ranked[room:]:
+        around_why = in_play.why.pop(entity_id)
+        del in_play.entities[entity_id], in_play.relevance[entity_id]
+        in_play.left_out.append((entity_id, around_why))
 
 
 def _add(
