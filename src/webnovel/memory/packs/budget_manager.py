@@ -90,6 +90,7 @@ class Recipe:
     event_window: int = 5  # chapters whose events and state changes a pack shows
     scene_cast: bool = False  # who the scene holds beyond the texts' names (scene_cast.py)
     min_score: float = 0.0  # an item scoring less is noise to this task, budget or not
+    relation_sources: int | None = None  # relations read around the N most relevant (all)
     graph_depth: int = 1
     default_budget: int = 4000
     scoring: Scoring = field(default_factory=Scoring)
@@ -130,6 +131,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         scene_cast=True,
         min_score=0.3,
+        relation_sources=6,
     ),
     "consistency_check": Recipe(
         "consistency_check",

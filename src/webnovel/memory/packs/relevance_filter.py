@@ -139,13 +139,17 @@ def relations_around(
     as_of: int,
     depth: int,
     fresh: Callable[[int | None], float],
+    sources: int | None = None,
 ) -> list[tuple[float, str, RelationEdge]]:
     """(score, why, edge) of the relations `depth` hops out from the entities in play: the first
     hop from each of them, further hops from the strongest neighbours found so far, each hop
-    weighing less. A relation between two entities in play weighs most."""
+    weighing less. A relation between two entities in play weighs most. Each entity's relations
+    are one read, so `sources` bounds the cost of a large cast."""
     scored: list[tuple[float, str, RelationEdge]] = []
     seen: set[tuple[str, str, str]] = set()
-    frontier = {e: (in_play.relevance[e], in_play.why[e]) for e in in_play.entities}
+    # the first hop from the `sources` most relevant entities in play (all, when None)
+    first = sorted(in_play.entities, key=lambda e: -in_play.relevance[e])[:sources]
+    frontier = {e: (in_play.relevance[e], in_play.why[e]) for e in first}
     visited = set(frontier)
     for hop in range(1, depth + 1):
         reached: dict[str, tuple[float, str]] = {}

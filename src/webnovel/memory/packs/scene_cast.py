@@ -26,7 +26,7 @@ OPEN_CONFLICT = 0.8
 CO_SCENE_MAX = 0.6  # a companion weighs less than anyone named for a reason of their own
 CO_SCENE_CAP = 4  # companions added at most
 THREADS_NAMING = 3  # the most pressing due threads whose people come into play
-MAX_CAST = 9  # every person in play costs a pack their state and relations: the best few
+MAX_CAST = 8  # every person in play costs a pack their state and relations: the best few
 DUE_AHEAD = 3  # a thread due this many chapters ahead is already this scene's business
 
 

@@ -4,10 +4,12 @@ and due chapter, and the world rules in force.
 
 from __future__ import annotations
 
+import heapq
+
 from ..read import graph_memory
 from ..schema import Thread
 from ..store import chain_ops
-from .gathering import Gathering, best
+from .gathering import CANDIDATES_PER_SECTION, Gathering, best
 from .memory_pack import PackItem
 from .relevance_filter import relations_around, shared_terms
 
@@ -15,7 +17,9 @@ from .relevance_filter import relations_around, shared_terms
 def relations(g: Gathering) -> list[PackItem]:
     """Relations around the entities in play, `recipe.graph_depth` hops out
     (`relevance_filter.relations_around`)."""
-    scored = relations_around(g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh)
+    scored = relations_around(
+        g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh, g.recipe.relation_sources
+    )
     top = best(scored)
     for _, _, edge in top:  # the edges carry their names
         g.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
@@ -100,19 +104,23 @@ def _thread_score(
 
 
 def world_rules(g: Gathering) -> list[PackItem]:
-    scored = []
+    scored, unshared = [], []
     for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
         _, text, domain, since = candidate
         shared = shared_terms(text + (domain or ""), g.context_terms)
         if shared:
             base, step = g.scores.rule_shared
             score = min(1.0, base + step * len(shared))
-            why = f"shares terms with the outline: {'、'.join(shared[:3])}"
+            scored.append(
+                (score, f"shares terms with the outline: {'、'.join(shared[:3])}", candidate)
+            )
         else:
-            base, step = g.scores.rule_other
-            score = base + step * g.fresh(since)
-            why = f"rule in force since ch {since}"
-        scored.append((score, why, candidate))
+            unshared.append(candidate)
+    # a rule sharing nothing scores by its recency alone: only the newest can make the cut
+    base, step = g.scores.rule_other
+    for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c[3]):
+        since = candidate[3]
+        scored.append((base + step * g.fresh(since), f"rule in force since ch {since}", candidate))
     items = []
     for score, why, (rule_id, text, domain, since) in best(scored):
         items.append(

@@ -87,11 +87,12 @@ def character_state(g: Gathering) -> list[PackItem]:
     """The current state of the living people in play; of the dead, 本章须知 says they are."""
     items = []
     dead = {v.subject for v in g.dead()}
-    for entity_id, entity in g.in_play.entities.items():
-        if entity_id in dead:
-            continue
+    living = [e for e in g.in_play.entities if e not in dead]
+    facts = graph_memory.facts_of_many(g.conn, living, g.as_of)  # one query for the cast
+    for entity_id in living:
+        entity = g.in_play.entities[entity_id]
         relevance = g.in_play.relevance[entity_id]
-        for fact in graph_memory.facts_of(g.conn, entity, g.as_of):
+        for fact in facts[entity_id]:
             score = relevance * field_importance(fact.field)
             item = g.item(
                 layer="semantic",
