@@ -18,7 +18,9 @@ and a generated saga, packs for sampled chapters. For each pack the needed facts
 False lines: a 「X 尚不知」 said of someone who knows the secret (learned it, or it is about them
 and they are not listed unaware) or who is dead, and a current-state line whose value is not
 the truth as of N. Unneeded tokens: items that are none of the needed facts, not in 本章须知 or
-the working memory, and name none of the people present.
+the working memory, name none of the people present, are not a thread due within ten
+chapters, and are not a world rule sharing two character bigrams with the next chapter's
+summary or with what those present hold or where they are.
 """
 
 from __future__ import annotations
@@ -94,6 +96,11 @@ def _needed(
     false = _false_lines(book, items, as_of, truth)
     wanted = set(unaware_lines)
     next_text = bigrams(next_summary)
+    for entity in living:  # a rule about what those present hold or where they are
+        for field in ("items", "location"):
+            value = truth(entity, field, as_of)
+            for part in value if isinstance(value, list) else [value]:
+                next_text |= bigrams(str(part)) if part else frozenset()
     unneeded = sum(
         i.tokens
         for section, i in items

@@ -72,7 +72,7 @@ class Scoring:
     thread_in_play: tuple[float, float] = (0.6, 0.3)  # a thread about an entity in play
     thread_other: tuple[float, float] = (0.2, 0.4)  # any other open thread, by urgency × recency
     rule_shared: tuple[float, float] = (0.55, 0.1)  # a rule sharing terms with the outline
-    rule_other: tuple[float, float] = (0.1, 0.3)  # any other rule in force, by recency
+    rule_other: tuple[float, float] = (0.2, 0.3)  # any other rule in force, by recency
     event: float = 0.7  # an event of an entity in play, × relevance × recency
     history: float = 0.5  # a recent change of an entity in play, × relevance × recency × field
     summary_passage: float = 0.6  # an older chapter's summary, × its events' best score
@@ -130,7 +130,7 @@ RECIPES: dict[Task, Recipe] = {
             "episodic": 0.06,
         },
         scene_cast=True,
-        min_score=0.3,
+        min_score=0.4,
         relation_sources=6,
     ),
     "consistency_check": Recipe(

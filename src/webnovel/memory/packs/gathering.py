@@ -13,6 +13,8 @@ from .memory_pack import PackItem, PackRequest
 from .relevance_filter import InPlay, bigrams, freshness
 
 T = TypeVar("T")
+SCENE_FIELDS = ("items", "location")  # a realm's words are in half of all rules
+SCENE_RELEVANCE = 0.85  # named, in the last scene, the point of view: not a passing companion
 CANDIDATES_PER_SECTION = 80
 
 
@@ -22,6 +24,17 @@ def best(
     """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
     the dead) are cut to a few screens of candidates before items are built and costed."""
     return sorted(scored, key=lambda triple: -triple[0])[:k]
+
+
+def scene_terms(state: list[PackItem], in_play: InPlay) -> frozenset[str]:
+    """The bigrams of what the people at the centre of the scene hold and where they are."""
+    terms: set[str] = set()
+    for item in state:
+        if item.field in SCENE_FIELDS and in_play.relevance.get(item.subject, 0) >= SCENE_RELEVANCE:
+            values = item.value if isinstance(item.value, list) else [item.value]
+            for value in values:
+                terms |= bigrams(str(value))
+    return frozenset(terms)
 
 
 class Gathering:
@@ -52,6 +65,7 @@ class Gathering:
         self._open_threads = open_threads
         self._dead: list[Version] | None = None
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
+        self.scene_terms: frozenset[str] = frozenset()  # of the cast's items, places, realms
 
     def open_threads(self) -> list[tuple[Any, ...]]:
         """`chain_ops.thread_candidates` as of the chapter before, read once per pack."""

@@ -17,7 +17,7 @@ from ..read.aliases import AliasIndex
 from ..store import chain_ops, record_ops
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
-from .gathering import Gathering
+from .gathering import Gathering, scene_terms
 from .memory_pack import MemoryPack, PackItem, PackRequest, PackSection, Retriever
 from .must_know import KINDS, conflict_items, gather_must_know
 from .relevance_filter import find_in_play
@@ -54,9 +54,12 @@ def build_memory_pack(
     gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
     events = episodic_sections.timeline(gather)
     working = working_sections.working_memory(gather)
+    state = working_sections.character_state(gather)
+    if recipe.scene_cast:  # a rule about what the cast holds or where they are touches the scene
+        gather.scene_terms = scene_terms(state, in_play)
     sections = {
         "working_memory": working,
-        "character_state": working_sections.character_state(gather),
+        "character_state": state,
         "constraints": working_sections.constraints(gather),
         "relations": story_sections.relations(gather),
         "threads": story_sections.threads(gather),

@@ -62,6 +62,10 @@ _WHY: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple
             lambda m: f"{m[1]}的近期变化（至第{m[2]}章）",
         ),
         (r"^shares terms with the outline: (.+)$", lambda m: f"与大纲共有词：{m[1]}"),
+        (
+            r"^shares terms with the scene: (.+)$",
+            lambda m: f"与在场人物的物品或所在共有词：{m[1]}",
+        ),
         (r"^(\w+) from ch (\d+)$", lambda m: f"第{m[2]}章的{CHUNK_WORDS.get(m[1], m[1])}"),
         (r"^([^:]+): (.+)$", lambda m: f"{m[1]}：{why_text(m[2])}"),
     )

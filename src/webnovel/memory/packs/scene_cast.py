@@ -21,7 +21,7 @@ from .relevance_filter import InPlay
 SCENE_WINDOW = 5  # chapters of scenes that say who is around
 LAST_SCENE = 0.9
 POINT_OF_VIEW = 0.9
-THREAD_DUE = 0.7
+THREAD_DUE = 0.6
 OPEN_CONFLICT = 0.8
 CO_SCENE_MAX = 0.6  # a companion weighs less than anyone named for a reason of their own
 CO_SCENE_CAP = 4  # companions added at most

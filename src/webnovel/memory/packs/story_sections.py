@@ -108,12 +108,13 @@ def world_rules(g: Gathering) -> list[PackItem]:
     for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
         _, text, domain, since = candidate
         shared = shared_terms(text + (domain or ""), g.context_terms)
-        if shared:
+        touching = [] if shared else shared_terms(text, g.scene_terms)
+        if shared or touching:
             base, step = g.scores.rule_shared
-            score = min(1.0, base + step * len(shared))
-            scored.append(
-                (score, f"shares terms with the outline: {'、'.join(shared[:3])}", candidate)
-            )
+            score = min(1.0, base + step * len(shared or touching))
+            where = "the outline" if shared else "the scene"
+            why = f"shares terms with {where}: {'、'.join((shared or touching)[:3])}"
+            scored.append((score, why, candidate))
         else:
             unshared.append(candidate)
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
