@@ -28,7 +28,6 @@ class InPlay:
     relevance: dict[str, float] = field(default_factory=dict)
     why: dict[str, str] = field(default_factory=dict)
     new_names: list[str] = field(default_factory=list)
-    left_out: list[tuple[str, str]] = field(default_factory=list)  # (id, why) past the cap
 
     def add(self, entity: Entity, relevance: float, why: str) -> None:
         if relevance > self.relevance.get(entity.id, 0.0):

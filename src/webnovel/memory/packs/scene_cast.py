@@ -84,9 +84,7 @@ def _keep_the_best(in_play: InPlay, named: set[str]) -> None:
     room = max(0, MAX_CAST - len(named))
     ranked = sorted(added, key=lambda e: -in_play.relevance[e])
     for entity_id in ranked[room:]:
-        around_why = in_play.why.pop(entity_id)
-        del in_play.entities[entity_id], in_play.relevance[entity_id]
-        in_play.left_out.append((entity_id, around_why))
+        del in_play.entities[entity_id], in_play.relevance[entity_id], in_play.why[entity_id]
 
 
 def _add(
