@@ -225,3 +225,19 @@ def test_a_lane_of_the_threads_board_opens(board: Running) -> None:
     assert not any(f'data-thread="{i}"' in page for i in overdue)  # folded to a count
     assert f"另有 {len(overdue)} 条，展开这一栏" in page
     assert all(f'data-thread="{i}"' in board.get("/threads?as_of=13").body for i in overdue)
+
+
+def test_the_chapter_page_shows_one_chapter_as_of_a_chapter(board: Running) -> None:
+    with webnovel.open_project(board.root) as book:
+        nine = book.chapter(9)
+    page = board.get("/chapters/9?as_of=12")
+    assert page.status == 200
+    assert f"第9章《{nine.title}》" in page.body and html_escape(nine.summary or "") in page.body
+    for scene in nine.scenes:
+        assert html_escape("、".join(scene["characters"])) in page.body
+    assert "与韩啸的关系" in page.body and "玄霄门外门弟子" in page.body  # what changed
+    assert 'href="/threads/father-rescue?as_of=12"' in page.body
+    assert board.get("/chapters/12?as_of=9").status == 404  # not yet written at 9
+    assert board.get("/chapters/x?as_of=9").status == 400
+    timeline = board.get("/timeline?as_of=12").body
+    assert 'href="/chapters/9?as_of=12"' in timeline

@@ -127,6 +127,22 @@ def test_a_thread_opens_on_its_evidence(board: Running, browser: object) -> None
     page.close()
 
 
+def test_a_chapter_opens_from_the_timeline(board: Running, browser: object) -> None:
+    watched = Watched(browser)
+    page = watched.page
+    page.goto(board.url + "/timeline?as_of=12")
+    with page.expect_navigation():
+        page.locator('a[href="/chapters/9?as_of=12"]').first.click()
+    assert page.locator("h1").inner_text().strip() == "第9章《血衣堂主》"
+    text = page.locator("main").inner_text()
+    assert "林砚、韩啸、血衣堂主、林远山" in text and "与韩啸的关系" in text
+    with page.expect_navigation():
+        page.get_by_text("第10章 →").click()
+    assert "/chapters/10" in page.url
+    assert watched.problems == []
+    page.close()
+
+
 def test_evidence_opens_on_the_passage_it_came_from(board: Running, browser: object) -> None:
     page = Watched(browser).page
     page.goto(board.url + "/conflicts")

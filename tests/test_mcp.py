@@ -39,6 +39,7 @@ TOOLS = {
     "prefill_chapter",
     "knows",
     "list_secrets",
+    "get_chapter",
 }
 
 
@@ -213,3 +214,22 @@ def test_a_blocking_commit_is_refused_unless_forced(empty_book: Path) -> None:
     forced = out["forced"]
     assert forced["status"] == "committed" and forced["chapter"] == 13
     assert {c["kind"] for c in forced["conflicts"]} >= {"dead_entity_active"}
+
+
+def test_get_chapter_answers_what_happened_in_that_chapter(tmp_path: Path) -> None:
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="青灯照剑") as book:
+        for chapter in list(sample_chapters())[:10]:
+            book.commit(chapter.result)
+        three = book.chapter(3).to_dict()
+
+    async def body(client: Any) -> dict[str, Any]:
+        return {
+            "three": structured(await client.call_tool("get_chapter", {"chapter": 3})),
+            "later": await client.call_tool("get_chapter", {"chapter": 11}),
+        }
+
+    out = run_session(root, body)
+    assert out["three"] == three
+    assert out["three"]["chapter"] == 3 and out["three"]["scenes"]
+    assert out["later"].is_error and "11" in out["later"].content[0].text

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from .config import BookConfig
-from .errors import InvalidInput, UnknownEntity
+from .errors import InvalidInput, UnknownChapter, UnknownEntity
 from .memory.read import graph_memory
 from .memory.read.aliases import traditional_folder
+from .memory.read.chapter_report import ChapterReport, chapter_report
 from .memory.schema import (
     THREAD_FILTERS,
     CommitEntry,
@@ -241,6 +242,15 @@ class BookReads:
 
     def latest_chapter(self) -> int | None:
         return commit_ops.latest_chapter(self._conn)
+
+    def chapter(self, chapter: int) -> ChapterReport:
+        """What happened in one chapter: its summary, scenes with people and places, events,
+        what it changed, the threads and secrets it touched and the conflicts it raised."""
+        number = chapter_number(chapter, "chapter")
+        report = chapter_report(self._conn, number or 0)
+        if report is None:
+            raise UnknownChapter(chapter)
+        return report
 
     def chapters(self) -> list[dict[str, Any]]:
         return [

@@ -80,3 +80,15 @@ __all__ = [
     "label",
     "why_text",
 ]
+
+# one chapter's report (`webnovel chapter N`, the dashboard's chapter page)
+THREAD_ACTION = {"plant": "埋下", "advance": "推进", "resolve": "回收", "abandon": "放弃"}
+SECRET_ACTION = {
+    "plant": "埋设",
+    "reveal": "向读者揭示",
+    "retire": "废弃",
+    "learns": "得知",
+    "suspects": "开始怀疑",
+    "forgets": "遗忘",
+}
+ENDING = {"time": "时间", "location": "地点", "emotion": "情绪"}

@@ -19,6 +19,7 @@ from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
+from .chapter_text import chapter_text
 from .progress import ProgressBar
 
 
@@ -288,6 +289,13 @@ def knows(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [k.to_dict() for k in book.knows(args.subject, as_of=args.as_of)]
     _emit(args, items, render.knows_text)
+    return 0
+
+
+def chapter(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        report = book.chapter(args.chapter).to_dict()
+    _emit(args, report, chapter_text)
     return 0
 
 

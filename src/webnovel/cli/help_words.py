@@ -52,6 +52,9 @@ HELP: dict[str, str] = {
     "what a character knows or suspects of the story's secrets, since when and how": "某角色知道或怀疑哪些秘密：从何时起、如何得知",
     "the story's secrets: who knows each, whether the reader does, when it is due": "故事的秘密：谁知道、读者是否知道、预计何时揭晓",
     "events in story order": "按故事顺序排列的事件",
+    "what happened in chapter N: summary, scenes with people and places, events, what "
+    "changed, threads and secrets touched, conflicts":
+        "第 N 章发生了什么：摘要、各场景的人物与地点、事件、变化、涉及的线索与秘密、冲突",
     "from chapter": "起始章节",
     "to chapter": "结束章节",
     "only events of this entity": "只看此实体的事件",

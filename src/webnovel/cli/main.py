@@ -268,6 +268,16 @@ def _add_ledger_commands(sub: Any) -> None:
 
     p = _add(
         sub,
+        "chapter",
+        commands.chapter,
+        "what happened in chapter N: summary, scenes with people and places, events, what "
+        "changed, threads and secrets touched, conflicts",
+        "webnovel chapter 3",
+    )
+    p.add_argument("chapter", type=int, help="the chapter")
+
+    p = _add(
+        sub,
         "timeline",
         commands.timeline,
         "events in story order",

@@ -37,11 +37,11 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import InvalidInput, UnknownConflict, UnknownEntity, WebnovelError
+from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
 from ..labels import TASK
 from ..memory.packs.budget_manager import RECIPES
 from ..project import Project
-from . import graph_view, pages, threads_view
+from . import chapter_view, graph_view, pages, threads_view
 from .access import AccessGuard
 from .templating import STATIC, render
 
@@ -157,6 +157,19 @@ class Dashboard:
         if view is None:
             return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
         return self.page(request, "thread.html", as_of, **view)
+
+    def chapter(self, request: Request, as_of: int) -> Response:
+        raw = request.path_params["chapter"]
+        if not raw.isdigit():
+            raise InvalidInput(f"章号须为数字，收到「{raw}」")
+        number = int(raw)
+        if number > as_of:
+            return self.not_yet(request, as_of, f"截至第{as_of}章，还没有第{number}章")
+        try:
+            view = chapter_view.chapter(self.book, number)
+        except UnknownChapter:
+            return self.not_yet(request, as_of, f"第{number}章尚未提交")
+        return self.page(request, "chapter.html", as_of, **view)
 
     def timeline(self, request: Request, as_of: int) -> Response:
         who = request.query_params.get("entity") or None
@@ -306,6 +319,7 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
         Route("/graph", board.shown(board.graph)),
         Route("/threads", board.shown(board.threads)),
         Route("/threads/{thread_id:path}", board.shown(board.thread)),
+        Route("/chapters/{chapter}", board.shown(board.chapter)),
         Route("/timeline", board.shown(board.timeline)),
         Route("/conflicts", board.shown(board.conflicts)),
         Route("/conflicts/{conflict_id}/resolve", board.resolve, methods=["POST"]),

@@ -23,7 +23,8 @@ EXTRACTION_RULES = """你是这部连载小说的数据代理。请通读第{cha
    chapter_meta.ending 写本章结尾的时间、地点与情绪，供下一章衔接。
 8. 拿不准的指代（如「那位长老」）写进 uncertain，给出 candidates 与 adopted 及 confidence。
 9. 秘密写进 secrets：首次埋下用 plant（id、content、known_by 知情者、reader_knows 读者是否已知、
-   reveal_due 预定揭示章），读者得知真相用 reveal，不再重要用 retire。角色得知、怀疑或遗忘秘密写进
+   reveal_due 预定揭示章；about 秘密关乎谁——此人默认知情，除非列入 unaware，如本人不知的身世），
+   读者得知真相用 reveal，不再重要用 retire。角色得知、怀疑或遗忘秘密写进
    knowledge_changes（entity_id、secret_id、change: learns / suspects / forgets、how 怎么得知、
    from 从谁那里得知）。角色只能从知情者那里得知秘密。
 

@@ -213,6 +213,14 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     ) -> list[dict[str, Any]]:
         return [e.to_dict() for e in call(project.timeline, start, end, entity, as_of=as_of)]
 
+    @server.tool(
+        description="What happened in one chapter: summary, scenes with people and places, "
+        "events, what changed, threads and secrets touched, conflicts. Use it, not search, "
+        "to ask about a chapter by number."
+    )
+    async def get_chapter(chapter: int) -> dict[str, Any]:
+        return dict(call(project.chapter, chapter).to_dict())
+
     @server.tool(description="Episodic search over summaries, scenes and text, up to a chapter.")
     async def search_memory(
         text: str, top_k: int = 10, as_of: int | None = None

@@ -63,6 +63,8 @@ class SecretPayload(TypedDict, total=False):
     content: str | None
     reader_knows: bool | None
     reveal_due: int | None
+    about: list[str]  # entity ids the secret is about
+    unaware: list[str]  # of those, who does not know it
     evidence: list[dict[str, Any]]
 
 

@@ -477,6 +477,8 @@ class Secret:
     revealed_chapter: int | None
     known_by: tuple[str, ...] = ()
     suspected_by: tuple[str, ...] = ()
+    about: tuple[str, ...] = ()  # names of whom it is about
+    unaware: tuple[str, ...] = ()  # of those, who does not know it
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -489,4 +491,6 @@ class Secret:
             "revealed_chapter": self.revealed_chapter,
             "known_by": list(self.known_by),
             "suspected_by": list(self.suspected_by),
+            "about": list(self.about),
+            "unaware": list(self.unaware),
         }

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, get_args
 
 from ...errors import InvalidInput
@@ -72,7 +72,7 @@ class Scoring:
     thread_in_play: tuple[float, float] = (0.6, 0.3)  # a thread about an entity in play
     thread_other: tuple[float, float] = (0.2, 0.4)  # any other open thread, by urgency × recency
     rule_shared: tuple[float, float] = (0.55, 0.1)  # a rule sharing terms with the outline
-    rule_other: tuple[float, float] = (0.1, 0.3)  # any other rule in force, by recency
+    rule_other: tuple[float, float] = (0.2, 0.3)  # any other rule in force, by recency
     event: float = 0.7  # an event of an entity in play, × relevance × recency
     history: float = 0.5  # a recent change of an entity in play, × relevance × recency × field
     summary_passage: float = 0.6  # an older chapter's summary, × its events' best score
@@ -86,7 +86,11 @@ class Recipe:
     task: Task
     shares: dict[str, float]
     recent_chapters: int = 3  # summaries in working memory
-    recency_window: int = 30  # chapters of history and events considered "recent"
+    recency_window: int = 30  # chapters over which an item's freshness halves
+    event_window: int = 5  # chapters whose events and state changes a pack shows
+    scene_cast: bool = False  # who the scene holds beyond the texts' names (scene_cast.py)
+    min_score: float = 0.0  # an item scoring less is noise to this task, budget or not
+    relation_sources: int | None = None  # relations read around the N most relevant (all)
     graph_depth: int = 1
     default_budget: int = 4000
     scoring: Scoring = field(default_factory=Scoring)
@@ -95,17 +99,11 @@ class Recipe:
         """The same recipe with section shares scaled by a template's weights, renormalised."""
         scaled = {name: share * weights.get(name, 1.0) for name, share in self.shares.items()}
         total = sum(scaled.values()) or 1.0
-        return Recipe(
-            self.task,
-            {n: s / total for n, s in scaled.items()},
-            self.recent_chapters,
-            self.recency_window,
-            self.graph_depth,
-            self.default_budget,
-        )
+        return replace(self, shares={n: s / total for n, s in scaled.items()})
 
 
 SECTION_ORDER = (
+    "must_know",  # 本章须知: pinned first, see must_know.py
     "working_memory",
     "character_state",
     "constraints",
@@ -131,6 +129,9 @@ RECIPES: dict[Task, Recipe] = {
             "history": 0.04,
             "episodic": 0.06,
         },
+        scene_cast=True,
+        min_score=0.4,
+        relation_sources=6,
     ),
     "consistency_check": Recipe(
         "consistency_check",
@@ -147,6 +148,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         recent_chapters=1,
         recency_window=60,
+        event_window=10,
     ),
     "continuity_query": Recipe(
         "continuity_query",
@@ -163,6 +165,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         recent_chapters=1,
         recency_window=200,
+        event_window=30,
         graph_depth=2,
     ),
     "review": Recipe(
@@ -180,6 +183,7 @@ RECIPES: dict[Task, Recipe] = {
         },
         recent_chapters=1,
         recency_window=60,
+        event_window=10,
     ),
 }
 

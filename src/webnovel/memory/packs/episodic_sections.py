@@ -11,10 +11,13 @@ from .gathering import Gathering
 from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
 from .relevance_filter import field_importance
 
+# a chapter's or a scene's summary says again what the chapter's summary in the pack says
+SUMMARY_KINDS = frozenset({"chapter_summary", "scene_summary"})
+
 
 def timeline(g: Gathering) -> list[PackItem]:
     items, seen = [], set()
-    start = max(1, g.as_of - g.recipe.recency_window)
+    start = max(1, g.as_of - g.recipe.event_window + 1)
     for entity_id, entity in g.in_play.entities.items():
         for event in graph_memory.timeline(g.conn, start, g.as_of, entity):
             if event.id in seen:
@@ -43,17 +46,20 @@ def timeline(g: Gathering) -> list[PackItem]:
 
 def history(g: Gathering) -> list[PackItem]:
     """For each field of an entity in play, the value it held until lately (if it changed
-    within the recency window), so a writer does not slip back to it. Only the latest
+    within the event window), so a writer does not slip back to it. Only the latest
     superseded value per field: the current ones are in `character_state`."""
     items = []
-    start = max(1, g.as_of - g.recipe.recency_window)
+    start = max(1, g.as_of - g.recipe.event_window + 1)
     for entity_id, entity in g.in_play.entities.items():
         latest: dict[str, Version] = {}
+        # a value that ended inside the window may have begun long before it
         for version in chain_ops.subject_versions_between(
-            g.conn, "fact", entity_id, start, g.as_of
+            g.conn, "fact", entity_id, max(1, g.as_of - g.recipe.recency_window), g.as_of
         ):
             ended = version.valid_to
             if version.status == "tentative" or ended is None or ended > g.as_of:
+                continue
+            if ended < start:  # changed before the window: old history, not this scene's
                 continue
             if ended > version.valid_from:  # a value replaced in its own chapter never held
                 latest[version.field] = version
@@ -85,12 +91,24 @@ def history(g: Gathering) -> list[PackItem]:
     return items
 
 
-def episodic(g: Gathering, retriever: Retriever | None, events: list[PackItem]) -> list[PackItem]:
+def episodic(
+    g: Gathering, retriever: Retriever | None, events: list[PackItem], working: list[PackItem]
+) -> list[PackItem]:
+    """Passages retrieved for the outline (or older summaries where the cast acted), except
+    those repeating a summary the pack already holds in its working memory."""
     text = " ".join(filter(None, [g.request.outline, g.request.query]))
     if retriever is not None and text:
         passages = retriever(text, g.as_of, 8)
     else:
         passages = _summaries_of(g, events)
+    summaries = [_compact(i.value) for i in working if i.field == "summary"]
+    summarised = {i.source_chapter for i in working if i.field == "summary"}
+    passages = [
+        p
+        for p in passages
+        if not (p.kind in SUMMARY_KINDS and p.chapter in summarised)
+        and not _repeats(_compact(p.text), summaries)
+    ]
     return [
         g.item(
             layer="episodic",
@@ -108,6 +126,14 @@ def episodic(g: Gathering, retriever: Retriever | None, events: list[PackItem]) 
         for p in passages
         if p.chapter <= g.as_of
     ]
+
+
+def _compact(text: object) -> str:
+    return "".join(str(text).split())
+
+
+def _repeats(passage: str, summaries: list[str]) -> bool:
+    return any(passage in summary or summary in passage for summary in summaries if summary)
 
 
 def _summaries_of(g: Gathering, events: list[PackItem]) -> list[Passage]:

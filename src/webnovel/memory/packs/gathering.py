@@ -6,13 +6,16 @@ import sqlite3
 from typing import Any, TypeVar
 
 from ...config import BookConfig
-from ..store import entity_ops
+from ..chains import Version
+from ..store import chain_ops, entity_ops
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
 from .relevance_filter import InPlay, bigrams, freshness
 
 T = TypeVar("T")
+SCENE_FIELDS = ("items", "location")  # a realm's words are in half of all rules
+SCENE_RELEVANCE = 0.85  # named, in the last scene, the point of view: not a passing companion
 CANDIDATES_PER_SECTION = 80
 
 
@@ -22,6 +25,17 @@ def best(
     """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
     the dead) are cut to a few screens of candidates before items are built and costed."""
     return sorted(scored, key=lambda triple: -triple[0])[:k]
+
+
+def scene_terms(state: list[PackItem], in_play: InPlay) -> frozenset[str]:
+    """The bigrams of what the people at the centre of the scene hold and where they are."""
+    terms: set[str] = set()
+    for item in state:
+        if item.field in SCENE_FIELDS and in_play.relevance.get(item.subject, 0) >= SCENE_RELEVANCE:
+            values = item.value if isinstance(item.value, list) else [item.value]
+            for value in values:
+                terms |= bigrams(str(value))
+    return frozenset(terms)
 
 
 class Gathering:
@@ -37,6 +51,8 @@ class Gathering:
         as_of: int,
         in_play: InPlay,
         names: dict[str, str],
+        near: frozenset[str] = frozenset(),
+        open_threads: list[tuple[Any, ...]] | None = None,
     ) -> None:
         self.scores = recipe.scoring
         self.conn = conn
@@ -46,12 +62,28 @@ class Gathering:
         self.as_of = as_of
         self.in_play = in_play
         self.names = names
+        self.near = near  # people around the cast in recent scenes, not themselves in play
+        self._open_threads = open_threads
+        self._dead: list[Version] | None = None
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
         self.fields = field_terms(config.fields)
+        self.scene_terms: frozenset[str] = frozenset()  # of the cast's items, places, realms
 
     def field_label(self, key: str) -> str:
         """A field's Chinese name (the book's own where it declares one)."""
         return self.fields.label(key)
+
+    def open_threads(self) -> list[tuple[Any, ...]]:
+        """`chain_ops.thread_candidates` as of the chapter before, read once per pack."""
+        if self._open_threads is None:
+            self._open_threads = chain_ops.thread_candidates(self.conn, self.as_of)
+        return self._open_threads
+
+    def dead(self) -> list[Version]:
+        """The dead as of the chapter before, read once per pack (three sections ask)."""
+        if self._dead is None:
+            self._dead = chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of)
+        return self._dead
 
     def name(self, entity_id: str) -> str:
         if entity_id not in self.names:

@@ -13,6 +13,7 @@ from .budget_manager import Task
 from .pack_words import TASK, why_text
 
 SECTION_TITLES = {
+    "must_know": "本章须知",
     "working_memory": "近期上下文",
     "character_state": "人物当前状态",
     "constraints": "硬性约束",
@@ -68,6 +69,7 @@ class PackItem:
     tokens: int = 0
     line: str = ""  # the prompt rendering; its size is what the budget counts
     pinned: bool = False  # kept whatever its score, if it fits the budget at all
+    must_know: str = ""  # what the chapter must honour (`must_know.KINDS`): moved to 本章须知
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -153,9 +155,6 @@ def render_prompt(pack: MemoryPack) -> str:
     for section in pack.sections:
         lines += ["", f"## {SECTION_TITLES.get(section.name, section.name)}"]
         lines += [item.line for item in section.items]
-    if pack.conflicts:
-        lines += ["", "## 未解决的矛盾"]
-        lines += [f"- {c.message}" for c in pack.conflicts]
     return "\n".join(lines) + "\n"
 
 
@@ -175,6 +174,4 @@ def render_text(pack: MemoryPack) -> str:
         title = SECTION_TITLES.get(section.name, section.name)
         lines += ["", f"【{title}】{section.tokens} token"]
         lines += [f"{item.line}    ← {why_text(item.why)}" for item in section.items]
-    if pack.conflicts:
-        lines += ["", "【未解决的矛盾】"] + [f"- {c.id}：{c.message}" for c in pack.conflicts]
     return "\n".join(lines) + "\n"

@@ -14,11 +14,14 @@ from collections.abc import Callable
 from ...config import BookConfig
 from ...errors import InvalidInput
 from ..read.aliases import AliasIndex
+from ..store import chain_ops, record_ops
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
-from .gathering import Gathering
+from .gathering import Gathering, scene_terms
 from .memory_pack import MemoryPack, PackItem, PackRequest, PackSection, Retriever
-from .relevance_filter import conflicts_in_play, find_in_play
+from .must_know import KINDS, conflict_items, gather_must_know
+from .relevance_filter import find_in_play
+from .scene_cast import extend_cast
 
 
 def build_memory_pack(
@@ -40,41 +43,65 @@ def build_memory_pack(
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
+    open_threads = chain_ops.thread_candidates(conn, as_of)
+    around = (
+        extend_cast(conn, in_play, as_of, request.chapter, open_threads)
+        if recipe.scene_cast
+        else None
+    )
+    near = frozenset(around.near) if around else frozenset()
     names = {e.id: e.name for e in in_play.entities.values()}
-    gather = Gathering(conn, config, recipe, request, as_of, in_play, names)
+    gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
     events = episodic_sections.timeline(gather)
+    working = working_sections.working_memory(gather)
+    state = working_sections.character_state(gather)
+    if recipe.scene_cast:  # a rule about what the cast holds or where they are touches the scene
+        gather.scene_terms = scene_terms(state, in_play)
     sections = {
-        "working_memory": working_sections.working_memory(gather),
-        "character_state": working_sections.character_state(gather),
+        "working_memory": working,
+        "character_state": state,
         "constraints": working_sections.constraints(gather),
         "relations": story_sections.relations(gather),
         "threads": story_sections.threads(gather),
         "world_rules": story_sections.world_rules(gather),
         "timeline": events,
         "history": episodic_sections.history(gather),
-        "episodic": episodic_sections.episodic(gather, retriever, events),
+        "episodic": episodic_sections.episodic(gather, retriever, events, working),
     }
-    for items in sections.values():
-        for item in items:
+    for name, items in sections.items():
+        # a writer's pack is not filled up with what scores as noise (old rules, the far dead)
+        sections[name] = [i for i in items if i.score >= recipe.min_score or i.must_know]
+        for item in sections[name]:
             item.tokens = count_tokens(item.line) + 1
-    conflicts, conflict_tokens = conflicts_in_play(conn, in_play, as_of, budget, count_tokens)
-    allocation = allocate(sections, budget - conflict_tokens, recipe)
+    conflicts = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
+    listed = {c.id for c in conflicts}
+    conflicts += [c for c in (around.recent_conflicts if around else []) if c.id not in listed]
+    must = gather_must_know(
+        sections, conflict_items(conflicts, set(in_play.entities)), budget, count_tokens
+    )
+    sections = {"must_know": must, **sections}
+    allocation = allocate(sections, budget, recipe)
     packed = [
         PackSection(name, _reading_order(name, items)) for name, items in allocation.chosen.items()
     ]
+    shown = {i.id for i in allocation.chosen.get("must_know", []) if i.category == "conflict"}
+    by_id = {f"conflict:{c.id}": c for c in conflicts}
     return MemoryPack(
         request.task,
         request.chapter,
         budget,
-        allocation.used + conflict_tokens,
+        allocation.used,
         packed,
-        conflicts,
+        [by_id[i] for i in sorted(shown, key=lambda i: -by_id[i].chapter)],
         allocation.dropped,
         [{"id": e.id, "name": e.name, "why": in_play.why[e.id]} for e in in_play.entities.values()],
     )
 
 
 def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
+    if name == "must_know":
+        order = {kind: i for i, kind in enumerate(KINDS)}
+        return sorted(items, key=lambda i: (order.get(i.must_know, len(KINDS)), i.subject))
     if name == "character_state":
         return sorted(items, key=lambda i: (i.subject, i.field))
     if name in ("timeline", "history", "working_memory"):

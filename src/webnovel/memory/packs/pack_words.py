@@ -22,6 +22,7 @@ CHUNK_WORDS = {
     "scene_slice": "正文片段",
 }
 _SOURCES = {"outline": "大纲", "query": "提问", "draft": "草稿"}
+_SEVERITY = {"critical": "严重", "high": "高", "medium": "中", "low": "低"}
 _WHY: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(pattern), say)
     for pattern, say in (
@@ -45,7 +46,15 @@ _WHY: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple
         (r"^a reveal due in this chapter$", lambda m: "本章应揭示"),
         (r"^(.+) is in play and does not know it$", lambda m: f"{m[1]}在场且不知情"),
         (r"^died at ch (\d+)$", lambda m: f"第{m[1]}章已死"),
-        (r"^named for this chapter but dead$", lambda m: "本章被提及，但已死亡"),
+        (r"^in play but dead$", lambda m: "在场人物中已死亡者"),
+        (r"^near the scene but dead$", lambda m: "近期同场者中已死亡者"),
+        (r"^in the last scene of ch (\d+)$", lambda m: f"第{m[1]}章最后一场在场"),
+        (r"^point of view$", lambda m: "视角人物"),
+        (r"^named by a thread due at ch (\d+)$", lambda m: f"第{m[1]}章到期的伏笔涉及"),
+        (r"^named by an open conflict$", lambda m: "未解决的矛盾涉及"),
+        (r"^shared recent scenes with (.+)$", lambda m: f"近期与{m[1]}同场"),
+        (r"^(.+) is in play and only suspects it$", lambda m: f"{m[1]}在场且仅怀疑"),
+        (r"^an open (\w+) conflict$", lambda m: f"未解决的矛盾（{_SEVERITY.get(m[1], m[1])}）"),
         (r"^rule in force since ch (\d+)$", lambda m: f"自第{m[1]}章起生效的规则"),
         (r"^event involving (.+) \(ch (\d+)\)$", lambda m: f"与{m[1]}有关的事件（第{m[2]}章）"),
         (
@@ -53,6 +62,10 @@ _WHY: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple
             lambda m: f"{m[1]}的近期变化（至第{m[2]}章）",
         ),
         (r"^shares terms with the outline: (.+)$", lambda m: f"与大纲共有词：{m[1]}"),
+        (
+            r"^shares terms with the scene: (.+)$",
+            lambda m: f"与在场人物的物品或所在共有词：{m[1]}",
+        ),
         (r"^(\w+) from ch (\d+)$", lambda m: f"第{m[2]}章的{CHUNK_WORDS.get(m[1], m[1])}"),
         (r"^([^:]+): (.+)$", lambda m: f"{m[1]}：{why_text(m[2])}"),
     )

@@ -12,14 +12,12 @@ from functools import lru_cache
 
 from ..read import graph_memory
 from ..read.aliases import AliasIndex
-from ..schema import Conflict, Entity, RelationEdge
-from ..store import entity_ops, record_ops
-from .budget_manager import SECTION_OVERHEAD_TOKENS
+from ..schema import Entity, RelationEdge
+from ..store import entity_ops
 
 # -- the entities in play ------------------------------------------------------------------------
 
 MAX_ACTIVE_WITHOUT_TEXT = 8
-MAX_CONFLICTS = 10
 
 
 @dataclass
@@ -86,27 +84,6 @@ def find_in_play(
     return in_play
 
 
-def conflicts_in_play(
-    conn: sqlite3.Connection,
-    in_play: InPlay,
-    as_of: int,
-    budget: int,
-    count_tokens: Callable[[str], int],
-) -> tuple[list[Conflict], int]:
-    """Open conflicts about the entities in play (and thread or rule conflicts), written up to
-    chapter `as_of`, newest first: they are rendered with the pack, so they are paid for from
-    its budget, and at most a quarter of it goes to them."""
-    found = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
-    chosen, spent = [], SECTION_OVERHEAD_TOKENS
-    for conflict in sorted(found, key=lambda c: -c.chapter)[:MAX_CONFLICTS]:
-        cost = count_tokens(conflict.message) + 1
-        if spent + cost > budget // 4:
-            break
-        chosen.append(conflict)
-        spent += cost
-    return chosen, spent if chosen else 0
-
-
 # -- scoring ------------------------------------------------------------------------------------
 
 FIELD_IMPORTANCE = {
@@ -161,13 +138,17 @@ def relations_around(
     as_of: int,
     depth: int,
     fresh: Callable[[int | None], float],
+    sources: int | None = None,
 ) -> list[tuple[float, str, RelationEdge]]:
     """(score, why, edge) of the relations `depth` hops out from the entities in play: the first
     hop from each of them, further hops from the strongest neighbours found so far, each hop
-    weighing less. A relation between two entities in play weighs most."""
+    weighing less. A relation between two entities in play weighs most. Each entity's relations
+    are one read, so `sources` bounds the cost of a large cast."""
     scored: list[tuple[float, str, RelationEdge]] = []
     seen: set[tuple[str, str, str]] = set()
-    frontier = {e: (in_play.relevance[e], in_play.why[e]) for e in in_play.entities}
+    # the first hop from the `sources` most relevant entities in play (all, when None)
+    first = sorted(in_play.entities, key=lambda e: -in_play.relevance[e])[:sources]
+    frontier = {e: (in_play.relevance[e], in_play.why[e]) for e in first}
     visited = set(frontier)
     for hop in range(1, depth + 1):
         reached: dict[str, tuple[float, str]] = {}

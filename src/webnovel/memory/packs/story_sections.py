@@ -4,11 +4,13 @@ and due chapter, and the world rules in force.
 
 from __future__ import annotations
 
+import heapq
+
 from ..read import graph_memory
 from ..schema import Thread
 from ..store import chain_ops
 from ..vocabulary import THREAD_KINDS
-from .gathering import Gathering, best
+from .gathering import CANDIDATES_PER_SECTION, Gathering, best
 from .memory_pack import PackItem
 from .relevance_filter import relations_around, shared_terms
 
@@ -16,7 +18,9 @@ from .relevance_filter import relations_around, shared_terms
 def relations(g: Gathering) -> list[PackItem]:
     """Relations around the entities in play, `recipe.graph_depth` hops out
     (`relevance_filter.relations_around`)."""
-    scored = relations_around(g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh)
+    scored = relations_around(
+        g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh, g.recipe.relation_sources
+    )
     top = best(scored)
     for _, _, edge in top:  # the edges carry their names
         g.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
@@ -41,7 +45,7 @@ def relations(g: Gathering) -> list[PackItem]:
 
 def threads(g: Gathering) -> list[PackItem]:
     scored = []
-    for row_id, due, urgency, related, last in chain_ops.thread_candidates(g.conn, g.as_of):
+    for row_id, due, urgency, related, last in g.open_threads():
         score, why = _thread_score(g, due, urgency, related or "[]", last)
         scored.append((score, why, row_id))
     top = best(scored)
@@ -62,7 +66,7 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackIt
         f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，第{thread.planted_chapter}章埋下{due}"
         f"{progress}）"
     )
-    return g.item(
+    item = g.item(
         layer="semantic",
         category=category,
         subject=thread.id,
@@ -75,6 +79,9 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackIt
         why=why,
         line=line,
     )
+    if thread.due_chapter is not None and thread.due_chapter <= g.request.chapter:
+        item.must_know = "thread_due" if thread.due_chapter == g.request.chapter else "overdue"
+    return item
 
 
 def _thread_score(
@@ -98,19 +105,24 @@ def _thread_score(
 
 
 def world_rules(g: Gathering) -> list[PackItem]:
-    scored = []
+    scored, unshared = [], []
     for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
         _, text, domain, since = candidate
         shared = shared_terms(text + (domain or ""), g.context_terms)
-        if shared:
+        touching = [] if shared else shared_terms(text, g.scene_terms)
+        if shared or touching:
             base, step = g.scores.rule_shared
-            score = min(1.0, base + step * len(shared))
-            why = f"shares terms with the outline: {'、'.join(shared[:3])}"
+            score = min(1.0, base + step * len(shared or touching))
+            where = "the outline" if shared else "the scene"
+            why = f"shares terms with {where}: {'、'.join((shared or touching)[:3])}"
+            scored.append((score, why, candidate))
         else:
-            base, step = g.scores.rule_other
-            score = base + step * g.fresh(since)
-            why = f"rule in force since ch {since}"
-        scored.append((score, why, candidate))
+            unshared.append(candidate)
+    # a rule sharing nothing scores by its recency alone: only the newest can make the cut
+    base, step = g.scores.rule_other
+    for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c[3]):
+        since = candidate[3]
+        scored.append((base + step * g.fresh(since), f"rule in force since ch {since}", candidate))
     items = []
     for score, why, (rule_id, text, domain, since) in best(scored):
         items.append(

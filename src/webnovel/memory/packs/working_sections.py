@@ -5,7 +5,7 @@ previous chapter's ending; the state of the entities in play; the dead and the i
 from __future__ import annotations
 
 from ..read import graph_memory
-from ..store import chain_ops, commit_ops
+from ..store import commit_ops
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
 from .relevance_filter import field_importance
@@ -84,39 +84,48 @@ def working_memory(g: Gathering) -> list[PackItem]:
 
 
 def character_state(g: Gathering) -> list[PackItem]:
+    """The current state of the living people in play; of the dead, 本章须知 says they are."""
     items = []
-    for entity_id, entity in g.in_play.entities.items():
+    dead = {v.subject for v in g.dead()}
+    living = [e for e in g.in_play.entities if e not in dead]
+    facts = graph_memory.facts_of_many(g.conn, living, g.as_of)  # one query for the cast
+    for entity_id in living:
+        entity = g.in_play.entities[entity_id]
         relevance = g.in_play.relevance[entity_id]
-        for fact in graph_memory.facts_of(g.conn, entity, g.as_of):
+        for fact in facts[entity_id]:
             score = relevance * field_importance(fact.field)
-            items.append(
-                g.item(
-                    layer="semantic",
-                    category="character_state",
-                    subject=entity_id,
-                    field_name=fact.field,
-                    value=fact.value,
-                    chapter=fact.valid_from,
-                    source_type=fact.source_type,
-                    evidence=list(fact.evidence),
-                    score=score,
-                    why=f"{entity.name}: {g.in_play.why[entity_id]}",
-                    line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
-                    f"（第{fact.valid_from}章起）",
-                )
+            item = g.item(
+                layer="semantic",
+                category="character_state",
+                subject=entity_id,
+                field_name=fact.field,
+                value=fact.value,
+                chapter=fact.valid_from,
+                source_type=fact.source_type,
+                evidence=list(fact.evidence),
+                score=score,
+                why=f"{entity.name}: {g.in_play.why[entity_id]}",
+                line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
+                f"（第{fact.valid_from}章起）",
             )
+            if fact.field == "items" and fact.value:
+                item.must_know = "items"
+            items.append(item)
     return items
 
 
 def constraints(g: Gathering) -> list[PackItem]:
     scored = []
-    for version in chain_ops.versions_in_state(g.conn, "fact", "dead", g.as_of):
+    dead_now = g.dead()
+    for version in dead_now:
         if version.subject in g.in_play.entities:
-            scored.append((g.scores.dead_in_play, "named for this chapter but dead", version))
+            scored.append((g.scores.dead_in_play, "in play but dead", version))
+        elif version.subject in g.near:
+            scored.append((g.scores.dead_in_play, "near the scene but dead", version))
         else:
             score = g.scores.dead_elsewhere * g.fresh(version.valid_from)
             scored.append((score, f"died at ch {version.valid_from}", version))
-    return [
+    dead = [
         g.item(
             layer="semantic",
             category="active_constraints",
@@ -131,46 +140,61 @@ def constraints(g: Gathering) -> list[PackItem]:
             line=f"- {graph_memory.dead_constraint(g.name(v.subject), v.value, v.valid_from)}",
         )
         for score, why, v in best(scored)
-    ] + secrets(g)
+    ]
+    for item in dead:
+        if item.subject in g.in_play.entities or item.subject in g.near:
+            item.must_know = "dead"
+    return dead + secrets(g, {v.subject for v in dead_now})
 
 
-def secrets(g: Gathering) -> list[PackItem]:
-    """The information gap around the characters in play (`graph_memory.information_gap`),
-    worded for the writer."""
+def secrets(g: Gathering, dead: set[str]) -> list[PackItem]:
+    """The information gap around the living characters in play
+    (`graph_memory.information_gap`), worded for the writer: the dead learn nothing, so no
+    "does not know" line is said of them."""
     characters = {e.id for e in g.in_play.entities.values() if e.type == "角色"}
+    living = characters - dead
     items = []
-    for gap in graph_memory.information_gap(g.conn, g.as_of, g.request.chapter, characters):
+    for gap in graph_memory.information_gap(g.conn, g.as_of, g.request.chapter, living):
         secret = gap.secret
+        must = ""
         if gap.kind == "due":
             score, why, line = (
                 g.scores.reveal_due,
                 "a reveal due in this chapter",
                 "本章应揭示",
             )
+            must = "reveal"
         elif gap.kind == "author_only":
             score, why, line = (
                 g.scores.author_only,
                 "the reader does not know it yet",
                 "仅作者知（勿在叙述中揭示）",
             )
+        elif gap.kind == "suspects":
+            who = g.name(gap.entity_id or "")
+            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
+            why, line = f"{who} is in play and only suspects it", f"{who} 仅怀疑"
+            must = "unaware"
         else:
             who = g.name(gap.entity_id or "")
             score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
             why, line = f"{who} is in play and does not know it", f"{who} 尚不知"
+            must = "unaware"
         evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
-        items.append(
-            g.item(
-                layer="semantic",
-                category="active_constraints",
-                subject=secret.id,
-                field_name="secret",
-                value=secret.content,
-                chapter=secret.planted_chapter,
-                source_type="secret",
-                evidence=evidence,
-                score=score,
-                why=why,
-                line=f"- {line}：{secret.content}",
-            )
+        item = g.item(
+            layer="semantic",
+            category="active_constraints",
+            subject=secret.id,
+            field_name="secret",
+            value=secret.content,
+            chapter=secret.planted_chapter,
+            source_type="secret",
+            evidence=evidence,
+            score=score,
+            why=why,
+            line=f"- {line}：{secret.content}",
         )
+        item.id += f":{gap.kind}:{gap.entity_id or ''}"  # one secret, many people
+        item.must_know = must
+        items.append(item)
     return items

@@ -316,14 +316,16 @@ def secrets(
     """The book's secrets as of a chapter (retired ones included), with who knows them
     (`knowing`, when the caller has already read it)."""
     knowing = holders(conn, as_of) if knowing is None else knowing
-    names = entity_ops.entity_names(conn, {e for who in knowing.values() for e in who})
+    versions = chain_ops.versions_at(conn, "secret", as_of)
+    concerned = {e for v in versions for e in v.value.get("about", [])}
+    names = entity_ops.entity_names(conn, {e for who in knowing.values() for e in who} | concerned)
 
     def named(secret_id: str, state: str) -> tuple[str, ...]:
         who = knowing.get(secret_id, {})
         return tuple(sorted(names.get(e, e) for e, s in who.items() if s == state))
 
     out = []
-    for v in chain_ops.versions_at(conn, "secret", as_of):
+    for v in versions:
         state = v.value
         out.append(
             Secret(
@@ -336,6 +338,8 @@ def secrets(
                 state.get("revealed_chapter"),
                 named(v.subject, "knows"),
                 named(v.subject, "suspects"),
+                tuple(names.get(e, e) for e in state.get("about", [])),
+                tuple(names.get(e, e) for e in state.get("unaware", [])),
             )
         )
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
@@ -344,7 +348,8 @@ def secrets(
 @dataclass(frozen=True)
 class Gap:
     """One piece of the information gap a chapter must keep: a reveal `due` in it, a secret
-    the reader must not be told yet (`author_only`), or a character `unaware` of it."""
+    the reader must not be told yet (`author_only`), or a character `unaware` of it (or one who
+    only `suspects` it)."""
 
     secret: Secret
     kind: str
@@ -354,22 +359,32 @@ class Gap:
 def information_gap(
     conn: sqlite3.Connection, as_of: int, chapter: int, characters: set[str]
 ) -> list[Gap]:
-    """For the open secrets known to one of `characters` (and any due in `chapter`): what the
-    narration must keep back, and who of them does not know it yet."""
+    """For the open secrets that touch `characters` (about one of them, or known by one of
+    them; and any due in `chapter`): what the narration must keep back, and who of them does
+    not know it yet. Whom a secret is about knows it (the plant wrote that knowledge), unless
+    the plant listed them as unaware; so only knowledge chains decide who knows."""
     knowing = holders(conn, as_of)
+    about = {
+        v.subject: set(v.value.get("about", ()))
+        for v in chain_ops.versions_at(conn, "secret", as_of)
+    }
     gaps = []
     for secret in secrets(conn, as_of, knowing):
         if secret.status != "open":
             continue
-        knows = {e for e, s in knowing.get(secret.id, {}).items() if s == "knows"}
+        held = knowing.get(secret.id, {})
+        knows = {e for e, s in held.items() if s == "knows"}
         due_now = secret.reveal_due == chapter and not secret.reader_knows
         if due_now:
             gaps.append(Gap(secret, "due"))
-        if not knows & characters:
+        if not (knows | about.get(secret.id, set())) & characters:
             continue
         if not secret.reader_knows and not due_now:
             gaps.append(Gap(secret, "author_only"))
-        gaps += [Gap(secret, "unaware", e) for e in sorted(characters - knows)]
+        gaps += [
+            Gap(secret, "suspects" if held.get(e) == "suspects" else "unaware", e)
+            for e in sorted(characters - knows)
+        ]
     return gaps
 
 

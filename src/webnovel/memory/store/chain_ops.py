@@ -147,6 +147,16 @@ def assertion_at(
     return _assertion(row) if row else None
 
 
+def chapter_assertions(conn: sqlite3.Connection, chapter: int) -> list[Assertion]:
+    """Everything one chapter asserted, in the order it said it."""
+    rows = conn.execute(
+        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
+        "WHERE chapter = ? ORDER BY seq, id",
+        (chapter,),
+    ).fetchall()
+    return [_assertion(r) for r in rows]
+
+
 def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list[Assertion]:
     """Every assertion of a family about one object (all knowledge of one secret), in order."""
     rows = conn.execute(

@@ -125,6 +125,24 @@ def replace_scenes(
     )
 
 
+def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, Any]]:
+    """Scenes of chapters [start, end] in story order, each with its characters' ids."""
+    return [
+        {
+            "chapter": r["chapter"],
+            "index": r["idx"],
+            "location": r["location"],
+            "characters": loads(r["characters_json"]) or [],
+            "summary": r["summary"],
+        }
+        for r in conn.execute(
+            "SELECT chapter, idx, location, characters_json, summary FROM scenes "
+            "WHERE chapter BETWEEN ? AND ? ORDER BY chapter, idx",
+            (start, end),
+        )
+    ]
+
+
 # -- conflicts --------------------------------------------------------------------------------
 
 
@@ -187,6 +205,7 @@ def list_conflicts(
     chapter: int | None = None,
     entity_ids: list[str] | None = None,
     up_to: int | None = None,
+    since: int | None = None,
 ) -> list[Conflict]:
     """Conflicts, open ones unless `include_settled`; `entity_ids` keeps those about any of
     these entities or about no entity (threads, rules); `up_to` keeps chapters <= it."""
@@ -207,6 +226,9 @@ def list_conflicts(
     if up_to is not None:
         where.append("c.chapter <= ?")
         params.append(up_to)
+    if since is not None:
+        where.append("c.chapter >= ?")
+        params.append(since)
     rows = conn.execute(
         "SELECT c.*, r.status AS verdict, r.note FROM conflicts c "
         "LEFT JOIN conflict_resolutions r ON r.conflict_id = c.id "

@@ -101,6 +101,8 @@ class SecretAction:
     known_by: tuple[str, ...] = ()
     reader_knows: bool | None = None
     reveal_due: int | None = None
+    about: tuple[str, ...] = ()  # whom it is about: they know it, unless also `unaware`
+    unaware: tuple[str, ...] = ()  # people it is about who do not know it (a hidden lineage)
 
 
 @dataclass(frozen=True)

@@ -497,6 +497,8 @@ def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
                     check.refs(item, "known_by", path),
                     reader_knows,
                     due,
+                    check.refs(item, "about", path),
+                    check.refs(item, "unaware", path),
                 )
             )
     return out

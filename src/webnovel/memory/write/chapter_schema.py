@@ -155,10 +155,13 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "known_by": _list(REFERENCE),
                         "reader_knows": {"type": "boolean"},
                         "reveal_due": {"type": "integer", "minimum": 1},
+                        "about": _list(REFERENCE),
+                        "unaware": _list(REFERENCE),
                     },
                     ["id"],
                 ),
-                "secrets: plant (known_by knows it), reveal (now the reader knows), retire",
+                "secrets: plant (known_by knows it), reveal (now the reader knows), retire; "
+                "about: whom it concerns (they know it unless listed in unaware)",
             ),
             "knowledge_changes": _list(
                 _object(

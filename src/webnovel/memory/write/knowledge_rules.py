@@ -61,6 +61,9 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
         }
     )
     if action == "plant":
+        for key in ("about", "unaware"):  # kept only when given: older values stay as they were
+            if p.get(key):
+                state[key] = list(p[key])
         for name in ("content", "reveal_due"):
             if p.get(name) is not None:
                 state[name] = p[name]

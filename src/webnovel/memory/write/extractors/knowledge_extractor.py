@@ -3,10 +3,15 @@
 A secret is a chain of its own (family `secret`): planted, revealed to the reader, retired.
 Each character's knowledge of a secret is a chain too (family `know`, keyed by entity and
 secret): learns, suspects, forgets. A plant's `known_by` is knowledge from that chapter on.
+
+The knowledge rule: a secret about a person (`about`) is known to that person from the plant
+on, unless the plant lists them as `unaware` (a lineage they do not know). It is written as
+ordinary knowledge, so every read and review sees it without a rule of its own.
 """
 
 from __future__ import annotations
 
+from ...chains import SecretPayload
 from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
@@ -17,33 +22,33 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
     n = result.chapter
     seq = seq_start
     for secret in result.secrets:
+        about = [resolve(ref)[0] for ref in secret.about]
+        unaware = {resolve(ref)[0] for ref in secret.unaware}
+        payload: SecretPayload = {
+            "action": secret.action,
+            "content": secret.content,
+            "reader_knows": secret.reader_knows,
+            "reveal_due": secret.reveal_due,
+            "evidence": [evidence(n, f"secret:{secret.id}:{secret.action}:{n}", secret.content)],
+        }
+        if about:
+            payload["about"] = about
+        if unaware:
+            payload["unaware"] = sorted(unaware)
         out.assertions.append(
-            Assertion(
-                "secret",
-                secret.id,
-                secret.id,
-                "secret",
-                None,
-                n,
-                seq,
-                {
-                    "action": secret.action,
-                    "content": secret.content,
-                    "reader_knows": secret.reader_knows,
-                    "reveal_due": secret.reveal_due,
-                    "evidence": [
-                        evidence(n, f"secret:{secret.id}:{secret.action}:{n}", secret.content)
-                    ],
-                },
-            )
+            Assertion("secret", secret.id, secret.id, "secret", None, n, seq, payload)
         )
         seq += 1
         if secret.action == "plant":
-            for ref in secret.known_by:
-                entity_id, _ = resolve(ref)
-                out.assertions.append(
-                    _knowing(n, seq, entity_id, secret.id, "learns", "埋设时即知情", None)
-                )
+            knowing = [(resolve(ref)[0], "埋设时即知情") for ref in secret.known_by]
+            known = {entity_id for entity_id, _ in knowing}
+            knowing += [
+                (entity_id, "秘密关乎其本人")
+                for entity_id in dict.fromkeys(about)
+                if entity_id not in known and entity_id not in unaware
+            ]
+            for entity_id, how in knowing:
+                out.assertions.append(_knowing(n, seq, entity_id, secret.id, "learns", how, None))
                 seq += 1
     for change in result.knowledge:
         entity_id, _ = resolve(change.ref)

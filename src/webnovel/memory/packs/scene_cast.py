@@ -1,0 +1,152 @@
+"""Who is in play for the scene being written, beyond the names an outline gives.
+
+An outline may be terse: "they escape the valley" names nobody, yet whoever stood in the last
+scene of the chapter before is still there. So the cast of chapter N + 1 also takes, each with
+its reason: the people of chapter N's last scene (where it ended), the point-of-view character,
+whoever a thread due now (or overdue) or an open conflict of the last chapters names, and a few
+people who shared recent scenes with those, weighted by how often and how lately.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..schema import Conflict
+from ..store import commit_ops, entity_ops, record_ops
+from ..store.index_store import loads
+from .relevance_filter import InPlay
+
+SCENE_WINDOW = 5  # chapters of scenes that say who is around
+LAST_SCENE = 0.9
+POINT_OF_VIEW = 0.9
+THREAD_DUE = 0.6
+OPEN_CONFLICT = 0.8
+CO_SCENE_MAX = 0.6  # a companion weighs less than anyone named for a reason of their own
+CO_SCENE_CAP = 4  # companions added at most
+THREADS_NAMING = 3  # the most pressing due threads whose people come into play
+MAX_CAST = 8  # every person in play costs a pack their state and relations: the best few
+DUE_AHEAD = 3  # a thread due this many chapters ahead is already this scene's business
+
+
+@dataclass
+class Surroundings:
+    """What the cast was drawn from, kept for the sections that need it: the open conflicts
+    of the last chapters, and who was near the cast in recent scenes (not all of them added)."""
+
+    recent_conflicts: list[Conflict] = field(default_factory=list)
+    near: set[str] = field(default_factory=set)
+
+
+def extend_cast(
+    conn: sqlite3.Connection,
+    in_play: InPlay,
+    as_of: int,
+    chapter: int,
+    open_threads: list[tuple[Any, ...]],
+) -> Surroundings:
+    """Adds the scene's people to `in_play` (see the module's docstring) and returns what they
+    were found among."""
+    around = Surroundings()
+    named = set(in_play.entities)
+    if as_of < 1:
+        return around
+    scenes = record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
+    last = [s for s in scenes if s["chapter"] == as_of]
+    if last:
+        for entity_id in last[-1]["characters"]:
+            _add(conn, in_play, entity_id, as_of, LAST_SCENE, f"in the last scene of ch {as_of}")
+    rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
+    pov = rows[0].meta.get("pov") if rows else None
+    if isinstance(pov, str) and pov:
+        for entity_id in entity_ops.resolve_reference(conn, pov)[:1]:
+            _add(conn, in_play, entity_id, as_of, POINT_OF_VIEW, "point of view")
+    for due, related in _due_threads(open_threads, chapter):
+        for entity_id in related:
+            _add(conn, in_play, entity_id, as_of, THREAD_DUE, f"named by a thread due at ch {due}")
+    around.recent_conflicts = record_ops.list_conflicts(
+        conn, up_to=as_of, since=max(1, as_of - SCENE_WINDOW + 1)
+    )
+    for conflict in around.recent_conflicts:
+        for entity_id in (conflict.entity_id, conflict.target):
+            if entity_id:
+                _add(conn, in_play, entity_id, as_of, OPEN_CONFLICT, "named by an open conflict")
+    _add_companions(conn, in_play, scenes, as_of, around)
+    _keep_the_best(in_play, named)
+    return around
+
+
+def _keep_the_best(in_play: InPlay, named: set[str]) -> None:
+    """At most `MAX_CAST` people in play: those the texts named stay; of the others, the most
+    relevant (in the order they were found, on a tie)."""
+    added = [e for e in in_play.entities if e not in named]
+    room = max(0, MAX_CAST - len(named))
+    ranked = sorted(added, key=lambda e: -in_play.relevance[e])
+    for entity_id in ranked[room:]:
+        del in_play.entities[entity_id], in_play.relevance[entity_id], in_play.why[entity_id]
+
+
+def _add(
+    conn: sqlite3.Connection,
+    in_play: InPlay,
+    entity_id: str,
+    as_of: int,
+    relevance: float,
+    why: str,
+) -> bool:
+    if entity_id in in_play.entities and in_play.relevance[entity_id] >= relevance:
+        return False
+    entity = entity_ops.get_entity(conn, entity_id)
+    if entity is None or entity.tentative or entity.first_chapter is None:
+        return False
+    if entity.first_chapter > as_of:
+        return False
+    in_play.add(entity, relevance, why)
+    return True
+
+
+def _due_threads(open_threads: list[tuple[Any, ...]], chapter: int) -> list[tuple[int, list[str]]]:
+    """(due chapter, related ids) of the open threads (`chain_ops.thread_candidates` rows) due
+    from `SCENE_WINDOW` chapters ago to `DUE_AHEAD` chapters ahead, the nearest first: a thread
+    left overdue for long is no longer a reason to bring its people into this scene (it stays
+    in 本章须知 all the same), and one due in a few chapters is being worked towards now."""
+    due = []
+    for _, due_chapter, _, related, _ in open_threads:
+        if due_chapter is None or not related or related == "[]":
+            continue
+        if chapter - SCENE_WINDOW <= due_chapter <= chapter + DUE_AHEAD:
+            due.append((int(due_chapter), [str(e) for e in loads(related) or []]))
+    return sorted(due, key=lambda pair: (abs(pair[0] - chapter), pair[0]))[:THREADS_NAMING]
+
+
+def _add_companions(
+    conn: sqlite3.Connection,
+    in_play: InPlay,
+    scenes: list[dict[str, Any]],
+    as_of: int,
+    around: Surroundings,
+) -> None:
+    """People who shared recent scenes with the cast: weight = Σ over shared scenes of the
+    scene's freshness × how many of the cast were in it; the best few come into play."""
+    cast = set(in_play.entities)
+    weight: dict[str, float] = {}
+    via: dict[str, str] = {}
+    for scene in scenes:
+        people = [str(e) for e in scene["characters"]]
+        present = [e for e in people if e in cast]
+        if not present:
+            continue
+        fresh = 1.0 / (1 + as_of - int(scene["chapter"]))
+        for entity_id in people:
+            if entity_id in cast:
+                continue
+            around.near.add(entity_id)
+            weight[entity_id] = weight.get(entity_id, 0.0) + fresh * len(present)
+            via.setdefault(entity_id, present[0])
+    best = sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:CO_SCENE_CAP]
+    top = best[0][1] if best else 1.0
+    for entity_id, w in best:
+        relevance = CO_SCENE_MAX * (0.5 + 0.5 * w / top)
+        why = f"shared recent scenes with {in_play.name(via[entity_id])}"
+        _add(conn, in_play, entity_id, as_of, relevance, why)
