@@ -119,7 +119,7 @@ def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: i
 def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
     """Recompute one entity's row and aliases from its introductions and references."""
     intros = conn.execute(
-        "SELECT chapter, name, type, tier, description, aliases_json, is_protagonist "
+        "SELECT chapter, name, type, tier, description, aliases_json, is_protagonist, revealed "
         "FROM entity_intros WHERE entity_id = ? ORDER BY chapter, seq",
         (entity_id,),
     ).fetchall()
@@ -156,7 +156,7 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
         "last_chapter=excluded.last_chapter",
         (
             entity_id,
-            first["name"],
+            _current_name(intros),
             pick("type") or "角色",
             pick("tier"),
             pick("description"),
@@ -168,16 +168,26 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
     )
     conn.executemany(
         "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
-        [(alias, entity_id, kind) for alias, kind in _name_kinds(entity_id, intros).items()],
+        [
+            (alias, entity_id, kind)
+            for alias, kind in _name_kinds(entity_id, intros, _current_name(intros)).items()
+        ],
     )
 
 
-def _name_kinds(entity_id: str, intros: Iterable[sqlite3.Row]) -> dict[str, str]:
-    """Every name an entity answers to, with its kind (id, name or alias); the first use of a
-    name decides its kind."""
-    names = {entity_id: "id"}
+def _current_name(intros: list[sqlite3.Row]) -> str:
+    """The name an entity goes by after these introductions: its latest revealed name (血衣堂主
+    → 厉沉), else the name it was introduced with."""
+    named = next((row for row in reversed(intros) if row["revealed"]), intros[0])
+    return str(named["name"])
+
+
+def _name_kinds(entity_id: str, intros: Iterable[sqlite3.Row], name: str) -> dict[str, str]:
+    """Every name an entity answers to, with its kind (id, name or alias): `name` is its name
+    now, and a name it was known by before a reveal is an alias."""
+    names = {entity_id: "id", name: "name"}
     for row in intros:
-        names.setdefault(row["name"], "name")
+        names.setdefault(row["name"], "alias")
         for alias in loads(row["aliases_json"]):
             names.setdefault(alias, "alias")
     return names
@@ -342,11 +352,12 @@ def _entities_known_at(
         def pick(column: str, seen: list[sqlite3.Row] = seen) -> Any:
             return next((row[column] for row in seen if row[column]), None)
 
-        kinds = _name_kinds(entity_id, seen)
+        name = _current_name(seen)
+        kinds = _name_kinds(entity_id, seen, name)
         aliases = sorted(name for name, kind in kinds.items() if kind == "alias")
         entity = Entity(
             entity_id,
-            seen[0]["name"],
+            name,
             pick("type") or "角色",
             pick("tier"),
             pick("description"),
@@ -378,18 +389,20 @@ def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]
 
 
 def names_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> dict[str, str]:
-    """Each entity's name as chapter `as_of` knew it: that of its first introduction by then."""
+    """Each entity's name as chapter `as_of` knew it: that of its first introduction by then,
+    or of the latest one by then that revealed a truer name (血衣堂主 → 厉沉)."""
     sql = (
-        "SELECT entity_id, name FROM entity_intros WHERE chapter <= ? AND entity_id IN ({marks}) "
-        "ORDER BY entity_id, chapter DESC, seq DESC"
+        "SELECT entity_id, name, revealed FROM entity_intros "
+        "WHERE chapter <= ? AND entity_id IN ({marks}) ORDER BY entity_id, chapter, seq"
     )
     ids = list(set(ids))
     out: dict[str, str] = {}
     for start in range(0, len(ids), 500):
         part = ids[start : start + 500]
         marks = ",".join("?" * len(part))
-        for entity_id, name in conn.execute(sql.format(marks=marks), (as_of, *part)):
-            out[entity_id] = name  # the earliest introduction comes last and wins
+        for entity_id, name, revealed in conn.execute(sql.format(marks=marks), (as_of, *part)):
+            if entity_id not in out or revealed:
+                out[entity_id] = name
     return out
 
 
