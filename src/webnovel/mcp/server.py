@@ -194,7 +194,11 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     ) -> list[dict[str, Any]]:
         return [e.to_dict() for e in call(project.timeline, start, end, entity, as_of=as_of)]
 
-    @server.tool(description="Episodic search over summaries, scenes and text, up to a chapter.")
+    @server.tool(
+        description="Episodic search over summaries, scenes and text, up to a chapter. Each hit "
+        "has a 0–1 score (lexical and semantic parts), the matched terms and a snippet; weak "
+        "hits are marked; a question whose terms occur nowhere finds nothing."
+    )
     async def search_memory(
         text: str, top_k: int = 10, as_of: int | None = None
     ) -> list[dict[str, Any]]:
