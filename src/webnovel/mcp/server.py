@@ -221,7 +221,11 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     async def get_chapter(chapter: int) -> dict[str, Any]:
         return dict(call(project.chapter, chapter).to_dict())
 
-    @server.tool(description="Episodic search over summaries, scenes and text, up to a chapter.")
+    @server.tool(
+        description="Episodic search over summaries, scenes and text, up to a chapter. Each hit "
+        "has a 0–1 score (lexical and semantic parts), the matched terms and a snippet; weak "
+        "hits are marked; a question whose terms occur nowhere finds nothing."
+    )
     async def search_memory(
         text: str, top_k: int = 10, as_of: int | None = None
     ) -> list[dict[str, Any]]:

@@ -23,8 +23,6 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .segmenter import bigram_tokens
-
 K1 = 1.2
 B = 0.75
 # BM25's length pivot: a fixed passage length rather than the book's average, which would let
@@ -67,15 +65,16 @@ def idf(doc_freq: int, documents: int) -> float:
 
 
 def query_terms(
-    folded_query: str,
+    bigrams: Iterable[str],
     words: Iterable[str],
     doc_freq: Callable[[str, str], int],
     documents: int,
 ) -> QueryTerms:
-    """The question's terms with their weights; `doc_freq(column, term)` counts live chunks."""
+    """The question's terms (its bigrams, `bigram_tokens` of the folded question, and words)
+    with their weights; `doc_freq(column, term)` counts live chunks."""
     words = list(words)
     texts: dict[str, str] = {}
-    for bigram in bigram_tokens(folded_query):
+    for bigram in bigrams:
         texts.setdefault(bigram, "bigrams")
     for word in words:
         if len(word) >= PHRASE_CHARS and word not in texts:

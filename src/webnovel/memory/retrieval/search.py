@@ -50,6 +50,7 @@ from .segmenter import CJK_RUN, Segmenter, bigram_tokens, load_segmenter
 CANDIDATES = 60  # proposed by the lexical side, then scored again
 DENSE_CANDIDATES = 40  # proposed by the dense side
 QUERY_WORD_CHARS = 8  # the longest stretch of a question looked up as a word
+QUESTION_TERMS = 48  # a longer text (a pack's outline) is searched by its rarest bigrams
 DENSE_WEIGHT = 0.3  # how far a fully confident semantic match alone goes (0–1)
 WEAK_SCORE = 0.12  # below: the hit is marked weak (an off-book question reaches 0.05–0.25)
 FLOOR_SCORE = 0.04  # below: left out
@@ -297,11 +298,16 @@ class Retrieval:
         self.sync()
         self._statistics(as_of)
         folded = fold(text)
-        words = self._query_words(folded) if "words" in columns else []
-        query = query_terms(folded, words, self._count, self._documents)
+        bigrams = list(dict.fromkeys(bigram_tokens(folded)))
+        long_text = len(bigrams) > QUESTION_TERMS
+        if long_text:  # an outline: its rarest terms carry it (a term dictionary lookup each)
+            frequency = {t: self.lexicon.term_frequency("bigrams", t) for t in bigrams}
+            bigrams = sorted(bigrams, key=lambda t: (frequency[t], t))[:QUESTION_TERMS]
+        words = self._query_words(folded) if "words" in columns and not long_text else []
+        query = query_terms(bigrams, words, self._count, self._documents)
         if not query.found_anywhere:
             return []
-        lexical_terms: dict[str, list[str]] = {"bigrams": bigram_tokens(folded)}
+        lexical_terms: dict[str, list[str]] = {"bigrams": bigrams}
         if "words" in columns:
             lexical_terms["words"] = [w for w in words if len(w) >= 3]
         if "bigrams" not in columns:

@@ -131,6 +131,11 @@ class LexicalIndex:
             self.index.schema, "chapter", tantivy.FieldType.Integer, None, as_of
         )
 
+    def term_frequency(self, column: str, term: str) -> int:
+        """Chunks holding `term`, from the term dictionary (deleted chunks not yet merged away
+        included): cheap, for choosing among terms, never for scoring."""
+        return int(self.index.searcher().doc_freq(column, term))
+
     def known_terms(self, column: str, candidates: Iterable[str]) -> list[str]:
         """The candidates that some chunk's `column` holds (a dictionary lookup each; chunks
         deleted but not yet merged away may still count: callers confirm what matters)."""
