@@ -12,7 +12,9 @@
         ├── UnknownChapter           a chapter the book has no commit for
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
-        └── BookBusy                 another process held the book's write lock too long
+        ├── BookBusy                 another process held the book's write lock too long
+        ├── ModelError               a model's endpoint failed or could not be reached
+        └── ExtractionFailed         a model's answers for a chapter stayed unusable
 
 Adapters translate these: the CLI into one sentence on stderr and its exit code.
 """
@@ -115,4 +117,21 @@ class BookBusy(DomainError):
         super().__init__(
             f"{path} is busy: another process (a commit, rebuild or search index catch-up) "
             f"held its write lock for more than {waited_seconds:.0f} s; try again when it is done"
+        )
+
+
+class ModelError(DomainError):
+    """A model's endpoint refused, failed or could not be reached, retries included."""
+
+
+class ExtractionFailed(DomainError):
+    """A model's answers for a chapter stayed unusable after the repair rounds; that chapter
+    and those after it were not committed. `report` holds what the run did until then."""
+
+    def __init__(self, chapter: int, problem: str, report: dict[str, object] | None = None) -> None:
+        self.chapter = chapter
+        self.problem = problem
+        self.report = report or {}
+        super().__init__(
+            f"第{chapter}章提取失败，本章及之后各章均未写入：{problem}"
         )

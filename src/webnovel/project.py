@@ -451,6 +451,30 @@ class Project(BookReads):
 
         return book_import.prefill(self, chapter)
 
+    def stored_commit(self, chapter: int) -> dict[str, Any] | None:
+        """The chapter result and text a chapter currently stands on, as stored."""
+        return commit_ops.current_commit(self._conn, chapter)
+
+    def extract(
+        self,
+        start: int | None = None,
+        end: int | None = None,
+        dry_run: bool = False,
+        force: bool = False,
+        concurrency: int | None = None,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """Have a model read the stored chapters `start`..`end` that stand only on a text
+        import's result (all of them with `force`) and commit what it found, in chapter order;
+        answers are kept in the book, so nothing is paid for twice. `dry_run` estimates the
+        requests, tokens and cost and sends nothing."""
+        for value, what in ((start, "start"), (end, "end")):
+            if value is not None and (chapter_number(value, what) is None or value < 1):
+                raise InvalidInput(f"{what} must be a chapter number >= 1, got {value}")
+        from .extraction.extract import extract_chapters
+
+        return extract_chapters(self, start, end, dry_run, force, concurrency, progress)
+
     def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:
         """The passage of a chapter's stored text a piece of evidence came from: around the
         quote where it is verbatim, else the chapter's slice that search ranks first for it,

@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from ..context import ContextManager
-from ..errors import InvalidChapterResult, InvalidInput, ProjectExists, UnknownEntity
+from ..errors import (
+    ExtractionFailed,
+    InvalidChapterResult,
+    InvalidInput,
+    ProjectExists,
+    UnknownEntity,
+)
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
@@ -180,6 +186,30 @@ def _import_upstream(args: argparse.Namespace) -> int:
     for warning in report["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
     _emit(args, report, render.upstream_text)
+    return 0
+
+
+def extract(args: argparse.Namespace) -> int:
+    start, end = args.start, args.end
+    if args.chapter is not None:
+        if start is not None or end is not None:
+            raise InvalidInput("give a chapter N or --from/--to, not both")
+        start = end = args.chapter
+    with _open(args) as book, ProgressBar("extract") as bar:
+        try:
+            report = book.extract(
+                start,
+                end,
+                dry_run=args.dry_run,
+                force=args.force,
+                concurrency=args.concurrency,
+                progress=bar.update,
+            )
+        except ExtractionFailed as exc:
+            if exc.report:  # what was committed before the failure, then the error
+                _emit(args, exc.report, render.extract_text)
+            raise
+    _emit(args, report, render.extract_text)
     return 0
 
 

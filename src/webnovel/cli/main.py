@@ -386,6 +386,35 @@ def _add_import_commands(sub: Any) -> None:
 
     p = _add(
         sub,
+        "extract",
+        commands.extract,
+        "have a model read stored chapters and commit what it found (OpenAI-compatible chat "
+        "completions; endpoint and key from WEBNOVEL_LLM_BASE_URL, WEBNOVEL_LLM_API_KEY, "
+        "WEBNOVEL_LLM_MODEL); answers are kept in the book, so a second run sends nothing",
+        "webnovel extract --from 1 --to 200 --dry-run\n  webnovel extract --from 1 --to 200 --concurrency 8",
+    )
+    p.add_argument("chapter", nargs="?", type=int, default=None, help="one chapter")
+    p.add_argument("--from", dest="start", type=int, default=None, help="first chapter")
+    p.add_argument("--to", dest="end", type=int, default=None, help="last chapter")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the requests, estimated tokens and cost; send nothing",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="also chapters that already stand on a full result (default: only imported ones)",
+    )
+    p.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="requests in flight (default: [llm] max_concurrency or 4); never changes the result",
+    )
+
+    p = _add(
+        sub,
         "prefill",
         commands.prefill,
         "a chapter-result skeleton for a committed chapter, from its stored text",

@@ -340,3 +340,90 @@ def secrets_text(items: list[dict[str, Any]]) -> str:
         )
         rows.append([d["id"], reader, due, holders or "（无）", d["content"]])
     return table(rows)
+
+
+EXTRACT_STATUS = {
+    "committed": "已写入",
+    "unchanged": "未变化",
+    "failed": "失败",
+    "planned": "待请求",
+    "cached": "已有回答",
+}
+
+
+def _money(value: Any) -> str:
+    return "—" if value is None else f"{value:.4f}"
+
+
+def extract_text(d: dict[str, Any]) -> str:
+    """The per-chapter and total report of `webnovel extract` (or its dry run)."""
+    total = d["total"]
+    if d["dry_run"]:
+        rows = [
+            ["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]
+        ]
+        rows += [
+            [
+                f"第{r['chapter']}章",
+                r["title"] or "",
+                EXTRACT_STATUS.get(r["status"], r["status"]),
+                str(r["requests"]),
+                f"{r['estimated_tokens']['input']:,}",
+                f"{r['estimated_tokens']['output']:,}",
+                _money(r["estimated_cost"]),
+            ]
+            for r in d["chapters"]
+        ]
+        rows.append(
+            [
+                "合计",
+                f"{total['chapters']} 章",
+                f"{total['cached']} 章已有回答",
+                str(total["requests"]),
+                f"{total['estimated_tokens']['input']:,}",
+                f"{total['estimated_tokens']['output']:,}",
+                _money(total["estimated_cost"]),
+            ]
+        )
+        note = "试运行：什么也没有发送。" + (
+            "" if d["prices"] else "未配置价格（[llm] prices），费用无法估算。"
+        )
+        return table(rows) + "\n" + note
+    rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", "费用", "矛盾"]]
+    for r in d["chapters"]:
+        t = r["tokens"]
+        rows.append(
+            [
+                f"第{r['chapter']}章",
+                r["title"] or "",
+                EXTRACT_STATUS.get(r["status"], r["status"])
+                + (f"（修正 {r['repairs']} 次）" if r.get("repairs") else "")
+                + ("（用已存回答）" if r.get("cache_hits") and not r["requests"] else ""),
+                str(r["requests"]),
+                f"{t['input']:,}",
+                f"{t['cached']:,}",
+                f"{t['output']:,}",
+                _money(r["cost"]),
+                str(r.get("conflicts", 0)),
+            ]
+        )
+    t = total["tokens"]
+    rows.append(
+        [
+            "合计",
+            f"{total['chapters']} 章",
+            f"写入 {total['committed']}，未变化 {total['unchanged']}",
+            str(total["requests"]),
+            f"{t['input']:,}",
+            f"{t['cached']:,}",
+            f"{t['output']:,}",
+            _money(total["cost"]),
+            "",
+        ]
+    )
+    lines = [table(rows)]
+    if d["model"]:
+        lines.append(f"模型：{d['model']}（{d['endpoint']}，{d['response_mode'] or '—'}）")
+    for r in d["chapters"]:
+        lines += [f"  第{r['chapter']}章：{w}" for w in r.get("warnings", [])]
+    return "\n".join(lines)
