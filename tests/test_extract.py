@@ -363,3 +363,25 @@ def test_a_book_cannot_choose_where_the_key_goes(
         pytest.raises(InvalidConfig, match="base_url"),
     ):
         book.extract()
+
+
+def test_an_agent_asks_the_engine_to_extract_over_mcp(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mcp")
+    from test_mcp import run_session, structured
+
+    use(monkeypatch, server)
+    book.close()
+
+    async def body(client):
+        done = structured(await client.call_tool("extract_chapter", {"chapter": 1}))
+        again = await client.call_tool("extract_chapter", {"chapter": 1})
+        fact = structured(await client.call_tool("get_fact", {"subject": "林砚", "field": "realm"}))
+        return done, again, fact
+
+    done, again, fact = run_session(book.root, body)
+    assert done["total"]["committed"] == 1 and done["chapters"][0]["requests"] == 1
+    assert structured(again)["total"]["chapters"] == 0  # chapter 1 is extracted already
+    assert fact["value"] == "炼气"
+    assert server.seen[0].headers["Authorization"] == f"Bearer {KEY}"

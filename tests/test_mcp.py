@@ -39,6 +39,7 @@ TOOLS = {
     "prefill_chapter",
     "knows",
     "list_secrets",
+    "extract_chapter",
 }
 
 

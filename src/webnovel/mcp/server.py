@@ -106,6 +106,16 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
     async def prefill_chapter(chapter: int) -> dict[str, Any]:
         return dict(call(project.prefill, chapter))
 
+    @server.tool(
+        description="Have the configured model (OpenAI-compatible endpoint from the user's "
+        "WEBNOVEL_LLM_* variables) read a stored chapter and commit what it found; for hosts that "
+        "prefer the engine to call the model. Only a chapter that stands on a text import's "
+        "result unless force; answers are kept in the book. Returns requests, tokens and cost."
+    )
+    async def extract_chapter(chapter: int, force: bool = False) -> dict[str, Any]:
+        report = call(project.extract, chapter, chapter, force=force)
+        return dict(report)
+
     @server.tool(description="Check a draft chapter result against memory; writes nothing.")
     async def review_draft(draft: dict[str, Any], chapter: int | None = None) -> dict[str, Any]:
         return dict(call(project.review, draft, chapter=chapter).to_dict())
