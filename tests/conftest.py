@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,3 +33,15 @@ def saga_book(
         project.commit(result)
     yield project
     project.close()
+
+
+@pytest.fixture(autouse=True)
+def a_user_of_our_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs as a user with empty config and state folders and no WEBNOVEL_*
+    variables, so the developer's own endpoints and keys never take part (nor get used)."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    for name in list(os.environ):
+        if name.startswith("WEBNOVEL_") or name == "OPENAI_API_KEY":
+            monkeypatch.delenv(name)

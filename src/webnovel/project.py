@@ -304,14 +304,16 @@ class Project(BookReads):
     def retrieval(self) -> Retrieval:
         from .memory.retrieval.embedders import make_embedder
         from .memory.retrieval.search import Retrieval
+        from .user_config import refuse_a_model_shipped_with_the_book
 
         if self._retrieval is None:
+            refuse_a_model_shipped_with_the_book(self.config.embedder, self.root)
             self._retrieval = Retrieval(
                 self.storage.vectors,
                 self.storage.lexicon,
                 self._conn,
                 self.aliases,
-                make_embedder(self.config.embedder, self.config.api_key_env),
+                make_embedder(self.config.embedder, self.config.embed_endpoint),
             )
         return self._retrieval
 

