@@ -159,7 +159,7 @@ def test_an_interrupted_run_resumes_without_paying_twice(
             book.extract(concurrency=4)
         assert failed.value.chapter == 7
         assert book.stored_commit(6)["result"]["chapter_meta"]["origin"] == "extract"
-        assert book.stored_commit(7)["result"].get("summary") is None  # untouched
+        assert book.stored_commit(7)["result"]["chapter_meta"]["origin"] == "text_import"
         asked_before = {s.chapter for s in server.answered()}
     with chat_server() as server:
         use(monkeypatch, server)

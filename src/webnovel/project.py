@@ -428,6 +428,15 @@ class Project(BookReads):
 
         return book_import.import_text(self, Path(path), start, cast, dry_run, progress)
 
+    def summarize(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Give every chapter that stands only on a text import's result an extractive summary
+        (its central sentences, in its own words), its ending passage and its scenes, so that a
+        pack for the next chapter has something to carry without any model. Chapters a model or
+        an agent wrote are left alone; running it again changes nothing."""
+        from . import book_import
+
+        return book_import.summarize(self, progress)
+
     def import_upstream(
         self, root: str | Path, dry_run: bool = False, progress: Progress | None = None
     ) -> dict[str, Any]:

@@ -213,6 +213,20 @@ def extract(args: argparse.Namespace) -> int:
     return 0
 
 
+def summarize(args: argparse.Namespace) -> int:
+    with _open(args) as book, ProgressBar("summarize") as bar:
+        report = book.summarize(progress=bar.update)
+    _emit(
+        args,
+        report,
+        lambda d: (
+            f"{d['chapters']} 章：新写摘要 {d['summarized']} 章，未变化 {d['unchanged']} 章，"
+            f"跳过 {d['skipped']} 章（模型或代理写的结果、没有正文的章）"
+        ),
+    )
+    return 0
+
+
 def prefill(args: argparse.Namespace) -> int:
     with _open(args) as book:
         skeleton = book.prefill(args.chapter)

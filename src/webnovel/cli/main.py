@@ -420,6 +420,15 @@ def _add_import_commands(sub: Any) -> None:
         help="requests in flight (default: [llm] max_concurrency or 4); never changes the result",
     )
 
+    _add(
+        sub,
+        "summarize",
+        commands.summarize,
+        "without a model: give every chapter that stands only on a text import's result an "
+        "extractive summary, its ending passage and its scenes (imports made now do this already)",
+        "webnovel summarize",
+    )
+
     p = _add(
         sub,
         "prefill",

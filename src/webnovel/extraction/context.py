@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..labels import FIELD
 from ..memory.read.aliases import AliasIndex
 from ..memory.schema import Entity, MemoryItem, Thread
+from ..text_summary import ending_passage as text_ending
 
 if TYPE_CHECKING:
     from ..project import Project
@@ -115,14 +116,5 @@ def _thread_line(thread: Thread) -> str:
 
 
 def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:
-    """The last paragraphs of a chapter's text, about `chars` long, in its own words."""
-    paragraphs = [p.strip() for p in text.strip().split("\n") if p.strip()]
-    taken: list[str] = []
-    size = 0
-    for paragraph in reversed(paragraphs):
-        if taken and size + len(paragraph) > chars:
-            break
-        taken.append(paragraph)
-        size += len(paragraph)
-    passage = "\n".join(reversed(taken))
-    return passage if len(passage) <= 2 * chars else "…" + passage[-2 * chars :]
+    """The previous chapter's last paragraphs, about `chars` long (see text_summary)."""
+    return text_ending(text, chars)
