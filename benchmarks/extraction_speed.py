@@ -129,17 +129,23 @@ def extraction_run(chapters: int, concurrency: int, chars: int, seed: int) -> in
     return 0 if total["committed"] == chapters and again["total"]["requests"] == 0 else 1
 
 
-def prompt_build(chapters: int, chars: int, seed: int, samples: int = 40) -> int:
-    saga = generate_saga(chapters, seed=seed, text_chars=chars)
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        webnovel.init_project(Path(folder) / "book", title="bench") as book,
-    ):
+def prompt_build(
+    chapters: int, chars: int, seed: int, samples: int = 40, keep: Path | None = None
+) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        root = keep or Path(folder) / "book"
+        if not (root / ".webnovel").exists():
+            saga = generate_saga(chapters, seed=seed, text_chars=chars)
+            with webnovel.init_project(root, title="bench") as book:
+                started = time.perf_counter()
+                for result, text in zip(saga.results, saga.texts, strict=True):
+                    book.commit(result, text=text)
+                print(f"committed {chapters:,} chapters in {time.perf_counter() - started:.0f} s")
+        book = webnovel.open_project(root)
+        chapters = book.latest_chapter() or 0
         started = time.perf_counter()
-        for result, text in zip(saga.results, saga.texts, strict=True):
-            book.commit(result, text=text)
-        book.flush()
-        print(f"committed {chapters:,} chapters in {time.perf_counter() - started:.0f} s")
+        book.aliases()
+        print(f"the alias automaton, once per run: {1000 * (time.perf_counter() - started):.0f} ms")
         settings = LLMSettings(endpoint=None, model="instant")
         cache = AnswerCache(Path(folder) / "answers.db")
         run = Extraction(book, settings, None, cache, 1)
@@ -153,6 +159,7 @@ def prompt_build(chapters: int, chars: int, seed: int, samples: int = 40) -> int
                 messages = run.messages_for(item, texts)
                 timings.append(1000 * (time.perf_counter() - began))
         cache.close()
+        book.close()
     size = sum(len(m["content"]) for m in messages)
     print(
         f"request build at {chapters:,} chapters: mean {statistics.mean(timings):.1f} ms, "
@@ -169,13 +176,14 @@ def main() -> int:
     parser.add_argument("--chars", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--prompt-at", type=int, default=None, help="time the request build")
+    parser.add_argument("--book", type=Path, default=None, help="keep (or reuse) the book here")
     parser.add_argument("--serve", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.serve, args.chapters, args.seed)
         return 0
     if args.prompt_at:
-        return prompt_build(args.prompt_at, 400, args.seed)
+        return prompt_build(args.prompt_at, 400, args.seed, keep=args.book)
     return extraction_run(args.chapters, args.concurrency, args.chars, args.seed)
 
 

@@ -96,7 +96,9 @@ STOP_WORDS = frozenset(
     ]
 )
 DAMPING = 0.85
-ITERATIONS = 20
+ITERATIONS = 12
+COMMON_SHARE = 0.25  # a word in more of a chapter's sentences than this is not a link
+COMMON_FLOOR = 6
 CONVERGED = 1e-4  # the walk stops early once scores move less than this in all
 NAME_PULL = 2.0  # how much more a sentence naming people draws the walk than one naming none
 MIN_SENTENCE_CHARS = 8
@@ -191,7 +193,11 @@ def _rank(terms: list[set[str]], pull: list[float]) -> list[float]:
     for i, words in enumerate(terms):
         for word in words:
             holders[word].append(i)
-    shared = [members for members in holders.values() if len(members) > 1]
+    # A word in a large share of sentences links nearly everything to everything: it adds
+    # almost uniform weight and most of the work, so it is left out (the people a sentence
+    # names still draw the walk through `pull`).
+    common = max(COMMON_FLOOR, COMMON_SHARE * n)
+    shared = [m for m in holders.values() if 1 < len(m) <= common]
     words_of: list[list[int]] = [[] for _ in range(n)]
     for k, members in enumerate(shared):
         for i in members:

@@ -301,8 +301,10 @@ def versions_at(
     objects: list[str] | None = None,
     field: str | None = None,
     include_tentative: bool = False,
+    evidence: bool = True,
 ) -> list[Version]:
-    """Versions holding at `as_of` (None: open now), optionally for some subjects or objects."""
+    """Versions holding at `as_of` (None: open now), optionally for some subjects or objects;
+    without `evidence` (not decoded: a reader that wants only values)."""
     where = ["family = :f", "valid_to IS NULL" if as_of is None else _HOLDS]
     params: dict[str, Any] = {"f": family, "n": as_of, "s": subject, "o": obj, "fd": field}
     if field is not None:
@@ -322,7 +324,7 @@ def versions_at(
         "ORDER BY subject, field, valid_from, id",
         params,
     ).fetchall()
-    return [_version(r, as_of=as_of) for r in rows]
+    return [_version(r, evidence, as_of) for r in rows]
 
 
 def best_connected(

@@ -324,15 +324,25 @@ def list_entities(
 
 
 def _entities_known_at(
-    conn: sqlite3.Connection, as_of: int, entity_type: str | None
+    conn: sqlite3.Connection,
+    as_of: int,
+    entity_type: str | None,
+    ids: Iterable[str] | None = None,
 ) -> list[Entity]:
     """The cast as chapter `as_of` knew it: introductions up to `as_of` decide the name, type
-    and aliases, so a name or alias revealed later is not shown."""
-    rows = conn.execute(
+    and aliases, so a name or alias revealed later is not shown. Only `ids`, when given."""
+    sql = (
         "SELECT i.*, e.first_chapter FROM entity_intros i JOIN entities e ON e.id = i.entity_id "
-        "WHERE i.chapter <= ? ORDER BY i.entity_id, i.chapter, i.seq",
-        (as_of,),
-    ).fetchall()
+        "WHERE i.chapter <= ?{only} ORDER BY i.entity_id, i.chapter, i.seq"
+    )
+    if ids is None:
+        rows = conn.execute(sql.format(only=""), (as_of,)).fetchall()
+    else:
+        wanted, rows = sorted(set(ids)), []
+        for start in range(0, len(wanted), 500):
+            part = wanted[start : start + 500]
+            only = f" AND i.entity_id IN ({','.join('?' * len(part))})"
+            rows += conn.execute(sql.format(only=only), (as_of, *part)).fetchall()
     intros: dict[str, list[sqlite3.Row]] = {}
     for row in rows:
         intros.setdefault(row["entity_id"], []).append(row)
@@ -358,6 +368,22 @@ def _entities_known_at(
         if entity_type is None or entity.type == entity_type:
             out.append(entity)
     return sorted(out, key=lambda e: (e.first_chapter or 0, e.id))
+
+
+def entities_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> list[Entity]:
+    """These entities as chapter `as_of` knew them (those not yet introduced are left out), in
+    order of appearance."""
+    return _entities_known_at(conn, as_of, None, ids)
+
+
+def recently_introduced(conn: sqlite3.Connection, as_of: int, limit: int) -> list[str]:
+    """The entities introduced last by chapter `as_of`, newest first."""
+    rows = conn.execute(
+        "SELECT entity_id FROM entity_intros WHERE chapter <= ? ORDER BY chapter DESC, seq DESC "
+        "LIMIT ?",
+        (as_of, 4 * limit),
+    )
+    return list(dict.fromkeys(r[0] for r in rows))[:limit]
 
 
 def find_protagonist(conn: sqlite3.Connection) -> Entity | None:
