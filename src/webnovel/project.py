@@ -453,6 +453,35 @@ class Project(BookReads):
 
         return book_import.candidate_names(self, min_count, limit)
 
+    # -- the candidate queue (candidate_queue.py) --------------------------------------------------
+
+    def candidates(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
+        """Candidate names the author has not yet accepted, merged or rejected."""
+        from . import candidate_queue
+
+        return candidate_queue.queue(self, min_count, limit)
+
+    def accept_candidate(
+        self, name: str, entity_type: str = "角色", entity_id: str | None = None
+    ) -> dict[str, Any]:
+        """Introduce a candidate name as an entity where the text first names it, and record
+        its appearances (through `commit`)."""
+        from . import candidate_queue
+
+        return candidate_queue.accept(self, name, entity_type, entity_id)
+
+    def merge_candidate(self, name: str, into: str) -> dict[str, Any]:
+        """Make a candidate name an alias of a known entity, from the first chapter naming it."""
+        from . import candidate_queue
+
+        return candidate_queue.merge(self, name, into)
+
+    def reject_candidate(self, name: str) -> dict[str, Any]:
+        """Never offer this name as a candidate again (kept in the book; rebuild keeps it)."""
+        from . import candidate_queue
+
+        return candidate_queue.reject(self, name)
+
     def prefill(self, chapter: int) -> dict[str, Any]:
         """A chapter-result skeleton for a committed chapter from its stored text: who appears
         (with the mentions found), names that may be new characters, and where the chapter

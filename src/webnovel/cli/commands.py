@@ -227,6 +227,26 @@ def summarize(args: argparse.Namespace) -> int:
     return 0
 
 
+def candidates(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        if args.action is None:
+            items = [c.to_dict() for c in book.candidates(args.min_count, args.limit)]
+            _emit(args, items, render.candidates_text)
+            return 0
+        if not args.name:
+            raise InvalidInput(f"candidates {args.action} needs a NAME")
+        if args.action == "accept":
+            done = book.accept_candidate(args.name, args.entity_type, args.id)
+        elif args.action == "merge":
+            if not args.into:
+                raise InvalidInput("candidates merge NAME needs --into ENTITY")
+            done = book.merge_candidate(args.name, args.into)
+        else:
+            done = book.reject_candidate(args.name)
+    _emit(args, done, render.candidate_done_text)
+    return 0
+
+
 def prefill(args: argparse.Namespace) -> int:
     with _open(args) as book:
         skeleton = book.prefill(args.chapter)

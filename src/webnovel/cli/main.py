@@ -420,6 +420,27 @@ def _add_import_commands(sub: Any) -> None:
         help="requests in flight (default: [llm] max_concurrency or 4); never changes the result",
     )
 
+    p = _add(
+        sub,
+        "candidates",
+        commands.candidates,
+        "names the text suggests that no entity has yet, as a queue: list them, accept one as "
+        "an entity, merge one into a known entity as an alias, or reject one (remembered)",
+        "webnovel candidates\n  webnovel candidates accept 匡超人 --type 角色\n"
+        "  webnovel candidates merge 砚儿 --into 林砚\n  webnovel candidates reject 钱银子",
+    )
+    p.add_argument("action", nargs="?", choices=("accept", "merge", "reject"), default=None)
+    p.add_argument("name", nargs="?", default=None, help="the candidate name")
+    p.add_argument(
+        "--type", dest="entity_type", default="角色", help="with accept: 角色, 势力, 地点 or 物品"
+    )
+    p.add_argument(
+        "--id", default=None, help="with accept: the new entity's id (default: the name)"
+    )
+    p.add_argument("--into", default=None, help="with merge: the entity (id, name or alias)")
+    p.add_argument("--min-count", type=int, default=3, help="names seen at least this often")
+    p.add_argument("--limit", type=int, default=50)
+
     _add(
         sub,
         "summarize",

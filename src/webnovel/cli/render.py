@@ -427,3 +427,24 @@ def extract_text(d: dict[str, Any]) -> str:
     for r in d["chapters"]:
         lines += [f"  第{r['chapter']}章：{w}" for w in r.get("warnings", [])]
     return "\n".join(lines)
+
+
+def candidates_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "没有待确认的名字"
+    rows = [["名字", "出现次数", "首次出现"]]
+    rows += [[c["name"], str(c["count"]), f"第{c['first_chapter']}章"] for c in items]
+    return table(rows) + (
+        "\n确认：webnovel candidates accept 名字 [--type 角色]；并入："
+        "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字"
+    )
+
+
+def candidate_done_text(d: dict[str, Any]) -> str:
+    if d["action"] == "rejected":
+        return f"已拒绝「{d['name']}」，以后不再列出"
+    chapters = d["chapters"]
+    where = f"第{chapters[0]}章起，共 {len(chapters)} 章提到"
+    if d["action"] == "accepted":
+        return f"已确认「{d['name']}」为新实体 {d['entity_id']}（{where}）"
+    return f"已把「{d['name']}」并入 {d['entity_id']} 作为别名（{where}）"
