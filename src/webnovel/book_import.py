@@ -151,11 +151,14 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
     return (book.latest_chapter() or 0) + 1
 
 
-def candidate_names(book: Project, min_count: int, limit: int) -> list[Candidate]:
+def candidate_names(
+    book: Project, min_count: int, limit: int, as_of: int | None = None
+) -> list[Candidate]:
     conn = book.storage.conn
     texts = (
         (c["chapter"], (commit_ops.current_commit(conn, c["chapter"]) or {}).get("text"))
         for c in book.chapters()
+        if as_of is None or c["chapter"] <= as_of
     )
     return names_in(((n, t) for n, t in texts if t), book.aliases().names, min_count, limit)
 

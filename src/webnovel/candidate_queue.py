@@ -31,10 +31,10 @@ def rejected(book: Project) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def queue(book: Project, min_count: int, limit: int) -> list[Candidate]:
+def queue(book: Project, min_count: int, limit: int, as_of: int | None = None) -> list[Candidate]:
     """Candidate names no entity has and the author has not rejected, most frequent first."""
     skip = set(rejected(book))
-    found = book.candidate_names(min_count, limit + len(skip))
+    found = book.candidate_names(min_count, limit + len(skip), as_of)
     return [c for c in found if c.name not in skip][:limit]
 
 
@@ -44,6 +44,24 @@ def reject(book: Project, name: str) -> dict[str, Any]:
     with book.storage.index.atomic() as conn:
         commit_ops.set_meta(conn, REJECTED_KEY, json.dumps(names, ensure_ascii=False))
     return {"name": name, "action": "rejected", "rejected": names}
+
+
+ACTIONS = ("accept", "merge", "reject")
+
+
+def settle(
+    book: Project, action: str, name: str, entity_type: str, into: str | None
+) -> dict[str, Any]:
+    """One of the three answers to a candidate, as the CLI and the dashboard give it."""
+    if action == "accept":
+        return accept(book, name, entity_type)
+    if action == "merge":
+        if not into:
+            raise InvalidInput("合并需要指明并入哪个已有实体（--into）")
+        return merge(book, name, into)
+    if action == "reject":
+        return reject(book, name)
+    raise InvalidInput(f"unknown action {action!r}: use accept, merge or reject")
 
 
 def accept(

@@ -447,19 +447,25 @@ class Project(BookReads):
 
         return book_import.import_upstream(self, Path(root), dry_run, progress)
 
-    def candidate_names(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
-        """Frequent person names in the stored chapter texts that no entity has yet."""
+    def candidate_names(
+        self, min_count: int = 3, limit: int = 50, as_of: int | None = None
+    ) -> list[Candidate]:
+        """Frequent person names in the stored chapter texts (up to `as_of`) that no entity
+        has yet."""
         from . import book_import
 
-        return book_import.candidate_names(self, min_count, limit)
+        return book_import.candidate_names(self, min_count, limit, chapter_number(as_of))
 
     # -- the candidate queue (candidate_queue.py) --------------------------------------------------
 
-    def candidates(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
-        """Candidate names the author has not yet accepted, merged or rejected."""
+    def candidates(
+        self, min_count: int = 3, limit: int = 50, as_of: int | None = None
+    ) -> list[Candidate]:
+        """Candidate names (in the texts up to `as_of`) the author has not yet accepted,
+        merged or rejected."""
         from . import candidate_queue
 
-        return candidate_queue.queue(self, min_count, limit)
+        return candidate_queue.queue(self, min_count, limit, as_of)
 
     def accept_candidate(
         self, name: str, entity_type: str = "角色", entity_id: str | None = None
@@ -475,6 +481,14 @@ class Project(BookReads):
         from . import candidate_queue
 
         return candidate_queue.merge(self, name, into)
+
+    def settle_candidate(
+        self, action: str, name: str, entity_type: str = "角色", into: str | None = None
+    ) -> dict[str, Any]:
+        """accept, merge or reject a candidate: the one call the CLI and the dashboard share."""
+        from . import candidate_queue
+
+        return candidate_queue.settle(self, action, name, entity_type, into)
 
     def reject_candidate(self, name: str) -> dict[str, Any]:
         """Never offer this name as a candidate again (kept in the book; rebuild keeps it)."""

@@ -235,14 +235,10 @@ def candidates(args: argparse.Namespace) -> int:
             return 0
         if not args.name:
             raise InvalidInput(f"candidates {args.action} needs a NAME")
-        if args.action == "accept":
+        if args.action == "accept" and args.id:
             done = book.accept_candidate(args.name, args.entity_type, args.id)
-        elif args.action == "merge":
-            if not args.into:
-                raise InvalidInput("candidates merge NAME needs --into ENTITY")
-            done = book.merge_candidate(args.name, args.into)
         else:
-            done = book.reject_candidate(args.name)
+            done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
     _emit(args, done, render.candidate_done_text)
     return 0
 
