@@ -109,18 +109,11 @@ def _entity_line(entity: Entity, items: list[tuple[str, object]]) -> str:
 
 def _pressing(conn: sqlite3.Connection, as_of: int) -> list[Thread]:
     """The open threads that matter most: overdue first, then those due soonest, then the
-    most recently moved; ranked from a few columns, only the top ones read whole."""
-    ranked = sorted(
-        chain_ops.thread_candidates(conn, as_of),
-        key=lambda row: (
-            not (row[1] is not None and row[1] < as_of),
-            row[1] if row[1] is not None else 1 << 40,
-            -(row[4] or 0),
-            row[0],
-        ),
-    )[:MAX_THREADS]
-    versions = chain_ops.versions_by_id(conn, [row[0] for row in ranked]) if ranked else {}
-    return [graph_memory.thread_at(versions[row[0]], as_of) for row in ranked]
+    most recently moved (ranked in SQL; only those listed are read whole)."""
+    return [
+        graph_memory.thread_at(v, as_of)
+        for v in chain_ops.pressing_threads(conn, as_of, MAX_THREADS)
+    ]
 
 
 def _thread_line(thread: Thread) -> str:

@@ -403,6 +403,20 @@ def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, .
     ).fetchall()
 
 
+def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
+    """The `limit` threads open at `as_of` that press most: overdue first, then those due
+    soonest, then the most recently moved; ranked in SQL, only those read whole."""
+    rows = conn.execute(
+        f"SELECT id, json_extract(value_json, '$.due_chapter') AS due, "
+        f"json_extract(value_json, '$.last_chapter') AS last FROM versions "
+        f"WHERE {_STATE_HOLDS} ORDER BY (due IS NOT NULL AND due < ?) DESC, due IS NULL, due, "
+        "last DESC, id LIMIT ?",
+        ("thread", "open", as_of, as_of, as_of, limit),
+    ).fetchall()
+    versions = versions_by_id(conn, [r[0] for r in rows]) if rows else {}
+    return [versions[r[0]] for r in rows]
+
+
 def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, ...]]:
     """(rule id, rule text, domain, valid_from) of rules in force at `as_of`, read from the
     state index alone; thousands at 10,000 chapters, each decoded once per distinct text."""
