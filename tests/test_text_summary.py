@@ -117,3 +117,26 @@ def test_summarize_fills_an_older_import_and_leaves_written_chapters_alone(
     with webnovel.open_project(root) as book:
         assert any(name in book.chapters()[0]["summary"] for name in MONKEY)
         assert book.chapters()[1]["summary"] == "作者写的摘要"
+
+
+def test_cooccurrence_as_of_a_chapter_is_marked_as_such(tmp_path: Path) -> None:
+    chapters = tmp_path / "chapters"
+    chapters.mkdir()
+    (chapters / "1.txt").write_text("林砚和周伯在铁匠铺打铁。\n＊＊＊\n林砚独自练剑。", "utf-8")
+    (chapters / "2.txt").write_text("韩啸来找林砚。", "utf-8")
+    cast = [
+        {"id": i, "name": n, "aliases": [], "type": "角色"}
+        for i, n in (("linyan", "林砚"), ("zhoubo", "周伯"), ("hanxiao", "韩啸"))
+    ]
+    with webnovel.init_project(tmp_path / "book", title="t") as book:
+        book.import_text(chapters, cast=cast)
+        now = book.cooccurrence("林砚")
+        assert [(i["name"], i["chapters"], i["scenes"]) for i in now] == [
+            ("韩啸", 1, 0),
+            ("周伯", 1, 1),
+        ]
+        assert {i["kind"] for i in now} == {"co-occurrence"}
+        assert [i["name"] for i in book.cooccurrence("林砚", as_of=1)] == ["周伯"]
+        assert book.relations("林砚") == []  # never a relation fact
+    ran = run_cli("--project", str(tmp_path / "book"), "cooccurrence", "林砚", "--format", "text")
+    assert ran.returncode == 0 and "同章" in ran.stdout and "韩啸" in ran.stdout

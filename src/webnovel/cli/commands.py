@@ -243,6 +243,13 @@ def candidates(args: argparse.Namespace) -> int:
     return 0
 
 
+def cooccurrence(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = book.cooccurrence(args.subject, args.as_of, args.limit)
+    _emit(args, items, render.cooccurrence_text)
+    return 0
+
+
 def prefill(args: argparse.Namespace) -> int:
     with _open(args) as book:
         skeleton = book.prefill(args.chapter)

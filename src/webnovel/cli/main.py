@@ -82,6 +82,7 @@ def build_parser() -> _Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     _add_write_commands(sub)
     _add_query_commands(sub)
+    _add_cooccurrence_command(sub)
     _add_ledger_commands(sub)
     _add_retrieval_commands(sub)
     _add_review_commands(sub)
@@ -184,6 +185,20 @@ def _add_query_commands(sub: Any) -> None:
     )
     p.add_argument("subject")
     p.add_argument("--as-of", type=int, default=None)
+
+
+def _add_cooccurrence_command(sub: Any) -> None:
+    p = _add(
+        sub,
+        "cooccurrence",
+        commands.cooccurrence,
+        "who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not a "
+        "relation fact)",
+        "webnovel cooccurrence 林砚 --as-of 12",
+    )
+    p.add_argument("subject", help="entity id, name or alias")
+    p.add_argument("--as-of", type=int, default=None)
+    p.add_argument("--limit", type=int, default=20)
 
 
 def _add_ledger_commands(sub: Any) -> None:

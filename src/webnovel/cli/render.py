@@ -448,3 +448,14 @@ def candidate_done_text(d: dict[str, Any]) -> str:
     if d["action"] == "accepted":
         return f"已确认「{d['name']}」为新实体 {d['entity_id']}（{where}）"
     return f"已把「{d['name']}」并入 {d['entity_id']} 作为别名（{where}）"
+
+
+def cooccurrence_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "没有与之同章出现的人物"
+    rows = [["人物", "同章", "同场景", "最近同章"]]
+    rows += [
+        [i["name"], f"{i['chapters']} 章", f"{i['scenes']} 场", f"第{i['last_chapter']}章"]
+        for i in items
+    ]
+    return table(rows) + "\n（同章出现，不是关系事实）"

@@ -466,6 +466,24 @@ def introduced_in(
     return out
 
 
+def cooccurring(
+    conn: sqlite3.Connection, entity_id: str, as_of: int | None, limit: int
+) -> list[tuple[str, int, int]]:
+    """(other entity, chapters both appear or act in, the last of them) up to `as_of`, most
+    shared first: who shares chapters with whom, not a relation."""
+    return [
+        (str(r[0]), int(r[1]), int(r[2]))
+        for r in conn.execute(
+            "SELECT b.entity_id, COUNT(DISTINCT a.chapter), MAX(a.chapter) FROM activities a "
+            "JOIN activities b ON b.chapter = a.chapter AND b.entity_id != a.entity_id "
+            "JOIN entities e ON e.id = b.entity_id AND e.tentative = 0 "
+            "WHERE a.entity_id = ? AND a.chapter <= ? "
+            "GROUP BY b.entity_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT ?",
+            (entity_id, as_of if as_of is not None else 2**62, limit),
+        )
+    ]
+
+
 def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -> list[str]:
     """Entities most active in chapters [start, end], most active first."""
     return [
