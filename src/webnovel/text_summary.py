@@ -96,7 +96,7 @@ STOP_WORDS = frozenset(
     ]
 )
 DAMPING = 0.85
-ITERATIONS = 12
+ITERATIONS = 6
 COMMON_SHARE = 0.25  # a word in more of a chapter's sentences than this is not a link
 COMMON_FLOOR = 6
 CONVERGED = 1e-4  # the walk stops early once scores move less than this in all
