@@ -8,6 +8,12 @@ from webnovel.errors import InvalidChapterResult
 from webnovel.memory.write.chapter_result import derived_id, parse_chapter_result
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests pin the English wording (WEBNOVEL_LANG=en); the Chinese is pinned below."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+
+
 def problems(data: Any, chapter: int | None = None) -> list[str]:
     with pytest.raises(InvalidChapterResult) as caught:
         parse_chapter_result(data, chapter)
@@ -121,3 +127,14 @@ def test_null_values_are_refused() -> None:
     assert problems(
         {"chapter": 1, "entities_new": [{"id": "x", "name": "甲", "current": {"realm": None}}]}
     ) == ["$.entities_new[0].current.realm: must be a string, number or boolean, got null"]
+
+
+def test_the_problems_are_chinese_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WEBNOVEL_LANG")
+    with pytest.raises(InvalidChapterResult) as caught:
+        parse_chapter_result({"chapter": 0, "scenes": "x"})
+    assert caught.value.problems == [
+        "$.chapter: 应为 1 到 1,000,000 之间的章节号，实际是 0",
+        "$.scenes: 应为列表，实际是字符串",
+    ]
+    assert str(caught.value).startswith("章节结果无效（2 个问题）")

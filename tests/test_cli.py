@@ -65,11 +65,11 @@ def commands() -> list[str]:
 
 
 def test_help_has_examples() -> None:
-    assert "examples:" in run("--help").stdout
+    assert "示例:" in run("--help").stdout
     for command in commands():
         proc = run(command, "--help")
         assert proc.returncode == 0
-        assert "example:" in proc.stdout and "webnovel " in proc.stdout, command
+        assert "示例:" in proc.stdout and "webnovel " in proc.stdout, command
 
 
 def test_every_command_is_documented_in_the_readme() -> None:
@@ -120,18 +120,29 @@ def test_fact_shapes_and_exit_codes(cli_book: Path) -> None:
     }
     assert fact["source"] == {"chapter": 1, "type": "entity_new"}
     missing = ok("--project", str(cli_book), "fact", "林砚", "blood_type")
-    assert missing == {"entity_id": "linyan", "field": "blood_type", "value": None, "found": False}
+    assert {k: missing[k] for k in ("entity_id", "field", "value", "found")} == {
+        "entity_id": "linyan",
+        "field": "blood_type",
+        "value": None,
+        "found": False,
+    }
+    # the answer names the entity and the fields it does have, in the author's words
+    assert missing["entity_name"] == "林砚" and "位置" in missing["known_fields"]
+    chinese = ok("--project", str(cli_book), "fact", "林砚", "位置", "--as-of", "2")
+    assert (chinese["field"], chinese["value"], chinese["field_label"]) == (
+        "location",
+        "青石镇",
+        "位置",
+    )
     unknown = run("--project", str(cli_book), "fact", "萧炎", "realm")
     assert unknown.returncode == 1 and unknown.stdout == ""
-    assert unknown.stderr.strip() == (
-        "error: unknown entity '萧炎': no entity has this id, name or alias"
-    )
+    assert unknown.stderr.strip() == ("错误：未知实体「萧炎」：没有实体以此为 id、名字或别名")
 
 
 def test_text_output_is_for_people(cli_book: Path) -> None:
     proc = run("--project", str(cli_book), "fact", "林砚", "realm", "--format", "text")
     assert proc.stdout.strip().splitlines() == [
-        "林砚（linyan）的 realm：炼气",
+        "林砚的境界：炼气",
         "  当前，第1章起，出自第1章（登场）",
     ]
     entities = run("--project", str(cli_book), "entities", "--format", "text").stdout
@@ -321,7 +332,7 @@ def test_review_check_and_resolve(cli_book: Path) -> None:
         "blocking",
     }
     refused = run(*project, "commit", "-", "--check", stdin=draft)
-    assert refused.returncode == 1 and "not committed" in refused.stderr
+    assert refused.returncode == 1 and "第4章未写入" in refused.stderr
     assert ok(*project, "stats")["latest_chapter"] == 3
     forced = ok(*project, "commit", "-", "--check", "--force", stdin=draft)
     conflict = next(c for c in forced["conflicts"] if c["kind"] == "old_value_mismatch")
@@ -331,7 +342,7 @@ def test_review_check_and_resolve(cli_book: Path) -> None:
     assert (settled["status"], settled["note"]) == ("accepted", "作者有意")
     assert conflict["id"] not in {c["id"] for c in ok(*project, "conflicts")}
     missing = run(*project, "conflicts", "resolve", "c-000")
-    assert missing.returncode == 1 and "unknown conflict" in missing.stderr
+    assert missing.returncode == 1 and "未知冲突" in missing.stderr
 
 
 def test_commit_many_files_in_one_run(tmp_path: Path) -> None:
@@ -354,7 +365,7 @@ def test_commit_many_files_in_one_run(tmp_path: Path) -> None:
         json.dumps({"chapter": 4, "state_changes": [{"field": "realm"}]}), encoding="utf-8"
     )
     proc = run("--project", str(root), "commit", str(SAMPLE / "results" / "005.json"), str(bad))
-    assert proc.returncode == 2 and f"invalid {bad}" in proc.stderr
+    assert proc.returncode == 2 and f"{bad}无效" in proc.stderr
     assert ok("--project", str(root), "stats")["latest_chapter"] == 5  # 005 stays committed
     misuse = run("--project", str(root), "commit", *files, "--text", "x.md")
     assert misuse.returncode == 2 and "--text-dir" in misuse.stderr
@@ -417,3 +428,46 @@ def test_version_is_the_installed_one() -> None:
     proc = run("--version")
     assert proc.returncode == 0
     assert proc.stdout == f"webnovel-memory {metadata.version('webnovel-memory')}\n"
+
+
+def _helps(parser: Any) -> list[tuple[str, str]]:
+    """(where, help text) for the parser, its options and every subcommand's, recursively."""
+    found = [(parser.prog, parser.description or "")]
+    for action in parser._actions:
+        if action.help and action.help != "==SUPPRESS==":
+            found.append(
+                (f"{parser.prog} {'/'.join(action.option_strings) or action.dest}", action.help)
+            )
+        choices = getattr(action, "choices", None)
+        if isinstance(choices, dict):  # the subcommands
+            for child in choices.values():
+                found += _helps(child)
+    return found
+
+
+def test_every_help_text_is_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    from webnovel.cli.main import build_parser
+
+    monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
+    untranslated = [
+        (where, text)
+        for where, text in _helps(build_parser())
+        if not any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    ]
+    assert untranslated == []  # add the Chinese to cli/help_words.py
+
+
+def test_english_on_request(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from webnovel.cli.main import main
+
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with pytest.raises(SystemExit) as usage:
+        main(["fact"])
+    assert usage.value.code == 2
+    assert "the following arguments are required: subject, field" in capsys.readouterr().err
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    with pytest.raises(SystemExit):
+        main(["fact"])
+    assert "缺少必填参数：subject, field" in capsys.readouterr().err

@@ -38,7 +38,7 @@ def test_bad_config_is_a_clear_error(
     assert named in str(caught.value)
     assert main(["--project", str(root), "stats"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: ") and named in err and err.count("\n") == 1
+    assert err.startswith("错误：") and named in err and err.count("\n") == 1
 
 
 def test_text_output_never_prints_control_characters(
@@ -59,7 +59,7 @@ def test_text_output_never_prints_control_characters(
 
 def test_format_before_the_command_gets_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--format", "json", "stats"]) == 2
-    assert "--format goes after the command" in capsys.readouterr().err
+    assert "--format 写在命令之后" in capsys.readouterr().err
 
 
 def test_a_traditional_name_finds_the_simplified_entity(tmp_path: Path) -> None:

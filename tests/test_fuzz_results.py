@@ -174,4 +174,4 @@ def test_the_cli_refuses_with_exit_2_and_one_line(
     message = err.getvalue()
     assert code in (0, 2), message
     if code == 2:
-        assert message.startswith("error: ") and message.count("\n") == 1, message
+        assert message.startswith("错误：") and message.count("\n") == 1, message

@@ -55,7 +55,7 @@ def test_past_the_limit_a_writer_says_the_book_is_busy(
     holder = hold_lock(root, 3.0)
     try:
         with webnovel.open_project(root) as book:
-            with pytest.raises(webnovel.BookBusy, match="is busy: another process"):
+            with pytest.raises(webnovel.BookBusy, match="正忙：另一个进程"):
                 book.commit({"chapter": 1, "summary": "等不到"})
             assert book.latest_chapter() is None
     finally:

@@ -132,7 +132,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
             await client.call_tool(
                 "review_draft",
                 {
-                    "draft": {
+                    "result": {
                         "chapter": 13,
                         "entities_appeared": [{"id": "周伯"}],
                         "state_changes": [{"entity_id": "林砚", "field": "realm", "new": "炼气"}],
@@ -166,7 +166,7 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert categories["dead_entity_active"]["entity_id"] == "zhoubo"
     assert categories["regression"]["severity"] == "critical"
     assert out["unknown"].is_error
-    assert "unknown entity '萧炎'" in out["unknown"].content[0].text
+    assert "未知实体「萧炎」" in out["unknown"].content[0].text
     assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
     assert out["missing"].content[0].text == "get_fact: argument 'field' is required"
     assert out["overflow"].content[0].text.startswith("as_of must be a chapter number")
@@ -183,3 +183,34 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     assert out["retract"]["status"] == "retracted"
     assert out["retracted"]["latest_chapter"] == 11
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")
+
+
+def test_a_blocking_commit_is_refused_unless_forced(empty_book: Path) -> None:
+    chapters = list(sample_chapters())
+    draft = json.loads(
+        (
+            Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
+        ).read_text(encoding="utf-8")
+    )
+
+    async def body(client: Any) -> dict[str, Any]:
+        for chapter in chapters:
+            await client.call_tool("commit_chapter", {"result": chapter.result, "force": True})
+        out: dict[str, Any] = {}
+        out["refused"] = await client.call_tool("commit_chapter", {"result": draft})
+        out["after_refusal"] = structured(await client.call_tool("resume", {}))
+        out["old_name"] = structured(await client.call_tool("review_draft", {"draft": draft}))
+        out["forced"] = structured(
+            await client.call_tool("commit_chapter", {"result": draft, "force": True})
+        )
+        return out
+
+    out = run_session(empty_book, body)
+    refusal = out["refused"].content[0].text
+    assert out["refused"].is_error
+    assert "第13章未写入" in refusal and "阻断问题" in refusal and "force" in refusal
+    assert out["after_refusal"]["latest_chapter"] == 12  # nothing was written
+    assert out["old_name"]["blocking"] > 0 and "result" in out["old_name"]["notes"][0]
+    forced = out["forced"]
+    assert forced["status"] == "committed" and forced["chapter"] == 13
+    assert {c["kind"] for c in forced["conflicts"]} >= {"dead_entity_active"}

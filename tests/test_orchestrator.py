@@ -111,7 +111,7 @@ def test_sample_pack_for_chapter_13(sample: webnovel.Project) -> None:
     pack = sample.build_memory_pack("chapter_write", 13, outline=outline)
     prompt = pack.render("prompt")
     assert prompt.startswith("# 记忆包：第13章（写作）")
-    assert "- 林砚 realm：金丹（第11章起）" in prompt
+    assert "- 林砚 境界：金丹（第11章起）" in prompt
     assert "- 周伯 已于第7章死亡，不得再出场或行动" in prompt
     assert "【已逾期】镇口老槐树上窥视铁匠铺的乌鸦" in prompt
     assert "- 林砚 → 韩啸：仇敌（第9章起）" in prompt

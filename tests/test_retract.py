@@ -59,7 +59,7 @@ def test_a_retracted_book_equals_a_book_built_without_the_chapter(tmp_path: Path
 
 
 def test_retracting_a_chapter_never_committed_is_a_clear_error(book: webnovel.Project) -> None:
-    with pytest.raises(UnknownChapter, match="chapter 3 has not been committed"):
+    with pytest.raises(UnknownChapter, match="第3章尚未提交"):
         book.retract(3)
 
 
@@ -72,6 +72,6 @@ def test_cli_retract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     report = json.loads(capsys.readouterr().out)
     assert (report["chapter"], report["status"]) == (3, "retracted")
     assert main(["--project", str(root), "retract", "3", "--yes"]) == 1
-    assert "chapter 3 has not been committed" in capsys.readouterr().err
+    assert "第3章尚未提交" in capsys.readouterr().err
     with webnovel.open_project(root) as book:
         assert book.latest_chapter() == 2

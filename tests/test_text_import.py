@@ -5,13 +5,17 @@ suggests; a chapter-result skeleton from a stored text."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import webnovel
 from webnovel.cli.main import main
-from webnovel.name_finder import candidate_names
+from webnovel.name_finder import candidate_names, windows
 from webnovel.sample_book import sample_chapters
 from webnovel.text_import import read_cast, split_chapters
 
@@ -187,3 +191,116 @@ def test_prefill_and_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert skeleton["chapter"] == 2
     assert skeleton["entities_appeared"] == [{"id": "xiaoyan", "mentions": ["萧炎"]}]
     assert main(["--project", str(root), "prefill", "99"]) == 1
+
+
+CAST_TOML = (
+    '[[entity]]\nid = "xiaoyan"\nname = "萧炎"\naliases = ["炎儿"]\n\n'
+    '[[entity]]\nid = "yaolao"\nname = "药老"\n\n'
+    '[[entity]]\nid = "xuner"\nname = "熏儿"\n'
+)
+
+
+def _cast_is_whole(root: Path) -> None:
+    with webnovel.open_project(root) as book:
+        first_seen = {e.id: e.first_chapter for e in book.entities()}
+        assert first_seen == {"xiaoyan": 2, "yaolao": 3, "xuner": 5}
+        assert book.entity("炎儿").id == "xiaoyan"
+        assert book.conflicts(include_settled=True) == []
+
+
+def test_running_an_import_with_a_cast_again_keeps_the_cast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    novel = write(tmp_path / "book.txt", NOVEL)
+    cast = write(tmp_path / "cast.toml", CAST_TOML)
+    args = ["--project", str(root), "import", "text", str(novel), "--format", "json"]
+    assert main([*args, "--cast", str(cast)]) == 0
+    _cast_is_whole(root)
+    capsys.readouterr()
+    assert main([*args, "--cast", str(cast)]) == 0  # the same run again: nothing changes
+    assert json.loads(capsys.readouterr().out)["unchanged"] == 5
+    _cast_is_whole(root)
+    assert main(args) == 0  # again without the cast: what it introduced stays
+    _cast_is_whole(root)
+    more = write(tmp_path / "cast2.toml", CAST_TOML.replace('["炎儿"]', '["炎儿", "小炎子"]'))
+    assert main([*args, "--cast", str(more)]) == 0  # a richer cast updates, never drops
+    _cast_is_whole(root)
+    with webnovel.open_project(root) as book:
+        assert book.entity("小炎子").id == "xiaoyan"
+
+
+@pytest.mark.parametrize("stop_after", [1, 2, 3, 4])
+def test_an_interrupted_import_with_a_cast_resumes_whole(tmp_path: Path, stop_after: int) -> None:
+    root = tmp_path / "b"
+    novel = write(tmp_path / "book.txt", NOVEL)
+    cast = read_cast(write(tmp_path / "cast.toml", CAST_TOML))
+
+    def interrupt(done: int, total: int) -> None:
+        if done == stop_after:
+            raise KeyboardInterrupt
+
+    with webnovel.init_project(root, title="t") as book:
+        with pytest.raises(KeyboardInterrupt):
+            book.import_text(novel, cast=cast, progress=interrupt)
+        assert book.latest_chapter() == stop_after
+        resumed = book.import_text(novel, cast=cast)
+        assert (resumed["unchanged"], resumed["committed"]) == (stop_after, 5 - stop_after)
+    _cast_is_whole(root)
+
+
+@given(st.text(alphabet="林砚走\n。！？ab", max_size=300), st.integers(4, 40))
+def test_windows_cover_the_text_exactly(text: str, size: int) -> None:
+    """prefill tags a huge chapter a window at a time: nothing lost, nothing twice."""
+    pieces = list(windows(text, size))
+    assert "".join(pieces) == text
+    assert all(0 < len(p) <= size for p in pieces)
+
+
+def test_every_file_read_is_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    result = write(tmp_path / "r.json", '{"chapter": 1}')
+    endless = "/dev/zero"
+    for args in (
+        ["commit", endless],
+        ["commit", str(result), "--text", endless],
+        ["import", "text", endless],
+        ["pack", "--chapter", "2", "--outline", endless],
+    ):
+        assert main(["--project", str(root), *args]) == 2, args
+        err = capsys.readouterr().err
+        assert endless in err and "上限" in err, (args, err)
+    with webnovel.open_project(root) as book:
+        assert book.latest_chapter() is None
+    with open(endless, "rb") as zeros:
+        ran = subprocess.run(
+            [sys.executable, "-m", "webnovel", "--project", str(root), "commit", "-"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert ran.returncode == 2 and "标准输入" in ran.stderr and "上限" in ran.stderr
+
+
+def test_import_text_says_when_it_read_another_encoding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    novel = write(tmp_path / "book.txt", NOVEL, "gb18030")
+    assert main(["--project", str(root), "import", "text", str(novel)]) == 0
+    assert f"按 GB18030 编码读取了 {novel}" in capsys.readouterr().err
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    write(folder / "1.txt", "第1章 甲\n他說的是我的心。\n", "big5")
+    write(folder / "2.txt", "第2章 乙\n正文。\n", "utf-8")
+    (folder / "3.txt").symlink_to(tmp_path / "r-outside.txt")
+    write(tmp_path / "r-outside.txt", "第3章 外\n外面。\n")
+    assert main(["--project", str(root), "import", "text", str(folder)]) == 2
+    assert "3.txt" in capsys.readouterr().err
+    (folder / "3.txt").unlink()
+    assert main(["--project", str(root), "import", "text", str(folder)]) == 0
+    assert "1 个文件按 BIG5 编码读取" in capsys.readouterr().err

@@ -158,3 +158,22 @@ def test_an_unreadable_project_is_refused_before_anything_is_written(tmp_path: P
         with pytest.raises(InvalidInput, match="not a webnovel-writer project"):
             book.import_upstream(tmp_path)
         assert book.latest_chapter() is None
+
+
+def test_links_leading_outside_the_project_are_refused_and_named(
+    tmp_path: Path, upstream: Path
+) -> None:
+    secret = tmp_path / "elsewhere" / "passwd"
+    secret.parent.mkdir()
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n", encoding="utf-8")
+    chapter = upstream / "正文" / "第0005章-外面的文件.md"
+    chapter.symlink_to(secret)
+    book = tmp_path / "book"
+    ran = run_cli("--project", str(book), "import", "upstream", str(upstream))
+    assert ran.returncode == 2
+    assert str(chapter) in ran.stderr and str(secret) in ran.stderr and "链接" in ran.stderr
+    assert not book.exists() or webnovel.open_project(book).latest_chapter() is None
+    chapter.unlink()
+    inside = upstream / "正文" / "第0005章-里面的文件.md"  # a link within the project is fine
+    inside.symlink_to(upstream / "正文" / "第0001章-青石镇的铁匠铺.md")
+    assert run_cli("--project", str(book), "import", "upstream", str(upstream)).returncode == 0

@@ -54,7 +54,7 @@ def test_a_rejected_commit_writes_nothing(book: webnovel.Project) -> None:
     before = table_counts(book)
     with pytest.raises(InvalidChapterResult) as caught:
         book.commit({"chapter": 2, "state_changes": [{"entity_id": "萧炎", "field": "realm"}]})
-    assert "$.state_changes[0].new: is required" in str(caught.value)
+    assert "$.state_changes[0].new: 必填" in str(caught.value)
     assert table_counts(book) == before
 
 
@@ -85,7 +85,7 @@ def test_unknown_entity_is_kept_tentative_with_a_conflict(book: webnovel.Project
     )
     assert [c.kind for c in report.conflicts] == ["unknown_entity"]
     assert report.conflicts[0].entity_id == "药老"
-    assert "unknown entity '药老' kept as a tentative entity" in report.warnings
+    assert any(w.startswith("未知实体「药老」") for w in report.warnings)
     assert book.entity("药老").tentative
     assert [(r.source, r.target, r.type) for r in book.relations("萧炎")] == [
         ("xiaoyan", "药老", "师徒")
@@ -172,7 +172,7 @@ def test_old_value_mismatch_names_canonical_entity_and_the_writing_chapter(
     )
     assert (conflict.expected, conflict.found) == ("斗者", "斗师")
     assert [e["chapter"] for e in conflict.evidence] == [1, 9]
-    assert conflict.message.startswith("萧炎：第9章以为 realm 原为「斗师」")  # named for the author
+    assert conflict.message.startswith("萧炎：第9章以为境界原为「斗师」")  # named for the author
     assert book.fact("萧炎", "realm").value == "大斗师"  # the chapter is canon
     old = book.fact("萧炎", "realm", as_of=5)  # chapter 5 did not know chapter 9 yet
     assert (old.value, old.status, old.valid_to) == ("斗者", "active", None)

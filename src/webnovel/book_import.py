@@ -48,14 +48,7 @@ def import_text(
     )
     found = [names.find(chapter.text, fold=False) for chapter in chapters]
     mentioned = [_by_entity(mentions) for mentions in found]
-    # each cast entity is introduced in the first chapter that names it; one never named is
-    # introduced where the import begins
-    known = {e.id for e in book.entities()}
-    intro_at: dict[int, list[dict[str, Any]]] = {}
-    for entity in cast or ():
-        if entity["id"] not in known:
-            at = next((i for i, m in enumerate(mentioned) if entity["id"] in m), 0)
-            intro_at.setdefault(at, []).append(entity)
+    intro_at = _introductions(book, first, cast or [], mentioned)
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
         result = chapter_result(first + i, chapter)
@@ -139,6 +132,28 @@ def summarize(book: Project, progress: Callable[[int, int], None] | None) -> dic
         "unchanged": unchanged,
         "skipped": skipped,
     }
+
+
+def _introductions(
+    book: Project, first: int, cast: list[dict[str, Any]], mentioned: list[dict[str, list[str]]]
+) -> dict[int, list[dict[str, Any]]]:
+    """Who each chapter introduces (by index in the import). Running an import again, or
+    resuming one, re-commits its first chapters: each keeps the entities it introduced before
+    (updated from the cast when it lists them), so the cast is never lost. An entity new to
+    the book is introduced in the first chapter that names it, or where the import begins."""
+    before = commit_ops.introductions(book.storage.conn, first, first + len(mentioned) - 1)
+    by_id = {entity["id"]: entity for entity in cast}
+    intro_at: dict[int, list[dict[str, Any]]] = {}
+    for chapter, items in before.items():
+        intro_at[chapter - first] = [
+            by_id.get(item.get("id"), item) if isinstance(item, dict) else item for item in items
+        ]
+    known = {e.id for e in book.entities()}
+    for entity in cast:
+        if entity["id"] not in known:
+            at = next((i for i, m in enumerate(mentioned) if entity["id"] in m), 0)
+            intro_at.setdefault(at, []).append(entity)
+    return intro_at
 
 
 def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:

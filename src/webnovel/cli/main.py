@@ -15,9 +15,10 @@ from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import TASKS
 from ..memory.schema import THREAD_FILTERS
-from . import commands
+from ..messages import say
+from . import commands, help_words
 
-EPILOG = """examples:
+EPILOG = """{examples}:
   webnovel init my-book --title 斗破苍穹 --genre 玄幻
   webnovel --project my-book commit ch0001.json --text ch0001.md
   webnovel --project my-book fact 萧炎 realm --as-of 57 --format json
@@ -26,12 +27,33 @@ EPILOG = """examples:
 """
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(
+            usage, actions, groups, help_words.word("usage: ") if prefix is None else prefix
+        )
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse speaking the reader's language: help texts and its own words through
+    `help_words` (Chinese unless WEBNOVEL_LANG=en)."""
+
     commands: frozenset[str] = frozenset()  # the subcommands' names, set by build_parser
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = help_words.word("positional arguments")
+        self._optionals.title = help_words.word("options")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("help"), str):
+            kwargs["help"] = help_words.help_text(kwargs["help"])
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        raise SystemExit(_fail(f"{self.prog}: {message}", 2))
+        raise SystemExit(_fail(f"{self.prog}: {help_words.error_text(message)}", 2))
 
 
 def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
@@ -41,19 +63,19 @@ def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"{say('error_prefix')}{message}", file=sys.stderr)
     return code
 
 
 def _add(
     sub: Any, name: str, handler: Callable[..., Any], help_text: str, example: str
 ) -> argparse.ArgumentParser:
+    shown = help_words.help_text(help_text)
     parser = sub.add_parser(
         name,
-        help=help_text,
-        description=help_text,
-        epilog=f"example:\n  {example}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help=shown,
+        description=shown,
+        epilog=f"{help_words.help_text('example')}:\n  {example}",
     )
     parser.add_argument(
         "--format",
@@ -68,9 +90,8 @@ def _add(
 def build_parser() -> _Parser:
     parser = _Parser(
         prog="webnovel",
-        description="Long-term memory for serialized web novels.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=help_words.help_text("Long-term memory for serialized web novels."),
+        epilog=EPILOG.format(examples=help_words.help_text("examples")),
     )
     parser.add_argument(
         "--project",
@@ -79,7 +100,12 @@ def build_parser() -> _Parser:
         help="the book's folder (default: nearest folder holding .webnovel/)",
     )
     parser.add_argument("--version", action=_Version, help="show the version and exit")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        parser_class=_Parser,
+        title=help_words.help_text("commands"),
+    )
     _add_write_commands(sub)
     _add_query_commands(sub)
     _add_cooccurrence_command(sub)
@@ -104,7 +130,7 @@ def _add_write_commands(sub: Any) -> None:
         "webnovel init my-book --title 斗破苍穹 --genre 玄幻",
     )
     p.add_argument("path", nargs="?", type=Path, default=None, help="folder (default: .)")
-    p.add_argument("--title", required=True)
+    p.add_argument("--title", required=True, help="the book's title")
     p.add_argument("--genre", default=None, help="fills config ladders (玄幻, 仙侠)")
 
     p = _add(
@@ -115,7 +141,12 @@ def _add_write_commands(sub: Any) -> None:
         "webnovel commit ch0128.json --text ch0128.md\n  webnovel commit results/*.json --text-dir chapters/",
     )
     p.add_argument("file", nargs="+", help="chapter-result JSON file(s), or - for standard input")
-    p.add_argument("--chapter", type=int, default=None)
+    p.add_argument(
+        "--chapter",
+        type=int,
+        default=None,
+        help="the chapter number (when the result does not say it)",
+    )
     p.add_argument("--text", type=Path, default=None, help="the chapter's text (Markdown)")
     p.add_argument(
         "--text-dir",
@@ -138,7 +169,7 @@ def _add_write_commands(sub: Any) -> None:
         "(the commit stays in the log, marked retracted; committing the chapter again restores it)",
         "webnovel retract 13 --yes",
     )
-    p.add_argument("chapter", type=int)
+    p.add_argument("chapter", type=int, help="the chapter to take back")
     p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
 
 
@@ -162,8 +193,16 @@ def _add_query_commands(sub: Any) -> None:
         "webnovel fact 萧炎 realm --as-of 57",
     )
     p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("field")
-    p.add_argument("--as-of", type=int, default=None)
+    p.add_argument("field", help="a field's key or Chinese name: realm or 境界")
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
+
+    _add(
+        sub,
+        "fields",
+        commands.fields,
+        "the book's fields: Chinese name, key, how many entities have one, the words accepted",
+        "webnovel fields",
+    )
 
     p = _add(
         sub,
@@ -172,8 +211,8 @@ def _add_query_commands(sub: Any) -> None:
         "every version of an entity's fields with interval, status and evidence",
         "webnovel history 萧炎 realm --as-of 57",
     )
-    p.add_argument("subject")
-    p.add_argument("field", nargs="?", default=None)
+    p.add_argument("subject", help="entity id, name or alias")
+    p.add_argument("field", nargs="?", default=None, help="a field (default: all)")
     p.add_argument("--as-of", type=int, default=None, help="as chapter N knew it")
 
     p = _add(
@@ -183,8 +222,8 @@ def _add_query_commands(sub: Any) -> None:
         "relations touching SUBJECT that hold at N",
         "webnovel relations 萧炎 --as-of 57",
     )
-    p.add_argument("subject")
-    p.add_argument("--as-of", type=int, default=None)
+    p.add_argument("subject", help="entity id, name or alias")
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
 
 
 def _add_cooccurrence_command(sub: Any) -> None:
@@ -197,8 +236,8 @@ def _add_cooccurrence_command(sub: Any) -> None:
         "webnovel cooccurrence 林砚 --as-of 12",
     )
     p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("--as-of", type=int, default=None)
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
+    p.add_argument("--limit", type=int, default=20, help="at most this many people")
 
 
 def _add_ledger_commands(sub: Any) -> None:
@@ -210,8 +249,8 @@ def _add_ledger_commands(sub: Any) -> None:
         "the thread ledger: foreshadowing, promises, loops",
         "webnovel threads --status overdue",
     )
-    p.add_argument("--status", default="open", choices=THREAD_FILTERS)
-    p.add_argument("--as-of", type=int, default=None)
+    p.add_argument("--status", default="open", choices=THREAD_FILTERS, help="which threads")
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
 
     p = _add(
         sub,
@@ -220,8 +259,8 @@ def _add_ledger_commands(sub: Any) -> None:
         "world rules in force",
         "webnovel rules --domain 力量体系 --as-of 40",
     )
-    p.add_argument("--as-of", type=int, default=None)
-    p.add_argument("--domain", default=None)
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
+    p.add_argument("--domain", default=None, help="a domain of rules, e.g. 力量体系")
 
     p = _add(
         sub,
@@ -231,7 +270,7 @@ def _add_ledger_commands(sub: Any) -> None:
         "webnovel knows 苏晚晴 --as-of 12",
     )
     p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("--as-of", type=int, default=None)
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
 
     p = _add(
         sub,
@@ -240,7 +279,7 @@ def _add_ledger_commands(sub: Any) -> None:
         "the story's secrets: who knows each, whether the reader does, when it is due",
         "webnovel secrets --as-of 12",
     )
-    p.add_argument("--as-of", type=int, default=None)
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
 
     p = _add(
         sub,
@@ -249,9 +288,9 @@ def _add_ledger_commands(sub: Any) -> None:
         "events in story order",
         "webnovel timeline --from 10 --to 20 --entity 萧炎",
     )
-    p.add_argument("--from", dest="start", type=int, default=None)
-    p.add_argument("--to", dest="end", type=int, default=None)
-    p.add_argument("--entity", default=None)
+    p.add_argument("--from", dest="start", type=int, default=None, help="from chapter")
+    p.add_argument("--to", dest="end", type=int, default=None, help="to chapter")
+    p.add_argument("--entity", default=None, help="only events of this entity")
     p.add_argument("--as-of", type=int, default=None, help="never past chapter N")
 
 
@@ -265,7 +304,7 @@ def _add_retrieval_commands(sub: Any) -> None:
         "webnovel search 三年之约 --top-k 5 --as-of 40",
     )
     p.add_argument("text", help="what to look for (names, events, a question)")
-    p.add_argument("--top-k", type=int, default=10)
+    p.add_argument("--top-k", type=int, default=10, help="how many results")
     p.add_argument("--as-of", type=int, default=None, help="only chapters up to N")
 
     p = _add(
@@ -295,7 +334,7 @@ def _add_review_commands(sub: Any) -> None:
     p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
     p.add_argument("--as-of", type=int, default=None, help="those written by chapter N")
     p.add_argument("action", nargs="?", choices=("resolve",), help="resolve ID: settle a conflict")
-    p.add_argument("conflict_id", nargs="?", metavar="ID")
+    p.add_argument("conflict_id", nargs="?", metavar="ID", help="the conflict's id")
     p.add_argument(
         "--intentional",
         action="store_true",
@@ -311,7 +350,7 @@ def _add_review_commands(sub: Any) -> None:
         "webnovel review draft-0058.json --chapter 58",
     )
     p.add_argument("file", help="draft chapter-result JSON file, or - for standard input")
-    p.add_argument("--chapter", type=int, default=None)
+    p.add_argument("--chapter", type=int, default=None, help="the chapter the draft is for")
 
 
 def _add_pack_commands(sub: Any) -> None:
@@ -328,6 +367,7 @@ def _add_pack_commands(sub: Any) -> None:
         "--task",
         default="chapter_write",
         choices=TASKS,
+        help="the task the pack is for",
     )
     p.add_argument(
         "--outline",
@@ -454,7 +494,7 @@ def _add_import_commands(sub: Any) -> None:
     )
     p.add_argument("--into", default=None, help="with merge: the entity (id, name or alias)")
     p.add_argument("--min-count", type=int, default=3, help="names seen at least this often")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--limit", type=int, default=50, help="at most this many names")
 
     _add(
         sub,
@@ -472,7 +512,7 @@ def _add_import_commands(sub: Any) -> None:
         "a chapter-result skeleton for a committed chapter, from its stored text",
         "webnovel prefill 58",
     )
-    p.add_argument("chapter", type=int)
+    p.add_argument("chapter", type=int, help="the chapter")
 
 
 def _add_admin_commands(sub: Any) -> None:
@@ -496,8 +536,14 @@ def _add_admin_commands(sub: Any) -> None:
     p.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1, this machine only; the dashboard has "
-        "no login)",
+        help="address to listen on (default: 127.0.0.1, this machine only; another address "
+        "needs --allow-network)",
+    )
+    p.add_argument(
+        "--allow-network",
+        action="store_true",
+        help="let --host be an address others can reach; the printed URL then carries a login "
+        "token every visitor needs",
     )
     p.add_argument("--open", action="store_true", help="open it in the web browser")
 
@@ -524,7 +570,7 @@ def _add_admin_commands(sub: Any) -> None:
         "print a JSON Schema of the public contract",
         "webnovel schema chapter-result",
     )
-    p.add_argument("name", choices=("chapter-result",))
+    p.add_argument("name", choices=("chapter-result",), help="which schema")
 
     p = _add(
         sub,
@@ -533,7 +579,13 @@ def _add_admin_commands(sub: Any) -> None:
         "build a book from the bundled sample serial and show what memory knows",
         "webnovel demo ./demo-book",
     )
-    p.add_argument("folder", nargs="?", type=Path, default=Path("demo-book"))
+    p.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path("demo-book"),
+        help="folder for the demo book (default: demo-book)",
+    )
 
 
 class _Version(argparse.Action):
@@ -555,9 +607,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command_at = next((i for i, w in enumerate(words) if w in parser.commands), len(words))
     if "--format" in words[:command_at]:
         parser.print_usage(sys.stderr)
-        return _fail(
-            "--format goes after the command, as in: webnovel fact 萧炎 realm --format json", 2
-        )
+        return _fail(say("format_after_command"), 2)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
@@ -565,7 +615,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
     if args.format == "prompt" and args.command != "pack":
-        parser.error("--format prompt is for `webnovel pack` only")
+        parser.error(say("prompt_format_pack_only"))
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -573,11 +623,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WebnovelError as exc:
         return _fail(str(exc), exc.exit_code)
     except json.JSONDecodeError as exc:
-        return _fail(str(InvalidInput(f"input is not valid JSON: {exc}")), 2)
+        return _fail(str(InvalidInput(say("not_json_input", error=exc))), 2)
     except OSError as exc:
         return _fail(f"{exc.filename or ''}: {exc.strerror or exc}", 2)
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
+        return _fail(say("interrupted"), 130)
 
 
 if __name__ == "__main__":

@@ -15,11 +15,13 @@ from ..labels import (
     CHUNK_KIND,
     COMMIT_STATUS,
     CONFLICT_KIND,
+    FIELD,
     SEVERITY,
     SOURCE,
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
+    label,
 )
 
 
@@ -54,7 +56,20 @@ def value_text(value: Any) -> str:
 
 
 def interval(valid_from: int, valid_to: int | None) -> str:
-    return f"第{valid_from}章起" if valid_to is None else f"第{valid_from}–{valid_to - 1}章"
+    """`[valid_from, valid_to)` in words; a value replaced within its own chapter held only
+    inside it."""
+    if valid_to is None:
+        return f"第{valid_from}章起"
+    if valid_to <= valid_from:
+        return f"第{valid_from}章内（当章即被取代）"
+    if valid_to == valid_from + 1:
+        return f"第{valid_from}章"
+    return f"第{valid_from}–{valid_to - 1}章"
+
+
+def field_text(d: dict[str, Any]) -> str:
+    """A field as the author names it: the book's label (JSON's `field_label`), else ours."""
+    return str(d.get("field_label") or label(FIELD, d["field"]))
 
 
 def evidence_text(evidence: list[dict[str, Any]]) -> str:
@@ -67,10 +82,14 @@ def evidence_text(evidence: list[dict[str, Any]]) -> str:
 
 def fact_text(d: dict[str, Any]) -> str:
     if not d.get("found"):
-        return f"{d['entity_id']} 的 {d['field']}：（无记录）"
+        line = f"{d.get('entity_name') or d['entity_id']} 的 {field_text(d)}：（无记录）"
+        known = d.get("known_fields")
+        if known:
+            line += "\n  有记录的字段：" + "、".join(known)
+        return line
     source = d["source"]
     return (
-        f"{d['entity_name']}（{d['entity_id']}）的 {d['field']}：{value_text(d['value'])}\n"
+        f"{d['entity_name']}的{field_text(d)}：{value_text(d['value'])}\n"
         f"  {STATUS.get(d['status'], d['status'])}，{interval(d['valid_from'], d['valid_to'])}，"
         f"出自第{source['chapter']}章（{SOURCE.get(source['type'], source['type'])}）"
     )
@@ -82,7 +101,7 @@ def history_text(items: list[dict[str, Any]]) -> str:
     rows = [["字段", "值", "区间", "状态", "证据"]]
     rows += [
         [
-            d["field"],
+            field_text(d),
             value_text(d["value"]),
             interval(d["valid_from"], d["valid_to"]),
             STATUS.get(d["status"], d["status"]),
@@ -195,13 +214,15 @@ def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
 
 
 def resume_text(d: dict[str, Any]) -> str:
-    lines = [f"《{d['book']['title']}》：已提交 {d['latest_chapter'] or 0} 章"]
+    lines = [f"《{d['book']['title']}》：已提交至第 {d['latest_chapter'] or 0} 章"]
+    if d.get("missing_chapters"):
+        lines.append(f"缺章：{chapter_list(d['missing_chapters'])}")
     if d["last_chapter"]:
         last = d["last_chapter"]
         lines.append(f"上一章：《{last['title'] or ''}》 {last['summary'] or ''}")
     if d["protagonist"]:
         p = d["protagonist"]
-        state = "，".join(f"{k} {value_text(v)}" for k, v in p["now"].items())
+        state = "，".join(f"{label(FIELD, k)} {value_text(v)}" for k, v in p["now"].items())
         lines.append(f"主角：{p['name']}（{state}）")
     lines += ["", "未回收的线索：", threads_text(d["open_threads"])]
     lines += ["", "未决矛盾：", conflicts_text(d["open_conflicts"])]
@@ -340,6 +361,28 @@ def secrets_text(items: list[dict[str, Any]]) -> str:
         )
         rows.append([d["id"], reader, due, holders or "（无）", d["content"]])
     return table(rows)
+
+
+def fields_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（无字段）"
+    rows = [["字段", "键", "实体数", "也接受"]]
+    rows += [
+        [d["label"], d["field"], str(d["entities"]), "、".join(d["synonyms"][:6])] for d in items
+    ]
+    return table(rows)
+
+
+def chapter_list(chapters: list[int]) -> str:
+    """[2, 3, 4, 9] → 「第2–4、9章」: runs folded, so a long gap reads in one line."""
+    runs: list[list[int]] = []
+    for n in chapters:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}" if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    return f"第{'、'.join(parts)}章"
 
 
 EXTRACT_STATUS = {

@@ -4,10 +4,11 @@ Starlette serves it (uvicorn runs it): the pages are HTML made on the server fro
 shipped in this package, with one small script for the chapter slider, lazy passages and live
 refresh. Nothing is fetched from elsewhere, so it works offline.
 
-Safety: it binds to loopback unless told otherwise and answers only to a loopback Host (a web
-page elsewhere cannot reach it through DNS tricks); files are served from the package's static
-folder only; the two writes, settling a conflict and settling a candidate name, need the page's token, made
-anew each start and never sent in a URL, and a same-origin request.
+Safety: it binds to loopback unless told otherwise and answers only to a loopback Host, in any
+spelling (a web page elsewhere cannot reach it through DNS tricks); beyond this machine every
+request needs the login token of the printed URL (access.py); files are served from the package's
+static folder only; the two writes, settling a conflict and settling a candidate name, need the
+page's token, made anew each start and never sent in a URL, and a same-origin request.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
@@ -44,11 +44,12 @@ from ..memory.packs.budget_manager import RECIPES
 from ..name_finder import Candidate
 from ..project import Project
 from . import graph_view, pages, threads_view
+from .access import AccessGuard
 from .templating import STATIC, render
 
 PageView = Callable[[Request, int], Response]
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 LIVE_POLL_SECONDS = 1.0
+MAX_FORM_BYTES = 64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
 NAV = (
     ("/", "总览"),
     ("/characters", "角色"),
@@ -105,6 +106,11 @@ class Dashboard:
             query = {"as_of": as_of, **{k: v for k, v in params.items() if v is not None}}
             return f"{path}?{urlencode(query)}"
 
+        def page_of(base: str, ident: str, **params: Any) -> str:
+            """The page of one entity or thread: its id is one path segment, whatever it holds
+            (`/`, `?`, `#`, `../`)."""
+            return href(f"{base}/{quote(ident, safe='')}", **params)
+
         return {
             "title": self.book.book["title"] or "未命名",
             "nav": [(path, name, _active(here, path)) for path, name in NAV],
@@ -113,6 +119,7 @@ class Dashboard:
             "here": here,
             "keep": [(k, v) for k, v in request.query_params.items() if k != "as_of"],
             "href": href,
+            "page_of": page_of,
             "seq": self.book.commit_seq(),
             "token": self.token,
         }
@@ -220,6 +227,8 @@ class Dashboard:
         """Settle a conflict from the page: the same facade call as `webnovel conflicts
         resolve`."""
         form = await self._checked_form(request)
+        if form is None:  # the visitor left mid-request: nobody to answer, nothing done
+            return Response(status_code=400)
         conflict_id = request.path_params["conflict_id"]
         note = (form.get("note") or [""])[0].strip()[:2000] or None
         intentional = (form.get("intentional") or [""])[0] == "1"
@@ -233,6 +242,8 @@ class Dashboard:
         """Accept, merge or reject a candidate name from the page: the same facade call as
         `webnovel candidates`, behind the same token and same-origin check as conflicts."""
         form = await self._checked_form(request)
+        if form is None:
+            return Response(status_code=400)
         name = (form.get("name") or [""])[0].strip()[:50]
         action = (form.get("action") or [""])[0]
         entity_type = (form.get("type") or ["角色"])[0]
@@ -246,9 +257,19 @@ class Dashboard:
             query["as_of"] = as_of
         return RedirectResponse(f"/candidates?{urlencode(query)}", status_code=303)
 
-    async def _checked_form(self, request: Request) -> dict[str, list[str]]:
+    async def _checked_form(self, request: Request) -> dict[str, list[str]] | None:
+        """A write's form, read within MAX_FORM_BYTES, from this origin, with the page's token;
+        None when the visitor left mid-request."""
         _same_origin(request)
-        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=10)
+        body = b""
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FORM_BYTES:
+                    raise HTTPException(413, "表单过大")
+        except ClientDisconnect:
+            return None
+        form = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
         token = (form.get("token") or [""])[0]
         if not hmac.compare_digest(token.encode(), self.token.encode()):
             raise HTTPException(403, "页面令牌无效：请刷新页面后再试")
@@ -312,9 +333,9 @@ def _same_origin(request: Request) -> None:
         raise HTTPException(403, "跨站请求已拒绝")
 
 
-def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The dashboard for an open book; `allowed_hosts` are the Host names it answers to
-    (loopback names by default)."""
+def create_app(book: Project, login_token: str | None = None) -> Starlette:
+    """The dashboard for an open book. Without `login_token` it answers only to a loopback
+    Host; with one (listening beyond this machine), only to requests that hold the token."""
     board = Dashboard(book)
 
     async def error_page(request: Request, exc: Exception) -> Response:
@@ -329,10 +350,10 @@ def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlet
     routes = [
         Route("/", board.shown(board.overview)),
         Route("/characters", board.shown(board.characters)),
-        Route("/characters/{entity_id}", board.shown(board.character)),
+        Route("/characters/{entity_id:path}", board.shown(board.character)),
         Route("/graph", board.shown(board.graph)),
         Route("/threads", board.shown(board.threads)),
-        Route("/threads/{thread_id}", board.shown(board.thread)),
+        Route("/threads/{thread_id:path}", board.shown(board.thread)),
         Route("/timeline", board.shown(board.timeline)),
         Route("/conflicts", board.shown(board.conflicts)),
         Route("/conflicts/{conflict_id}/resolve", board.resolve, methods=["POST"]),
@@ -354,9 +375,7 @@ def create_app(book: Project, allowed_hosts: list[str] | None = None) -> Starlet
 
     app = Starlette(
         routes=routes,
-        middleware=[
-            Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOOPBACK_HOSTS)
-        ],
+        middleware=[Middleware(AccessGuard, login_token=login_token)],
         exception_handlers={
             WebnovelError: error_page,
             HTTPException: error_page,

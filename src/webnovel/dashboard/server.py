@@ -10,8 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InvalidInput
+from ..loopback import is_loopback_host
 from ..project import open_project
-from .app import LOOPBACK_HOSTS, create_app
+from .access import LOGIN_PARAM, new_login_token
+from .app import create_app
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -35,18 +37,28 @@ def serve(
     port: int = 8765,
     open_browser: bool = False,
     tell: Callable[[str], None] = print,
+    allow_network: bool = False,
 ) -> None:
+    """Serve the dashboard until Ctrl+C. Beyond loopback only with `allow_network`, and then
+    every visitor needs the login token the printed URL carries."""
     import uvicorn
 
+    loopback = is_loopback_host(host)
+    if not loopback and not allow_network:
+        raise InvalidInput(
+            f"--host {host} 不是本机地址：网络上的任何人都能读到这本书。确需如此，请加上 "
+            "--allow-network（面板会要求打印出的网址里的登录令牌）"
+        )
     sock = bind(host, port)
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host
     url = f"http://{shown_host}:{bound_port}/"
+    login_token = None if loopback else new_login_token()
     with open_project(root) as book:
-        loopback = host in LOOPBACK_HOSTS
-        if not loopback:
-            tell(f"注意：面板没有登录验证，能连到 {host} 的人都能读到这本书")
-        app = create_app(book, None if loopback else ["*"])
+        if login_token is not None:
+            url += f"?{LOGIN_PARAM}={login_token}"
+            tell(f"注意：面板对网络开放（{host}），只有持登录令牌的网址才能打开；请勿外传此网址")
+        app = create_app(book, login_token)
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
         server = uvicorn.Server(config)
         tell(f"《{book.book['title']}》的记忆面板：{url}（Ctrl+C 退出）")

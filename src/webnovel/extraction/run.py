@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import estimate_tokens
-from ..memory.write.chapter_result import parse_chapter_result
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
@@ -200,8 +199,8 @@ class Extraction:
             problems = parsed.problems
             if parsed.data is not None:
                 merged = merge_with_stored(parsed.data, item.stored, item.chapter, marks)
-                try:
-                    parse_chapter_result(merged, item.chapter)
+                try:  # the commit's own reading: intake's normal forms, then validation
+                    self.book.pipeline.read(merged, item.chapter)
                 except InvalidChapterResult as exc:
                     problems = tuple(exc.problems)
                 else:

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..errors import WebnovelError
+from ..errors import InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import Task
 from ..memory.schema import ThreadFilter, missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
@@ -83,9 +83,15 @@ def _argument_problems(tool: str, error: Any) -> str:
 def _add_write_tools(server: Any, project: Project, call: Any) -> None:
     """Commit, review and pack: the write loop."""
 
-    @server.tool(description="Write a chapter result into memory (see the chapter-result schema).")
-    async def commit_chapter(result: dict[str, Any], text: str | None = None) -> dict[str, Any]:
-        report = call(project.commit, result, text=text)
+    @server.tool(
+        description="把章节结果写入记忆（见 chapter-result schema）。默认先审阅（check=true）："
+        "有阻断问题时不写入，错误信息逐条列出问题与修改建议；确属有意为之时传 force=true 强制写入，"
+        "矛盾会记为冲突。Write a chapter result; refused when review blocks unless force."
+    )
+    async def commit_chapter(
+        result: dict[str, Any], text: str | None = None, check: bool = True, force: bool = False
+    ) -> dict[str, Any]:
+        report = call(project.commit, result, text=text, check=check, force=force)
         project.flush()
         return dict(report.to_dict())
 
@@ -107,18 +113,30 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         return dict(call(project.prefill, chapter))
 
     @server.tool(
-        description="Have the configured model (OpenAI-compatible endpoint from the user's "
-        "WEBNOVEL_LLM_* variables) read a stored chapter and commit what it found; for hosts that "
-        "prefer the engine to call the model. Only a chapter that stands on a text import's "
-        "result unless force; answers are kept in the book. Returns requests, tokens and cost."
+        description="让用户配置的模型（OpenAI 兼容端点，来自用户的 WEBNOVEL_LLM_* 环境变量或用户"
+        "配置）读一章已存的正文，并把读出的结果写入记忆；给希望由引擎调用模型的宿主用。默认只处理"
+        "仅有导入结果的章（force 为真时任何章）；回答存在书中，不会重复付费。返回请求数、token 与费用。"
     )
     async def extract_chapter(chapter: int, force: bool = False) -> dict[str, Any]:
         report = call(project.extract, chapter, chapter, force=force)
         return dict(report)
 
-    @server.tool(description="Check a draft chapter result against memory; writes nothing.")
-    async def review_draft(draft: dict[str, Any], chapter: int | None = None) -> dict[str, Any]:
-        return dict(call(project.review, draft, chapter=chapter).to_dict())
+    @server.tool(
+        description="审阅章节结果草稿：按写入时的同一套规则对照记忆检查，不写入任何内容。"
+        "参数 result 与 commit_chapter 相同（旧名 draft 仍然接受）。"
+    )
+    async def review_draft(
+        result: dict[str, Any] | None = None,
+        chapter: int | None = None,
+        draft: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        if result is None and draft is None:
+            raise InvalidInput("review_draft 需要参数 result（章节结果草稿）")
+        report = call(project.review, result if result is not None else draft, chapter=chapter)
+        data = dict(report.to_dict())
+        if result is None:
+            data["notes"] = ["参数 draft 已更名为 result（与 commit_chapter 一致），旧名仍可用"]
+        return data
 
     @server.tool(description="The token-budgeted memory pack for a task and chapter.")
     async def build_memory_pack(
@@ -147,7 +165,7 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
 
 # The SDK derives input schemas from signatures; the two tools that take a chapter result
 # advertise its full JSON Schema instead of "an object" (a test pins that clients see it).
-CHAPTER_RESULT_ARGUMENTS = {"commit_chapter": "result", "review_draft": "draft"}
+CHAPTER_RESULT_ARGUMENTS = {"commit_chapter": "result", "review_draft": "result"}
 
 
 def _advertise_chapter_result_schema(server: Any) -> None:

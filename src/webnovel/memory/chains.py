@@ -152,6 +152,23 @@ class Version:
     state: str | None = None  # an indexed tag: a thread's status, or "dead" for a dead status
 
 
+# Where a conflict message names its entities. The text around them holds what a chapter result
+# said (values, relation types, names), which may itself read "{who}": a lone surrogate can
+# never come from a result (json_hygiene refuses it), so these marks are the rules' alone.
+WHO = "\udb40who\udb40"
+TARGET = "\udb40target\udb40"
+_STORED_PLACEHOLDER = {WHO: "{who}", TARGET: "{target}"}
+
+
+def stored_message(message: str) -> str:
+    """A draft's message as stored: literal braces doubled, the rules' marks as {who} and
+    {target}, for `record_ops.named` to fill in one pass when it is read."""
+    escaped = message.replace("{", "{{").replace("}", "}}")
+    for mark, placeholder in _STORED_PLACEHOLDER.items():
+        escaped = escaped.replace(mark, placeholder)
+    return escaped
+
+
 @dataclass(frozen=True)
 class ConflictDraft:
     kind: str
@@ -160,7 +177,7 @@ class ConflictDraft:
     field: str | None
     expected: Any
     found: Any
-    message: str  # may hold {who} and {target}: the pipeline puts the entities' names there
+    message: str  # may hold WHO and TARGET: the pipeline puts the entities' names there
     evidence: tuple[dict[str, Any], ...] = ()
     target: str | None = None  # the other entity of a relation conflict
 

@@ -374,6 +374,7 @@ class CommitReport:
     counts: CommitCounts = field(default_factory=CommitCounts)
     conflicts: tuple[Conflict, ...] = ()
     warnings: tuple[str, ...] = ()
+    normalized: tuple[str, ...] = ()  # what intake rewrote to make the result canonical
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -383,6 +384,7 @@ class CommitReport:
             "counts": self.counts.to_dict(),
             "conflicts": [c.to_dict() for c in self.conflicts],
             "warnings": list(self.warnings),
+            "normalized": list(self.normalized),
         }
 
 

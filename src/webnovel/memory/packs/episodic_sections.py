@@ -77,7 +77,7 @@ def history(g: Gathering) -> list[PackItem]:
                     evidence=list(version.evidence),
                     score=score,
                     why=f"recent change of {entity.name} (until ch {ended})",
-                    line=f"- {entity.name} {version.field} 曾为{value_text(version.value)}"
+                    line=f"- {entity.name} {g.field_label(version.field)} 曾为{value_text(version.value)}"
                     f"（{chapter_span(version.valid_from, ended - 1)}，已变）",
                     status="contradicted" if version.status == "contradicted" else "outdated",
                 )

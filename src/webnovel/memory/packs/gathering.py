@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from ...config import BookConfig
 from ..store import entity_ops
+from ..vocabulary import field_terms
 from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
 from .relevance_filter import InPlay, bigrams, freshness
@@ -46,6 +47,11 @@ class Gathering:
         self.in_play = in_play
         self.names = names
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
+        self.fields = field_terms(config.fields)
+
+    def field_label(self, key: str) -> str:
+        """A field's Chinese name (the book's own where it declares one)."""
+        return self.fields.label(key)
 
     def name(self, entity_id: str) -> str:
         if entity_id not in self.names:

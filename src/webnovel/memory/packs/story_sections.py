@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..read import graph_memory
 from ..schema import Thread
 from ..store import chain_ops
+from ..vocabulary import THREAD_KINDS
 from .gathering import Gathering, best
 from .memory_pack import PackItem
 from .relevance_filter import relations_around, shared_terms
@@ -58,7 +59,7 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackIt
     category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
     evidence = [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}]
     line = (
-        f"- {flag}{thread.content}（{thread.kind}，第{thread.planted_chapter}章埋下{due}"
+        f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，第{thread.planted_chapter}章埋下{due}"
         f"{progress}）"
     )
     return g.item(

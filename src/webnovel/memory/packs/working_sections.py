@@ -102,7 +102,7 @@ def character_state(g: Gathering) -> list[PackItem]:
                     evidence=list(fact.evidence),
                     score=score,
                     why=f"{entity.name}: {g.in_play.why[entity_id]}",
-                    line=f"- {entity.name} {fact.field}：{value_text(fact.value)}"
+                    line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
                     f"（第{fact.valid_from}章起）",
                 )
             )

@@ -6,7 +6,7 @@ folded to simplified with OpenCC (a default dependency; without it, text is matc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -98,8 +98,9 @@ class AliasIndex:
     def find(self, text: str, fold: bool = True) -> list[Mention]:
         """Entities named in `text`. Fold queries and outlines (short, maybe traditional);
         bulk book text is indexed as written, since OpenCC's pure-Python fold is slow."""
-        folded = self.fold(text) if fold else text
-        found: list[Mention] = []
+        return list(self._each_mention(self.fold(text) if fold else text, text))
+
+    def _each_mention(self, folded: str, text: str) -> Iterator[Mention]:
         i = 0
         while i < len(folded):
             match = self._longest_at(folded, i)
@@ -107,15 +108,14 @@ class AliasIndex:
                 i += 1
                 continue
             key, ids = match
-            found += [Mention(e, text[i : i + len(key)], i, len(ids) > 1) for e in ids]
+            yield from (Mention(e, text[i : i + len(key)], i, len(ids) > 1) for e in ids)
             i += len(key)
-        return found
 
     def mentions(self, text: str) -> dict[str, list[str]]:
         """entity id → the distinct names `text` calls it by, in id order (book text as
         written, not folded)."""
         found: dict[str, set[str]] = {}
-        for mention in self.find(text, fold=False):
+        for mention in self._each_mention(text, text):  # one at a time: a chapter may be huge
             found.setdefault(mention.entity_id, set()).add(mention.text)
         return {entity_id: sorted(names) for entity_id, names in sorted(found.items())}
 

@@ -23,6 +23,7 @@ from ..read import graph_memory
 from ..schema import Conflict
 from ..store import commit_ops
 from ..write.chapter_inputs import ChapterResult
+from ..write.name_suggestions import did_you_mean
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
 
@@ -62,6 +63,7 @@ class ReviewIssue:
 class ReviewReport:
     chapter: int
     issues: list[ReviewIssue] = field(default_factory=list)
+    normalized: list[str] = field(default_factory=list)  # what intake rewrote in the draft
 
     @property
     def blocking(self) -> list[ReviewIssue]:
@@ -72,6 +74,7 @@ class ReviewReport:
             "chapter": self.chapter,
             "issues": [i.to_dict() for i in self.issues],
             "blocking": len(self.blocking),
+            "normalized": list(self.normalized),
         }
 
 
@@ -84,19 +87,22 @@ def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
     with store.trial() as conn:
         outcome = pipeline.apply(draft, datetime.now(UTC).isoformat(timespec="seconds"))
         found = [c for c in outcome.conflicts if c.chapter == chapter] + outcome.notes
-        report.issues += [_issue(c) for c in found]
+        report.issues += [_issue(c, conn) for c in found]
         report.issues += _threads(conn, draft, chapter)
         report.issues += _continuity(conn, draft, chapter - 1)
     report.issues.sort(key=lambda i: (SEVERITIES.index(i.severity), i.category, i.entity_id or ""))
     return report
 
 
-def _issue(found: Conflict) -> ReviewIssue:
+def _issue(found: Conflict, conn: sqlite3.Connection) -> ReviewIssue:
     rule = rule_for(found.kind)
+    message = found.message
+    if found.kind == "unknown_entity" and isinstance(found.found, str):
+        message += did_you_mean(conn, found.found)  # 林言 → 「林砚」: a slip, not a newcomer
     return ReviewIssue(
         rule.severity,
         found.kind,
-        found.message,
+        message,
         found.entity_id,
         found.field,
         found.expected,

@@ -441,3 +441,12 @@ def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Ve
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id IN ({marks})", row_ids
     ).fetchall()
     return {r["id"]: _version(r) for r in rows}
+
+
+def field_use(conn: sqlite3.Connection) -> dict[str, int]:
+    """Each fact field with the number of entities that have had a value for it."""
+    rows = conn.execute(
+        "SELECT field, COUNT(DISTINCT subject) FROM versions WHERE family = 'fact' "
+        "GROUP BY field ORDER BY 2 DESC, field"
+    )
+    return {field: count for field, count in rows}

@@ -206,6 +206,18 @@ def chapter_with_text(conn: sqlite3.Connection, text: str) -> int | None:
     return row[0] if row else None
 
 
+def introductions(conn: sqlite3.Connection, first: int, last: int) -> dict[int, list[Any]]:
+    """The `entities_new` of the commits chapters `first`..`last` currently stand on, by
+    chapter (chapters that introduce nobody are left out): what re-importing them must keep."""
+    rows = conn.execute(
+        "SELECT ch.chapter, c.result_json FROM chapters ch "
+        "JOIN commits c ON c.seq = ch.commit_seq WHERE ch.chapter BETWEEN ? AND ?",
+        (first, last),
+    ).fetchall()
+    found = {int(r[0]): loads(r[1]).get("entities_new") for r in rows}
+    return {chapter: items for chapter, items in found.items() if isinstance(items, list) and items}
+
+
 def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | None:
     """The stored chapter result and text a chapter currently stands on."""
     row = conn.execute(
@@ -216,3 +228,18 @@ def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | N
     if row is None:
         return None
     return {"commit_id": row[0], "result": loads(row[1]), "text": row[2]}
+
+
+def missing_chapters(conn: sqlite3.Connection, before: int | None = None) -> list[int]:
+    """Chapter numbers from 1 up to the latest (or up to `before`, excluded) with no current
+    commit: the gaps in the book."""
+    end = before - 1 if before is not None else latest_chapter(conn) or 0
+    rows = conn.execute("SELECT chapter FROM chapters WHERE chapter <= ? ORDER BY chapter", (end,))
+    have = {row[0] for row in rows}
+    return [n for n in range(1, end + 1) if n not in have]
+
+
+def has_chapter(conn: sqlite3.Connection, chapter: int) -> bool:
+    return (
+        conn.execute("SELECT 1 FROM chapters WHERE chapter = ?", (chapter,)).fetchone() is not None
+    )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from ..schema import Conflict, TimelineEvent
@@ -168,16 +170,25 @@ def replace_conflicts(
     )
 
 
+_PLACEHOLDERS = re.compile(r"\{\{|\}\}|\{who\}|\{target\}")
+
+
+def _fill(fill: dict[str, str], found: re.Match[str]) -> str:
+    return fill.get(found.group(), found.group())
+
+
 def named(conn: sqlite3.Connection, conflicts: list[Conflict]) -> list[Conflict]:
     """Conflicts with {who} and {target} in their messages replaced by the entities' names."""
     ids = {i for c in conflicts for i in (c.entity_id, c.target) if i}
     names = entity_names(conn, ids)
     out = []
     for c in conflicts:
-        message = c.message
+        fill = {"{{": "{", "}}": "}"}
         for placeholder, entity_id in (("{who}", c.entity_id), ("{target}", c.target)):
             if entity_id is not None:
-                message = message.replace(placeholder, names.get(entity_id, entity_id))
+                fill[placeholder] = names.get(entity_id, entity_id)
+        # one pass: a name that reads "{target}" is shown as it is, never filled in again
+        message = _PLACEHOLDERS.sub(partial(_fill, fill), c.message)
         out.append(replace(c, message=message))
     return out
 

@@ -27,6 +27,7 @@ class Appearance:
     ref: str
     mentions: tuple[str, ...] = ()
     confidence: float = 1.0
+    role: str = "present"  # "mentioned": only named (a memory, a dialogue), not acting
 
 
 @dataclass(frozen=True)

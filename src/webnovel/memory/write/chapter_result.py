@@ -13,7 +13,9 @@ import re
 from typing import Any
 
 from ...errors import InvalidChapterResult
+from ...messages import say
 from ..schema import THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
+from ..vocabulary import APPEARANCE_ROLES
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -98,14 +100,14 @@ class _Checker:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.fail(f"{path}.{key}", f"must be a list, got {_type_name(value)}")
+            self.fail(f"{path}.{key}", say("must_be_list", got=_type_name(value)))
             return []
         items = []
         for i, item in enumerate(value):
             if isinstance(item, dict):
                 items.append((f"{path}.{key}[{i}]", item))
             else:
-                self.fail(f"{path}.{key}[{i}]", f"must be an object, got {_type_name(item)}")
+                self.fail(f"{path}.{key}[{i}]", say("must_be_object", got=_type_name(item)))
         return items
 
     def text(
@@ -124,13 +126,13 @@ class _Checker:
                     return value.strip() if required else value
                 self.fail(
                     f"{path}.{name}",
-                    "must be a non-empty string"
+                    say("must_be_text")
                     if required
-                    else f"must be a string, got {_type_name(value)}",
+                    else say("must_be_string", got=_type_name(value)),
                 )
                 return None
         if required:
-            self.fail(f"{path}.{key}", "is required")
+            self.fail(f"{path}.{key}", say("required"))
         return None
 
     def number(self, item: dict[str, Any], key: str, path: str, default: float = 1.0) -> float:
@@ -138,7 +140,7 @@ class _Checker:
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            self.fail(f"{path}.{key}", "must be a number from 0 to 1")
+            self.fail(f"{path}.{key}", say("must_be_confidence"))
             return default
         return float(value)
 
@@ -149,10 +151,13 @@ class _Checker:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(f"{path}.{key}", f"must be an integer, got {_type_name(value)}")
+            self.fail(f"{path}.{key}", say("must_be_integer", got=_type_name(value)))
             return None
         if not bounds[0] <= value <= bounds[1]:
-            self.fail(f"{path}.{key}", f"must be from {bounds[0]:,} to {bounds[1]:,}, got {value}")
+            self.fail(
+                f"{path}.{key}",
+                say("out_of_range", low=f"{bounds[0]:,}", high=f"{bounds[1]:,}", got=value),
+            )
             return None
         return value
 
@@ -170,7 +175,7 @@ class _Checker:
         if isinstance(value, str):
             return (value,) if value.strip() else ()
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(f"{path}.{key}", "must be a list of entity references (strings)")
+            self.fail(f"{path}.{key}", say("must_be_refs"))
             return ()
         for i, v in enumerate(value):
             self.name(v, f"{path}.{key}[{i}]")
@@ -179,9 +184,7 @@ class _Checker:
     def scalar(self, item: dict[str, Any], key: str, path: str) -> Any:
         value = item.get(key)
         if isinstance(value, dict | list):
-            self.fail(
-                f"{path}.{key}", f"must be a string, number or boolean, got {_type_name(value)}"
-            )
+            self.fail(f"{path}.{key}", say("must_be_scalar", got=_type_name(value)))
         return value
 
     def choice(
@@ -190,33 +193,36 @@ class _Checker:
         if value is None:
             return default
         if not isinstance(value, str) or value not in allowed:
-            self.fail(path, f"must be one of {', '.join(allowed)}, got {value!r}")
+            self.fail(path, say("must_be_one_of", choices=", ".join(allowed), got=repr(value)))
             return default
         return value
 
 
 def _type_name(value: Any) -> str:
-    return {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
+    key = {
+        dict: "an_object",
+        list: "a_list",
+        str: "a_string",
+        bool: "a_boolean",
+        int: "a_number",
+        float: "a_number",
         type(None): "null",
-    }.get(type(value), type(value).__name__)
+    }.get(type(value))
+    return say(key) if key else type(value).__name__
 
 
 def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult:
     """Validate a decoded chapter result; `chapter` is the `--chapter` option, if given."""
     check = _Checker()
     if not isinstance(data, dict):
-        raise InvalidChapterResult([f"$: must be a JSON object, got {_type_name(data)}"])
+        raise InvalidChapterResult([f"$: {say('must_be_json_object', got=_type_name(data))}"])
     problems = json_problems(data)
     if problems:  # not plain JSON: nothing below could read it safely
         raise InvalidChapterResult(problems)
     number = _chapter_number(check, data, chapter)
     compat = data.get("memory_facts") or {}
     if not isinstance(compat, dict):
-        check.fail("$.memory_facts", "must be an object")
+        check.fail("$.memory_facts", say("must_be_object", got=_type_name(compat)))
         compat = {}
     result = ChapterResult(
         chapter=number or 0,
@@ -235,11 +241,7 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
         knowledge=tuple(_knowledge(check, data)),
         chapter_meta=_meta(check, data),
         uncertain=tuple(_uncertain(check, data)),
-        warnings=tuple(
-            f"unknown key '{k}' kept in the stored commit but not used"
-            for k in data
-            if k not in KNOWN_KEYS
-        ),
+        warnings=tuple(say("unknown_key_kept", key=k) for k in data if k not in KNOWN_KEYS),
     )
     if check.problems:
         raise InvalidChapterResult(check.problems)
@@ -249,20 +251,16 @@ def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult
 def _chapter_number(check: _Checker, data: dict[str, Any], chapter: int | None) -> int | None:
     value = data.get("chapter")
     if value is None and chapter is None:
-        check.fail("$.chapter", "is required (in the result or as --chapter)")
+        check.fail("$.chapter", say("chapter_required"))
         return None
     if value is not None and not _is_chapter(value):
-        check.fail(
-            "$.chapter", f"must be a chapter number from 1 to {MAX_CHAPTER:,}, got {value!r}"
-        )
+        check.fail("$.chapter", say("must_be_chapter", high=f"{MAX_CHAPTER:,}", got=repr(value)))
         return None
     if chapter is not None and not _is_chapter(chapter):
-        check.fail(
-            "--chapter", f"must be a chapter number from 1 to {MAX_CHAPTER:,}, got {chapter}"
-        )
+        check.fail("--chapter", say("must_be_chapter", high=f"{MAX_CHAPTER:,}", got=chapter))
         return None
     if chapter is not None and value is not None and chapter != value:
-        check.fail("$.chapter", f"is {value} but --chapter says {chapter}")
+        check.fail("$.chapter", say("chapter_disagrees", written=value, given=chapter))
     return value if value is not None else chapter
 
 
@@ -281,28 +279,26 @@ def _entities_new(check: _Checker, data: dict[str, Any]) -> list[NewEntity]:
         name = check.name(check.text(item, "name", path, required=True), f"{path}.name")
         if entity_id and entity_id in first_path:
             check.fail(
-                f"{path}.id",
-                f"introduces '{entity_id}' again: {first_path[entity_id]}.id already does "
-                "(introduce an entity once per chapter)",
+                f"{path}.id", say("introduced_twice", id=entity_id, first=first_path[entity_id])
             )
             continue
         if entity_id:
             first_path[entity_id] = path
         current = item.get("current") or {}
         if not isinstance(current, dict):
-            check.fail(f"{path}.current", "must be an object of field: value")
+            check.fail(f"{path}.current", say("must_be_fields"))
             current = {}
         for key in current:
             check.scalar(current, key, f"{path}.current")
             if current[key] is None:
-                check.fail(f"{path}.current.{key}", "must be a string, number or boolean, got null")
+                check.fail(f"{path}.current.{key}", say("must_be_scalar", got=say("null")))
         aliases = check.refs(item, "aliases", path)
         protagonist = item.get("is_protagonist", False)
         if not isinstance(protagonist, bool):
-            check.fail(f"{path}.is_protagonist", "must be true or false")
+            check.fail(f"{path}.is_protagonist", say("must_be_bool"))
         revealed = item.get("revealed", False)
         if not isinstance(revealed, bool):
-            check.fail(f"{path}.revealed", "must be true or false")
+            check.fail(f"{path}.revealed", say("must_be_bool"))
         if entity_id and name:
             out.append(
                 NewEntity(
@@ -329,7 +325,10 @@ def _appearances(check: _Checker, data: dict[str, Any]) -> list[Appearance]:
         )
         mentions = check.refs(item, "mentions", path)
         if ref:
-            out.append(Appearance(ref, mentions, check.number(item, "confidence", path)))
+            role = check.choice(
+                item.get("role"), APPEARANCE_ROLES.values, f"{path}.role", "present"
+            )
+            out.append(Appearance(ref, mentions, check.number(item, "confidence", path), role))
     return out
 
 
@@ -341,9 +340,9 @@ def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
         new_key = "new" if "new" in item else "new_value"
         old_key = "old" if "old" in item else "old_value"
         if new_key not in item:
-            check.fail(f"{path}.new", "is required")
+            check.fail(f"{path}.new", say("required"))
         elif item[new_key] is None:  # a state field holds a value; null says nothing
-            check.fail(f"{path}.{new_key}", "must be a string, number or boolean, got null")
+            check.fail(f"{path}.{new_key}", say("must_be_scalar", got=say("null")))
         new = check.scalar(item, new_key, path)
         old = check.scalar(item, old_key, path)
         op = check.choice(item.get("op"), SET_OPS, f"{path}.op", "set")
@@ -405,7 +404,7 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
         thread_id = check.text(item, "id", path, alternatives=("thread_id",))
         if not thread_id:
             if action != "plant" or not content:
-                check.fail(f"{path}.id", "is required unless the thread is planted with content")
+                check.fail(f"{path}.id", say("thread_id_required"))
                 continue
             thread_id = derived_id("t", content)
         due_raw = item.get("due_chapter", item.get("expected_payoff"))
@@ -413,7 +412,7 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
         if due_raw is not None and (due is None or not _is_chapter(due)):
             check.fail(
                 f"{path}.due_chapter",
-                f"must be a chapter number from 1 to {MAX_CHAPTER:,}, got {due_raw!r}",
+                say("must_be_chapter", high=f"{MAX_CHAPTER:,}", got=repr(due_raw)),
             )
             due = None
         urgency = item.get("urgency")
@@ -422,7 +421,7 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
             or not isinstance(urgency, int | float)
             or not 0 <= urgency <= MAX_URGENCY
         ):
-            check.fail(f"{path}.urgency", f"must be a number from 0 to {MAX_URGENCY}")
+            check.fail(f"{path}.urgency", say("out_of_range", low=0, high=MAX_URGENCY, got=urgency))
             urgency = None
         out.append(
             ThreadAction(
@@ -451,7 +450,7 @@ def _rules(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> lis
         rule_id = check.text(item, "id", path)
         if not rule_id:
             if action != "reveal" or not rule:
-                check.fail(f"{path}.id", f"is required to {action} a rule")
+                check.fail(f"{path}.id", say("rule_id_required", action=action))
                 continue
             rule_id = derived_id("r", rule)
         out.append(RuleAction(rule_id, rule or "", check.text(item, "domain", path), action))
@@ -486,7 +485,7 @@ def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
         content = check.text(item, "content", path, required=action == "plant")
         reader_knows = item.get("reader_knows")
         if reader_knows is not None and not isinstance(reader_knows, bool):
-            check.fail(f"{path}.reader_knows", "must be true or false")
+            check.fail(f"{path}.reader_knows", say("must_be_bool"))
             reader_knows = None
         due = check.integer(item, "reveal_due", path, (1, MAX_CHAPTER))
         if secret_id:
@@ -536,7 +535,7 @@ def _scenes(check: _Checker, data: dict[str, Any]) -> list[SceneInput]:
 def _meta(check: _Checker, data: dict[str, Any]) -> dict[str, Any]:
     meta = data.get("chapter_meta") or {}
     if not isinstance(meta, dict):
-        check.fail("$.chapter_meta", f"must be an object, got {_type_name(meta)}")
+        check.fail("$.chapter_meta", say("must_be_object", got=_type_name(meta)))
         return {}
     return meta
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..schema import THREAD_ACTIONS, THREAD_KINDS
+from ..vocabulary import APPEARANCE_ROLES
 from .chapter_result import (
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
@@ -88,6 +89,12 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "id": REFERENCE,
                         "mentions": _list({"type": "string"}),
                         "confidence": CONFIDENCE,
+                        "role": {
+                            "enum": list(APPEARANCE_ROLES.values),
+                            "default": "present",
+                            "description": "present（出场：在场、行动、说话）或 mentioned"
+                            "（提及：只在回忆或对话中被提到；死者被提及不算复活）",
+                        },
                     },
                     ["id"],
                 )

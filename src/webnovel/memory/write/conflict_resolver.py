@@ -18,6 +18,8 @@ from typing import Any
 from ...config import BookConfig
 from ..chains import (
     KEY_SEPARATOR,
+    TARGET,
+    WHO,
     Activity,
     Assertion,
     Chain,
@@ -33,6 +35,7 @@ from ..chains import (
     thread_claim,
 )
 from ..schema import ThreadState
+from ..vocabulary import FIELDS
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
 
 __all__ = [
@@ -86,7 +89,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 p.get("value"),
                 base,
-                f"{{who}}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中 {a.field} 并无此项"
+                f"{WHO}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
                 f"（当前：{fmt(base)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
@@ -108,7 +111,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 a.field,
                 base,
                 p.get("old"),
-                f"{{who}}：第{a.chapter}章以为 {a.field} 原为「{fmt(p.get('old'))}」，但记忆中自第"
+                f"{WHO}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
                 f"{current.valid_from}章起为「{fmt(base)}」；按本章改为「{fmt(new_value)}」",
                 current.evidence + tuple(p.get("evidence", ())),
             )
@@ -146,7 +149,7 @@ def _check_ladder(
         a.field,
         old,
         new_value,
-        f"{{who}}：第{a.chapter}章 {a.field} 从「{old}」降为「{new_value}」"
+        f"{WHO}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
         + (f"（理由：{reason}）" if reason else "，且未给出理由"),
         current.evidence + tuple(a.payload.get("evidence", ())),
     )
@@ -181,7 +184,7 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 rel_type,
                 rel_type,
                 found,
-                f"第{a.chapter}章结束了 {{who}}→{{target}} 的「{rel_type}」关系，但该关系此时并不成立"
+                f"第{a.chapter}章结束了 {WHO}→{TARGET} 的「{rel_type}」关系，但该关系此时并不成立"
                 f"（当前：{fmt(found)}）",
                 tuple(p.get("evidence", ())) + (current.evidence if current else ()),
                 target=a.obj,
@@ -214,7 +217,7 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
                 relation_claim(a)["type"],
                 current.value,
                 relation_claim(a)["type"],
-                f"{{who}}→{{target}} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
+                f"{WHO}→{TARGET} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
                 "跨度较大，请确认是有意为之",
                 current.evidence,
                 target=a.obj,
@@ -380,6 +383,7 @@ def replay(
 
 ACTIVITY_WORDS = {
     "appeared": "出场",
+    "mentioned": "被提及",
     "introduced": "登场",
     "state_change": "状态变化",
     "scene": "出现在场景中",
@@ -394,7 +398,8 @@ def _acts_text(kinds: str) -> str:
 
 
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
-PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related"})
+# So is being remembered or talked about (`entities_appeared[].role` 提及).
+PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related", "mentioned"})
 
 
 def conflict_windows(
@@ -424,7 +429,7 @@ def duplicate_intros(entity_id: str, intro_chapters: Iterable[int]) -> list[Conf
             None,
             chapters[0],
             chapter,
-            f"第{chapter}章在 entities_new 中再次登记了 {{who}}（id「{entity_id}」），"
+            f"第{chapter}章在 entities_new 中再次登记了 {WHO}（id「{entity_id}」），"
             f"但其已于第{chapters[0]}章登场",
             (
                 {"chapter": chapters[0], "ref": f"entity_new:{entity_id}:{chapters[0]}"},
@@ -469,7 +474,7 @@ def entity_conflicts(
                         "status",
                         version.value,
                         kinds,
-                        f"第{chapter}章中 {{who}} 出现或行动（{_acts_text(kinds)}），但其自第"
+                        f"第{chapter}章中 {WHO} 出现或行动（{_acts_text(kinds)}），但其自第"
                         f"{version.valid_from}章"
                         f"起状态为「{version.value}」",
                         version.evidence

@@ -8,7 +8,8 @@ validated, the whole value is walked once and every problem is named by its JSON
 - integers within 64 bits (SQLite's integer), and no NaN or Infinity;
 - strings that are valid Unicode (no lone surrogate halves, which cannot be stored or hashed);
 - names that cannot be mistaken or abused (`clean_name`): no control characters, escape
-  sequences or bidirectional overrides in ids, names and aliases.
+  sequences, bidirectional overrides or invisible marks (zero-width, direction marks) in ids,
+  names and aliases.
 
 The ranges of the contract's numbers (chapters 1..1,000,000 and so on) are checked with the
 fields, in `chapter_result`.
@@ -20,11 +21,16 @@ import math
 import re
 from typing import Any
 
+from ...messages import say
+
 MAX_DEPTH = 64
 INT64 = 2**63
 # C0 and C1 control characters (tab and newline are fine in text, never in a name), DEL, and the
 # bidirectional embeddings, overrides and isolates that can make a name read backwards.
 _UNSAFE_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# Invisible marks: zero-width spaces and joiners, direction marks, word joiners, the byte-order
+# mark, soft hyphen. 林\u200b砚 and \u200f林砚 look exactly like 林砚 but would be new names.
+_INVISIBLE_IN_NAMES = re.compile(r"[\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -38,41 +44,41 @@ def json_problems(value: Any, path: str = "$") -> list[str]:
     while stack:
         item, where, depth, above = stack.pop()
         if depth > MAX_DEPTH:
-            problems.append(f"{where}: nested more than {MAX_DEPTH} levels deep")
+            problems.append(f"{where}: {say('too_deep', depth=MAX_DEPTH)}")
             continue
         if isinstance(item, bool) or item is None:
             continue
         if isinstance(item, str):
             if _SURROGATE.search(item):
-                problems.append(f"{where}: is not valid Unicode (a lone surrogate)")
+                problems.append(f"{where}: {say('lone_surrogate')}")
             continue
         if isinstance(item, int):
             if not -INT64 <= item < INT64:
-                problems.append(f"{where}: integer out of range (more than 64 bits)")
+                problems.append(f"{where}: {say('integer_too_big')}")
             continue
         if isinstance(item, float):
             if not math.isfinite(item):
-                problems.append(f"{where}: must be a finite number, got {item}")
+                problems.append(f"{where}: {say('not_finite', got=item)}")
             continue
         if isinstance(item, dict | list):
             if id(item) in above:
-                problems.append(f"{where}: refers back to itself (a cycle)")
+                problems.append(f"{where}: {say('cycle')}")
                 continue
             inside = above | {id(item)}
             if isinstance(item, dict):
                 for key, child in item.items():
                     if not isinstance(key, str):
-                        problems.append(f"{where}: has a key that is not a string ({key!r})")
+                        problems.append(f"{where}: {say('key_not_string', key=repr(key))}")
                         continue
                     if _SURROGATE.search(key):
-                        problems.append(f"{where}: has a key that is not valid Unicode")
+                        problems.append(f"{where}: {say('key_not_unicode')}")
                         continue
                     stack.append((child, f"{where}.{key}", depth + 1, inside))
             else:
                 for i, child in enumerate(item):
                     stack.append((child, f"{where}[{i}]", depth + 1, inside))
             continue
-        problems.append(f"{where}: is not JSON ({type(item).__name__})")
+        problems.append(f"{where}: {say('not_json', type=type(item).__name__)}")
     return sorted(problems)
 
 
@@ -80,8 +86,14 @@ def unsafe_in_name(name: str) -> str | None:
     """Why `name` cannot be an id, name or alias, or None when it can."""
     found = _UNSAFE_IN_NAMES.search(name)
     if found is None:
-        return None
-    return f"contains the control character U+{ord(found.group()):04X}"
+        invisible = _INVISIBLE_IN_NAMES.search(name)
+        if invisible is None:
+            return None
+        return (
+            f"含有不可见字符 U+{ord(invisible.group()):04X}（零宽或方向标记）："
+            "它让名字看起来和另一个一样，请删去"
+        )
+    return say("control_character", code=f"{ord(found.group()):04X}")
 
 
 def printable(text: str) -> str:

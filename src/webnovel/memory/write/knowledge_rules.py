@@ -11,6 +11,8 @@ from typing import Any
 
 from ...config import BookConfig
 from ..chains import (
+    TARGET,
+    WHO,
     Assertion,
     Chain,
     ConflictDraft,
@@ -112,7 +114,7 @@ def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     a.field,
                     "knows",
                     "learns",
-                    f"{{who}} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
+                    f"{WHO} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
                     f"（第{current.valid_from}章起）",
                     current.evidence + tuple(p.get("evidence", ())),
                 )
@@ -152,7 +154,7 @@ def knowledge_conflicts(
                     secret_id,
                     "planted secret",
                     knowledge_claim(a).get("change"),
-                    f"第{a.chapter}章 {{who}} 得知了秘密「{what}」，但此前从未埋设这个秘密",
+                    f"第{a.chapter}章 {WHO} 得知了秘密「{what}」，但此前从未埋设这个秘密",
                     tuple(knowledge_claim(a).get("evidence", ())),
                 )
             )
@@ -167,8 +169,8 @@ def knowledge_conflicts(
                     secret_id,
                     "knows",
                     None,
-                    f"第{a.chapter}章 {{target}} 从 {{who}} 处得知秘密「{what}」，"
-                    f"但 {{who}} 此时并不知情",
+                    f"第{a.chapter}章 {TARGET} 从 {WHO} 处得知秘密「{what}」，"
+                    f"但 {WHO} 此时并不知情",
                     tuple(knowledge_claim(a).get("evidence", ())),
                     target=a.subject,
                 )

@@ -19,10 +19,11 @@ from typing import Any
 
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
-from ..chains import Family
+from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import SQLiteStore
+from ..vocabulary import field_terms
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
 from .conflict_resolver import (
@@ -42,7 +43,9 @@ from .extractors.knowledge_extractor import extract_knowledge
 from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
+from .intake import Intake, normalize_result
 from .json_hygiene import json_problems
+from .name_suggestions import did_you_mean
 
 HASH_PREFIX = "b2:"
 
@@ -81,7 +84,7 @@ def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
         draft.chapter,
         draft.expected,
         draft.found,
-        draft.message,
+        stored_message(draft.message),
         draft.evidence,
         target=draft.target,
     )
@@ -125,7 +128,10 @@ class ReferenceResolver:
         entity_ops.ensure_tentative_entity(self.conn, reference, self.chapter)
         if reference not in self.created:
             self.created.add(reference)
-            self.warnings.append(f"unknown entity '{reference}' kept as a tentative entity")
+            self.warnings.append(
+                f"未知实体「{reference}」{did_you_mean(self.conn, reference)}"
+                "（暂记为待定实体；若是新人物，请在 entities_new 中登记）"
+            )
         return reference, cap
 
 
@@ -141,6 +147,13 @@ class WritePipeline:
     def __init__(self, index: SQLiteStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
+        self.fields = field_terms(config.fields)
+
+    def read(self, data: Any, chapter: int | None = None) -> tuple[ChapterResult, Intake]:
+        """A chapter result as written, made canonical and validated: the typed result, and
+        the canonical form with notes on what intake changed."""
+        intake = normalize_result(data, self.fields)
+        return parse_chapter_result(intake.result, chapter), intake
 
     def commit(
         self,
@@ -150,7 +163,9 @@ class WritePipeline:
         recorded_at: str | None = None,
     ) -> CommitReport:
         started = time.perf_counter()
-        result = parse_chapter_result(data, chapter)
+        result, intake = self.read(data, chapter)
+        data, normalized = intake.result, intake.normalized  # the log keeps the canonical form:
+        # a replay reads it as it is, whatever this module's tables or the book's config become
         conn = self.index.conn
         warnings: tuple[str, ...] = ()
         if text is not None:
@@ -174,8 +189,14 @@ class WritePipeline:
             commit_id = content_hash(data, text)
             if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
                 return CommitReport(
-                    result.chapter, "unchanged", commit_id, warnings=result.warnings + warnings
+                    result.chapter,
+                    "unchanged",
+                    commit_id,
+                    warnings=result.warnings + warnings,
+                    normalized=normalized,
                 )
+            if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
+                warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
             outcome = self.apply(result, recorded_at)
             commit_ops.upsert_chapter(
@@ -204,6 +225,7 @@ class WritePipeline:
             + warnings
             + tuple(outcome.warnings)
             + tuple(n.message for n in outcome.notes),
+            normalized,
         )
 
     def retract(self, chapter: int) -> CommitReport:
@@ -285,7 +307,7 @@ class WritePipeline:
                     others[0],
                     name,
                     f"新登场的「{entity.name}」（{entity.id}）用了名字「{name}」，"
-                    f"它已是 {{target}}（{others[0]}）的名字或别名",
+                    f"它已是 {TARGET}（{others[0]}）的名字或别名",
                     ({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
                     target=others[0],
                 )
@@ -412,7 +434,7 @@ def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
         None,
         "one entity",
         ids,
-        f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {{who}}（{ids[0]}）处理",
+        f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {WHO}（{ids[0]}）处理",
     )
     return to_conflict(draft, f"entity:{ids[0]}")
 
@@ -450,3 +472,13 @@ def replay_all(
             commit["recorded_at"],
         )
         yield result.chapter
+
+
+def _gap_warning(missing: list[int]) -> str:
+    """「缺第2–4章」: the run of chapters missing before this one, and how many in all."""
+    run = [missing[-1]]
+    while len(run) < len(missing) and missing[-len(run) - 1] == run[0] - 1:
+        run.insert(0, missing[-len(run) - 1])
+    span = f"第{run[0]}章" if len(run) == 1 else f"第{run[0]}–{run[-1]}章"
+    more = f"（全书共缺 {len(missing)} 章）" if len(missing) > len(run) else ""
+    return f"本章之前缺{span}尚未提交{more}；如非有意跳过，请补上"

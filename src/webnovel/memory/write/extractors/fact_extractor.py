@@ -65,5 +65,6 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
         seq += 1
     for appearance in result.entities_appeared:
         entity_id, _ = resolve(appearance.ref)
-        out.activities.append(Activity(entity_id, n, "appeared", appearance.ref))
+        kind = "mentioned" if appearance.role == "mentioned" else "appeared"
+        out.activities.append(Activity(entity_id, n, kind, appearance.ref))
     return out

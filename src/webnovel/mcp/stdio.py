@@ -1,0 +1,124 @@
+"""Serving over stdio so that every request gets an answer.
+
+The SDK parses each line strictly: a string holding a lone surrogate (`"\\ud800"`) is invalid
+JSON to it, so the request is dropped without a reply and the client waits forever. Python's
+own parser reads such a line, so the request's id is known: it is answered with an
+"invalid params" error naming where the bad string is, and the server goes on serving.
+A line that is not JSON at all gets the JSON-RPC parse error (id null).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def bad_unicode_at(value: Any, path: str = "") -> str | None:
+    """The path of the first string (key or value) that is not valid Unicode, or None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "(root)"
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            found = bad_unicode_at(key, where) or bad_unicode_at(item, where)
+            if found:
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = bad_unicode_at(item, f"{path}[{index}]")
+            if found:
+                return found
+    return None
+
+
+def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None:
+    """(id, error code, message) for a line the SDK could not read; None when the line needs
+    no answer (a notification)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None, -32700, "无法解析的 JSON-RPC 消息"
+    if not isinstance(message, dict) or "method" not in message or "id" not in message:
+        return None
+    request_id = message["id"]
+    if isinstance(request_id, bool) or not isinstance(request_id, int | str):
+        return None
+    if isinstance(request_id, str) and bad_unicode_at(request_id):
+        return None  # an id that cannot be sent back
+    where = bad_unicode_at(message.get("params"), "params")
+    if where is None:
+        return request_id, -32600, "无效的请求"
+    shown = where.encode("utf-8", "backslashreplace").decode("utf-8")
+    return request_id, -32602, f"参数 {shown} 不是合法的 Unicode（含孤立的代理字符），请求未执行"
+
+
+class AnsweringReader:
+    """The SDK's read stream, with requests it could not parse answered on the write stream
+    instead of dropped."""
+
+    def __init__(self, inner: Any, write_stream: Any) -> None:
+        self._inner = inner
+        self._write = write_stream
+        self.last_context = None
+
+    async def receive(self) -> Any:
+        from mcp.shared.message import SessionMessage
+        from mcp_types import ErrorData, JSONRPCError
+        from pydantic import ValidationError
+
+        while True:
+            item = await self._inner.receive()
+            self.last_context = getattr(self._inner, "last_context", None)
+            if not isinstance(item, ValidationError):
+                return item
+            errors = item.errors()
+            unreadable = bool(errors) and errors[0].get("type") == "json_invalid"
+            line = errors[0].get("input") if unreadable else None
+            answer = answer_for_unreadable(line) if isinstance(line, str) else None
+            if answer is None:
+                return item
+            request_id, code, text = answer
+            error = JSONRPCError(
+                jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=text)
+            )
+            await self._write.send(SessionMessage(error))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __aiter__(self) -> AnsweringReader:
+        return self
+
+    async def __anext__(self) -> Any:
+        import anyio
+
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> AnsweringReader:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+async def run_stdio(server: Any) -> None:
+    """`server.run("stdio")`, answering every request (the SDK's own stdio transport)."""
+    from mcp.server.stdio import stdio_server
+
+    lowlevel = server._lowlevel_server  # the SDK's run_stdio_async does the same
+    async with stdio_server() as (read_stream, write_stream):
+        await lowlevel.run(
+            AnsweringReader(read_stream, write_stream),
+            write_stream,
+            lowlevel.create_initialization_options(),
+        )

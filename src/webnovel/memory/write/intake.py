@@ -1,0 +1,567 @@
+"""Forgiving intake: a chapter result as agents and authors really write it, made canonical
+before it is validated, with a note for every change.
+
+What models write most is accepted and rewritten: Chinese keys and values (「境界」, 「伏笔」,
+「回收」), near-miss keys (`entity` for `entity_id`, `source`/`target` for `from`/`to`), English
+variants (`resolved`, `learned`, `delete`), chapter numbers as strings or Chinese numerals
+(「第二十五章」), percentages as confidences, one string holding several names (「林砚、苏晚晴」)
+and a list where one value is expected (split into one change per value). What cannot be read
+for sure is refused, naming what was written and what was probably meant.
+
+The canonical result is what the commit stores, so a replay never depends on this module's
+tables or on the book's config of the day.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import InvalidChapterResult
+from ..vocabulary import (
+    APPEARANCE_ROLES,
+    ENTITY_TYPES,
+    KNOWLEDGE_CHANGES,
+    RELATION_ACTIONS,
+    RULE_ACTIONS,
+    SECRET_ACTIONS,
+    SET_OPS,
+    THREAD_ACTIONS,
+    THREAD_KINDS,
+    TIERS,
+    Terms,
+    fold_english,
+    nearest,
+)
+from .json_hygiene import json_problems
+from .numbers import chinese_chapter_number
+
+
+@dataclass(frozen=True, kw_only=True)
+class Section:
+    """What one kind of item may hold: its keys with the synonyms each accepts, and how the
+    values of some keys are read."""
+
+    keys: Mapping[str, tuple[str, ...]]
+    enums: Mapping[str, tuple[Terms, bool]] = field(default_factory=dict)  # key: (terms, open)
+    refs: tuple[str, ...] = ()  # lists of names: a string holding several is split
+    numbers: tuple[str, ...] = ()  # whole numbers: 「第二十五章」 is 25, "80" is 80
+    confidences: tuple[str, ...] = ()  # 0..1; 95 and "95%" are 0.95
+    flags: tuple[str, ...] = ()  # true/false; 「是」/「否」 too
+    free: tuple[str, ...] = ()  # keys whose values are objects of the writer's own keys
+
+
+TOP = Section(
+    keys={
+        "chapter": ("章", "章节", "章节号", "章号", "chapter_number", "chapter_no", "chapter_num"),
+        "title": ("标题", "章名", "章节标题", "chapter_title"),
+        "summary": ("摘要", "概要", "梗概", "本章摘要", "chapter_summary"),
+        "word_count": ("字数", "words", "wordcount", "word_num"),
+        "entities_new": ("新实体", "新登场", "新人物", "new_entities", "entity_new"),
+        "entities_appeared": (
+            "出场",
+            "出场实体",
+            "出场人物",
+            "appearances",
+            "appeared",
+            "entity_appeared",
+            "characters_appeared",
+        ),
+        "state_changes": (
+            "状态变化",
+            "状态变更",
+            "状态更新",
+            "state_change",
+            "state_updates",
+            "changes",
+        ),
+        "relationships_new": (
+            "关系",
+            "关系变化",
+            "新关系",
+            "relationships",
+            "relations",
+            "relationship_changes",
+            "relations_new",
+        ),
+        "plot_threads": ("线索", "伏笔", "情节线索", "threads", "plot_thread", "foreshadowing"),
+        "world_rules": ("世界规则", "设定", "规则", "rules", "world_rule"),
+        "timeline_events": ("时间线", "事件", "时间线事件", "events", "timeline"),
+        "scenes": ("场景", "scene"),
+        "chapter_meta": ("章节信息", "元信息", "meta", "metadata"),
+        "secrets": ("秘密", "secret"),
+        "knowledge_changes": ("认知变化", "知情变化", "knowledge", "knowledge_change"),
+        "uncertain": ("不确定", "存疑", "uncertainties"),
+        "memory_facts": (),
+    },
+    numbers=("chapter", "word_count"),
+    free=("chapter_meta", "memory_facts"),
+)
+ENTITY_NEW = Section(
+    keys={
+        "id": ("suggested_id", "entity_id", "编号"),
+        "name": ("名字", "名称", "姓名", "entity_name"),
+        "type": ("类型", "entity_type", "kind", "类别"),
+        "tier": ("层级", "重要度", "定位", "importance"),
+        "desc": ("描述", "简介", "description", "介绍"),
+        "aliases": ("别名", "别称", "alias", "又名", "称呼"),
+        "current": ("当前", "当前状态", "初始状态", "state", "attributes", "fields"),
+        "is_protagonist": ("主角", "是否主角", "protagonist"),
+        "revealed": ("揭示身份", "真名揭晓", "reveal", "is_revealed"),
+    },
+    enums={"type": (ENTITY_TYPES, True), "tier": (TIERS, True)},
+    refs=("aliases",),
+    flags=("is_protagonist", "revealed"),
+    free=("current",),
+)
+APPEARED = Section(
+    keys={
+        "id": ("entity_id", "name", "entity", "实体", "角色", "人物"),
+        "mentions": ("提及", "称呼", "mention"),
+        "confidence": ("置信度", "可信度"),
+        "role": ("方式", "出场方式", "appearance"),
+    },
+    enums={"role": (APPEARANCE_ROLES, False)},
+    refs=("mentions",),
+    confidences=("confidence",),
+)
+STATE_CHANGE = Section(
+    keys={
+        "entity_id": ("entity", "实体", "角色", "人物", "character", "subject", "id", "who"),
+        "field": ("字段", "属性", "attribute", "key", "field_path", "field_name", "property"),
+        "old": ("旧值", "原值", "old_value", "before", "previous"),
+        "new": ("新值", "值", "value", "new_value", "after", "current"),
+        "op": ("操作", "operation", "action", "mode"),
+        "reason": ("原因", "理由", "cause", "why"),
+        "confidence": ("置信度", "可信度"),
+    },
+    enums={"op": (SET_OPS, False)},
+    confidences=("confidence",),
+)
+RELATION = Section(
+    keys={
+        "from": ("source", "from_entity", "subject", "主体", "一方", "发起者"),
+        "to": ("target", "to_entity", "object", "对象", "另一方"),
+        "type": ("relation", "relation_type", "relationship", "关系", "类型", "kind"),
+        "action": ("动作", "操作", "op", "operation"),
+        "description": ("描述", "说明", "desc", "detail"),
+        "evidence": ("证据", "依据", "出处"),
+        "confidence": ("置信度", "可信度"),
+    },
+    enums={"action": (RELATION_ACTIONS, False)},
+    confidences=("confidence",),
+)
+THREAD = Section(
+    keys={
+        "id": ("thread_id", "编号"),
+        "kind": ("类型", "种类", "type", "thread_kind", "thread_type"),
+        "action": ("动作", "操作", "status", "状态", "op"),
+        "content": ("description", "text", "内容", "描述"),
+        "due_chapter": (
+            "expected_payoff",
+            "预计回收",
+            "回收章节",
+            "due",
+            "payoff_chapter",
+            "到期章节",
+            "deadline",
+        ),
+        "urgency": ("紧迫度", "紧急度", "priority"),
+        "related": ("相关", "相关角色", "相关人物", "entities", "characters", "participants"),
+    },
+    enums={"kind": (THREAD_KINDS, False), "action": (THREAD_ACTIONS, False)},
+    refs=("related",),
+    numbers=("due_chapter", "urgency"),
+)
+RULE = Section(
+    keys={
+        "id": ("rule_id", "编号"),
+        "rule": ("content", "规则", "内容", "text", "description"),
+        "domain": ("领域", "类别", "category", "分类"),
+        "action": ("动作", "操作", "op"),
+    },
+    enums={"action": (RULE_ACTIONS, False)},
+)
+EVENT = Section(
+    keys={
+        "event": ("description", "事件", "内容", "content", "summary"),
+        "time_hint": ("时间", "time", "时间提示", "when"),
+        "participants": ("参与者", "人物", "角色", "characters", "entities", "people"),
+        "location": ("地点", "位置", "place", "where"),
+        "event_type": ("类型", "type", "事件类型", "kind"),
+    },
+    refs=("participants",),
+)
+SCENE = Section(
+    keys={
+        "index": ("序号", "编号", "number", "no", "scene_index"),
+        "location": ("地点", "位置", "place", "where"),
+        "characters": ("人物", "角色", "participants", "people", "entities", "出场人物"),
+        "summary": ("摘要", "概要", "梗概"),
+        "content": ("正文", "text", "内容"),
+    },
+    refs=("characters",),
+    numbers=("index",),
+)
+SECRET = Section(
+    keys={
+        "id": ("secret_id", "编号"),
+        "action": ("动作", "操作", "op"),
+        "content": ("内容", "描述", "description", "text"),
+        "known_by": ("知情者", "知情人", "knowers", "known", "who_knows"),
+        "reader_knows": ("读者已知", "读者知道", "reader_aware", "reader_known"),
+        "reveal_due": ("揭示章节", "预计揭示", "due_chapter", "reveal_chapter", "due"),
+        "about": ("关于", "涉及", "subject", "subjects", "concerns"),
+        "unaware": ("不知情", "本人不知", "unaware_of_it"),
+    },
+    enums={"action": (SECRET_ACTIONS, False)},
+    refs=("known_by", "about", "unaware"),
+    numbers=("reveal_due",),
+    flags=("reader_knows",),
+)
+KNOWLEDGE = Section(
+    keys={
+        "entity_id": ("entity", "角色", "人物", "character", "who", "实体"),
+        "secret_id": ("secret", "秘密"),
+        "change": ("变化", "action", "动作", "type"),
+        "how": ("方式", "途径", "method", "means"),
+        "from": ("来源", "source", "告知者", "informant", "told_by"),
+    },
+    enums={"change": (KNOWLEDGE_CHANGES, False)},
+)
+UNCERTAIN = Section(
+    keys={
+        "mention": ("提及", "指代", "原文"),
+        "candidates": ("候选", "可能"),
+        "adopted": ("采用", "选定", "chosen"),
+        "confidence": ("置信度", "可信度"),
+    },
+    refs=("candidates",),
+    confidences=("confidence",),
+)
+SECTIONS: Mapping[str, Section] = {
+    "entities_new": ENTITY_NEW,
+    "entities_appeared": APPEARED,
+    "state_changes": STATE_CHANGE,
+    "relationships_new": RELATION,
+    "plot_threads": THREAD,
+    "world_rules": RULE,
+    "timeline_events": EVENT,
+    "scenes": SCENE,
+    "secrets": SECRET,
+    "knowledge_changes": KNOWLEDGE,
+    "uncertain": UNCERTAIN,
+}
+# The older upstream shape (CONTRACT §1, compatibility) nests some lists here.
+MEMORY_FACTS = {
+    "timeline_events": EVENT,
+    "world_rules": RULE,
+    "open_loops": THREAD,
+    "reader_promises": THREAD,
+}
+_NAME_SEPARATORS = re.compile(r"\s*[、，,/／;；]\s*|\s+和\s+")
+
+
+@dataclass(frozen=True)
+class Intake:
+    """A chapter result made canonical, and what was changed to make it so."""
+
+    result: dict[str, Any]
+    normalized: tuple[str, ...] = ()
+
+
+class _Normalizer:
+    def __init__(self, fields: Terms) -> None:
+        self.fields = fields
+        self.notes: list[str] = []
+        self.problems: list[str] = []
+
+    def note(self, path: str, written: Any, became: Any) -> None:
+        self.notes.append(f"{path}: {_show(written)} → {_show(became)}")
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def keys(
+        self, item: dict[str, Any], section: Section, path: str, *, top: bool
+    ) -> dict[str, Any]:
+        """The item with every key canonical; unknown keys refused (kept, at the top)."""
+        out: dict[str, Any] = {}
+        for written, value in item.items():
+            key = _canonical_key(written, section)
+            if key is None:
+                guess = nearest(written, [*section.keys, *_all_synonyms(section)])
+                if guess is not None:
+                    meant = _canonical_key(guess, section)
+                    self.problems.append(f"{path}: 未知字段{_show(written)}，是否指「{meant}」？")
+                elif top:
+                    out[written] = value  # CONTRACT §1: kept in the commit, named in warnings
+                else:
+                    self.problems.append(
+                        f"{path}: 未知字段{_show(written)}（可用：{'、'.join(section.keys)}）"
+                    )
+                continue
+            if key != written:
+                self.note(f"{path}.{written}", written, key)
+            if key in out and out[key] != value:
+                self.problems.append(
+                    f"{path}: {_show(written)}与「{key}」重复且取值不同，只能留一个"
+                )
+                continue
+            out[key] = value
+        return out
+
+    # -- values ----------------------------------------------------------------------------
+
+    def values(self, item: dict[str, Any], section: Section, path: str) -> dict[str, Any]:
+        for key, (terms, open_ended) in section.enums.items():
+            value = item.get(key)
+            if isinstance(value, str):
+                found = terms.find(value)
+                if found is None and not open_ended:
+                    self.problems.append(
+                        f"{path}.{key}: 无法识别的{terms.name}{_show(value)}（可用：{terms.described()}）"
+                    )
+                elif found is not None and found != value:
+                    self.note(f"{path}.{key}", value, found)
+                    item[key] = found
+        for key in section.refs:
+            value = item.get(key)
+            split = _split_names(value)
+            if split is not None and split != value:
+                self.note(f"{path}.{key}", value, split)
+                item[key] = split
+        for key in section.numbers:
+            self._convert(item, key, path, chinese_chapter_number)
+        for key in section.confidences:
+            self._convert(item, key, path, _confidence)
+        for key in section.flags:
+            self._convert(item, key, path, _flag)
+        return item
+
+    def _convert(
+        self, item: dict[str, Any], key: str, path: str, read: Callable[[Any], Any]
+    ) -> None:
+        value = item.get(key)
+        if value is None or isinstance(value, bool):
+            return
+        converted = read(value)
+        if converted is not None and converted != value:
+            self.note(f"{path}.{key}", value, converted)
+            item[key] = converted
+
+    def field_name(self, written: Any, path: str) -> Any:
+        if not isinstance(written, str):
+            return written
+        found = self.fields.find(written)
+        if found is not None:
+            if found != written:
+                self.note(path, written, found)
+            return found
+        guess = nearest(written, self.fields.values)
+        if guess is not None and guess != written:
+            label = self.fields.label(guess)
+            self.problems.append(
+                f"{path}: 未知字段{_show(written)}，是否指「{guess}」（{label}）？"
+            )
+        return written
+
+
+def normalize_result(data: Any, fields: Terms) -> Intake:
+    """The canonical form of a decoded chapter result, refusing what cannot be read for sure.
+    Anything that is not an object is passed on for the validator to name."""
+    if not isinstance(data, dict) or json_problems(data):
+        return Intake(data)  # the validator names what is wrong with it
+    work = _Normalizer(fields)
+    result = work.values(work.keys(data, TOP, "$", top=True), TOP, "$")
+    for key, section in SECTIONS.items():
+        result[key] = _items(work, result.get(key), section, f"$.{key}")
+    facts = result.get("memory_facts")
+    if isinstance(facts, dict):
+        for key, section in MEMORY_FACTS.items():
+            facts[key] = _items(work, facts.get(key), section, f"$.memory_facts.{key}")
+        result["memory_facts"] = {k: v for k, v in facts.items() if v is not None}
+    for item_path, entity in _objects(result.get("entities_new"), "$.entities_new"):
+        entity["current"] = _current(work, entity, item_path, result)
+    result["state_changes"] = _state_changes(work, result.get("state_changes"))
+    result["relationships_new"] = _split_pairs(result.get("relationships_new"), work)
+    if work.problems:
+        raise InvalidChapterResult(work.problems)
+    return Intake({k: v for k, v in result.items() if v is not None}, tuple(work.notes))
+
+
+def _items(work: _Normalizer, value: Any, section: Section, path: str) -> Any:
+    if isinstance(value, dict):  # one item where a list is expected
+        work.note(path, "{…}", "[{…}]")
+        value = [value]
+    if not isinstance(value, list):
+        return value
+    out = []
+    for i, item in enumerate(value):
+        if isinstance(item, dict):
+            item = work.values(
+                work.keys(item, section, f"{path}[{i}]", top=False), section, f"{path}[{i}]"
+            )
+        out.append(item)
+    return out
+
+
+def _objects(value: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
+    if not isinstance(value, list):
+        return []
+    return [(f"{path}[{i}]", item) for i, item in enumerate(value) if isinstance(item, dict)]
+
+
+def _current(work: _Normalizer, entity: dict[str, Any], path: str, result: dict[str, Any]) -> Any:
+    """An introduction's state with canonical field names; a list value (「物品」: [...]) becomes
+    `add` changes right after the introductions, which is where the contract applies them."""
+    current = entity.get("current")
+    if not isinstance(current, dict):
+        return current
+    out: dict[str, Any] = {}
+    for written, value in current.items():
+        name = work.field_name(written, f"{path}.current.{written}")
+        if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+            additions = [
+                {"entity_id": entity.get("id"), "field": name, "op": "add", "new": v} for v in value
+            ]
+            changes = result.get("state_changes")
+            result["state_changes"] = additions + (changes if isinstance(changes, list) else [])
+            work.note(f"{path}.current.{written}", value, f"{len(additions)} 条 add 变化")
+            continue
+        out[name] = value
+    return out
+
+
+def _state_changes(work: _Normalizer, value: Any) -> Any:
+    if not isinstance(value, list):
+        return value
+    out: list[Any] = []
+    for i, item in enumerate(value):
+        path = f"$.state_changes[{i}]"
+        if not isinstance(item, dict):
+            out.append(item)
+            continue
+        item["field"] = work.field_name(item.get("field"), f"{path}.field")
+        out.extend(_split_change(work, item, path))
+    return out
+
+
+def _split_change(work: _Normalizer, item: dict[str, Any], path: str) -> list[dict[str, Any]]:
+    """One change per entity and per value where lists were written."""
+    entities = _split_names(item.get("entity_id"))
+    news = item.get("new")
+    if isinstance(news, list) and item.get("op") not in ("add", "remove"):
+        if item.get("op") is None:
+            work.problems.append(
+                f"{path}.new: 给了多个值 {_show(news)}；集合字段请写 op: add 或 remove 逐项记录"
+            )
+        else:
+            work.problems.append(f"{path}.new: op 为 set 时只能有一个值，得到 {_show(news)}")
+        return [item]
+    many_entities = isinstance(entities, list) and len(entities) > 1
+    many_values = isinstance(news, list)
+    if not many_entities and not many_values:
+        if isinstance(entities, list) and len(entities) == 1:
+            item["entity_id"] = entities[0]
+        return [item]
+    targets = entities if isinstance(entities, list) else [item.get("entity_id")]
+    values = news if isinstance(news, list) else [news]
+    split = [{**item, "entity_id": e, "new": v} for e in targets for v in values]
+    work.note(path, "一条多值的变化", f"{len(split)} 条变化")
+    return split
+
+
+def _split_pairs(value: Any, work: _Normalizer) -> Any:
+    """A relation from or to several people becomes one relation per pair."""
+    if not isinstance(value, list):
+        return value
+    out: list[Any] = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            out.append(item)
+            continue
+        sources = _split_names(item.get("from"))
+        targets = _split_names(item.get("to"))
+        if isinstance(sources, list) or isinstance(targets, list):
+            pairs = [
+                {**item, "from": s, "to": t}
+                for s in (sources if isinstance(sources, list) else [item.get("from")])
+                for t in (targets if isinstance(targets, list) else [item.get("to")])
+            ]
+            if len(pairs) > 1:
+                work.note(f"$.relationships_new[{i}]", "一条多人的关系", f"{len(pairs)} 条关系")
+            out.extend(pairs)
+        else:
+            out.append(item)
+    return out
+
+
+def _canonical_key(written: str, section: Section) -> str | None:
+    if written in section.keys:
+        return written
+    folded = fold_english(written)
+    for key, synonyms in section.keys.items():
+        if folded == key or written in synonyms or folded in synonyms:
+            return key
+    return None
+
+
+def _all_synonyms(section: Section) -> list[str]:
+    return [s for synonyms in section.keys.values() for s in synonyms if s.isascii()]
+
+
+def _split_names(value: Any) -> Any:
+    """「林砚、苏晚晴」 → ["林砚", "苏晚晴"]; lists are split item by item; a single name stays a
+    string."""
+    if isinstance(value, str):
+        parts = [p for p in _NAME_SEPARATORS.split(value.strip()) if p]
+        return parts if len(parts) > 1 else value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        parts = [p for v in value for p in _NAME_SEPARATORS.split(v.strip()) if p]
+        return parts
+    return value
+
+
+def _confidence(value: Any) -> float | None:
+    if isinstance(value, str):
+        text = value.strip()
+        percent = text.endswith(("%", "％"))
+        try:
+            number = float(text.rstrip("%％"))
+        except ValueError:
+            return None
+        return number / 100 if percent or number > 1 else number
+    if isinstance(value, int | float) and 1 < value <= 100:
+        return value / 100
+    return None
+
+
+_TRUE = {"true", "yes", "是", "对", "1", "真"}
+_FALSE = {"false", "no", "否", "不", "不是", "0", "假"}
+
+
+def _flag(value: Any) -> bool | None:
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    return None
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f"「{_printable(value)}」"
+    if isinstance(value, list):
+        return "[" + "、".join(_show(v) for v in value) + "]"
+    return str(value)
+
+
+def _printable(text: str) -> str:
+    """Control characters shown as escapes: a message must not clear the author's terminal."""
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )

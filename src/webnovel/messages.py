@@ -1,0 +1,138 @@
+"""The sentences the engine says to a person, in one catalogue: Chinese first, English when
+`WEBNOVEL_LANG=en` (read when a message is made, never at import).
+
+A message is a key and its arguments; its templates are filled with `str.format`, so an
+argument that itself holds `{braces}` (a name, a relation type) is shown as written and never
+substituted into.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the chapter result, path by path -------------------------------------------------------
+    "invalid_result": (
+        "{source}无效（{count} 个问题）：{problems}",
+        "invalid {source} ({count} problem(s)): {problems}",
+    ),
+    "chapter_result": ("章节结果", "chapter result"),
+    "must_be_list": ("应为列表，实际是{got}", "must be a list, got {got}"),
+    "must_be_object": ("应为对象，实际是{got}", "must be an object, got {got}"),
+    "must_be_json_object": ("应为 JSON 对象，实际是{got}", "must be a JSON object, got {got}"),
+    "must_be_text": ("应为非空字符串", "must be a non-empty string"),
+    "must_be_string": ("应为字符串，实际是{got}", "must be a string, got {got}"),
+    "required": ("必填", "is required"),
+    "must_be_confidence": ("应为 0 到 1 之间的数（95% 写作 0.95）", "must be a number from 0 to 1"),
+    "must_be_integer": ("应为整数，实际是{got}", "must be an integer, got {got}"),
+    "out_of_range": (
+        "应在 {low} 到 {high} 之间，实际是 {got}",
+        "must be from {low} to {high}, got {got}",
+    ),
+    "must_be_one_of": ("应为 {choices} 之一，实际是 {got}", "must be one of {choices}, got {got}"),
+    "must_be_scalar": (
+        "应为字符串、数字或布尔值，实际是{got}",
+        "must be a string, number or boolean, got {got}",
+    ),
+    "must_be_refs": (
+        "应为实体引用（字符串）的列表",
+        "must be a list of entity references (strings)",
+    ),
+    "must_be_bool": ("应为 true 或 false", "must be true or false"),
+    "must_be_fields": ("应为「字段: 值」的对象", "must be an object of field: value"),
+    "chapter_required": (
+        "必填（写在结果里，或用 --chapter 给出）",
+        "is required (in the result or as --chapter)",
+    ),
+    "must_be_chapter": (
+        "应为 1 到 {high} 之间的章节号，实际是 {got}",
+        "must be a chapter number from 1 to {high}, got {got}",
+    ),
+    "chapter_disagrees": (
+        "为 {written}，但 --chapter 给的是 {given}",
+        "is {written} but --chapter says {given}",
+    ),
+    "introduced_twice": (
+        "再次登记了「{id}」：{first}.id 已经登记过（同一章里一个实体只登记一次）",
+        "introduces '{id}' again: {first}.id already does (introduce an entity once per chapter)",
+    ),
+    "thread_id_required": (
+        "必填（只有带 content 的埋设可以省略 id）",
+        "is required unless the thread is planted with content",
+    ),
+    "rule_id_required": ("{action} 规则时必填", "is required to {action} a rule"),
+    "unknown_key_kept": (
+        "未知字段「{key}」已随提交保存，但未被使用",
+        "unknown key '{key}' kept in the stored commit but not used",
+    ),
+    "an_object": ("对象", "an object"),
+    "a_list": ("列表", "a list"),
+    "a_string": ("字符串", "a string"),
+    "a_boolean": ("布尔值", "a boolean"),
+    "a_number": ("数字", "a number"),
+    "null": ("null", "null"),
+    # -- what JSON may hold -----------------------------------------------------------------------
+    "too_deep": ("嵌套超过 {depth} 层", "nested more than {depth} levels deep"),
+    "lone_surrogate": (
+        "不是有效的 Unicode（孤立代理项）",
+        "is not valid Unicode (a lone surrogate)",
+    ),
+    "integer_too_big": ("整数超出范围（超过 64 位）", "integer out of range (more than 64 bits)"),
+    "not_finite": ("应为有限的数，实际是 {got}", "must be a finite number, got {got}"),
+    "cycle": ("引用了自身（循环）", "refers back to itself (a cycle)"),
+    "key_not_string": ("有一个键不是字符串（{key}）", "has a key that is not a string ({key})"),
+    "key_not_unicode": ("有一个键不是有效的 Unicode", "has a key that is not valid Unicode"),
+    "not_json": ("不是 JSON（{type}）", "is not JSON ({type})"),
+    "control_character": ("含有控制字符 U+{code}", "contains the control character U+{code}"),
+    # -- the book's errors ------------------------------------------------------------------------
+    "unknown_entity": (
+        "未知实体「{ref}」：没有实体以此为 id、名字或别名{hint}",
+        "unknown entity '{ref}': no entity has this id, name or alias{hint}",
+    ),
+    "ambiguous_entity": (
+        "「{ref}」指代不明：可能是 {names}；请改用 id",
+        "ambiguous entity '{ref}': it names {names}; use an id",
+    ),
+    "unknown_chapter": ("第{chapter}章尚未提交", "chapter {chapter} has not been committed"),
+    "unknown_conflict": (
+        "未知冲突「{id}」：用 `webnovel conflicts --all` 查看全部",
+        "unknown conflict '{id}': see `webnovel conflicts --all`",
+    ),
+    "book_busy": (
+        "{path} 正忙：另一个进程（提交、重建或检索索引追赶）占用写锁已超过 {seconds} 秒；请稍后再试",
+        "{path} is busy: another process (a commit, rebuild or search index catch-up) held its "
+        "write lock for more than {seconds} s; try again when it is done",
+    ),
+    "review_blocked": (
+        "第{chapter}章未写入：审阅发现 {count} 个阻断问题：{listed}"
+        "（改正后再提交；确属有意为之时用 --force / force=true 强制写入，矛盾会记为冲突）",
+        "chapter {chapter} not committed: review found {count} blocking issue(s): {listed} "
+        "(fix them, or commit with --force / force=true; the contradictions become conflicts)",
+    ),
+    # -- the command line ---------------------------------------------------------------------
+    "error_prefix": ("错误：", "error: "),
+    "format_after_command": (
+        "--format 写在命令之后，例如：webnovel fact 萧炎 境界 --format json",
+        "--format goes after the command, as in: webnovel fact 萧炎 realm --format json",
+    ),
+    "not_json_input": ("输入不是有效的 JSON：{error}", "input is not valid JSON: {error}"),
+    "interrupted": ("已中断", "interrupted"),
+    "prompt_format_pack_only": (
+        "--format prompt 只用于 `webnovel pack`",
+        "--format prompt is for `webnovel pack` only",
+    ),
+}
+
+
+def language() -> str:
+    """`en` when WEBNOVEL_LANG (or, failing it, nothing) asks for English; `zh` otherwise."""
+    wanted = os.environ.get("WEBNOVEL_LANG", "zh").strip().lower()
+    return "en" if wanted.startswith("en") else "zh"
+
+
+def say(message: str, /, **args: Any) -> str:
+    """The message named `message` in the reader's language, filled with `args`."""
+    chinese, english = MESSAGES[message]
+    return (english if language() == "en" else chinese).format(**args)

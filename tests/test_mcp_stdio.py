@@ -1,0 +1,118 @@
+"""Raw JSON-RPC over the stdio of `webnovel mcp`, as a careless or hostile client writes it:
+every request gets an answer, and the next one is served."""
+
+from __future__ import annotations
+
+import json
+import select
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+
+import webnovel  # noqa: E402
+from webnovel.mcp.stdio import answer_for_unreadable  # noqa: E402
+
+
+class RawClient:
+    def __init__(self, root: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "webnovel", "--project", str(root), "mcp"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode("utf-8") + b"\n")
+        self.proc.stdin.flush()
+
+    def answer(self, timeout: float = 20) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        assert ready, "no answer"
+        return dict(json.loads(self.proc.stdout.readline()))
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RawClient]:
+    root = tmp_path_factory.mktemp("mcpraw") / "book"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit({"chapter": 1, "summary": "林砚离开青云宗。"})
+    raw = RawClient(root)
+    raw.send(
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "raw", "version": "0"},
+                },
+            }
+        )
+    )
+    assert raw.answer()["id"] == 0
+    raw.send('{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+    yield raw
+    raw.proc.kill()
+    raw.proc.wait(timeout=10)
+
+
+def call(tool: str, arguments: str, request_id: int) -> str:
+    """A tools/call line with `arguments` spliced in as raw JSON text (escapes kept)."""
+    return (
+        f'{{"jsonrpc": "2.0", "id": {request_id}, "method": "tools/call", '
+        f'"params": {{"name": "{tool}", "arguments": {arguments}}}}}'
+    )
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "where"),
+    [
+        ("search_memory", '{"text": "\\ud800"}', "params.arguments.text"),
+        ("search_memory", '{"text": "林\\udfff砚"}', "params.arguments.text"),
+        ("commit_chapter", '{"result": {"chapter": 2, "summary": "\\ud83d"}}', "summary"),
+        ("get_fact", '{"entity": "x", "field": "y", "\\ud800": 1}', "params.arguments"),
+    ],
+)
+def test_a_lone_surrogate_gets_an_answer(
+    client: RawClient, tool: str, arguments: str, where: str
+) -> None:
+    client.send(call(tool, arguments, 7))
+    answer = client.answer()
+    assert answer["id"] == 7 and answer["error"]["code"] == -32602
+    assert where in answer["error"]["message"] and "Unicode" in answer["error"]["message"]
+    client.send(call("search_memory", '{"text": "林砚"}', 8))
+    served = client.answer()
+    assert served["id"] == 8 and served["result"]["isError"] is False
+
+
+def test_a_line_that_is_not_json_gets_a_parse_error(client: RawClient) -> None:
+    client.send("{this is not json")
+    answer = client.answer()
+    assert answer["id"] is None and answer["error"]["code"] == -32700
+    client.send(call("search_memory", '{"text": "青云宗"}', 9))
+    assert client.answer()["id"] == 9
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('{"jsonrpc": "2.0", "method": "x", "params": {"a": "\\ud800"}}', None),  # notification
+        ('{"jsonrpc": "2.0", "id": true, "method": "x"}', None),
+        ('{"jsonrpc": "2.0", "id": "\\ud800", "method": "x"}', None),
+        ('{"jsonrpc": "2.0", "id": 3, "method": "x", "params": NaN}', (3, -32600)),
+    ],
+)
+def test_which_unreadable_lines_are_answered(line: str, expected: tuple[int, int] | None) -> None:
+    answer = answer_for_unreadable(line)
+    assert (answer[:2] if answer else None) == expected
