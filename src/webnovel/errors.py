@@ -130,4 +130,4 @@ class ExtractionFailed(DomainError):
         self.chapter = chapter
         self.problem = problem
         self.report = report or {}
-        super().__init__(f"第{chapter}章提取失败，本章及之后各章均未写入：{problem}")
+        super().__init__(say("extraction_failed", chapter=chapter, problem=problem))
