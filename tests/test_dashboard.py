@@ -265,3 +265,10 @@ def test_candidate_names_are_settled_from_the_page_behind_the_same_token(
         assert book.entity("林砚").first_chapter == 1
         assert "韩啸" in book.entity("林砚").aliases
         assert rejected not in [c.name for c in book.candidates()]
+
+
+def test_the_graph_lists_who_shares_chapters_apart_from_relations(board: Running) -> None:
+    page = board.get("/graph?center=linyan&as_of=12").body
+    assert 'id="cooccurrence"' in page and "不是关系事实" in page
+    assert 'data-together="zhoubo"' in page and 'data-together="suwanqing"' in page
+    assert 'data-together="suwanqing"' not in board.get("/graph?center=linyan&as_of=9").body
