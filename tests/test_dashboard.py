@@ -12,6 +12,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,3 +242,49 @@ def test_the_chapter_page_shows_one_chapter_as_of_a_chapter(board: Running) -> N
     assert board.get("/chapters/x?as_of=9").status == 400
     timeline = board.get("/timeline?as_of=12").body
     assert 'href="/chapters/9?as_of=12"' in timeline
+
+
+def test_candidate_names_are_settled_from_the_page_behind_the_same_token(
+    tmp_path: Path,
+) -> None:
+    from webnovel.sample_book import sample_book_dir
+
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
+        book.import_text(sample_book_dir() / "chapters")
+    with running_dashboard(tmp_path / "book") as running:
+        page = running.get("/candidates").body
+        assert "待确认" in page and 'data-candidate="林砚"' in page
+        assert 'data-candidate="苏晚晴"' not in running.get("/candidates?as_of=5").body
+        token = re.search(r'name="token" value="([^"]+)"', page)
+        assert token is not None
+
+        def post(fields: dict[str, str], headers: dict[str, str] | None = None) -> Any:
+            body = urllib.parse.urlencode(fields).encode()
+            kind = {"Content-Type": "application/x-www-form-urlencoded"}
+            return running.request("POST", "/candidates/settle", body, {**kind, **(headers or {})})
+
+        accept = {"name": "林砚", "action": "accept", "type": "角色"}
+        assert post({**accept, "token": "forged"}).status == 403
+        assert post({**accept, "token": token[1]}, {"Origin": "http://x.example"}).status == 403
+        assert post({**accept, "token": token[1], "as_of": "12"}).status == 303
+        assert (
+            post({"name": "韩啸", "action": "merge", "into": "林砚", "token": token[1]}).status
+            == 303
+        )
+        rejected = re.findall(r'data-candidate="([^"]+)"', page)[-1]
+        assert post({"name": rejected, "action": "reject", "token": token[1]}).status == 303
+        after = running.get("/candidates?as_of=12").body
+        for gone in ("林砚", "韩啸", rejected):
+            assert f'data-candidate="{gone}"' not in after
+        assert post({"name": "周伯", "action": "merge", "token": token[1]}).status == 400
+    with webnovel.open_project(tmp_path / "book") as book:
+        assert book.entity("林砚").first_chapter == 1
+        assert "韩啸" in book.entity("林砚").aliases
+        assert rejected not in [c.name for c in book.candidates()]
+
+
+def test_the_graph_lists_who_shares_chapters_apart_from_relations(board: Running) -> None:
+    page = board.get("/graph?center=linyan&as_of=12").body
+    assert 'id="cooccurrence"' in page and "不是关系事实" in page
+    assert 'data-together="zhoubo"' in page and 'data-together="suwanqing"' in page
+    assert 'data-together="suwanqing"' not in board.get("/graph?center=linyan&as_of=9").body

@@ -40,6 +40,7 @@ TOOLS = {
     "knows",
     "list_secrets",
     "get_chapter",
+    "extract_chapter",
 }
 
 

@@ -10,12 +10,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidInput, UnknownChapter
-from .memory.read.aliases import AliasIndex
+from .extraction.merge import IMPORT_ORIGIN, is_minimal
+from .memory.read.aliases import AliasIndex, Mention
 from .memory.store import commit_ops, entity_ops
 from .name_finder import Candidate
 from .name_finder import candidate_names as names_in
 from .text_import import ImportedChapter, chapter_result, read_chapters
+from .text_summary import ending_passage, extractive_summary, scene_parts
 from .upstream_import import UpstreamBook, read_upstream
+
+SCENE_SUMMARY_CHARS = 120
 
 if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time
     from .project import Project
@@ -42,7 +46,8 @@ def import_text(
         [(n, e["id"]) for e in cast or () for n in (e["id"], e["name"], *e["aliases"])]
         + entity_ops.alias_pairs(book.storage.conn)
     )
-    mentioned = [names.mentions(chapter.text) for chapter in chapters]
+    found = [names.find(chapter.text, fold=False) for chapter in chapters]
+    mentioned = [_by_entity(mentions) for mentions in found]
     intro_at = _introductions(book, first, cast or [], mentioned)
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
@@ -52,11 +57,81 @@ def import_text(
         result["entities_appeared"] = [
             {"id": entity_id, "mentions": found[:5]} for entity_id, found in mentions.items()
         ]
+        with_text_memory(result, chapter.text, found[i])
         unchanged += book.commit(result, text=chapter.text).status == "unchanged"
         if progress:
             progress(i + 1, len(chapters))
     out.update(committed=len(chapters) - unchanged, unchanged=unchanged)
     return out
+
+
+def _by_entity(mentions: list[Mention]) -> dict[str, list[str]]:
+    """entity id → the distinct names a text calls it by (AliasIndex.mentions, from one scan)."""
+    found: dict[str, set[str]] = {}
+    for mention in mentions:
+        found.setdefault(mention.entity_id, set()).add(mention.text)
+    return {entity_id: sorted(names) for entity_id, names in sorted(found.items())}
+
+
+def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention]) -> dict[str, Any]:
+    """What the text itself says, added to an imported chapter's result: an extractive summary,
+    the passage it ends on, and its scenes where the text shows breaks (with who is in each,
+    from `mentions`, the book's names found in the text). Marked `chapter_meta.origin =
+    "text_import"`, so that `extract` knows a model has not read it yet."""
+    if not text.strip():
+        return result
+    summary = extractive_summary(text, [m.start for m in mentions])
+    if summary:
+        result["summary"] = summary
+    meta = result.get("chapter_meta")
+    meta = dict(meta) if isinstance(meta, dict) else {}
+    meta["origin"] = IMPORT_ORIGIN
+    meta["ending"] = {"passage": ending_passage(text)}
+    result["chapter_meta"] = meta
+    parts = scene_parts(text)
+    if len(parts) > 1:
+        scenes = []
+        for index, (start, part) in enumerate(parts, start=1):
+            inside = [m for m in mentions if start <= m.start < start + len(part)]
+            scene: dict[str, Any] = {
+                "index": index,
+                "characters": list(_by_entity(inside)),
+            }
+            summary = extractive_summary(part, [m.start - start for m in inside])
+            if summary:
+                scene["summary"] = summary[:SCENE_SUMMARY_CHARS]
+            scenes.append(scene)
+        result["scenes"] = scenes
+    return result
+
+
+def summarize(book: Project, progress: Callable[[int, int], None] | None) -> dict[str, Any]:
+    """Give every chapter that stands only on a text import's result (an import made before
+    imports summarized) its summary, ending and scenes; chapters a model or an agent wrote are
+    left alone. Running it again changes nothing."""
+    conn = book.storage.conn
+    names = book.aliases()
+    chapters = [c["chapter"] for c in book.chapters()]
+    done = unchanged = skipped = 0
+    for count, number in enumerate(chapters, start=1):
+        stored = commit_ops.current_commit(conn, number) or {}
+        result, text = stored.get("result"), stored.get("text") or ""
+        if not text.strip() or not is_minimal(result):
+            skipped += 1
+        else:
+            mentions = names.find(text, fold=False)
+            enriched = with_text_memory(dict(result or {"chapter": number}), text, mentions)
+            status = book.commit(enriched, text=text).status
+            done += status == "committed"
+            unchanged += status == "unchanged"
+        if progress:
+            progress(count, len(chapters))
+    return {
+        "chapters": len(chapters),
+        "summarized": done,
+        "unchanged": unchanged,
+        "skipped": skipped,
+    }
 
 
 def _introductions(
@@ -91,11 +166,14 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
     return (book.latest_chapter() or 0) + 1
 
 
-def candidate_names(book: Project, min_count: int, limit: int) -> list[Candidate]:
+def candidate_names(
+    book: Project, min_count: int, limit: int, as_of: int | None = None
+) -> list[Candidate]:
     conn = book.storage.conn
     texts = (
         (c["chapter"], (commit_ops.current_commit(conn, c["chapter"]) or {}).get("text"))
         for c in book.chapters()
+        if as_of is None or c["chapter"] <= as_of
     )
     return names_in(((n, t) for n, t in texts if t), book.aliases().names, min_count, limit)
 

@@ -160,6 +160,28 @@ class BookReads:
         """The chapters in which an entity appears or acts, up to `as_of`."""
         return graph_memory.appearances(self._conn, self.entity(subject), chapter_number(as_of))
 
+    def cooccurrence(
+        self, subject: str, as_of: int | None = None, limit: int = 20
+    ) -> list[dict[str, Any]]:
+        """Who shares chapters and scenes with an entity, up to `as_of`, most shared first.
+        Marked `kind: co-occurrence`: being in the same chapter is not a relation fact."""
+        as_of = chapter_number(as_of)
+        entity = self.entity(subject)
+        chapters = entity_ops.cooccurring(self._conn, entity.id, as_of, max(1, limit))
+        scenes = record_ops.scene_partners(self._conn, entity.id, as_of)
+        names = graph_memory.names_as_of(self._conn, [c[0] for c in chapters], as_of)
+        return [
+            {
+                "entity_id": other,
+                "name": names.get(other, other),
+                "chapters": shared,
+                "scenes": scenes.get(other, 0),
+                "last_chapter": last,
+                "kind": "co-occurrence",
+            }
+            for other, shared, last in chapters
+        ]
+
     def thread_history(self, thread_id: str, as_of: int | None = None) -> list[ThreadStep]:
         """A thread's states, oldest first, each with its evidence, as known at `as_of`;
         empty for an id the book (as of then) does not know."""

@@ -13,7 +13,8 @@
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
         ├── BookBusy                 another process held the book's write lock too long
-        └── EndpointFailed           a model or embedding endpoint failed or answered nonsense
+        ├── EndpointFailed           a model or embedding endpoint failed or answered nonsense
+        └── ExtractionFailed         a model's answers for a chapter stayed unusable
 
 Adapters translate these: the CLI into one sentence on stderr and its exit code.
 """
@@ -119,3 +120,14 @@ class BookBusy(DomainError):
 class EndpointFailed(DomainError):
     """A model or embedding endpoint could not be reached or gave an unusable answer; the
     message names the endpoint in one sentence."""
+
+
+class ExtractionFailed(DomainError):
+    """A model's answers for a chapter stayed unusable after the repair rounds; that chapter
+    and those after it were not committed. `report` holds what the run did until then."""
+
+    def __init__(self, chapter: int, problem: str, report: dict[str, object] | None = None) -> None:
+        self.chapter = chapter
+        self.problem = problem
+        self.report = report or {}
+        super().__init__(say("extraction_failed", chapter=chapter, problem=problem))

@@ -100,6 +100,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "未知冲突「{id}」：用 `webnovel conflicts --all` 查看全部",
         "unknown conflict '{id}': see `webnovel conflicts --all`",
     ),
+    "extraction_failed": (
+        "第{chapter}章提取失败，本章及之后各章均未写入：{problem}",
+        "chapter {chapter} could not be extracted; it and the chapters after it were not "
+        "written: {problem}",
+    ),
     "book_busy": (
         "{path} 正忙：另一个进程（提交、重建或检索索引追赶）占用写锁已超过 {seconds} 秒；请稍后再试",
         "{path} is busy: another process (a commit, rebuild or search index catch-up) held its "

@@ -15,12 +15,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-PLACE_ENDINGS = frozenset("门城山谷峰宗派堂殿阁镇村府州国岛洞寺观楼台")
+PLACE_ENDINGS = frozenset("门城山谷峰宗派堂殿阁镇村府州国岛洞寺观楼台庄泊")
 # Common single-character surnames, and the compound ones web novels like.
 SURNAMES = frozenset(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程"
     "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛"
     "郝龚邵万钱严覃武戴莫孔向汤厉楚萧慕柳燕凌沐秦洛宁"
+    # less common, but the surnames of classical novels' casts (鲁智深, 阮小二, 匡超人, 鲍廷玺)
+    "鲁阮解鲍虞匡庄岳柴樊焦郁宣穆裴祝栾扈晁邹戚俞祁邢葛殷耿聂温包"
 )
 COMPOUND_SURNAMES = frozenset(
     [
@@ -41,13 +43,40 @@ COMPOUND_SURNAMES = frozenset(
         "夏侯",
         "西门",
         "端木",
+        "呼延",
+        "尉迟",
+        "司徒",
+        "司空",
+        "太史",
+        "完颜",
+        "赫连",
+        "钟离",
+        "澹台",
     ]
 )
 # A character that seldom ends a name: particles, pronouns, common verbs and measure words.
 NOT_NAME_END = frozenset(
     "的了是在和与说道问笑看着过把被给向对从也就都又还不没很这那他她它们个些里上下中来去到"
     "说想听见走站坐跑拿打回出入起开将要能会可以得地么吗呢吧啊呀哦一二三四五六七八九十百千万"
+    "等便军兵人众客"
 )
+NUMBERED = frozenset("小大老")
+SPEECH_AFTER = frozenset("道说笑问叫喝答听看见想哭叹骂拜谢便也却又只")
+PERSON_BEFORE = frozenset("和与对向把被让叫请同跟见拜")
+PERSON_CONTEXT_SHARE = 0.15  # of a dictionary word's uses, in a person's context  # 阮小二, 武大郎: a numbered given name after one of these
+# Titles and forms of address: a surname before one of these is a person called by title
+# (高太尉, 宋先锋, 余大先生), not a name to add to the cast.
+TITLE_TAILS = frozenset(
+    [
+        *("太尉", "先锋", "员外", "安抚", "枢密", "学究", "真人", "将军", "先生", "老爷"),
+        *("相公", "大人", "娘子", "小姐", "公子", "夫人", "知府", "知县", "都监", "教头"),
+        *("提辖", "太公", "官人", "和尚", "道人", "军师", "元帅", "头领", "大王", "征君"),
+        *("秀才", "举人", "进士", "翰林", "掌柜", "师兄", "师弟", "师姐", "师妹", "师父"),
+        *("师傅", "长老", "大哥", "二哥", "三哥", "大嫂", "大叔", "大爷", "大娘", "老爹"),
+        *("老儿", "家的", "府上", "兄弟", "姑娘", "虞候", "大官", "中书", "侍郎", "尚书"),
+    ]
+)
+FRAGMENT_SHARE = 0.6  # of a name's occurrences inside one longer candidate: it is a fragment
 # Given names end in 山 or 峰 as often as places do (林远山, 张三丰): after a surname they count.
 NAME_PLACE_ENDINGS = PLACE_ENDINGS - frozenset("山峰")
 TITLE_STARTS = frozenset("师")  # 周师兄, 林师妹: a surname and a title, not a name
@@ -78,30 +107,86 @@ def candidate_names(
     tagged: Counter[str] = Counter()
     grams: Counter[str] = Counter()
     first: dict[str, int] = {}
+    in_dictionary: Counter[str] = Counter()  # dictionary words tagged nr, and how often
+    acting: Counter[str] = Counter()  # … of those, how often in a person's context
     for number, text in chapters:
-        for word, tag in (pair for window in windows(text) for pair in rjieba.tag(window)):
+        tokens = [pair for window in windows(text) for pair in rjieba.tag(window)]
+        for k, (word, tag) in enumerate(tokens):
             if tag != "nr" or not 2 <= len(word) <= 4 or word in known:
                 continue
-            if word[-1] in PLACE_ENDINGS or rjieba.has_word(word):
+            if word[-1] in PLACE_ENDINGS:
                 continue
+            # the dictionary marks famous names (宋江, 林冲) as names, but also terms (金丹,
+            # 丹田): such a word counts when it starts with a surname and acts like a person
+            if rjieba.has_word(word):
+                if not _surnamed(word):
+                    continue
+                in_dictionary[word] += 1
+                acting[word] += _acts(tokens, k)
             tagged[word] += 1
             first.setdefault(word, number)
         for gram in _surname_grams(text):
             grams[gram] += 1
             first.setdefault(gram, number)
+    for word, count in in_dictionary.items():
+        if acting[word] < PERSON_CONTEXT_SHARE * count:
+            del tagged[word]
     found = Counter(tagged)
     for name, count in _names_from_grams(grams, rjieba.has_word).items():
         found[name] = max(found[name], count)
-    # 周伯说, 周伯守: the segmenter glues a verb to a name; keep the name
-    glued = {w for w in found if len(w) > 2 and (w[:-1] in found or w[:-1] in known)}
+    dropped = _glued_and_fragments(found, known)
+    dropped |= {n for n in found if n[-2:] in TITLE_TAILS or _bad_end(n)}
     return [
         Candidate(name, count, first[name])
         for name, count in found.most_common()
         if count >= min_count
-        and name not in glued
+        and name not in dropped
         and name not in known
         and not any(name in k or k in name for k in known if len(k) >= 2)
     ][:limit]
+
+
+def _acts(tokens: list[tuple[str, str]], k: int) -> bool:
+    """Whether the token at `k` stands where a person does: before speech or a gesture (宋江道,
+    林冲笑), or after a word that takes a person (和宋江, 对林冲说)."""
+    after = tokens[k + 1][0][:1] if k + 1 < len(tokens) else ""
+    before = tokens[k - 1][0][-1:] if k > 0 else ""
+    return after in SPEECH_AFTER or before in PERSON_BEFORE
+
+
+def _surnamed(word: str) -> bool:
+    return word[:2] in COMPOUND_SURNAMES or word[0] in SURNAMES
+
+
+def _bad_end(name: str) -> bool:
+    """Ends like a particle, a verb or a number, unless it is a numbered given name; or, at
+    three characters, with 老 (白眉老, the head of 白眉老者)."""
+    if len(name) == 3 and name[-1] == "老":
+        return True
+    if name[-1] not in NOT_NAME_END:
+        return False
+    return not (len(name) == 3 and name[1] in NUMBERED and name[-1] in "一二三四五六七八九十")
+
+
+def _glued_and_fragments(found: Counter[str], known: set[str]) -> set[str]:
+    """Names to leave out: a verb glued to a name (周伯说 beside 周伯), and a fragment whose
+    occurrences are mostly inside longer candidates (孙胜 inside 公孙胜, 阮小 inside 阮小二,
+    阮小五 and 阮小七); one pass over the candidates, each looking at its two one-shorter
+    parts."""
+    dropped = set()
+    inside: dict[str, int] = {}
+    for name, count in found.items():
+        if len(name) > 2 and (name[:-1] in found or name[:-1] in known) and _bad_end(name):
+            dropped.add(name)
+            continue
+        for part in {name[:-1], name[1:]}:
+            inside[part] = inside.get(part, 0) + count
+    dropped |= {
+        name
+        for name, count in found.items()
+        if name not in dropped and inside.get(name, 0) >= FRAGMENT_SHARE * count
+    }
+    return dropped
 
 
 def windows(text: str, size: int = WINDOW_CHARS) -> Iterable[str]:
@@ -149,8 +234,10 @@ def _names_from_grams(grams: Counter[str], has_word: Callable[[str], bool]) -> d
             continue
         best = max(longer.get(gram, []), key=lambda item: item[1], default=None)
         full = best[0] if best and best[1] >= FULL_NAME_SHARE * count else None
-        if full and full[-1] not in NOT_NAME_END and full[-1] not in NAME_PLACE_ENDINGS:
+        if full and not _bad_end(full) and full[-1] not in NAME_PLACE_ENDINGS:
             names[full] = best[1] if best else count  # a dictionary word too: 孙悟空, 诸葛亮
+        elif full:  # mostly the head of a title or a place (罗真人, 祝家庄): not a name
+            continue
         elif gram[-1] not in PLACE_ENDINGS:
             names[gram] = count
     for gram, count in grams.items():  # compound surnames: 欧阳锋, 上官婉儿

@@ -452,6 +452,15 @@ class Project(BookReads):
 
         return book_import.import_text(self, Path(path), start, cast, dry_run, progress)
 
+    def summarize(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Give every chapter that stands only on a text import's result an extractive summary
+        (its central sentences, in its own words), its ending passage and its scenes, so that a
+        pack for the next chapter has something to carry without any model. Chapters a model or
+        an agent wrote are left alone; running it again changes nothing."""
+        from . import book_import
+
+        return book_import.summarize(self, progress)
+
     def import_upstream(
         self, root: str | Path, dry_run: bool = False, progress: Progress | None = None
     ) -> dict[str, Any]:
@@ -462,11 +471,54 @@ class Project(BookReads):
 
         return book_import.import_upstream(self, Path(root), dry_run, progress)
 
-    def candidate_names(self, min_count: int = 3, limit: int = 50) -> list[Candidate]:
-        """Frequent person names in the stored chapter texts that no entity has yet."""
+    def candidate_names(
+        self, min_count: int = 3, limit: int = 50, as_of: int | None = None
+    ) -> list[Candidate]:
+        """Frequent person names in the stored chapter texts (up to `as_of`) that no entity
+        has yet."""
         from . import book_import
 
-        return book_import.candidate_names(self, min_count, limit)
+        return book_import.candidate_names(self, min_count, limit, chapter_number(as_of))
+
+    # -- the candidate queue (candidate_queue.py) --------------------------------------------------
+
+    def candidates(
+        self, min_count: int = 3, limit: int = 50, as_of: int | None = None
+    ) -> list[Candidate]:
+        """Candidate names (in the texts up to `as_of`) the author has not yet accepted,
+        merged or rejected."""
+        from . import candidate_queue
+
+        return candidate_queue.queue(self, min_count, limit, as_of)
+
+    def accept_candidate(
+        self, name: str, entity_type: str = "角色", entity_id: str | None = None
+    ) -> dict[str, Any]:
+        """Introduce a candidate name as an entity where the text first names it, and record
+        its appearances (through `commit`)."""
+        from . import candidate_queue
+
+        return candidate_queue.accept(self, name, entity_type, entity_id)
+
+    def merge_candidate(self, name: str, into: str) -> dict[str, Any]:
+        """Make a candidate name an alias of a known entity, from the first chapter naming it."""
+        from . import candidate_queue
+
+        return candidate_queue.merge(self, name, into)
+
+    def settle_candidate(
+        self, action: str, name: str, entity_type: str = "角色", into: str | None = None
+    ) -> dict[str, Any]:
+        """accept, merge or reject a candidate: the one call the CLI and the dashboard share."""
+        from . import candidate_queue
+
+        return candidate_queue.settle(self, action, name, entity_type, into)
+
+    def reject_candidate(self, name: str) -> dict[str, Any]:
+        """Never offer this name as a candidate again (kept in the book; rebuild keeps it)."""
+        from . import candidate_queue
+
+        return candidate_queue.reject(self, name)
 
     def prefill(self, chapter: int) -> dict[str, Any]:
         """A chapter-result skeleton for a committed chapter from its stored text: who appears
@@ -476,6 +528,30 @@ class Project(BookReads):
         from . import book_import
 
         return book_import.prefill(self, chapter)
+
+    def stored_commit(self, chapter: int) -> dict[str, Any] | None:
+        """The chapter result and text a chapter currently stands on, as stored."""
+        return commit_ops.current_commit(self._conn, chapter)
+
+    def extract(
+        self,
+        start: int | None = None,
+        end: int | None = None,
+        dry_run: bool = False,
+        force: bool = False,
+        concurrency: int | None = None,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """Have a model read the stored chapters `start`..`end` that stand only on a text
+        import's result (all of them with `force`) and commit what it found, in chapter order;
+        answers are kept in the book, so nothing is paid for twice. `dry_run` estimates the
+        requests, tokens and cost and sends nothing."""
+        for value, what in ((start, "start"), (end, "end")):
+            if value is not None and (chapter_number(value, what) is None or value < 1):
+                raise InvalidInput(f"{what} must be a chapter number >= 1, got {value}")
+        from .extraction.extract import extract_chapters
+
+        return extract_chapters(self, start, end, dry_run, force, concurrency, progress)
 
     def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:
         """The passage of a chapter's stored text a piece of evidence came from: around the

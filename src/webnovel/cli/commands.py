@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from ..context import ContextManager
-from ..errors import InvalidChapterResult, InvalidInput, ProjectExists, UnknownEntity
+from ..errors import (
+    ExtractionFailed,
+    InvalidChapterResult,
+    InvalidInput,
+    ProjectExists,
+    UnknownEntity,
+)
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
@@ -200,6 +206,67 @@ def _import_upstream(args: argparse.Namespace) -> int:
     for warning in report["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
     _emit(args, report, render.upstream_text)
+    return 0
+
+
+def extract(args: argparse.Namespace) -> int:
+    start, end = args.start, args.end
+    if args.chapter is not None:
+        if start is not None or end is not None:
+            raise InvalidInput("give a chapter N or --from/--to, not both")
+        start = end = args.chapter
+    with _open(args) as book, ProgressBar("extract") as bar:
+        try:
+            report = book.extract(
+                start,
+                end,
+                dry_run=args.dry_run,
+                force=args.force,
+                concurrency=args.concurrency,
+                progress=bar.update,
+            )
+        except ExtractionFailed as exc:
+            if exc.report:  # what was committed before the failure, then the error
+                _emit(args, exc.report, render.extract_text)
+            raise
+    _emit(args, report, render.extract_text)
+    return 0
+
+
+def summarize(args: argparse.Namespace) -> int:
+    with _open(args) as book, ProgressBar("summarize") as bar:
+        report = book.summarize(progress=bar.update)
+    _emit(
+        args,
+        report,
+        lambda d: (
+            f"{d['chapters']} 章：新写摘要 {d['summarized']} 章，未变化 {d['unchanged']} 章，"
+            f"跳过 {d['skipped']} 章（模型或代理写的结果、没有正文的章）"
+        ),
+    )
+    return 0
+
+
+def candidates(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        if args.action is None:
+            items = [c.to_dict() for c in book.candidates(args.min_count, args.limit)]
+            _emit(args, items, render.candidates_text)
+            return 0
+        if not args.name:
+            raise InvalidInput(f"candidates {args.action} needs a NAME")
+        if args.action == "accept" and args.id:
+            done = book.accept_candidate(args.name, args.entity_type, args.id)
+        else:
+            done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
+    _emit(args, done, render.candidate_done_text)
+    return 0
+
+
+def cooccurrence(args: argparse.Namespace) -> int:
+    with _open(args) as book:
+        items = book.cooccurrence(args.subject, args.as_of, args.limit)
+    _emit(args, items, render.cooccurrence_text)
     return 0
 
 

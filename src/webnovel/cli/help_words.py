@@ -121,6 +121,29 @@ HELP: dict[str, str] = {
     "commands": "命令",
     "examples": "示例",
     "example": "示例",
+    # -- extraction, model-free memory, the candidate queue, co-occurrence ---------------------
+    "have a model read stored chapters and commit what it found (OpenAI-compatible chat "
+    "completions; endpoint and key from WEBNOVEL_LLM_BASE_URL, WEBNOVEL_LLM_API_KEY, "
+    "WEBNOVEL_LLM_MODEL); answers are kept in the book, so a second run sends nothing": "让模型读已存的正文并把读出的结果写入记忆（OpenAI 兼容的 chat completions；端点与密钥来自 WEBNOVEL_LLM_BASE_URL、WEBNOVEL_LLM_API_KEY、WEBNOVEL_LLM_MODEL 或用户配置）；回答存在书中，再跑一遍不再发送请求",
+    "one chapter": "只处理这一章",
+    "first chapter": "起始章节",
+    "last chapter": "结束章节",
+    "print the requests, estimated tokens and cost; send nothing": "只列出请求、估计的 token 与费用，不发送",
+    "also chapters that already stand on a full result (default: only imported ones)": "已有完整结果的章也重新提取（默认只处理仅有导入结果的章）",
+    "requests in flight (default: [llm] max_concurrency or 4); never changes the result": "同时进行的请求数（默认 [llm] max_concurrency 或 4）；不会改变结果",
+    "without a model: give every chapter that stands only on a text import's result an "
+    "extractive summary, its ending passage and its scenes (imports made now do this already)": "无需模型：为仅有导入结果的每一章补上抽取式摘要、结尾原文与场景（现在的导入已自动做这件事）",
+    "names the text suggests that no entity has yet, as a queue: list them, accept one as "
+    "an entity, merge one into a known entity as an alias, or reject one (remembered)": "待确认的名字：正文里反复出现、还不是任何实体的名字；可确认为新实体、并入已有实体作为别名，或拒绝（拒绝会被记住）",
+    "the candidate name": "待确认的名字",
+    "with accept: 角色, 势力, 地点 or 物品": "配合 accept：类型，角色、势力、地点或物品",
+    "with accept: the new entity's id (default: the name)": "配合 accept：新实体的 id（默认用名字）",
+    "with merge: the entity (id, name or alias)": "配合 merge：并入哪个实体（id、名字或别名）",
+    "names seen at least this often": "至少出现这么多次的名字",
+    "at most this many names": "最多列出几个名字",
+    "who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not a "
+    "relation fact)": "截至第 N 章，与某实体同章、同场景出现的人物（同现，不是关系事实）",
+    "at most this many people": "最多列出几个人",
 }
 
 # argparse's own sentences, matched in the order given.

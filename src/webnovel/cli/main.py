@@ -108,6 +108,7 @@ def build_parser() -> _Parser:
     )
     _add_write_commands(sub)
     _add_query_commands(sub)
+    _add_cooccurrence_command(sub)
     _add_ledger_commands(sub)
     _add_retrieval_commands(sub)
     _add_review_commands(sub)
@@ -223,6 +224,20 @@ def _add_query_commands(sub: Any) -> None:
     )
     p.add_argument("subject", help="entity id, name or alias")
     p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
+
+
+def _add_cooccurrence_command(sub: Any) -> None:
+    p = _add(
+        sub,
+        "cooccurrence",
+        commands.cooccurrence,
+        "who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not a "
+        "relation fact)",
+        "webnovel cooccurrence 林砚 --as-of 12",
+    )
+    p.add_argument("subject", help="entity id, name or alias")
+    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
+    p.add_argument("--limit", type=int, default=20, help="at most this many people")
 
 
 def _add_ledger_commands(sub: Any) -> None:
@@ -439,6 +454,65 @@ def _add_import_commands(sub: Any) -> None:
         "--candidates",
         action="store_true",
         help="also list frequent person names no entity has yet, to confirm into the cast",
+    )
+
+    p = _add(
+        sub,
+        "extract",
+        commands.extract,
+        "have a model read stored chapters and commit what it found (OpenAI-compatible chat "
+        "completions; endpoint and key from WEBNOVEL_LLM_BASE_URL, WEBNOVEL_LLM_API_KEY, "
+        "WEBNOVEL_LLM_MODEL); answers are kept in the book, so a second run sends nothing",
+        "webnovel extract --from 1 --to 200 --dry-run\n  webnovel extract --from 1 --to 200 --concurrency 8",
+    )
+    p.add_argument("chapter", nargs="?", type=int, default=None, help="one chapter")
+    p.add_argument("--from", dest="start", type=int, default=None, help="first chapter")
+    p.add_argument("--to", dest="end", type=int, default=None, help="last chapter")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the requests, estimated tokens and cost; send nothing",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="also chapters that already stand on a full result (default: only imported ones)",
+    )
+    p.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="requests in flight (default: [llm] max_concurrency or 4); never changes the result",
+    )
+
+    p = _add(
+        sub,
+        "candidates",
+        commands.candidates,
+        "names the text suggests that no entity has yet, as a queue: list them, accept one as "
+        "an entity, merge one into a known entity as an alias, or reject one (remembered)",
+        "webnovel candidates\n  webnovel candidates accept 匡超人 --type 角色\n"
+        "  webnovel candidates merge 砚儿 --into 林砚\n  webnovel candidates reject 钱银子",
+    )
+    p.add_argument("action", nargs="?", choices=("accept", "merge", "reject"), default=None)
+    p.add_argument("name", nargs="?", default=None, help="the candidate name")
+    p.add_argument(
+        "--type", dest="entity_type", default="角色", help="with accept: 角色, 势力, 地点 or 物品"
+    )
+    p.add_argument(
+        "--id", default=None, help="with accept: the new entity's id (default: the name)"
+    )
+    p.add_argument("--into", default=None, help="with merge: the entity (id, name or alias)")
+    p.add_argument("--min-count", type=int, default=3, help="names seen at least this often")
+    p.add_argument("--limit", type=int, default=50, help="at most this many names")
+
+    _add(
+        sub,
+        "summarize",
+        commands.summarize,
+        "without a model: give every chapter that stands only on a text import's result an "
+        "extractive summary, its ending passage and its scenes (imports made now do this already)",
+        "webnovel summarize",
     )
 
     p = _add(

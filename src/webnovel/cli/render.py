@@ -405,3 +405,122 @@ def chapter_list(chapters: list[int]) -> str:
             runs.append([n])
     parts = [f"{r[0]}" if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
     return f"第{'、'.join(parts)}章"
+
+
+EXTRACT_STATUS = {
+    "committed": "已写入",
+    "unchanged": "未变化",
+    "failed": "失败",
+    "planned": "待请求",
+    "cached": "已有回答",
+}
+
+
+def _money(value: Any) -> str:
+    return "—" if value is None else f"{value:.4f}"
+
+
+def extract_text(d: dict[str, Any]) -> str:
+    """The per-chapter and total report of `webnovel extract` (or its dry run)."""
+    total = d["total"]
+    if d["dry_run"]:
+        rows = [
+            ["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]
+        ]
+        rows += [
+            [
+                f"第{r['chapter']}章",
+                r["title"] or "",
+                EXTRACT_STATUS.get(r["status"], r["status"]),
+                str(r["requests"]),
+                f"{r['estimated_tokens']['input']:,}",
+                f"{r['estimated_tokens']['output']:,}",
+                _money(r["estimated_cost"]),
+            ]
+            for r in d["chapters"]
+        ]
+        rows.append(
+            [
+                "合计",
+                f"{total['chapters']} 章",
+                f"{total['cached']} 章已有回答",
+                str(total["requests"]),
+                f"{total['estimated_tokens']['input']:,}",
+                f"{total['estimated_tokens']['output']:,}",
+                _money(total["estimated_cost"]),
+            ]
+        )
+        note = "试运行：什么也没有发送。" + (
+            "" if d["prices"] else "未配置价格（[llm] prices），费用无法估算。"
+        )
+        return table(rows) + "\n" + note
+    rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", "费用", "矛盾"]]
+    for r in d["chapters"]:
+        t = r["tokens"]
+        rows.append(
+            [
+                f"第{r['chapter']}章",
+                r["title"] or "",
+                EXTRACT_STATUS.get(r["status"], r["status"])
+                + (f"（修正 {r['repairs']} 次）" if r.get("repairs") else "")
+                + ("（用已存回答）" if r.get("cache_hits") and not r["requests"] else ""),
+                str(r["requests"]),
+                f"{t['input']:,}",
+                f"{t['cached']:,}",
+                f"{t['output']:,}",
+                _money(r["cost"]),
+                str(r.get("conflicts", 0)),
+            ]
+        )
+    t = total["tokens"]
+    rows.append(
+        [
+            "合计",
+            f"{total['chapters']} 章",
+            f"写入 {total['committed']}，未变化 {total['unchanged']}",
+            str(total["requests"]),
+            f"{t['input']:,}",
+            f"{t['cached']:,}",
+            f"{t['output']:,}",
+            _money(total["cost"]),
+            "",
+        ]
+    )
+    lines = [table(rows)]
+    if d["model"]:
+        lines.append(f"模型：{d['model']}（{d['endpoint']}，{d['response_mode'] or '—'}）")
+    for r in d["chapters"]:
+        lines += [f"  第{r['chapter']}章：{w}" for w in r.get("warnings", [])]
+    return "\n".join(lines)
+
+
+def candidates_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "没有待确认的名字"
+    rows = [["名字", "出现次数", "首次出现"]]
+    rows += [[c["name"], str(c["count"]), f"第{c['first_chapter']}章"] for c in items]
+    return table(rows) + (
+        "\n确认：webnovel candidates accept 名字 [--type 角色]；并入："
+        "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字"
+    )
+
+
+def candidate_done_text(d: dict[str, Any]) -> str:
+    if d["action"] == "rejected":
+        return f"已拒绝「{d['name']}」，以后不再列出"
+    chapters = d["chapters"]
+    where = f"第{chapters[0]}章起，共 {len(chapters)} 章提到"
+    if d["action"] == "accepted":
+        return f"已确认「{d['name']}」为新实体 {d['entity_id']}（{where}）"
+    return f"已把「{d['name']}」并入 {d['entity_id']} 作为别名（{where}）"
+
+
+def cooccurrence_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "没有与之同章出现的人物"
+    rows = [["人物", "同章", "同场景", "最近同章"]]
+    rows += [
+        [i["name"], f"{i['chapters']} 章", f"{i['scenes']} 场", f"第{i['last_chapter']}章"]
+        for i in items
+    ]
+    return table(rows) + "\n（同章出现，不是关系事实）"

@@ -6,9 +6,9 @@ refresh. Nothing is fetched from elsewhere, so it works offline.
 
 Safety: it binds to loopback unless told otherwise and answers only to a loopback Host, in any
 spelling (a web page elsewhere cannot reach it through DNS tricks); beyond this machine every
-request needs the login token of the printed URL (access.py); files are served from the package's static
-folder only; the one write, settling a conflict, needs the page's token, made anew each start
-and never sent in a URL, and a same-origin request.
+request needs the login token of the printed URL (access.py); files are served from the package's
+static folder only; the two writes, settling a conflict and settling a candidate name, need the
+page's token, made anew each start and never sent in a URL, and a same-origin request.
 """
 
 from __future__ import annotations
@@ -37,9 +37,11 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..candidate_queue import ENTITY_TYPES
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
 from ..labels import TASK
 from ..memory.packs.budget_manager import RECIPES
+from ..name_finder import Candidate
 from ..project import Project
 from . import chapter_view, graph_view, pages, threads_view
 from .access import AccessGuard
@@ -55,6 +57,7 @@ NAV = (
     ("/threads", "伏笔"),
     ("/timeline", "时间线"),
     ("/conflicts", "冲突"),
+    ("/candidates", "待确认"),
     ("/search", "检索"),
     ("/pack", "记忆包"),
 )
@@ -75,6 +78,7 @@ class Dashboard:
     def __init__(self, book: Project) -> None:
         self.book = book
         self.token = secrets.token_urlsafe(32)
+        self._candidates: tuple[tuple[int, int], list[Candidate]] | None = None
 
     def as_of(self, request: Request) -> int | None:
         latest = self.book.latest_chapter()
@@ -183,6 +187,23 @@ class Dashboard:
         settled = request.query_params.get("settled")
         return self.page(request, "conflicts.html", as_of, just_settled=settled, **view)
 
+    def candidates(self, request: Request, as_of: int) -> Response:
+        """The names the texts (up to the chapter) suggest, to accept, merge or reject. Finding
+        them segments every text, so the list is kept until the book's next commit."""
+        key = (self.book.commit_seq(), as_of)
+        if self._candidates is None or self._candidates[0] != key:
+            found = self.book.candidates(as_of=as_of)
+            self._candidates = (key, found)
+        done = request.query_params.get("done")
+        return self.page(
+            request,
+            "candidates.html",
+            as_of,
+            candidates=self._candidates[1],
+            entity_types=ENTITY_TYPES,
+            done=done,
+        )
+
     def search(self, request: Request, as_of: int) -> Response:
         query = request.query_params.get("q", "")[:500]
         return self.page(request, "search.html", as_of, **pages.search(self.book, query, as_of))
@@ -218,19 +239,9 @@ class Dashboard:
     async def resolve(self, request: Request) -> Response:
         """Settle a conflict from the page: the same facade call as `webnovel conflicts
         resolve`."""
-        _same_origin(request)
-        body = b""
-        try:
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_FORM_BYTES:
-                    raise HTTPException(413, "表单过大")
-        except ClientDisconnect:  # the visitor left mid-request: nobody to answer, nothing done
+        form = await self._checked_form(request)
+        if form is None:  # the visitor left mid-request: nobody to answer, nothing done
             return Response(status_code=400)
-        form = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
-        token = (form.get("token") or [""])[0]
-        if not hmac.compare_digest(token.encode(), self.token.encode()):
-            raise HTTPException(403, "页面令牌无效：请刷新页面后再试")
         conflict_id = request.path_params["conflict_id"]
         note = (form.get("note") or [""])[0].strip()[:2000] or None
         intentional = (form.get("intentional") or [""])[0] == "1"
@@ -239,6 +250,43 @@ class Dashboard:
         as_of = (form.get("as_of") or [""])[0]
         query = urlencode({"as_of": as_of, "settled": conflict_id} if as_of.isdigit() else {})
         return RedirectResponse(f"/conflicts?{query}", status_code=303)
+
+    async def settle_candidate(self, request: Request) -> Response:
+        """Accept, merge or reject a candidate name from the page: the same facade call as
+        `webnovel candidates`, behind the same token and same-origin check as conflicts."""
+        form = await self._checked_form(request)
+        if form is None:
+            return Response(status_code=400)
+        name = (form.get("name") or [""])[0].strip()[:50]
+        action = (form.get("action") or [""])[0]
+        entity_type = (form.get("type") or ["角色"])[0]
+        into = (form.get("into") or [""])[0].strip()[:100] or None
+        done = self.book.settle_candidate(action, name, entity_type, into)
+        self.book.flush()
+        as_of = (form.get("as_of") or [""])[0]
+        message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done["action"]]
+        query = {"done": f"{message}「{name}」"}
+        if as_of.isdigit():
+            query["as_of"] = as_of
+        return RedirectResponse(f"/candidates?{urlencode(query)}", status_code=303)
+
+    async def _checked_form(self, request: Request) -> dict[str, list[str]] | None:
+        """A write's form, read within MAX_FORM_BYTES, from this origin, with the page's token;
+        None when the visitor left mid-request."""
+        _same_origin(request)
+        body = b""
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FORM_BYTES:
+                    raise HTTPException(413, "表单过大")
+        except ClientDisconnect:
+            return None
+        form = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
+        token = (form.get("token") or [""])[0]
+        if not hmac.compare_digest(token.encode(), self.token.encode()):
+            raise HTTPException(403, "页面令牌无效：请刷新页面后再试")
+        return form
 
     # -- small answers -----------------------------------------------------------------------
 
@@ -323,6 +371,8 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
         Route("/timeline", board.shown(board.timeline)),
         Route("/conflicts", board.shown(board.conflicts)),
         Route("/conflicts/{conflict_id}/resolve", board.resolve, methods=["POST"]),
+        Route("/candidates", board.shown(board.candidates)),
+        Route("/candidates/settle", board.settle_candidate, methods=["POST"]),
         Route("/search", board.shown(board.search)),
         Route("/pack", board.shown(board.pack)),
         Route("/api/passage", board.passage),

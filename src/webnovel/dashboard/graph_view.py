@@ -35,6 +35,9 @@ def relation_group(relation_type: str) -> tuple[str, str, str]:
     return OTHER_GROUP
 
 
+TOGETHER = 12  # people listed as sharing chapters with the centre
+
+
 def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int) -> dict[str, Any]:
     """The relation graph as of a chapter: the best-connected entities, or the rings around
     one entity (the most recent relations first where there are too many to draw)."""
@@ -90,6 +93,8 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         "merged": merged,
         "labels": len(edges) <= LABELLED_EDGES,
         "choices": [n["name"] for n in nodes],
+        # who shares chapters with the centre: shown apart, never drawn as a relation
+        "together": book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
     }
 
 

@@ -113,6 +113,15 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         return dict(call(project.prefill, chapter))
 
     @server.tool(
+        description="让用户配置的模型（OpenAI 兼容端点，来自用户的 WEBNOVEL_LLM_* 环境变量或用户"
+        "配置）读一章已存的正文，并把读出的结果写入记忆；给希望由引擎调用模型的宿主用。默认只处理"
+        "仅有导入结果的章（force 为真时任何章）；回答存在书中，不会重复付费。返回请求数、token 与费用。"
+    )
+    async def extract_chapter(chapter: int, force: bool = False) -> dict[str, Any]:
+        report = call(project.extract, chapter, chapter, force=force)
+        return dict(report)
+
+    @server.tool(
         description="审阅章节结果草稿：按写入时的同一套规则对照记忆检查，不写入任何内容。"
         "参数 result 与 commit_chapter 相同（旧名 draft 仍然接受）。"
     )

@@ -11,7 +11,8 @@ from .memory_pack import PackItem, value_text
 from .relevance_filter import field_importance
 
 OUTLINE_CHARS = 400
-ENDING_LABELS = {"time": "时间", "location": "地点", "emotion": "情绪"}  # chapter_meta.ending
+# chapter_meta.ending: what agents write, and the passage a text import keeps
+ENDING_LABELS = {"time": "时间", "location": "地点", "emotion": "情绪", "passage": "原文"}
 
 
 def working_memory(g: Gathering) -> list[PackItem]:

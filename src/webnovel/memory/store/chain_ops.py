@@ -311,8 +311,10 @@ def versions_at(
     objects: list[str] | None = None,
     field: str | None = None,
     include_tentative: bool = False,
+    evidence: bool = True,
 ) -> list[Version]:
-    """Versions holding at `as_of` (None: open now), optionally for some subjects or objects."""
+    """Versions holding at `as_of` (None: open now), optionally for some subjects or objects;
+    without `evidence` (not decoded: a reader that wants only values)."""
     where = ["family = :f", "valid_to IS NULL" if as_of is None else _HOLDS]
     params: dict[str, Any] = {"f": family, "n": as_of, "s": subject, "o": obj, "fd": field}
     if field is not None:
@@ -332,7 +334,7 @@ def versions_at(
         "ORDER BY subject, field, valid_from, id",
         params,
     ).fetchall()
-    return [_version(r, as_of=as_of) for r in rows]
+    return [_version(r, evidence, as_of) for r in rows]
 
 
 def best_connected(
@@ -409,6 +411,20 @@ def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, .
         f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {_STATE_HOLDS}",
         ("thread", "open", as_of, as_of),
     ).fetchall()
+
+
+def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
+    """The `limit` threads open at `as_of` that press most: overdue first, then those due
+    soonest, then the most recently moved; ranked in SQL, only those read whole."""
+    rows = conn.execute(
+        f"SELECT id, json_extract(value_json, '$.due_chapter') AS due, "
+        f"json_extract(value_json, '$.last_chapter') AS last FROM versions "
+        f"WHERE {_STATE_HOLDS} ORDER BY (due IS NOT NULL AND due < ?) DESC, due IS NULL, due, "
+        "last DESC, id LIMIT ?",
+        ("thread", "open", as_of, as_of, as_of, limit),
+    ).fetchall()
+    versions = versions_by_id(conn, [r[0] for r in rows]) if rows else {}
+    return [versions[r[0]] for r in rows]
 
 
 def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, ...]]:

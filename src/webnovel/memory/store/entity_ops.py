@@ -334,15 +334,25 @@ def list_entities(
 
 
 def _entities_known_at(
-    conn: sqlite3.Connection, as_of: int, entity_type: str | None
+    conn: sqlite3.Connection,
+    as_of: int,
+    entity_type: str | None,
+    ids: Iterable[str] | None = None,
 ) -> list[Entity]:
     """The cast as chapter `as_of` knew it: introductions up to `as_of` decide the name, type
-    and aliases, so a name or alias revealed later is not shown."""
-    rows = conn.execute(
+    and aliases, so a name or alias revealed later is not shown. Only `ids`, when given."""
+    sql = (
         "SELECT i.*, e.first_chapter FROM entity_intros i JOIN entities e ON e.id = i.entity_id "
-        "WHERE i.chapter <= ? ORDER BY i.entity_id, i.chapter, i.seq",
-        (as_of,),
-    ).fetchall()
+        "WHERE i.chapter <= ?{only} ORDER BY i.entity_id, i.chapter, i.seq"
+    )
+    if ids is None:
+        rows = conn.execute(sql.format(only=""), (as_of,)).fetchall()
+    else:
+        wanted, rows = sorted(set(ids)), []
+        for start in range(0, len(wanted), 500):
+            part = wanted[start : start + 500]
+            only = f" AND i.entity_id IN ({','.join('?' * len(part))})"
+            rows += conn.execute(sql.format(only=only), (as_of, *part)).fetchall()
     intros: dict[str, list[sqlite3.Row]] = {}
     for row in rows:
         intros.setdefault(row["entity_id"], []).append(row)
@@ -369,6 +379,22 @@ def _entities_known_at(
         if entity_type is None or entity.type == entity_type:
             out.append(entity)
     return sorted(out, key=lambda e: (e.first_chapter or 0, e.id))
+
+
+def entities_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> list[Entity]:
+    """These entities as chapter `as_of` knew them (those not yet introduced are left out), in
+    order of appearance."""
+    return _entities_known_at(conn, as_of, None, ids)
+
+
+def recently_introduced(conn: sqlite3.Connection, as_of: int, limit: int) -> list[str]:
+    """The entities introduced last by chapter `as_of`, newest first."""
+    rows = conn.execute(
+        "SELECT entity_id FROM entity_intros WHERE chapter <= ? ORDER BY chapter DESC, seq DESC "
+        "LIMIT ?",
+        (as_of, 4 * limit),
+    )
+    return list(dict.fromkeys(r[0] for r in rows))[:limit]
 
 
 def find_protagonist(conn: sqlite3.Connection) -> Entity | None:
@@ -451,6 +477,24 @@ def introduced_in(
     for chapter, entity_id in rows:
         out.setdefault(chapter, set()).add(entity_id)
     return out
+
+
+def cooccurring(
+    conn: sqlite3.Connection, entity_id: str, as_of: int | None, limit: int
+) -> list[tuple[str, int, int]]:
+    """(other entity, chapters both appear or act in, the last of them) up to `as_of`, most
+    shared first: who shares chapters with whom, not a relation."""
+    return [
+        (str(r[0]), int(r[1]), int(r[2]))
+        for r in conn.execute(
+            "SELECT b.entity_id, COUNT(DISTINCT a.chapter), MAX(a.chapter) FROM activities a "
+            "JOIN activities b ON b.chapter = a.chapter AND b.entity_id != a.entity_id "
+            "JOIN entities e ON e.id = b.entity_id AND e.tentative = 0 "
+            "WHERE a.entity_id = ? AND a.chapter <= ? "
+            "GROUP BY b.entity_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT ?",
+            (entity_id, as_of if as_of is not None else 2**62, limit),
+        )
+    ]
 
 
 def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -> list[str]:

@@ -143,6 +143,20 @@ def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[
     ]
 
 
+def scene_partners(conn: sqlite3.Connection, entity_id: str, as_of: int | None) -> dict[str, int]:
+    """Other entity → the scenes (up to chapter `as_of`) it shares with `entity_id`."""
+    shared: dict[str, int] = {}
+    for (characters_json,) in conn.execute(
+        "SELECT characters_json FROM scenes WHERE chapter <= ? AND characters_json LIKE ?",
+        (as_of if as_of is not None else 2**62, f'%"{entity_id}"%'),
+    ):
+        characters = loads(characters_json) or []
+        if entity_id in characters:
+            for other in set(characters) - {entity_id}:
+                shared[other] = shared.get(other, 0) + 1
+    return shared
+
+
 # -- conflicts --------------------------------------------------------------------------------
 
 

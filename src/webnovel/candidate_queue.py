@@ -1,0 +1,134 @@
+"""Candidate names as a queue the author works through: list them, accept one as an entity,
+merge one into a known entity as an alias, or reject one, which is remembered so that the name
+does not come back.
+
+Accepting and merging write memory through `commit`, like everything else: the name is
+introduced (or added as an alias, a `revealed` re-introduction) in the first chapter whose text
+holds it, and every chapter that names it records the appearance. Rejections are kept in the
+book's meta table (`rejected_candidates`), which a rebuild leaves alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidInput
+from .memory.store import commit_ops
+from .name_finder import Candidate
+
+if TYPE_CHECKING:
+    from .project import Project
+
+REJECTED_KEY = "rejected_candidates"
+ENTITY_TYPES = ("角色", "势力", "地点", "物品")
+
+
+def rejected(book: Project) -> list[str]:
+    raw = commit_ops.get_meta(book.storage.conn, REJECTED_KEY)
+    names = json.loads(raw) if raw else []
+    return [n for n in names if isinstance(n, str)]
+
+
+def queue(book: Project, min_count: int, limit: int, as_of: int | None = None) -> list[Candidate]:
+    """Candidate names no entity has and the author has not rejected, most frequent first."""
+    skip = set(rejected(book))
+    found = book.candidate_names(min_count, limit + len(skip), as_of)
+    return [c for c in found if c.name not in skip][:limit]
+
+
+def reject(book: Project, name: str) -> dict[str, Any]:
+    name = _name(name)
+    names = sorted({*rejected(book), name})
+    with book.storage.index.atomic() as conn:
+        commit_ops.set_meta(conn, REJECTED_KEY, json.dumps(names, ensure_ascii=False))
+    return {"name": name, "action": "rejected", "rejected": names}
+
+
+ACTIONS = ("accept", "merge", "reject")
+
+
+def settle(
+    book: Project, action: str, name: str, entity_type: str, into: str | None
+) -> dict[str, Any]:
+    """One of the three answers to a candidate, as the CLI and the dashboard give it."""
+    if action == "accept":
+        return accept(book, name, entity_type)
+    if action == "merge":
+        if not into:
+            raise InvalidInput("合并需要指明并入哪个已有实体（--into）")
+        return merge(book, name, into)
+    if action == "reject":
+        return reject(book, name)
+    raise InvalidInput(f"unknown action {action!r}: use accept, merge or reject")
+
+
+def accept(
+    book: Project, name: str, entity_type: str = "角色", entity_id: str | None = None
+) -> dict[str, Any]:
+    """Introduce `name` as a new entity where the text first names it."""
+    name = _name(name)
+    if entity_type not in ENTITY_TYPES:
+        raise InvalidInput(f"type must be one of {', '.join(ENTITY_TYPES)}, got {entity_type!r}")
+    new_id = entity_id or name
+    if any(new_id == e.id for e in book.entities()):
+        raise InvalidInput(f"an entity with id {new_id!r} exists already; give another --id")
+    intro = {"id": new_id, "name": name, "type": entity_type}
+    chapters = _write(book, name, new_id, intro)
+    return {"name": name, "action": "accepted", "entity_id": new_id, "chapters": chapters}
+
+
+def merge(book: Project, name: str, into: str) -> dict[str, Any]:
+    """Make `name` an alias of the entity `into` names, from the first chapter holding it."""
+    name = _name(name)
+    entity = book.entity(into)
+    intro = {
+        "id": entity.id,
+        "name": entity.name,
+        "type": entity.type,
+        "aliases": sorted({*entity.aliases, name}),
+        "revealed": True,
+    }
+    chapters = _write(book, name, entity.id, intro)
+    return {"name": name, "action": "merged", "entity_id": entity.id, "chapters": chapters}
+
+
+def _name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput("a candidate is named by a non-empty string")
+    return name.strip()
+
+
+def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> list[int]:
+    """Commit the introduction in the first chapter naming `name` and the appearance in every
+    chapter naming it; returns those chapters."""
+    conn = book.storage.conn
+    pattern = re.compile(re.escape(name))
+    naming = []
+    for row in book.chapters():
+        stored = commit_ops.current_commit(conn, row["chapter"]) or {}
+        text = stored.get("text") or ""
+        if pattern.search(text):
+            naming.append((row["chapter"], stored))
+    if not naming:
+        raise InvalidInput(f"no stored chapter text holds {name!r}")
+    for i, (chapter, stored) in enumerate(naming):
+        result = dict(stored.get("result") or {"chapter": chapter})
+        if i == 0:
+            result["entities_new"] = [
+                e
+                for e in result.get("entities_new") or []
+                if not (isinstance(e, dict) and e.get("id") == entity_id)
+            ] + [intro]
+        appeared = [
+            a
+            for a in result.get("entities_appeared") or []
+            if not (isinstance(a, dict) and a.get("id") == entity_id)
+        ]
+        result["entities_appeared"] = [
+            *appeared,
+            {"id": entity_id, "mentions": [name]},
+        ]
+        book.commit(result, text=stored["text"])
+    return [chapter for chapter, _ in naming]

@@ -1,0 +1,253 @@
+"""The OpenAI chat-completions protocol, which DeepSeek, Qwen, Kimi, GLM, OpenAI and local
+Ollama, vLLM and llama.cpp servers all speak: one POST of JSON to `{base_url}/chat/completions`.
+
+The client is the standard library's `urllib.request`, chosen over httpx on purpose: extraction
+is part of the default install and must not need an extra; a request is one JSON POST whose
+latency is the model's seconds, not the connection's milliseconds, so connection pooling buys
+nothing measurable; and urllib honours the `HTTPS_PROXY` variables that users behind a proxy
+rely on. Worker threads each make their own requests (urllib keeps no shared state).
+
+The key travels only in the `Authorization: Bearer` header. It is never put in a message: any
+text quoted from a response is scrubbed of it first.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import EndpointFailed
+
+RETRY_STATUSES = frozenset({408, 409, 429}) | frozenset(range(500, 600))
+MAX_WAIT_S = 60.0  # a Retry-After longer than this is capped: the run would look hung
+QUOTE_CHARS = 300  # of a response body, in an error message
+# The ways of asking for JSON, most exact first; a server that refuses one gets the next.
+RESPONSE_MODES = ("json_schema", "json_object", "none")
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Tokens as the server's `usage` counts them; `cached` is the part of the input that the
+    provider's prefix cache served (OpenAI `prompt_tokens_details.cached_tokens`, DeepSeek
+    `prompt_cache_hit_tokens`)."""
+
+    input: int = 0
+    cached: int = 0
+    output: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input + other.input, self.cached + other.cached, self.output + other.output
+        )
+
+    @classmethod
+    def from_response(cls, usage: Any) -> Usage:
+        if not isinstance(usage, dict):
+            return cls()
+        details = usage.get("prompt_tokens_details") or {}
+        cached = details.get("cached_tokens") if isinstance(details, dict) else None
+        if cached is None:
+            cached = usage.get("prompt_cache_hit_tokens", 0)
+        return cls(
+            _count(usage.get("prompt_tokens")),
+            _count(cached),
+            _count(usage.get("completion_tokens")),
+        )
+
+    def to_dict(self) -> dict[str, int]:
+        return {"input": self.input, "cached": self.cached, "output": self.output}
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+@dataclass(frozen=True)
+class Completion:
+    content: str
+    finish_reason: str | None
+    usage: Usage
+    attempts: int  # HTTP requests it took, retries included
+
+
+@dataclass(frozen=True)
+class ChatEndpoint:
+    """Where requests go. The key is kept out of `repr` so that no traceback prints it."""
+
+    base_url: str
+    model: str
+    api_key: str = field(default="", repr=False)
+    timeout_s: float = 120.0
+
+
+class ChatClient:
+    def __init__(
+        self,
+        endpoint: ChatEndpoint,
+        retries: int = 4,
+        backoff_s: float = 1.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.endpoint = endpoint
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self.sleep = sleep
+        self._mode = 0  # index into RESPONSE_MODES, shared by the run's threads
+        self._lock = threading.Lock()
+
+    @property
+    def response_mode(self) -> str:
+        return RESPONSE_MODES[self._mode]
+
+    def complete(
+        self, messages: list[dict[str, str]], schema: dict[str, Any], max_tokens: int
+    ) -> Completion:
+        """One answer to `messages`, retrying what a retry can fix (429, 5xx, a timeout, a
+        dropped connection) with backoff that honours Retry-After."""
+        attempts = 0
+        while True:
+            mode = self._mode
+            body = {
+                "model": self.endpoint.model,
+                "messages": messages,
+                "temperature": 0,
+                "max_tokens": max_tokens,
+                **_response_format(RESPONSE_MODES[mode], schema),
+            }
+            attempts += 1
+            try:
+                data = self._post(body)
+            except _Refused as exc:
+                if (
+                    exc.status == 400
+                    and _about_response_format(exc.text)
+                    and mode + 1 < len(RESPONSE_MODES)
+                ):
+                    with self._lock:
+                        self._mode = max(self._mode, mode + 1)
+                    continue
+                if exc.status in RETRY_STATUSES and attempts <= self.retries:
+                    self.sleep(exc.retry_after or self._backoff(attempts))
+                    continue
+                raise EndpointFailed(self._describe(exc)) from None
+            except _Unreachable as exc:
+                if attempts <= self.retries:
+                    self.sleep(self._backoff(attempts))
+                    continue
+                raise EndpointFailed(
+                    f"模型服务 {self.endpoint.base_url} 在重试 {self.retries} 次后仍无法访问："
+                    f"{exc.reason}"
+                ) from None
+            return _completion(data, attempts, self._scrub)
+
+    def _backoff(self, attempt: int) -> float:
+        return min(MAX_WAIT_S, self.backoff_s * 2 ** (attempt - 1))
+
+    def _post(self, body: dict[str, Any]) -> Any:
+        url = self.endpoint.base_url.rstrip("/") + "/chat/completions"
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.endpoint.api_key:
+            headers["Authorization"] = f"Bearer {self.endpoint.api_key}"
+        payload = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        request = urllib.request.Request(url, data=payload, headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=self.endpoint.timeout_s) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as exc:
+            text = exc.read().decode("utf-8", "replace")
+            raise _Refused(exc.code, text, _retry_after(exc.headers.get("Retry-After"))) from None
+        except TimeoutError:
+            raise _Unreachable(f"{self.endpoint.timeout_s:g} 秒内没有回答（超时）") from None
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            if isinstance(reason, TimeoutError):
+                raise _Unreachable(f"{self.endpoint.timeout_s:g} 秒内没有回答（超时）") from None
+            raise _Unreachable(self._scrub(str(reason))) from None
+        except (ConnectionError, OSError) as exc:
+            raise _Unreachable(self._scrub(str(exc))) from None
+        try:
+            return json.loads(raw.decode("utf-8", "replace"))
+        except json.JSONDecodeError:
+            raise EndpointFailed(
+                f"模型服务返回的不是 JSON：{self._scrub(raw[:QUOTE_CHARS].decode('utf-8', 'replace'))}"
+            ) from None
+
+    def _describe(self, exc: _Refused) -> str:
+        quoted = self._scrub(exc.text.strip())[:QUOTE_CHARS]
+        if exc.status in (401, 403):
+            return (
+                f"模型服务拒绝了请求（HTTP {exc.status}）：密钥无效或无权使用模型 "
+                f"{self.endpoint.model}。{quoted}"
+            )
+        if exc.status in RETRY_STATUSES:
+            return f"模型服务在重试 {self.retries} 次后仍返回 HTTP {exc.status}：{quoted}"
+        return f"模型服务拒绝了请求（HTTP {exc.status}）：{quoted}"
+
+    def _scrub(self, text: str) -> str:
+        key = self.endpoint.api_key
+        return text.replace(key, "***") if key else text
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, text: str, retry_after: float | None) -> None:
+        self.status, self.text, self.retry_after = status, text, retry_after
+
+
+class _Unreachable(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _response_format(mode: str, schema: dict[str, Any]) -> dict[str, Any]:
+    if mode == "json_schema":
+        return {
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": "chapter_result", "schema": schema, "strict": False},
+            }
+        }
+    if mode == "json_object":
+        return {"response_format": {"type": "json_object"}}
+    return {}
+
+
+def _about_response_format(text: str) -> bool:
+    lowered = text.lower()
+    return "response_format" in lowered or "json_schema" in lowered or "json_object" in lowered
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Retry-After in seconds, or as an HTTP date; capped so that a run never looks hung."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        seconds = when.timestamp() - time.time()
+    return max(0.0, min(MAX_WAIT_S, seconds))
+
+
+def _completion(data: Any, attempts: int, scrub: Callable[[str], str]) -> Completion:
+    try:
+        choice = data["choices"][0]
+        message = choice.get("message") or {}
+        content = message.get("content")
+    except (KeyError, IndexError, TypeError, AttributeError):
+        quoted = scrub(json.dumps(data, ensure_ascii=False))[:QUOTE_CHARS]
+        raise EndpointFailed(f"模型服务的回答缺少 choices[0].message：{quoted}") from None
+    if not isinstance(content, str):
+        content = ""
+    usage = Usage.from_response(data.get("usage") if isinstance(data, dict) else None)
+    return Completion(content, choice.get("finish_reason"), usage, attempts)

@@ -1,0 +1,66 @@
+"""The facade's entry to extraction: settings, client and cache for one run over a range."""
+
+from __future__ import annotations
+
+import tomllib
+import warnings
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidConfig, InvalidInput
+from .answer_cache import AnswerCache
+from .chat_client import ChatClient
+from .run import Extraction, Progress, plan
+from .settings import LLMSettings, resolve_settings
+
+if TYPE_CHECKING:
+    from ..project import Project
+
+ANSWERS_DB = "answers.db"
+
+
+def book_llm_table(book: Project) -> dict[str, Any]:
+    path = book.storage.config_path
+    if not path.exists():
+        return {}
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("llm", {})
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
+    if not isinstance(table, dict):
+        raise InvalidConfig("config.toml: [llm] must be a table")
+    return table
+
+
+def llm_settings(book: Project, need_endpoint: bool = True) -> LLMSettings:
+    return resolve_settings(book_llm_table(book), need_endpoint)
+
+
+def extract_chapters(
+    book: Project,
+    start: int | None,
+    end: int | None,
+    dry_run: bool,
+    force: bool,
+    concurrency: int | None,
+    progress: Progress | None,
+) -> dict[str, Any]:
+    settings = llm_settings(book, need_endpoint=not dry_run)
+    if concurrency is not None and not 1 <= concurrency <= 64:
+        raise InvalidInput(f"concurrency must be from 1 to 64, got {concurrency}")
+    if settings.notice:
+        warnings.warn(settings.notice, stacklevel=2)
+    if start is not None and end is not None and start > end:
+        raise InvalidInput(f"the range is empty: --from {start} is after --to {end}")
+    items = plan(book, start, end, force)
+    client = ChatClient(settings.endpoint) if settings.endpoint and not dry_run else None
+    cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)
+    try:
+        run = Extraction(book, settings, client, cache, concurrency or settings.max_concurrency)
+        if dry_run:
+            return run.estimate(items)
+        try:
+            return run.run(items, progress)
+        finally:
+            book.flush()
+    finally:
+        cache.close()

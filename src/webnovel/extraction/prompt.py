@@ -1,0 +1,68 @@
+"""The extraction request: the long stable part first, the chapter last.
+
+Providers cache a prompt's prefix (DeepSeek, OpenAI, Qwen and Kimi bill cached input at a
+fraction), so the order is: the instructions and the JSON Schema (the same for every chapter of
+every book), then what memory knows (the same for every chapter of a batch), then how the chapter
+before ended, then the chapter's text. `PROMPT_VERSION` is part of every cached answer's key:
+change it whenever the words below change, so that no answer to an older prompt is reused.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .context import MemoryContext
+
+PROMPT_VERSION = "extract-1"
+
+INSTRUCTIONS = """你是一部中文连载小说的数据代理。读完给出的一章正文后，输出这一章的「章节结果」：
+一个 JSON 对象，交给长期记忆引擎保存。只写正文中确实发生、确实写明的事，不推测，不补写。
+
+规则：
+1. summary 用两三句话概括本章；title 为本章标题。
+2. 本章首次登场的角色、势力、地点、物品写进 entities_new：id 用稳定的拼音或英文，name 为正名，
+   aliases 列出正文中的别称，type 为 角色/势力/地点/物品 之一，current 写其本章时的状态。
+   「已知实体」里已有的，绝不再写进 entities_new，引用时用它的 id。
+3. 已有实体的状态变化写进 state_changes：entity_id 用 id；field 用稳定的英文字段名（realm 境界、
+   location 位置、status 生死状态、identity 身份、items 物品……），沿用记忆中已有的字段名；
+   写上 old（记忆中的原值）和 new。物品等集合字段用 op: add / remove。角色死亡时 status 设为「死亡」。
+4. 关系写进 relationships_new（from → to 有方向，type 如 朋友、师徒、敌对）；关系改变用 update，
+   关系终结用 end。
+5. 伏笔、悬念、读者承诺写进 plot_threads：埋下用 plant（给出 id、kind、content，能判断时写 due_chapter），
+   推进用 advance、回收用 resolve、放弃用 abandon，并沿用「未回收的线索」里的 id。
+   kind 只能是 foreshadowing、open_loop、reader_promise、subplot 之一。
+6. 新揭示的世界规则写进 world_rules（修订已有规则用 action: revise 并沿用其 id）。
+7. 重要事件写进 timeline_events；按场景写 scenes（location、characters、summary）；
+   chapter_meta.ending 写本章结尾的 time、location、emotion，供下一章衔接。
+8. 秘密写进 secrets（plant / reveal / retire，沿用已有 id）；角色得知或怀疑秘密写进 knowledge_changes。
+9. 拿不准的指代写进 uncertain（mention、candidates、adopted、confidence）。
+10. 只输出 JSON 对象本身，不要代码块，不要解释。
+
+章节结果的 JSON Schema："""
+
+
+def system_prompt(schema: dict[str, Any]) -> str:
+    """The part of every request that never changes for a prompt version."""
+    return INSTRUCTIONS + "\n" + json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+
+
+def build_messages(
+    system: str,
+    memory: MemoryContext,
+    chapter: int,
+    title: str | None,
+    text: str,
+    previous_ending: str | None,
+) -> list[dict[str, str]]:
+    """The request for one chapter: stable prefix first, the chapter's text last."""
+    parts = [memory.text]
+    if previous_ending:
+        parts.append(f"【上一章（第{chapter - 1}章）结尾】\n{previous_ending}")
+    heading = f"第{chapter}章" + (f"《{title}》" if title else "")
+    parts.append(f"【{heading}正文】\n{text}")
+    parts.append(f"请输出第{chapter}章的章节结果（chapter 为 {chapter}）。")
+    return [
+        {"role": "system", "content": system},
+        {"role": "user", "content": "\n\n".join(parts)},
+    ]

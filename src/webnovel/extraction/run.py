@@ -1,0 +1,309 @@
+"""Extracting a range of chapters: ask ahead, validate and commit in chapter order.
+
+Chapter N's request carries memory as of the chapter before N's *batch*: batches are fixed runs
+of `batch` chapters (1–4, 5–8, … by default), the same whatever the range or the concurrency.
+So every request of a batch can be sent at once, its answers are validated and repaired in the
+worker threads (validation is pure), and the main thread commits them strictly in chapter order.
+Requests are a function of the book, the texts, the prompt version and the model, never of
+`concurrency` or of timing: any `--concurrency` gives the same requests, hence the same answers
+(from the model, or from the book's answer cache) and the same memory. Concurrency beyond the
+batch size gains nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
+from ..memory.packs.budget_manager import estimate_tokens
+from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
+from .answer_cache import AnswerCache, answer_key
+from .answers import parse_answer, repair_request
+from .chat_client import ChatClient, Completion, Usage
+from .context import MemoryContext, ending_passage, memory_context
+from .merge import is_minimal, merge_with_stored, reference_known, source_title
+from .prompt import PROMPT_VERSION, build_messages, system_prompt
+from .settings import LLMSettings
+
+if TYPE_CHECKING:
+    from ..project import Project
+
+MAX_REPAIRS = 2
+MAX_OUTPUT_CAP = 32768  # a cut-off answer is asked again with twice the limit, up to this
+OUTPUT_SHARE = 0.35  # estimated output tokens per token of chapter text (a dry run's guess)
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class ChapterOutcome:
+    chapter: int
+    result: dict[str, Any] | None = None
+    problem: str | None = None
+    usage: Usage = field(default_factory=Usage)
+    requests: int = 0
+    cache_hits: int = 0
+    repairs: int = 0
+
+
+@dataclass(frozen=True)
+class Planned:
+    chapter: int
+    title: str | None
+    text: str
+    stored: dict[str, Any] | None
+
+
+def plan(book: Project, start: int | None, end: int | None, force: bool) -> list[Planned]:
+    """The stored chapters in the range that have a text and (unless `force`) stand only on a
+    text import's minimal result, in chapter order."""
+    chosen = []
+    for row in book.chapters():
+        number = row["chapter"]
+        if (start is not None and number < start) or (end is not None and number > end):
+            continue
+        stored = book.stored_commit(number)
+        text = (stored or {}).get("text") or ""
+        result = (stored or {}).get("result")
+        if text.strip() and (force or is_minimal(result)):
+            chosen.append(Planned(number, source_title(result), text, result))
+    return chosen
+
+
+def batch_anchor(chapter: int, batch: int) -> int:
+    """The chapter whose memory a chapter's request carries: the last before its batch."""
+    return ((chapter - 1) // batch) * batch
+
+
+class Extraction:
+    """One run over planned chapters; `report()` is what the CLI prints."""
+
+    def __init__(
+        self,
+        book: Project,
+        settings: LLMSettings,
+        client: ChatClient | None,
+        cache: AnswerCache,
+        concurrency: int,
+    ) -> None:
+        self.book = book
+        self.settings = settings
+        self.client = client
+        self.cache = cache
+        self.concurrency = concurrency
+        self.system = system_prompt(CHAPTER_RESULT_SCHEMA)
+        self.rows: list[dict[str, Any]] = []
+        self._contexts: dict[int, MemoryContext] = {}
+        self._stop = threading.Event()
+
+    # -- requests -------------------------------------------------------------------------------
+
+    def messages_for(self, item: Planned, batch_texts: list[str]) -> list[dict[str, str]]:
+        anchor = batch_anchor(item.chapter, self.settings.batch)
+        memory = self._contexts.get(anchor)
+        if memory is None:
+            memory = memory_context(self.book, anchor, batch_texts)
+            self._contexts = {anchor: memory}
+        previous = self.book.stored_commit(item.chapter - 1) if item.chapter > 1 else None
+        ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
+        return build_messages(self.system, memory, item.chapter, item.title, item.text, ending)
+
+    def estimate(self, items: list[Planned]) -> dict[str, Any]:
+        """A dry run: the requests, their estimated tokens and cost; sends nothing."""
+        for batch in _batches(items, self.settings.batch):
+            texts = [i.text for i in batch]
+            for item in batch:
+                messages = self.messages_for(item, texts)
+                cached = self.cache.get(self._key(messages)) is not None
+                tokens_in = sum(estimate_tokens(m["content"]) for m in messages)
+                tokens_out = int(estimate_tokens(item.text) * OUTPUT_SHARE) + 300
+                tokens = {
+                    "input": 0 if cached else tokens_in,
+                    "output": 0 if cached else tokens_out,
+                }
+                row: dict[str, Any] = {
+                    "chapter": item.chapter,
+                    "title": item.title,
+                    "status": "cached" if cached else "planned",
+                    "requests": 0 if cached else 1,
+                    "estimated_tokens": tokens,
+                    "estimated_cost": self._cost(tokens["input"], 0, tokens["output"]),
+                }
+                self.rows.append(row)
+        return self.report(dry_run=True)
+
+    # -- the run --------------------------------------------------------------------------------
+
+    def run(self, items: list[Planned], progress: Progress | None = None) -> dict[str, Any]:
+        done = 0
+        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
+            for batch in _batches(items, self.settings.batch):
+                texts = [i.text for i in batch]
+                asked = [(i, self.messages_for(i, texts)) for i in batch]
+                futures = [pool.submit(self.converse, i, m) for i, m in asked]
+                for (item, _), future in zip(asked, futures, strict=True):
+                    self._commit(item, future)
+                    done += 1
+                    if progress:
+                        progress(done, len(items))
+        return self.report(dry_run=False)
+
+    def _commit(self, item: Planned, future: Future[ChapterOutcome]) -> None:
+        try:
+            outcome = future.result()
+        except WebnovelError as exc:
+            self._stop.set()
+            raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
+        row = self._row(item, outcome)
+        if outcome.result is None:
+            self._stop.set()
+            row["status"] = "failed"
+            row["problem"] = outcome.problem
+            self.rows.append(row)
+            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
+        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
+        result, warnings = reference_known(outcome.result, known)
+        try:
+            report = self.book.commit(result, text=item.text)
+        except InvalidChapterResult as exc:
+            self._stop.set()
+            row["status"] = "failed"
+            self.rows.append(row)
+            raise ExtractionFailed(
+                item.chapter, "; ".join(exc.problems), self.report(False)
+            ) from None
+        row.update(
+            status=report.status,
+            conflicts=len(report.conflicts),
+            warnings=[*warnings, *report.warnings],
+        )
+        self.rows.append(row)
+
+    def converse(self, item: Planned, messages: list[dict[str, str]]) -> ChapterOutcome:
+        """Ask, validate, and ask again quoting each problem, at most MAX_REPAIRS times."""
+        outcome = ChapterOutcome(item.chapter)
+        history = list(messages)
+        marks = {"model": self.settings.model, "prompt_version": PROMPT_VERSION}
+        for round_ in range(1 + MAX_REPAIRS):
+            if self._stop.is_set():
+                outcome.problem = "run stopped"
+                return outcome
+            answer, problem = self._ask(item.chapter, history, outcome)
+            if answer is None:
+                outcome.problem = problem
+                return outcome
+            parsed = parse_answer(answer.content)
+            problems = parsed.problems
+            if parsed.data is not None:
+                merged = merge_with_stored(parsed.data, item.stored, item.chapter, marks)
+                try:  # the commit's own reading: intake's normal forms, then validation
+                    self.book.pipeline.read(merged, item.chapter)
+                except InvalidChapterResult as exc:
+                    problems = tuple(exc.problems)
+                else:
+                    outcome.result = merged
+                    outcome.repairs = round_
+                    return outcome
+            outcome.problem = "; ".join(problems[:5]) + (
+                f"（另有 {len(problems) - 5} 处）" if len(problems) > 5 else ""
+            )
+            history += [
+                {"role": "assistant", "content": answer.content},
+                {"role": "user", "content": repair_request(problems)},
+            ]
+        outcome.problem = f"修正 {MAX_REPAIRS} 次后回答仍不合格，最后的问题：{outcome.problem}"
+        return outcome
+
+    def _ask(
+        self, chapter: int, history: list[dict[str, str]], outcome: ChapterOutcome
+    ) -> tuple[Completion | None, str | None]:
+        key = self._key(history)
+        cached = self.cache.get(key)
+        if cached is not None:
+            outcome.cache_hits += 1
+            return cached, None
+        if self.client is None:
+            raise InvalidInput("no model configured")
+        limit = self.settings.max_output_tokens
+        while True:
+            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit)
+            outcome.requests += answer.attempts
+            outcome.usage = outcome.usage + answer.usage
+            if answer.finish_reason != "length":
+                self.cache.put(key, chapter, self.settings.model, PROMPT_VERSION, answer)
+                return answer, None
+            if limit >= MAX_OUTPUT_CAP:
+                return None, (
+                    f"回答在 {limit} 个 token 处被截断（finish_reason: length），"
+                    "换用输出上限更高的模型，或缩短章节"
+                )
+            limit = min(MAX_OUTPUT_CAP, limit * 2)
+
+    def _key(self, messages: list[dict[str, str]]) -> str:
+        return answer_key(PROMPT_VERSION, self.settings.model, messages)
+
+    # -- the report -----------------------------------------------------------------------------
+
+    def _row(self, item: Planned, outcome: ChapterOutcome) -> dict[str, Any]:
+        usage = outcome.usage
+        return {
+            "chapter": item.chapter,
+            "title": item.title,
+            "status": "failed",
+            "requests": outcome.requests,
+            "cache_hits": outcome.cache_hits,
+            "repairs": outcome.repairs,
+            "tokens": usage.to_dict(),
+            "cost": self._cost(usage.input, usage.cached, usage.output),
+            "conflicts": 0,
+            "warnings": [],
+        }
+
+    def _cost(self, input_tokens: int, cached: int, output: int) -> float | None:
+        prices = self.settings.prices
+        return prices.cost(input_tokens, cached, output) if prices else None
+
+    def report(self, dry_run: bool) -> dict[str, Any]:
+        rows = list(self.rows)
+        total: dict[str, Any] = {
+            "chapters": len(rows),
+            "requests": sum(r["requests"] for r in rows),
+        }
+        if dry_run:
+            total["estimated_tokens"] = {
+                k: sum(r["estimated_tokens"][k] for r in rows) for k in ("input", "output")
+            }
+            total["estimated_cost"] = self._cost(
+                total["estimated_tokens"]["input"], 0, total["estimated_tokens"]["output"]
+            )
+            total["cached"] = sum(r["status"] == "cached" for r in rows)
+        else:
+            total["tokens"] = {
+                k: sum(r["tokens"][k] for r in rows) for k in ("input", "cached", "output")
+            }
+            total["cost"] = self._cost(*(total["tokens"][k] for k in ("input", "cached", "output")))
+            total["cache_hits"] = sum(r["cache_hits"] for r in rows)
+            for status in ("committed", "unchanged", "failed"):
+                total[status] = sum(r["status"] == status for r in rows)
+        return {
+            "dry_run": dry_run,
+            "model": self.settings.model or None,
+            "endpoint": self.settings.endpoint.base_url if self.settings.endpoint else None,
+            "response_mode": self.client.response_mode if self.client else None,
+            "prompt_version": PROMPT_VERSION,
+            "batch": self.settings.batch,
+            "concurrency": self.concurrency,
+            "prices": self.settings.prices.to_dict() if self.settings.prices else None,
+            "chapters": rows,
+            "total": total,
+        }
+
+
+def _batches(items: list[Planned], size: int) -> list[list[Planned]]:
+    groups: dict[int, list[Planned]] = {}
+    for item in items:
+        groups.setdefault(batch_anchor(item.chapter, size), []).append(item)
+    return [groups[k] for k in sorted(groups)]

@@ -1,0 +1,111 @@
+"""Which model extraction asks, where, and at what price.
+
+Where the key goes is the user's choice, never the book's (`user_config.resolve_endpoint`: the
+user config or the `WEBNOVEL_LLM_*` variables; a book may only *name* one of the user's
+endpoints). A book's `[llm]` table may pick the model, the concurrency, the timeout, the batch,
+the output limit and the prices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidConfig
+from ..user_config import check_book_section, first_use_notice, resolve_endpoint
+from .chat_client import ChatEndpoint
+
+DEFAULT_CONCURRENCY = 4
+DEFAULT_BATCH = 4
+DEFAULT_MAX_OUTPUT_TOKENS = 8192
+DEFAULT_TIMEOUT_S = 180.0
+BOOK_KEYS = frozenset(
+    {"endpoint", "model", "max_concurrency", "timeout_s", "batch", "max_output_tokens", "prices"}
+)
+
+
+@dataclass(frozen=True)
+class Prices:
+    """Per million tokens, in the provider's currency."""
+
+    input: float
+    cached: float
+    output: float
+
+    def cost(self, input_tokens: int, cached_tokens: int, output_tokens: int) -> float:
+        fresh = max(0, input_tokens - cached_tokens)
+        total = fresh * self.input + cached_tokens * self.cached + output_tokens * self.output
+        return round(total / 1_000_000, 6)
+
+    def to_dict(self) -> dict[str, float]:
+        return {"input": self.input, "cached": self.cached, "output": self.output}
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    endpoint: ChatEndpoint | None  # None: no model configured (a dry run still estimates)
+    model: str
+    max_concurrency: int = DEFAULT_CONCURRENCY
+    batch: int = DEFAULT_BATCH
+    max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS
+    prices: Prices | None = None
+    notice: str | None = None  # where text goes, said the first time this user sends any there
+
+
+def resolve_settings(book_llm: dict[str, Any], need_endpoint: bool = True) -> LLMSettings:
+    """Settings from the user's side (endpoint, key) and the book's `[llm]` table (the rest).
+    Without `need_endpoint` (a dry run), a missing endpoint is no error."""
+    check_book_section("llm", book_llm)
+    unknown = sorted(set(book_llm) - BOOK_KEYS)
+    if unknown:
+        raise InvalidConfig(
+            f"config.toml: [llm] 不认识 {', '.join(unknown)}（可用：{', '.join(sorted(BOOK_KEYS))}）"
+        )
+    timeout = _number(book_llm, "timeout_s", DEFAULT_TIMEOUT_S, 0.01, 3600)
+    endpoint, model, notice = None, str(book_llm.get("model") or ""), None
+    try:
+        chosen = resolve_endpoint("llm", book_llm)
+    except InvalidConfig:
+        if need_endpoint:
+            raise
+    else:
+        model = chosen.model or ""
+        if need_endpoint and not model:
+            raise InvalidConfig(
+                f"{chosen.describe()} 没有指定模型：设置 WEBNOVEL_LLM_MODEL，或在书的 [llm] "
+                "或你的配置里写 model"
+            )
+        endpoint = ChatEndpoint(chosen.base_url, model, chosen.api_key() or "", timeout)
+        notice = first_use_notice(chosen) if need_endpoint else None
+    return LLMSettings(
+        endpoint=endpoint,
+        model=model,
+        max_concurrency=int(_number(book_llm, "max_concurrency", DEFAULT_CONCURRENCY, 1, 64)),
+        batch=int(_number(book_llm, "batch", DEFAULT_BATCH, 1, 64)),
+        max_output_tokens=int(
+            _number(book_llm, "max_output_tokens", DEFAULT_MAX_OUTPUT_TOKENS, 256, 131072)
+        ),
+        prices=_prices(book_llm.get("prices")),
+        notice=notice,
+    )
+
+
+def _number(table: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise InvalidConfig(f"config.toml: llm.{key} must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def _prices(value: Any) -> Prices | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not {"input", "output"} <= set(value):
+        raise InvalidConfig(
+            "config.toml: llm.prices must be a table with input, output (and cached), "
+            "per million tokens"
+        )
+    numbers = {k: _number(value, k, 0.0, 0, 1e6) for k in ("input", "cached", "output")}
+    if "cached" not in value:
+        numbers["cached"] = numbers["input"]
+    return Prices(numbers["input"], numbers["cached"], numbers["output"])

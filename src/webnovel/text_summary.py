@@ -1,0 +1,257 @@
+"""What a chapter's own text says about it, without a model: a few central sentences, the
+passage it ends on, and where it breaks between scenes.
+
+The summary is extractive, in the text's own words: sentences are ranked by a graph ranking
+(TextRank: a sentence is central when it shares content words, as segmented by rjieba, with
+other central sentences), with the random walk drawn towards sentences that name people (words
+rjieba tags as person names, and the book's known names), since a reader's summary of a chapter
+is mostly who did what. Verse (clauses of equal length, as classical novels quote poems) and
+very long sentences are passed over. Pure functions over text; committing is the facade's job.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SENTENCE_END = re.compile(r"[^。！？!?…\n]*(?:[。！？!?…]+[”」』’）)]*|\n|$)")
+SCENE_BREAK = re.compile(
+    r"^[ \t\u3000]*(?:[*＊※☆★◆◇○●#＃~～=]{3,}|(?:[*＊※☆★◆◇○●][ \t\u3000]*){3,}|[-—]{6,})[ \t\u3000]*$",
+    re.MULTILINE,
+)
+CONTENT_TAGS = ("n", "v", "a", "j", "i", "l")  # nouns, verbs, adjectives, idioms
+STOP_WORDS = frozenset(
+    [
+        "一个",
+        "一些",
+        "一般",
+        "一样",
+        "一齐",
+        "不是",
+        "不能",
+        "不知",
+        "不曾",
+        "不得",
+        "不过",
+        "也是",
+        "了得",
+        "什么",
+        "他们",
+        "你们",
+        "我们",
+        "如此",
+        "如何",
+        "怎么",
+        "这个",
+        "那个",
+        "这里",
+        "那里",
+        "这般",
+        "那般",
+        "只是",
+        "只见",
+        "就是",
+        "已经",
+        "还是",
+        "可以",
+        "因为",
+        "所以",
+        "但是",
+        "然后",
+        "出来",
+        "起来",
+        "下来",
+        "过来",
+        "进来",
+        "回来",
+        "去了",
+        "说道",
+        "道是",
+        "甚么",
+        "知道",
+        "只得",
+        "便是",
+        "却是",
+        "正是",
+        "原来",
+        "如今",
+        "今日",
+        "只有",
+        "没有",
+        "有些",
+        "些儿",
+        "怎生",
+        "怎的",
+        "恁地",
+        "时候",
+        "时节",
+        "之间",
+        "之中",
+        "之上",
+        "之下",
+    ]
+)
+DAMPING = 0.85
+ITERATIONS = 6
+COMMON_SHARE = 0.25  # a word in more of a chapter's sentences than this is not a link
+COMMON_FLOOR = 6
+CONVERGED = 1e-4  # the walk stops early once scores move less than this in all
+NAME_PULL = 2.0  # how much more a sentence naming people draws the walk than one naming none
+MIN_SENTENCE_CHARS = 8
+MAX_SENTENCE_CHARS = 110
+SUMMARY_SENTENCES = 3
+SUMMARY_CHARS = 200
+ENDING_CHARS = 200
+MAX_SENTENCES = 400  # a chapter longer than this is ranked on its first 400 sentences' graph
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int
+    text: str
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """Sentences with their offsets: cut after 。！？… (and a closing quote), and at line ends."""
+    found = []
+    for match in SENTENCE_END.finditer(text):
+        raw = match.group(0)
+        stripped = raw.strip()
+        if stripped:
+            found.append(Sentence(match.start() + raw.index(stripped[0]), stripped))
+    return found
+
+
+def is_verse(sentence: str) -> bool:
+    """Clauses of one length (4 to 7 characters), as in the poems classical novels quote."""
+    clauses = [c for c in re.split(r"[，,；;。！？!?、：:“”\"]", sentence) if c.strip()]
+    if len(clauses) < 2:
+        return False
+    sizes = {len(c.strip()) for c in clauses}
+    return len(sizes) == 1 and 4 <= next(iter(sizes)) <= 7
+
+
+def summary_sentences(
+    text: str, people_at: Iterable[int] = (), count: int = SUMMARY_SENTENCES
+) -> list[str]:
+    """The `count` most central sentences of `text`, in the text's order. `people_at`: where
+    the book's known names occur in `text` (offsets), which draw the ranking like names the
+    segmenter recognises."""
+    import rjieba
+
+    sentences = [
+        s
+        for s in split_sentences(text)
+        if MIN_SENTENCE_CHARS <= len(s.text) <= MAX_SENTENCE_CHARS and not is_verse(s.text)
+    ][:MAX_SENTENCES]
+    if not sentences:
+        return []
+    starts = sorted(people_at)
+    terms: list[set[str]] = []
+    pull: list[float] = []
+    for sentence in sentences:
+        words: set[str] = set()
+        people = 0
+        for word, tag in rjieba.tag(sentence.text):
+            if len(word) < 2 or word in STOP_WORDS:
+                continue
+            if tag == "nr":
+                people += 1
+                words.add(word)
+            elif tag.startswith(CONTENT_TAGS):
+                words.add(word)
+        end = sentence.start + len(sentence.text)
+        people += bisect.bisect_left(starts, end) - bisect.bisect_left(starts, sentence.start)
+        terms.append(words)
+        pull.append(1.0 + NAME_PULL * min(people, 3))
+    scores = _rank(terms, pull)
+    order = sorted(range(len(sentences)), key=lambda i: (-scores[i], i))
+    chosen: list[int] = []
+    size = 0
+    for i in order:
+        if len(chosen) == count:
+            break
+        if size + len(sentences[i].text) > SUMMARY_CHARS and chosen:
+            continue
+        chosen.append(i)
+        size += len(sentences[i].text)
+    return [sentences[i].text for i in sorted(chosen)]
+
+
+def _rank(terms: list[set[str]], pull: list[float]) -> list[float]:
+    """Personalised PageRank over sentences linked by the words they share, each link weighted
+    by the shared words over the product of the sentences' size norms (TextRank divides by the
+    sum of their logs; a product factors, so one step of the walk costs the number of shared
+    words, not the number of sentence pairs: a long chapter ranks in milliseconds)."""
+    n = len(terms)
+    norm = [math.log(len(words) + 1) + 1.0 for words in terms]
+    holders: dict[str, list[int]] = defaultdict(list)
+    for i, words in enumerate(terms):
+        for word in words:
+            holders[word].append(i)
+    # A word in a large share of sentences links nearly everything to everything: it adds
+    # almost uniform weight and most of the work, so it is left out (the people a sentence
+    # names still draw the walk through `pull`).
+    common = max(COMMON_FLOOR, COMMON_SHARE * n)
+    shared = [m for m in holders.values() if 1 < len(m) <= common]
+    words_of: list[list[int]] = [[] for _ in range(n)]
+    for k, members in enumerate(shared):
+        for i in members:
+            words_of[i].append(k)
+
+    def spread(values: list[float]) -> list[float]:
+        """(W v)_i = sum over sentences j != i of shared(i, j) * v_j / (norm_i * norm_j)."""
+        scaled = [values[j] / norm[j] for j in range(n)]
+        per_word = [sum(scaled[j] for j in members) for members in shared]
+        return [
+            (sum(per_word[k] for k in words_of[i]) - len(words_of[i]) * scaled[i]) / norm[i]
+            for i in range(n)
+        ]
+
+    out_weight = spread([1.0] * n)
+    total_pull = sum(pull)
+    prior = [p / total_pull for p in pull]
+    scores = list(prior)
+    for _ in range(ITERATIONS):
+        moved = spread(
+            [s / w if w > 1e-12 else 0.0 for s, w in zip(scores, out_weight, strict=True)]
+        )
+        updated = [(1 - DAMPING) * prior[i] + DAMPING * moved[i] for i in range(n)]
+        change = sum(abs(a - b) for a, b in zip(updated, scores, strict=True))
+        scores = updated
+        if change < CONVERGED:
+            break
+    return scores
+
+
+def extractive_summary(text: str, people_at: Iterable[int] = ()) -> str:
+    return "".join(summary_sentences(text, people_at))
+
+
+def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:
+    """The last paragraphs of a chapter's text, about `chars` long, in its own words."""
+    paragraphs = [p.strip() for p in text.strip().split("\n") if p.strip()]
+    taken: list[str] = []
+    size = 0
+    for paragraph in reversed(paragraphs):
+        if taken and size + len(paragraph) > chars:
+            break
+        taken.append(paragraph)
+        size += len(paragraph)
+    passage = "\n".join(reversed(taken))
+    return passage if len(passage) <= 2 * chars else "…" + passage[-2 * chars :]
+
+
+def scene_parts(text: str) -> list[tuple[int, str]]:
+    """The text cut at the scene breaks it shows (a line of *** or ◇◇◇ or ———), each part with
+    its offset; one part when it shows none."""
+    parts, start = [], 0
+    for match in SCENE_BREAK.finditer(text):
+        parts.append((start, text[start : match.start()]))
+        start = match.end()
+    parts.append((start, text[start:]))
+    return [(at, part) for at, part in parts if part.strip()]

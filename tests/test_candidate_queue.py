@@ -1,0 +1,71 @@
+"""Candidate names as a queue the author works through: accept one as an entity, merge one
+into a known entity as an alias, reject one for good; each written through `commit`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.errors import InvalidInput
+from webnovel.sample_book import sample_book_dir
+
+from cli_runner import run_cli
+
+
+@pytest.fixture
+def imported(tmp_path: Path) -> Path:
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
+        book.import_text(sample_book_dir() / "chapters")
+    return tmp_path / "book"
+
+
+def names(root: Path) -> list[str]:
+    ran = run_cli("--project", str(root), "candidates", "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    return [c["name"] for c in json.loads(ran.stdout)]
+
+
+def test_accept_merge_and_reject_empty_the_queue_for_good(imported: Path) -> None:
+    queue = names(imported)
+    assert {"林砚", "韩啸", "苏晚晴"} <= set(queue)
+    accepted = run_cli("--project", str(imported), "candidates", "accept", "林砚", "--id", "linyan")
+    assert accepted.returncode == 0, accepted.stderr
+    assert "linyan" in accepted.stdout
+    run_cli("--project", str(imported), "candidates", "accept", "苏晚晴")
+    merged = run_cli(
+        "--project",
+        str(imported),
+        "candidates",
+        "merge",
+        "韩啸",
+        "--into",
+        "苏晚晴",
+        "--format",
+        "json",
+    )
+    assert json.loads(merged.stdout)["entity_id"] == "苏晚晴"
+    rejected = queue[-1]
+    run_cli("--project", str(imported), "candidates", "reject", rejected)
+    left = names(imported)
+    assert not {"林砚", "苏晚晴", "韩啸", rejected} & set(left)
+    with webnovel.open_project(imported) as book:
+        linyan = book.entity("林砚")
+        assert linyan.id == "linyan" and linyan.first_chapter == 1
+        assert book.appearances("linyan") == list(range(1, 13))
+        assert "韩啸" in book.entity("苏晚晴").aliases
+        book.rebuild()
+        assert rejected not in [c.name for c in book.candidates()]  # remembered after a rebuild
+        assert book.entity("林砚").id == "linyan"
+
+
+def test_bad_requests_are_named(imported: Path) -> None:
+    with webnovel.open_project(imported) as book:
+        with pytest.raises(InvalidInput, match="no stored chapter text"):
+            book.accept_candidate("不存在的人")
+        with pytest.raises(InvalidInput, match="type"):
+            book.accept_candidate("林砚", entity_type="神仙")
+    ran = run_cli("--project", str(imported), "candidates", "merge", "林砚")
+    assert ran.returncode == 2 and "--into" in ran.stderr

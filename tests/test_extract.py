@@ -1,0 +1,385 @@
+"""`webnovel extract`: a model reads stored chapters and memory learns from them.
+
+Every test talks to a real chat-completions server on 127.0.0.1 (tests/chat_server.py),
+scripted per test; nothing in the client is patched. The book is the sample serial brought in
+with `import text` (texts only); the server answers the serial's gold results, so the extracted
+book must answer exactly as the demo book, which commits those results directly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.errors import ExtractionFailed, InvalidConfig
+from webnovel.sample_book import sample_book_dir, sample_chapters
+
+from answers import book_answers
+from chat_server import ChatServer, Reply, chat_server, gold_results
+from cli_runner import run_cli
+
+KEY = "sk-test-6b1d2f0c9e8a4c7b"
+CHAPTERS = sample_book_dir() / "chapters"
+
+
+@pytest.fixture
+def server() -> Iterator[ChatServer]:
+    with chat_server() as running:
+        yield running
+
+
+def use(monkeypatch: pytest.MonkeyPatch, server: ChatServer) -> None:
+    monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+    monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+    monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+
+
+def imported_book(root: Path, llm: str = "timeout_s = 2\n") -> webnovel.Project:
+    book = webnovel.init_project(root, title="青灯照剑")
+    config = book.storage.config_path
+    config.write_text(config.read_text(encoding="utf-8") + "\n[llm]\n" + llm, encoding="utf-8")
+    book.close()
+    book = webnovel.open_project(root)
+    book.import_text(CHAPTERS)
+    return book
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[webnovel.Project]:
+    project = imported_book(tmp_path / "book")
+    yield project
+    project.close()
+
+
+def demo_book(root: Path) -> webnovel.Project:
+    book = webnovel.init_project(root, title="青灯照剑")
+    for chapter in sample_chapters():
+        book.commit(chapter.result, text=chapter.text)
+    return book
+
+
+def answers_of(book: webnovel.Project) -> dict[str, object]:
+    gold = gold_results()
+    entities = sorted({e["id"] for r in gold.values() for e in r.get("entities_new", [])})
+    fields = sorted(
+        {c["field"] for r in gold.values() for c in r.get("state_changes", [])}
+        | {
+            f
+            for r in gold.values()
+            for e in r.get("entities_new", [])
+            for f in e.get("current", {})
+        }
+    )
+    return book_answers(book, entities, fields, list(range(1, 13)))
+
+
+# -- the whole serial -----------------------------------------------------------------------------
+
+
+def test_twelve_extracted_chapters_give_the_demo_books_memory(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    use(monkeypatch, server)
+    report = book.extract()
+    assert report["total"]["committed"] == 12
+    assert [r["chapter"] for r in report["chapters"]] == list(range(1, 13))
+    with demo_book(tmp_path / "demo") as demo:
+        assert answers_of(book) == answers_of(demo)
+        assert [c.to_dict()["kind"] for c in book.conflicts()] == [
+            c.to_dict()["kind"] for c in demo.conflicts()
+        ]
+
+
+def test_the_request_for_chapter_5_carries_the_ids_chapter_1_introduced(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(monkeypatch, server)
+    book.extract(end=5)
+    fifth = next(s for s in server.seen if s.chapter == 5)
+    introduced = [e["id"] for e in gold_results()[1]["entities_new"]]
+    for entity_id in introduced:
+        assert f"- {entity_id}：" in fifth.user_text
+    assert "realm（境界）=炼气" in fifth.user_text or "realm（境界）=" in fifth.user_text
+    # stable part first, the chapter's text last
+    messages = fifth.body["messages"]
+    assert messages[0]["role"] == "system" and "JSON Schema" in messages[0]["content"]
+    user = messages[-1]["content"]
+    assert user.index("【记忆") < user.index("【上一章") < user.index("【第5章")
+    assert fifth.body["response_format"]["type"] == "json_schema"
+
+
+def test_reported_tokens_equal_the_servers_usage_and_a_second_run_sends_nothing(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(monkeypatch, server)
+    first = book.extract()
+    assert first["total"]["tokens"] == server.total_usage()
+    assert first["total"]["requests"] == len(server.seen) == 12
+    assert first["total"]["tokens"]["cached"] > 0  # the shared prefix was cached by the server
+    assert sum(r["tokens"]["input"] for r in first["chapters"]) == server.total_usage()["input"]
+    again = book.extract(force=True)
+    assert len(server.seen) == 12  # nothing sent
+    assert again["total"]["requests"] == 0 and again["total"]["cache_hits"] == 12
+    assert again["total"]["unchanged"] == 12
+    assert book.extract()["total"]["chapters"] == 0  # nothing left to extract
+
+
+def test_result_does_not_depend_on_concurrency(
+    tmp_path: Path, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(monkeypatch, server)
+    bodies = {}
+    for k in (1, 8):
+        with imported_book(tmp_path / f"k{k}") as book:
+            start = len(server.seen)
+            book.extract(concurrency=k)
+            bodies[k] = sorted(
+                (s.chapter or 0, json.dumps(s.body, ensure_ascii=False))
+                for s in server.seen[start:]
+            )
+            answers = answers_of(book)
+            bodies[k].append((0, json.dumps(sorted(map(str, answers.items())))))
+    assert bodies[1] == bodies[8]
+
+
+def test_an_interrupted_run_resumes_without_paying_twice(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse_chapter_7(number: int, body: dict) -> Reply | None:
+        asked = "请输出第7章的章节结果" in body["messages"][-1]["content"]
+        return Reply(status=401, raw=b'{"error": "no"}') if asked else None
+
+    with chat_server(refuse_chapter_7) as server:
+        use(monkeypatch, server)
+        with pytest.raises(ExtractionFailed) as failed:
+            book.extract(concurrency=4)
+        assert failed.value.chapter == 7
+        assert book.stored_commit(6)["result"]["chapter_meta"]["origin"] == "extract"
+        assert book.stored_commit(7)["result"]["chapter_meta"]["origin"] == "text_import"
+        asked_before = {s.chapter for s in server.answered()}
+    with chat_server() as server:
+        use(monkeypatch, server)
+        report = book.extract()
+        assert [r["chapter"] for r in report["chapters"]] == list(range(7, 13))
+        # chapter 8 was answered ahead in the first run: not asked again
+        assert {s.chapter for s in server.seen} == set(range(7, 13)) - asked_before
+
+
+# -- the protocol's bad days ------------------------------------------------------------------------
+
+
+def one_chapter(book: webnovel.Project, script, chapter: int = 1) -> tuple[dict, ChatServer]:
+    with chat_server(script) as server, pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+        report = book.extract(chapter, chapter)
+    return report, server
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+    monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+
+
+GOLD_1 = json.dumps(gold_results()[1], ensure_ascii=False)
+
+
+def test_an_answer_in_a_code_fence_with_remarks_is_read(book: webnovel.Project, env: None) -> None:
+    fenced = f"好的，下面是第1章的章节结果：\n```json\n{GOLD_1}\n```\n如有需要请告诉我。"
+    report, server = one_chapter(book, lambda n, body: Reply(fenced))
+    assert report["chapters"][0]["status"] == "committed"
+    assert report["chapters"][0]["repairs"] == 0
+    assert book.fact("林砚", "realm").value == "炼气"
+
+
+def test_a_wrong_enum_is_repaired_quoting_its_path(book: webnovel.Project, env: None) -> None:
+    wrong = json.loads(GOLD_1)
+    wrong["plot_threads"][0]["kind"] = "伏笔线"
+
+    def script(number: int, body: dict) -> Reply:
+        return Reply(json.dumps(wrong if number == 0 else gold_results()[1], ensure_ascii=False))
+
+    report, server = one_chapter(book, script)
+    assert report["chapters"][0]["repairs"] == 1
+    repair = server.seen[1].body["messages"]
+    assert repair[-2]["role"] == "assistant"
+    assert "$.plot_threads[0].kind" in repair[-1]["content"]
+    assert "伏笔线" in repair[-1]["content"]
+
+
+def test_429_with_retry_after_is_honoured(book: webnovel.Project, env: None) -> None:
+    import time
+
+    def script(number: int, body: dict) -> Reply | None:
+        return Reply(status=429, headers={"Retry-After": "1"}) if number == 0 else None
+
+    started = time.perf_counter()
+    report, server = one_chapter(book, script)
+    assert time.perf_counter() - started >= 1.0
+    assert report["chapters"][0]["requests"] == 2
+    assert report["chapters"][0]["status"] == "committed"
+
+
+def test_a_500_is_retried(book: webnovel.Project, env: None) -> None:
+    report, server = one_chapter(book, lambda n, b: Reply(status=500) if n == 0 else None)
+    assert report["chapters"][0]["status"] == "committed"
+    assert len(server.seen) == 2
+
+
+def test_a_timeout_is_retried(book: webnovel.Project, env: None) -> None:
+    report, server = one_chapter(book, lambda n, b: Reply(GOLD_1, delay_s=3.0) if n == 0 else None)
+    assert report["chapters"][0]["status"] == "committed"
+    assert report["chapters"][0]["requests"] == 2
+
+
+def test_a_cut_off_answer_is_asked_again_with_a_larger_limit(
+    book: webnovel.Project, env: None
+) -> None:
+    def script(number: int, body: dict) -> Reply | None:
+        return Reply(GOLD_1[:500], finish_reason="length") if number == 0 else None
+
+    report, server = one_chapter(book, script)
+    assert report["chapters"][0]["status"] == "committed"
+    assert server.seen[1].body["max_tokens"] == 2 * server.seen[0].body["max_tokens"]
+
+
+def test_an_answer_always_cut_off_is_named_as_the_reason(book: webnovel.Project, env: None) -> None:
+    with pytest.raises(ExtractionFailed, match="finish_reason: length"):
+        one_chapter(book, lambda n, b: Reply("{", finish_reason="length"))
+
+
+def test_malformed_json_is_repaired(book: webnovel.Project, env: None) -> None:
+    report, server = one_chapter(
+        book, lambda n, b: Reply('{"chapter": 1, "summary": "缺了括号"') if n == 0 else None
+    )
+    assert report["chapters"][0]["repairs"] == 1
+    assert "not valid JSON" in server.seen[1].body["messages"][-1]["content"]
+
+
+def test_garbage_forever_names_the_chapter_and_writes_nothing(
+    book: webnovel.Project, env: None
+) -> None:
+    before = book.stored_commit(3)
+    seq = book.commit_seq()
+    with pytest.raises(ExtractionFailed) as failed:
+        one_chapter(book, lambda n, b: Reply("我不知道。"), chapter=3)
+    assert failed.value.chapter == 3
+    assert "第3章" in str(failed.value) and "holds no JSON object" in str(failed.value)
+    assert book.stored_commit(3) == before and book.commit_seq() == seq
+
+
+def test_a_server_without_json_schema_gets_json_mode(book: webnovel.Project, env: None) -> None:
+    def script(number: int, body: dict) -> Reply | None:
+        if body.get("response_format", {}).get("type") == "json_schema":
+            return Reply(status=400, raw=b'{"error": "response_format json_schema unsupported"}')
+        return None
+
+    report, server = one_chapter(book, script)
+    assert report["response_mode"] == "json_object"
+    assert server.seen[-1].body["response_format"] == {"type": "json_object"}
+
+
+# -- configuration, the key, the CLI ----------------------------------------------------------------
+
+
+def test_the_key_is_sent_as_a_bearer_header_and_printed_nowhere(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(monkeypatch, server)
+    root = str(book.root)
+    ran = run_cli("--project", root, "extract", "--to", "3", "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    assert server.seen[0].headers["Authorization"] == f"Bearer {KEY}"
+    ran_json = run_cli("--project", root, "extract", "--format", "json")
+    failed = run_cli("--project", root, "extract", "--force", "--format", "json")
+    for output in (ran, ran_json, failed):
+        assert KEY not in output.stdout + output.stderr
+    assert "合计" in ran.stdout and "第3章" in ran.stdout
+    data = json.loads(ran_json.stdout)
+    assert data["total"]["committed"] == 9
+
+
+def test_a_refused_key_is_a_clear_error_without_the_key(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    echo = Reply(status=401, raw=json.dumps({"error": f"bad key {KEY}"}).encode())
+    with chat_server(lambda n, b: echo) as server:
+        use(monkeypatch, server)
+        ran = run_cli("--project", str(book.root), "extract", "1")
+    assert ran.returncode == 1
+    assert "第1章" in ran.stderr and "HTTP 401" in ran.stderr
+    assert KEY not in ran.stderr + ran.stdout
+
+
+def test_dry_run_estimates_and_sends_nothing(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(monkeypatch, server)
+    config = book.storage.config_path
+    config.write_text(
+        config.read_text(encoding="utf-8") + "prices = {input = 2.0, cached = 0.5, output = 8.0}\n",
+        encoding="utf-8",
+    )
+    ran = run_cli("--project", str(book.root), "extract", "--dry-run", "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert server.seen == []
+    assert data["total"]["requests"] == 12
+    assert data["total"]["estimated_tokens"]["input"] > 12 * 2000
+    assert data["total"]["estimated_cost"] > 0
+    text = run_cli("--project", str(book.root), "extract", "--dry-run", "--format", "text")
+    assert "试运行" in text.stdout
+
+
+def test_without_a_model_extract_says_how_to_configure_one(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("WEBNOVEL_LLM_BASE_URL", "WEBNOVEL_LLM_API_KEY", "WEBNOVEL_LLM_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(InvalidConfig, match="WEBNOVEL_LLM_BASE_URL"):
+        book.extract()
+
+
+def test_plain_http_is_refused_off_this_machine(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", "http://api.example.com/v1")
+    monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "m")
+    with pytest.raises(InvalidConfig, match="https"):
+        book.extract()
+
+
+def test_a_book_cannot_choose_where_the_key_goes(
+    tmp_path: Path, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use(monkeypatch, server)
+    with pytest.raises(InvalidConfig, match="base_url"):
+        imported_book(tmp_path / "b", llm='base_url = "https://evil.example/v1"\n')
+    assert server.seen == []
+
+
+def test_an_agent_asks_the_engine_to_extract_over_mcp(
+    book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mcp")
+    from test_mcp import run_session, structured
+
+    use(monkeypatch, server)
+    book.close()
+
+    async def body(client):
+        done = structured(await client.call_tool("extract_chapter", {"chapter": 1}))
+        again = await client.call_tool("extract_chapter", {"chapter": 1})
+        fact = structured(await client.call_tool("get_fact", {"subject": "林砚", "field": "realm"}))
+        return done, again, fact
+
+    done, again, fact = run_session(book.root, body)
+    assert done["total"]["committed"] == 1 and done["chapters"][0]["requests"] == 1
+    assert structured(again)["total"]["chapters"] == 0  # chapter 1 is extracted already
+    assert fact["value"] == "炼气"
+    assert server.seen[0].headers["Authorization"] == f"Bearer {KEY}"
