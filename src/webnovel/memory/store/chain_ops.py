@@ -116,11 +116,17 @@ def open_versions_before(
     conn: sqlite3.Connection, family: Family, key: str, chapter: int
 ) -> list[Version]:
     """Versions that were open just before `chapter` was applied: the replay's starting state."""
+    # Two lookups on (family, key, valid_to): the open versions, and those closed at or after
+    # `chapter`. Neither reads the versions that ended before it, however long the chain. (The
+    # `+` keeps the planner off the index by start, which would scan every earlier version.)
     rows = conn.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND key = ? "
-        "AND valid_from < ? AND (valid_to IS NULL OR valid_to >= ?) ORDER BY valid_from, id",
-        (family, key, chapter, chapter),
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = :family AND key = :key "
+        "AND valid_to IS NULL AND +valid_from < :chapter "
+        f"UNION ALL SELECT {_VERSION_COLUMNS} FROM versions WHERE family = :family "
+        "AND key = :key AND valid_to >= :chapter AND +valid_from < :chapter",
+        {"family": family, "key": key, "chapter": chapter},
     ).fetchall()
+    rows.sort(key=lambda r: (r["valid_from"], r["id"]))
     return [_version(r) for r in rows]
 
 
@@ -280,6 +286,18 @@ def chain_history(
         (family, key, _FOREVER if as_of is None else as_of),
     ).fetchall()
     return [_version(r, as_of=as_of) for r in rows]
+
+
+def dead_versions(conn: sqlite3.Connection, key: str) -> list[Version]:
+    """The versions of a status chain tagged dead, oldest first: all the per-entity checks
+    need, read without the rest of a status that may change every chapter (through the state
+    index: `+key` keeps the planner off the index by key, which would scan the whole chain)."""
+    rows = conn.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = 'fact' AND +key = ? "
+        "AND state = 'dead' ORDER BY valid_from, id",
+        (key,),
+    ).fetchall()
+    return [_version(r) for r in rows]
 
 
 def subject_history(

@@ -368,7 +368,8 @@ class WritePipeline:
             record_ops.replace_conflicts(conn, scope, 0, [])
             return
         intro = state[1] if state[0] else None
-        statuses = chain_ops.chain_history(conn, "fact", chain_key(entity_id, "status"))
+        # only the dead versions matter here: a status updated every chapter stays cheap
+        statuses = chain_ops.dead_versions(conn, chain_key(entity_id, "status"))
         windows = conflict_windows(statuses, intro, self.config)
         activities = entity_ops.activities_between(conn, entity_id, windows)
         drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
