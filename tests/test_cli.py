@@ -466,8 +466,8 @@ def test_english_on_request(
     with pytest.raises(SystemExit) as usage:
         main(["fact"])
     assert usage.value.code == 2
-    assert "the following arguments are required: subject, field" in capsys.readouterr().err
+    assert "the following arguments are required: subject" in capsys.readouterr().err
     monkeypatch.setenv("WEBNOVEL_LANG", "zh")
     with pytest.raises(SystemExit):
         main(["fact"])
-    assert "缺少必填参数：subject, field" in capsys.readouterr().err
+    assert "缺少必填参数：subject" in capsys.readouterr().err

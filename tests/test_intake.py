@@ -496,3 +496,46 @@ def test_a_new_name_gets_no_false_suggestion(book: webnovel.Project) -> None:
     assert [i.message for i in issues if i.category == "unknown_entity"] == [
         "第2章引用了未登记的实体「韩啸」"
     ]
+
+
+def test_a_named_item_has_one_holder(book: webnovel.Project) -> None:
+    book.commit(copy.deepcopy(CHAPTER_1))
+    book.commit({"chapter": 2, "entities_new": [{"id": "lamp", "name": "青灯", "type": "法宝"}]})
+    assert book.holders("青灯") == ["linyan"]
+    given = book.commit(
+        {
+            "chapter": 3,
+            "state_changes": [{"entity_id": "苏晚晴", "field": "物品", "op": "add", "new": "青灯"}],
+        }
+    ).to_dict()
+    assert any("青灯" in w and "林砚" in w for w in given["warnings"])
+    review = book.review(
+        {
+            "chapter": 4,
+            "state_changes": [{"entity_id": "霍忠", "field": "items", "op": "add", "new": "青灯"}],
+        }
+    )
+    assert [i.category for i in review.issues] == ["item_held_elsewhere"]
+    moved = book.commit(
+        {
+            "chapter": 4,
+            "state_changes": [
+                {"entity_id": "林砚", "field": "items", "op": "remove", "new": "青灯"},
+                {"entity_id": "苏晚晴", "field": "items", "op": "remove", "new": "青灯"},
+                {"entity_id": "霍忠", "field": "items", "op": "add", "new": "青灯"},
+            ],
+        }
+    ).to_dict()
+    assert not any("青灯" in w for w in moved["warnings"])  # a move is no second holder
+    assert book.holders("青灯", as_of=3) == ["linyan", "suwan"]
+    assert book.holders("青灯") == ["huozhong"]
+    common = book.commit(
+        {
+            "chapter": 5,
+            "state_changes": [
+                {"entity_id": "林砚", "field": "items", "op": "add", "new": "灵石"},
+                {"entity_id": "苏晚晴", "field": "items", "op": "add", "new": "灵石"},
+            ],
+        }
+    ).to_dict()
+    assert not any("灵石" in w for w in common["warnings"])  # not a named item: many may hold

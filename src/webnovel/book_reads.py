@@ -89,6 +89,13 @@ class BookReads:
         """Each field memory holds, with how many entities have had a value for it."""
         return chain_ops.field_use(self._conn)
 
+    def holders(self, item: str, as_of: int | None = None) -> list[str]:
+        """Who holds a named item (an entity of type 物品) as of chapter `as_of`: the ids of
+        the entities whose `items` hold its name or an alias."""
+        entity = self.entity(item)
+        names = {entity.id, entity.name, *entity.aliases}
+        return chain_ops.holders(self._conn, names, chapter_number(as_of))
+
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
         return graph_memory.fact(
             self._conn, self.entity(subject), self.field_key(field), chapter_number(as_of)

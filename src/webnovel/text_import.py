@@ -95,7 +95,9 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str]]:
             title = heading.group(1).strip() if heading else file.stem
             body = text[heading.end() :] if heading and heading.start() < 200 else text
             chapters.append(ImportedChapter(title, body.strip("\n"), None, str(file)))
-        return chapters, [f"{count} 个文件按 {enc.upper()} 编码读取" for enc, count in notes.items()]
+        return chapters, [
+            f"{count} 个文件按 {enc.upper()} 编码读取" for enc, count in notes.items()
+        ]
     text, encoding = read_text(path)
     chapters, warnings = split_chapters(text, str(path))
     if encoding != "utf-8":

@@ -91,9 +91,7 @@ def read_upstream(root: Path) -> UpstreamBook:
     read = [memory / n for n in ("index.db", "state.json", "memory_scratchpad.json")]
     refuse_links_outside(root, [p for p in read if p.exists()] + _chapter_files(root / "正文"))
     state = (
-        _json(_small_file(memory / "state.json"), {})
-        if (memory / "state.json").is_file()
-        else {}
+        _json(_small_file(memory / "state.json"), {}) if (memory / "state.json").is_file() else {}
     )
     info = state.get("project_info") or {}
     conn = sqlite3.connect(f"file:{memory / 'index.db'}?mode=ro", uri=True)

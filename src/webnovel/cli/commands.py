@@ -284,9 +284,30 @@ def entities(args: argparse.Namespace) -> int:
     return 0
 
 
+HOLDER_FIELDS = ("holder", "持有者", "持有人")
+
+
 def fact(args: argparse.Namespace) -> int:
     with _open(args) as book:
         entity = book.entity(args.subject)
+        if args.field is None or args.field in HOLDER_FIELDS:
+            if entity.type != "物品" and args.field is None:
+                raise InvalidInput(
+                    f"「{entity.name}」不是物品：请给出字段，如 fact {args.subject} 境界"
+                )
+            holders = book.holders(entity.id, as_of=args.as_of)
+            names = book.names(holders, args.as_of)
+            data = {
+                "entity_id": entity.id,
+                "entity_name": book.names([entity.id], args.as_of)[entity.id],
+                "field": "holder",
+                "field_label": "持有者",
+                "value": [names[h] for h in holders],
+                "holder_ids": holders,
+                "found": bool(holders),
+            }
+            _emit(args, data, render.fact_text)
+            return 0
         key = book.field_key(args.field)
         item = book.fact(entity.id, key, as_of=args.as_of)
         if item:

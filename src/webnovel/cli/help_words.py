@@ -38,7 +38,7 @@ HELP: dict[str, str] = {
     "e.g. 角色, 势力, 地点": "如 角色、势力、地点、物品",
     "one field of one entity, now or as of chapter N": "某实体的一个字段：当前值，或截至第 N 章的值",
     "entity id, name or alias": "实体的 id、名字或别名",
-    "a field's key or Chinese name: realm or 境界": "字段的键或中文名：realm 或 境界",
+    "a field's key or Chinese name: realm or 境界 (an item without one: who holds it)": "字段的键或中文名：realm 或 境界（物品不给字段：谁持有它）",
     "the book's fields: Chinese name, key, how many entities have one, the words accepted": "本书的字段：中文名、键、有此字段的实体数、可接受的写法",
     "every version of an entity's fields with interval, status and evidence": "实体各字段的每个版本：区间、状态与证据",
     "a field (default: all)": "字段（默认：全部）",
@@ -53,8 +53,7 @@ HELP: dict[str, str] = {
     "the story's secrets: who knows each, whether the reader does, when it is due": "故事的秘密：谁知道、读者是否知道、预计何时揭晓",
     "events in story order": "按故事顺序排列的事件",
     "what happened in chapter N: summary, scenes with people and places, events, what "
-    "changed, threads and secrets touched, conflicts":
-        "第 N 章发生了什么：摘要、各场景的人物与地点、事件、变化、涉及的线索与秘密、冲突",
+    "changed, threads and secrets touched, conflicts": "第 N 章发生了什么：摘要、各场景的人物与地点、事件、变化、涉及的线索与秘密、冲突",
     "from chapter": "起始章节",
     "to chapter": "结束章节",
     "only events of this entity": "只看此实体的事件",

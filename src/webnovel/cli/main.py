@@ -193,7 +193,12 @@ def _add_query_commands(sub: Any) -> None:
         "webnovel fact 萧炎 realm --as-of 57",
     )
     p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("field", help="a field's key or Chinese name: realm or 境界")
+    p.add_argument(
+        "field",
+        nargs="?",
+        default=None,
+        help="a field's key or Chinese name: realm or 境界 (an item without one: who holds it)",
+    )
     p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
 
     _add(

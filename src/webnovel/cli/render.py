@@ -87,6 +87,8 @@ def fact_text(d: dict[str, Any]) -> str:
         if known:
             line += "\n  有记录的字段：" + "、".join(known)
         return line
+    if d["field"] == "holder":  # who holds a named item: no single version to cite
+        return f"{d['entity_name']}的持有者：{value_text(d['value'])}"
     source = d["source"]
     return (
         f"{d['entity_name']}的{field_text(d)}：{value_text(d['value'])}\n"
@@ -199,6 +201,7 @@ def commit_text(d: dict[str, Any]) -> str:
     ]
     lines += [f"  矛盾：{c['message']}" for c in d["conflicts"]]
     lines += [f"  提醒：{w}" for w in d["warnings"]]
+    lines += [f"  已规范：{n}" for n in d.get("normalized", [])]
     return "\n".join(lines)
 
 
@@ -236,9 +239,11 @@ def resume_text(d: dict[str, Any]) -> str:
 
 
 def review_text(d: dict[str, Any]) -> str:
+    normalized = [f"  已规范：{n}" for n in d.get("normalized", [])]
     if not d["issues"]:
-        return f"第{d['chapter']}章：未发现问题"
+        return "\n".join([f"第{d['chapter']}章：未发现问题", *normalized])
     lines = [f"第{d['chapter']}章：{len(d['issues'])} 个问题，其中 {d['blocking']} 个阻断提交"]
+    lines += normalized
     for issue in d["issues"]:
         severity = SEVERITY.get(issue["severity"], issue["severity"])
         kind = CONFLICT_KIND.get(issue["category"]) or ADVICE_KIND.get(issue["category"], "")

@@ -49,7 +49,9 @@ from .templating import STATIC, render
 
 PageView = Callable[[Request, int], Response]
 LIVE_POLL_SECONDS = 1.0
-MAX_FORM_BYTES = 64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
+MAX_FORM_BYTES = (
+    64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
+)
 NAV = (
     ("/", "总览"),
     ("/characters", "角色"),

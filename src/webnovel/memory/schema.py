@@ -289,6 +289,7 @@ AdviceKind = Literal[
     "promise_due",
     "thread_overdue",
     "location_continuity",
+    "item_held_elsewhere",
 ]
 FindingKind = ConflictKind | AdviceKind
 ConflictStatus = Literal["open", "accepted", "resolved"]

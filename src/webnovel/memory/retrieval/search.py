@@ -472,7 +472,9 @@ class Retrieval:
                 break
             vectors = self.embedder.embed_passages([text for _, text in todo])
             if len(vectors) != len(todo):
-                raise EndpointFailed(f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量")
+                raise EndpointFailed(
+                    f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量"
+                )
             rows = []
             for (rowid, _), vector in zip(todo, vectors, strict=True):
                 packed = array("f", [float(v) for v in vector])

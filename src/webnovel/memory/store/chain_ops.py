@@ -478,3 +478,24 @@ def field_use(conn: sqlite3.Connection) -> dict[str, int]:
         "GROUP BY field ORDER BY 2 DESC, field"
     )
     return {field: count for field, count in rows}
+
+
+def holders(conn: sqlite3.Connection, names: Iterable[str], as_of: int | None) -> list[str]:
+    """The entities whose `items`, as of chapter `as_of`, hold any of these names (an item
+    entity's name or aliases), in id order."""
+    names = set(names)
+    at = as_of if as_of is not None else 2**62
+    found = set()
+    for name in names:
+        rows = conn.execute(
+            "SELECT subject, value_json FROM versions WHERE family = 'fact' AND field = 'items' "
+            "AND status != 'tentative' AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) "
+            "AND instr(value_json, ?) > 0",
+            (at, at, dumps(name)),
+        )
+        for subject, value_json in rows:
+            value = loads(value_json)
+            held = value if isinstance(value, list) else [value]
+            if names & {str(v) for v in held}:
+                found.add(subject)
+    return sorted(found)

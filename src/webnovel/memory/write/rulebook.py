@@ -61,6 +61,11 @@ RULES: dict[str, Rule] = {
     # review's look around the draft (what it leaves undone), never a conflict
     "promise_due": Rule("medium", "在本章兑现承诺，或推进并顺延 due_chapter", recorded=False),
     "thread_overdue": Rule("low", "安排回收，或以 advance 推进并更新 due_chapter", recorded=False),
+    "item_held_elsewhere": Rule(
+        "medium",
+        "若是转交，请同时给原持有者写 items 的 remove；若确有两件，请把其中一件登记为另一实体",
+        recorded=False,
+    ),
     "location_continuity": Rule(
         "low", "在开头补一句转场，或确认这是有意的时空跳跃", recorded=False
     ),
