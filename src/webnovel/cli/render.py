@@ -75,7 +75,9 @@ def field_text(d: dict[str, Any]) -> str:
 def evidence_text(evidence: list[dict[str, Any]]) -> str:
     parts = []
     for item in evidence:
-        quote = f"“{item['quote']}”" if item.get("quote") else item.get("ref", "")
+        # Without a quote, say what kind of record it was (登场, 状态变化), not its raw ref.
+        kind = str(item.get("ref", "")).split(":")[0]
+        quote = f"“{item['quote']}”" if item.get("quote") else SOURCE.get(kind, kind)
         parts.append(f"第{item.get('chapter')}章 {quote}")
     return "；".join(parts)
 

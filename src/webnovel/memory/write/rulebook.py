@@ -28,7 +28,8 @@ RULES: dict[str, Rule] = {
     # conflicts: recorded at commit, raised by review
     "dead_entity_active": Rule(
         "critical",
-        "删去该角色的出场，改为回忆或他人提及；若确为复活，请在 state_changes 中写明 status",
+        "删去该角色的出场，或把出场方式写为「提及」（回忆或他人提到）；若确为复活，"
+        "请在 state_changes 中把「状态」改为存活",
     ),
     "regression": Rule("critical", "若是跌落境界，请在 reason 中写明原因；否则改回不低于当前的值"),
     "old_value_mismatch": Rule(

@@ -1,0 +1,79 @@
+"""What an author reads speaks Chinese: the text output of every query command and every pack
+prompt of the sample serial holds no English field key, thread kind or status (JSON keeps
+the contract's English; ids such as `lichen-identity` are the author's own and are allowed)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.memory.packs.budget_manager import TASKS
+from webnovel.memory.vocabulary import FIELDS, THREAD_KINDS
+from webnovel.sample_book import sample_chapters
+
+from cli_runner import run_cli
+
+ENGLISH_KEYS = [
+    *FIELDS.values,
+    *THREAD_KINDS.values,
+    "active",
+    "outdated",
+    "contradicted",
+    "tentative",
+    "resolved",
+    "abandoned",
+]
+# An English key as a word of its own: not inside an id (lichen-identity) or a path.
+FOUND = re.compile(r"(?<![\w\-:/])(" + "|".join(ENGLISH_KEYS) + r")(?![\w\-:/])")
+
+COMMANDS = [
+    ["resume"],
+    ["fact", "林砚", "境界"],
+    ["fact", "林砚", "血统"],
+    ["history", "林砚"],
+    ["history", "韩啸", "--as-of", "9"],
+    ["relations", "林砚"],
+    ["threads", "--status", "all"],
+    ["rules"],
+    ["timeline"],
+    ["knows", "林砚"],
+    ["secrets"],
+    ["conflicts", "--all"],
+    ["entities"],
+    ["chapter", "9"],
+    ["stats"],
+    ["search", "青灯"],
+    ["review", "-", "--chapter", "13"],
+]
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    root = tmp_path_factory.mktemp("demo") / "book"
+    with webnovel.init_project(root, title="青灯照剑", genre="仙侠") as book:
+        for chapter in sample_chapters():
+            book.commit(chapter.result, text=chapter.text)
+    yield root
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) for c in COMMANDS])
+def test_text_output_has_no_english_key(demo: Path, command: list[str]) -> None:
+    draft = Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
+    stdin = draft.read_text(encoding="utf-8") if command[0] == "review" else None
+    ran = run_cli("--project", str(demo), *command, "--format", "text", stdin=stdin)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip()
+    assert FOUND.findall(ran.stdout) == [], ran.stdout
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_pack_prompts_have_no_english_key(demo: Path, task: str) -> None:
+    with webnovel.open_project(demo) as book:
+        prompt = book.build_memory_pack(task, 13, record=False).render("prompt")
+        text = book.build_memory_pack(task, 13, record=False).render("text")
+    assert FOUND.findall(prompt) == [], prompt
+    assert FOUND.findall(text) == [], text
