@@ -96,8 +96,7 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         return dict(report.to_dict())
 
     @server.tool(
-        description="Take a committed chapter back: memory answers as if it had never been "
-        "committed; the commit stays in the log, marked retracted."
+        description="撤回已提交的一章：记忆如同从未提交过它；提交仍留在日志中，标为已撤回。"
     )
     async def retract_chapter(chapter: int) -> dict[str, Any]:
         report = call(project.retract, chapter)
@@ -105,9 +104,8 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         return dict(report.to_dict())
 
     @server.tool(
-        description="A chapter-result skeleton for a committed chapter from its stored text: who "
-        "appears, names that may be new, where the chapter before ended. Complete it, then "
-        "commit_chapter: far fewer tokens than extracting from scratch."
+        description="根据已存正文为已提交的一章生成章节结果骨架：谁出场、可能的新名字、上一章结尾在哪。"
+        "补全后再 commit_chapter，比从头抽取省得多。"
     )
     async def prefill_chapter(chapter: int) -> dict[str, Any]:
         return dict(call(project.prefill, chapter))
@@ -138,7 +136,10 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
             data["notes"] = ["参数 draft 已更名为 result（与 commit_chapter 一致），旧名仍可用"]
         return data
 
-    @server.tool(description="The token-budgeted memory pack for a task and chapter.")
+    @server.tool(
+        description="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
+        "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
+    )
     async def build_memory_pack(
         task: Task,
         chapter: int,
@@ -185,35 +186,40 @@ def _advertise_chapter_result_schema(server: Any) -> None:
 def _add_query_tools(server: Any, project: Project, call: Any) -> None:
     """Continuity questions, as of any chapter."""
 
-    @server.tool(description="One field of one entity (id, name or alias), now or as of chapter.")
+    @server.tool(
+        description="某实体（id、名字或别名）的一个字段，当前或截至某章。字段可写键或中文名：realm 或 境界。"
+    )
     async def get_fact(subject: str, field: str, as_of: int | None = None) -> dict[str, Any]:
         entity = call(project.entity, subject)
         item = call(project.fact, entity.id, field, as_of=as_of)
-        return dict(item.to_dict()) if item else missing_fact(entity.id, field)
+        return dict(item.to_dict()) if item else missing_fact(entity.id, project.field_key(field))
 
-    @server.tool(description="Every version of an entity's fields with interval and evidence.")
+    @server.tool(description="实体各字段的每个版本：有效区间、状态与证据。")
     async def get_history(
         subject: str, field: str | None = None, as_of: int | None = None
     ) -> list[dict[str, Any]]:
         return [i.to_dict() for i in call(project.history, subject, field, as_of=as_of)]
 
-    @server.tool(description="Relations from or to an entity that hold at a chapter.")
+    @server.tool(description="某章时与该实体有关的关系（出或入）。")
     async def get_relations(subject: str, as_of: int | None = None) -> list[dict[str, Any]]:
         return [r.to_dict() for r in call(project.relations, subject, as_of=as_of)]
 
-    @server.tool(description="The thread ledger: open, resolved, abandoned, overdue or all.")
+    @server.tool(
+        description="线索台账。status：open（未回收）、resolved（已回收）、abandoned（已放弃）、"
+        "overdue（已逾期）、all（全部）。"
+    )
     async def list_threads(
         status: ThreadFilter = "open", as_of: int | None = None
     ) -> list[dict[str, Any]]:
         return [t.to_dict() for t in call(project.threads, status=status, as_of=as_of)]
 
-    @server.tool(description="World rules in force at a chapter, optionally of one domain.")
+    @server.tool(description="某章时生效的世界规则，可只看一个领域。")
     async def list_rules(
         as_of: int | None = None, domain: str | None = None
     ) -> list[dict[str, Any]]:
         return [r.to_dict() for r in call(project.rules, as_of=as_of, domain=domain)]
 
-    @server.tool(description="Timeline events in story order.")
+    @server.tool(description="按故事顺序排列的事件。")
     async def get_timeline(
         start: int | None = None,
         end: int | None = None,
@@ -223,42 +229,40 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
         return [e.to_dict() for e in call(project.timeline, start, end, entity, as_of=as_of)]
 
     @server.tool(
-        description="What happened in one chapter: summary, scenes with people and places, "
-        "events, what changed, threads and secrets touched, conflicts. Use it, not search, "
-        "to ask about a chapter by number."
+        description="某一章发生了什么：摘要、各场景的人物与地点、事件、变化、涉及的线索与秘密、冲突。"
+        "按章节号询问时用它，不要用检索。"
     )
     async def get_chapter(chapter: int) -> dict[str, Any]:
         return dict(call(project.chapter, chapter).to_dict())
 
     @server.tool(
-        description="Episodic search over summaries, scenes and text, up to a chapter. Each hit "
-        "has a 0–1 score (lexical and semantic parts), the matched terms and a snippet; weak "
-        "hits are marked; a question whose terms occur nowhere finds nothing."
+        description="在摘要、场景与正文中检索，不超过某章。每条结果有 0–1 的相关度（字面与语义两部分）、"
+        "命中的词与片段；证据不足的标为 weak；问题中的词哪里都没有时返回空。"
     )
     async def search_memory(
         text: str, top_k: int = 10, as_of: int | None = None
     ) -> list[dict[str, Any]]:
         return [h.to_dict() for h in call(project.search, text, top_k=top_k, as_of=as_of)]
 
-    @server.tool(description="The cast: entities with aliases, first seen by a chapter.")
+    @server.tool(description="书中的实体及其别名，截至某章已登场的。")
     async def list_entities(
         as_of: int | None = None, entity_type: str | None = None
     ) -> list[dict[str, Any]]:
         return [e.to_dict() for e in call(project.entities, as_of, entity_type)]
 
-    @server.tool(description="What a character knows or suspects of the story's secrets.")
+    @server.tool(description="某角色知道或怀疑哪些秘密：从何时起、如何得知、从谁那里。")
     async def knows(subject: str, as_of: int | None = None) -> list[dict[str, Any]]:
         return [k.to_dict() for k in call(project.knows, subject, as_of=as_of)]
 
-    @server.tool(description="The story's secrets: who knows each, whether the reader does.")
+    @server.tool(description="故事的秘密：谁知道、读者是否知道、预计何时揭晓。")
     async def list_secrets(as_of: int | None = None) -> list[dict[str, Any]]:
         return [s.to_dict() for s in call(project.secrets, as_of=as_of)]
 
-    @server.tool(description="Open conflicts with both sides' evidence, as of a chapter.")
+    @server.tool(description="未决冲突及双方证据，截至某章。")
     async def list_conflicts(as_of: int | None = None) -> list[dict[str, Any]]:
         return [c.to_dict() for c in call(project.conflicts, as_of=as_of)]
 
-    @server.tool(description="Where the book stands: a brief for picking the work up again.")
+    @server.tool(description="全书进度：接着写之前的简报（含缺章）。")
     async def resume() -> dict[str, Any]:
         return dict(call(project.resume))
 
@@ -272,7 +276,7 @@ def _add_prompt_and_resources(server: Any, project: Project) -> None:
     @server.resource(
         "webnovel://stats",
         mime_type="application/json",
-        description="Counts, sizes and health of the book's memory.",
+        description="记忆的数量、大小与健康状况。",
     )
     def stats() -> str:
         return json.dumps(project.stats(), ensure_ascii=False)
@@ -280,7 +284,7 @@ def _add_prompt_and_resources(server: Any, project: Project) -> None:
     @server.resource(
         "webnovel://scratchpad",
         mime_type="application/json",
-        description="The semantic memory cache (memory_scratchpad.json).",
+        description="语义记忆缓存（memory_scratchpad.json）。",
     )
     def scratchpad() -> str:
         return project.scratchpad()
