@@ -77,3 +77,14 @@ def test_pack_prompts_have_no_english_key(demo: Path, task: str) -> None:
         text = book.build_memory_pack(task, 13, record=False).render("text")
     assert FOUND.findall(prompt) == [], prompt
     assert FOUND.findall(text) == [], text
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_every_reason_in_a_pack_has_its_chinese(demo: Path, task: str) -> None:
+    with webnovel.open_project(demo) as book:
+        pack = book.build_memory_pack(task, 13, record=False).to_dict()
+    reasons = [i for s in pack["sections"] for i in s["items"]] + pack["entities_in_play"]
+    assert reasons
+    for reason in reasons:
+        assert reason["why"] and reason["why"] != reason["why_zh"]  # English stays for agents
+        assert re.search(r"[\u4e00-\u9fff]", reason["why_zh"]), reason

@@ -66,7 +66,9 @@ def test_the_cli_says_it_is_waiting(tmp_path: Path) -> None:
     root = tmp_path / "b"
     with webnovel.init_project(root, title="t"):
         pass
-    holder = hold_lock(root, 1.5)
+    # Held long enough that a slow start of the CLI's Python (seconds on a loaded machine)
+    # still finds it taken.
+    holder = hold_lock(root, 6.0)
     proc = subprocess.run(
         [sys.executable, "-m", "webnovel", "--project", str(root), "commit", "-"],
         input='{"chapter": 1, "summary": "等锁"}',

@@ -242,7 +242,7 @@ def test_graph_depth_is_recipe_data(tmp_path: Path) -> None:
         def relations(task: str) -> dict[tuple[str, str], str]:
             pack = book.build_memory_pack(task, 2, query="甲乙的过去")
             return {
-                (i.subject, i.field): i.why
+                (i.subject, i.field): str(i.why)
                 for s in pack.sections
                 if s.name == "relations"
                 for i in s.items

@@ -201,7 +201,7 @@ def test_events_and_history_come_from_a_window_and_passages_do_not_repeat(
         events = [i.source_chapter or 0 for i in _items(pack, "timeline")]
         assert events and min(events) >= 8  # chapter_write's window: chapters 8–12
         history = [i for s in pack.sections if s.name == "history" for i in s.items]
-        ended = [int(i.why.rsplit("until ch ", 1)[1].rstrip(")")) for i in history]
+        ended = [int(str(i.why).rsplit("until ch ", 1)[1].rstrip(")")) for i in history]
         assert ended and min(ended) >= 8  # changes inside the window only
         summaries = {
             i.source_chapter for i in _items(pack, "working_memory") if i.field == "summary"

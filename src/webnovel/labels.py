@@ -5,7 +5,7 @@ dashboard use the same words; JSON keeps the contract's English values."""
 from __future__ import annotations
 
 from .memory.packs.memory_pack import SECTION_TITLES
-from .memory.packs.pack_words import CHUNK_WORDS, TASK, why_text
+from .memory.packs.pack_words import CHUNK_WORDS, TASK
 from .memory.vocabulary import FIELDS, THREAD_KINDS
 
 STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
@@ -79,7 +79,6 @@ __all__ = [
     "THREAD_KIND",
     "THREAD_STATUS",
     "label",
-    "why_text",
 ]
 
 # one chapter's report (`webnovel chapter N`, the dashboard's chapter page)

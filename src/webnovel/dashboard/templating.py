@@ -17,7 +17,6 @@ from ..labels import (
     THREAD_KIND,
     THREAD_STATUS,
     label,
-    why_text,
 )
 from . import EXTRA_HINT
 from .pages import show
@@ -55,7 +54,7 @@ def environment() -> Any:
         thread_status=lambda key: label(THREAD_STATUS, key),
         conflict_status=lambda key: label(CONFLICT_STATUS, key),
         kb=_kilobytes,
-        why=why_text,
+        why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
     )
     return env
@@ -63,3 +62,13 @@ def environment() -> Any:
 
 def render(name: str, **context: Any) -> str:
     return str(environment().get_template(name).render(**context))
+
+
+def _why(reason: Any) -> str:
+    """A pack item's reason as the author reads it: a reason code renders itself in Chinese;
+    an entity in play carries its Chinese beside the English (`why_zh`)."""
+    if hasattr(reason, "chinese"):
+        return str(reason.chinese())
+    if isinstance(reason, dict):
+        return str(reason.get("why_zh") or reason.get("why", ""))
+    return str(reason)

@@ -9,6 +9,7 @@ from ..read import graph_memory
 from ..store import chain_ops, commit_ops
 from .gathering import Gathering
 from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
+from .pack_words import because
 from .relevance_filter import field_importance
 
 # a chapter's or a scene's summary says again what the chapter's summary in the pack says
@@ -37,7 +38,7 @@ def timeline(g: Gathering) -> list[PackItem]:
                     source_type="timeline",
                     evidence=[{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
                     score=score,
-                    why=f"event involving {entity.name} (ch {event.chapter})",
+                    why=because("event", entity.name, event.chapter),
                     line=f"- 第{event.chapter}章：{event.event}{place}",
                 )
             )
@@ -82,7 +83,7 @@ def history(g: Gathering) -> list[PackItem]:
                     source_type=version.source_type,
                     evidence=list(version.evidence),
                     score=score,
-                    why=f"recent change of {entity.name} (until ch {ended})",
+                    why=because("recent_change", entity.name, ended),
                     line=f"- {entity.name} {g.field_label(version.field)} 曾为{value_text(version.value)}"
                     f"（{chapter_span(version.valid_from, ended - 1)}，已变）",
                     status="contradicted" if version.status == "contradicted" else "outdated",
@@ -120,7 +121,7 @@ def episodic(
             source_type=p.kind,
             evidence=[{"chapter": p.chapter, "ref": p.chunk_id}],
             score=p.score,
-            why=f"{p.kind} from ch {p.chapter}",
+            why=because("passage", p.kind, p.chapter),
             line=f"- 第{p.chapter}章：{' '.join(p.text.split())}",
         )
         for p in passages

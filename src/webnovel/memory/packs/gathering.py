@@ -11,6 +11,7 @@ from ..store import chain_ops, entity_ops
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
+from .pack_words import Reason
 from .relevance_filter import InPlay, bigrams, freshness
 
 T = TypeVar("T")
@@ -20,8 +21,8 @@ CANDIDATES_PER_SECTION = 80
 
 
 def best(
-    scored: list[tuple[float, str, T]], k: int = CANDIDATES_PER_SECTION
-) -> list[tuple[float, str, T]]:
+    scored: list[tuple[float, Reason, T]], k: int = CANDIDATES_PER_SECTION
+) -> list[tuple[float, Reason, T]]:
     """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
     the dead) are cut to a few screens of candidates before items are built and costed."""
     return sorted(scored, key=lambda triple: -triple[0])[:k]
@@ -106,7 +107,7 @@ class Gathering:
         source_type: str,
         evidence: list[dict[str, Any]],
         score: float,
-        why: str,
+        why: Reason,
         line: str,
         status: str = "active",
     ) -> PackItem:

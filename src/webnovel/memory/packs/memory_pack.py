@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from ..schema import Conflict
 from .budget_manager import Task
-from .pack_words import TASK, why_text
+from .pack_words import TASK, Reason
 
 SECTION_TITLES = {
     "must_know": "本章须知",
@@ -64,7 +64,7 @@ class PackItem:
     source_type: str
     evidence: list[dict[str, Any]]
     score: float
-    why: str
+    why: Reason
     subject_name: str = ""
     tokens: int = 0
     line: str = ""  # the prompt rendering; its size is what the budget counts
@@ -84,7 +84,8 @@ class PackItem:
             "source": {"chapter": self.source_chapter, "type": self.source_type},
             "evidence": self.evidence,
             "score": round(self.score, 4),
-            "why": self.why,
+            "why": str(self.why),
+            "why_zh": self.why.chinese(),
         }
 
 
@@ -167,11 +168,10 @@ def render_text(pack: MemoryPack) -> str:
     ]
     if pack.entities_in_play:
         lines.append(
-            "在场："
-            + "、".join(f"{e['name']}（{why_text(e['why'])}）" for e in pack.entities_in_play)
+            "在场：" + "、".join(f"{e['name']}（{e['why_zh']}）" for e in pack.entities_in_play)
         )
     for section in pack.sections:
         title = SECTION_TITLES.get(section.name, section.name)
         lines += ["", f"【{title}】{section.tokens} token"]
-        lines += [f"{item.line}    ← {why_text(item.why)}" for item in section.items]
+        lines += [f"{item.line}    ← {item.why.chinese()}" for item in section.items]
     return "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..schema import Conflict
 from ..write.rulebook import RULES
 from .memory_pack import PackItem
+from .pack_words import because
 
 # worst first: what a chapter must not get wrong before what it had better remember
 KINDS = (
@@ -60,7 +61,7 @@ def conflict_items(conflicts: list[Conflict], in_play: set[str]) -> list[PackIte
             source_type="conflict",
             evidence=list(conflict.evidence),
             score=1.0 if severity == "critical" else 0.9,
-            why=f"an open {severity} conflict",
+            why=because("open_conflict", severity),
             line=f"- 【未解决矛盾·{SEVERITY_WORD.get(severity, severity)}】{conflict.message}",
         )
         item.must_know = "critical_conflict" if severity == "critical" else "conflict"

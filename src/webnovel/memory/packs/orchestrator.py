@@ -94,7 +94,15 @@ def build_memory_pack(
         packed,
         [by_id[i] for i in sorted(shown, key=lambda i: -by_id[i].chapter)],
         allocation.dropped,
-        [{"id": e.id, "name": e.name, "why": in_play.why[e.id]} for e in in_play.entities.values()],
+        [
+            {
+                "id": e.id,
+                "name": e.name,
+                "why": str(in_play.why[e.id]),
+                "why_zh": in_play.why[e.id].chinese(),
+            }
+            for e in in_play.entities.values()
+        ],
     )
 
 

@@ -4,8 +4,9 @@ dashboard show these."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 TASK = {
     "chapter_write": "写作",
@@ -14,8 +15,6 @@ TASK = {
     "review": "审阅",
 }
 
-# A pack item's `why` is English in JSON (the contract's field, read by agents and tools); an
-# author reading the dashboard gets it in Chinese. Patterns are tried in order.
 CHUNK_WORDS = {
     "chapter_summary": "章节摘要",
     "scene_summary": "场景摘要",
@@ -23,59 +22,91 @@ CHUNK_WORDS = {
 }
 _SOURCES = {"outline": "大纲", "query": "提问", "draft": "草稿"}
 _SEVERITY = {"critical": "严重", "high": "高", "medium": "中", "low": "低"}
-_WHY: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
-    (re.compile(pattern), say)
-    for pattern, say in (
-        (r"^the chapter's outline", lambda m: "本章大纲（放得下就一定保留）"),
-        (r"^where the previous chapter ended$", lambda m: "上一章的结尾"),
-        (r"^summary of recent chapter (\d+)$", lambda m: f"近期第{m[1]}章的摘要"),
-        (r"^named in (\w+) as (.+)$", lambda m: f"{_SOURCES.get(m[1], m[1])}中以「{m[2]}」提及"),
-        (r"^named in (\w+)$", lambda m: f"{_SOURCES.get(m[1], m[1])}中提及"),
-        (r"^protagonist$", lambda m: "主角"),
-        (r"^active in the last chapters$", lambda m: "最近几章出场"),
-        (r"^touched by the draft$", lambda m: "草稿涉及"),
-        (r"^between two entities in play$", lambda m: "两个在场实体之间"),
-        (r"^relation of (.+) \((.+)\)$", lambda m: f"{m[1]}的关系（{why_text(m[2])}）"),
-        (r"^(\d+) hops out, via (.+)$", lambda m: f"经{m[2]}相连，隔{m[1]}层"),
-        (r"^overdue since ch (\d+)$", lambda m: f"自第{m[1]}章起逾期"),
-        (
-            r"^thread due at ch (\d+), (-?\d+) chapters left$",
-            lambda m: f"应于第{m[1]}章回收，还剩{m[2]}章",
-        ),
-        (r"^involves (.+)$", lambda m: f"涉及{m[1]}"),
-        (r"^a reveal due in this chapter$", lambda m: "本章应揭示"),
-        (r"^(.+) is in play and does not know it$", lambda m: f"{m[1]}在场且不知情"),
-        (r"^died at ch (\d+)$", lambda m: f"第{m[1]}章已死"),
-        (r"^in play but dead$", lambda m: "在场人物中已死亡者"),
-        (r"^near the scene but dead$", lambda m: "近期同场者中已死亡者"),
-        (r"^in the last scene of ch (\d+)$", lambda m: f"第{m[1]}章最后一场在场"),
-        (r"^point of view$", lambda m: "视角人物"),
-        (r"^named by a thread due at ch (\d+)$", lambda m: f"第{m[1]}章到期的伏笔涉及"),
-        (r"^named by an open conflict$", lambda m: "未解决的矛盾涉及"),
-        (r"^shared recent scenes with (.+)$", lambda m: f"近期与{m[1]}同场"),
-        (r"^(.+) is in play and only suspects it$", lambda m: f"{m[1]}在场且仅怀疑"),
-        (r"^an open (\w+) conflict$", lambda m: f"未解决的矛盾（{_SEVERITY.get(m[1], m[1])}）"),
-        (r"^rule in force since ch (\d+)$", lambda m: f"自第{m[1]}章起生效的规则"),
-        (r"^event involving (.+) \(ch (\d+)\)$", lambda m: f"与{m[1]}有关的事件（第{m[2]}章）"),
-        (
-            r"^recent change of (.+) \(until ch (\d+)\)$",
-            lambda m: f"{m[1]}的近期变化（至第{m[2]}章）",
-        ),
-        (r"^shares terms with the outline: (.+)$", lambda m: f"与大纲共有词：{m[1]}"),
-        (
-            r"^shares terms with the scene: (.+)$",
-            lambda m: f"与在场人物的物品或所在共有词：{m[1]}",
-        ),
-        (r"^(\w+) from ch (\d+)$", lambda m: f"第{m[2]}章的{CHUNK_WORDS.get(m[1], m[1])}"),
-        (r"^([^:]+): (.+)$", lambda m: f"{m[1]}：{why_text(m[2])}"),
-    )
-)
 
 
-def why_text(why: str) -> str:
-    """A pack item's reason in Chinese; a reason no pattern knows is shown as it is."""
-    for pattern, say in _WHY:
-        found = pattern.match(why)
-        if found:
-            return say(found)
-    return why
+@dataclass(frozen=True)
+class Reason:
+    """Why an item is in a pack: a code and its arguments, never free text. `str()` gives the
+    English of the contract's `why` (agents and tools read it); `chinese()` what an author
+    reads. An argument may itself be a reason (「林砚的关系（主角）」)."""
+
+    code: str
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        return REASONS[self.code][0].format(*self.args)
+
+    def chinese(self) -> str:
+        return REASONS[self.code][1](*(_zh(a) for a in self.args))
+
+
+def because(code: str, *args: Any) -> Reason:
+    """A reason with its arguments; an unknown code fails here, where it was written."""
+    if code not in REASONS:
+        raise KeyError(f"no pack reason {code!r}")
+    return Reason(code, args)
+
+
+def _zh(value: Any) -> Any:
+    return value.chinese() if isinstance(value, Reason) else value
+
+
+# code: (the English of `why`, the Chinese for the author)
+REASONS: dict[str, tuple[str, Callable[..., str]]] = {
+    "outline": (
+        "the chapter's outline (pinned: kept whenever it fits the budget)",
+        lambda: "本章大纲（放得下就一定保留）",
+    ),
+    "ending": ("where the previous chapter ended", lambda: "上一章的结尾"),
+    "recent_summary": ("summary of recent chapter {0}", lambda n: f"近期第{n}章的摘要"),
+    "named": ("named in {0}", lambda source: f"{_SOURCES.get(source, source)}中提及"),
+    "named_as": (
+        "named in {0} as {1}",
+        lambda source, text: f"{_SOURCES.get(source, source)}中以「{text}」提及",
+    ),
+    "protagonist": ("protagonist", lambda: "主角"),
+    "recently_active": ("active in the last chapters", lambda: "最近几章出场"),
+    "in_draft": ("touched by the draft", lambda: "草稿涉及"),
+    "last_scene": ("in the last scene of ch {0}", lambda n: f"第{n}章最后一场在场"),
+    "point_of_view": ("point of view", lambda: "视角人物"),
+    "thread_names": ("named by a thread due at ch {0}", lambda n: f"第{n}章到期的伏笔涉及"),
+    "conflict_names": ("named by an open conflict", lambda: "未解决的矛盾涉及"),
+    "shared_scenes": ("shared recent scenes with {0}", lambda who: f"近期与{who}同场"),
+    "of_entity": ("{0}: {1}", lambda who, why: f"{who}：{why}"),
+    "between_in_play": ("between two entities in play", lambda: "两个在场实体之间"),
+    "relation_of": ("relation of {0} ({1})", lambda who, why: f"{who}的关系（{why}）"),
+    "hops_out": ("{0} hops out, via {1}", lambda hops, who: f"经{who}相连，隔{hops}层"),
+    "overdue": ("overdue since ch {0}", lambda n: f"自第{n}章起逾期"),
+    "due": (
+        "thread due at ch {0}, {1} chapters left",
+        lambda n, left: f"应于第{n}章回收，还剩{left}章",
+    ),
+    "involves": ("involves {0}", lambda who: f"涉及{who}"),
+    "open_thread": ("open thread", lambda: "未回收的线索"),
+    "reveal_due": ("a reveal due in this chapter", lambda: "本章应揭示"),
+    "reader_unaware": ("the reader does not know it yet", lambda: "读者尚不知（勿在叙述中揭示）"),
+    "unaware": ("{0} is in play and does not know it", lambda who: f"{who}在场且不知情"),
+    "suspects": ("{0} is in play and only suspects it", lambda who: f"{who}在场且仅怀疑"),
+    "died": ("died at ch {0}", lambda n: f"第{n}章已死"),
+    "dead_in_play": ("in play but dead", lambda: "在场人物中已死亡者"),
+    "dead_near": ("near the scene but dead", lambda: "近期同场者中已死亡者"),
+    "open_conflict": (
+        "an open {0} conflict",
+        lambda severity: f"未解决的矛盾（{_SEVERITY.get(severity, severity)}）",
+    ),
+    "rule_in_force": ("rule in force since ch {0}", lambda n: f"自第{n}章起生效的规则"),
+    "rule_shares_outline": (
+        "shares terms with the outline: {0}",
+        lambda words: f"与大纲共有词：{words}",
+    ),
+    "rule_shares_scene": (
+        "shares terms with the scene: {0}",
+        lambda words: f"与在场人物的物品或所在共有词：{words}",
+    ),
+    "event": ("event involving {0} (ch {1})", lambda who, n: f"与{who}有关的事件（第{n}章）"),
+    "recent_change": (
+        "recent change of {0} (until ch {1})",
+        lambda who, n: f"{who}的近期变化（至第{n}章）",
+    ),
+    "passage": ("{0} from ch {1}", lambda kind, n: f"第{n}章的{CHUNK_WORDS.get(kind, kind)}"),
+}

@@ -14,6 +14,7 @@ from ..read import graph_memory
 from ..read.aliases import AliasIndex
 from ..schema import Entity, RelationEdge
 from ..store import entity_ops
+from .pack_words import Reason, because
 
 # -- the entities in play ------------------------------------------------------------------------
 
@@ -26,10 +27,10 @@ class InPlay:
 
     entities: dict[str, Entity] = field(default_factory=dict)
     relevance: dict[str, float] = field(default_factory=dict)
-    why: dict[str, str] = field(default_factory=dict)
+    why: dict[str, Reason] = field(default_factory=dict)
     new_names: list[str] = field(default_factory=list)
 
-    def add(self, entity: Entity, relevance: float, why: str) -> None:
+    def add(self, entity: Entity, relevance: float, why: Reason) -> None:
         if relevance > self.relevance.get(entity.id, 0.0):
             self.entities[entity.id] = entity
             self.relevance[entity.id] = relevance
@@ -60,9 +61,13 @@ def find_in_play(
             if entity.first_chapter is None or entity.first_chapter > as_of:
                 in_play.new_names.append(mention.text)
                 continue
-            shown = "" if mention.text == entity.name else f" as {mention.text}"
             relevance = 0.7 if mention.ambiguous else 1.0
-            in_play.add(entity, relevance, f"named in {source}{shown}")
+            why = (
+                because("named", source)
+                if mention.text == entity.name
+                else because("named_as", source, mention.text)
+            )
+            in_play.add(entity, relevance, why)
     for entity_id in focus:
         entity = entity_ops.get_entity(conn, entity_id)
         if (
@@ -70,17 +75,17 @@ def find_in_play(
             and entity.first_chapter is not None
             and entity.first_chapter <= as_of
         ):
-            in_play.add(entity, 1.0, "touched by the draft")
+            in_play.add(entity, 1.0, because("in_draft"))
     protagonist = entity_ops.find_protagonist(conn)
     if protagonist and protagonist.first_chapter is not None and protagonist.first_chapter <= as_of:
-        in_play.add(protagonist, 0.9, "protagonist")
+        in_play.add(protagonist, 0.9, because("protagonist"))
     if not any(texts.values()) and not focus:
         for entity_id in entity_ops.active_between(
             conn, max(1, as_of - 2), as_of, MAX_ACTIVE_WITHOUT_TEXT
         ):
             entity = entity_ops.get_entity(conn, entity_id)
             if entity and not entity.tentative:
-                in_play.add(entity, 0.7, "active in the last chapters")
+                in_play.add(entity, 0.7, because("recently_active"))
     return in_play
 
 
@@ -139,19 +144,19 @@ def relations_around(
     depth: int,
     fresh: Callable[[int | None], float],
     sources: int | None = None,
-) -> list[tuple[float, str, RelationEdge]]:
+) -> list[tuple[float, Reason, RelationEdge]]:
     """(score, why, edge) of the relations `depth` hops out from the entities in play: the first
     hop from each of them, further hops from the strongest neighbours found so far, each hop
     weighing less. A relation between two entities in play weighs most. Each entity's relations
     are one read, so `sources` bounds the cost of a large cast."""
-    scored: list[tuple[float, str, RelationEdge]] = []
+    scored: list[tuple[float, Reason, RelationEdge]] = []
     seen: set[tuple[str, str, str]] = set()
     # the first hop from the `sources` most relevant entities in play (all, when None)
     first = sorted(in_play.entities, key=lambda e: -in_play.relevance[e])[:sources]
     frontier = {e: (in_play.relevance[e], in_play.why[e]) for e in first}
     visited = set(frontier)
     for hop in range(1, depth + 1):
-        reached: dict[str, tuple[float, str]] = {}
+        reached: dict[str, tuple[float, Reason]] = {}
         for entity_id, (relevance, reason) in frontier.items():
             entity = entity_ops.get_entity(conn, entity_id)
             if entity is None:
@@ -164,13 +169,16 @@ def relations_around(
                 both = other in in_play.entities
                 score = relevance * (1.0 if both else 0.7) * (0.6 + 0.4 * fresh(edge.valid_from))
                 if both:
-                    why = "between two entities in play"
+                    why = because("between_in_play")
                 elif hop == 1:
-                    why = f"relation of {entity.name} ({reason})"
+                    why = because("relation_of", entity.name, reason)
                 else:
-                    why = f"{hop} hops out, via {entity.name}"
+                    why = because("hops_out", hop, entity.name)
                 scored.append((score, why, edge))
-                if other not in visited and score > reached.get(other, (0.0, ""))[0]:
+                if (
+                    other not in visited
+                    and score > reached.get(other, (0.0, because("between_in_play")))[0]
+                ):
                     reached[other] = (score * HOP_DECAY, why)
         frontier = dict(sorted(reached.items(), key=lambda kv: -kv[1][0])[:NEIGHBOURS_PER_HOP])
         visited |= set(frontier)

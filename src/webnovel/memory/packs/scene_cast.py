@@ -16,6 +16,7 @@ from typing import Any
 from ..schema import Conflict
 from ..store import commit_ops, entity_ops, record_ops
 from ..store.index_store import loads
+from .pack_words import Reason, because
 from .relevance_filter import InPlay
 
 SCENE_WINDOW = 5  # chapters of scenes that say who is around
@@ -56,22 +57,22 @@ def extend_cast(
     last = [s for s in scenes if s["chapter"] == as_of]
     if last:
         for entity_id in last[-1]["characters"]:
-            _add(conn, in_play, entity_id, as_of, LAST_SCENE, f"in the last scene of ch {as_of}")
+            _add(conn, in_play, entity_id, as_of, LAST_SCENE, because("last_scene", as_of))
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
     pov = rows[0].meta.get("pov") if rows else None
     if isinstance(pov, str) and pov:
         for entity_id in entity_ops.resolve_reference(conn, pov)[:1]:
-            _add(conn, in_play, entity_id, as_of, POINT_OF_VIEW, "point of view")
+            _add(conn, in_play, entity_id, as_of, POINT_OF_VIEW, because("point_of_view"))
     for due, related in _due_threads(open_threads, chapter):
         for entity_id in related:
-            _add(conn, in_play, entity_id, as_of, THREAD_DUE, f"named by a thread due at ch {due}")
+            _add(conn, in_play, entity_id, as_of, THREAD_DUE, because("thread_names", due))
     around.recent_conflicts = record_ops.list_conflicts(
         conn, up_to=as_of, since=max(1, as_of - SCENE_WINDOW + 1)
     )
     for conflict in around.recent_conflicts:
         for entity_id in (conflict.entity_id, conflict.target):
             if entity_id:
-                _add(conn, in_play, entity_id, as_of, OPEN_CONFLICT, "named by an open conflict")
+                _add(conn, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
     _add_companions(conn, in_play, scenes, as_of, around)
     _keep_the_best(in_play, named)
     return around
@@ -93,7 +94,7 @@ def _add(
     entity_id: str,
     as_of: int,
     relevance: float,
-    why: str,
+    why: Reason,
 ) -> bool:
     if entity_id in in_play.entities and in_play.relevance[entity_id] >= relevance:
         return False
@@ -148,5 +149,5 @@ def _add_companions(
     top = best[0][1] if best else 1.0
     for entity_id, w in best:
         relevance = CO_SCENE_MAX * (0.5 + 0.5 * w / top)
-        why = f"shared recent scenes with {in_play.name(via[entity_id])}"
+        why = because("shared_scenes", in_play.name(via[entity_id]))
         _add(conn, in_play, entity_id, as_of, relevance, why)

@@ -12,6 +12,7 @@ from ..store import chain_ops
 from ..vocabulary import THREAD_KINDS
 from .gathering import CANDIDATES_PER_SECTION, Gathering, best
 from .memory_pack import PackItem
+from .pack_words import Reason, because
 from .relevance_filter import relations_around, shared_terms
 
 
@@ -56,7 +57,7 @@ def threads(g: Gathering) -> list[PackItem]:
     ]
 
 
-def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackItem:
+def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> PackItem:
     due = f"，第{thread.due_chapter}章前回收" if thread.due_chapter else ""
     flag = "【已逾期】" if thread.overdue else ""
     progress = f"；进展：{thread.progress}" if thread.progress else ""
@@ -86,22 +87,24 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: str) -> PackIt
 
 def _thread_score(
     g: Gathering, due: int | None, urgency: int | None, related_json: str, last_chapter: int | None
-) -> tuple[float, str]:
+) -> tuple[float, Reason]:
     weight = (urgency or 50) / 100
     chapter = g.request.chapter
     s = g.scores
     if due is not None and due < chapter:
-        return s.overdue[0] + s.overdue[1] * weight, f"overdue since ch {due}"
+        return s.overdue[0] + s.overdue[1] * weight, because("overdue", due)
     if due is not None and due - chapter <= s.due_window:
         left = due - chapter
-        return s.due_soon[0] + s.due_soon[
-            1
-        ] * weight, f"thread due at ch {due}, {left} chapters left"
+        return s.due_soon[0] + s.due_soon[1] * weight, because("due", due, left)
     # a substring test on the JSON list: no decoding for each of thousands of open threads
     in_play = [e for e in g.in_play.entities if f'"{e}"' in related_json]
     if in_play:
-        return s.thread_in_play[0] + s.thread_in_play[1] * weight, f"involves {g.name(in_play[0])}"
-    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), "open thread"
+        return s.thread_in_play[0] + s.thread_in_play[1] * weight, because(
+            "involves", g.name(in_play[0])
+        )
+    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), because(
+        "open_thread"
+    )
 
 
 def world_rules(g: Gathering) -> list[PackItem]:
@@ -113,8 +116,8 @@ def world_rules(g: Gathering) -> list[PackItem]:
         if shared or touching:
             base, step = g.scores.rule_shared
             score = min(1.0, base + step * len(shared or touching))
-            where = "the outline" if shared else "the scene"
-            why = f"shares terms with {where}: {'、'.join((shared or touching)[:3])}"
+            code = "rule_shares_outline" if shared else "rule_shares_scene"
+            why = because(code, "、".join((shared or touching)[:3]))
             scored.append((score, why, candidate))
         else:
             unshared.append(candidate)
@@ -122,7 +125,7 @@ def world_rules(g: Gathering) -> list[PackItem]:
     base, step = g.scores.rule_other
     for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c[3]):
         since = candidate[3]
-        scored.append((base + step * g.fresh(since), f"rule in force since ch {since}", candidate))
+        scored.append((base + step * g.fresh(since), because("rule_in_force", since), candidate))
     items = []
     for score, why, (rule_id, text, domain, since) in best(scored):
         items.append(

@@ -8,6 +8,7 @@ from ..read import graph_memory
 from ..store import commit_ops
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
+from .pack_words import because
 from .relevance_filter import field_importance
 
 OUTLINE_CHARS = 400
@@ -35,7 +36,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
             source_type="outline",
             evidence=[],
             score=1.0,
-            why="the chapter's outline (pinned: kept whenever it fits the budget)",
+            why=because("outline"),
             line=f"- 本章大纲：{shown}",
         )
         outline_item.pinned = True
@@ -59,7 +60,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     source_type="summary",
                     evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
                     score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
-                    why=f"summary of recent chapter {chapter}",
+                    why=because("recent_summary", chapter),
                     line=f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
                 )
             )
@@ -77,7 +78,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     source_type="chapter_meta",
                     evidence=[{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
                     score=g.scores.ending,
-                    why="where the previous chapter ended",
+                    why=because("ending"),
                     line=f"- 上章结尾（第{chapter}章）：{text}",
                 )
             )
@@ -105,7 +106,7 @@ def character_state(g: Gathering) -> list[PackItem]:
                 source_type=fact.source_type,
                 evidence=list(fact.evidence),
                 score=score,
-                why=f"{entity.name}: {g.in_play.why[entity_id]}",
+                why=because("of_entity", entity.name, g.in_play.why[entity_id]),
                 line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
                 f"（第{fact.valid_from}章起）",
             )
@@ -120,12 +121,12 @@ def constraints(g: Gathering) -> list[PackItem]:
     dead_now = g.dead()
     for version in dead_now:
         if version.subject in g.in_play.entities:
-            scored.append((g.scores.dead_in_play, "in play but dead", version))
+            scored.append((g.scores.dead_in_play, because("dead_in_play"), version))
         elif version.subject in g.near:
-            scored.append((g.scores.dead_in_play, "near the scene but dead", version))
+            scored.append((g.scores.dead_in_play, because("dead_near"), version))
         else:
             score = g.scores.dead_elsewhere * g.fresh(version.valid_from)
-            scored.append((score, f"died at ch {version.valid_from}", version))
+            scored.append((score, because("died", version.valid_from), version))
     dead = [
         g.item(
             layer="semantic",
@@ -161,25 +162,25 @@ def secrets(g: Gathering, dead: set[str]) -> list[PackItem]:
         if gap.kind == "due":
             score, why, line = (
                 g.scores.reveal_due,
-                "a reveal due in this chapter",
+                because("reveal_due"),
                 "本章应揭示",
             )
             must = "reveal"
         elif gap.kind == "author_only":
             score, why, line = (
                 g.scores.author_only,
-                "the reader does not know it yet",
+                because("reader_unaware"),
                 "仅作者知（勿在叙述中揭示）",
             )
         elif gap.kind == "suspects":
             who = g.name(gap.entity_id or "")
             score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = f"{who} is in play and only suspects it", f"{who} 仅怀疑"
+            why, line = because("suspects", who), f"{who} 仅怀疑"
             must = "unaware"
         else:
             who = g.name(gap.entity_id or "")
             score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = f"{who} is in play and does not know it", f"{who} 尚不知"
+            why, line = because("unaware", who), f"{who} 尚不知"
             must = "unaware"
         evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
         item = g.item(
