@@ -88,3 +88,10 @@ def test_every_reason_in_a_pack_has_its_chinese(demo: Path, task: str) -> None:
     for reason in reasons:
         assert reason["why"] and reason["why"] != reason["why_zh"]  # English stays for agents
         assert re.search(r"[\u4e00-\u9fff]", reason["why_zh"]), reason
+
+
+def test_the_demo_speaks_chinese(tmp_path: Path) -> None:
+    ran = run_cli("demo", str(tmp_path / "demo-book"), "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    assert "主角现状：林砚" in ran.stdout and "境界：金丹" in ran.stdout
+    assert FOUND.findall(ran.stdout) == [], ran.stdout

@@ -18,6 +18,7 @@ from ..errors import (
     ProjectExists,
     UnknownEntity,
 )
+from ..labels import FIELD, label
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
@@ -591,12 +592,12 @@ def _demo_text(d: dict[str, Any]) -> str:
     lines = [
         f"《{d['book']['title']}》：已提交 {d['chapters']} 章，记忆在 {d['book']['root']}",
         "",
-        f"主角现状：{p['name']}（{p['id']}）",
+        f"主角现状：{p['name']}",
     ]
-    lines += [f"  {k}：{render.value_text(v)}" for k, v in p["now"].items()]
+    lines += [f"  {label(FIELD, k)}：{render.value_text(v)}" for k, v in p["now"].items()]
     lines += [
         "",
-        f"{p['name']} 的 {d['history']['field']} 历史：",
+        f"{p['name']} 的{label(FIELD, d['history']['field'])}历史：",
         render.history_text(d["history"]["versions"]),
         "",
         "当前关系：",
@@ -608,7 +609,7 @@ def _demo_text(d: dict[str, Any]) -> str:
         "未决矛盾：",
         render.conflicts_text(d["conflicts"]),
         "",
-        f"试试：webnovel --project {d['book']['root']} fact {p['name']} realm --as-of 3",
+        f"试试：webnovel --project {d['book']['root']} fact {p['name']} 境界 --as-of 3",
         f"      webnovel --project {d['book']['root']} dashboard --open"
         "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
     ]
