@@ -254,7 +254,7 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "《青灯照剑》：已提交 12 章" in out
-    assert "realm：金丹" in out
+    assert "境界：金丹" in out
     assert "[未回收·逾期]  raven" in out
     again = run("demo", str(tmp_path / "demo"))
     assert again.returncode == 0, again.stderr
