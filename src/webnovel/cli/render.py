@@ -207,14 +207,45 @@ def commit_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# The keys of `stats`, `rebuild` and `embed` answers as an author reads them (JSON keeps them).
+KEY_WORDS = {
+    "book": "书",
+    "title": "书名",
+    "genre": "题材",
+    "root": "目录",
+    "latest_chapter": "最新章节",
+    "missing_chapters": "缺章",
+    "counts": "数量",
+    "commits": "提交",
+    "chapters": "章节",
+    "entities": "实体",
+    "assertions": "断言",
+    "versions": "版本",
+    "timeline_events": "事件",
+    "scenes": "场景",
+    "conflicts": "冲突",
+    "open_conflicts": "未决冲突",
+    "open_threads": "未回收线索",
+    "sizes_bytes": "大小（字节）",
+    "schema": "数据库结构",
+    "indexed_chapters": "重建索引的章节",
+    "memory_seconds": "重建记忆用时（秒）",
+    "seconds": "总用时（秒）",
+    "model": "向量模型",
+    "embedded": "新做向量",
+    "missing": "尚缺向量",
+}
+
+
 def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
     lines = []
     for key, value in d.items():
+        shown = KEY_WORDS.get(key, key)
         if isinstance(value, dict):
-            lines.append(" " * indent + f"{key}:")
+            lines.append(" " * indent + f"{shown}：")
             lines.append(mapping_text(value, indent + 2))
         else:
-            lines.append(" " * indent + f"{key}: {value_text(value)}")
+            lines.append(" " * indent + f"{shown}：{value_text(value)}")
     return "\n".join(lines)
 
 
