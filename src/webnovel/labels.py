@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .memory.packs.memory_pack import SECTION_TITLES
 from .memory.packs.pack_words import CHUNK_WORDS, TASK
-from .memory.vocabulary import FIELDS, THREAD_KINDS
+from .memory.vocabulary import FIELDS, THREAD_ACTIONS, THREAD_KINDS
 
 STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
 SOURCE = {
@@ -82,7 +82,7 @@ __all__ = [
 ]
 
 # one chapter's report (`webnovel chapter N`, the dashboard's chapter page)
-THREAD_ACTION = {"plant": "埋下", "advance": "推进", "resolve": "回收", "abandon": "放弃"}
+THREAD_ACTION = THREAD_ACTIONS.labels
 SECRET_ACTION = {
     "plant": "埋设",
     "reveal": "向读者揭示",
