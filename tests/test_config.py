@@ -15,15 +15,15 @@ from webnovel.errors import InvalidConfig
 @pytest.mark.parametrize(
     ("toml", "named"),
     [
-        ("relations = 5", "[relations] must be a table"),
-        ("status = 3", "[status] must be a table"),
-        ('status = "dead"', "[status] must be a table"),
-        ("retrieval = 1", "[retrieval] must be a table"),
-        ("ladders = []", "[ladders] must be a table"),
-        ("[status]\ndead = 7", "status.dead must be a list of strings"),
-        ("tentative_below = 2", "tentative_below must be a number from 0 to 1"),
-        ("x = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
-        ("= broken", "cannot be parsed"),
+        ("relations = 5", "[relations] 应为一个表"),
+        ("status = 3", "[status] 应为一个表"),
+        ('status = "dead"', "[status] 应为一个表"),
+        ("retrieval = 1", "[retrieval] 应为一个表"),
+        ("ladders = []", "[ladders] 应为一个表"),
+        ("[status]\ndead = 7", "status.dead 应为字符串列表"),
+        ("tentative_below = 2", "tentative_below 应为 0 到 1 之间的数"),
+        ("x = " + "[" * 5000 + "]" * 5000, "嵌套太深"),
+        ("= broken", "无法解析"),
     ],
 )
 def test_bad_config_is_a_clear_error(

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidConfig
+from .messages import say
 from .user_config import book_refusal, check_book_section
 
 DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
@@ -44,14 +45,14 @@ class BookConfig:
 
 def _string_tuple(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidConfig(f"config.toml: {where} must be a list of strings")
+        raise InvalidConfig(say("config_strings", where=where))
     return tuple(value)
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, dict):
-        raise InvalidConfig(f"config.toml: [{name}] must be a table, got {value!r}")
+        raise InvalidConfig(say("config_table", name=name, got=repr(value)))
     return value
 
 
@@ -61,13 +62,13 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     if "tentative_below" in data:
         value = data["tentative_below"]
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            raise InvalidConfig("config.toml: tentative_below must be a number from 0 to 1")
+            raise InvalidConfig(say("config_threshold"))
         kwargs["tentative_below"] = float(value)
     relations = _table(data, "relations")
     if "exclusive_groups" in relations:
         groups = relations["exclusive_groups"]
         if not isinstance(groups, list):
-            raise InvalidConfig("config.toml: relations.exclusive_groups must be a list of lists")
+            raise InvalidConfig(say("config_groups"))
         kwargs["exclusive_groups"] = tuple(
             _string_tuple(g, f"relations.exclusive_groups[{i}]") for i, g in enumerate(groups)
         )
@@ -86,7 +87,7 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     check_book_section("llm", _table(data, "llm"))
     if "embedder" in retrieval:
         if not isinstance(retrieval["embedder"], str):
-            raise InvalidConfig("config.toml: retrieval.embedder must be a string")
+            raise InvalidConfig(say("config_embedder"))
         spec = retrieval["embedder"]
         if spec.startswith("openai:") and "@" in spec:
             raise book_refusal("embed", "embedder", spec)
@@ -104,9 +105,9 @@ def load_config(path: Path) -> BookConfig:
             raise InvalidConfig(f"{path}：超过 {MAX_CONFIG_BYTES // 1000} KB，不像是书的配置")
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
+        raise InvalidConfig(say("config_unparsable", path=path, error=exc)) from exc
     except RecursionError as exc:
-        raise InvalidConfig(f"{path}: is nested too deeply to be a book's config") from exc
+        raise InvalidConfig(say("config_too_deep", path=path)) from exc
     return parse_config(data)
 
 

@@ -116,6 +116,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "chapter {chapter} not committed: review found {count} blocking issue(s): {listed} "
         "(fix them, or commit with --force / force=true; the contradictions become conflicts)",
     ),
+    # -- the book's config.toml --------------------------------------------------------------
+    "config_strings": (
+        "config.toml：{where} 应为字符串列表",
+        "config.toml: {where} must be a list of strings",
+    ),
+    "config_table": (
+        "config.toml：[{name}] 应为一个表，实际是 {got}",
+        "config.toml: [{name}] must be a table, got {got}",
+    ),
+    "config_threshold": (
+        "config.toml：tentative_below 应为 0 到 1 之间的数",
+        "config.toml: tentative_below must be a number from 0 to 1",
+    ),
+    "config_groups": (
+        "config.toml：relations.exclusive_groups 应为列表的列表",
+        "config.toml: relations.exclusive_groups must be a list of lists",
+    ),
+    "config_embedder": (
+        "config.toml：retrieval.embedder 应为字符串",
+        "config.toml: retrieval.embedder must be a string",
+    ),
+    "config_unparsable": ("{path}：无法解析：{error}", "{path}: cannot be parsed: {error}"),
+    "config_too_deep": (
+        "{path}：嵌套太深，不像是书的配置",
+        "{path}: is nested too deeply to be a book's config",
+    ),
     # -- the command line ---------------------------------------------------------------------
     "error_prefix": ("错误：", "error: "),
     "format_after_command": (
