@@ -92,7 +92,7 @@ def test_bad_requests(saga_book: webnovel.Project) -> None:
         saga_book.build_memory_pack("poetry", 10)
     with pytest.raises(InvalidInput):
         saga_book.build_memory_pack("chapter_write", 0)
-    with pytest.raises(InvalidInput, match="budget_tokens must be a positive"):
+    with pytest.raises(InvalidInput, match="budget_tokens 应为正整数"):
         saga_book.build_memory_pack("chapter_write", 10, budget_tokens=0)
 
 

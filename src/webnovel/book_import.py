@@ -13,6 +13,7 @@ from .errors import InvalidInput, UnknownChapter
 from .extraction.merge import IMPORT_ORIGIN, is_minimal
 from .memory.read.aliases import AliasIndex, Mention
 from .memory.store import commit_ops, entity_ops
+from .messages import say
 from .name_finder import Candidate
 from .name_finder import candidate_names as names_in
 from .text_import import ImportedChapter, chapter_result, read_chapters
@@ -185,7 +186,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
         raise UnknownChapter(chapter)
     text = commit["text"] or ""
     if not text:
-        raise InvalidInput(f"chapter {chapter} has no stored text to prefill from")
+        raise InvalidInput(say("no_text_to_prefill", chapter=chapter))
     aliases = book.aliases()
     rows = commit_ops.chapter_rows(conn, start=chapter - 1, end=chapter - 1)
     meta = rows[0].meta if rows else {}

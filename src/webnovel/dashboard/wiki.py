@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..labels import ENTITY_TYPE_PLURAL, FIELD, label
+from ..messages import say
 from ..project import Project
 from . import graph_view, pages
 from .templating import STATIC, render
@@ -33,7 +34,7 @@ def write_wiki(
 ) -> dict[str, Any]:
     latest = book.latest_chapter()
     if latest is None:
-        raise InvalidInput("the book has no committed chapter yet: nothing to put in a wiki")
+        raise InvalidInput(say("wiki_empty"))
     as_of = latest if as_of is None else as_of
     if not 1 <= as_of <= latest:
         raise InvalidInput(f"--as-of must be a committed chapter, 1 to {latest}, got {as_of}")

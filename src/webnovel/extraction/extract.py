@@ -7,6 +7,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
+from ..messages import say
 from .answer_cache import AnswerCache
 from .chat_client import ChatClient
 from .run import Extraction, Progress, plan
@@ -27,7 +28,7 @@ def book_llm_table(book: Project) -> dict[str, Any]:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
     if not isinstance(table, dict):
-        raise InvalidConfig("config.toml: [llm] must be a table")
+        raise InvalidConfig(say("llm_table"))
     return table
 
 
@@ -46,11 +47,11 @@ def extract_chapters(
 ) -> dict[str, Any]:
     settings = llm_settings(book, need_endpoint=not dry_run)
     if concurrency is not None and not 1 <= concurrency <= 64:
-        raise InvalidInput(f"concurrency must be from 1 to 64, got {concurrency}")
+        raise InvalidInput(say("concurrency_range", got=concurrency))
     if settings.notice:
         warnings.warn(settings.notice, stacklevel=2)
     if start is not None and end is not None and start > end:
-        raise InvalidInput(f"the range is empty: --from {start} is after --to {end}")
+        raise InvalidInput(say("empty_range", start=start, end=end))
     items = plan(book, start, end, force)
     client = ChatClient(settings.endpoint) if settings.endpoint and not dry_run else None
     cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, get_args
 
 from ...errors import InvalidInput
+from ...messages import say
 
 CJK_TOKENS_PER_CHAR = 1.0
 OTHER_CHARS_PER_TOKEN = 4.0
@@ -48,7 +49,7 @@ def task_named(name: str) -> Task:
     for task in TASKS:
         if name == task:
             return task
-    raise InvalidInput(f"unknown task '{name}': use one of {', '.join(TASKS)}")
+    raise InvalidInput(say("unknown_task", name=name, choices=", ".join(TASKS)))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ...config import BookConfig
 from ...errors import InvalidInput
+from ...messages import say
 from ..read.aliases import AliasIndex
 from ..store import chain_ops, record_ops
 from . import episodic_sections, story_sections, working_sections
@@ -34,11 +35,11 @@ def build_memory_pack(
     count_tokens: Callable[[str], int] = estimate_tokens,
 ) -> MemoryPack:
     if request.chapter < 1:
-        raise InvalidInput(f"chapter must be >= 1, got {request.chapter}")
+        raise InvalidInput(say("chapter_at_least_one", got=request.chapter))
     recipe = recipe or RECIPES[request.task]
     budget = request.budget_tokens if request.budget_tokens is not None else recipe.default_budget
     if budget < 1:
-        raise InvalidInput(f"budget_tokens must be a positive number of tokens, got {budget}")
+        raise InvalidInput(say("budget_positive", got=budget))
     as_of = request.chapter - 1
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of

