@@ -21,6 +21,7 @@ from ..errors import (
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
+from ..messages import say
 from ..project import Project, init_project, open_project, plan_upstream_import
 from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
@@ -86,10 +87,11 @@ def _no_constant(name: str) -> Any:
 
 
 def _read_text(path: Path) -> str:
-    """A chapter text or outline in UTF-8, GB18030 or Big5 (said on stderr when not UTF-8)."""
+    """A chapter text or outline in UTF-8, GB18030, Big5 or UTF-16 with a byte-order mark
+    (said on stderr when not UTF-8)."""
     text, encoding = read_text(path)
     if encoding != "utf-8":
-        print(f"note: read {path} as {encoding.upper()}", file=sys.stderr)
+        print(say("text_read_as", encoding=encoding.upper(), path=path), file=sys.stderr)
     return text
 
 
