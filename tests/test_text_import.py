@@ -394,6 +394,15 @@ def test_utf16_with_a_byte_order_mark(
     assert f"按 {shown} 编码读取了 {text}" in capsys.readouterr().err
     with webnovel.open_project(root) as book:
         assert book.stored_commit(6)["text"] == "林砚走进青云宗。"
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    (folder / "1.txt").write_bytes(bom + "第1章 甲\n正文。\n".encode(codec))
+    write(folder / "2.txt", "第2章 乙\n正文。\n")
+    args = ["--project", str(root), "import", "text", str(folder), "--dry-run"]
+    assert main([*args, "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert f"1 个文件按 {shown} 编码读取" in out.err
+    assert json.loads(out.out)["encodings"] == {shown: 1, "UTF-8": 1}
     cut = bom + "第一章\n林砚".encode(codec) + b"\x00"  # half a character at the end
     novel.write_bytes(cut)
     assert main(["--project", str(root), "import", "text", str(novel)]) == 2
