@@ -90,7 +90,7 @@ def test_a_file_that_is_no_text_is_named(tmp_path: Path) -> None:
     path.write_bytes(bytes(range(128, 256)) * 3)
     with (
         webnovel.init_project(tmp_path / "b", title="t") as book,
-        pytest.raises(webnovel.InvalidInput, match="book.txt: is not text"),
+        pytest.raises(webnovel.InvalidInput, match="book.txt：不是 UTF-8、GB18030、Big5"),
     ):
         book.import_text(path)
 
@@ -304,3 +304,202 @@ def test_import_text_says_when_it_read_another_encoding(
     (folder / "3.txt").unlink()
     assert main(["--project", str(root), "import", "text", str(folder)]) == 0
     assert "1 个文件按 BIG5 编码读取" in capsys.readouterr().err
+
+
+# -- more kinds of text: bad bytes, UTF-16, front matter -------------------------------------
+
+BIG5_NOVEL = "第一章 隕落\n蕭炎望著測驗魔石碑。\n他說的是我的心。\n第二章 鬥之氣\n藥老醒來。\n"
+
+
+def _broken(text: str, encoding: str, line: int, column: int) -> tuple[bytes, int]:
+    """`text` in `encoding` with a byte 0xFF (valid in none of them) put before the character
+    at `line`, `column` (both from 1); and that byte's offset."""
+    lines = text.split("\n")
+    before = "\n".join(lines[: line - 1] + [lines[line - 1][: column - 1]])
+    head = before.encode(encoding)
+    return head + b"\xff" + text[len(before) :].encode(encoding), len(head)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "text", "shown"),
+    [("utf-8", NOVEL, "UTF-8"), ("gb18030", NOVEL, "GB18030"), ("big5", BIG5_NOVEL, "BIG5")],
+)
+def test_a_bad_byte_is_refused_naming_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str, text: str, shown: str
+) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    data, offset = _broken(text, encoding, line=2, column=4)
+    novel = tmp_path / "book.txt"
+    novel.write_bytes(data)
+    assert main(["--project", str(root), "import", "text", str(novel)]) == 2
+    err = capsys.readouterr().err
+    assert f"{novel}：不是 UTF-8" in err
+    assert f"按最接近的 {shown} 读，第 2 行第 4 列（字节偏移 {offset}）的字节 0xFF 无法解码" in err
+    result = write(tmp_path / "r.json", '{"chapter": 1}')
+    assert main(["--project", str(root), "commit", str(result), "--text", str(novel)]) == 2
+    assert f"（字节偏移 {offset}）" in capsys.readouterr().err
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    write(folder / "1.txt", "第1章 甲\n正文。\n")
+    (folder / "2.txt").write_bytes(data)
+    assert main(["--project", str(root), "import", "text", str(folder)]) == 2
+    assert "2.txt：不是 UTF-8" in capsys.readouterr().err
+    with webnovel.open_project(root) as book:
+        assert book.latest_chapter() is None  # nothing written, not even the good file
+
+
+def test_a_broken_book_is_not_read_as_gibberish_in_another_encoding(tmp_path: Path) -> None:
+    """A Big5 book with one stray byte decodes whole as GB18030, into nonsense: the memory would
+    hold a book nobody wrote. It is refused at the stray byte instead."""
+    data = BIG5_NOVEL.encode("big5")
+    at = data.index("藥".encode("big5"))
+    path = tmp_path / "book.txt"
+    path.write_bytes(data[:at] + b"\xa0" + data[at:])
+    assert "测验" not in path.read_bytes().decode("gb18030")  # it reads whole, as nonsense
+    with (
+        webnovel.init_project(tmp_path / "b", title="t") as book,
+        pytest.raises(webnovel.InvalidInput, match=rf"BIG5 读，第 5 行第 1 列（字节偏移 {at}）"),
+    ):
+        book.import_text(path)
+
+
+@pytest.mark.parametrize(
+    ("bom", "codec", "shown"),
+    [
+        (b"\xff\xfe", "utf-16-le", "UTF-16LE"),
+        (b"\xfe\xff", "utf-16-be", "UTF-16BE"),
+    ],
+)
+def test_utf16_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bom: bytes, codec: str, shown: str
+) -> None:
+    """What Windows Notepad saves as "Unicode": accepted, and said."""
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    novel = tmp_path / "book.txt"
+    novel.write_bytes(bom + NOVEL.replace("\n", "\r\n").encode(codec))
+    assert main(["--project", str(root), "import", "text", str(novel), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert f"按 {shown} 编码读取了 {novel}" in out.err
+    report = json.loads(out.out)
+    assert report["committed"] == 5 and report["encodings"] == {shown: 1}
+    with webnovel.open_project(root) as book:
+        assert book.search("魔石碑")[0].chapter == 2
+        assert book.stored_commit(2)["text"].startswith("\u3000\u3000萧炎望着测验魔石碑")
+    text = tmp_path / "ch6.txt"
+    text.write_bytes(bom + "林砚走进青云宗。".encode(codec))
+    result = write(tmp_path / "r.json", '{"chapter": 6}')
+    assert main(["--project", str(root), "commit", str(result), "--text", str(text)]) == 0
+    assert f"按 {shown} 编码读取了 {text}" in capsys.readouterr().err
+    with webnovel.open_project(root) as book:
+        assert book.stored_commit(6)["text"] == "林砚走进青云宗。"
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    (folder / "1.txt").write_bytes(bom + "第1章 甲\n正文。\n".encode(codec))
+    write(folder / "2.txt", "第2章 乙\n正文。\n")
+    args = ["--project", str(root), "import", "text", str(folder), "--dry-run"]
+    assert main([*args, "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert f"1 个文件按 {shown} 编码读取" in out.err
+    assert json.loads(out.out)["encodings"] == {shown: 1, "UTF-8": 1}
+    cut = bom + "第一章\n林砚".encode(codec) + b"\x00"  # half a character at the end
+    novel.write_bytes(cut)
+    assert main(["--project", str(root), "import", "text", str(novel)]) == 2
+    err = capsys.readouterr().err
+    assert f"开头的字节序标记（BOM）表明是 {shown}" in err
+    assert f"第 2 行第 3 列（字节偏移 {len(cut) - 1}）" in err
+
+
+def test_utf8_with_a_byte_order_mark_is_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "book.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + NOVEL.encode("utf-8"))
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        report = book.import_text(path)
+        assert report["encodings"] == {"UTF-8": 1} and report["warnings"] == []
+        assert report["chapters"][0]["title"] == "楔子"
+
+
+FRONT_MATTER = """《斗破苍穹》
+作者：天蚕土豆
+
+内容简介：
+　　这里是属于斗气的世界。萧炎终成斗帝。
+
+"""
+
+
+def test_front_matter_is_kept_with_the_first_chapter_and_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A title page and a 简介 are no chapter (第一章 stays chapter 1, and the 简介's ending
+    must not enter the memory of chapter 1), but they are kept and said."""
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    body = NOVEL.split("\n", 3)[3].replace("楔子\n　　三十年河东，三十年河西。\n\n", "")
+    body = body.replace("第二卷 迦南学院\n", "第二卷 迦南学院\n本卷讲萧炎的学院生活。\n")
+    novel = write(tmp_path / "book.txt", FRONT_MATTER + body)
+    args = ["--project", str(root), "import", "text", str(novel)]
+    assert main([*args, "--dry-run", "--format", "text"]) == 0
+    dry = capsys.readouterr().out
+    assert "第1章《第一章 陨落的天才》之前有 36 字不属于任何章节（首行「《斗破苍穹》」）" in dry
+    assert "将随第1章保存为章前内容" in dry
+    assert main([*args, "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["chapters"][0] == {
+        "chapter": 1,
+        "title": "第一章 陨落的天才",
+        "volume": "第一卷 落魄少年",
+        "chars": len("　　萧炎望着测验魔石碑，斗之力，三段。萧战叹了口气。"),
+    }
+    assert report["front_matter"] == [
+        {
+            "chapter": 1,
+            "title": "第一章 陨落的天才",
+            "chars": 36,
+            "first_line": "《斗破苍穹》",
+            "kept_in": "chapter_meta.front_matter",
+        },
+        {
+            "chapter": 4,
+            "title": "第3节 新的开始",
+            "chars": 11,
+            "first_line": "本卷讲萧炎的学院生活。",
+            "kept_in": "chapter_meta.front_matter",
+        },
+    ]
+    with webnovel.open_project(root) as book:
+        first = book.stored_commit(1)
+        assert first["result"]["chapter_meta"]["front_matter"] == FRONT_MATTER.strip()
+        assert "斗帝" not in first["text"] and book.search("斗帝") == []
+        assert "学院生活" not in book.stored_commit(4)["text"]
+        assert "学院生活" not in book.stored_commit(3)["text"]
+    assert main([*args, "--format", "text"]) == 0  # again: unchanged, and said again
+    out = capsys.readouterr().out
+    assert "未变化 4 章" in out and "已随第1章保存为章前内容" in out
+
+
+def test_front_matter_in_a_chapter_file_and_through_extraction(tmp_path: Path) -> None:
+    from webnovel.extraction.merge import is_minimal, merge_with_stored
+
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    write(folder / "1.txt", "作者的话：求月票！\n第1章 开端\n林砚醒来。\n")
+    write(folder / "2.txt", "第2章 继续\n林砚下山。\n")
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        report = book.import_text(folder)
+        assert [f["chapter"] for f in report["front_matter"]] == [1]
+        assert report["front_matter"][0]["first_line"] == "作者的话：求月票！"
+        stored = book.stored_commit(1)["result"]
+        assert stored["chapter_meta"]["front_matter"] == "作者的话：求月票！"
+        assert book.stored_commit(1)["text"] == "林砚醒来。"
+    assert is_minimal(stored)
+    marks = {"model": "m", "prompt_version": "1"}
+    merged = merge_with_stored({"chapter": 1, "summary": "林砚醒来"}, stored, 1, marks)
+    assert merged["chapter_meta"]["front_matter"] == "作者的话：求月票！"  # extraction keeps it
+
+
+def test_text_after_a_last_volume_heading_is_kept() -> None:
+    chapters, warnings = split_chapters("第一章 甲\n正文。\n第二卷 完\n后记：感谢读者。\n")
+    assert chapters[-1].text == "正文。\n\n第二卷 完\n后记：感谢读者。"
+    assert "最后一个卷标题之后没有章节" in warnings[0]

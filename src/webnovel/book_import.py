@@ -16,7 +16,7 @@ from .memory.store import commit_ops, entity_ops
 from .messages import say
 from .name_finder import Candidate
 from .name_finder import candidate_names as names_in
-from .text_import import ImportedChapter, chapter_result, read_chapters
+from .text_import import ImportedChapter, chapter_result, front_matter_report, read_chapters
 from .text_summary import ending_passage, extractive_summary, scene_parts
 from .upstream_import import UpstreamBook, read_upstream
 
@@ -34,13 +34,21 @@ def import_text(
     dry_run: bool,
     progress: Callable[[int, int], None] | None,
 ) -> dict[str, Any]:
-    chapters, warnings = read_chapters(path)
+    chapters, warnings, encodings = read_chapters(path)
     first = start if start is not None else _resume_point(book, chapters)
     plan = [
         {"chapter": first + i, "title": c.title, "volume": c.volume, "chars": len(c.text)}
         for i, c in enumerate(chapters)
     ]
-    out: dict[str, Any] = {"chapters": plan, "warnings": warnings, "committed": 0}
+    out: dict[str, Any] = {
+        "chapters": plan,
+        "warnings": warnings,
+        "committed": 0,
+        "encodings": encodings,
+        "front_matter": [
+            front_matter_report(first + i, c) for i, c in enumerate(chapters) if c.front_matter
+        ],
+    }
     if dry_run:
         return out
     names = AliasIndex(

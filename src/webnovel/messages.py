@@ -219,6 +219,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the range is empty: --from {start} is after --to {end}",
     ),
     "llm_table": ("config.toml：[llm] 应为一个表", "config.toml: [llm] must be a table"),
+    # -- reading an author's text files (text_files.py, text_import.py) ------------------------
+    "text_undecodable": (
+        "{path}：不是 UTF-8、GB18030、Big5 或带 BOM 的 UTF-16 文本，已拒绝读取，什么也没有写入。"
+        "按最接近的 {encoding} 读，{where}；请在编辑器里修正这一处，或把文件另存为 UTF-8",
+        "{path}: is not text in UTF-8, GB18030, Big5 or UTF-16 with a BOM; refused, nothing "
+        "written. Read as {encoding}, the nearest, {where}; fix it in an editor, or save the "
+        "file as UTF-8",
+    ),
+    "text_bad_after_bom": (
+        "{path}：开头的字节序标记（BOM）表明是 {encoding}，但{where}，已拒绝读取，什么也没有写入；"
+        "请在编辑器里修正这一处，或把文件另存为 UTF-8",
+        "{path}: its byte-order mark says {encoding}, but {where}; refused, nothing written. "
+        "Fix it in an editor, or save the file as UTF-8",
+    ),
+    "text_bad_byte": (
+        "第 {line} 行第 {column} 列（字节偏移 {offset}）的字节 {bytes} 无法解码",
+        "the byte {bytes} at line {line}, column {column} (byte offset {offset}) cannot be read",
+    ),
+    "text_read_as": ("按 {encoding} 编码读取了 {path}", "read {path} as {encoding}"),
+    "files_read_as": ("{count} 个文件按 {encoding} 编码读取", "{count} file(s) read as {encoding}"),
     # -- the command line ---------------------------------------------------------------------
     "error_prefix": ("错误：", "error: "),
     "format_after_command": (

@@ -6,6 +6,11 @@ with or without a title; 楔子, 序章, 引子 and 序言 open a prologue). 卷
 volume of the chapters after them. Chapters are numbered in the order they appear, from the
 number the import starts at: a heading's own number stays in the title, so a book with a
 prologue, a skipped or a repeated number is still imported whole and in order.
+
+Text that stands under no chapter heading (a title page, an author's note or a 简介 before the
+first chapter, a volume's opening words after its 卷 heading) is front matter: it is not a
+chapter (chapters start at 1 with the book's own first chapter, and a 简介 would tell the memory
+what happens later), but it is never dropped: it is kept with the chapter that follows it.
 """
 
 from __future__ import annotations
@@ -14,11 +19,12 @@ import csv
 import io
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from .errors import InvalidInput
+from .messages import say
 from .text_files import read_text, refuse_links_outside
 
 _NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"
@@ -31,6 +37,7 @@ VOLUME_HEADING = re.compile(
     rf"^[ \t\u3000]*(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
+FIRST_LINE_CHARS = 40  # of front matter, shown in the import report
 MAX_TITLE_CHARS = 60  # a longer "heading" is a sentence that happens to start with 第N章
 
 
@@ -40,6 +47,7 @@ class ImportedChapter:
     text: str
     volume: str | None = None
     source: str = ""
+    front_matter: str = ""  # text before the heading that belongs to no chapter
 
 
 def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], list[str]]:
@@ -60,13 +68,23 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
         return ([ImportedChapter(Path(source).stem or "全文", body, None, source)], [warning])
     chapters: list[ImportedChapter] = []
     volume: str | None = None
+    loose = [text[: marks[0][0]]]  # text under no chapter heading, waiting for the next chapter
     for i, (_, end, kind, title) in enumerate(marks):
+        stop = marks[i + 1][0] if i + 1 < len(marks) else len(text)
         if kind == "volume":
             volume = title
+            loose.append(text[end:stop])
             continue
-        stop = marks[i + 1][0] if i + 1 < len(marks) else len(text)
-        chapters.append(ImportedChapter(title, text[end:stop].strip("\n"), volume, source))
-    return chapters, []
+        front = "\n\n".join(part.strip() for part in loose if part.strip())
+        loose = []
+        chapters.append(ImportedChapter(title, text[end:stop].strip("\n"), volume, source, front))
+    warnings = []
+    if any(part.strip() for part in loose):  # a volume heading with no chapter after it
+        tail = "\n\n".join(part.strip() for part in loose if part.strip())
+        last = chapters[-1]
+        chapters[-1] = replace(last, text=f"{last.text}\n\n{volume}\n{tail}")
+        warnings.append(f"{source or '正文'}：最后一个卷标题之后没有章节，其后的文字已并入最后一章")
+    return chapters, warnings
 
 
 def natural_key(path: Path) -> list[object]:
@@ -74,9 +92,11 @@ def natural_key(path: Path) -> list[object]:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
 
 
-def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str]]:
+def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[str, int]]:
     """A novel file cut at its headings, or a folder of chapter files in natural order (each
-    file one chapter, titled by its first heading or its name)."""
+    file one chapter, titled by its first heading or its name; what stands before a heading
+    near its top is the chapter's front matter); warnings; and how many files were read in
+    each encoding (`UTF-8`, `GB18030`, `BIG5`, `UTF-16LE`, `UTF-16BE`)."""
     if path.is_dir():
         files = sorted(
             (p for p in path.iterdir() if p.is_file() and p.suffix in (".txt", ".md")),
@@ -86,23 +106,27 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str]]:
             raise InvalidInput(f"{path}: holds no .txt or .md chapter files")
         refuse_links_outside(path, files)
         chapters = []
-        notes: dict[str, int] = {}
+        encodings: dict[str, int] = {}
         for file in files:
             text, encoding = read_text(file)
-            if encoding != "utf-8":
-                notes[encoding] = notes.get(encoding, 0) + 1
+            encodings[encoding.upper()] = encodings.get(encoding.upper(), 0) + 1
             heading = CHAPTER_HEADING.search(text)
             title = heading.group(1).strip() if heading else file.stem
-            body = text[heading.end() :] if heading and heading.start() < 200 else text
-            chapters.append(ImportedChapter(title, body.strip("\n"), None, str(file)))
-        return chapters, [
-            f"{count} 个文件按 {enc.upper()} 编码读取" for enc, count in notes.items()
+            near_top = heading is not None and heading.start() < 200
+            body = text[heading.end() :] if heading and near_top else text
+            front = text[: heading.start()].strip() if heading and near_top else ""
+            chapters.append(ImportedChapter(title, body.strip("\n"), None, str(file), front))
+        notes = [
+            say("files_read_as", count=count, encoding=name)
+            for name, count in encodings.items()
+            if name != "UTF-8"
         ]
+        return chapters, notes, encodings
     text, encoding = read_text(path)
     chapters, warnings = split_chapters(text, str(path))
     if encoding != "utf-8":
-        warnings.insert(0, f"按 {encoding.upper()} 编码读取了 {path}")
-    return chapters, warnings
+        warnings.insert(0, say("text_read_as", encoding=encoding.upper(), path=path))
+    return chapters, warnings, {encoding.upper(): 1}
 
 
 def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
@@ -112,9 +136,26 @@ def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
         "title": chapter.title,
         "word_count": sum(1 for ch in chapter.text if not ch.isspace()),
     }
+    meta: dict[str, str] = {}
     if chapter.volume:
-        result["chapter_meta"] = {"volume": chapter.volume}
+        meta["volume"] = chapter.volume
+    if chapter.front_matter:
+        meta["front_matter"] = chapter.front_matter
+    if meta:
+        result["chapter_meta"] = meta
     return result
+
+
+def front_matter_report(number: int, chapter: ImportedChapter) -> dict[str, object]:
+    """What an import did with the front matter it kept with chapter `number`."""
+    lines = (line.strip() for line in chapter.front_matter.splitlines())
+    return {
+        "chapter": number,
+        "title": chapter.title,
+        "chars": sum(1 for ch in chapter.front_matter if not ch.isspace()),
+        "first_line": next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
+        "kept_in": "chapter_meta.front_matter",
+    }
 
 
 # -- the cast -------------------------------------------------------------------------------

@@ -88,10 +88,11 @@ def _no_constant(name: str) -> Any:
 
 
 def _read_text(path: Path) -> str:
-    """A chapter text or outline in UTF-8, GB18030 or Big5 (said on stderr when not UTF-8)."""
+    """A chapter text or outline in UTF-8, GB18030, Big5 or UTF-16 with a byte-order mark
+    (said on stderr when not UTF-8)."""
     text, encoding = read_text(path)
     if encoding != "utf-8":
-        print(f"note: read {path} as {encoding.upper()}", file=sys.stderr)
+        print(say("text_read_as", encoding=encoding.upper(), path=path), file=sys.stderr)
     return text
 
 

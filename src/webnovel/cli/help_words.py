@@ -87,9 +87,10 @@ HELP: dict[str, str] = {
     "rebuild every derived store from the stored commits": "从提交日志重建所有派生数据",
     "counts, sizes and health of the book's memory": "记忆的数量、大小与健康状况",
     "bring a book in: a novel's text (one file cut at its chapter headings, or a folder of "
-    "chapter files; UTF-8, GB18030 or Big5), each chapter committed with its text; or a "
-    "webnovel-writer project (upstream), its records becoming each chapter's result": "导入一本书：小说正文（单个文件按章节标题切分，或每章一个文件的文件夹；UTF-8、GB18030"
-    " 或 Big5），每章连同正文提交；或 webnovel-writer 项目（upstream），其记录转为各章结果",
+    "chapter files; UTF-8, GB18030, Big5 or UTF-16 with a BOM), each chapter committed with "
+    "its text (front matter kept with the chapter after it); or a "
+    "webnovel-writer project (upstream), its records becoming each chapter's result": "导入一本书：小说正文（单个文件按章节标题切分，或每章一个文件的文件夹；UTF-8、GB18030、"
+    "Big5 或带 BOM 的 UTF-16），每章连同正文提交（标题前的简介等章前内容随其后一章保存）；或 webnovel-writer 项目（upstream），其记录转为各章结果",
     "what to import (text: a novel's text; upstream: a webnovel-writer project)": "导入什么（text：小说正文；upstream：webnovel-writer 项目）",
     "the novel's file or folder, or the webnovel-writer project": "小说的文件或文件夹，或 webnovel-writer 项目",
     "list the chapters found; write nothing": "只列出找到的章节，不写入",

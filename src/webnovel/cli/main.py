@@ -435,7 +435,8 @@ def _add_import_commands(sub: Any) -> None:
         "import",
         commands.import_book,
         "bring a book in: a novel's text (one file cut at its chapter headings, or a folder of "
-        "chapter files; UTF-8, GB18030 or Big5), each chapter committed with its text; or a "
+        "chapter files; UTF-8, GB18030, Big5 or UTF-16 with a BOM), each chapter committed with "
+        "its text (front matter kept with the chapter after it); or a "
         "webnovel-writer project (upstream), its records becoming each chapter's result",
         "webnovel import text 斗破苍穹.txt --cast cast.toml --dry-run\n"
         "  webnovel --project new-book import upstream ~/my-webnovel-project",

@@ -348,6 +348,7 @@ def import_text(d: dict[str, Any]) -> str:
         lines.append(f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章")
     else:
         lines.append(f"共找到 {len(d['chapters'])} 章（试运行，未写入）")
+    lines += _front_matter_lines(d.get("front_matter") or [], dry="unchanged" not in d)
     if d.get("candidate_names"):
         lines.append("可能的新人物（名字、出现次数、首次出现）：")
         lines += [
@@ -355,6 +356,18 @@ def import_text(d: dict[str, Any]) -> str:
             for c in d["candidate_names"]
         ]
     return "\n".join(lines)
+
+
+def _front_matter_lines(items: list[dict[str, Any]], dry: bool) -> list[str]:
+    """Text under no chapter heading (a title page, a 简介, a volume's opening words): said
+    where it went, so that nothing an import leaves out of the chapters goes unmentioned."""
+    kept = "将随" if dry else "已随"
+    return [
+        f"第{f['chapter']}章《{f['title']}》之前有 {f['chars']} 字不属于任何章节"
+        f"（首行「{f['first_line']}」），未计入正文和记忆，"
+        f"{kept}第{f['chapter']}章保存为章前内容（chapter_meta.front_matter）"
+        for f in items
+    ]
 
 
 UPSTREAM_COUNTS = {

@@ -15,7 +15,7 @@ from typing import Any
 MINIMAL_KEYS = frozenset(
     {"chapter", "title", "word_count", "chapter_meta", "entities_new", "entities_appeared"}
 )
-MINIMAL_META = frozenset({"volume", "origin", "ending_passage", "scene_breaks"})
+MINIMAL_META = frozenset({"volume", "front_matter", "origin", "ending_passage", "scene_breaks"})
 IMPORT_ORIGIN = "text_import"
 EXTRACT_ORIGIN = "extract"
 REFERENCE_KEYS = (
@@ -73,8 +73,9 @@ def merge_with_stored(
     if isinstance(meta, dict):
         stored_meta = stored.get("chapter_meta")
         stored_meta = stored_meta if isinstance(stored_meta, dict) else {}
-        if "volume" in stored_meta and "volume" not in meta:
-            meta["volume"] = stored_meta["volume"]
+        for kept in ("volume", "front_matter"):  # the import's, from the text itself
+            if kept in stored_meta and kept not in meta:
+                meta[kept] = stored_meta[kept]
         title = source_title(stored)
         if title:  # the text's own heading, which a request made again shows again
             meta["imported_title"] = title
