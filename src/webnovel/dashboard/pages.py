@@ -7,7 +7,7 @@ and nothing later; the reader wiki is made from the same functions.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,9 +41,15 @@ def field_rows(book: Project, facts: Sequence[Any]) -> list[tuple[str, str, int]
     """Facts as (the book's Chinese name of the field, the value, since which chapter), in the
     order the book's vocabulary lists its fields (realm, location, status … then the book's own),
     so every card reads alike; a field no vocabulary knows comes last, under its own name."""
-    order = {key: at for at, key in enumerate(book.fields.values)}
-    ranked = sorted(facts, key=lambda f: (order.get(f.field, len(order)), f.field))
+    rank = {key: at for at, key in enumerate(field_order(book, {f.field for f in facts}))}
+    ranked = sorted(facts, key=lambda f: rank[f.field])  # stable: a field's facts keep their order
     return [(book.fields.label(f.field), show(f.value), int(f.valid_from)) for f in ranked]
+
+
+def field_order(book: Project, keys: Iterable[str]) -> list[str]:
+    """Field keys in the order the book's vocabulary lists them, unknown ones last by name."""
+    order = {key: at for at, key in enumerate(book.fields.values)}
+    return sorted(keys, key=lambda key: (order.get(key, len(order)), key))
 
 
 @dataclass(frozen=True)
@@ -261,7 +267,7 @@ def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
         "facts": field_rows(book, facts),
         "dead_since": death(book, facts),
         "axis": axis,
-        "history": [(book.fields.label(field), bars) for field, bars in rows.items()],
+        "history": [(book.fields.label(field), rows[field]) for field in field_order(book, rows)],
         "appearances": {
             "count": len(seen),
             "ticks": _ticks(axis, seen),
