@@ -326,7 +326,8 @@ def visible_text(body: str) -> str:
 
 def english_keys(book: webnovel.Project) -> set[str]:
     """Every English key the engine keeps for a field, a thread kind or action, a status, a
-    source, a conflict kind or severity: none of them is for a person's eyes."""
+    source, a conflict kind or severity, a task, a pack section or a passage's kind: none of them
+    is for a person's eyes."""
     from webnovel import labels
     from webnovel.memory import vocabulary
 
@@ -344,6 +345,9 @@ def english_keys(book: webnovel.Project) -> set[str]:
         labels.CONFLICT_STATUS,
         labels.THREAD_ACTION,
         labels.SECRET_ACTION,
+        labels.TASK,
+        labels.SECTION,
+        labels.CHUNK_KIND,
     ):
         keys |= set(table)
     return keys
