@@ -3,12 +3,14 @@ shown, the one write guarded, nothing outside the book served, and live news of 
 
 from __future__ import annotations
 
+import html.parser
 import json
 import re
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -288,3 +290,166 @@ def test_the_graph_lists_who_shares_chapters_apart_from_relations(board: Running
     assert 'id="cooccurrence"' in page and "不是关系事实" in page
     assert 'data-together="zhoubo"' in page and 'data-together="suwanqing"' in page
     assert 'data-together="suwanqing"' not in board.get("/graph?center=linyan&as_of=9").body
+
+
+# -- the words a person reads ---------------------------------------------------------------------
+
+
+class VisibleText(html.parser.HTMLParser):
+    """A page's text as a person reads it: text nodes and tooltips (`title`), not scripts,
+    styles, URLs or other attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._hidden += 1
+        self.parts += [value for name, value in attrs if name == "title" and value]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.parts.append(data)
+
+
+def visible_text(body: str) -> str:
+    reader = VisibleText()
+    reader.feed(body)
+    return " ".join(reader.parts)
+
+
+def english_keys(book: webnovel.Project) -> set[str]:
+    """Every English key the engine keeps for a field, a thread kind or action, a status, a
+    source, a conflict kind or severity, a task, a pack section or a passage's kind: none of them
+    is for a person's eyes."""
+    from webnovel import labels
+    from webnovel.memory import vocabulary
+
+    keys = set(book.fields.values)
+    for terms in vocabulary.ENUMS.values():
+        keys |= {value for value in terms.values if value.isascii()}
+    for table in (
+        labels.STATUS,
+        labels.SOURCE,
+        labels.THREAD_STATUS,
+        labels.SEVERITY,
+        labels.COMMIT_STATUS,
+        labels.CONFLICT_KIND,
+        labels.ADVICE_KIND,
+        labels.CONFLICT_STATUS,
+        labels.THREAD_ACTION,
+        labels.SECRET_ACTION,
+        labels.TASK,
+        labels.SECTION,
+        labels.CHUNK_KIND,
+    ):
+        keys |= set(table)
+    return keys
+
+
+def english_in(text: str, keys: set[str]) -> set[str]:
+    words = set(re.findall(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])", text))
+    return words & keys
+
+
+def test_english_in_finds_a_key_as_a_word_only() -> None:
+    keys = {"status", "realm", "open"}
+    assert english_in("林砚 realm：筑基，status 存活", keys) == {"realm", "status"}
+    assert english_in("state_changes 里的 opened 与 index.db、state.json", keys) == set()
+
+
+def test_no_page_of_the_sample_book_shows_an_english_key(board: Running) -> None:
+    """Every page a person can open on the sample book (every chapter, entity and thread, the
+    pack of every task) names fields, kinds and statuses in Chinese."""
+    with webnovel.open_project(board.root) as book:
+        keys = english_keys(book)
+        latest = book.latest_chapter() or 0
+        entities = [e.id for e in book.entities()]
+        threads = [t.id for t in book.threads("all")]
+    from webnovel.memory.packs.budget_manager import RECIPES
+
+    paths = {
+        *PAGES,
+        "/candidates",
+        *(f"/chapters/{n}" for n in range(1, latest + 1)),
+        *(f"/characters/{urllib.parse.quote(e, safe='')}" for e in entities),
+        *(f"/threads/{urllib.parse.quote(t, safe='')}" for t in threads),
+        *(f"/pack?task={task}" for task in RECIPES),
+    }
+    assert {"realm", "spirit_root", "foreshadowing", "open", "advance"} <= keys
+    found = {}
+    for as_of in (9, latest):
+        for path in sorted(paths):
+            glue = "&" if "?" in path else "?"
+            answer = board.get(quoted(f"{path}{glue}as_of={as_of}"))
+            if answer.status == 404:  # an entity or thread of a later chapter
+                continue
+            assert answer.status == 200, (path, answer.body[:300])
+            if english := english_in(visible_text(answer.body), keys):
+                found[f"{path} as of {as_of}"] = english
+    assert found == {}
+
+
+def test_the_overview_shows_the_protagonists_snapshot_as_of_the_chapter(board: Running) -> None:
+    """主角快照: the protagonist's name and every field that holds as of the page's chapter,
+    named in Chinese; nothing of a later chapter."""
+    from webnovel.dashboard.pages import show
+
+    with webnovel.open_project(board.root) as book:
+        expected = {n: book.facts("linyan", n) for n in (2, 9, 11)}
+        labels = book.fields
+    for as_of, facts in expected.items():
+        body = board.get(f"/?as_of={as_of}").body
+        snapshot = snapshot_of(body)
+        text = visible_text(snapshot)
+        assert "主角快照" in body and "林砚" in text and f"第{as_of}章时" in text
+        assert {f.field for f in facts} >= {"realm", "location", "status", "items"}
+        for fact in facts:
+            assert labels.label(fact.field) in text, (as_of, fact.field)
+            assert html_escape(show(fact.value)) in snapshot, (as_of, fact.field)
+    assert "金丹" in snapshot_of(board.get("/?as_of=11").body)
+    early = snapshot_of(board.get("/?as_of=9").body)
+    assert "金丹" not in early and "境界" in early
+
+
+def snapshot_of(overview: str) -> str:
+    return overview.split('id="protagonist"', 1)[1].split("</section>", 1)[0]
+
+
+def test_a_books_own_fields_are_shown_by_its_own_names(tmp_path: Path) -> None:
+    """A field the book declares in config.toml `[fields]` reads by its label on the overview,
+    the cards and the entity page; the book's label for a built-in field replaces ours."""
+    book = webnovel.init_project(tmp_path / "b", title="测试")
+    config = book.root / ".webnovel" / "config.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            '# bloodline = ["血脉", "血统"]', 'bloodline = ["血脉", "血统"]\nrealm = ["修为境界"]'
+        ),
+        encoding="utf-8",
+    )
+    book.close()
+    with webnovel.open_project(tmp_path / "b") as book:  # the config is read on opening
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {
+                        "id": "linyan",
+                        "name": "林砚",
+                        "is_protagonist": True,
+                        "current": {"血统": "上古剑修", "realm": "炼气"},
+                    }
+                ],
+            }
+        )
+    with running_dashboard(tmp_path / "b") as running:
+        for path in ("/", "/characters", "/characters/linyan"):
+            text = visible_text(running.get(path).body)
+            assert "血脉" in text and "上古剑修" in text and "修为境界" in text, path
+            assert english_in(text, {"bloodline", "realm"}) == set(), path

@@ -43,6 +43,9 @@ MAIN_PAGES = {
     "pack": "/pack",
 }
 
+DESKTOP = {"width": 1360, "height": 900}
+PHONE = {"width": 390, "height": 844}  # a common phone, in CSS pixels
+
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
@@ -62,8 +65,8 @@ def browser() -> Iterator[object]:
 class Watched:
     """A browser page that records console errors and failed requests."""
 
-    def __init__(self, browser: object) -> None:
-        self.page = browser.new_page(viewport={"width": 1360, "height": 900})  # type: ignore[attr-defined]
+    def __init__(self, browser: object, viewport: dict[str, int] = DESKTOP) -> None:
+        self.page = browser.new_page(viewport=viewport)  # type: ignore[attr-defined]
         self.problems: list[str] = []
         self.page.on(
             "console", lambda m: self.problems.append(m.text) if m.type == "error" else None
@@ -214,4 +217,36 @@ def test_a_hidden_tab_lets_go_of_its_connection_and_catches_up_when_shown(
         assert "余烬" not in page.locator("table.log").inner_text()  # hidden: no reload
         page.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", False)
         sync_api.expect(page.locator("table.log")).to_contain_text("余烬", timeout=15_000)
+    page.close()
+
+
+def test_every_page_fits_a_phone_screen(board: Running, browser: object, tmp_path: Path) -> None:
+    """On a 390-pixel-wide screen no page scrolls sideways: the navigation wraps, wide tables
+    scroll inside their own box, the graph shrinks to the screen."""
+    watched = Watched(browser, PHONE)
+    page = watched.page
+    widest = """() => [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5).map((e) => `${e.tagName}.${e.className}`)"""
+    for path in (*PAGES, "/chapters/13", "/candidates", "/characters/hanxiao"):
+        page.goto(board.url + path)
+        page.wait_for_load_state("load")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE["width"], (path, width, page.evaluate(widest))
+        for link in page.locator(".top nav a").all():
+            box = link.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.goto(board.url + "/")
+    log = page.locator("table.log")
+    assert log.evaluate("(t) => t.scrollWidth > t.clientWidth")  # it scrolls in its own box
+    snapshot = page.locator("#protagonist")
+    assert "林砚" in snapshot.inner_text() and "境界" in snapshot.inner_text()
+    page.goto(board.url + "/graph?center=linyan&hops=2")
+    graph = page.locator("#relation-graph").bounding_box()
+    assert graph is not None and graph["x"] + graph["width"] <= PHONE["width"]
+    folder = SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    page.goto(board.url + "/")
+    page.screenshot(path=str(folder / "phone-overview.png"))
+    assert watched.problems == []
     page.close()

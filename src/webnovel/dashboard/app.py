@@ -124,6 +124,7 @@ class Dashboard:
             "page_of": page_of,
             "seq": self.book.commit_seq(),
             "token": self.token,
+            "fields": self.book.fields,  # the `field` filter names a field as this book does
         }
 
     # -- pages: each is called with the chapter it is shown as of ------------------------------

@@ -7,11 +7,11 @@ and nothing later; the reader wiki is made from the same functions.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..labels import CONFLICT_KIND, FIELD, SECTION, SEVERITY, TASK, label
+from ..labels import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
 from ..memory.packs.budget_manager import RECIPES
 from ..memory.schema import Entity
 from ..memory.write.rulebook import rule_for
@@ -35,6 +35,21 @@ def show(value: Any) -> str:
     if isinstance(value, list):
         return "、".join(show(v) for v in value) or "（空）"
     return json.dumps(value, ensure_ascii=False)
+
+
+def field_rows(book: Project, facts: Sequence[Any]) -> list[tuple[str, str, int]]:
+    """Facts as (the book's Chinese name of the field, the value, since which chapter), in the
+    order the book's vocabulary lists its fields (realm, location, status … then the book's own),
+    so every card reads alike; a field no vocabulary knows comes last, under its own name."""
+    rank = {key: at for at, key in enumerate(field_order(book, {f.field for f in facts}))}
+    ranked = sorted(facts, key=lambda f: rank[f.field])  # stable: a field's facts keep their order
+    return [(book.fields.label(f.field), show(f.value), int(f.valid_from)) for f in ranked]
+
+
+def field_order(book: Project, keys: Iterable[str]) -> list[str]:
+    """Field keys in the order the book's vocabulary lists them, unknown ones last by name."""
+    order = {key: at for at, key in enumerate(book.fields.values)}
+    return sorted(keys, key=lambda key: (order.get(key, len(order)), key))
 
 
 @dataclass(frozen=True)
@@ -95,6 +110,7 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
     overdue = [t for t in open_threads if t.overdue]
     conflicts = book.conflicts(as_of=as_of)
     return {
+        "protagonist": protagonist_snapshot(book, as_of),
         "counts": [
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),
@@ -155,6 +171,23 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
     }
 
 
+def protagonist_snapshot(book: Project, as_of: int) -> dict[str, Any] | None:
+    """主角快照: the protagonist as chapter `as_of` knew them (the name of then, every field that
+    held then), or None when the book names no protagonist yet."""
+    leads = [e for e in book.entities(as_of) if e.is_protagonist]
+    if not leads:
+        return None
+    lead = min(leads, key=lambda e: (e.first_chapter or 0, e.id))
+    facts = book.facts(lead.id, as_of)
+    seen = book.appearances(lead.id, as_of)
+    return {
+        "entity": lead,
+        "facts": field_rows(book, facts),
+        "dead_since": death(book, facts),
+        "last_seen": seen[-1] if seen else None,
+    }
+
+
 def names_of(entities: Sequence[Entity]) -> dict[str, str]:
     return {e.id: e.name for e in entities}
 
@@ -188,9 +221,7 @@ def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
     cards = [
         {
             "entity": entity,
-            "facts": [
-                (label(FIELD, f.field), show(f.value), f.valid_from) for f in states[entity.id]
-            ],
+            "facts": field_rows(book, states[entity.id]),
             "dead_since": death(book, states[entity.id]),
         }
         for entity in shown
@@ -233,10 +264,10 @@ def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
     ]
     return {
         "entity": entity,
-        "facts": [(label(FIELD, f.field), show(f.value), f.valid_from) for f in facts],
+        "facts": field_rows(book, facts),
         "dead_since": death(book, facts),
         "axis": axis,
-        "history": [(label(FIELD, field), bars) for field, bars in rows.items()],
+        "history": [(book.fields.label(field), rows[field]) for field in field_order(book, rows)],
         "appearances": {
             "count": len(seen),
             "ticks": _ticks(axis, seen),

@@ -32,6 +32,13 @@ def _kilobytes(size: int | None) -> str:
     return f"{size / 1024:,.0f} KB" if size < 10 << 20 else f"{size / (1 << 20):,.1f} MB"
 
 
+def _field_label(context: Any, key: str | None) -> str:
+    """A field's Chinese name: the book's own (`fields`, a page's frame gives it) where the page
+    has its book, the built-in names otherwise."""
+    fields = context.get("fields")
+    return str(fields.label(key)) if fields is not None else label(FIELD, key)
+
+
 @lru_cache(maxsize=1)
 def environment() -> Any:
     try:
@@ -47,7 +54,7 @@ def environment() -> Any:
     )
     env.filters.update(
         show=show,
-        field=lambda key: label(FIELD, key),
+        field=jinja2.pass_context(_field_label),
         status=lambda key: label(STATUS, key),
         source=lambda key: label(SOURCE, key),
         thread_kind=lambda key: label(THREAD_KIND, key),

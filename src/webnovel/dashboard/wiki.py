@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
-from ..labels import ENTITY_TYPE_PLURAL, FIELD, label
+from ..labels import ENTITY_TYPE_PLURAL
 from ..messages import say
 from ..project import Project
 from . import graph_view, pages
@@ -46,7 +46,13 @@ def write_wiki(
     entities = book.entities(as_of)
     names = {e.id: e.name for e in entities}
     links = {e.id: page_name(e.id) for e in entities}
-    frame = {"title": book.book["title"] or "未命名", "as_of": as_of, "root": "", "pages": links}
+    frame = {
+        "title": book.book["title"] or "未命名",
+        "as_of": as_of,
+        "root": "",
+        "pages": links,
+        "fields": book.fields,
+    }
 
     def write(name: str, template: str, **context: Any) -> None:
         (out / name).write_text(render(template, **frame, **context), encoding="utf-8")
@@ -76,7 +82,7 @@ def write_wiki(
             links[entity.id],
             "wiki/entity.html",
             entity=entity,
-            facts=[(label(FIELD, f.field), pages.show(f.value), f.valid_from) for f in facts],
+            facts=pages.field_rows(book, facts),
             dead_since=pages.death(book, facts),
             relations=relations,
             history=sorted(

@@ -35,7 +35,7 @@ from ..chains import (
     thread_claim,
 )
 from ..schema import ThreadState
-from ..vocabulary import FIELDS
+from ..vocabulary import FIELDS, THREAD_ACTIONS
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
 
 __all__ = [
@@ -256,7 +256,8 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     a.subject,
                     "planted thread",
                     None,
-                    f"第{a.chapter}章对伏笔/线索「{a.subject}」执行 {action}，但此前从未埋设",
+                    f"第{a.chapter}章对伏笔/线索「{a.subject}」"
+                    f"执行「{THREAD_ACTIONS.label(action)}」，但此前从未埋设",
                     evidence,
                 )
             )
@@ -270,7 +271,8 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 "open",
                 state["status"],
                 f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
-                f"的线索「{a.subject}」执行 {action}",
+                f"的线索「{state['content'] or a.subject}」"
+                f"执行「{THREAD_ACTIONS.label(action)}」",
                 current.evidence + evidence if current else evidence,
             )
         )

@@ -36,8 +36,8 @@ RULES: dict[str, Rule] = {
         "high", "把 old 改为记忆中的值，或确认记忆有误后照常提交（提交会记录矛盾）"
     ),
     "relation_end_missing": Rule("high", "确认关系类型；不存在的关系无需结束"),
-    "thread_closed": Rule("high", "若要重启该线索，请用 plant；否则删去这条动作"),
-    "rule_unknown": Rule("high", "若规则恢复，请用 reveal 重新确立；否则检查规则 id"),
+    "thread_closed": Rule("high", "若要重启该线索，请重新埋设；否则删去这条动作"),
+    "rule_unknown": Rule("high", "若规则恢复，请重新揭示（确立）它；否则检查规则 id"),
     "unknown_entity": Rule(
         "high", "若是新角色，请在 entities_new 中登记；否则检查名字或别名是否写错"
     ),
@@ -57,14 +57,14 @@ RULES: dict[str, Rule] = {
     "relation_jump": Rule("low", "若是剧情转折（如背叛），无需修改", recorded=False),
     "early_reveal": Rule("low", "若是有意提前揭示，无需修改；否则推迟到原定章节", recorded=False),
     "already_known": Rule(
-        "low", "此人早已知情，删去这条 learns，或改写为确认/回忆", recorded=False
+        "low", "此人早已知情，删去这条「得知」，或改写为确认/回忆", recorded=False
     ),
     # review's look around the draft (what it leaves undone), never a conflict
     "promise_due": Rule("medium", "在本章兑现承诺，或推进并顺延 due_chapter", recorded=False),
-    "thread_overdue": Rule("low", "安排回收，或以 advance 推进并更新 due_chapter", recorded=False),
+    "thread_overdue": Rule("low", "安排回收，或推进它并更新 due_chapter", recorded=False),
     "item_held_elsewhere": Rule(
         "medium",
-        "若是转交，请同时给原持有者写 items 的 remove；若确有两件，请把其中一件登记为另一实体",
+        "若是转交，请在同一章把它从原持有者的物品中移除；若确有两件，请把其中一件登记为另一实体",
         recorded=False,
     ),
     "location_continuity": Rule(
