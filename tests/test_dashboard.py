@@ -453,3 +453,14 @@ def test_a_books_own_fields_are_shown_by_its_own_names(tmp_path: Path) -> None:
             text = visible_text(running.get(path).body)
             assert "血脉" in text and "上古剑修" in text and "修为境界" in text, path
             assert english_in(text, {"bloodline", "realm"}) == set(), path
+
+
+def test_the_overview_names_missing_chapters_as_resume_does(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="缺章之书") as book:
+        for chapter in (1, 2, 5):
+            book.commit({"chapter": chapter, "summary": f"第{chapter}章"})
+        assert book.resume()["missing_chapters"] == [3, 4] == book.stats()["missing_chapters"]
+    with running_dashboard(tmp_path / "book") as running:
+        page = running.get("/?as_of=5").body
+        assert 'id="missing-chapters"' in page and "第3、4章尚未提交" in page
+        assert 'id="missing-chapters"' not in running.get("/?as_of=2").body

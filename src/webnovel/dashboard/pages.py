@@ -111,6 +111,8 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
     conflicts = book.conflicts(as_of=as_of)
     return {
         "protagonist": protagonist_snapshot(book, as_of),
+        # the same gaps `resume` and `stats` name, as of the page's chapter
+        "missing": [n for n in book.missing_chapters() if n <= as_of],
         "counts": [
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),
