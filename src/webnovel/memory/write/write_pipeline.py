@@ -243,9 +243,48 @@ class WritePipeline:
         return CommitReport(chapter, "retracted", commit_id, conflicts=later)
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
-        """Replace chapter N's contribution; must run inside a transaction."""
+        """Replace chapter N's contribution; must run inside a transaction.
+
+        A later chapter's references were resolved against the entities known when it was
+        applied. When N changes an entity's names or takes its introduction away (a retraction,
+        a revision), the later chapters that referred to it are applied again, in chapter
+        order, as a rebuild would read them: 林砚 may now be an unknown name. Only those
+        chapters: a chapter that leaves its introductions as they were costs nothing more."""
         conn = self.index.conn
         n = result.chapter
+        outcome, changed = self._apply_chapter(result, recorded_at)
+        later = entity_ops.chapters_referring_to(conn, changed, n) if changed else set()
+        reported = {c.id: c for c in outcome.conflicts}
+        while later:
+            m = min(later)
+            later.discard(m)
+            commit = commit_ops.current_commit(conn, m)
+            if commit is None:  # referred to by a chapter no longer committed: cannot happen
+                continue
+            again, more = self._apply_chapter(
+                parse_chapter_result(commit["result"], m), commit["recorded_at"]
+            )
+            later |= entity_ops.chapters_referring_to(conn, more, m) if more else set()
+            reported.update((c.id, c) for c in again.conflicts if c.chapter > n)
+        if changed:
+            # a later re-application may have replaced what an earlier one found
+            still = record_ops.stored_conflict_ids(conn, reported)
+            outcome.conflicts = [c for c in reported.values() if c.id in still]
+        outcome.conflicts = record_ops.named(conn, outcome.conflicts)
+        return outcome
+
+    def _apply_chapter(
+        self, result: ChapterResult, recorded_at: str
+    ) -> tuple[ApplyOutcome, set[str]]:
+        """Replace one chapter's contribution. Also returns the entities whose references may
+        now resolve differently (their names, settledness or introduction changed)."""
+        conn = self.index.conn
+        n = result.chapter
+        before = entity_ops.reference_signatures(
+            conn,
+            entity_ops.introduced_in(conn, [n]).get(n, set())
+            | {entity.id for entity in result.entities_new},
+        )
         chains = chain_ops.delete_chapter_assertions(conn, n)
         introduced = entity_ops.delete_chapter_intros(conn, n)
         entities = entity_ops.delete_chapter_activities(conn, n)
@@ -282,9 +321,9 @@ class WritePipeline:
         for entity_id in sorted(entities | resolver.created):
             self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
         outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
-        outcome.conflicts = record_ops.named(conn, outcome.conflicts)
         outcome.notes = record_ops.named(conn, outcome.notes)
-        return outcome
+        after = entity_ops.reference_signatures(conn, before)
+        return outcome, {e for e in before if before[e] != after[e]}
 
     def _names_taken(self, result: ChapterResult) -> list[Conflict]:
         """A new entity named like another one: references to that name become ambiguous."""
