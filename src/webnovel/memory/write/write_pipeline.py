@@ -294,7 +294,10 @@ class WritePipeline:
             conn, n, [(i, _intro(e)) for i, e in enumerate(result.entities_new)]
         )
         # Entity rows are derived once, in the per-entity refresh below: this chapter's own
-        # introductions resolve through the resolver's local names until then.
+        # introductions resolve through the resolver's local names until then. One this
+        # chapter no longer introduces must not answer to its old names meanwhile.
+        for entity_id in sorted(introduced - {entity.id for entity in result.entities_new}):
+            entity_ops.rederive_entity(conn, entity_id)
         introduced |= {entity.id for entity in result.entities_new}
         adopted = self._adopt_tentatives(result)
         resolver = ReferenceResolver(conn, result)
