@@ -221,13 +221,13 @@ def introductions(conn: sqlite3.Connection, first: int, last: int) -> dict[int, 
 def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | None:
     """The stored chapter result and text a chapter currently stands on."""
     row = conn.execute(
-        "SELECT c.commit_id, c.result_json, c.text, c.recorded_at FROM chapters ch "
+        "SELECT c.commit_id, c.result_json, c.text FROM chapters ch "
         "JOIN commits c ON c.seq = ch.commit_seq WHERE ch.chapter = ?",
         (chapter,),
     ).fetchone()
     if row is None:
         return None
-    return {"commit_id": row[0], "result": loads(row[1]), "text": row[2], "recorded_at": row[3]}
+    return {"commit_id": row[0], "result": loads(row[1]), "text": row[2]}
 
 
 def missing_chapters(conn: sqlite3.Connection, before: int | None = None) -> list[int]:
