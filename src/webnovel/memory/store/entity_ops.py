@@ -226,7 +226,8 @@ def reference_signatures(
 def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: int) -> set[int]:
     """Chapters after `after` whose references resolved to any of these entities: in activity,
     as the subject or object of an assertion, or in a secret's `about` or `unaware`. A chapter's
-    every resolved reference lands in one of these."""
+    every resolved reference lands in one of these. (Secrets are found through the chapter
+    index: appending a chapter, or rebuilding, reads nothing after it.)"""
     chapters: set[int] = set()
     for entity_id in ids:
         for sql in (
@@ -234,9 +235,9 @@ def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: i
             "SELECT DISTINCT chapter FROM assertions WHERE subject = :e AND chapter > :n",
             "SELECT DISTINCT chapter FROM assertions WHERE obj = :e AND chapter > :n",
             "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.about') j "
-            "WHERE a.family = 'secret' AND a.chapter > :n AND j.value = :e",
+            "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
             "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.unaware') j "
-            "WHERE a.family = 'secret' AND a.chapter > :n AND j.value = :e",
+            "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
         ):
             chapters.update(r[0] for r in conn.execute(sql, {"e": entity_id, "n": after}))
     return chapters
