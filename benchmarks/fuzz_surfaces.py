@@ -405,7 +405,7 @@ def main() -> int:
         "--skip-tool",
         action="append",
         default=[],
-        help="an MCP tool not to call (e.g. retract_chapter, whose rebuild check is a known gap)",
+        help="an MCP tool not to call (to narrow a finding down)",
     )
     args = parser.parse_args()
     rng = random.Random(args.seed)

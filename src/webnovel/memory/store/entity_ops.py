@@ -134,7 +134,9 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
         conn.execute(
             "INSERT INTO entities (id, name, tentative, first_chapter, last_chapter) "
             "VALUES (?, ?, 1, ?, ?) ON CONFLICT(id) DO UPDATE SET tentative = 1, "
-            "intro_chapter = NULL, first_chapter = excluded.first_chapter, "
+            # an entity whose introductions were all taken back keeps nothing they said
+            "name = excluded.name, type = NULL, tier = NULL, description = NULL, "
+            "is_protagonist = 0, intro_chapter = NULL, first_chapter = excluded.first_chapter, "
             "last_chapter = excluded.last_chapter",
             (entity_id, entity_id, *span),
         )
@@ -201,6 +203,44 @@ def _asserted_about(conn: sqlite3.Connection, entity_id: str) -> bool:
         (entity_id, entity_id),
     ).fetchone()
     return bool(row[0])
+
+
+def reference_signatures(
+    conn: sqlite3.Connection, ids: Iterable[str]
+) -> dict[str, tuple[Any, ...] | None]:
+    """What decides which references resolve to each entity: its names with their kinds,
+    whether it is settled, and its introduction (None: no such entity). When a chapter's
+    commit changes an entity's signature, later chapters may read their references anew."""
+    out: dict[str, tuple[Any, ...] | None] = {}
+    for entity_id in ids:
+        row = conn.execute(
+            "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
+        ).fetchone()
+        names = conn.execute(
+            "SELECT alias, kind FROM aliases WHERE entity_id = ? ORDER BY alias", (entity_id,)
+        ).fetchall()
+        out[entity_id] = (row[0], row[1], *map(tuple, names)) if row else None
+    return out
+
+
+def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: int) -> set[int]:
+    """Chapters after `after` whose references resolved to any of these entities: in activity,
+    as the subject or object of an assertion, or in a secret's `about` or `unaware`. A chapter's
+    every resolved reference lands in one of these. (Secrets are found through the chapter
+    index: appending a chapter, or rebuilding, reads nothing after it.)"""
+    chapters: set[int] = set()
+    for entity_id in ids:
+        for sql in (
+            "SELECT DISTINCT chapter FROM activities WHERE entity_id = :e AND chapter > :n",
+            "SELECT DISTINCT chapter FROM assertions WHERE subject = :e AND chapter > :n",
+            "SELECT DISTINCT chapter FROM assertions WHERE obj = :e AND chapter > :n",
+            "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.about') j "
+            "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
+            "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.unaware') j "
+            "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
+        ):
+            chapters.update(r[0] for r in conn.execute(sql, {"e": entity_id, "n": after}))
+    return chapters
 
 
 def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:

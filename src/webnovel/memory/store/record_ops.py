@@ -188,6 +188,18 @@ def replace_conflicts(
     )
 
 
+def stored_conflict_ids(conn: sqlite3.Connection, ids: Iterable[str]) -> set[str]:
+    """Which of these conflicts are still recorded (a later replay may have replaced some)."""
+    wanted, found = sorted(set(ids)), set()
+    for start in range(0, len(wanted), 500):
+        part = wanted[start : start + 500]
+        marks = ",".join("?" * len(part))
+        found |= {
+            r[0] for r in conn.execute(f"SELECT id FROM conflicts WHERE id IN ({marks})", part)
+        }
+    return found
+
+
 _PLACEHOLDERS = re.compile(r"\{\{|\}\}|\{who\}|\{target\}")
 
 

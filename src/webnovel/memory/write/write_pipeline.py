@@ -243,9 +243,59 @@ class WritePipeline:
         return CommitReport(chapter, "retracted", commit_id, conflicts=later)
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
-        """Replace chapter N's contribution; must run inside a transaction."""
+        """Replace chapter N's contribution; must run inside a transaction.
+
+        A later chapter's references were resolved against the entities known when it was
+        applied. When N changes an entity's names or takes its introduction away (a retraction,
+        a revision), the later chapters that referred to it are applied again, in chapter
+        order, as a rebuild would read them: 林砚 may now be an unknown name. Only those
+        chapters: a chapter that leaves its introductions as they were costs nothing more.
+        Their chain replays and conflict checks wait until all of them are in, so a chain that
+        runs through all of them is replayed once, not once per chapter."""
         conn = self.index.conn
         n = result.chapter
+        outcome, changed = self._apply_chapter(result, recorded_at)
+        if not changed:
+            outcome.conflicts = record_ops.named(conn, outcome.conflicts)
+            return outcome
+        later = entity_ops.chapters_referring_to(conn, changed, n)
+        deferred = _Deferred()
+        while later:
+            m = min(later)
+            later.discard(m)
+            commit = commit_ops.current_commit(conn, m)
+            if commit is None:  # referred to by a chapter no longer committed: cannot happen
+                continue
+            _, more = self._apply_chapter(
+                parse_chapter_result(commit["result"], m), recorded_at, deferred
+            )
+            later |= entity_ops.chapters_referring_to(conn, more, m) if more else set()
+        found = ApplyOutcome()  # what the later chapters now find; not what N did
+        for (family, key), start in sorted(deferred.chains.items()):
+            self._replay_chain(family, key, start, recorded_at, found, counted=n + 1)
+        for secret_id in sorted(deferred.secrets):
+            self._refresh_secret(secret_id, n + 1, found)
+        for entity_id in sorted(deferred.entities):
+            self._refresh_entity(entity_id, n + 1, False, found)
+        # what N's own replay found about later chapters may since have been replaced
+        reported = {c.id: c for c in outcome.conflicts + found.conflicts}
+        still = record_ops.stored_conflict_ids(conn, reported)
+        outcome.conflicts = record_ops.named(conn, [c for c in reported.values() if c.id in still])
+        return outcome
+
+    def _apply_chapter(
+        self, result: ChapterResult, recorded_at: str, deferred: _Deferred | None = None
+    ) -> tuple[ApplyOutcome, set[str]]:
+        """Replace one chapter's contribution. Also returns the entities whose references may
+        now resolve differently (their names, settledness or introduction changed). With
+        `deferred`, chain replays and conflict checks are left in it for the caller."""
+        conn = self.index.conn
+        n = result.chapter
+        before = entity_ops.reference_signatures(
+            conn,
+            entity_ops.introduced_in(conn, [n]).get(n, set())
+            | {entity.id for entity in result.entities_new},
+        )
         chains = chain_ops.delete_chapter_assertions(conn, n)
         introduced = entity_ops.delete_chapter_intros(conn, n)
         entities = entity_ops.delete_chapter_activities(conn, n)
@@ -255,7 +305,10 @@ class WritePipeline:
             conn, n, [(i, _intro(e)) for i, e in enumerate(result.entities_new)]
         )
         # Entity rows are derived once, in the per-entity refresh below: this chapter's own
-        # introductions resolve through the resolver's local names until then.
+        # introductions resolve through the resolver's local names until then. One this
+        # chapter no longer introduces must not answer to its old names meanwhile.
+        for entity_id in sorted(introduced - {entity.id for entity in result.entities_new}):
+            entity_ops.rederive_entity(conn, entity_id)
         introduced |= {entity.id for entity in result.entities_new}
         adopted = self._adopt_tentatives(result)
         resolver = ReferenceResolver(conn, result)
@@ -266,26 +319,37 @@ class WritePipeline:
         record_ops.replace_scenes(conn, n, extraction.scenes)
 
         chains |= {(a.family, a.key) for a in extraction.assertions} | adopted
+        secrets = {key for family, key in chains if family == "secret"}
+        secrets |= {key.split(KEY_SEPARATOR)[1] for family, key in chains if family == "know"}
+        entities |= {a.entity_id for a in extraction.activities} | introduced
+        entities |= {key.split(KEY_SEPARATOR)[0] for family, key in chains if family == "fact"}
+        entities |= resolver.created
+        rederive = introduced | resolver.created
         outcome = ApplyOutcome(warnings=resolver.warnings)
+        if deferred is not None:
+            for chain in chains:
+                start = 0 if chain in adopted else n
+                deferred.chains[chain] = min(start, deferred.chains.get(chain, start))
+            deferred.secrets |= secrets
+            deferred.entities |= entities
+            for entity_id in sorted(entities):  # the rows now: the next chapter resolves by them
+                self._entity_row(entity_id, entity_id in rederive)
+            after = entity_ops.reference_signatures(conn, before)
+            return outcome, {e for e in before if before[e] != after[e]}
         outcome.notes += self._names_taken(result)
         for family, key in sorted(chains):
             # An adopted chain's assertions may come from any chapter, before this one too.
             start = 0 if (family, key) in adopted else n
             self._replay_chain(family, key, start, recorded_at, outcome, counted=n)
-        secrets = {key for family, key in chains if family == "secret"}
-        secrets |= {key.split(KEY_SEPARATOR)[1] for family, key in chains if family == "know"}
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
-        entities |= {a.entity_id for a in extraction.activities} | introduced
-        entities |= {key.split(KEY_SEPARATOR)[0] for family, key in chains if family == "fact"}
-        rederive = introduced | resolver.created
-        for entity_id in sorted(entities | resolver.created):
+        for entity_id in sorted(entities):
             self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
         outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
         outcome.notes += self._items_held_elsewhere(result, resolver)
-        outcome.conflicts = record_ops.named(conn, outcome.conflicts)
         outcome.notes = record_ops.named(conn, outcome.notes)
-        return outcome
+        after = entity_ops.reference_signatures(conn, before)
+        return outcome, {e for e in before if before[e] != after[e]}
 
     def _names_taken(self, result: ChapterResult) -> list[Conflict]:
         """A new entity named like another one: references to that name become ambiguous."""
@@ -398,13 +462,7 @@ class WritePipeline:
         """Entity row and per-entity conflicts. Only the activity inside the entity's conflict
         windows is read, so a protagonist seen in every chapter costs no more than a cameo."""
         conn = self.index.conn
-        state = entity_ops.intro_state(conn, entity_id)
-        if rederive or state is None or not state[0]:
-            # New, retracted or tentative: its row may appear, change or vanish.
-            entity_ops.rederive_entity(conn, entity_id)
-            state = entity_ops.intro_state(conn, entity_id)
-        else:
-            entity_ops.touch_entity_span(conn, entity_id)
+        state = self._entity_row(entity_id, rederive)
         scope = f"entity:{entity_id}"
         if state is None:
             record_ops.replace_conflicts(conn, scope, 0, [])
@@ -419,6 +477,17 @@ class WritePipeline:
         conflicts = [to_conflict(d, scope) for d in drafts]
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+
+    def _entity_row(self, entity_id: str, rederive: bool) -> tuple[bool, int | None] | None:
+        """Bring an entity's row up to date; returns its intro state (None: no such entity)."""
+        conn = self.index.conn
+        state = entity_ops.intro_state(conn, entity_id)
+        if rederive or state is None or not state[0]:
+            # New, retracted or tentative: its row may appear, change or vanish.
+            entity_ops.rederive_entity(conn, entity_id)
+            return entity_ops.intro_state(conn, entity_id)
+        entity_ops.touch_entity_span(conn, entity_id)
+        return state
 
     def _refresh_secret(self, secret_id: str, chapter: int, outcome: ApplyOutcome) -> None:
         """Conflicts that span chains of one secret: learning it before it was planted, and
@@ -467,6 +536,16 @@ class WritePipeline:
         entity_ops.rename_entity_rows(conn, old, new)
         record_ops.rename_participant(conn, old, new)
         return {(family, new_key) for family, _, new_key in moved}
+
+
+@dataclass
+class _Deferred:
+    """Work put off while later chapters are applied again, done once after the last: chains
+    to replay (from the earliest chapter that touched them), secrets and entities to check."""
+
+    chains: dict[tuple[Family, str], int] = field(default_factory=dict)
+    secrets: set[str] = field(default_factory=set)
+    entities: set[str] = field(default_factory=set)
 
 
 def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
