@@ -539,3 +539,17 @@ def test_a_named_item_has_one_holder(book: webnovel.Project) -> None:
         }
     ).to_dict()
     assert not any("灵石" in w for w in common["warnings"])  # not a named item: many may hold
+
+
+@pytest.mark.parametrize("written", ["nan", "inf", "-inf%"])
+def test_a_confidence_that_is_no_number_is_refused(book: webnovel.Project, written: str) -> None:
+    book.commit(copy.deepcopy(CHAPTER_1))
+    with pytest.raises(InvalidChapterResult, match="confidence"):
+        book.commit(
+            {
+                "chapter": 2,
+                "state_changes": [
+                    {"entity_id": "linyan", "field": "realm", "new": "筑基", "confidence": written}
+                ],
+            }
+        )

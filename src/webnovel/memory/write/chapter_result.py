@@ -211,12 +211,15 @@ def _type_name(value: Any) -> str:
     return say(key) if key else type(value).__name__
 
 
-def parse_chapter_result(data: Any, chapter: int | None = None) -> ChapterResult:
-    """Validate a decoded chapter result; `chapter` is the `--chapter` option, if given."""
+def parse_chapter_result(
+    data: Any, chapter: int | None = None, *, plain: bool = False
+) -> ChapterResult:
+    """Validate a decoded chapter result; `chapter` is the `--chapter` option, if given.
+    `plain`: the caller (intake) has already found it plain JSON, so it is not walked again."""
     check = _Checker()
     if not isinstance(data, dict):
         raise InvalidChapterResult([f"$: {say('must_be_json_object', got=_type_name(data))}"])
-    problems = json_problems(data)
+    problems = [] if plain else json_problems(data)
     if problems:  # not plain JSON: nothing below could read it safely
         raise InvalidChapterResult(problems)
     number = _chapter_number(check, data, chapter)

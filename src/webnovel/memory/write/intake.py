@@ -14,6 +14,7 @@ tables or on the book's config of the day.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -268,8 +269,9 @@ _NAME_SEPARATORS = re.compile(r"\s*[、，,/／;；]\s*|\s+和\s+")
 class Intake:
     """A chapter result made canonical, and what was changed to make it so."""
 
-    result: dict[str, Any]
+    result: Any
     normalized: tuple[str, ...] = ()
+    plain: bool = False  # found plain JSON (json_hygiene), so the validator need not look again
 
 
 class _Normalizer:
@@ -388,7 +390,7 @@ def normalize_result(data: Any, fields: Terms) -> Intake:
     result["relationships_new"] = _split_pairs(result.get("relationships_new"), work)
     if work.problems:
         raise InvalidChapterResult(work.problems)
-    return Intake({k: v for k, v in result.items() if v is not None}, tuple(work.notes))
+    return Intake({k: v for k, v in result.items() if v is not None}, tuple(work.notes), True)
 
 
 def _items(work: _Normalizer, value: Any, section: Section, path: str) -> Any:
@@ -531,6 +533,8 @@ def _confidence(value: Any) -> float | None:
         try:
             number = float(text.rstrip("%％"))
         except ValueError:
+            return None
+        if not math.isfinite(number):  # "nan" and "inf" parse as floats: not a confidence
             return None
         return number / 100 if percent or number > 1 else number
     if isinstance(value, int | float) and 1 < value <= 100:

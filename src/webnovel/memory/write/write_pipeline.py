@@ -153,7 +153,7 @@ class WritePipeline:
         """A chapter result as written, made canonical and validated: the typed result, and
         the canonical form with notes on what intake changed."""
         intake = normalize_result(data, self.fields)
-        return parse_chapter_result(intake.result, chapter), intake
+        return parse_chapter_result(intake.result, chapter, plain=intake.plain), intake
 
     def commit(
         self,
