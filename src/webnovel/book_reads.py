@@ -266,6 +266,20 @@ class BookReads:
         """The size in bytes of each of the book's stores and projections."""
         return self.storage.sizes()
 
+    def stats(self) -> dict[str, Any]:
+        """Counts, sizes, schema and gaps: the book's health at a glance."""
+        conn = self._conn
+        return {
+            "book": self.book,
+            "latest_chapter": self.latest_chapter(),
+            "missing_chapters": self.missing_chapters(),
+            "counts": commit_ops.counts(conn),
+            "open_conflicts": len(record_ops.list_conflicts(conn)),
+            "open_threads": len(self.threads("open")),
+            "sizes_bytes": self.sizes(),
+            "schema": commit_ops.schema_names(conn),
+        }
+
     def missing_chapters(self) -> list[int]:
         """Chapters from 1 to the latest that have no commit: the book's gaps."""
         return commit_ops.missing_chapters(self._conn)

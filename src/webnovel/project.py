@@ -575,19 +575,6 @@ class Project(BookReads):
         start, end = max(0, at - radius), min(len(text), at + len(quote or "") + radius)
         return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
-    def stats(self) -> dict[str, Any]:
-        conn = self._conn
-        return {
-            "book": self.book,
-            "latest_chapter": self.latest_chapter(),
-            "missing_chapters": self.missing_chapters(),
-            "counts": commit_ops.counts(conn),
-            "open_conflicts": len(record_ops.list_conflicts(conn)),
-            "open_threads": len(self.threads("open")),
-            "sizes_bytes": self.sizes(),
-            "schema": commit_ops.schema_names(conn),
-        }
-
     # -- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,16 +14,12 @@ from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
-    ProjectExists,
-    UnknownEntity,
 )
-from ..labels import FIELD, label
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
 from ..messages import say
 from ..project import Project, init_project, open_project, plan_upstream_import
-from ..sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
 from .chapter_text import chapter_text
@@ -41,7 +36,7 @@ def _say_waiting(path: str) -> None:
     print(f"等待另一个进程（提交、重建或检索索引）释放 {path} 的写锁……", file=sys.stderr)
 
 
-def _emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
+def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
     """The answer on stdout: JSON as it is (escaped by the encoder), text with control
     characters shown as escapes, so no stored value can clear or rewrite the author's screen."""
     out = render.to_json(data) if args.format == "json" else printable(text(data))
@@ -51,7 +46,7 @@ def _emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> No
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
     with init_project(path, title=args.title, genre=args.genre) as book:
-        _emit(
+        emit(
             args,
             {"created": str(book.root / ".webnovel"), **book.book},
             lambda d: f"created {d['created']} for 《{d['title']}》",
@@ -106,7 +101,7 @@ def commit(args: argparse.Namespace) -> int:
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
         )
         _keep_search_in_step(book, bulk=False)
-    _emit(args, report.to_dict(), render.commit_text)
+    emit(args, report.to_dict(), render.commit_text)
     return 0
 
 
@@ -134,7 +129,7 @@ def retract(args: argparse.Namespace) -> int:
                 print("未撤回", file=sys.stderr)
                 return 1
         report = book.retract(args.chapter)
-    _emit(args, report.to_dict(), render.commit_text)
+    emit(args, report.to_dict(), render.commit_text)
     return 0
 
 
@@ -162,7 +157,7 @@ def _commit_many(args: argparse.Namespace) -> int:
             reports.append(report.to_dict())
             bar.update(done, len(args.file))
         _keep_search_in_step(book, bulk=True)
-    _emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
+    emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
     return 0
 
 
@@ -182,7 +177,7 @@ def import_book(args: argparse.Namespace) -> int:
             report["candidate_names"] = [c.to_dict() for c in book.candidate_names()]
     for warning in report["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
-    _emit(args, report, render.import_text)
+    emit(args, report, render.import_text)
     return 0
 
 
@@ -208,7 +203,7 @@ def _import_upstream(args: argparse.Namespace) -> int:
                 _keep_search_in_step(book, bulk=True)
     for warning in report["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
-    _emit(args, report, render.upstream_text)
+    emit(args, report, render.upstream_text)
     return 0
 
 
@@ -230,16 +225,16 @@ def extract(args: argparse.Namespace) -> int:
             )
         except ExtractionFailed as exc:
             if exc.report:  # what was committed before the failure, then the error
-                _emit(args, exc.report, render.extract_text)
+                emit(args, exc.report, render.extract_text)
             raise
-    _emit(args, report, render.extract_text)
+    emit(args, report, render.extract_text)
     return 0
 
 
 def summarize(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("summarize") as bar:
         report = book.summarize(progress=bar.update)
-    _emit(
+    emit(
         args,
         report,
         lambda d: (
@@ -254,7 +249,7 @@ def candidates(args: argparse.Namespace) -> int:
     with _open(args) as book:
         if args.action is None:
             items = [c.to_dict() for c in book.candidates(args.min_count, args.limit)]
-            _emit(args, items, render.candidates_text)
+            emit(args, items, render.candidates_text)
             return 0
         if not args.name:
             raise InvalidInput(say("candidate_needs_name", action=args.action))
@@ -262,28 +257,28 @@ def candidates(args: argparse.Namespace) -> int:
             done = book.accept_candidate(args.name, args.entity_type, args.id)
         else:
             done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
-    _emit(args, done, render.candidate_done_text)
+    emit(args, done, render.candidate_done_text)
     return 0
 
 
 def cooccurrence(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = book.cooccurrence(args.subject, args.as_of, args.limit)
-    _emit(args, items, render.cooccurrence_text)
+    emit(args, items, render.cooccurrence_text)
     return 0
 
 
 def prefill(args: argparse.Namespace) -> int:
     with _open(args) as book:
         skeleton = book.prefill(args.chapter)
-    _emit(args, skeleton, render.to_json)
+    emit(args, skeleton, render.to_json)
     return 0
 
 
 def entities(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [e.to_dict() for e in book.entities(args.as_of, args.entity_type)]
-    _emit(args, items, render.entities_text)
+    emit(args, items, render.entities_text)
     return 0
 
 
@@ -309,7 +304,7 @@ def fact(args: argparse.Namespace) -> int:
                 "holder_ids": holders,
                 "found": bool(holders),
             }
-            _emit(args, data, render.fact_text)
+            emit(args, data, render.fact_text)
             return 0
         key = book.field_key(args.field)
         item = book.fact(entity.id, key, as_of=args.as_of)
@@ -322,7 +317,7 @@ def fact(args: argparse.Namespace) -> int:
                 book.fields.label(f.field) for f in book.facts(entity.id, as_of=args.as_of)
             ]
         data["field_label"] = book.fields.label(key)
-    _emit(args, data, render.fact_text)
+    emit(args, data, render.fact_text)
     return 0
 
 
@@ -341,7 +336,7 @@ def fields(args: argparse.Namespace) -> int:
             }
             for key in keys
         ]
-    _emit(args, items, render.fields_text)
+    emit(args, items, render.fields_text)
     return 0
 
 
@@ -351,49 +346,49 @@ def history(args: argparse.Namespace) -> int:
             {**i.to_dict(), "field_label": book.fields.label(i.field)}
             for i in book.history(args.subject, args.field, as_of=args.as_of)
         ]
-    _emit(args, items, render.history_text)
+    emit(args, items, render.history_text)
     return 0
 
 
 def relations(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [r.to_dict() for r in book.relations(args.subject, as_of=args.as_of)]
-    _emit(args, items, render.relations_text)
+    emit(args, items, render.relations_text)
     return 0
 
 
 def threads(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [t.to_dict() for t in book.threads(status=args.status, as_of=args.as_of)]
-    _emit(args, items, render.threads_text)
+    emit(args, items, render.threads_text)
     return 0
 
 
 def rules(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [r.to_dict() for r in book.rules(as_of=args.as_of, domain=args.domain)]
-    _emit(args, items, render.rules_text)
+    emit(args, items, render.rules_text)
     return 0
 
 
 def knows(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [k.to_dict() for k in book.knows(args.subject, as_of=args.as_of)]
-    _emit(args, items, render.knows_text)
+    emit(args, items, render.knows_text)
     return 0
 
 
 def chapter(args: argparse.Namespace) -> int:
     with _open(args) as book:
         report = book.chapter(args.chapter).to_dict()
-    _emit(args, report, chapter_text)
+    emit(args, report, chapter_text)
     return 0
 
 
 def secrets(args: argparse.Namespace) -> int:
     with _open(args) as book:
         items = [s.to_dict() for s in book.secrets(as_of=args.as_of)]
-    _emit(args, items, render.secrets_text)
+    emit(args, items, render.secrets_text)
     return 0
 
 
@@ -402,7 +397,7 @@ def timeline(args: argparse.Namespace) -> int:
         items = [
             e.to_dict() for e in book.timeline(args.start, args.end, args.entity, as_of=args.as_of)
         ]
-    _emit(args, items, render.timeline_text)
+    emit(args, items, render.timeline_text)
     return 0
 
 
@@ -412,10 +407,10 @@ def conflicts(args: argparse.Namespace) -> int:
             if not args.conflict_id:
                 raise InvalidInput(say("resolve_needs_id"))
             settled = book.resolve_conflict(args.conflict_id, args.intentional, args.note)
-            _emit(args, settled.to_dict(), lambda d: f"{d['id']}: {d['status']}")
+            emit(args, settled.to_dict(), lambda d: f"{d['id']}: {d['status']}")
             return 0
         items = [c.to_dict() for c in book.conflicts(include_settled=args.all, as_of=args.as_of)]
-    _emit(args, items, render.conflicts_text)
+    emit(args, items, render.conflicts_text)
     return 0
 
 
@@ -423,14 +418,14 @@ def search(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("index") as bar:
         book.catch_up_search(progress=bar.update)
         hits = [h.to_dict() for h in book.search(args.text, args.top_k, args.as_of)]
-    _emit(args, hits, render.search_text)
+    emit(args, hits, render.search_text)
     return 0
 
 
 def embed(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("embed") as bar:
         summary = book.embed(progress=bar.update, batch=args.batch, include_text=args.include_text)
-    _emit(args, summary, render.mapping_text)
+    emit(args, summary, render.mapping_text)
     return 0
 
 
@@ -478,7 +473,7 @@ def wiki(args: argparse.Namespace) -> int:
     writer = _dashboard_module("wiki")
     with _open(args) as book, ProgressBar("wiki") as bar:
         summary = writer.write_wiki(book, args.out, args.as_of, progress=bar.update)
-    _emit(
+    emit(
         args,
         summary,
         lambda d: (
@@ -498,7 +493,7 @@ def review(args: argparse.Namespace) -> int:
     draft = _read_input(args.file)
     with _open(args) as book:
         report = book.review(draft, chapter=args.chapter)
-    _emit(args, report.to_dict(), render.review_text)
+    emit(args, report.to_dict(), render.review_text)
     return 0
 
 
@@ -522,97 +517,19 @@ def pack(args: argparse.Namespace) -> int:
 def resume(args: argparse.Namespace) -> int:
     with _open(args) as book:
         data = book.resume()
-    _emit(args, data, render.resume_text)
+    emit(args, data, render.resume_text)
     return 0
 
 
 def rebuild(args: argparse.Namespace) -> int:
     with _open(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
         summary = book.rebuild(progress=bar.update, search_progress=index_bar.update)
-    _emit(args, summary, render.mapping_text)
+    emit(args, summary, render.mapping_text)
     return 0
 
 
 def stats(args: argparse.Namespace) -> int:
     with _open(args) as book:
         data = book.stats()
-    _emit(args, data, render.mapping_text)
+    emit(args, data, render.mapping_text)
     return 0
-
-
-def demo(args: argparse.Namespace) -> int:
-    folder: Path = args.folder
-    memory = folder / ".webnovel"
-    if memory.exists():
-        if not (memory / "demo").exists():
-            raise ProjectExists(
-                f"{folder} holds a book that the demo did not make; choose another folder"
-            )
-        shutil.rmtree(memory)
-    meta = sample_meta()
-    chapters = list(sample_chapters())
-    with init_project(folder, title=meta["title"], genre=meta.get("genre")) as book:
-        (memory / "demo").write_text("made by `webnovel demo`; safe to delete\n")
-        for extra in ("outlines", "drafts"):  # next chapter's outline, a draft to review
-            source = sample_book_dir() / extra
-            if source.is_dir():
-                shutil.copytree(source, folder / extra, dirs_exist_ok=True)
-        with ProgressBar("commit") as bar:
-            for done, chapter in enumerate(chapters, start=1):
-                book.commit(chapter.result, text=chapter.text)
-                bar.update(done, len(chapters))
-        data = _demo_report(book, meta)
-    _emit(args, data, _demo_text)
-    return 0
-
-
-def _demo_report(book: Project, meta: dict[str, Any]) -> dict[str, Any]:
-    show = meta.get("demo", {})
-    protagonist = book.entity(show.get("protagonist", ""))
-    subject, field = show.get("history", [protagonist.id, "realm"])
-    try:
-        history_items = [i.to_dict() for i in book.history(subject, field)]
-    except UnknownEntity:
-        history_items = []
-    return {
-        "book": book.book,
-        "chapters": book.latest_chapter(),
-        "protagonist": {
-            "id": protagonist.id,
-            "name": protagonist.name,
-            "now": {i.field: i.value for i in book.facts(protagonist.id)},
-        },
-        "history": {"subject": subject, "field": field, "versions": history_items},
-        "relations": [r.to_dict() for r in book.relations(protagonist.id)],
-        "open_threads": [t.to_dict() for t in book.threads("open")],
-        "conflicts": [c.to_dict() for c in book.conflicts()],
-    }
-
-
-def _demo_text(d: dict[str, Any]) -> str:
-    p = d["protagonist"]
-    lines = [
-        f"《{d['book']['title']}》：已提交 {d['chapters']} 章，记忆在 {d['book']['root']}",
-        "",
-        f"主角现状：{p['name']}",
-    ]
-    lines += [f"  {label(FIELD, k)}：{render.value_text(v)}" for k, v in p["now"].items()]
-    lines += [
-        "",
-        f"{p['name']} 的{label(FIELD, d['history']['field'])}历史：",
-        render.history_text(d["history"]["versions"]),
-        "",
-        "当前关系：",
-        render.relations_text(d["relations"]),
-        "",
-        "未回收的线索：",
-        render.threads_text(d["open_threads"]),
-        "",
-        "未决矛盾：",
-        render.conflicts_text(d["conflicts"]),
-        "",
-        f"试试：webnovel --project {d['book']['root']} fact {p['name']} 境界 --as-of 3",
-        f"      webnovel --project {d['book']['root']} dashboard --open"
-        "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
-    ]
-    return "\n".join(lines)

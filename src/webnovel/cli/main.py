@@ -3,11 +3,10 @@ documented exit code (0 ok, 1 domain error, 2 bad input or usage)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,11 @@ from ..errors import InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import TASKS
 from ..memory.schema import THREAD_FILTERS
 from ..messages import say
-from . import commands, help_words
+from . import commands, demo, help_words
+from .parsing import Parser as _Parser
+from .parsing import Version as _Version
+from .parsing import add_command as _add
+from .parsing import fail as _fail
 
 EPILOG = """{examples}:
   webnovel init my-book --title 斗破苍穹 --genre 玄幻
@@ -27,64 +30,10 @@ EPILOG = """{examples}:
 """
 
 
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(
-            usage, actions, groups, help_words.word("usage: ") if prefix is None else prefix
-        )
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse speaking the reader's language: help texts and its own words through
-    `help_words` (Chinese unless WEBNOVEL_LANG=en)."""
-
-    commands: frozenset[str] = frozenset()  # the subcommands' names, set by build_parser
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-        self._positionals.title = help_words.word("positional arguments")
-        self._optionals.title = help_words.word("options")
-
-    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(kwargs.get("help"), str):
-            kwargs["help"] = help_words.help_text(kwargs["help"])
-        return super().add_argument(*args, **kwargs)
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        raise SystemExit(_fail(f"{self.prog}: {help_words.error_text(message)}", 2))
-
-
 def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
     """A warning is a sentence for the author (where text goes, a skipped file), not a source
     location."""
     print(f"提醒：{message}", file=sys.stderr)
-
-
-def _fail(message: str, code: int) -> int:
-    print(f"{say('error_prefix')}{message}", file=sys.stderr)
-    return code
-
-
-def _add(
-    sub: Any, name: str, handler: Callable[..., Any], help_text: str, example: str
-) -> argparse.ArgumentParser:
-    shown = help_words.help_text(help_text)
-    parser = sub.add_parser(
-        name,
-        help=shown,
-        description=shown,
-        epilog=f"{help_words.help_text('example')}:\n  {example}",
-    )
-    parser.add_argument(
-        "--format",
-        choices=("json", "text", "prompt"),
-        default=None,
-        help="output format (default: text on a terminal, json otherwise; prompt: pack only)",
-    )
-    parser.set_defaults(handler=handler)
-    return parser
 
 
 def build_parser() -> _Parser:
@@ -462,6 +411,12 @@ def _add_import_commands(sub: Any) -> None:
         help="also list frequent person names no entity has yet, to confirm into the cast",
     )
 
+    _add_model_free_commands(sub)
+    _add_extract_command(sub)
+
+
+def _add_extract_command(sub: Any) -> None:
+    """A model reads the stored chapters."""
     p = _add(
         sub,
         "extract",
@@ -491,6 +446,9 @@ def _add_import_commands(sub: Any) -> None:
         help="requests in flight (default: [llm] max_concurrency or 4); never changes the result",
     )
 
+
+def _add_model_free_commands(sub: Any) -> None:
+    """What an imported book gets without a model: the candidate queue, summaries, skeletons."""
     p = _add(
         sub,
         "candidates",
@@ -591,7 +549,7 @@ def _add_admin_commands(sub: Any) -> None:
     p = _add(
         sub,
         "demo",
-        commands.demo,
+        demo.demo,
         "build a book from the bundled sample serial and show what memory knows",
         "webnovel demo ./demo-book",
     )
@@ -602,19 +560,6 @@ def _add_admin_commands(sub: Any) -> None:
         default=Path("demo-book"),
         help="folder for the demo book (default: demo-book)",
     )
-
-
-class _Version(argparse.Action):
-    """--version, with the version read only when asked for."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, **kwargs)
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        import webnovel
-
-        sys.stdout.write(f"webnovel-memory {webnovel.__version__}\n")
-        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -43,7 +43,9 @@ def create_server(project: Project) -> Any:
             raise ToolError(str(exc)) from exc
 
     _add_write_tools(server, project, call)
+    _add_reading_tools(server, project, call)
     _add_query_tools(server, project, call)
+    _add_ledger_tools(server, project, call)
     _add_prompt_and_resources(server, project)
     _speak_plainly(server, ToolError)
     return server
@@ -102,22 +104,6 @@ def _add_write_tools(server: Any, project: Project, call: Any) -> None:
         report = call(project.retract, chapter)
         project.flush()
         return dict(report.to_dict())
-
-    @server.tool(
-        description="根据已存正文为已提交的一章生成章节结果骨架：谁出场、可能的新名字、上一章结尾在哪。"
-        "补全后再 commit_chapter，比从头抽取省得多。"
-    )
-    async def prefill_chapter(chapter: int) -> dict[str, Any]:
-        return dict(call(project.prefill, chapter))
-
-    @server.tool(
-        description="让用户配置的模型（OpenAI 兼容端点，来自用户的 WEBNOVEL_LLM_* 环境变量或用户"
-        "配置）读一章已存的正文，并把读出的结果写入记忆；给希望由引擎调用模型的宿主用。默认只处理"
-        "仅有导入结果的章（force 为真时任何章）；回答存在书中，不会重复付费。返回请求数、token 与费用。"
-    )
-    async def extract_chapter(chapter: int, force: bool = False) -> dict[str, Any]:
-        report = call(project.extract, chapter, chapter, force=force)
-        return dict(report)
 
     @server.tool(
         description="审阅章节结果草稿：按写入时的同一套规则对照记忆检查，不写入任何内容。"
@@ -181,6 +167,26 @@ def _advertise_chapter_result_schema(server: Any) -> None:
         return tools
 
     server.list_tools = list_tools
+
+
+def _add_reading_tools(server: Any, project: Project, call: Any) -> None:
+    """From a chapter's stored text to its result: a skeleton to complete, or a model's read."""
+
+    @server.tool(
+        description="根据已存正文为已提交的一章生成章节结果骨架：谁出场、可能的新名字、上一章结尾在哪。"
+        "补全后再 commit_chapter，比从头抽取省得多。"
+    )
+    async def prefill_chapter(chapter: int) -> dict[str, Any]:
+        return dict(call(project.prefill, chapter))
+
+    @server.tool(
+        description="让用户配置的模型（OpenAI 兼容端点，来自用户的 WEBNOVEL_LLM_* 环境变量或用户"
+        "配置）读一章已存的正文，并把读出的结果写入记忆；给希望由引擎调用模型的宿主用。默认只处理"
+        "仅有导入结果的章（force 为真时任何章）；回答存在书中，不会重复付费。返回请求数、token 与费用。"
+    )
+    async def extract_chapter(chapter: int, force: bool = False) -> dict[str, Any]:
+        report = call(project.extract, chapter, chapter, force=force)
+        return dict(report)
 
 
 def _add_query_tools(server: Any, project: Project, call: Any) -> None:
@@ -249,6 +255,10 @@ def _add_query_tools(server: Any, project: Project, call: Any) -> None:
         as_of: int | None = None, entity_type: str | None = None
     ) -> list[dict[str, Any]]:
         return [e.to_dict() for e in call(project.entities, as_of, entity_type)]
+
+
+def _add_ledger_tools(server: Any, project: Project, call: Any) -> None:
+    """Who knows what, the open conflicts, and where the book stands."""
 
     @server.tool(description="某角色知道或怀疑哪些秘密：从何时起、如何得知、从谁那里。")
     async def knows(subject: str, as_of: int | None = None) -> list[dict[str, Any]]:

@@ -44,6 +44,7 @@ from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
+from .item_rules import items_held_elsewhere
 from .json_hygiene import json_problems
 from .name_suggestions import did_you_mean
 
@@ -346,7 +347,8 @@ class WritePipeline:
         for entity_id in sorted(entities):
             self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
         outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
-        outcome.notes += self._items_held_elsewhere(result, resolver)
+        held = items_held_elsewhere(self.index.conn, result, resolver)
+        outcome.notes += [to_conflict(draft, scope) for draft, scope in held]
         outcome.notes = record_ops.named(conn, outcome.notes)
         after = entity_ops.reference_signatures(conn, before)
         return outcome, {e for e in before if before[e] != after[e]}
@@ -377,47 +379,6 @@ class WritePipeline:
                     target=others[0],
                 )
                 notes.append(to_conflict(draft, f"entity:{entity.id}"))
-        return notes
-
-    def _items_held_elsewhere(
-        self, result: ChapterResult, resolver: ReferenceResolver
-    ) -> list[Conflict]:
-        """A named item (an entity of type 物品) has one holder: given to B while A still holds
-        it after this chapter, it is in two hands; a move removes it from A in the same
-        chapter."""
-        conn = self.index.conn
-        notes = []
-        for change in result.state_changes:
-            if change.field != "items" or change.op != "add" or not isinstance(change.new, str):
-                continue
-            item = next(
-                (
-                    e
-                    for i in entity_ops.resolve_reference(conn, change.new)
-                    if (e := entity_ops.get_entity(conn, i)) is not None and e.type == "物品"
-                ),
-                None,
-            )
-            if item is None:
-                continue
-            receiver = resolver(change.ref)[0]
-            names = {item.id, item.name, *item.aliases}
-            others = [h for h in chain_ops.holders(conn, names, result.chapter) if h != receiver]
-            if not others:
-                continue
-            draft = ConflictDraft(
-                "item_held_elsewhere",
-                result.chapter,
-                receiver,
-                "items",
-                others[0],
-                change.new,
-                f"第{result.chapter}章{WHO}得到「{change.new}」，但它此时仍在{TARGET}手里"
-                "（一件有名的物品只有一个持有者）",
-                ({"chapter": result.chapter, "ref": f"state_change:{receiver}:items"},),
-                target=others[0],
-            )
-            notes.append(to_conflict(draft, f"item:{item.id}"))
         return notes
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:

@@ -1,0 +1,80 @@
+"""The command line's parser: argparse speaking the reader's language (help texts and its own
+words through `help_words`, Chinese unless WEBNOVEL_LANG=en), and how one subcommand with its
+shared `--format` option is declared."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..messages import say
+from . import help_words
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(
+            usage, actions, groups, help_words.word("usage: ") if prefix is None else prefix
+        )
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse speaking the reader's language: help texts and its own words through
+    `help_words` (Chinese unless WEBNOVEL_LANG=en)."""
+
+    commands: frozenset[str] = frozenset()  # the subcommands' names, set by build_parser
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = help_words.word("positional arguments")
+        self._optionals.title = help_words.word("options")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("help"), str):
+            kwargs["help"] = help_words.help_text(kwargs["help"])
+        return super().add_argument(*args, **kwargs)
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise SystemExit(fail(f"{self.prog}: {help_words.error_text(message)}", 2))
+
+
+def fail(message: str, code: int) -> int:
+    print(f"{say('error_prefix')}{message}", file=sys.stderr)
+    return code
+
+
+def add_command(
+    sub: Any, name: str, handler: Callable[..., Any], help_text: str, example: str
+) -> argparse.ArgumentParser:
+    shown = help_words.help_text(help_text)
+    parser = sub.add_parser(
+        name,
+        help=shown,
+        description=shown,
+        epilog=f"{help_words.help_text('example')}:\n  {example}",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("json", "text", "prompt"),
+        default=None,
+        help="output format (default: text on a terminal, json otherwise; prompt: pack only)",
+    )
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+class Version(argparse.Action):
+    """--version, with the version read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        import webnovel
+
+        sys.stdout.write(f"webnovel-memory {webnovel.__version__}\n")
+        parser.exit()
