@@ -8,7 +8,6 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
@@ -16,6 +15,7 @@ from ..memory.packs.budget_manager import TASKS
 from ..messages import say
 from . import commands, demo, help_words
 from .parsing import Parser as _Parser
+from .parsing import Subcommands
 from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
@@ -66,7 +66,7 @@ def build_parser() -> _Parser:
     return parser
 
 
-def _add_write_commands(sub: Any) -> None:
+def _add_write_commands(sub: Subcommands) -> None:
     """init and commit: what changes a book."""
 
     p = _add(
@@ -120,7 +120,7 @@ def _add_write_commands(sub: Any) -> None:
     p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
 
 
-def _add_retrieval_commands(sub: Any) -> None:
+def _add_retrieval_commands(sub: Subcommands) -> None:
     """Dense vectors (search is a query: queries/table.py)."""
     p = _add(
         sub,
@@ -137,7 +137,7 @@ def _add_retrieval_commands(sub: Any) -> None:
     )
 
 
-def _add_review_commands(sub: Any) -> None:
+def _add_review_commands(sub: Subcommands) -> None:
     """Review of drafts (the conflict ledger is a query: queries/table.py)."""
     p = _add(
         sub,
@@ -150,7 +150,7 @@ def _add_review_commands(sub: Any) -> None:
     p.add_argument("--chapter", type=int, default=None, help="the chapter the draft is for")
 
 
-def _add_pack_commands(sub: Any) -> None:
+def _add_pack_commands(sub: Subcommands) -> None:
     """Memory packs and rebuilding."""
     p = _add(
         sub,
@@ -196,7 +196,7 @@ def _add_pack_commands(sub: Any) -> None:
     )
 
 
-def _add_import_commands(sub: Any) -> None:
+def _add_import_commands(sub: Subcommands) -> None:
     """Bringing an existing book in."""
     p = _add(
         sub,
@@ -234,7 +234,7 @@ def _add_import_commands(sub: Any) -> None:
     _add_extract_command(sub)
 
 
-def _add_extract_command(sub: Any) -> None:
+def _add_extract_command(sub: Subcommands) -> None:
     """A model reads the stored chapters."""
     p = _add(
         sub,
@@ -266,7 +266,7 @@ def _add_extract_command(sub: Any) -> None:
     )
 
 
-def _add_model_free_commands(sub: Any) -> None:
+def _add_model_free_commands(sub: Subcommands) -> None:
     """What an imported book gets without a model: the candidate queue, summaries, skeletons."""
     p = _add(
         sub,
@@ -308,7 +308,7 @@ def _add_model_free_commands(sub: Any) -> None:
     p.add_argument("chapter", type=int, help="the chapter")
 
 
-def _add_admin_commands(sub: Any) -> None:
+def _add_admin_commands(sub: Subcommands) -> None:
     """Maintenance, adapters and the demo."""
     _add(
         sub,

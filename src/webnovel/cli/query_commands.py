@@ -12,13 +12,13 @@ from ..memory.write.json_hygiene import printable
 from ..queries import QUERIES, Arg, Query
 from . import render
 from .commands import open_book
-from .parsing import add_command
+from .parsing import Subcommands, add_command
 from .progress import ProgressBar
 
 _TYPES: dict[str, type] = {"int": int, "str": str}
 
 
-def add_query_commands(sub: Any, queries: tuple[Query[Any], ...] = QUERIES) -> None:
+def add_query_commands(sub: Subcommands, queries: tuple[Query[Any], ...] = QUERIES) -> None:
     for query in queries:
         parser = add_command(sub, query.name, partial(run_query, query), query.help, query.example)
         for arg in query.cli_args:
