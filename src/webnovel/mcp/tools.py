@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import logging
-import math
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import WebnovelError
+from ..errors import InvalidInput, WebnovelError
 from ..queries import Arg
+from ..queries.arguments import checked_arguments
 
 if TYPE_CHECKING:
     import mcp_types as types
@@ -35,10 +35,6 @@ _TYPE_WORDS = {
     "bool": "true or false",
     "object": "an object",
 }
-
-
-class ArgumentError(Exception):
-    """An argument that does not fit its declaration; the message names it."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,65 +85,6 @@ def property_schema(arg: Arg) -> dict[str, Any]:
     return schema
 
 
-def checked_arguments(tool: str, args: Sequence[Arg], given: Arguments) -> dict[str, Any]:
-    """The arguments a call gives, checked against their declarations, with defaults filled
-    in; unknown names are ignored, as the SDK did. Integers may come as strings of digits (some
-    clients send every value as text)."""
-    problems = []
-    out: dict[str, Any] = {}
-    for arg in args:
-        if arg.name not in given or (given[arg.name] is None and not arg.required):
-            if arg.required:
-                problems.append(f"argument '{arg.name}' is required")
-            out[arg.name] = arg.default
-            continue
-        try:
-            out[arg.name] = _value(arg, given[arg.name])
-        except ArgumentError as exc:
-            problems.append(f"argument '{arg.name}': {exc}")
-    if problems:
-        raise ArgumentError(f"{tool}: " + "; ".join(problems))
-    return out
-
-
-def _value(arg: Arg, value: Any) -> Any:
-    if arg.type == "int":
-        number = _integer(value)
-        if number is None:
-            raise ArgumentError(f"should be {_TYPE_WORDS['int']}, got {_shown(value)}")
-        return number
-    if arg.type == "bool":
-        if not isinstance(value, bool):
-            raise ArgumentError(f"should be {_TYPE_WORDS['bool']}, got {_shown(value)}")
-        return value
-    if arg.type == "object":
-        if not isinstance(value, dict):
-            raise ArgumentError(f"should be {_TYPE_WORDS['object']}, got {_shown(value)}")
-        return value
-    if not isinstance(value, str):
-        raise ArgumentError(f"should be {_TYPE_WORDS['str']}, got {_shown(value)}")
-    if arg.choices is not None and value not in arg.choices:
-        raise ArgumentError(f"should be one of {', '.join(arg.choices)}, got {_shown(value)}")
-    return value
-
-
-def _integer(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    return None
-
-
-def _shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:40] + "…"
-
-
 def _error(message: str) -> types.CallToolResult:
     import mcp_types as types
 
@@ -188,9 +125,9 @@ class ToolServer:
         tool = self.tools.get(name)
         try:
             if tool is None:
-                raise ArgumentError(f"unknown tool: {name}")
+                raise InvalidInput(f"unknown tool: {name}")
             data = await tool.call(checked_arguments(name, tool.args, given))
-        except (WebnovelError, ArgumentError) as exc:
+        except WebnovelError as exc:
             return _error(str(exc))
         except Exception as exc:  # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
@@ -249,7 +186,7 @@ class ToolServer:
                 raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt: {params.name}")
             try:
                 arguments = checked_arguments(prompt.name, prompt.args, params.arguments or {})
-            except ArgumentError as exc:
+            except InvalidInput as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
             text = prompt.render(arguments)
             return types.GetPromptResult(

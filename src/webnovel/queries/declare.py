@@ -73,7 +73,7 @@ class Query(Generic[Answer]):
 
     name: str
     help: str  # English; help_words holds the Chinese
-    example: str  # a command line that works on the sample book (a test parses each one)
+    example: str  # runs on `webnovel demo`'s book (a test runs the first line of each)
     args: tuple[Arg, ...]
     answer: Callable[..., Answer]
     to_json: Callable[[Answer], Json]

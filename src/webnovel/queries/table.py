@@ -131,7 +131,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="list_entities",
         help="the book's characters, factions, places and items, with aliases",
         tool_help="书中的实体及其别名，截至某章已登场的。",
-        example="webnovel entities --type 角色 --as-of 40",
+        example="webnovel entities --type 角色 --as-of 4",
         args=(
             AS_OF.with_help("as chapter N knew them"),
             Arg(name="entity_type", flag="--type", type="str", help="e.g. 角色, 势力, 地点"),
@@ -146,7 +146,7 @@ QUERIES: tuple[Query[Any], ...] = (
         help="one field of one entity, now or as of chapter N",
         tool_help="某实体（id、名字或别名）的一个字段，当前或截至某章。字段可写键或中文名：realm 或 境界；"
         "物品的 holder（持有者）是谁持有它。",
-        example="webnovel fact 萧炎 realm --as-of 57",
+        example="webnovel fact 林砚 境界 --as-of 6",
         args=(
             SUBJECT,
             Arg(
@@ -178,7 +178,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="get_history",
         help="every version of an entity's fields with interval, status and evidence",
         tool_help="实体各字段的每个版本：有效区间、状态与证据。",
-        example="webnovel history 萧炎 realm --as-of 57",
+        example="webnovel history 林砚 境界 --as-of 8",
         args=(
             SUBJECT,
             Arg(
@@ -199,7 +199,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="get_relations",
         help="relations touching SUBJECT that hold at N",
         tool_help="某章时与该实体有关的关系（出或入）。",
-        example="webnovel relations 萧炎 --as-of 57",
+        example="webnovel relations 林砚 --as-of 5",
         args=(SUBJECT, AS_OF),
         answer=_relations,
         to_json=dicts,
@@ -241,7 +241,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="list_rules",
         help="world rules in force",
         tool_help="某章时生效的世界规则，可只看一个领域。",
-        example="webnovel rules --domain 力量体系 --as-of 40",
+        example="webnovel rules --domain 修炼 --as-of 4",
         args=(AS_OF, Arg(name="domain", type="str", help="a domain of rules, e.g. 力量体系")),
         answer=_rules,
         to_json=dicts,
@@ -252,7 +252,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="knows",
         help="what a character knows or suspects of the story's secrets, since when and how",
         tool_help="某角色知道或怀疑哪些秘密：从何时起、如何得知、从谁那里。",
-        example="webnovel knows 苏晚晴 --as-of 12",
+        example="webnovel knows 林砚 --as-of 8",
         args=(SUBJECT, AS_OF),
         answer=_knows,
         to_json=dicts,
@@ -287,7 +287,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="get_timeline",
         help="events in story order",
         tool_help="按故事顺序排列的事件。",
-        example="webnovel timeline --from 10 --to 20 --entity 萧炎",
+        example="webnovel timeline --from 2 --to 6 --entity 林砚",
         args=(
             Arg(name="start", flag="--from", type="int", help="from chapter"),
             Arg(name="end", flag="--to", type="int", help="to chapter"),
@@ -304,7 +304,7 @@ QUERIES: tuple[Query[Any], ...] = (
         help="episodic retrieval over chapter summaries, scene summaries and text slices",
         tool_help="在摘要、场景与正文中检索，不超过某章。每条结果有 0–1 的相关度（字面与语义两部分）、"
         "命中的词与片段；证据不足的标为 weak；问题中的词哪里都没有时返回空。",
-        example="webnovel search 三年之约 --top-k 5 --as-of 40",
+        example="webnovel search 青灯的来历 --top-k 3 --as-of 9",
         args=(
             Arg(
                 name="text",
@@ -326,7 +326,8 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="list_conflicts",
         help="open conflicts with both sides' evidence",
         tool_help="未决冲突及双方证据，截至某章（include_settled 为真时也列出已接受与已解决的）。",
-        example="webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
+        example="webnovel conflicts --all --as-of 12\n"
+        "  webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
         args=(
             Arg(
                 name="include_settled",
