@@ -28,13 +28,12 @@ from cli_runner import run_cli
 from dashboard_server import build_sample_book, running_dashboard
 
 TESTS = Path(__file__).resolve().parent
-# The tools declared in mcp/server.py rather than the table: they write, or read a chapter's
-# text, or build a pack from an outline given as text.
+# The tools declared in mcp/server.py rather than the table: they write, or have a model read
+# or prefill a chapter from its stored text.
 HAND_WRITTEN_TOOLS = {
     "commit_chapter",
     "retract_chapter",
     "review_draft",
-    "build_memory_pack",
     "prefill_chapter",
     "extract_chapter",
 }
@@ -51,9 +50,18 @@ def example_words(query: Query[Any]) -> list[list[str]]:
     return [shlex.split(line.strip())[1:] for line in query.example.splitlines()]
 
 
+def first_example(query: Query[Any]) -> list[str]:
+    """The example's first command line without its `--format`: each test says its own."""
+    words = example_words(query)[0]
+    while "--format" in words:
+        at = words.index("--format")
+        del words[at : at + 2]
+    return words
+
+
 def example_arguments(query: Query[Any]) -> dict[str, Any]:
     """The MCP arguments the example's first command line stands for."""
-    parsed = build_parser().parse_args(example_words(query)[0])
+    parsed = build_parser().parse_args(first_example(query))
     given = {a.name: getattr(parsed, a.name) for a in query.mcp_args}
     return {name: value for name, value in given.items() if value is not None}
 
@@ -194,11 +202,12 @@ def test_each_unfit_argument_is_named(given: dict[str, Any], message: str) -> No
 
 @pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
 def test_each_example_runs_on_the_sample_book(sample: Path, query: Query[Any]) -> None:
-    words = example_words(query)[0]
-    text = run_cli("--project", str(sample), *words, "--format", "text")
-    assert text.returncode == 0, text.stderr
-    assert re.search("[\u4e00-\u9fff]", text.stdout), text.stdout[:200]
-    cli_json(sample, [w for w in words if w not in ("--format", "text", "json")])
+    words = first_example(query)
+    for shown in ("text", *query.formats):
+        text = run_cli("--project", str(sample), *words, "--format", shown)
+        assert text.returncode == 0, text.stderr
+        assert re.search("[\u4e00-\u9fff]", text.stdout), text.stdout[:200]
+    cli_json(sample, words)
 
 
 def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
@@ -224,7 +233,7 @@ def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
 
     answers = asyncio.run(ask_all())
     for query in TOOL_QUERIES:
-        words = [w for w in example_words(query)[0] if w not in ("--format", "text", "json")]
+        words = first_example(query)
         assert answers[query.name] == cli_json(sample, words), query.name
     assert answers["missing"].is_error
     assert answers["missing"].content[0].text == (
@@ -243,7 +252,7 @@ def test_the_dashboard_answers_each_query_as_json(sample: Path) -> None:
             path = f"/api/query/{query.tool or query.name}?" + urllib.parse.urlencode(arguments)
             answer = board.get(path)
             assert answer.status == 200, (path, answer.body)
-            words = [w for w in example_words(query)[0] if w not in ("--format", "text", "json")]
+            words = first_example(query)
             assert json.loads(answer.body) == cli_json(sample, words), query.name
         unknown = board.get(
             "/api/query/fact?" + urllib.parse.urlencode({"subject": "萧炎", "field": "境界"})

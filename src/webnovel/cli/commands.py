@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..context import ContextManager
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -52,7 +51,7 @@ def init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_input(name: str) -> Any:
+def read_json_input(name: str) -> Any:
     """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
     absurd nesting refused as errors that name the input."""
     where = "standard input" if name == "-" else name
@@ -80,7 +79,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def _read_text(path: Path) -> str:
+def read_text_file(path: Path) -> str:
     """A chapter text or outline in UTF-8, GB18030, Big5 or UTF-16 with a byte-order mark
     (said on stderr when not UTF-8)."""
     text, encoding = read_text(path)
@@ -92,8 +91,8 @@ def _read_text(path: Path) -> str:
 def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
-    result = _read_input(args.file[0])
-    text = _read_text(args.text) if args.text else None
+    result = read_json_input(args.file[0])
+    text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
@@ -142,9 +141,9 @@ def _commit_many(args: argparse.Namespace) -> int:
             path = Path(name)
             text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
             try:
-                text = _read_text(text_path) if text_path and text_path.exists() else None
+                text = read_text_file(text_path) if text_path and text_path.exists() else None
                 report = book.commit(
-                    _read_input(name), text=text, check=args.check, force=args.force
+                    read_json_input(name), text=text, check=args.check, force=args.force
                 )
             except InvalidChapterResult as exc:  # say which file of the run was refused
                 raise InvalidChapterResult(exc.problems, source=name) from exc
@@ -334,27 +333,10 @@ def schema(args: argparse.Namespace) -> int:
 
 
 def review(args: argparse.Namespace) -> int:
-    draft = _read_input(args.file)
+    draft = read_json_input(args.file)
     with open_book(args) as book:
         report = book.review(draft, chapter=args.chapter)
     emit(args, report.to_dict(), render.review_text)
-    return 0
-
-
-def pack(args: argparse.Namespace) -> int:
-    outline = _read_text(args.outline) if args.outline else None
-    draft = _read_input(str(args.draft)) if args.draft else None
-    with open_book(args) as book:
-        memory_pack = ContextManager(book).pack(
-            args.chapter,
-            args.task,
-            template=args.template,
-            outline=outline,
-            query=args.query,
-            budget_tokens=args.budget,
-            draft=draft,
-        )
-    sys.stdout.write(memory_pack.render(args.format))
     return 0
 
 

@@ -9,9 +9,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
-from ..memory.packs.budget_manager import TASKS
 from ..messages import say
 from . import commands, demo, help_words
 from .parsing import Parser as _Parser
@@ -19,7 +17,7 @@ from .parsing import Subcommands
 from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
-from .query_commands import add_query_commands
+from .query_commands import PROMPT_COMMANDS, add_query_commands
 
 EPILOG = """{examples}:
   webnovel init my-book --title 斗破苍穹 --genre 玄幻
@@ -59,7 +57,7 @@ def build_parser() -> _Parser:
     add_query_commands(sub)
     _add_retrieval_commands(sub)
     _add_review_commands(sub)
-    _add_pack_commands(sub)
+    _add_rebuild_command(sub)
     _add_import_commands(sub)
     _add_admin_commands(sub)
     parser.commands = frozenset(sub.choices)
@@ -150,43 +148,8 @@ def _add_review_commands(sub: Subcommands) -> None:
     p.add_argument("--chapter", type=int, default=None, help="the chapter the draft is for")
 
 
-def _add_pack_commands(sub: Subcommands) -> None:
-    """Memory packs and rebuilding."""
-    p = _add(
-        sub,
-        "pack",
-        commands.pack,
-        "the token-budgeted memory pack for writing, checking, asking about or reviewing a chapter",
-        "webnovel pack --chapter 13 --outline outlines/013.md --format prompt",
-    )
-    p.add_argument("--chapter", type=int, required=True, help="the chapter being worked on")
-    p.add_argument(
-        "--task",
-        default="chapter_write",
-        choices=TASKS,
-        help="the task the pack is for",
-    )
-    p.add_argument(
-        "--outline",
-        type=Path,
-        default=None,
-        help="outline file (default: the book's outlines/NNN.md when present)",
-    )
-    p.add_argument("--query", default=None, help="a question or focus instead of an outline")
-    p.add_argument(
-        "--draft",
-        type=Path,
-        default=None,
-        help="a draft chapter result: centre the pack on what it touches (for --task review)",
-    )
-    p.add_argument("--budget", type=int, default=None, help="token budget (default 4000)")
-    p.add_argument(
-        "--template",
-        default=None,
-        choices=tuple(TEMPLATES),
-        help="weight the sections for a kind of chapter",
-    )
-
+def _add_rebuild_command(sub: Subcommands) -> None:
+    """Rebuilding (the pack is a query: queries/table.py)."""
     _add(
         sub,
         "rebuild",
@@ -394,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
-    if args.format == "prompt" and args.command != "pack":
+    if args.format == "prompt" and args.command not in PROMPT_COMMANDS:
         parser.error(say("prompt_format_pack_only"))
     try:
         with warnings.catch_warnings():

@@ -16,7 +16,6 @@ from typing import Any
 
 from .. import __version__
 from ..errors import InvalidInput
-from ..memory.packs.budget_manager import TASKS
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..project import Project
 from ..queries import QUERIES, Arg, Query
@@ -66,7 +65,7 @@ def query_tool(project: Project, query: Query[Any]) -> Tool:
 
 
 def _write_tools(project: Project) -> list[Tool]:
-    """Commit, retract, review and pack: the write loop."""
+    """Commit, retract and review: the write loop (the pack is a query of the table)."""
 
     async def commit_chapter(a: dict[str, Any]) -> Json:
         report = project.commit(a["result"], text=a["text"], check=a["check"], force=a["force"])
@@ -87,19 +86,6 @@ def _write_tools(project: Project) -> list[Tool]:
         )
         if result is None:
             data["notes"] = ["参数 draft 已更名为 result（与 commit_chapter 一致），旧名仍可用"]
-        return data
-
-    async def build_memory_pack(a: dict[str, Any]) -> Json:
-        pack = project.build_memory_pack(
-            a["task"],
-            a["chapter"],
-            outline=a["outline"],
-            query=a["query"],
-            budget_tokens=a["budget_tokens"],
-        )
-        data = dict(pack.to_dict())
-        if a["format"] in ("prompt", "text"):
-            data["rendered"] = pack.render(a["format"])
         return data
 
     return [
@@ -132,20 +118,6 @@ def _write_tools(project: Project) -> list[Tool]:
                 Arg(name="draft", type="object", help="the old name of result"),
             ),
             call=review_draft,
-        ),
-        Tool(
-            name="build_memory_pack",
-            description="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
-            "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。",
-            args=(
-                Arg(name="task", type="str", choices=TASKS, required=True, help="the task"),
-                CHAPTER,
-                Arg(name="outline", type="str", help="the chapter's outline"),
-                Arg(name="query", type="str", help="a question or focus"),
-                Arg(name="budget_tokens", type="int", help="token budget"),
-                Arg(name="format", type="str", default="json", help="json, prompt or text"),
-            ),
-            call=build_memory_pack,
         ),
     ]
 

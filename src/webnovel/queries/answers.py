@@ -8,11 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..context.context_manager import ContextManager
 from ..errors import InvalidInput
 from ..memory.schema import Conflict, MemoryItem, missing_fact
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..memory.packs.memory_pack import MemoryPack
     from ..project import Project
 
 HOLDER_FIELDS = ("holder", "持有者", "持有人")
@@ -140,3 +142,40 @@ def conflicts(
             raise InvalidInput(say("resolve_needs_id"))
         return book.resolve_conflict(conflict_id, intentional, note)
     return book.conflicts(include_settled=include_settled, as_of=as_of)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PackAnswer:
+    """A memory pack, and its rendering when one was asked for with it (MCP's `format`)."""
+
+    pack: MemoryPack
+    rendered_as: str = "json"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dict(self.pack.to_dict())
+        if self.rendered_as in ("prompt", "text"):
+            data["rendered"] = self.pack.render(self.rendered_as)
+        return data
+
+
+def pack(
+    book: Project,
+    task: str,
+    chapter: int,
+    outline: str | None,
+    query: str | None,
+    draft: Any,
+    budget_tokens: int | None,
+    template: str | None,
+    format: str,  # noqa: A002 - the MCP argument's name since the first release
+) -> PackAnswer:
+    built = ContextManager(book).pack(
+        chapter,
+        task,
+        template=template,
+        outline=outline,
+        query=query,
+        budget_tokens=budget_tokens,
+        draft=draft,
+    )
+    return PackAnswer(pack=built, rendered_as=format)

@@ -40,6 +40,7 @@ class Arg:
     cli: bool = True  # offered on the command line
     mcp: bool = True  # offered to MCP clients
     schema: Mapping[str, Any] | None = None  # a full JSON Schema instead of the type's
+    cli_reads: Literal["text", "json"] | None = None  # the CLI takes a file and passes its text
 
     @property
     def cli_flag(self) -> str:
@@ -81,6 +82,7 @@ class Query(Generic[Answer]):
     tool: str | None = None
     tool_help: str = ""  # the MCP tool's description (Chinese, for agents)
     indexes_first: bool = False  # the CLI brings the search index up to date, with a bar
+    formats: Mapping[str, Callable[[Answer], str]] = field(default_factory=dict)  # e.g. prompt
     old_names: tuple[str, ...] = field(default=())  # accepted with a note
 
     @property

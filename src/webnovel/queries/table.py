@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..context.context_manager import TEMPLATES
+from ..memory.packs.budget_manager import TASKS
 from ..memory.schema import (
     THREAD_FILTERS,
     Conflict,
@@ -23,7 +25,7 @@ from ..memory.schema import (
     WorldRule,
 )
 from . import answers
-from .answers import FactAnswer, Versions, dicts
+from .answers import FactAnswer, PackAnswer, Versions, dicts
 from .chapter_text import chapter_text
 from .declare import AS_OF, CHAPTER, LIMIT, SUBJECT, TOP_K, Arg, Query
 from .text import (
@@ -368,6 +370,72 @@ QUERIES: tuple[Query[Any], ...] = (
         answer=answers.conflicts,
         to_json=_conflicts_json,
         text=_conflicts_text,
+    ),
+    Query(
+        name="pack",
+        tool="build_memory_pack",
+        help="the token-budgeted memory pack for writing, checking, asking about or reviewing a "
+        "chapter",
+        tool_help="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
+        "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
+        "format 为 prompt 或 text 时另附渲染好的文本（rendered）。",
+        example="webnovel pack --chapter 13 --query 韩啸为何尾随林砚 --format prompt\n"
+        "  webnovel pack --chapter 13 --outline outlines/013.md --template battle",
+        args=(
+            Arg(
+                name="chapter",
+                flag="--chapter",
+                type="int",
+                required=True,
+                help="the chapter being worked on",
+            ),
+            Arg(
+                name="task",
+                type="str",
+                default="chapter_write",
+                choices=TASKS,
+                help="the task the pack is for",
+            ),
+            Arg(
+                name="outline",
+                type="str",
+                cli_reads="text",
+                help="outline file (default: the book's outlines/NNN.md when present)",
+            ),
+            Arg(name="query", type="str", help="a question or focus instead of an outline"),
+            Arg(
+                name="draft",
+                type="object",
+                cli_reads="json",
+                help="a draft chapter result: centre the pack on what it touches (for --task "
+                "review)",
+            ),
+            Arg(
+                name="budget_tokens",
+                flag="--budget",
+                metavar="BUDGET",
+                type="int",
+                help="token budget (default 4000)",
+            ),
+            Arg(
+                name="template",
+                type="str",
+                choices=tuple(TEMPLATES),
+                help="weight the sections for a kind of chapter",
+            ),
+            Arg(
+                name="format",
+                type="str",
+                default="json",
+                choices=("json", "prompt", "text"),
+                help="json, or also the pack rendered as prompt or text",
+                cli=False,  # the command line's own --format says it
+            ),
+        ),
+        answer=answers.pack,
+        to_json=PackAnswer.to_dict,
+        text=lambda answer: answer.pack.render("text"),
+        formats={"prompt": lambda answer: answer.pack.render("prompt")},
     ),
     Query(
         name="resume",
