@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import webnovel
 from webnovel.cli.main import main
 from webnovel.errors import UnknownChapter
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 from answers import book_answers
 from saga import generate_saga

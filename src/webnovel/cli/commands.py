@@ -9,16 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..book.project import Project, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
 )
+from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
 from ..messages import say
-from ..project import Project, init_project, open_project, plan_upstream_import
-from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
 from .progress import ProgressBar
 
@@ -161,7 +161,7 @@ def _commit_many(args: argparse.Namespace) -> int:
 def import_book(args: argparse.Namespace) -> int:
     if args.kind == "upstream":
         return _import_upstream(args)
-    from ..text_import import read_cast
+    from ..ingest.text_import import read_cast
 
     cast = read_cast(args.cast) if args.cast else None
     with open_book(args) as book, ProgressBar("import") as bar:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..labels import ENDING, SECRET_ACTION, THREAD_ACTION
-from ..project import Project
+from ..book.project import Project
+from ..memory.words import ENDING, SECRET_ACTION, THREAD_ACTION
 
 
 def chapter(book: Project, number: int) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..book.project import Project
 from ..memory.schema import RelationEdge
-from ..project import Project
 from . import graph_layout
 
 RING_SHOWN = (24, 36)  # entities on the first and second ring of a centred graph

@@ -11,11 +11,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..labels import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
+from ..book.project import Project
 from ..memory.packs.budget_manager import RECIPES
 from ..memory.schema import Entity
+from ..memory.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
 from ..memory.write.rulebook import rule_for
-from ..project import Project
 from .graph_view import relation_group
 
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars

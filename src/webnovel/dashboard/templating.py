@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
-from ..labels import (
+from ..memory.words import (
     CHUNK_KIND,
     CONFLICT_STATUS,
     FIELD,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..labels import THREAD_KIND, label
+from ..book.project import Project
 from ..memory.schema import Thread
-from ..project import Project
+from ..memory.words import THREAD_KIND, label
 from .pages import Axis, names_of
 
 DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" lane

@@ -15,11 +15,11 @@ import json
 from typing import Any
 
 from .. import __version__
+from ..book.project import Project
 from ..errors import InvalidInput
+from ..ingest.sample_book import sample_chapters
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
-from ..project import Project
 from ..queries import QUERIES, Arg, Query
-from ..sample_book import sample_chapters
 from .prompts import extraction_prompt
 from .tools import Json, Prompt, Resource, Tool, ToolServer
 

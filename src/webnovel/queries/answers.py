@@ -8,14 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..context.context_manager import ContextManager
 from ..errors import InvalidInput
 from ..memory.schema import Conflict, MemoryItem, missing_fact
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..book.project import Project
     from ..memory.packs.memory_pack import MemoryPack
-    from ..project import Project
 
 HOLDER_FIELDS = ("holder", "持有者", "持有人")
 
@@ -169,9 +168,9 @@ def pack(
     template: str | None,
     format: str,  # noqa: A002 - the MCP argument's name since the first release
 ) -> PackAnswer:
-    built = ContextManager(book).pack(
-        chapter,
+    built = book.build_memory_pack(
         task,
+        chapter,
         template=template,
         outline=outline,
         query=query,

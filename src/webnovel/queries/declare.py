@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 if TYPE_CHECKING:
-    from ..project import Project
+    from ..book.project import Project
 
 ArgType = Literal["int", "str", "bool", "object"]
 Json = Any  # what json.dumps takes: the contract's shapes (docs/contract.md)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..context.context_manager import TEMPLATES
-from ..memory.packs.budget_manager import TASKS
+from ..memory.packs.budget_manager import CHAPTER_TEMPLATES, TASKS
 from ..memory.schema import (
     THREAD_FILTERS,
     Conflict,
@@ -47,9 +46,9 @@ from .text import (
 )
 
 if TYPE_CHECKING:
+    from ..book.project import Project
     from ..memory.read.chapter_report import ChapterReport
     from ..memory.retrieval.search import SearchHit
-    from ..project import Project
 
 
 # -- the facade calls, typed (a test checks each one's parameters against its arguments) --------
@@ -420,7 +419,7 @@ QUERIES: tuple[Query[Any], ...] = (
             Arg(
                 name="template",
                 type="str",
-                choices=tuple(TEMPLATES),
+                choices=tuple(CHAPTER_TEMPLATES),
                 help="weight the sections for a kind of chapter",
             ),
             Arg(

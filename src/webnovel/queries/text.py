@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..labels import (
+from ..memory.words import (
     CHUNK_KIND,
     FIELD,
     SOURCE,
