@@ -148,9 +148,7 @@ CHAPTER_TEMPLATES: dict[str, dict[str, float]] = {
 def template_weights(name: str) -> dict[str, float]:
     """A chapter template's weights, or a clear error naming the templates there are."""
     if name not in CHAPTER_TEMPLATES:
-        raise InvalidInput(
-            say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES))
-        )
+        raise InvalidInput(say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES)))
     return CHAPTER_TEMPLATES[name]
 
 
