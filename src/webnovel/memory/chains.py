@@ -238,10 +238,7 @@ class Chain:
         chain = cls()
         for version in open_versions:
             tentative = version.status == "tentative" or version.confidence < tentative_below
-            chain._add(
-                replace(version, valid_to=None, status="tentative" if tentative else "active"),
-                tentative,
-            )
+            chain._add(_as(version, None, "tentative" if tentative else "active"), tentative)
         return chain
 
     def _add(self, version: Version, tentative: bool) -> None:
@@ -266,7 +263,7 @@ class Chain:
         self._tentatives.clear()
 
     def open(self, version: Version, tentative: bool) -> None:
-        self._add(replace(version, status="tentative" if tentative else "active"), tentative)
+        self._add(_as(version, None, "tentative" if tentative else "active"), tentative)
         self.events.append(("tentative" if tentative else "added", version.valid_from))
 
     def conflict(self, draft: ConflictDraft) -> None:
@@ -274,6 +271,14 @@ class Chain:
 
     def note(self, draft: ConflictDraft) -> None:
         self.notes.append(draft)
+
+
+def _as(version: Version, valid_to: int | None, status: str) -> Version:
+    """`version` with this end and status: itself when it has them already (most versions a
+    replay reopens are open and active, and a commit should not pay for copying them)."""
+    if version.valid_to == valid_to and version.status == status:
+        return version
+    return replace(version, valid_to=valid_to, status=status)
 
 
 def same_value(a: Any, b: Any) -> bool:
