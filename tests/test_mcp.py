@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 import webnovel
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.packs.budget_manager import TASKS
 from webnovel.memory.schema import THREAD_FILTERS
-from webnovel.sample_book import sample_chapters
 
 mcp = pytest.importorskip("mcp")
 from mcp import Client, StdioServerParameters  # noqa: E402

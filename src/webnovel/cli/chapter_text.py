@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..labels import (
+from ..memory.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     ENDING,

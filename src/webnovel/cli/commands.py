@@ -9,18 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..context import ContextManager
+from ..book.project import Project, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
 )
+from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..memory.schema import missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
 from ..messages import say
-from ..project import Project, init_project, open_project, plan_upstream_import
-from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
 from .chapter_text import chapter_text
 from .progress import ProgressBar
@@ -164,7 +163,7 @@ def _commit_many(args: argparse.Namespace) -> int:
 def import_book(args: argparse.Namespace) -> int:
     if args.kind == "upstream":
         return _import_upstream(args)
-    from ..text_import import read_cast
+    from ..ingest.text_import import read_cast
 
     cast = read_cast(args.cast) if args.cast else None
     with _open(args) as book, ProgressBar("import") as bar:
@@ -501,9 +500,9 @@ def pack(args: argparse.Namespace) -> int:
     outline = _read_text(args.outline) if args.outline else None
     draft = _read_input(str(args.draft)) if args.draft else None
     with _open(args) as book:
-        memory_pack = ContextManager(book).pack(
-            args.chapter,
+        memory_pack = book.build_memory_pack(
             args.task,
+            args.chapter,
             template=args.template,
             outline=outline,
             query=args.query,

@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from ..book.project import Project, init_project
 from ..errors import ProjectExists, UnknownEntity
-from ..labels import FIELD, label
-from ..project import Project, init_project
-from ..sample_book import sample_book_dir, sample_chapters, sample_meta
+from ..ingest.sample_book import sample_book_dir, sample_chapters, sample_meta
+from ..memory.words import FIELD, label
 from . import render
 from .commands import emit
 from .progress import ProgressBar

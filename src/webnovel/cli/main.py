@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
-from ..memory.packs.budget_manager import TASKS
+from ..memory.packs.budget_manager import CHAPTER_TEMPLATES, TASKS
 from ..memory.schema import THREAD_FILTERS
 from ..messages import say
 from . import commands, demo, help_words
@@ -350,7 +349,7 @@ def _add_pack_commands(sub: Any) -> None:
     p.add_argument(
         "--template",
         default=None,
-        choices=tuple(TEMPLATES),
+        choices=tuple(CHAPTER_TEMPLATES),
         help="weight the sections for a kind of chapter",
     )
 

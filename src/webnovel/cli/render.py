@@ -10,7 +10,7 @@ import json
 import unicodedata
 from typing import Any
 
-from ..labels import (
+from ..memory.words import (
     ADVICE_KIND,
     CHUNK_KIND,
     COMMIT_STATUS,

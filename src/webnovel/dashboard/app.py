@@ -38,12 +38,12 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..candidate_queue import ENTITY_TYPES
+from ..book.candidate_queue import ENTITY_TYPES
+from ..book.project import Project
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
-from ..labels import TASK
+from ..ingest.name_finder import Candidate
 from ..memory.packs.budget_manager import RECIPES
-from ..name_finder import Candidate
-from ..project import Project
+from ..memory.words import TASK
 from . import chapter_view, graph_view, pages, threads_view
 from .access import AccessGuard
 from .links import Links

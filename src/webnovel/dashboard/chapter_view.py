@@ -3,8 +3,8 @@ template needs for actions."""
 
 from __future__ import annotations
 
-from ..labels import ENDING, SECRET_ACTION, THREAD_ACTION
-from ..project import Project
+from ..book.project import Project
+from ..memory.words import ENDING, SECRET_ACTION, THREAD_ACTION
 from .view_models import ChapterPage
 
 

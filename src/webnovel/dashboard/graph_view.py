@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..book.project import Project
 from ..memory.schema import RelationEdge
-from ..project import Project
 from . import graph_layout
 from .view_models import DrawnEdge, GraphPage, Node, RelationKind
 

@@ -10,11 +10,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..labels import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
+from ..book.project import Project
 from ..memory.packs.budget_manager import RECIPES
 from ..memory.schema import Conflict, Entity, MemoryItem
+from ..memory.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
 from ..memory.write.rulebook import rule_for
-from ..project import Project
 from .graph_view import relation_group
 from .view_models import (
     Appearances,

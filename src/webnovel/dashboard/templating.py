@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..labels import (
+from ..memory.packs.pack_words import Reason
+from ..memory.words import (
     CHUNK_KIND,
     CONFLICT_STATUS,
     FIELD,
@@ -18,7 +19,6 @@ from ..labels import (
     THREAD_STATUS,
     label,
 )
-from ..memory.packs.pack_words import Reason
 from . import EXTRA_HINT
 from .pages import show
 

@@ -29,10 +29,10 @@ from .graph_layout import Point
 if TYPE_CHECKING:  # types only: the dashboard reads memory through the facade
     from _typeshed import DataclassInstance
 
+    from ..ingest.name_finder import Candidate
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.read.chapter_report import ChapterReport
     from ..memory.retrieval.search import SearchHit
-    from ..name_finder import Candidate
 
 
 def context_of(view: DataclassInstance) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..book.project import Project
 from ..errors import InvalidInput
-from ..labels import ENTITY_TYPE_PLURAL
+from ..memory.words import ENTITY_TYPE_PLURAL
 from ..messages import say
-from ..project import Project
 from . import graph_view, pages
 from .templating import STATIC, render
 from .view_models import context_of

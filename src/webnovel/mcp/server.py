@@ -13,12 +13,12 @@ import json
 from typing import Any
 
 from .. import __version__
+from ..book.project import Project
 from ..errors import InvalidInput, WebnovelError
+from ..ingest.sample_book import sample_chapters
 from ..memory.packs.budget_manager import Task
 from ..memory.schema import ThreadFilter, missing_fact
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
-from ..project import Project
-from ..sample_book import sample_chapters
 from .prompts import extraction_prompt
 
 INSTRUCTIONS = (

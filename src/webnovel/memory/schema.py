@@ -17,6 +17,9 @@ from typing import Any, Literal, NamedTuple, TypedDict, get_args
 
 Status = Literal["active", "outdated", "contradicted", "tentative"]
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
+# The highest chapter the contract accepts (docs/contract.md): SQLite holds 64-bit integers, but
+# a chapter past a million is a mistake, not a book.
+MAX_CHAPTER = 1_000_000
 
 
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:

@@ -116,6 +116,42 @@ SECTION_ORDER = (
     "episodic",
 )
 
+# Chapter templates reweight a recipe's section shares: a battle chapter leans on power levels,
+# items and rules; a dialogue chapter on relations and open threads; a transition chapter on
+# recent context and events.
+CHAPTER_TEMPLATES: dict[str, dict[str, float]] = {
+    "battle": {
+        "character_state": 1.4,
+        "constraints": 1.3,
+        "world_rules": 1.5,
+        "relations": 0.8,
+        "timeline": 0.7,
+        "episodic": 0.7,
+    },
+    "dialogue": {
+        "relations": 1.6,
+        "threads": 1.4,
+        "history": 1.2,
+        "world_rules": 0.6,
+        "constraints": 0.9,
+    },
+    "transition": {
+        "working_memory": 1.5,
+        "timeline": 1.5,
+        "threads": 1.2,
+        "world_rules": 0.7,
+        "history": 0.8,
+    },
+}
+
+
+def template_weights(name: str) -> dict[str, float]:
+    """A chapter template's weights, or a clear error naming the templates there are."""
+    if name not in CHAPTER_TEMPLATES:
+        raise InvalidInput(say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES)))
+    return CHAPTER_TEMPLATES[name]
+
+
 RECIPES: dict[Task, Recipe] = {
     "chapter_write": Recipe(
         task="chapter_write",
