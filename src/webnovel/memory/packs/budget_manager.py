@@ -52,7 +52,7 @@ def task_named(name: str) -> Task:
     raise InvalidInput(say("unknown_task", name=name, choices=", ".join(TASKS)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Scoring:
     """How much each kind of candidate is worth, before the budget is shared out by score per
     token. A score is in [0, 1]; "base + step × x" scores grow with x (urgency, recency, terms
@@ -79,7 +79,7 @@ class Scoring:
     summary_passage: float = 0.6  # an older chapter's summary, × its events' best score
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Recipe:
     """How one task spends its budget: section shares (also the floors each section is promised
     before the rest is shared out by score) and how far to look."""
@@ -148,16 +148,14 @@ CHAPTER_TEMPLATES: dict[str, dict[str, float]] = {
 def template_weights(name: str) -> dict[str, float]:
     """A chapter template's weights, or a clear error naming the templates there are."""
     if name not in CHAPTER_TEMPLATES:
-        raise InvalidInput(
-            say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES))
-        )
+        raise InvalidInput(say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES)))
     return CHAPTER_TEMPLATES[name]
 
 
 RECIPES: dict[Task, Recipe] = {
     "chapter_write": Recipe(
-        "chapter_write",
-        {
+        task="chapter_write",
+        shares={
             "working_memory": 0.20,
             "character_state": 0.20,
             "constraints": 0.08,
@@ -173,8 +171,8 @@ RECIPES: dict[Task, Recipe] = {
         relation_sources=6,
     ),
     "consistency_check": Recipe(
-        "consistency_check",
-        {
+        task="consistency_check",
+        shares={
             "working_memory": 0.08,
             "character_state": 0.22,
             "constraints": 0.14,
@@ -190,8 +188,8 @@ RECIPES: dict[Task, Recipe] = {
         event_window=10,
     ),
     "continuity_query": Recipe(
-        "continuity_query",
-        {
+        task="continuity_query",
+        shares={
             "working_memory": 0.06,
             "character_state": 0.18,
             "constraints": 0.08,
@@ -208,8 +206,8 @@ RECIPES: dict[Task, Recipe] = {
         graph_depth=2,
     ),
     "review": Recipe(
-        "review",
-        {
+        task="review",
+        shares={
             "working_memory": 0.06,
             "character_state": 0.24,
             "constraints": 0.16,
@@ -232,7 +230,7 @@ class Costed(Protocol):
     tokens: int
 
 
-@dataclass
+@dataclass(kw_only=True, slots=True)
 class Allocation:
     chosen: dict[str, list[Any]] = field(default_factory=dict)
     used: int = 0
@@ -245,7 +243,7 @@ def allocate(sections: Mapping[str, Sequence[Costed]], budget: int, recipe: Reci
     leftovers. An item that does not fit is skipped, not a stopping point: a smaller one behind
     it may still fit."""
     present = [name for name in SECTION_ORDER if sections.get(name)]
-    allocation = Allocation({name: [] for name in present})
+    allocation = Allocation(chosen={name: [] for name in present})
     remaining = budget - SECTION_OVERHEAD_TOKENS * len(present)
     leftovers = []
     for name in present:
