@@ -15,7 +15,7 @@ import pytest
 
 import webnovel
 from webnovel.ingest.sample_book import sample_chapters
-from webnovel.memory.packs.budget_manager import TASKS
+from webnovel.memory.packs.tasks import TASKS
 from webnovel.memory.schema import THREAD_FILTERS
 
 mcp = pytest.importorskip("mcp")

@@ -16,7 +16,6 @@ from ..errors import (
     InvalidInput,
 )
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
-from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..memory.write.json_hygiene import printable
 from ..messages import say
 from . import render
@@ -328,6 +327,10 @@ def wiki(args: argparse.Namespace) -> int:
 
 
 def schema(args: argparse.Namespace) -> int:
+    from ..memory.write.chapter_schema import (
+        CHAPTER_RESULT_SCHEMA,  # the write path's: loaded here only
+    )
+
     sys.stdout.write(render.to_json(CHAPTER_RESULT_SCHEMA) + "\n")
     return 0
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..memory.packs.budget_manager import CHAPTER_TEMPLATES, TASKS
+from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
 from ..memory.schema import (
     THREAD_FILTERS,
     Conflict,
