@@ -63,9 +63,7 @@ def test_accept_merge_and_reject_empty_the_queue_for_good(imported: Path) -> Non
 
 def test_a_rejected_name_is_not_offered_by_a_chapter_skeleton_either(imported: Path) -> None:
     def offered(book: webnovel.Project) -> set[str]:
-        return {
-            c["name"] for n in range(1, 13) for c in book.prefill(n)["candidate_new_entities"]
-        }
+        return {c["name"] for n in range(1, 13) for c in book.prefill(n)["candidate_new_entities"]}
 
     with webnovel.open_project(imported) as book:
         assert "木灵根" in offered(book)  # a root of talent, not a person
