@@ -12,7 +12,7 @@ import pytest
 
 import webnovel
 from webnovel.ingest.sample_book import sample_chapters
-from webnovel.memory.packs.budget_manager import TASKS
+from webnovel.memory.packs.tasks import TASKS
 from webnovel.memory.vocabulary import FIELDS, THREAD_KINDS
 
 from cli_runner import run_cli

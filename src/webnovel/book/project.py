@@ -288,9 +288,10 @@ class Project(BookReader):
         if outline is None and query is None and draft is None:
             outline = self.find_outline(chapter)
         from ..memory.packs import pack_log
-        from ..memory.packs.budget_manager import RECIPES, task_named, template_weights
+        from ..memory.packs.budget_manager import RECIPES
         from ..memory.packs.memory_pack import PackRequest
         from ..memory.packs.orchestrator import build_memory_pack
+        from ..memory.packs.tasks import task_named, template_weights
 
         named = task_named(task)
         if template is not None:

@@ -9,7 +9,6 @@ from typing import Any
 
 from ..book.project import Project, init_project
 from ..errors import ProjectExists, UnknownEntity
-from ..ingest.sample_book import sample_book_dir, sample_chapters, sample_meta
 from ..memory.words import FIELD, label
 from . import render
 from .commands import emit
@@ -17,6 +16,8 @@ from .progress import ProgressBar
 
 
 def demo(args: argparse.Namespace) -> int:
+    from ..ingest.sample_book import sample_book_dir, sample_chapters, sample_meta  # demo only
+
     folder: Path = args.folder
     memory = folder / ".webnovel"
     if memory.exists():

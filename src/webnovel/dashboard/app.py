@@ -44,6 +44,8 @@ from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntit
 from ..ingest.name_finder import Candidate
 from ..memory.packs.budget_manager import RECIPES
 from ..memory.words import TASK
+from ..queries import QUERIES, find_query
+from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, threads_view
 from .access import AccessGuard
 from .links import Links
@@ -303,6 +305,21 @@ class Dashboard:
         text = self.book.passage(chapter, quote) if chapter else None
         return JSONResponse({"chapter": chapter, "passage": text}, headers=SECURITY_HEADERS)
 
+    async def query(self, request: Request) -> Response:
+        """`/api/query/NAME?ARG=…`: a query of the table (queries/table.py) as its JSON, named as
+        the CLI or the MCP tool names it, with the arguments its MCP tool takes."""
+        name = request.path_params["name"]
+        try:
+            query = find_query(QUERIES, name)
+            arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
+            data = query.to_json(query.run(self.book, arguments))
+        except KeyError:
+            return JSONResponse({"error": f"没有这个查询：{name}"}, status_code=404)
+        except WebnovelError as exc:
+            status = 404 if isinstance(exc, UnknownEntity | UnknownChapter) else 400
+            return JSONResponse({"error": str(exc)}, status_code=status)
+        return JSONResponse(data, headers=SECURITY_HEADERS)
+
     async def seq(self, request: Request) -> Response:
         return JSONResponse(
             {"seq": self.book.commit_seq(), "latest_chapter": self.book.latest_chapter()}
@@ -396,6 +413,7 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
         Route("/pack", board.shown(board.pack), name="pack"),
         Route("/api/passage", board.passage, name="passage"),
         Route("/api/seq", board.seq, name="seq"),
+        Route("/api/query/{name}", board.query, name="query"),
         Route("/events", board.events, name="events"),
         Route("/favicon.ico", board.favicon, name="favicon"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

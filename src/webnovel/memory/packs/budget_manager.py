@@ -15,10 +15,9 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Generic, Literal, Protocol, TypeVar, get_args
+from typing import Generic, Protocol, TypeVar
 
-from ...errors import InvalidInput
-from ...messages import say
+from .tasks import Task
 
 CJK_TOKENS_PER_CHAR = 1.0
 OTHER_CHARS_PER_TOKEN = 4.0
@@ -38,18 +37,6 @@ def estimate_tokens(text: str) -> int:
     cjk = len(text) - len(CJK.sub("", text))
     other = len(text) - cjk
     return math.ceil(cjk * CJK_TOKENS_PER_CHAR + other / OTHER_CHARS_PER_TOKEN)
-
-
-Task = Literal["chapter_write", "consistency_check", "continuity_query", "review"]
-TASKS: tuple[Task, ...] = get_args(Task)
-
-
-def task_named(name: str) -> Task:
-    """`name` as a task, or a clear error naming the tasks there are."""
-    for task in TASKS:
-        if name == task:
-            return task
-    raise InvalidInput(say("unknown_task", name=name, choices=", ".join(TASKS)))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -115,42 +102,6 @@ SECTION_ORDER = (
     "history",
     "episodic",
 )
-
-# Chapter templates reweight a recipe's section shares: a battle chapter leans on power levels,
-# items and rules; a dialogue chapter on relations and open threads; a transition chapter on
-# recent context and events.
-CHAPTER_TEMPLATES: dict[str, dict[str, float]] = {
-    "battle": {
-        "character_state": 1.4,
-        "constraints": 1.3,
-        "world_rules": 1.5,
-        "relations": 0.8,
-        "timeline": 0.7,
-        "episodic": 0.7,
-    },
-    "dialogue": {
-        "relations": 1.6,
-        "threads": 1.4,
-        "history": 1.2,
-        "world_rules": 0.6,
-        "constraints": 0.9,
-    },
-    "transition": {
-        "working_memory": 1.5,
-        "timeline": 1.5,
-        "threads": 1.2,
-        "world_rules": 0.7,
-        "history": 0.8,
-    },
-}
-
-
-def template_weights(name: str) -> dict[str, float]:
-    """A chapter template's weights, or a clear error naming the templates there are."""
-    if name not in CHAPTER_TEMPLATES:
-        raise InvalidInput(say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES)))
-    return CHAPTER_TEMPLATES[name]
-
 
 RECIPES: dict[Task, Recipe] = {
     "chapter_write": Recipe(

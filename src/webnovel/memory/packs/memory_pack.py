@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 from ..schema import Conflict
 from ..words import SECTION_TITLES, TASK
-from .budget_manager import Task
 from .pack_words import Reason
+from .tasks import Task
 
 
 @dataclass(frozen=True, kw_only=True)
