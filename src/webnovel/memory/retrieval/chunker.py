@@ -9,7 +9,7 @@ the same shape.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..write.chapter_inputs import ChapterResult
 
@@ -77,7 +77,18 @@ def chapter_chunks(result: ChapterResult, text: str | None) -> list[Chunk]:
                     text=piece,
                 )
             )
-    return chunks
+    return _unique_ids(chunks)
+
+
+def _unique_ids(chunks: list[Chunk]) -> list[Chunk]:
+    """A result may give two scenes one index: their chunks keep the first's id and number the
+    rest (`~2`, `~3`), since a chunk's id is its key in the index."""
+    seen: dict[str, int] = {}
+    out = []
+    for chunk in chunks:
+        times = seen[chunk.chunk_id] = seen.get(chunk.chunk_id, 0) + 1
+        out.append(chunk if times == 1 else replace(chunk, chunk_id=f"{chunk.chunk_id}~{times}"))
+    return out
 
 
 def slice_text(text: str, size: int = SLICE_CHARS) -> list[str]:
