@@ -229,12 +229,15 @@ def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
                 data = result.structured_content
                 answers[query.name] = data["result"] if set(data) == {"result"} else data
             answers["missing"] = await client.call_tool("get_history", {"as_of": "x"})
+            settled = await client.call_tool("list_conflicts", {"include_settled": True})
+            answers["settled"] = settled.structured_content["result"]
         return answers
 
     answers = asyncio.run(ask_all())
     for query in TOOL_QUERIES:
         words = first_example(query)
         assert answers[query.name] == cli_json(sample, words), query.name
+    assert answers["settled"] == cli_json(sample, ["conflicts", "--all"])
     assert answers["missing"].is_error
     assert answers["missing"].content[0].text == (
         "get_history: argument 'subject' is required; "

@@ -29,7 +29,7 @@ class Arg:
 
     name: str
     type: ArgType
-    help: str  # English; the CLI shows help_words' Chinese, MCP schemas carry the Chinese too
+    help: str  # English; the CLI shows its Chinese from cli/help_words.py
     default: Any = None
     required: bool = False  # MCP: must be given; CLI: a required option or positional
     positional: bool = False
@@ -48,9 +48,6 @@ class Arg:
 
     def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word
         return replace(self, help=help)
-
-    def with_default(self, default: Any) -> Arg:
-        return replace(self, default=default)
 
 
 # -- the arguments many queries share, declared once ------------------------------------------
@@ -83,7 +80,6 @@ class Query(Generic[Answer]):
     tool_help: str = ""  # the MCP tool's description (Chinese, for agents)
     indexes_first: bool = False  # the CLI brings the search index up to date, with a bar
     formats: Mapping[str, Callable[[Answer], str]] = field(default_factory=dict)  # e.g. prompt
-    old_names: tuple[str, ...] = field(default=())  # accepted with a note
 
     @property
     def cli_args(self) -> tuple[Arg, ...]:
