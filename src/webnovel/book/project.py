@@ -297,7 +297,14 @@ class Project(BookReader):
         if template is not None:
             weights = {**template_weights(template), **(weights or {})}
         recipe = RECIPES[named].weighted(weights) if weights else None
-        request = PackRequest(named, chapter, outline, query, budget_tokens, focus)
+        request = PackRequest(
+            task=named,
+            chapter=chapter,
+            outline=outline,
+            query=query,
+            budget_tokens=budget_tokens,
+            focus=focus,
+        )
         started = time.perf_counter()
         pack = build_memory_pack(
             self._conn, self.config, self.aliases(), request, recipe, self.retriever
@@ -394,7 +401,13 @@ class Project(BookReader):
         from ..memory.packs.memory_pack import Passage
 
         return [
-            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + h.score)  # score is 0–1
+            Passage(
+                chunk_id=h.chunk_id,
+                chapter=h.chapter,
+                kind=h.kind,
+                text=h.text,
+                score=0.4 + h.score,  # a hit's score is 0–1
+            )
             for h in self.retrieval().search(text, top_k, as_of)
         ]
 
