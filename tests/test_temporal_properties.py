@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import webnovel
 
 from answers import book_answers, naive_replay
+from stores import init_book
 
 ENTITIES = ["e0", "e1", "e2"]
 NAMES = {f"角色{e}": e for e in ENTITIES}  # references may use a name instead of the id
@@ -130,6 +131,7 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+ON_EACH_BACKEND = settings(SETTINGS, max_examples=4)
 
 
 def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
@@ -148,14 +150,7 @@ def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
 @SETTINGS
 @given(history=histories())
 def test_as_of_answers_equal_a_naive_replay(tmp_path_factory: Any, history: Any) -> None:
-    finals, sequence = history
-    root: Path = tmp_path_factory.mktemp("prop") / "book"
-    with webnovel.init_project(root, title="p") as book:
-        for result in sequence:
-            book.commit(result)
-        for n in range(0, CHAPTERS + 2):
-            oracle = naive_replay({k: by_id(v) for k, v in finals.items()}, n)
-            assert engine_state(book, n) == oracle, f"as of chapter {n}"
+    check_naive_replay(tmp_path_factory, history, "sqlite")
 
 
 @SETTINGS
@@ -163,10 +158,35 @@ def test_as_of_answers_equal_a_naive_replay(tmp_path_factory: Any, history: Any)
 def test_rebuild_equals_incremental_and_recommit_is_unchanged(
     tmp_path_factory: Any, history: Any
 ) -> None:
+    check_rebuild(tmp_path_factory, history, "sqlite")
+
+
+@ON_EACH_BACKEND
+@given(history=histories())
+def test_as_of_and_rebuild_on_each_backend(
+    tmp_path_factory: Any, history: Any, backend: str
+) -> None:
+    """A few of the histories above on every store backend (40 of each stay on SQLite)."""
+    check_naive_replay(tmp_path_factory, history, backend)
+    check_rebuild(tmp_path_factory, history, backend)
+
+
+def check_naive_replay(tmp_path_factory: Any, history: Any, backend: str) -> None:
+    finals, sequence = history
+    root: Path = tmp_path_factory.mktemp("prop") / "book"
+    with init_book(backend, root, title="p") as book:
+        for result in sequence:
+            book.commit(result)
+        for n in range(0, CHAPTERS + 2):
+            oracle = naive_replay({k: by_id(v) for k, v in finals.items()}, n)
+            assert engine_state(book, n) == oracle, f"as of chapter {n}"
+
+
+def check_rebuild(tmp_path_factory: Any, history: Any, backend: str) -> None:
     finals, sequence = history
     root: Path = tmp_path_factory.mktemp("prop") / "book"
     chapters = list(range(0, CHAPTERS + 2))
-    with webnovel.init_project(root, title="p") as book:
+    with init_book(backend, root, title="p") as book:
         for result in sequence:
             book.commit(result)
         incremental = book_answers(

@@ -27,7 +27,13 @@ from .memory.schema import (
     Conflict,
 )
 from .memory.store import commit_ops, entity_ops, record_ops
-from .memory.store.storage import MEMORY_DIR, Storage, read_json, write_json_atomic
+from .memory.store.location import (
+    StoreLocation,
+    find_store_location,
+    parse_store_section,
+    render_store_section,
+)
+from .memory.store.storage import CONFIG, MEMORY_DIR, Storage, read_json, write_json_atomic
 from .memory.write.chapter_inputs import ChapterResult
 from .memory.write.write_pipeline import WritePipeline, replay_all
 from .messages import say
@@ -62,14 +68,39 @@ def plan_upstream_import(root: str | Path) -> dict[str, Any]:
     return book_import.upstream_plan(read_upstream(Path(root)), Path(root))
 
 
-def init_project(path: str | Path, title: str, genre: str | None = None) -> Project:
+def init_project(
+    path: str | Path,
+    title: str,
+    genre: str | None = None,
+    store: str | None = None,
+    book: str | None = None,
+    password_env: str | None = None,
+) -> Project:
+    """Make a book in folder `path`: in its own SQLite file, or (`store`, a postgresql:// URL
+    without a password) as book `book` (default: the folder's name) of a shared PostgreSQL
+    database, named in the folder's config.toml so that any copy of the folder opens it."""
     root = Path(path)
     memory_dir = root / MEMORY_DIR
-    if (memory_dir / "index.db").exists():
+    if _holds_book(memory_dir):
         raise ProjectExists(f"{root} already holds a book ({memory_dir})")
+    location = None
+    if store is not None:
+        section = {"url": store, "book": book or root.resolve().name}
+        location = parse_store_section(
+            section | ({"password_env": password_env} if password_env else {}), "--store"
+        )
     memory_dir.mkdir(parents=True, exist_ok=True)
-    (memory_dir / "config.toml").write_text(render_config(genre), encoding="utf-8")
-    project = Project(root)
+    config = memory_dir / CONFIG
+    config.write_text(
+        render_config(genre) + (render_store_section(location) if location else ""),
+        encoding="utf-8",
+    )
+    try:
+        project = Project(root, create=True, title=title, location=location)
+    except BaseException:
+        if location is not None:  # a store that refused leaves no folder that looks like a book
+            config.unlink(missing_ok=True)
+        raise
     project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
     with project.storage.index.atomic() as conn:
         commit_ops.set_meta(conn, "title", title)
@@ -89,21 +120,38 @@ def open_project(path: str | Path | None = None) -> Project:
             )
         return Project(root)
     root = Path(path)
-    if not (root / MEMORY_DIR / "index.db").exists():
+    if not _holds_book(root / MEMORY_DIR):
         raise ProjectNotFound(
             f"no book at {root}: {root / MEMORY_DIR} holds no index.db (run `webnovel init` first)"
         )
     return Project(root)
 
 
+def _holds_book(memory_dir: Path) -> bool:
+    """A SQLite book has its index.db; a PostgreSQL book's folder names its store."""
+    config = memory_dir / "config.toml"
+    return (memory_dir / "index.db").exists() or (
+        config.exists() and "[store]" in config.read_text(encoding="utf-8", errors="replace")
+    )
+
+
 class Project(BookReads):
     """One book, opened: writing, packs, search, import and lifetime here; reads in
     `BookReads`."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        create: bool = False,
+        title: str | None = None,
+        location: StoreLocation | None = None,
+    ) -> None:
         self.root = root
-        self.storage = Storage(root / MEMORY_DIR)
-        self.config: BookConfig = load_config(self.storage.config_path)
+        config_path = root / MEMORY_DIR / CONFIG
+        self.config: BookConfig = load_config(config_path)
+        if location is None:
+            location = find_store_location(config_path)
+        self.storage = Storage(root / MEMORY_DIR, location, create=create, title=title)
         self.pipeline = WritePipeline(self.storage.index, self.config)
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.

@@ -45,7 +45,16 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
 
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
-    with init_project(path, title=args.title, genre=args.genre) as book:
+    if (args.book or args.password_env) and not args.store:
+        raise InvalidInput("--book 与 --password-env 只用于 --store")
+    with init_project(
+        path,
+        title=args.title,
+        genre=args.genre,
+        store=args.store,
+        book=args.book,
+        password_env=args.password_env,
+    ) as book:
         emit(
             args,
             {"created": str(book.root / ".webnovel"), **book.book},

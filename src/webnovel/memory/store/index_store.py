@@ -11,9 +11,9 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ...errors import BookBusy
 from .migrations import MIGRATIONS, Migration, migrate
@@ -43,6 +43,22 @@ def dumps(value: Any) -> str:
 
 def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+class IndexStore(Protocol):
+    """The handle on a book's index that the layers above hold: `SQLiteStore` here, or
+    `PostgresStore` (pg_store.py) for a book in a shared PostgreSQL database."""
+
+    path: Any  # what messages name: the file, or the store and book
+    on_wait: Callable[[str], None] | None
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+    def atomic(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def trial(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def checkpoint(self) -> None: ...
+    def close(self) -> None: ...
+    def size_bytes(self) -> int: ...
 
 
 class SQLiteStore:
