@@ -290,3 +290,20 @@ def test_a_hundred_kills_during_commits_leave_no_half_commit(tmp_path: Path) -> 
         copy_book(book, tmp_path / "replayed")  # a clean replay of the log, into SQLite
     with webnovel.open_project(tmp_path / "replayed") as replayed:
         assert answers(replayed) == now
+
+
+def test_a_commit_on_another_machine_ends_a_watchers_wait_at_once(tmp_path: Path) -> None:
+    """What the dashboard's live refresh waits on: NOTIFY from the commit, not a poll."""
+    with init_book("postgresql", tmp_path / "a", title="t") as writer:
+        config = (tmp_path / "a" / ".webnovel" / "config.toml").read_text(encoding="utf-8")
+        (tmp_path / "b" / ".webnovel").mkdir(parents=True)
+        (tmp_path / "b" / ".webnovel" / "config.toml").write_text(config, encoding="utf-8")
+        with webnovel.open_project(tmp_path / "b") as watcher:
+            assert watcher.wait_for_commit(0.2) is False  # listening, nothing came
+            started = time.monotonic()
+            timer = threading.Timer(0.5, writer.commit, args=(SAGA.results[0],))
+            timer.start()
+            assert watcher.wait_for_commit(30) is True
+            assert time.monotonic() - started < 10
+            timer.join()
+            assert watcher.commit_seq() == writer.commit_seq() > 0

@@ -257,6 +257,11 @@ class BookReads:
             )
         ]
 
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Pause up to `seconds`, ending early when the book's store says a commit came (on
+        PostgreSQL: LISTEN/NOTIFY, from any machine); then compare `commit_seq`."""
+        return self.storage.index.wait_for_commit(seconds)
+
     def commit_seq(self) -> int:
         """The book's commit sequence number: it moves on with every commit or retraction, by
         any process, so a watcher compares it to know memory changed."""

@@ -57,6 +57,7 @@ class IndexStore(Protocol):
     def atomic(self) -> AbstractContextManager[sqlite3.Connection]: ...
     def trial(self) -> AbstractContextManager[sqlite3.Connection]: ...
     def checkpoint(self) -> None: ...
+    def wait_for_commit(self, seconds: float) -> bool: ...
     def close(self) -> None: ...
     def size_bytes(self) -> int: ...
 
@@ -131,6 +132,12 @@ class SQLiteStore:
                         said = True
         finally:
             self.conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
+
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Another process's commit shows in the file, which has no way to tell: a watcher
+        polls (`commit_seq`) after this pause. PostgreSQL books are told (pg_store.py)."""
+        time.sleep(seconds)
+        return False
 
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the database and truncate it: after a rebuild the log

@@ -152,6 +152,7 @@ class PostgresStore:
         self.path = location.shown()  # what messages name, as a SQLite store names its file
         self._depth = 0
         self.on_wait: Callable[[str], None] | None = None
+        self._listener: psycopg.Connection[Any] | None = None
         self.pg = PgConnection(self._open(), self._open)
         # The store's queries are typed against sqlite3's connection; PgConnection speaks the
         # part of it they use, so the one set of queries is type-checked once.
@@ -250,9 +251,22 @@ class PostgresStore:
             self._roll_back("")
             raise
 
-    def notify_commit(self, seq: int) -> None:
-        """Tell listeners (dashboards on any machine) that the book moved; delivered at COMMIT."""
-        self.pg.execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, f"{self.schema}:{seq}"))
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Wait up to `seconds` for a commit to this book by any process on any machine (the
+        commits table's trigger notifies at COMMIT); True when one came. The listening
+        connection is opened on first use and kept: a dashboard listens all day."""
+        import psycopg
+
+        try:
+            if self._listener is None or self._listener.closed:
+                self._listener = self._open()
+                self._listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            for note in self._listener.notifies(timeout=seconds):
+                if note.payload.split(":", 1)[0] == self.schema:
+                    return True
+        except psycopg.OperationalError:
+            self._listener = None  # dropped: the next wait listens anew
+        return False
 
     # -- schema ---------------------------------------------------------------------------------
 
@@ -305,6 +319,8 @@ class PostgresStore:
 
     def close(self) -> None:
         self.pg.close()
+        if self._listener is not None:
+            self._listener.close()
 
     def size_bytes(self) -> int:
         row = self.pg.execute("PRAGMA page_count").fetchone()
