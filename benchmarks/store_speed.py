@@ -55,7 +55,7 @@ def bench_store(saga: Saga, folder: Path, store: str | None, seed: int) -> dict[
     book.close()
     out["cli_fact_cold_start"] = bench_cli(folder, 5)
     if store and name:
-        from webnovel.book_store import delete_book
+        from webnovel.book.stores import delete_book
 
         delete_book(store, name)
     return out

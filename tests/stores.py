@@ -60,7 +60,7 @@ def copy_of(backend: str, source: Path, dest: Path) -> webnovel.Project:
     if backend == "sqlite":
         shutil.copytree(source, dest)
         return webnovel.open_project(dest)
-    from webnovel.book_store import copy_book
+    from webnovel.book.stores import copy_book
 
     name = book_name()
     _made.append(name)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import webnovel
-from webnovel.book_store import copy_book, delete_book, list_books
+from webnovel.book.stores import copy_book, delete_book, list_books
 from webnovel.cli.main import main
 from webnovel.errors import ProjectExists, ProjectNotFound
 

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..book_store import copy_book, delete_book, list_books
+from ..book.stores import copy_book, delete_book, list_books
 from ..errors import InvalidInput, UnknownBook
 from . import render
-from .commands import _open, emit
+from .commands import emit, open_book
 from .parsing import add_command
 
 
@@ -82,7 +82,7 @@ def books_text(items: list[dict[str, Any]]) -> str:
 def copy(args: argparse.Namespace) -> int:
     if args.book is not None and args.store is None:
         raise InvalidInput("--book 只用于 --store：SQLite 的书就是它的文件夹")
-    with _open(args) as book:
+    with open_book(args) as book:
         report = copy_book(book, args.dest, store=args.store, book=args.book)
     emit(
         args,

@@ -13,9 +13,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from .memory.store import commit_ops, record_ops
-from .memory.store.location import StoreLocation, check_book_name, parse_store_url
-from .memory.store.storage import CONFIG, MEMORY_DIR
+from ..memory.store import commit_ops, record_ops
+from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
+from ..memory.store.storage import CONFIG, MEMORY_DIR
 from .project import Project, init_project, open_project
 
 
@@ -25,14 +25,14 @@ def _location(store: str, book: str = "-") -> StoreLocation:
 
 def list_books(store: str) -> list[dict[str, Any]]:
     """The books in the PostgreSQL database `store` names, by name."""
-    from .memory.store.pg_store import list_books as listed
+    from ..memory.store.pg_store import list_books as listed
 
     return listed(_location(store))
 
 
 def delete_book(store: str, book: str) -> bool:
     """Remove a book and everything of it from the store; False when there was none."""
-    from .memory.store.pg_store import delete_book as deleted
+    from ..memory.store.pg_store import delete_book as deleted
 
     return deleted(_location(store, book))
 
