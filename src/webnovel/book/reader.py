@@ -31,17 +31,29 @@ from ..memory.schema import (
     WorldRule,
 )
 from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
-from ..memory.store.storage import MEMORY_DIR, Storage
+from ..memory.store.location import StoreLocation, find_store_location
+from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import Terms, field_terms
 from ..memory.write.name_suggestions import did_you_mean
 from ..messages import say
 
 
 class BookReader:
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        create: bool = False,
+        title: str | None = None,
+        location: StoreLocation | None = None,
+    ) -> None:
+        """Open the book at `root` (or `create` it): in its folder's SQLite file, or in the
+        PostgreSQL store its config.toml (or `location`) names."""
         self.root = root
-        self.storage = Storage(root / MEMORY_DIR)
-        self.config: BookConfig = load_config(self.storage.config_path)
+        config_path = root / MEMORY_DIR / CONFIG
+        self.config: BookConfig = load_config(config_path)
+        if location is None:
+            location = find_store_location(config_path)
+        self.storage = Storage(root / MEMORY_DIR, location, create=create, title=title)
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -260,6 +272,11 @@ class BookReader:
                 self._conn, as_of
             )
         ]
+
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Pause up to `seconds`, ending early when the book's store says a commit came (on
+        PostgreSQL: LISTEN/NOTIFY, from any machine); then compare `commit_seq`."""
+        return self.storage.index.wait_for_commit(seconds)
 
     def commit_seq(self) -> int:
         """The book's commit sequence number: it moves on with every commit or retraction, by

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..book.project import Project, init_project, open_project, plan_upstream_import
+from ..book.project import Project, holds_book, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -41,7 +41,16 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
 
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
-    with init_project(path, title=args.title, genre=args.genre) as book:
+    if (args.book or args.password_env) and not args.store:
+        raise InvalidInput("--book 与 --password-env 只用于 --store")
+    with init_project(
+        path,
+        title=args.title,
+        genre=args.genre,
+        store=args.store,
+        book=args.book,
+        password_env=args.password_env,
+    ) as book:
         emit(
             args,
             {"created": str(book.root / ".webnovel"), **book.book},
@@ -182,7 +191,7 @@ def _import_upstream(args: argparse.Namespace) -> int:
     the project's title and genre, unless it exists (an interrupted import resumes)."""
     if args.start is not None or args.cast or args.candidates:
         raise InvalidInput("--start, --cast and --candidates are for `webnovel import text`")
-    has_book = args.project is not None and (args.project / ".webnovel" / "index.db").exists()
+    has_book = args.project is not None and holds_book(args.project / ".webnovel")
     if args.dry_run and not has_book:
         report = plan_upstream_import(args.path)
     else:

@@ -19,6 +19,7 @@ from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
 from .query_commands import add_query_commands
+from .store_commands import add_store_commands
 
 EPILOG = """{examples}:
   webnovel init my-book --title 斗破苍穹 --genre 玄幻
@@ -61,6 +62,7 @@ def build_parser() -> _Parser:
     _add_rebuild_command(sub)
     _add_import_commands(sub)
     _add_admin_commands(sub)
+    add_store_commands(sub)
     parser.commands = frozenset(sub.choices)
     return parser
 
@@ -78,6 +80,21 @@ def _add_write_commands(sub: Subcommands) -> None:
     p.add_argument("path", nargs="?", type=Path, default=None, help="folder (default: .)")
     p.add_argument("--title", required=True, help="the book's title")
     p.add_argument("--genre", default=None, help="fills config ladders (玄幻, 仙侠)")
+    p.add_argument(
+        "--store",
+        default=None,
+        help="keep the book in this PostgreSQL store: postgresql://USER@HOST:PORT/DATABASE "
+        "(no password: PGPASSWORD, ~/.pgpass, sslmode or --password-env)",
+    )
+    p.add_argument(
+        "--book", default=None, help="the book's name in the store (default: the folder's name)"
+    )
+    p.add_argument(
+        "--password-env",
+        default=None,
+        metavar="VAR",
+        help="with --store: the environment variable that holds the password",
+    )
 
     p = _add(
         sub,
