@@ -179,7 +179,7 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("fact").returncode == 2
     assert run("threads", "--status", "sleeping").returncode == 2
     missing = run("--project", str(tmp_path / "nothing"), "stats")
-    assert missing.returncode == 1 and "no book at" in missing.stderr
+    assert missing.returncode == 1 and "没有书" in missing.stderr
 
 
 def test_nearest_book_is_found_from_a_subfolder(cli_book: Path) -> None:

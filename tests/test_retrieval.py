@@ -130,7 +130,7 @@ def test_traditional_query_finds_simplified_text(sample: webnovel.Project) -> No
 
 def test_no_embedder_means_lexical_search(sample: webnovel.Project) -> None:
     assert sample.retrieval().embedder is None
-    with pytest.raises(webnovel.WebnovelError, match="no embedder configured"):
+    with pytest.raises(webnovel.WebnovelError, match="没有配置向量模型"):
         sample.embed()
 
 

