@@ -87,15 +87,21 @@ class LexicalIndex:
     @contextmanager
     def writing(self) -> Iterator[_Writer]:
         """One writer at a time (the caller holds the `vectors.db` write lock); what it did is
-        committed when the block ends, and rolled back if the block raises."""
+        committed when the block ends, and rolled back if the block raises.
+
+        The writer holds the index's lock until it is dropped, and a raised exception keeps the
+        writer alive through its traceback: it is released here however the block ends, or
+        every later writer (and so every later search that must catch up) would be refused."""
         writer = self.index.writer(WRITER_HEAP_BYTES, 1)
         try:
             yield _Writer(writer)
+            writer.commit()
         except BaseException:
             writer.rollback()
             raise
-        writer.commit()
-        writer.wait_merging_threads()
+        finally:
+            writer.wait_merging_threads()  # drops the writer, and with it the lock
+            del writer
         self.index.reload()
 
     def search(
