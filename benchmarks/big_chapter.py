@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 import webnovel
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 PEAK = (
     "import resource, sys; from webnovel.cli.main import main; code = main(sys.argv[1:]); "

@@ -19,8 +19,8 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from webnovel.name_finder import candidate_names  # noqa: E402
-from webnovel.text_import import split_chapters  # noqa: E402
+from webnovel.ingest.name_finder import candidate_names  # noqa: E402
+from webnovel.ingest.text_import import split_chapters  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from webnovel.errors import InvalidInput
-from webnovel.text_files import read_text
+from webnovel.ingest.text_files import read_text
 
 PARAGRAPH = "　　萧炎望着测验魔石碑，斗之力，三段。萧战叹了口气，他说的是我的心。\n"
 

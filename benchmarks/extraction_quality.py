@@ -37,7 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
 from webnovel.errors import WebnovelError  # noqa: E402
-from webnovel.sample_book import sample_book_dir, sample_chapters  # noqa: E402
+from webnovel.ingest.sample_book import sample_book_dir, sample_chapters  # noqa: E402
 
 ASKED = re.compile(r"请输出第(\d+)章的章节结果")
 

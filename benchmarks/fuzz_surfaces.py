@@ -31,7 +31,7 @@ from typing import Any
 import webnovel
 from webnovel.cli.main import main as cli
 from webnovel.errors import WebnovelError
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 NASTY_STRINGS = [
     "\ud800",

@@ -35,10 +35,10 @@ from typing import Any
 
 import webnovel
 from scene_chapters import CHAPTERS
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.packs.memory_pack import MemoryPack
 from webnovel.memory.packs.relevance_filter import bigrams
 from webnovel.memory.write.rulebook import RULES
-from webnovel.sample_book import sample_chapters
 
 from saga import generate_saga
 

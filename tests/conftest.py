@@ -36,7 +36,9 @@ def saga_book(
 
 
 @pytest.fixture(autouse=True)
-def a_user_of_our_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def a_user_of_our_own(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every test runs as a user with empty config and state folders and no WEBNOVEL_*
     variables, so the developer's own endpoints and keys never take part (nor get used)."""
     home = tmp_path_factory.mktemp("user")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import webnovel
-from webnovel.sample_book import sample_book_dir, sample_chapters
+from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
 
 from cli_runner import run_process
 

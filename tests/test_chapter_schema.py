@@ -7,9 +7,9 @@ import json
 import pytest
 
 from webnovel.errors import InvalidChapterResult
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.write.chapter_result import parse_chapter_result
 from webnovel.memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
-from webnovel.sample_book import sample_chapters
 
 from cli_runner import run_cli
 from saga import generate_saga

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.memory.packs.budget_manager import TASKS
+from webnovel.ingest.sample_book import sample_chapters
+from webnovel.memory.packs.tasks import TASKS
 from webnovel.memory.vocabulary import FIELDS, THREAD_KINDS
-from webnovel.sample_book import sample_chapters
 
 from cli_runner import run_cli
 

@@ -471,3 +471,11 @@ def test_english_on_request(
     with pytest.raises(SystemExit):
         main(["fact"])
     assert "缺少必填参数：subject" in capsys.readouterr().err
+
+
+def test_fields_lists_the_books_fields(cli_book: Path) -> None:
+    fields = {f["field"]: f for f in ok("--project", str(cli_book), "fields")}
+    assert fields["realm"]["label"] == "境界" and fields["realm"]["entities"] >= 1
+    assert "等级" in fields["realm"]["synonyms"]
+    text = run("--project", str(cli_book), "fields", "--format", "text").stdout
+    assert text.splitlines()[0].split() == ["字段", "键", "实体数", "也接受"]

@@ -10,7 +10,7 @@ import pytest
 
 import webnovel
 from webnovel.errors import UnknownChapter
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 from cli_runner import run_cli
 

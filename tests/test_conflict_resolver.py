@@ -24,7 +24,14 @@ CONFIG = BookConfig()
 
 def fact(chapter: int, value: Any, op: str = "set", **extra: Any) -> Assertion:
     return Assertion(
-        "fact", "e\x1ff", "e", "f", None, chapter, 0, {"op": op, "value": value, **extra}
+        family="fact",
+        key="e\x1ff",
+        subject="e",
+        field="f",
+        obj=None,
+        chapter=chapter,
+        seq=0,
+        payload={"op": op, "value": value, **extra},
     )
 
 
@@ -122,14 +129,14 @@ def test_emptied_set_is_still_a_value() -> None:
 
 def rel(chapter: int, rel_type: str, action: str = "assert", confidence: float = 1.0) -> Assertion:
     return Assertion(
-        "rel",
-        "a\x1fb\x1fgroup0",
-        "a",
-        rel_type,
-        "b",
-        chapter,
-        0,
-        {"action": action, "type": rel_type, "confidence": confidence},
+        family="rel",
+        key="a\x1fb\x1fgroup0",
+        subject="a",
+        field=rel_type,
+        obj="b",
+        chapter=chapter,
+        seq=0,
+        payload={"action": action, "type": rel_type, "confidence": confidence},
     )
 
 
@@ -164,7 +171,16 @@ def test_relations(assertions: list[Assertion], expected: list, conflict_kinds: 
 
 
 def thread(chapter: int, action: str, **extra: Any) -> Assertion:
-    return Assertion("thread", "t", "t", "thread", None, chapter, 0, {"action": action, **extra})
+    return Assertion(
+        family="thread",
+        key="t",
+        subject="t",
+        field="thread",
+        obj=None,
+        chapter=chapter,
+        seq=0,
+        payload={"action": action, **extra},
+    )
 
 
 @pytest.mark.parametrize(
@@ -222,14 +238,14 @@ def test_advance_keeps_what_the_thread_is_and_records_progress() -> None:
 
 def rule(chapter: int, action: str, text: str = "") -> Assertion:
     return Assertion(
-        "rule",
-        "r",
-        "r",
-        "rule",
-        None,
-        chapter,
-        0,
-        {"action": action, "rule": text, "domain": "修炼"},
+        family="rule",
+        key="r",
+        subject="r",
+        field="rule",
+        obj=None,
+        chapter=chapter,
+        seq=0,
+        payload={"action": action, "rule": text, "domain": "修炼"},
     )
 
 
@@ -271,17 +287,17 @@ def test_replay_from_the_middle_equals_replay_from_the_start() -> None:
 
 def status_version(value: str, start: int, end: int | None) -> Version:
     return Version(
-        "fact",
-        "e\x1fstatus",
-        "e",
-        "status",
-        None,
-        value,
-        start,
-        end,
-        "active",
-        start,
-        "state_change",
+        family="fact",
+        key="e\x1fstatus",
+        subject="e",
+        field="status",
+        obj=None,
+        value=value,
+        valid_from=start,
+        valid_to=end,
+        status="active",
+        source_chapter=start,
+        source_type="state_change",
     )
 
 
@@ -301,19 +317,25 @@ def status_version(value: str, start: int, end: int | None) -> Version:
 def test_dead_characters_acting(
     activity_chapters: list[int], statuses: list[Version], expected_chapters: list[int]
 ) -> None:
-    activities = [Activity("e", c, "appeared", "某人") for c in activity_chapters]
+    activities = [
+        Activity(entity_id="e", chapter=c, kind="appeared", mention="某人")
+        for c in activity_chapters
+    ]
     drafts = entity_conflicts("e", statuses, activities, 1, CONFIG)
     assert [d.chapter for d in drafts if d.kind == "dead_entity_active"] == expected_chapters
 
 
 def test_being_mourned_is_not_acting() -> None:
-    activities = [Activity("e", 8, "relation_target", "周伯")]
+    activities = [Activity(entity_id="e", chapter=8, kind="relation_target", mention="周伯")]
     drafts = entity_conflicts("e", [status_version("死亡", 5, None)], activities, 1, CONFIG)
     assert drafts == []
 
 
 def test_referenced_before_introduction_is_an_unknown_entity() -> None:
-    activities = [Activity("e", 3, "appeared", "红衣女子"), Activity("e", 8, "appeared", "红衣")]
+    activities = [
+        Activity(entity_id="e", chapter=3, kind="appeared", mention="红衣女子"),
+        Activity(entity_id="e", chapter=8, kind="appeared", mention="红衣"),
+    ]
     drafts = entity_conflicts("e", [], activities, 5, CONFIG)
     assert [(d.kind, d.chapter) for d in drafts] == [("unknown_entity", 3)]
 

@@ -249,7 +249,7 @@ def test_the_chapter_page_shows_one_chapter_as_of_a_chapter(board: Running) -> N
 def test_candidate_names_are_settled_from_the_page_behind_the_same_token(
     tmp_path: Path,
 ) -> None:
-    from webnovel.sample_book import sample_book_dir
+    from webnovel.ingest.sample_book import sample_book_dir
 
     with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
         book.import_text(sample_book_dir() / "chapters")
@@ -328,26 +328,25 @@ def english_keys(book: webnovel.Project) -> set[str]:
     """Every English key the engine keeps for a field, a thread kind or action, a status, a
     source, a conflict kind or severity, a task, a pack section or a passage's kind: none of them
     is for a person's eyes."""
-    from webnovel import labels
-    from webnovel.memory import vocabulary
+    from webnovel.memory import vocabulary, words
 
     keys = set(book.fields.values)
     for terms in vocabulary.ENUMS.values():
         keys |= {value for value in terms.values if value.isascii()}
     for table in (
-        labels.STATUS,
-        labels.SOURCE,
-        labels.THREAD_STATUS,
-        labels.SEVERITY,
-        labels.COMMIT_STATUS,
-        labels.CONFLICT_KIND,
-        labels.ADVICE_KIND,
-        labels.CONFLICT_STATUS,
-        labels.THREAD_ACTION,
-        labels.SECRET_ACTION,
-        labels.TASK,
-        labels.SECTION,
-        labels.CHUNK_KIND,
+        words.STATUS,
+        words.SOURCE,
+        words.THREAD_STATUS,
+        words.SEVERITY,
+        words.COMMIT_STATUS,
+        words.CONFLICT_KIND,
+        words.ADVICE_KIND,
+        words.CONFLICT_STATUS,
+        words.THREAD_ACTION,
+        words.SECRET_ACTION,
+        words.TASK,
+        words.SECTION,
+        words.CHUNK_KIND,
     ):
         keys |= set(table)
     return keys

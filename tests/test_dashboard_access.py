@@ -124,6 +124,7 @@ def test_links_to_ids_holding_url_syntax_open_their_pages(tmp_path: Path) -> Non
         for listing, kind, label in (
             ("/characters", "characters", "人"),
             ("/threads", "threads", "线"),
+            ("/chapters/1", "threads", "线"),  # the threads a chapter touched
         ):
             page = board.get(listing).body
             links = sorted({html.unescape(h) for h in re.findall(rf'href="(/{kind}/[^"]+)"', page)})

@@ -16,7 +16,7 @@ import pytest
 
 import webnovel
 from webnovel.errors import ExtractionFailed, InvalidConfig
-from webnovel.sample_book import sample_book_dir, sample_chapters
+from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
 
 from answers import book_answers
 from chat_server import ChatServer, Reply, chat_server, gold_results

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import webnovel
 from webnovel.cli.main import main
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 SAMPLES = [c.result for c in sample_chapters()]
 

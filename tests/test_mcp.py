@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 import webnovel
-from webnovel.memory.packs.budget_manager import TASKS
+from webnovel.ingest.sample_book import sample_chapters
+from webnovel.memory.packs.tasks import TASKS
 from webnovel.memory.schema import THREAD_FILTERS
-from webnovel.sample_book import sample_chapters
 
 mcp = pytest.importorskip("mcp")
 from mcp import Client, StdioServerParameters  # noqa: E402
@@ -234,3 +234,40 @@ def test_get_chapter_answers_what_happened_in_that_chapter(tmp_path: Path) -> No
     assert out["three"] == three
     assert out["three"]["chapter"] == 3 and out["three"]["scenes"]
     assert out["later"].is_error and "11" in out["later"].content[0].text
+
+
+def test_the_ledgers_as_of_a_chapter(tmp_path: Path) -> None:
+    root = tmp_path / "book"
+    draft = Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
+    with webnovel.init_project(root, title="青灯照剑") as book:
+        for chapter in sample_chapters():
+            book.commit(chapter.result)
+        book.commit(json.loads(draft.read_text(encoding="utf-8")), force=True)
+
+    async def body(client: Any) -> dict[str, Any]:
+        calls = {
+            "history": ("get_history", {"subject": "砚儿", "field": "境界", "as_of": 6}),
+            "relations": ("get_relations", {"subject": "林砚", "as_of": 5}),
+            "rules": ("list_rules", {"as_of": 3}),
+            "timeline": ("get_timeline", {"start": 2, "end": 4, "entity": "林砚"}),
+            "conflicts_12": ("list_conflicts", {"as_of": 12}),
+            "conflicts": ("list_conflicts", {}),
+        }
+        return {
+            name: structured(await client.call_tool(tool, arguments))
+            for name, (tool, arguments) in calls.items()
+        }
+
+    out = run_session(root, body)
+    history = [(v["value"], v["valid_from"], v["valid_to"]) for v in out["history"]]
+    assert history == [("炼气", 1, 5), ("筑基", 5, None)]  # as chapter 6 knew it
+    assert {v["field_label"] for v in out["history"]} == {"境界"}
+    assert ("linyan", "hanxiao", "朋友") in {
+        (r["from"], r["to"], r["type"]) for r in out["relations"]
+    }
+    rules = {r["id"]: r["rule"] for r in out["rules"]}
+    assert list(rules) == ["spirit-vein", "lamp-midnight", "mind-maze"]
+    assert "子时" in rules["lamp-midnight"]  # its text until chapter 10 revised it
+    assert out["timeline"] and {e["chapter"] for e in out["timeline"]} <= {2, 3, 4}
+    assert out["conflicts_12"] == []
+    assert out["conflicts"] and {c["chapter"] for c in out["conflicts"]} == {13}

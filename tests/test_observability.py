@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.sample_book import sample_book_dir, sample_chapters
+from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
 
 
 def sample(tmp_path: Path, up_to: int = 12) -> webnovel.Project:

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 import webnovel
 from webnovel.errors import InvalidChapterResult
-from webnovel.labels import ADVICE_KIND, CONFLICT_KIND
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.schema import ADVICE_KINDS, CONFLICT_KINDS
+from webnovel.memory.words import ADVICE_KIND, CONFLICT_KIND
 from webnovel.memory.write.rulebook import BLOCKING, RECORDED_KINDS, RULES
-from webnovel.sample_book import sample_chapters
 
 Draft = dict[str, Any]
 

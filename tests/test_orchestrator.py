@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.context import ContextManager
 from webnovel.errors import InvalidInput
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 from pack_quality import check_pack, evaluate, outline_for
 from saga import Saga
@@ -141,17 +140,20 @@ def test_without_an_outline_the_recently_active_are_in_play(sample: webnovel.Pro
 
 
 def test_templates_reweight_sections(sample: webnovel.Project) -> None:
-    manager = ContextManager(sample)
     outline = "林砚在赤炎城与血衣堂修士激战。"
-    battle = manager.pack(13, template="battle", outline=outline, budget_tokens=1200)
-    dialogue = manager.pack(13, template="dialogue", outline=outline, budget_tokens=1200)
+    battle = sample.build_memory_pack(
+        "chapter_write", 13, outline, template="battle", budget_tokens=1200
+    )
+    dialogue = sample.build_memory_pack(
+        "chapter_write", 13, outline, template="dialogue", budget_tokens=1200
+    )
 
     def tokens(pack: object, name: str) -> int:
         return sum(s.tokens for s in pack.sections if s.name == name)  # type: ignore[attr-defined]
 
     assert tokens(battle, "world_rules") > tokens(dialogue, "world_rules")
     with pytest.raises(InvalidInput):
-        manager.pack(13, template="romance")
+        sample.build_memory_pack("chapter_write", 13, template="romance")
 
 
 def test_outline_file_convention_and_resume(tmp_path: Path) -> None:

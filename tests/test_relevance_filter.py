@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 
 import webnovel
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.packs.relevance_filter import freshness, shared_terms
 from webnovel.memory.read.aliases import AliasIndex
 from webnovel.memory.store import entity_ops
-from webnovel.sample_book import sample_chapters
 
 PAIRS = [
     ("萧炎", "xiaoyan"),

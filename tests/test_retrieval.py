@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import webnovel
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.retrieval.chunker import slice_text
 from webnovel.memory.retrieval.segmenter import bigram_tokens
-from webnovel.sample_book import sample_chapters
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 
 import webnovel
 from webnovel.errors import ReviewBlocked, UnknownConflict
-from webnovel.sample_book import sample_chapters
+from webnovel.ingest.sample_book import sample_chapters
 
 from saga import LADDER, Saga, generate_saga
 

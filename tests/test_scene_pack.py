@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import webnovel
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.packs.memory_pack import MemoryPack, PackItem
-from webnovel.sample_book import sample_chapters
 
 CAST = [
     {"id": "hero", "name": "林砚", "type": "角色", "is_protagonist": True},

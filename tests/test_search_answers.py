@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import webnovel
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.retrieval.folding import fold
-from webnovel.sample_book import sample_chapters
 
 from test_retrieval import book_with_embedder
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -125,11 +126,16 @@ def histories(draw: st.DrawFn) -> tuple[dict[int, dict], list[dict]]:
     return finals, sequence
 
 
-SETTINGS = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+def settings_for(examples: int) -> Any:
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+# The README's test command tries a dozen histories; .ci/run tries 40 more (marked slow).
+QUICK, THOROUGH = settings_for(12), settings_for(40)
 
 
 def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
@@ -145,9 +151,37 @@ def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
     return {"facts": facts, "relations": relations, "threads": threads, "rules": rules}
 
 
-@SETTINGS
+@QUICK
 @given(history=histories())
 def test_as_of_answers_equal_a_naive_replay(tmp_path_factory: Any, history: Any) -> None:
+    check_against_naive_replay(tmp_path_factory, history)
+
+
+@pytest.mark.slow
+@THOROUGH
+@given(history=histories())
+def test_as_of_answers_equal_a_naive_replay_thoroughly(tmp_path_factory: Any, history: Any) -> None:
+    check_against_naive_replay(tmp_path_factory, history)
+
+
+@QUICK
+@given(history=histories())
+def test_rebuild_equals_incremental_and_recommit_is_unchanged(
+    tmp_path_factory: Any, history: Any
+) -> None:
+    check_rebuild_and_recommit(tmp_path_factory, history)
+
+
+@pytest.mark.slow
+@THOROUGH
+@given(history=histories())
+def test_rebuild_equals_incremental_and_recommit_is_unchanged_thoroughly(
+    tmp_path_factory: Any, history: Any
+) -> None:
+    check_rebuild_and_recommit(tmp_path_factory, history)
+
+
+def check_against_naive_replay(tmp_path_factory: Any, history: Any) -> None:
     finals, sequence = history
     root: Path = tmp_path_factory.mktemp("prop") / "book"
     with webnovel.init_project(root, title="p") as book:
@@ -158,11 +192,7 @@ def test_as_of_answers_equal_a_naive_replay(tmp_path_factory: Any, history: Any)
             assert engine_state(book, n) == oracle, f"as of chapter {n}"
 
 
-@SETTINGS
-@given(history=histories())
-def test_rebuild_equals_incremental_and_recommit_is_unchanged(
-    tmp_path_factory: Any, history: Any
-) -> None:
+def check_rebuild_and_recommit(tmp_path_factory: Any, history: Any) -> None:
     finals, sequence = history
     root: Path = tmp_path_factory.mktemp("prop") / "book"
     chapters = list(range(0, CHAPTERS + 2))

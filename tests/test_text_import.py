@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import webnovel
 from webnovel.cli.main import main
-from webnovel.name_finder import candidate_names, windows
-from webnovel.sample_book import sample_chapters
-from webnovel.text_import import read_cast, split_chapters
+from webnovel.ingest.name_finder import candidate_names, windows
+from webnovel.ingest.sample_book import sample_chapters
+from webnovel.ingest.text_import import read_cast, split_chapters
 
 NOVEL = """斗破苍穹
 作者：天蚕土豆

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import webnovel
-from webnovel.text_summary import (
+from webnovel.ingest.text_summary import (
     ending_passage,
     is_verse,
     scene_parts,

@@ -14,7 +14,7 @@ pytest.importorskip("jinja2")
 import webnovel  # noqa: E402
 from webnovel.dashboard.wiki import write_wiki  # noqa: E402
 from webnovel.errors import InvalidInput  # noqa: E402
-from webnovel.sample_book import sample_chapters  # noqa: E402
+from webnovel.ingest.sample_book import sample_chapters  # noqa: E402
 
 from cli_runner import Ran, run_cli  # noqa: E402
 

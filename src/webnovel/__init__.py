@@ -1,5 +1,6 @@
 """webnovel-memory: long-term temporal memory for serialized web-novel writing with AI agents."""
 
+from .book.project import Project, init_project, open_project
 from .errors import (
     BookBusy,
     InvalidChapterResult,
@@ -9,7 +10,6 @@ from .errors import (
     UnknownEntity,
     WebnovelError,
 )
-from .project import Project, init_project, open_project
 
 __all__ = [
     "BookBusy",

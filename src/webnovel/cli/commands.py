@@ -9,24 +9,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..context import ContextManager
+from ..book.project import Project, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
 )
-from ..memory.schema import missing_fact
-from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
+from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..memory.write.json_hygiene import printable
 from ..messages import say
-from ..project import Project, init_project, open_project, plan_upstream_import
-from ..text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from . import render
-from .chapter_text import chapter_text
 from .progress import ProgressBar
 
 
-def _open(args: argparse.Namespace) -> Project:
+def open_book(args: argparse.Namespace) -> Project:
     book = open_project(args.project)
     book.on_wait(_say_waiting)
     return book
@@ -54,7 +50,7 @@ def init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_input(name: str) -> Any:
+def read_json_input(name: str) -> Any:
     """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
     absurd nesting refused as errors that name the input."""
     where = "standard input" if name == "-" else name
@@ -82,7 +78,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def _read_text(path: Path) -> str:
+def read_text_file(path: Path) -> str:
     """A chapter text or outline in UTF-8, GB18030, Big5 or UTF-16 with a byte-order mark
     (said on stderr when not UTF-8)."""
     text, encoding = read_text(path)
@@ -94,9 +90,9 @@ def _read_text(path: Path) -> str:
 def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
-    result = _read_input(args.file[0])
-    text = _read_text(args.text) if args.text else None
-    with _open(args) as book:
+    result = read_json_input(args.file[0])
+    text = read_text_file(args.text) if args.text else None
+    with open_book(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
         )
@@ -119,7 +115,7 @@ def _keep_search_in_step(book: Project, bulk: bool) -> None:
 
 
 def retract(args: argparse.Namespace) -> int:
-    with _open(args) as book:
+    with open_book(args) as book:
         if not args.yes and sys.stdin.isatty():
             title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
             answer = input(
@@ -139,14 +135,14 @@ def _commit_many(args: argparse.Namespace) -> int:
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
     reports = []
-    with _open(args) as book, ProgressBar("commit") as bar:
+    with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
             path = Path(name)
             text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
             try:
-                text = _read_text(text_path) if text_path and text_path.exists() else None
+                text = read_text_file(text_path) if text_path and text_path.exists() else None
                 report = book.commit(
-                    _read_input(name), text=text, check=args.check, force=args.force
+                    read_json_input(name), text=text, check=args.check, force=args.force
                 )
             except InvalidChapterResult as exc:  # say which file of the run was refused
                 raise InvalidChapterResult(exc.problems, source=name) from exc
@@ -164,10 +160,10 @@ def _commit_many(args: argparse.Namespace) -> int:
 def import_book(args: argparse.Namespace) -> int:
     if args.kind == "upstream":
         return _import_upstream(args)
-    from ..text_import import read_cast
+    from ..ingest.text_import import read_cast
 
     cast = read_cast(args.cast) if args.cast else None
-    with _open(args) as book, ProgressBar("import") as bar:
+    with open_book(args) as book, ProgressBar("import") as bar:
         report = book.import_text(
             args.path, start=args.start, cast=cast, dry_run=args.dry_run, progress=bar.update
         )
@@ -197,7 +193,7 @@ def _import_upstream(args: argparse.Namespace) -> int:
                 )
             plan = plan_upstream_import(args.path)
             init_project(args.project, title=plan["title"], genre=plan["genre"]).close()
-        with _open(args) as book, ProgressBar("import") as bar:
+        with open_book(args) as book, ProgressBar("import") as bar:
             report = book.import_upstream(args.path, dry_run=args.dry_run, progress=bar.update)
             if not args.dry_run:
                 _keep_search_in_step(book, bulk=True)
@@ -213,7 +209,7 @@ def extract(args: argparse.Namespace) -> int:
         if start is not None or end is not None:
             raise InvalidInput(say("chapter_or_range"))
         start = end = args.chapter
-    with _open(args) as book, ProgressBar("extract") as bar:
+    with open_book(args) as book, ProgressBar("extract") as bar:
         try:
             report = book.extract(
                 start,
@@ -232,7 +228,7 @@ def extract(args: argparse.Namespace) -> int:
 
 
 def summarize(args: argparse.Namespace) -> int:
-    with _open(args) as book, ProgressBar("summarize") as bar:
+    with open_book(args) as book, ProgressBar("summarize") as bar:
         report = book.summarize(progress=bar.update)
     emit(
         args,
@@ -246,7 +242,7 @@ def summarize(args: argparse.Namespace) -> int:
 
 
 def candidates(args: argparse.Namespace) -> int:
-    with _open(args) as book:
+    with open_book(args) as book:
         if args.action is None:
             items = [c.to_dict() for c in book.candidates(args.min_count, args.limit)]
             emit(args, items, render.candidates_text)
@@ -261,169 +257,15 @@ def candidates(args: argparse.Namespace) -> int:
     return 0
 
 
-def cooccurrence(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = book.cooccurrence(args.subject, args.as_of, args.limit)
-    emit(args, items, render.cooccurrence_text)
-    return 0
-
-
 def prefill(args: argparse.Namespace) -> int:
-    with _open(args) as book:
+    with open_book(args) as book:
         skeleton = book.prefill(args.chapter)
     emit(args, skeleton, render.to_json)
     return 0
 
 
-def entities(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [e.to_dict() for e in book.entities(args.as_of, args.entity_type)]
-    emit(args, items, render.entities_text)
-    return 0
-
-
-HOLDER_FIELDS = ("holder", "持有者", "持有人")
-
-
-def fact(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        entity = book.entity(args.subject)
-        if args.field is None or args.field in HOLDER_FIELDS:
-            if entity.type != "物品" and args.field is None:
-                raise InvalidInput(
-                    f"「{entity.name}」不是物品：请给出字段，如 fact {args.subject} 境界"
-                )
-            holders = book.holders(entity.id, as_of=args.as_of)
-            names = book.names(holders, args.as_of)
-            data = {
-                "entity_id": entity.id,
-                "entity_name": book.names([entity.id], args.as_of)[entity.id],
-                "field": "holder",
-                "field_label": "持有者",
-                "value": [names[h] for h in holders],
-                "holder_ids": holders,
-                "found": bool(holders),
-            }
-            emit(args, data, render.fact_text)
-            return 0
-        key = book.field_key(args.field)
-        item = book.fact(entity.id, key, as_of=args.as_of)
-        if item:
-            data = item.to_dict()
-        else:  # say which fields it does have: 「境界」 asked of a book that keys it otherwise
-            data = missing_fact(entity.id, key)
-            data["entity_name"] = book.names([entity.id], args.as_of)[entity.id]
-            data["known_fields"] = [
-                book.fields.label(f.field) for f in book.facts(entity.id, as_of=args.as_of)
-            ]
-        data["field_label"] = book.fields.label(key)
-    emit(args, data, render.fact_text)
-    return 0
-
-
-def fields(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        used = book.field_use()
-        terms = book.fields
-        declared = {t.value: t for t in terms}
-        keys = list(dict.fromkeys([*used, *declared]))
-        items = [
-            {
-                "field": key,
-                "label": terms.label(key),
-                "entities": used.get(key, 0),
-                "synonyms": list(declared[key].synonyms) if key in declared else [],
-            }
-            for key in keys
-        ]
-    emit(args, items, render.fields_text)
-    return 0
-
-
-def history(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [
-            {**i.to_dict(), "field_label": book.fields.label(i.field)}
-            for i in book.history(args.subject, args.field, as_of=args.as_of)
-        ]
-    emit(args, items, render.history_text)
-    return 0
-
-
-def relations(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [r.to_dict() for r in book.relations(args.subject, as_of=args.as_of)]
-    emit(args, items, render.relations_text)
-    return 0
-
-
-def threads(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [t.to_dict() for t in book.threads(status=args.status, as_of=args.as_of)]
-    emit(args, items, render.threads_text)
-    return 0
-
-
-def rules(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [r.to_dict() for r in book.rules(as_of=args.as_of, domain=args.domain)]
-    emit(args, items, render.rules_text)
-    return 0
-
-
-def knows(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [k.to_dict() for k in book.knows(args.subject, as_of=args.as_of)]
-    emit(args, items, render.knows_text)
-    return 0
-
-
-def chapter(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        report = book.chapter(args.chapter).to_dict()
-    emit(args, report, chapter_text)
-    return 0
-
-
-def secrets(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [s.to_dict() for s in book.secrets(as_of=args.as_of)]
-    emit(args, items, render.secrets_text)
-    return 0
-
-
-def timeline(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        items = [
-            e.to_dict() for e in book.timeline(args.start, args.end, args.entity, as_of=args.as_of)
-        ]
-    emit(args, items, render.timeline_text)
-    return 0
-
-
-def conflicts(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        if args.action == "resolve":
-            if not args.conflict_id:
-                raise InvalidInput(say("resolve_needs_id"))
-            settled = book.resolve_conflict(args.conflict_id, args.intentional, args.note)
-            emit(args, settled.to_dict(), lambda d: f"{d['id']}: {d['status']}")
-            return 0
-        items = [c.to_dict() for c in book.conflicts(include_settled=args.all, as_of=args.as_of)]
-    emit(args, items, render.conflicts_text)
-    return 0
-
-
-def search(args: argparse.Namespace) -> int:
-    with _open(args) as book, ProgressBar("index") as bar:
-        book.catch_up_search(progress=bar.update)
-        hits = [h.to_dict() for h in book.search(args.text, args.top_k, args.as_of)]
-    emit(args, hits, render.search_text)
-    return 0
-
-
 def embed(args: argparse.Namespace) -> int:
-    with _open(args) as book, ProgressBar("embed") as bar:
+    with open_book(args) as book, ProgressBar("embed") as bar:
         summary = book.embed(progress=bar.update, batch=args.batch, include_text=args.include_text)
     emit(args, summary, render.mapping_text)
     return 0
@@ -439,7 +281,7 @@ def mcp(args: argparse.Namespace) -> int:
         raise InvalidInput(
             "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
         ) from exc
-    with _open(args) as book:
+    with open_book(args) as book:
         anyio.run(run_stdio, create_server(book))
     return 0
 
@@ -471,7 +313,7 @@ def dashboard(args: argparse.Namespace) -> int:
 
 def wiki(args: argparse.Namespace) -> int:
     writer = _dashboard_module("wiki")
-    with _open(args) as book, ProgressBar("wiki") as bar:
+    with open_book(args) as book, ProgressBar("wiki") as bar:
         summary = writer.write_wiki(book, args.out, args.as_of, progress=bar.update)
     emit(
         args,
@@ -485,51 +327,24 @@ def wiki(args: argparse.Namespace) -> int:
 
 
 def schema(args: argparse.Namespace) -> int:
+    from ..memory.write.chapter_schema import (
+        CHAPTER_RESULT_SCHEMA,  # the write path's: loaded here only
+    )
+
     sys.stdout.write(render.to_json(CHAPTER_RESULT_SCHEMA) + "\n")
     return 0
 
 
 def review(args: argparse.Namespace) -> int:
-    draft = _read_input(args.file)
-    with _open(args) as book:
+    draft = read_json_input(args.file)
+    with open_book(args) as book:
         report = book.review(draft, chapter=args.chapter)
     emit(args, report.to_dict(), render.review_text)
     return 0
 
 
-def pack(args: argparse.Namespace) -> int:
-    outline = _read_text(args.outline) if args.outline else None
-    draft = _read_input(str(args.draft)) if args.draft else None
-    with _open(args) as book:
-        memory_pack = ContextManager(book).pack(
-            args.chapter,
-            args.task,
-            template=args.template,
-            outline=outline,
-            query=args.query,
-            budget_tokens=args.budget,
-            draft=draft,
-        )
-    sys.stdout.write(memory_pack.render(args.format))
-    return 0
-
-
-def resume(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        data = book.resume()
-    emit(args, data, render.resume_text)
-    return 0
-
-
 def rebuild(args: argparse.Namespace) -> int:
-    with _open(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
+    with open_book(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
         summary = book.rebuild(progress=bar.update, search_progress=index_bar.update)
     emit(args, summary, render.mapping_text)
-    return 0
-
-
-def stats(args: argparse.Namespace) -> int:
-    with _open(args) as book:
-        data = book.stats()
-    emit(args, data, render.mapping_text)
     return 0

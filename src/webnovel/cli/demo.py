@@ -7,16 +7,17 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from ..book.project import Project, init_project
 from ..errors import ProjectExists, UnknownEntity
-from ..labels import FIELD, label
-from ..project import Project, init_project
-from ..sample_book import sample_book_dir, sample_chapters, sample_meta
+from ..memory.words import FIELD, label
 from . import render
 from .commands import emit
 from .progress import ProgressBar
 
 
 def demo(args: argparse.Namespace) -> int:
+    from ..ingest.sample_book import sample_book_dir, sample_chapters, sample_meta  # demo only
+
     folder: Path = args.folder
     memory = folder / ".webnovel"
     if memory.exists():

@@ -8,18 +8,16 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from ..context.context_manager import TEMPLATES
 from ..errors import InvalidInput, WebnovelError
-from ..memory.packs.budget_manager import TASKS
-from ..memory.schema import THREAD_FILTERS
 from ..messages import say
 from . import commands, demo, help_words
 from .parsing import Parser as _Parser
+from .parsing import Subcommands
 from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
+from .query_commands import PROMPT_COMMANDS, add_query_commands
 
 EPILOG = """{examples}:
   webnovel init my-book --title 斗破苍穹 --genre 玄幻
@@ -56,19 +54,17 @@ def build_parser() -> _Parser:
         title=help_words.help_text("commands"),
     )
     _add_write_commands(sub)
-    _add_query_commands(sub)
-    _add_cooccurrence_command(sub)
-    _add_ledger_commands(sub)
+    add_query_commands(sub)
     _add_retrieval_commands(sub)
     _add_review_commands(sub)
-    _add_pack_commands(sub)
+    _add_rebuild_command(sub)
     _add_import_commands(sub)
     _add_admin_commands(sub)
     parser.commands = frozenset(sub.choices)
     return parser
 
 
-def _add_write_commands(sub: Any) -> None:
+def _add_write_commands(sub: Subcommands) -> None:
     """init and commit: what changes a book."""
 
     p = _add(
@@ -122,155 +118,8 @@ def _add_write_commands(sub: Any) -> None:
     p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
 
 
-def _add_query_commands(sub: Any) -> None:
-    """Questions to memory, as of any chapter."""
-    p = _add(
-        sub,
-        "entities",
-        commands.entities,
-        "the book's characters, factions, places and items, with aliases",
-        "webnovel entities --type 角色 --as-of 40",
-    )
-    p.add_argument("--as-of", type=int, default=None, help="as chapter N knew them")
-    p.add_argument("--type", dest="entity_type", default=None, help="e.g. 角色, 势力, 地点")
-
-    p = _add(
-        sub,
-        "fact",
-        commands.fact,
-        "one field of one entity, now or as of chapter N",
-        "webnovel fact 萧炎 realm --as-of 57",
-    )
-    p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument(
-        "field",
-        nargs="?",
-        default=None,
-        help="a field's key or Chinese name: realm or 境界 (an item without one: who holds it)",
-    )
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-
-    _add(
-        sub,
-        "fields",
-        commands.fields,
-        "the book's fields: Chinese name, key, how many entities have one, the words accepted",
-        "webnovel fields",
-    )
-
-    p = _add(
-        sub,
-        "history",
-        commands.history,
-        "every version of an entity's fields with interval, status and evidence",
-        "webnovel history 萧炎 realm --as-of 57",
-    )
-    p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("field", nargs="?", default=None, help="a field (default: all)")
-    p.add_argument("--as-of", type=int, default=None, help="as chapter N knew it")
-
-    p = _add(
-        sub,
-        "relations",
-        commands.relations,
-        "relations touching SUBJECT that hold at N",
-        "webnovel relations 萧炎 --as-of 57",
-    )
-    p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-
-
-def _add_cooccurrence_command(sub: Any) -> None:
-    p = _add(
-        sub,
-        "cooccurrence",
-        commands.cooccurrence,
-        "who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not a "
-        "relation fact)",
-        "webnovel cooccurrence 林砚 --as-of 12",
-    )
-    p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-    p.add_argument("--limit", type=int, default=20, help="at most this many people")
-
-
-def _add_ledger_commands(sub: Any) -> None:
-    """The story's ledgers: threads, rules, secrets and knowledge, events."""
-    p = _add(
-        sub,
-        "threads",
-        commands.threads,
-        "the thread ledger: foreshadowing, promises, loops",
-        "webnovel threads --status overdue",
-    )
-    p.add_argument("--status", default="open", choices=THREAD_FILTERS, help="which threads")
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-
-    p = _add(
-        sub,
-        "rules",
-        commands.rules,
-        "world rules in force",
-        "webnovel rules --domain 力量体系 --as-of 40",
-    )
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-    p.add_argument("--domain", default=None, help="a domain of rules, e.g. 力量体系")
-
-    p = _add(
-        sub,
-        "knows",
-        commands.knows,
-        "what a character knows or suspects of the story's secrets, since when and how",
-        "webnovel knows 苏晚晴 --as-of 12",
-    )
-    p.add_argument("subject", help="entity id, name or alias")
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-
-    p = _add(
-        sub,
-        "secrets",
-        commands.secrets,
-        "the story's secrets: who knows each, whether the reader does, when it is due",
-        "webnovel secrets --as-of 12",
-    )
-    p.add_argument("--as-of", type=int, default=None, help="as of chapter N")
-
-    p = _add(
-        sub,
-        "chapter",
-        commands.chapter,
-        "what happened in chapter N: summary, scenes with people and places, events, what "
-        "changed, threads and secrets touched, conflicts",
-        "webnovel chapter 3",
-    )
-    p.add_argument("chapter", type=int, help="the chapter")
-
-    p = _add(
-        sub,
-        "timeline",
-        commands.timeline,
-        "events in story order",
-        "webnovel timeline --from 10 --to 20 --entity 萧炎",
-    )
-    p.add_argument("--from", dest="start", type=int, default=None, help="from chapter")
-    p.add_argument("--to", dest="end", type=int, default=None, help="to chapter")
-    p.add_argument("--entity", default=None, help="only events of this entity")
-    p.add_argument("--as-of", type=int, default=None, help="never past chapter N")
-
-
-def _add_retrieval_commands(sub: Any) -> None:
-    """Episodic search and dense vectors."""
-    p = _add(
-        sub,
-        "search",
-        commands.search,
-        "episodic retrieval over chapter summaries, scene summaries and text slices",
-        "webnovel search 三年之约 --top-k 5 --as-of 40",
-    )
-    p.add_argument("text", help="what to look for (names, events, a question)")
-    p.add_argument("--top-k", type=int, default=10, help="how many results")
-    p.add_argument("--as-of", type=int, default=None, help="only chapters up to N")
-
+def _add_retrieval_commands(sub: Subcommands) -> None:
+    """Dense vectors (search is a query: queries/table.py)."""
     p = _add(
         sub,
         "embed",
@@ -286,26 +135,8 @@ def _add_retrieval_commands(sub: Any) -> None:
     )
 
 
-def _add_review_commands(sub: Any) -> None:
-    """Review of drafts, and the conflict ledger."""
-    p = _add(
-        sub,
-        "conflicts",
-        commands.conflicts,
-        "open conflicts with both sides' evidence",
-        "webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
-    )
-    p.add_argument("--all", action="store_true", help="include accepted and resolved ones")
-    p.add_argument("--as-of", type=int, default=None, help="those written by chapter N")
-    p.add_argument("action", nargs="?", choices=("resolve",), help="resolve ID: settle a conflict")
-    p.add_argument("conflict_id", nargs="?", metavar="ID", help="the conflict's id")
-    p.add_argument(
-        "--intentional",
-        action="store_true",
-        help="with resolve: the contradiction is deliberate (kept, no longer raised)",
-    )
-    p.add_argument("--note", default=None, help="with resolve: why")
-
+def _add_review_commands(sub: Subcommands) -> None:
+    """Review of drafts (the conflict ledger is a query: queries/table.py)."""
     p = _add(
         sub,
         "review",
@@ -317,50 +148,8 @@ def _add_review_commands(sub: Any) -> None:
     p.add_argument("--chapter", type=int, default=None, help="the chapter the draft is for")
 
 
-def _add_pack_commands(sub: Any) -> None:
-    """Memory packs and the brief."""
-    p = _add(
-        sub,
-        "pack",
-        commands.pack,
-        "the token-budgeted memory pack for writing, checking, asking about or reviewing a chapter",
-        "webnovel pack --chapter 13 --outline outlines/013.md --format prompt",
-    )
-    p.add_argument("--chapter", type=int, required=True, help="the chapter being worked on")
-    p.add_argument(
-        "--task",
-        default="chapter_write",
-        choices=TASKS,
-        help="the task the pack is for",
-    )
-    p.add_argument(
-        "--outline",
-        type=Path,
-        default=None,
-        help="outline file (default: the book's outlines/NNN.md when present)",
-    )
-    p.add_argument("--query", default=None, help="a question or focus instead of an outline")
-    p.add_argument(
-        "--draft",
-        type=Path,
-        default=None,
-        help="a draft chapter result: centre the pack on what it touches (for --task review)",
-    )
-    p.add_argument("--budget", type=int, default=None, help="token budget (default 4000)")
-    p.add_argument(
-        "--template",
-        default=None,
-        choices=tuple(TEMPLATES),
-        help="weight the sections for a kind of chapter",
-    )
-
-    _add(
-        sub,
-        "resume",
-        commands.resume,
-        "where the book stands: a brief for picking the work up again",
-        "webnovel resume --format text",
-    )
+def _add_rebuild_command(sub: Subcommands) -> None:
+    """Rebuilding (the pack is a query: queries/table.py)."""
     _add(
         sub,
         "rebuild",
@@ -368,16 +157,9 @@ def _add_pack_commands(sub: Any) -> None:
         "rebuild every derived store from the stored commits",
         "webnovel rebuild",
     )
-    _add(
-        sub,
-        "stats",
-        commands.stats,
-        "counts, sizes and health of the book's memory",
-        "webnovel stats --format json",
-    )
 
 
-def _add_import_commands(sub: Any) -> None:
+def _add_import_commands(sub: Subcommands) -> None:
     """Bringing an existing book in."""
     p = _add(
         sub,
@@ -415,7 +197,7 @@ def _add_import_commands(sub: Any) -> None:
     _add_extract_command(sub)
 
 
-def _add_extract_command(sub: Any) -> None:
+def _add_extract_command(sub: Subcommands) -> None:
     """A model reads the stored chapters."""
     p = _add(
         sub,
@@ -447,7 +229,7 @@ def _add_extract_command(sub: Any) -> None:
     )
 
 
-def _add_model_free_commands(sub: Any) -> None:
+def _add_model_free_commands(sub: Subcommands) -> None:
     """What an imported book gets without a model: the candidate queue, summaries, skeletons."""
     p = _add(
         sub,
@@ -489,7 +271,7 @@ def _add_model_free_commands(sub: Any) -> None:
     p.add_argument("chapter", type=int, help="the chapter")
 
 
-def _add_admin_commands(sub: Any) -> None:
+def _add_admin_commands(sub: Subcommands) -> None:
     """Maintenance, adapters and the demo."""
     _add(
         sub,
@@ -575,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
-    if args.format == "prompt" and args.command != "pack":
+    if args.format == "prompt" and args.command not in PROMPT_COMMANDS:
         parser.error(say("prompt_format_pack_only"))
     try:
         with warnings.catch_warnings():

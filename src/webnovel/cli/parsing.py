@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..messages import say
 from . import help_words
@@ -47,9 +47,14 @@ def fail(message: str, code: int) -> int:
     return code
 
 
+# What `add_subparsers` returns: the subcommands, each made as a Parser.
+Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
+Handler = Callable[[argparse.Namespace], int]
+
+
 def add_command(
-    sub: Any, name: str, handler: Callable[..., Any], help_text: str, example: str
-) -> argparse.ArgumentParser:
+    sub: Subcommands, name: str, handler: Handler, help_text: str, example: str
+) -> Parser:
     shown = help_words.help_text(help_text)
     parser = sub.add_parser(
         name,

@@ -19,8 +19,9 @@ import json
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
-from urllib.parse import parse_qs, quote, urlencode
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -37,31 +38,38 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..candidate_queue import ENTITY_TYPES
+from ..book.candidate_queue import ENTITY_TYPES
+from ..book.project import Project
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
-from ..labels import TASK
+from ..ingest.name_finder import Candidate
 from ..memory.packs.budget_manager import RECIPES
-from ..name_finder import Candidate
-from ..project import Project
+from ..memory.words import TASK
+from ..queries import QUERIES, find_query
+from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, threads_view
 from .access import AccessGuard
+from .links import Links
 from .templating import STATIC, render
+from .view_models import CandidatesPage, context_of
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 PageView = Callable[[Request, int], Response]
 LIVE_POLL_SECONDS = 1.0
 MAX_FORM_BYTES = (
     64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
 )
-NAV = (
-    ("/", "总览"),
-    ("/characters", "角色"),
-    ("/graph", "关系图"),
-    ("/threads", "伏笔"),
-    ("/timeline", "时间线"),
-    ("/conflicts", "冲突"),
-    ("/candidates", "待确认"),
-    ("/search", "检索"),
-    ("/pack", "记忆包"),
+NAV = (  # route names (create_app) and their Chinese
+    ("overview", "总览"),
+    ("characters", "角色"),
+    ("graph", "关系图"),
+    ("threads", "伏笔"),
+    ("timeline", "时间线"),
+    ("conflicts", "冲突"),
+    ("candidates", "待确认"),
+    ("search", "检索"),
+    ("pack", "记忆包"),
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -95,33 +103,34 @@ class Dashboard:
             raise InvalidInput(f"as_of 须为章号，收到「{raw}」") from None
         return min(max(chapter, 1), latest)
 
-    def page(self, request: Request, template: str, as_of: int, **context: Any) -> HTMLResponse:
+    def page(
+        self, request: Request, template: str, as_of: int, view: DataclassInstance
+    ) -> HTMLResponse:
+        """A page from its view model (view_models.py) in the dashboard's frame."""
+        return self.html(request, template, as_of, **context_of(view))
+
+    def html(self, request: Request, template: str, as_of: int, **context: Any) -> HTMLResponse:
         html = render(template, **self.frame(request, as_of), **context)
         return HTMLResponse(html, headers=SECURITY_HEADERS)
 
     def frame(self, request: Request, as_of: int) -> dict[str, Any]:
         """What every page's frame shows: the book, the navigation, the chapter slider (which
-        keeps the page's other parameters) and the live-refresh sequence number."""
+        keeps the page's other parameters), the live-refresh sequence number, and the URL
+        builder (`url_for`, `path_for`: links.py) its links are made with."""
         here = request.url.path
-
-        def href(path: str, **params: Any) -> str:
-            query = {"as_of": as_of, **{k: v for k, v in params.items() if v is not None}}
-            return f"{path}?{urlencode(query)}"
-
-        def page_of(base: str, ident: str, **params: Any) -> str:
-            """The page of one entity or thread: its id is one path segment, whatever it holds
-            (`/`, `?`, `#`, `../`)."""
-            return href(f"{base}/{quote(ident, safe='')}", **params)
-
+        links = Links(request.app.router, as_of)
         return {
             "title": self.book.book["title"] or "未命名",
-            "nav": [(path, name, _active(here, path)) for path, name in NAV],
+            "nav": [
+                (links.url_for(route), name, _active(here, links.path_for(route)))
+                for route, name in NAV
+            ],
             "as_of": as_of,
             "latest": self.book.latest_chapter(),
             "here": here,
             "keep": [(k, v) for k, v in request.query_params.items() if k != "as_of"],
-            "href": href,
-            "page_of": page_of,
+            "url_for": links.url_for,
+            "path_for": links.path_for,
             "seq": self.book.commit_seq(),
             "token": self.token,
             "fields": self.book.fields,  # the `field` filter names a field as this book does
@@ -130,12 +139,12 @@ class Dashboard:
     # -- pages: each is called with the chapter it is shown as of ------------------------------
 
     def overview(self, request: Request, as_of: int) -> Response:
-        return self.page(request, "overview.html", as_of, **pages.overview(self.book, as_of))
+        return self.page(request, "overview.html", as_of, pages.overview(self.book, as_of))
 
     def characters(self, request: Request, as_of: int) -> Response:
         page = _bounded_int(request.query_params.get("page"), 1, 1, 1_000_000)
         view = pages.characters(self.book, as_of, page)
-        return self.page(request, "characters.html", as_of, **view)
+        return self.page(request, "characters.html", as_of, view)
 
     def character(self, request: Request, as_of: int) -> Response:
         entity = self.book.entity(request.path_params["entity_id"])
@@ -143,7 +152,7 @@ class Dashboard:
         if entity.id not in known:
             return self.not_yet(request, as_of, f"第{as_of}章时还没有这个实体")
         view = pages.character(self.book, known[entity.id], as_of)
-        return self.page(request, "character.html", as_of, **view)
+        return self.page(request, "character.html", as_of, view)
 
     def graph(self, request: Request, as_of: int) -> Response:
         params = request.query_params
@@ -151,19 +160,19 @@ class Dashboard:
         recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
         center = params.get("center") or None
         view = graph_view.graph(self.book, as_of, center, hops, recent)
-        return self.page(request, "graph.html", as_of, **view)
+        return self.page(request, "graph.html", as_of, view)
 
     def threads(self, request: Request, as_of: int) -> Response:
         view = threads_view.threads_board(
             self.book, as_of, request.query_params.get("lane") or None
         )
-        return self.page(request, "threads.html", as_of, **view)
+        return self.page(request, "threads.html", as_of, view)
 
     def thread(self, request: Request, as_of: int) -> Response:
         view = threads_view.thread(self.book, request.path_params["thread_id"], as_of)
         if view is None:
             return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
-        return self.page(request, "thread.html", as_of, **view)
+        return self.page(request, "thread.html", as_of, view)
 
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
@@ -176,19 +185,19 @@ class Dashboard:
             view = chapter_view.chapter(self.book, number)
         except UnknownChapter:
             return self.not_yet(request, as_of, f"第{number}章尚未提交")
-        return self.page(request, "chapter.html", as_of, **view)
+        return self.page(request, "chapter.html", as_of, view)
 
     def timeline(self, request: Request, as_of: int) -> Response:
         who = request.query_params.get("entity") or None
         entity = self.book.entity(who) if who else None
         before = _bounded_int(request.query_params.get("before"), 0, 0, as_of + 1) or None
         view = pages.timeline(self.book, as_of, entity, before)
-        return self.page(request, "timeline.html", as_of, **view)
+        return self.page(request, "timeline.html", as_of, view)
 
     def conflicts(self, request: Request, as_of: int) -> Response:
         view = pages.conflicts(self.book, as_of)
         settled = request.query_params.get("settled")
-        return self.page(request, "conflicts.html", as_of, just_settled=settled, **view)
+        return self.page(request, "conflicts.html", as_of, replace(view, just_settled=settled))
 
     def candidates(self, request: Request, as_of: int) -> Response:
         """The names the texts (up to the chapter) suggest, to accept, merge or reject. Finding
@@ -197,19 +206,16 @@ class Dashboard:
         if self._candidates is None or self._candidates[0] != key:
             found = self.book.candidates(as_of=as_of)
             self._candidates = (key, found)
-        done = request.query_params.get("done")
-        return self.page(
-            request,
-            "candidates.html",
-            as_of,
+        view = CandidatesPage(
             candidates=self._candidates[1],
             entity_types=ENTITY_TYPES,
-            done=done,
+            done=request.query_params.get("done"),
         )
+        return self.page(request, "candidates.html", as_of, view)
 
     def search(self, request: Request, as_of: int) -> Response:
         query = request.query_params.get("q", "")[:500]
-        return self.page(request, "search.html", as_of, **pages.search(self.book, query, as_of))
+        return self.page(request, "search.html", as_of, pages.search(self.book, query, as_of))
 
     def pack(self, request: Request, as_of: int) -> Response:
         task = request.query_params.get("task") or "chapter_write"
@@ -217,7 +223,7 @@ class Dashboard:
             raise InvalidInput(
                 f"未知任务「{task}」：可选 {'、'.join(TASK.get(t, t) for t in RECIPES)}"
             )
-        return self.page(request, "pack.html", as_of, **pages.pack(self.book, as_of, task))
+        return self.page(request, "pack.html", as_of, pages.pack(self.book, as_of, task))
 
     def shown(self, view: PageView) -> Callable[[Request], Awaitable[Response]]:
         """A page as an endpoint: read the chapter from the request, or say the book is empty.
@@ -230,10 +236,10 @@ class Dashboard:
         return endpoint
 
     def empty(self, request: Request) -> HTMLResponse:
-        return self.page(request, "empty.html", 0)
+        return self.html(request, "empty.html", 0)
 
     def not_yet(self, request: Request, as_of: int, message: str) -> HTMLResponse:
-        response = self.page(request, "error.html", as_of, message=message)
+        response = self.html(request, "error.html", as_of, message=message)
         response.status_code = 404
         return response
 
@@ -251,8 +257,8 @@ class Dashboard:
         self.book.resolve_conflict(conflict_id, intentional=intentional, note=note)
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
-        query = urlencode({"as_of": as_of, "settled": conflict_id} if as_of.isdigit() else {})
-        return RedirectResponse(f"/conflicts?{query}", status_code=303)
+        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        return RedirectResponse(links.url_for("conflicts", settled=conflict_id), status_code=303)
 
     async def settle_candidate(self, request: Request) -> Response:
         """Accept, merge or reject a candidate name from the page: the same facade call as
@@ -268,10 +274,9 @@ class Dashboard:
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
         message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done["action"]]
-        query = {"done": f"{message}「{name}」"}
-        if as_of.isdigit():
-            query["as_of"] = as_of
-        return RedirectResponse(f"/candidates?{urlencode(query)}", status_code=303)
+        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        done_url = links.url_for("candidates", done=f"{message}「{name}」")
+        return RedirectResponse(done_url, status_code=303)
 
     async def _checked_form(self, request: Request) -> dict[str, list[str]] | None:
         """A write's form, read within MAX_FORM_BYTES, from this origin, with the page's token;
@@ -299,6 +304,21 @@ class Dashboard:
         quote = request.query_params.get("quote") or None
         text = self.book.passage(chapter, quote) if chapter else None
         return JSONResponse({"chapter": chapter, "passage": text}, headers=SECURITY_HEADERS)
+
+    async def query(self, request: Request) -> Response:
+        """`/api/query/NAME?ARG=…`: a query of the table (queries/table.py) as its JSON, named as
+        the CLI or the MCP tool names it, with the arguments its MCP tool takes."""
+        name = request.path_params["name"]
+        try:
+            query = find_query(QUERIES, name)
+            arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
+            data = query.to_json(query.run(self.book, arguments))
+        except KeyError:
+            return JSONResponse({"error": f"没有这个查询：{name}"}, status_code=404)
+        except WebnovelError as exc:
+            status = 404 if isinstance(exc, UnknownEntity | UnknownChapter) else 400
+            return JSONResponse({"error": str(exc)}, status_code=status)
+        return JSONResponse(data, headers=SECURITY_HEADERS)
 
     async def seq(self, request: Request) -> Response:
         return JSONResponse(
@@ -359,29 +379,43 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
             404 if isinstance(exc, UnknownEntity | UnknownConflict) else 400
         )
         message = getattr(exc, "detail", None) or str(exc)
-        frame = board.frame(request, board.book.latest_chapter() or 0)
-        html = render("error.html", **frame, message=message)
-        return HTMLResponse(html, status_code=int(status), headers=SECURITY_HEADERS)
+        response = board.html(
+            request, "error.html", board.book.latest_chapter() or 0, message=message
+        )
+        response.status_code = int(status)
+        return response
 
+    # Every route has a name: templates and redirects link to it by name (links.py).
     routes = [
-        Route("/", board.shown(board.overview)),
-        Route("/characters", board.shown(board.characters)),
-        Route("/characters/{entity_id:path}", board.shown(board.character)),
-        Route("/graph", board.shown(board.graph)),
-        Route("/threads", board.shown(board.threads)),
-        Route("/threads/{thread_id:path}", board.shown(board.thread)),
-        Route("/chapters/{chapter}", board.shown(board.chapter)),
-        Route("/timeline", board.shown(board.timeline)),
-        Route("/conflicts", board.shown(board.conflicts)),
-        Route("/conflicts/{conflict_id}/resolve", board.resolve, methods=["POST"]),
-        Route("/candidates", board.shown(board.candidates)),
-        Route("/candidates/settle", board.settle_candidate, methods=["POST"]),
-        Route("/search", board.shown(board.search)),
-        Route("/pack", board.shown(board.pack)),
-        Route("/api/passage", board.passage),
-        Route("/api/seq", board.seq),
-        Route("/events", board.events),
-        Route("/favicon.ico", board.favicon),
+        Route("/", board.shown(board.overview), name="overview"),
+        Route("/characters", board.shown(board.characters), name="characters"),
+        Route("/characters/{entity_id:path}", board.shown(board.character), name="character"),
+        Route("/graph", board.shown(board.graph), name="graph"),
+        Route("/threads", board.shown(board.threads), name="threads"),
+        Route("/threads/{thread_id:path}", board.shown(board.thread), name="thread"),
+        Route("/chapters/{chapter}", board.shown(board.chapter), name="chapter"),
+        Route("/timeline", board.shown(board.timeline), name="timeline"),
+        Route("/conflicts", board.shown(board.conflicts), name="conflicts"),
+        Route(
+            "/conflicts/{conflict_id}/resolve",
+            board.resolve,
+            methods=["POST"],
+            name="resolve_conflict",
+        ),
+        Route("/candidates", board.shown(board.candidates), name="candidates"),
+        Route(
+            "/candidates/settle",
+            board.settle_candidate,
+            methods=["POST"],
+            name="settle_candidate",
+        ),
+        Route("/search", board.shown(board.search), name="search"),
+        Route("/pack", board.shown(board.pack), name="pack"),
+        Route("/api/passage", board.passage, name="passage"),
+        Route("/api/seq", board.seq, name="seq"),
+        Route("/api/query/{name}", board.query, name="query"),
+        Route("/events", board.events, name="events"),
+        Route("/favicon.ico", board.favicon, name="favicon"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

@@ -3,18 +3,14 @@ template needs for actions."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..book.project import Project
+from ..memory.words import ENDING, SECRET_ACTION, THREAD_ACTION
+from .view_models import ChapterPage
 
-from ..labels import ENDING, SECRET_ACTION, THREAD_ACTION
-from ..project import Project
 
-
-def chapter(book: Project, number: int) -> dict[str, Any]:
+def chapter(book: Project, number: int) -> ChapterPage:
     report = book.chapter(number)
     ending = "，".join(f"{ENDING.get(k, k)}：{v}" for k, v in report.ending.items() if v)
-    return {
-        "c": report,
-        "ending": ending,
-        "thread_action": THREAD_ACTION,
-        "secret_action": SECRET_ACTION,
-    }
+    return ChapterPage(
+        c=report, ending=ending, thread_action=THREAD_ACTION, secret_action=SECRET_ACTION
+    )

@@ -4,11 +4,11 @@ where, and in which colour. The layout itself is `graph_layout`'s."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from ..book.project import Project
 from ..memory.schema import RelationEdge
-from ..project import Project
 from . import graph_layout
+from .view_models import DrawnEdge, GraphPage, Node, RelationKind
 
 RING_SHOWN = (24, 36)  # entities on the first and second ring of a centred graph
 GRAPH_NODES = 60  # the whole-cast graph shows the best-connected entities
@@ -28,7 +28,7 @@ RELATION_GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 OTHER_GROUP = ("other", "其他", "#7a7a7a")
 
 
-def relation_group(relation_type: str) -> tuple[str, str, str]:
+def relation_group(relation_type: str) -> RelationKind:
     for key, name, colour, words in RELATION_GROUPS:
         if any(word in relation_type for word in words):
             return key, name, colour
@@ -38,7 +38,7 @@ def relation_group(relation_type: str) -> tuple[str, str, str]:
 TOGETHER = 12  # people listed as sharing chapters with the centre
 
 
-def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int) -> dict[str, Any]:
+def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int) -> GraphPage:
     """The relation graph as of a chapter: the best-connected entities, or the rings around
     one entity (the most recent relations first where there are too many to draw)."""
     focus = book.entity(center) if center else None
@@ -64,38 +64,38 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
     fresh = {n for e in edges if e.valid_from >= since for n in (e.source, e.target)}
     known = book.names(shown, as_of)
     nodes = [
-        {
-            "id": node,
-            "name": known.get(node, node),
-            "type": book.entity(node).type,
-            "at": canvas[node],
-            "r": radius[node],
-            "center": focus is not None and node == focus.id,
-            "recent": node in fresh,
-        }
+        Node(
+            id=node,
+            name=known.get(node, node),
+            type=book.entity(node).type,
+            at=canvas[node],
+            r=radius[node],
+            center=focus is not None and node == focus.id,
+            recent=node in fresh,
+        )
         for node in sorted(shown)
     ]
-    used = {d["group"] for d in drawn}
-    return {
-        "nodes": nodes,
-        "edges": drawn,
-        "width": width,
-        "height": height,
-        "focus": focus,
-        "focus_name": next((n["name"] for n in nodes if n["center"]), None),
-        "hops": hops,
-        "recent": recent,
-        "since": since,
-        "legend": [
+    used = {d.group for d in drawn}
+    return GraphPage(
+        nodes=nodes,
+        edges=drawn,
+        width=width,
+        height=height,
+        focus=focus,
+        focus_name=next((n.name for n in nodes if n.center), None),
+        hops=hops,
+        recent=recent,
+        since=since,
+        legend=[
             g for g in (*((k, n, c) for k, n, c, _ in RELATION_GROUPS), OTHER_GROUP) if g in used
         ],
-        "hidden": hidden,
-        "merged": merged,
-        "labels": len(edges) <= LABELLED_EDGES,
-        "choices": [n["name"] for n in nodes],
+        hidden=hidden,
+        merged=merged,
+        labels=len(edges) <= LABELLED_EDGES,
+        choices=[n.name for n in nodes],
         # who shares chapters with the centre: shown apart, never drawn as a relation
-        "together": book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
-    }
+        together=book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
+    )
 
 
 def _rings(
@@ -143,7 +143,7 @@ def _drawn(
     canvas: dict[str, graph_layout.Point],
     radius: dict[str, float],
     since: int,
-) -> list[dict[str, Any]]:
+) -> list[DrawnEdge]:
     """Each relation as a curve between its ends' circles, coloured by its kind."""
     drawn = []
     for e, bend in zip(edges, _bends(edges), strict=True):
@@ -151,13 +151,13 @@ def _drawn(
             canvas[e.source], canvas[e.target], bend, radius[e.source], radius[e.target] + 3
         )
         drawn.append(
-            {
-                "edge": e,
-                "group": relation_group(e.type),
-                "recent": e.valid_from >= since,
-                "path": path,
-                "label_at": middle,
-            }
+            DrawnEdge(
+                edge=e,
+                group=relation_group(e.type),
+                recent=e.valid_from >= since,
+                path=path,
+                label_at=middle,
+            )
         )
     return drawn
 

@@ -1,4 +1,4 @@
-"""What each dashboard page shows, as plain values for its template.
+"""What each dashboard page shows, as typed values for its template (view_models.py).
 
 Everything is read through the facade as of chapter N, so a page shows what the book knew at N
 and nothing later; the reader wiki is made from the same functions.
@@ -8,15 +8,40 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..labels import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
+from ..book.project import Project
 from ..memory.packs.budget_manager import RECIPES
-from ..memory.schema import Entity
+from ..memory.schema import Conflict, Entity, MemoryItem
+from ..memory.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
 from ..memory.write.rulebook import rule_for
-from ..project import Project
 from .graph_view import relation_group
+from .view_models import (
+    Appearances,
+    Axis,
+    Bar,
+    Card,
+    CharacterPage,
+    CharactersPage,
+    Chart,
+    CommitRow,
+    ConflictCard,
+    ConflictsPage,
+    EventRow,
+    FieldRow,
+    HitRow,
+    OverviewPage,
+    PackPage,
+    RelationRow,
+    SearchPage,
+    SectionRow,
+    Segment,
+    Snapshot,
+    TimelinePage,
+)
+
+if TYPE_CHECKING:
+    from ..memory.retrieval.search import SearchHit
 
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
 RECENT_COMMITS = 12
@@ -37,13 +62,13 @@ def show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def field_rows(book: Project, facts: Sequence[Any]) -> list[tuple[str, str, int]]:
+def field_rows(book: Project, facts: Sequence[MemoryItem]) -> list[FieldRow]:
     """Facts as (the book's Chinese name of the field, the value, since which chapter), in the
     order the book's vocabulary lists its fields (realm, location, status … then the book's own),
     so every card reads alike; a field no vocabulary knows comes last, under its own name."""
     rank = {key: at for at, key in enumerate(field_order(book, {f.field for f in facts}))}
     ranked = sorted(facts, key=lambda f: rank[f.field])  # stable: a field's facts keep their order
-    return [(book.fields.label(f.field), show(f.value), int(f.valid_from)) for f in ranked]
+    return [FieldRow(book.fields.label(f.field), show(f.value), f.valid_from) for f in ranked]
 
 
 def field_order(book: Project, keys: Iterable[str]) -> list[str]:
@@ -52,56 +77,46 @@ def field_order(book: Project, keys: Iterable[str]) -> list[str]:
     return sorted(keys, key=lambda key: (order.get(key, len(order)), key))
 
 
-@dataclass(frozen=True)
-class Axis:
-    """Chapters `start`..`end` on a horizontal axis, in percent."""
-
-    start: int
-    end: int
-
-    def at(self, chapter: int) -> float:
-        span = max(1, self.end - self.start + 1)
-        return round(100 * (min(max(chapter, self.start), self.end + 1) - self.start) / span, 2)
-
-    def bar(self, first: int, last: int | None) -> dict[str, float]:
-        left = self.at(first)
-        right = self.at((last if last is not None else self.end) + 1)
-        return {"left": left, "width": max(0.6, round(right - left, 2))}
-
-
 def binned(
     values: Sequence[tuple[int, float | None]], bars: int, pick: str, axis: Axis
-) -> list[dict]:
+) -> list[Bar]:
     """(chapter, value) pairs as at most `bars` bars placed on a chapter axis: each bin's max,
     last or mean. Chapters with no value leave a gap."""
-    present = [(c, v) for c, v in values if v is not None]
+    present = [(c, float(v)) for c, v in values if v is not None]
     if not present:
         return []
     size = max(1, -(-len(present) // bars))
-    out: list[dict[str, Any]] = []
-    for start in range(0, len(present), size):
-        part = present[start : start + size]
-        numbers = [float(v) for _, v in part]
-        value = {
-            "max": max(numbers),
-            "last": numbers[-1],
-            "mean": sum(numbers) / len(numbers),
-        }[pick]
+    bins = [present[start : start + size] for start in range(0, len(present), size)]
+    heights = [_pick([v for _, v in part], pick) for part in bins]
+    top = max(heights)
+    out = []
+    for part, value in zip(bins, heights, strict=True):
         span = axis.bar(part[0][0], part[-1][0])
         out.append(
-            {"from": part[0][0], "to": part[-1][0], "value": value, "x": span["left"]}
-            | {"w": span["width"]}
+            Bar(
+                first=part[0][0],
+                last=part[-1][0],
+                value=value,
+                x=span.left,
+                w=span.width,
+                height=round(100 * value / top, 2) if top else 0.0,
+            )
         )
-    top = max(bar["value"] for bar in out)
-    for bar in out:
-        bar["height"] = round(100 * bar["value"] / top, 2) if top else 0.0
     return out
+
+
+def _pick(numbers: list[float], pick: str) -> float:
+    if pick == "max":
+        return max(numbers)
+    if pick == "last":
+        return numbers[-1]
+    return sum(numbers) / len(numbers)
 
 
 # -- overview ------------------------------------------------------------------------------------
 
 
-def overview(book: Project, as_of: int) -> dict[str, Any]:
+def overview(book: Project, as_of: int) -> OverviewPage:
     costs = book.chapter_costs(as_of)
     axis = Axis(1, as_of)
     log = book.commit_log(RECENT_COMMITS, as_of)
@@ -109,11 +124,11 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
     open_threads = book.threads("open", as_of)
     overdue = [t for t in open_threads if t.overdue]
     conflicts = book.conflicts(as_of=as_of)
-    return {
-        "protagonist": protagonist_snapshot(book, as_of),
+    return OverviewPage(
+        protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
-        "missing": [n for n in book.missing_chapters() if n <= as_of],
-        "counts": [
+        missing=[n for n in book.missing_chapters() if n <= as_of],
+        counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),
             ("实体", progress["entities"]),
@@ -121,10 +136,10 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
             ("逾期线索", len(overdue)),
             ("未决矛盾", len(conflicts)),
         ],
-        "commits": [
-            {
-                "entry": entry,
-                "changes": [
+        commits=[
+            CommitRow(
+                entry=entry,
+                changes=[
                     (name, getattr(entry.counts, key))
                     for key, name in (
                         ("added", "新增"),
@@ -135,22 +150,22 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
                 ]
                 if entry.counts
                 else [],
-            }
+            )
             for entry in log
         ],
-        "conflicts": conflicts[:8],
-        "overdue": overdue[:8],
-        "charts": [
-            {
-                "title": "提交耗时（毫秒）",
-                "bars": binned(
+        conflicts=conflicts[:8],
+        overdue=overdue[:8],
+        charts=[
+            Chart(
+                title="提交耗时（毫秒）",
+                bars=binned(
                     [(c["chapter"], c["elapsed_ms"]) for c in costs], CHART_BARS, "max", axis
                 ),
-                "unit": "ms",
-            },
-            {
-                "title": "记忆库大小（index.db，KB）",
-                "bars": binned(
+                unit="ms",
+            ),
+            Chart(
+                title="记忆库大小（index.db，KB）",
+                bars=binned(
                     [
                         (c["chapter"], c["index_bytes"] / 1024 if c["index_bytes"] else None)
                         for c in costs
@@ -159,21 +174,21 @@ def overview(book: Project, as_of: int) -> dict[str, Any]:
                     "last",
                     axis,
                 ),
-                "unit": "KB",
-            },
-            {
-                "title": "记忆包用量（token）",
-                "bars": binned(
+                unit="KB",
+            ),
+            Chart(
+                title="记忆包用量（token）",
+                bars=binned(
                     [(c["chapter"], c["pack_tokens"]) for c in costs], CHART_BARS, "mean", axis
                 ),
-                "unit": "token",
-            },
+                unit="token",
+            ),
         ],
-        "sizes": book.sizes(),
-    }
+        sizes=book.sizes(),
+    )
 
 
-def protagonist_snapshot(book: Project, as_of: int) -> dict[str, Any] | None:
+def protagonist_snapshot(book: Project, as_of: int) -> Snapshot | None:
     """主角快照: the protagonist as chapter `as_of` knew them (the name of then, every field that
     held then), or None when the book names no protagonist yet."""
     leads = [e for e in book.entities(as_of) if e.is_protagonist]
@@ -182,12 +197,12 @@ def protagonist_snapshot(book: Project, as_of: int) -> dict[str, Any] | None:
     lead = min(leads, key=lambda e: (e.first_chapter or 0, e.id))
     facts = book.facts(lead.id, as_of)
     seen = book.appearances(lead.id, as_of)
-    return {
-        "entity": lead,
-        "facts": field_rows(book, facts),
-        "dead_since": death(book, facts),
-        "last_seen": seen[-1] if seen else None,
-    }
+    return Snapshot(
+        entity=lead,
+        facts=field_rows(book, facts),
+        dead_since=death(book, facts),
+        last_seen=seen[-1] if seen else None,
+    )
 
 
 def names_of(entities: Sequence[Entity]) -> dict[str, str]:
@@ -197,18 +212,18 @@ def names_of(entities: Sequence[Entity]) -> dict[str, str]:
 # -- characters ----------------------------------------------------------------------------------
 
 
-def death(book: Project, facts: Sequence[Any]) -> int | None:
+def death(book: Project, facts: Sequence[MemoryItem]) -> int | None:
     for item in facts:
         if (
             item.field == "status"
             and isinstance(item.value, str)
             and book.config.is_dead(item.value)
         ):
-            return int(item.valid_from)
+            return item.valid_from
     return None
 
 
-def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
+def characters(book: Project, as_of: int, page: int = 1) -> CharactersPage:
     """Character cards, the protagonist first, then by tier and first appearance, a page at a
     time; places, factions and items listed by name."""
     everyone = book.entities(as_of)
@@ -221,63 +236,57 @@ def characters(book: Project, as_of: int, page: int = 1) -> dict[str, Any]:
     shown = cast[(page - 1) * CARDS_PER_PAGE : page * CARDS_PER_PAGE]
     states = book.states([e.id for e in shown], as_of)
     cards = [
-        {
-            "entity": entity,
-            "facts": field_rows(book, states[entity.id]),
-            "dead_since": death(book, states[entity.id]),
-        }
+        Card(
+            entity=entity,
+            facts=field_rows(book, states[entity.id]),
+            dead_since=death(book, states[entity.id]),
+        )
         for entity in shown
     ]
     others = [e for e in everyone if e.type != "角色"]
-    return {
-        "cards": cards,
-        "others": others,
-        "page": page,
-        "pages": pages_count,
-        "total": len(cast),
-    }
+    return CharactersPage(cards=cards, others=others, page=page, pages=pages_count, total=len(cast))
 
 
-def character(book: Project, entity: Entity, as_of: int) -> dict[str, Any]:
+def character(book: Project, entity: Entity, as_of: int) -> CharacterPage:
     """One entity's page, as chapter `as_of` knew it."""
     facts = book.facts(entity.id, as_of)
     history = book.history(entity.id, as_of=as_of)
     axis = Axis(entity.first_chapter or 1, as_of)
-    rows: dict[str, list[dict[str, Any]]] = {}
+    rows: dict[str, list[Segment]] = {}
     for item in history:
+        span = axis.bar(item.valid_from, None if item.valid_to is None else item.valid_to - 1)
         rows.setdefault(item.field, []).append(
-            {
-                "value": show(item.value),
-                "from": item.valid_from,
-                "to": item.valid_to,
-                "status": item.status,
-                **axis.bar(item.valid_from, None if item.valid_to is None else item.valid_to - 1),
-            }
+            Segment(
+                value=show(item.value),
+                valid_from=item.valid_from,
+                valid_to=item.valid_to,
+                status=item.status,
+                left=span.left,
+                width=span.width,
+            )
         )
     seen = book.appearances(entity.id, as_of)
     relations = [
-        {
-            "edge": edge,
-            "other": edge.target_name if edge.source == entity.id else edge.source_name,
-            "outgoing": edge.source == entity.id,
-            "group": relation_group(edge.type),
-        }
+        RelationRow(
+            edge=edge,
+            other=edge.target_name if edge.source == entity.id else edge.source_name,
+            outgoing=edge.source == entity.id,
+            group=relation_group(edge.type),
+        )
         for edge in book.relations(entity.id, as_of)
     ]
-    return {
-        "entity": entity,
-        "facts": field_rows(book, facts),
-        "dead_since": death(book, facts),
-        "axis": axis,
-        "history": [(book.fields.label(field), rows[field]) for field in field_order(book, rows)],
-        "appearances": {
-            "count": len(seen),
-            "ticks": _ticks(axis, seen),
-            "last": seen[-1] if seen else None,
-        },
-        "relations": relations,
-        "knows": book.knows(entity.id, as_of),
-    }
+    return CharacterPage(
+        entity=entity,
+        facts=field_rows(book, facts),
+        dead_since=death(book, facts),
+        axis=axis,
+        history=[(book.fields.label(field), rows[field]) for field in field_order(book, rows)],
+        appearances=Appearances(
+            count=len(seen), ticks=_ticks(axis, seen), last=seen[-1] if seen else None
+        ),
+        relations=relations,
+        knows=book.knows(entity.id, as_of),
+    )
 
 
 def _ticks(axis: Axis, chapters: Sequence[int], most: int = 400) -> list[float]:
@@ -288,54 +297,51 @@ def _ticks(axis: Axis, chapters: Sequence[int], most: int = 400) -> list[float]:
 # -- timeline, conflicts, search, pack ----------------------------------------------------------
 
 
-def timeline(
-    book: Project, as_of: int, entity: Entity | None, before: int | None
-) -> dict[str, Any]:
+def timeline(book: Project, as_of: int, entity: Entity | None, before: int | None) -> TimelinePage:
     end = min(as_of, before - 1) if before else as_of
     who = entity.id if entity else None
     shown = book.timeline(end=end, entity=who, as_of=as_of, limit=TIMELINE_PAGE + 1)
     more = len(shown) > TIMELINE_PAGE
     shown = shown[-TIMELINE_PAGE:]
     names = book.names({p for e in shown for p in e.participants}, as_of)
-    return {
-        "events": [
-            {"event": e, "who": [names[p] for p in e.participants if p in names]} for e in shown
+    return TimelinePage(
+        events=[
+            EventRow(event=e, who=[names[p] for p in e.participants if p in names]) for e in shown
         ],
-        "earlier": shown[0].chapter if more and shown else None,
-        "entity": entity,
-        "entity_name": book.names([entity.id], as_of).get(entity.id) if entity else None,
-        "choices": sorted(set(names.values())),
-    }
+        earlier=shown[0].chapter if more and shown else None,
+        entity=entity,
+        entity_name=book.names([entity.id], as_of).get(entity.id) if entity else None,
+        choices=sorted(set(names.values())),
+    )
 
 
-def conflicts(book: Project, as_of: int) -> dict[str, Any]:
+def conflicts(book: Project, as_of: int) -> ConflictsPage:
     every = book.conflicts(include_settled=True, as_of=as_of)
-
-    def card(c: Any) -> dict[str, Any]:
-        memory = [e for e in c.evidence if int(e.get("chapter", 0)) < c.chapter]
-        this = [e for e in c.evidence if int(e.get("chapter", 0)) >= c.chapter]
-        return {
-            "conflict": c,
-            "kind": label(CONFLICT_KIND, c.kind),
-            "severity": rule_for(c.kind).severity,
-            "severity_name": label(SEVERITY, rule_for(c.kind).severity),
-            "hint": rule_for(c.kind).fix_hint,
-            "memory": memory,
-            "this": this,
-        }
-
-    return {
-        "open": [card(c) for c in every if c.status == "open"],
-        "settled": [card(c) for c in every if c.status != "open"][-SETTLED_SHOWN:],
-    }
+    return ConflictsPage(
+        open=[_conflict_card(c) for c in every if c.status == "open"],
+        settled=[_conflict_card(c) for c in every if c.status != "open"][-SETTLED_SHOWN:],
+    )
 
 
-def search(book: Project, query: str, as_of: int) -> dict[str, Any]:
+def _conflict_card(c: Conflict) -> ConflictCard:
+    rule = rule_for(c.kind)
+    return ConflictCard(
+        conflict=c,
+        kind=label(CONFLICT_KIND, c.kind),
+        severity=rule.severity,
+        severity_name=label(SEVERITY, rule.severity),
+        hint=rule.fix_hint,
+        memory=[e for e in c.evidence if int(e.get("chapter", 0)) < c.chapter],
+        this=[e for e in c.evidence if int(e.get("chapter", 0)) >= c.chapter],
+    )
+
+
+def search(book: Project, query: str, as_of: int) -> SearchPage:
     hits = book.search(query, top_k=20, as_of=as_of) if query.strip() else []
-    return {"query": query, "hits": [{"hit": h, "pieces": _snippet_pieces(h)} for h in hits]}
+    return SearchPage(query=query, hits=[HitRow(hit=h, pieces=_snippet_pieces(h)) for h in hits])
 
 
-def _snippet_pieces(hit: Any) -> list[tuple[str, bool]]:
+def _snippet_pieces(hit: SearchHit) -> list[tuple[str, bool]]:
     """A hit's snippet cut into (text, matched) pieces, for the page to mark the matches."""
     pieces, at = [], 0
     for start, end in hit.marks:
@@ -345,22 +351,22 @@ def _snippet_pieces(hit: Any) -> list[tuple[str, bool]]:
     return [p for p in pieces if p[0]]
 
 
-def pack(book: Project, as_of: int, task: str) -> dict[str, Any]:
+def pack(book: Project, as_of: int, task: str) -> PackPage:
     built = book.build_memory_pack(task, chapter=as_of + 1, record=False)
     budget = max(1, built.budget_tokens)
-    return {
-        "pack": built,
-        "task": task,
-        "tasks": [(t, label(TASK, t)) for t in RECIPES],
-        "sections": [
-            {
-                "name": label(SECTION, s.name),
-                "tokens": s.tokens,
-                "share": round(100 * s.tokens / budget, 2),
-                "entries": s.items,
-            }
+    return PackPage(
+        pack=built,
+        task=task,
+        tasks=[(t, label(TASK, t)) for t in RECIPES],
+        sections=[
+            SectionRow(
+                name=label(SECTION, s.name),
+                tokens=s.tokens,
+                share=round(100 * s.tokens / budget, 2),
+                entries=s.items,
+            )
             for s in built.sections
         ],
-        "used_share": round(100 * built.used_tokens / budget, 2),
-        "prompt": built.render("prompt"),
-    }
+        used_share=round(100 * built.used_tokens / budget, 2),
+        prompt=built.render("prompt"),
+    )

@@ -9,9 +9,9 @@ import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
+from ..book.project import open_project
 from ..errors import InvalidInput
 from ..loopback import is_loopback_host
-from ..project import open_project
 from .access import LOGIN_PARAM, new_login_token
 from .app import create_app
 

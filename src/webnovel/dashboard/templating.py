@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..labels import (
+from ..memory.packs.pack_words import Reason
+from ..memory.words import (
     CHUNK_KIND,
     CONFLICT_STATUS,
     FIELD,
@@ -21,6 +22,10 @@ from ..labels import (
 from . import EXTRA_HINT
 from .pages import show
 
+if TYPE_CHECKING:  # jinja2 comes with the [dashboard] extra and is imported when first used
+    import jinja2
+    import jinja2.runtime
+
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
@@ -32,7 +37,7 @@ def _kilobytes(size: int | None) -> str:
     return f"{size / 1024:,.0f} KB" if size < 10 << 20 else f"{size / (1 << 20):,.1f} MB"
 
 
-def _field_label(context: Any, key: str | None) -> str:
+def _field_label(context: jinja2.runtime.Context, key: str | None) -> str:
     """A field's Chinese name: the book's own (`fields`, a page's frame gives it) where the page
     has its book, the built-in names otherwise."""
     fields = context.get("fields")
@@ -40,7 +45,7 @@ def _field_label(context: Any, key: str | None) -> str:
 
 
 @lru_cache(maxsize=1)
-def environment() -> Any:
+def environment() -> jinja2.Environment:
     try:
         import jinja2
     except ImportError as exc:
@@ -71,11 +76,11 @@ def render(name: str, **context: Any) -> str:
     return str(environment().get_template(name).render(**context))
 
 
-def _why(reason: Any) -> str:
+def _why(reason: Reason | dict[str, Any] | str) -> str:
     """A pack item's reason as the author reads it: a reason code renders itself in Chinese;
     an entity in play carries its Chinese beside the English (`why_zh`)."""
-    if hasattr(reason, "chinese"):
-        return str(reason.chinese())
+    if isinstance(reason, Reason):
+        return reason.chinese()
     if isinstance(reason, dict):
         return str(reason.get("why_zh") or reason.get("why", ""))
     return str(reason)

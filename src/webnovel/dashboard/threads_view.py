@@ -3,12 +3,11 @@ and a thread's steps with the evidence and passages behind them."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..labels import THREAD_KIND, label
+from ..book.project import Project
 from ..memory.schema import Thread
-from ..project import Project
-from .pages import Axis, names_of
+from ..memory.words import THREAD_KIND, label
+from .pages import names_of
+from .view_models import Axis, EvidenceRow, Lane, StepRow, ThreadCard, ThreadPage, ThreadsBoard
 
 DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" lane
 LANE_SHOWN = 20  # cards a lane shows on the board
@@ -36,7 +35,7 @@ def lane_of(thread: Thread, as_of: int) -> str:
     return "planted"
 
 
-def threads_board(book: Project, as_of: int, opened: str | None = None) -> dict[str, Any]:
+def threads_board(book: Project, as_of: int, opened: str | None = None) -> ThreadsBoard:
     """The board: each lane's most pressing threads; an `opened` lane shows many more of its
     own, and the others fold to their counts."""
     lanes: dict[str, list[Thread]] = {key: [] for key, _ in LANES}
@@ -55,55 +54,52 @@ def threads_board(book: Project, as_of: int, opened: str | None = None) -> dict[
     def shown(key: str) -> int:
         return LANE_OPENED if key == opened else 0 if opened else LANE_SHOWN
 
-    return {
-        "opened": opened,
-        "lanes": [
-            {
-                "key": key,
-                "name": name,
-                "count": len(lanes[key]),
-                "hidden": max(0, len(lanes[key]) - shown(key)),
-                "threads": [
-                    {
-                        "thread": t,
-                        "kind": label(THREAD_KIND, t.kind),
-                        **axis.bar(
-                            t.planted_chapter or 1,
-                            min(as_of, t.resolved_chapter or t.due_chapter or as_of),
-                        ),
-                    }
-                    for t in lanes[key][: shown(key)]
-                ],
-            }
+    def card(t: Thread) -> ThreadCard:
+        span = axis.bar(
+            t.planted_chapter or 1, min(as_of, t.resolved_chapter or t.due_chapter or as_of)
+        )
+        kind = label(THREAD_KIND, t.kind)
+        return ThreadCard(thread=t, kind=kind, left=span.left, width=span.width)
+
+    return ThreadsBoard(
+        opened=opened,
+        lanes=[
+            Lane(
+                key=key,
+                name=name,
+                count=len(lanes[key]),
+                hidden=max(0, len(lanes[key]) - shown(key)),
+                threads=[card(t) for t in lanes[key][: shown(key)]],
+            )
             for key, name in LANES
         ],
-    }
+    )
 
 
-def thread(book: Project, thread_id: str, as_of: int) -> dict[str, Any] | None:
+def thread(book: Project, thread_id: str, as_of: int) -> ThreadPage | None:
     steps = book.thread_history(thread_id, as_of)
     if not steps:
         return None
     names = names_of(book.entities(as_of))
-    return {
-        "thread": steps[-1].thread,
-        "kind": label(THREAD_KIND, steps[-1].thread.kind),
-        "lane": dict(LANES)[lane_of(steps[-1].thread, as_of)],
-        "related": [names.get(r, r) for r in steps[-1].thread.related if r in names],
-        "steps": [
-            {
-                "step": step,
-                "evidence": [
-                    {
-                        "chapter": e.get("chapter"),
-                        "quote": e.get("quote"),
-                        "passage": book.passage(int(e["chapter"]), e.get("quote"))
+    return ThreadPage(
+        thread=steps[-1].thread,
+        kind=label(THREAD_KIND, steps[-1].thread.kind),
+        lane=dict(LANES)[lane_of(steps[-1].thread, as_of)],
+        related=[names.get(r, r) for r in steps[-1].thread.related if r in names],
+        steps=[
+            StepRow(
+                step=step,
+                evidence=[
+                    EvidenceRow(
+                        chapter=e.get("chapter"),
+                        quote=e.get("quote"),
+                        passage=book.passage(int(e["chapter"]), e.get("quote"))
                         if isinstance(e.get("chapter"), int) and e["chapter"] <= as_of
                         else None,
-                    }
+                    )
                     for e in step.evidence
                 ],
-            }
+            )
             for step in steps
         ],
-    }
+    )

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..book.project import Project
 from ..errors import InvalidInput
-from ..labels import ENTITY_TYPE_PLURAL
+from ..memory.words import ENTITY_TYPE_PLURAL
 from ..messages import say
-from ..project import Project
 from . import graph_view, pages
 from .templating import STATIC, render
+from .view_models import context_of
 
 TYPE_ORDER = ("角色", "地点", "势力", "物品")
 
@@ -95,7 +96,7 @@ def write_wiki(
             progress(done, len(entities))
 
     graph = graph_view.graph(book, as_of, None, 1, 1)
-    write("relations.html", "wiki/relations.html", **graph)
+    write("relations.html", "wiki/relations.html", **context_of(graph))
     timeline = book.timeline(as_of=as_of)
     write(
         "timeline.html",

@@ -148,7 +148,7 @@ class ChatClient:
             return _completion(data, attempts, self._scrub)
 
     def _backoff(self, attempt: int) -> float:
-        return min(MAX_WAIT_S, self.backoff_s * 2 ** (attempt - 1))
+        return min(MAX_WAIT_S, self.backoff_s * 2.0 ** (attempt - 1))
 
     def _post(self, body: dict[str, Any]) -> Any:
         url = self.endpoint.base_url.rstrip("/") + "/chat/completions"

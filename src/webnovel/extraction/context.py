@@ -14,14 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..labels import FIELD
+from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.read import graph_memory
 from ..memory.schema import Entity, Thread
 from ..memory.store import chain_ops, entity_ops
-from ..text_summary import ending_passage as text_ending
+from ..memory.words import FIELD
 
 if TYPE_CHECKING:
-    from ..project import Project
+    from ..book.project import Project
 
 RECENT_ENTITIES = 10  # introduced last, listed even when the batch's texts do not name them
 MAX_ENTITIES = 80

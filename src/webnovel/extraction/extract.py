@@ -14,7 +14,7 @@ from .run import Extraction, Progress, plan
 from .settings import LLMSettings, resolve_settings
 
 if TYPE_CHECKING:
-    from ..project import Project
+    from ..book.project import Project
 
 ANSWERS_DB = "answers.db"
 

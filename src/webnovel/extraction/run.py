@@ -30,7 +30,7 @@ from .prompt import PROMPT_VERSION, build_messages, system_prompt
 from .settings import LLMSettings
 
 if TYPE_CHECKING:
-    from ..project import Project
+    from ..book.project import Project
 
 MAX_REPAIRS = 2
 MAX_OUTPUT_CAP = 32768  # a cut-off answer is asked again with twice the limit, up to this

@@ -10,7 +10,10 @@ A line that is not JSON at all gets the JSON-RPC parse error (id null).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .tools import ToolServer
 
 
 def bad_unicode_at(value: Any, path: str = "") -> str | None:
@@ -111,11 +114,11 @@ class AnsweringReader:
         await self.aclose()
 
 
-async def run_stdio(server: Any) -> None:
+async def run_stdio(server: ToolServer) -> None:
     """`server.run("stdio")`, answering every request (the SDK's own stdio transport)."""
     from mcp.server.stdio import stdio_server
 
-    lowlevel = server._lowlevel_server  # the SDK's run_stdio_async does the same
+    lowlevel = server.lowlevel()
     async with stdio_server() as (read_stream, write_stream):
         await lowlevel.run(
             AnsweringReader(read_stream, write_stream),

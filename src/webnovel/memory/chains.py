@@ -9,8 +9,8 @@ them, with the conflicts and notes the fold raised (`ConflictDraft`). The folds 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypedDict, cast, get_args
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, NamedTuple, TypedDict, cast, get_args
 
 from .schema import ThreadKind
 
@@ -117,7 +117,7 @@ def chain_key(*parts: str) -> str:
     return KEY_SEPARATOR.join(parts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Assertion:
     """One normalized claim of one chapter about one chain."""
 
@@ -126,32 +126,54 @@ class Assertion:
     subject: str
     field: str
     obj: str | None
-    chapter: int
-    seq: int
+    chapter: int  # story time: the chapter that said it; a replay folds in (chapter, seq) order
+    seq: int  # its place among the chapter's assertions
     payload: Payload
     id: int | None = None
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Version:
-    """One version of a chain; mutable only while a replay runs."""
+    """One version of a chain: its value over `[valid_from, valid_to)` in story time. A replay
+    that closes or reopens a version puts a changed copy in its place (`Chain`)."""
 
     family: Family
     key: str
     subject: str
     field: str
-    obj: str | None
+    obj: str | None  # the second key of a relation (its target) or of knowledge (the secret)
     value: Any
-    valid_from: int
+    valid_from: int  # the chapter from which the value holds (story time)
+    # The chapter from which it no longer holds (exclusive); None while it holds. Only a later
+    # chapter sets it, so a version read as of N is seen with it unset (`chain_ops.known_at`).
     valid_to: int | None
-    status: str
-    source_chapter: int
+    status: str  # active | outdated | contradicted | tentative, as of the latest chapter
+    source_chapter: int  # the chapter whose assertion made this version
     source_type: str
     confidence: float = 1.0
-    evidence: tuple[dict[str, Any], ...] = ()
+    evidence: tuple[dict[str, Any], ...] = ()  # each names its chapter; later ones hide as of N
     row_id: int | None = None
-    recorded_at: str = ""
+    recorded_at: str = ""  # record time: when the commit that wrote it ran (UTC, ISO 8601)
     state: str | None = None  # an indexed tag: a thread's status, or "dead" for a dead status
+
+
+class OpenThread(NamedTuple):
+    """A thread open at some chapter, as the state index gives it to a pack's ranking."""
+
+    row_id: int  # its version's row
+    due_chapter: int | None
+    urgency: float | None
+    related: str | None  # the ids of whom it involves, as a JSON list
+    last_chapter: int | None  # the last chapter that planted or moved it
+
+
+class RuleInForce(NamedTuple):
+    """A world rule in force at some chapter, as the state index gives it to a pack's ranking."""
+
+    rule_id: str
+    text: str
+    domain: str | None
+    valid_from: int  # the chapter from which it holds in its present wording
 
 
 # Where a conflict message names its entities. The text around them holds what a chapter result
@@ -171,75 +193,92 @@ def stored_message(message: str) -> str:
     return escaped
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ConflictDraft:
+    """A conflict or a note a fold raised, before the pipeline gives it an id and names."""
+
     kind: str
-    chapter: int
-    entity_id: str | None
-    field: str | None
-    expected: Any
-    found: Any
+    chapter: int  # the chapter that wrote the contradiction, not the one it contradicts
     message: str  # may hold WHO and TARGET: the pipeline puts the entities' names there
+    entity_id: str | None = None  # None for a thread's or a rule's conflict (`field` names it)
+    field: str | None = None
+    expected: Any = None  # what memory held (or what the rule expected)
+    found: Any = None  # what the chapter said
     evidence: tuple[dict[str, Any], ...] = ()
     target: str | None = None  # the other entity of a relation conflict
 
 
-@dataclass
+@dataclass(kw_only=True, slots=True)
 class Chain:
-    """The versions of one key open before the replayed chapters, and what the replay does."""
+    """The versions of one key open before the replayed chapters, and what the replay does.
 
-    current: Version | None = None
-    tentatives: list[Version] = field(default_factory=list)
+    `touched` holds every version the replay reopened or opened, each as it now stands: closing
+    one replaces it there by a copy with its end and status, so what is written back is
+    `touched` as the replay leaves it.
+    """
+
     touched: list[Version] = field(default_factory=list)
     conflicts: list[ConflictDraft] = field(default_factory=list)
     notes: list[ConflictDraft] = field(default_factory=list)  # advice: warned, never recorded
     events: list[tuple[ChainEvent, int]] = field(default_factory=list)  # (what, chapter)
+    _current: int | None = None  # where the version that holds now is in `touched`
+    _tentatives: list[int] = field(default_factory=list)  # where the open tentative ones are
+
+    @property
+    def current(self) -> Version | None:
+        return None if self._current is None else self.touched[self._current]
+
+    @property
+    def tentatives(self) -> list[Version]:
+        return [self.touched[i] for i in self._tentatives]
 
     @classmethod
     def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:
         """Reset versions open at the replay start to how they stood before it closed them."""
         chain = cls()
         for version in open_versions:
-            version.valid_to = None
-            if version.status == "tentative" or version.confidence < tentative_below:
-                version.status = "tentative"
-                chain.tentatives.append(version)
-            else:
-                version.status = "active"
-                chain.current = version
-            chain.touched.append(version)
+            tentative = version.status == "tentative" or version.confidence < tentative_below
+            chain._add(_as(version, None, "tentative" if tentative else "active"), tentative)
         return chain
 
+    def _add(self, version: Version, tentative: bool) -> None:
+        if tentative:
+            self._tentatives.append(len(self.touched))
+        else:
+            self._current = len(self.touched)
+        self.touched.append(version)
+
     def close_current(self, chapter: int, status: str = "outdated") -> None:
-        if self.current is not None:
-            self.current.valid_to = chapter
-            self.current.status = status
+        if self._current is not None:
+            closing = self.touched[self._current]
+            self.touched[self._current] = replace(closing, valid_to=chapter, status=status)
             self.events.append(
                 ("contradicted" if status == "contradicted" else "superseded", chapter)
             )
-            self.current = None
+            self._current = None
 
     def close_tentatives(self, chapter: int) -> None:
-        for version in self.tentatives:
-            version.valid_to = chapter
-        self.tentatives.clear()
+        for i in self._tentatives:
+            self.touched[i] = replace(self.touched[i], valid_to=chapter)
+        self._tentatives.clear()
 
     def open(self, version: Version, tentative: bool) -> None:
-        self.touched.append(version)
-        if tentative:
-            version.status = "tentative"
-            self.tentatives.append(version)
-            self.events.append(("tentative", version.valid_from))
-        else:
-            version.status = "active"
-            self.current = version
-            self.events.append(("added", version.valid_from))
+        self._add(_as(version, None, "tentative" if tentative else "active"), tentative)
+        self.events.append(("tentative" if tentative else "added", version.valid_from))
 
     def conflict(self, draft: ConflictDraft) -> None:
         self.conflicts.append(draft)
 
     def note(self, draft: ConflictDraft) -> None:
         self.notes.append(draft)
+
+
+def _as(version: Version, valid_to: int | None, status: str) -> Version:
+    """`version` with this end and status: itself when it has them already (most versions a
+    replay reopens are open and active, and a commit should not pay for copying them)."""
+    if version.valid_to == valid_to and version.status == status:
+        return version
+    return replace(version, valid_to=valid_to, status=status)
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -251,21 +290,25 @@ def same_value(a: Any, b: Any) -> bool:
     return str(a).strip() == str(b).strip()
 
 
-def new_version(a: Assertion, value: Any, source_type: str, confidence: float) -> Version:
+def new_version(
+    a: Assertion, value: Any, source_type: str, confidence: float, state: str | None = None
+) -> Version:
+    """The version an assertion opens, from its chapter on (`Chain.open` sets its status)."""
     return Version(
-        a.family,
-        a.key,
-        a.subject,
-        a.field,
-        a.obj,
-        value,
-        a.chapter,
-        None,
-        "active",
-        a.chapter,
-        source_type,
-        confidence,
-        tuple(a.payload.get("evidence", ())),
+        family=a.family,
+        key=a.key,
+        subject=a.subject,
+        field=a.field,
+        obj=a.obj,
+        value=value,
+        valid_from=a.chapter,
+        valid_to=None,
+        status="active",
+        source_chapter=a.chapter,
+        source_type=source_type,
+        confidence=confidence,
+        evidence=tuple(a.payload.get("evidence", ())),
+        state=state,
     )
 
 
@@ -275,11 +318,11 @@ def fmt(value: Any) -> str:
     return "（无）" if value is None else str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Activity:
     """An entity appearing or acting in a chapter (appearance, state change, scene, event)."""
 
     entity_id: str
-    chapter: int
+    chapter: int  # story time
     kind: str
     mention: str

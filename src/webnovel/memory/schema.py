@@ -2,16 +2,24 @@
 
 Pure values with no I/O. Each has `to_dict()` giving exactly the JSON shape of CONTRACT §3, so the
 CLI, the Python API and later adapters print the same thing. Story time is the chapter; an interval
-`[valid_from, valid_to)` has `valid_to = None` while it holds.
+`[valid_from, valid_to)` has `valid_to = None` while it holds. Record time (`recorded_at`,
+`updated_at`) is when a commit wrote something, in UTC, and never decides an answer.
+
+A value read *as of* chapter N is seen as N knew it (`chain_ops.known_at`): an interval a later
+chapter closed is still open (`valid_to` None), its status is the one it had at N, and evidence
+from later chapters is left out. Each temporal field below says which time it is in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, Literal, NamedTuple, TypedDict, get_args
 
 Status = Literal["active", "outdated", "contradicted", "tentative"]
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
+# The highest chapter the contract accepts (docs/contract.md): SQLite holds 64-bit integers, but
+# a chapter past a million is a mistake, not a book.
+MAX_CHAPTER = 1_000_000
 
 
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
@@ -34,7 +42,7 @@ def status_as_of(stored: str, valid_from: int, valid_to: int | None, as_of: int 
     return "active" if holds_at(valid_from, valid_to, as_of) else "outdated"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class MemoryItem:
     """One version of one field of one entity (or another keyed fact) over a chapter interval."""
 
@@ -42,14 +50,14 @@ class MemoryItem:
     subject: str
     field: str
     value: Any
-    status: Status
-    valid_from: int
-    valid_to: int | None
-    source_chapter: int
+    status: Status  # as of the chapter asked (`status_as_of`)
+    valid_from: int  # story time: the first chapter the value holds in
+    valid_to: int | None  # the first chapter it no longer holds in (exclusive); None: holds
+    source_chapter: int  # the chapter whose result said it
     source_type: str
-    evidence: tuple[Evidence, ...] = ()
+    evidence: tuple[Evidence, ...] = ()  # each names its chapter; none later than the one asked
     confidence: float = 1.0
-    updated_at: str = ""
+    updated_at: str = ""  # record time: when the commit that wrote it ran
     subject_name: str = ""
     layer: str = "episodic"
     category: str = "character_state"
@@ -75,12 +83,19 @@ class MemoryItem:
         }
 
 
+class Introduction(NamedTuple):
+    """How an entity stands for resolving references to it."""
+
+    settled: bool  # introduced by `entities_new`, not only named (tentative)
+    chapter: int | None  # the chapter of its first introduction (story time)
+
+
 def missing_fact(entity_id: str, field_name: str) -> dict[str, Any]:
     """The CONTRACT answer for a known entity with no value for the field."""
     return {"entity_id": entity_id, "field": field_name, "value": None, "found": False}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Entity:
     id: str
     name: str
@@ -89,8 +104,8 @@ class Entity:
     desc: str | None = None
     aliases: tuple[str, ...] = ()
     is_protagonist: bool = False
-    tentative: bool = False
-    first_chapter: int | None = None
+    tentative: bool = False  # only named, never introduced by `entities_new`
+    first_chapter: int | None = None  # story time: its first introduction (None: tentative)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -106,15 +121,15 @@ class Entity:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RelationEdge:
     """A directed relation that holds over `[valid_from, valid_to)`."""
 
     source: str
     target: str
     type: str
-    valid_from: int
-    valid_to: int | None
+    valid_from: int  # story time: the first chapter the relation holds in
+    valid_to: int | None  # the chapter it was ended or replaced in (exclusive); None: holds
     status: Status
     description: str | None = None
     evidence: tuple[Evidence, ...] = ()
@@ -172,21 +187,21 @@ ThreadFilter = Literal["open", "resolved", "abandoned", "overdue", "all"]  # wha
 THREAD_FILTERS: tuple[ThreadFilter, ...] = get_args(ThreadFilter)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Thread:
     """A foreshadowing thread, open loop, reader promise or subplot, as of some chapter."""
 
     id: str
     kind: ThreadKind
     content: str
-    status: ThreadStatus
-    planted_chapter: int | None
-    due_chapter: int | None
-    resolved_chapter: int | None
+    status: ThreadStatus  # as of the chapter asked
+    planted_chapter: int | None  # story time: its plant (None: acted on, never planted)
+    due_chapter: int | None  # the chapter it should be paid off by
+    resolved_chapter: int | None  # the chapter that resolved or abandoned it, as of then
     urgency: float | None
-    overdue: bool
+    overdue: bool  # open and past `due_chapter` as of the chapter asked
     related: tuple[str, ...] = ()
-    last_chapter: int | None = None
+    last_chapter: int | None = None  # the last chapter that planted or moved it
     progress: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -206,26 +221,26 @@ class Thread:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ThreadStep:
     """One state in a thread's history: the thread as it stood from chapter `since`, and the
     evidence for that step (its planting, an advance, its resolution)."""
 
     thread: Thread
-    since: int
+    since: int  # story time: the chapter this step began in
     evidence: tuple[Evidence, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.thread.to_dict(), "since": self.since, "evidence": list(self.evidence)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class WorldRule:
     id: str
     rule: str
     domain: str | None
-    valid_from: int
-    valid_to: int | None
+    valid_from: int  # story time: the chapter this wording was revealed or revised in
+    valid_to: int | None  # the chapter that revised or retired it (exclusive); None: in force
     status: Status
     evidence: tuple[Evidence, ...] = ()
 
@@ -241,10 +256,10 @@ class WorldRule:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TimelineEvent:
     id: str
-    chapter: int
+    chapter: int  # story time: the chapter it happened in (`time_hint` places it inside)
     event: str
     time_hint: str | None = None
     participants: tuple[str, ...] = ()
@@ -305,7 +320,7 @@ def finding_kind(kind: str) -> FindingKind:
     raise ValueError(f"not a kind of finding: {kind!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Conflict:
     """A contradiction kept as a record: both sides' evidence, never a silent overwrite."""
 
@@ -313,11 +328,11 @@ class Conflict:
     kind: FindingKind  # a recorded conflict's is a ConflictKind; notes carry advice
     entity_id: str | None
     field: str | None
-    chapter: int
-    expected: Any
-    found: Any
+    chapter: int  # story time: the chapter that wrote the contradiction, not the one it contradicts
+    expected: Any  # what memory held
+    found: Any  # what the chapter said
     message: str
-    evidence: tuple[Evidence, ...] = ()
+    evidence: tuple[Evidence, ...] = ()  # both sides', each naming its chapter
     status: ConflictStatus = "open"
     note: str | None = None
     target: str | None = None  # a relation conflict's other entity
@@ -338,7 +353,7 @@ class Conflict:
         }
 
 
-@dataclass
+@dataclass(kw_only=True, slots=True)
 class CommitCounts:
     added: int = 0
     superseded: int = 0
@@ -367,7 +382,7 @@ class CommitCounts:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CommitReport:
     chapter: int
     status: Literal["committed", "unchanged", "retracted"]
@@ -389,7 +404,7 @@ class CommitReport:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ChapterRecord:
     """A committed chapter as the chapters table holds it: what its current commit said of it."""
 
@@ -399,18 +414,18 @@ class ChapterRecord:
     summary: str | None
     word_count: int | None
     meta: dict[str, Any]
-    recorded_at: str
+    recorded_at: str  # record time: when its current commit ran
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CommitEntry:
     """One line of the commit log with what the commit cost and changed. Commits made before
     the book recorded costs (schema 0005) have no counts, time or size."""
 
-    seq: int
+    seq: int  # the commit's place in the log (record order, not story order)
     chapter: int
     commit_id: str
-    recorded_at: str
+    recorded_at: str  # record time, UTC
     kind: Literal["commit", "retraction"]
     retracted: bool
     title: str | None = None
@@ -435,7 +450,7 @@ class CommitEntry:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Knowledge:
     """What one character knows or suspects of one secret, since when, how and from whom."""
 
@@ -444,7 +459,7 @@ class Knowledge:
     secret_id: str
     content: str
     state: str  # knows | suspects
-    since: int
+    since: int  # story time: the chapter they learnt or came to suspect it in
     how: str | None = None
     source: str | None = None
     evidence: tuple[Evidence, ...] = ()
@@ -465,17 +480,17 @@ class Knowledge:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Secret:
     """A secret of the story as of a chapter: who knows it, and whether the reader does."""
 
     id: str
     content: str
     status: str  # open | retired
-    reader_knows: bool
-    reveal_due: int | None
-    planted_chapter: int | None
-    revealed_chapter: int | None
+    reader_knows: bool  # as of the chapter asked
+    reveal_due: int | None  # the chapter it should be revealed to the reader by
+    planted_chapter: int | None  # story time: the chapter that planted it
+    revealed_chapter: int | None  # the chapter that revealed it to the reader, as of then
     known_by: tuple[str, ...] = ()
     suspected_by: tuple[str, ...] = ()
     about: tuple[str, ...] = ()  # names of whom it is about

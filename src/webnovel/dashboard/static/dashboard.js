@@ -21,7 +21,7 @@
         as_of: new URLSearchParams(location.search).get("as_of") || "",
       });
       try {
-        const answer = await fetch("/api/passage?" + params.toString());
+        const answer = await fetch(document.body.dataset.passageUrl + "?" + params.toString());
         const data = await answer.json();
         target.textContent = data.passage || "（这一章没有存正文）";
       } catch (error) {
@@ -38,7 +38,7 @@
   let source = null;
   function connect() {
     if (source || document.hidden || !window.EventSource || seq === undefined) return;
-    source = new EventSource("/events?seq=" + encodeURIComponent(seq));
+    source = new EventSource(document.body.dataset.eventsUrl + "?seq=" + encodeURIComponent(seq));
     source.addEventListener("open", () => live && live.classList.add("on"));
     source.addEventListener("error", () => live && live.classList.remove("on"));
     source.addEventListener("commit", () => {

@@ -15,10 +15,9 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Protocol
 
-from ...errors import InvalidInput
-from ...messages import say
+from .tasks import Task
 
 CJK_TOKENS_PER_CHAR = 1.0
 OTHER_CHARS_PER_TOKEN = 4.0
@@ -40,19 +39,7 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(cjk * CJK_TOKENS_PER_CHAR + other / OTHER_CHARS_PER_TOKEN)
 
 
-Task = Literal["chapter_write", "consistency_check", "continuity_query", "review"]
-TASKS: tuple[Task, ...] = get_args(Task)
-
-
-def task_named(name: str) -> Task:
-    """`name` as a task, or a clear error naming the tasks there are."""
-    for task in TASKS:
-        if name == task:
-            return task
-    raise InvalidInput(say("unknown_task", name=name, choices=", ".join(TASKS)))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Scoring:
     """How much each kind of candidate is worth, before the budget is shared out by score per
     token. A score is in [0, 1]; "base + step × x" scores grow with x (urgency, recency, terms
@@ -79,7 +66,7 @@ class Scoring:
     summary_passage: float = 0.6  # an older chapter's summary, × its events' best score
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Recipe:
     """How one task spends its budget: section shares (also the floors each section is promised
     before the rest is shared out by score) and how far to look."""
@@ -118,8 +105,8 @@ SECTION_ORDER = (
 
 RECIPES: dict[Task, Recipe] = {
     "chapter_write": Recipe(
-        "chapter_write",
-        {
+        task="chapter_write",
+        shares={
             "working_memory": 0.20,
             "character_state": 0.20,
             "constraints": 0.08,
@@ -135,8 +122,8 @@ RECIPES: dict[Task, Recipe] = {
         relation_sources=6,
     ),
     "consistency_check": Recipe(
-        "consistency_check",
-        {
+        task="consistency_check",
+        shares={
             "working_memory": 0.08,
             "character_state": 0.22,
             "constraints": 0.14,
@@ -152,8 +139,8 @@ RECIPES: dict[Task, Recipe] = {
         event_window=10,
     ),
     "continuity_query": Recipe(
-        "continuity_query",
-        {
+        task="continuity_query",
+        shares={
             "working_memory": 0.06,
             "character_state": 0.18,
             "constraints": 0.08,
@@ -170,8 +157,8 @@ RECIPES: dict[Task, Recipe] = {
         graph_depth=2,
     ),
     "review": Recipe(
-        "review",
-        {
+        task="review",
+        shares={
             "working_memory": 0.06,
             "character_state": 0.24,
             "constraints": 0.16,
@@ -194,7 +181,7 @@ class Costed(Protocol):
     tokens: int
 
 
-@dataclass
+@dataclass(kw_only=True, slots=True)
 class Allocation:
     chosen: dict[str, list[Any]] = field(default_factory=dict)
     used: int = 0
@@ -207,7 +194,7 @@ def allocate(sections: Mapping[str, Sequence[Costed]], budget: int, recipe: Reci
     leftovers. An item that does not fit is skipped, not a stopping point: a smaller one behind
     it may still fit."""
     present = [name for name in SECTION_ORDER if sections.get(name)]
-    allocation = Allocation({name: [] for name in present})
+    allocation = Allocation(chosen={name: [] for name in present})
     remaining = budget - SECTION_OVERHEAD_TOKENS * len(present)
     leftovers = []
     for name in present:

@@ -6,7 +6,7 @@ import sqlite3
 from typing import Any, TypeVar
 
 from ...config import BookConfig
-from ..chains import Version
+from ..chains import OpenThread, Version
 from ..store import chain_ops, entity_ops
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
@@ -53,7 +53,7 @@ class Gathering:
         in_play: InPlay,
         names: dict[str, str],
         near: frozenset[str] = frozenset(),
-        open_threads: list[tuple[Any, ...]] | None = None,
+        open_threads: list[OpenThread] | None = None,
     ) -> None:
         self.scores = recipe.scoring
         self.conn = conn
@@ -74,7 +74,7 @@ class Gathering:
         """A field's Chinese name (the book's own where it declares one)."""
         return self.fields.label(key)
 
-    def open_threads(self) -> list[tuple[Any, ...]]:
+    def open_threads(self) -> list[OpenThread]:
         """`chain_ops.thread_candidates` as of the chapter before, read once per pack."""
         if self._open_threads is None:
             self._open_threads = chain_ops.thread_candidates(self.conn, self.as_of)

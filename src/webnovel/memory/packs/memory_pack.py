@@ -9,21 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..schema import Conflict
-from .budget_manager import Task
-from .pack_words import TASK, Reason
-
-SECTION_TITLES = {
-    "must_know": "本章须知",
-    "working_memory": "近期上下文",
-    "character_state": "人物当前状态",
-    "constraints": "硬性约束",
-    "relations": "人物关系",
-    "threads": "伏笔与承诺",
-    "world_rules": "世界规则",
-    "timeline": "近期事件",
-    "history": "状态变化",
-    "episodic": "相关片段",
-}
+from ..words import SECTION_TITLES, TASK
+from .pack_words import Reason
+from .tasks import Task
 
 
 @dataclass(frozen=True)

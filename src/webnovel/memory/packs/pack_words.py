@@ -8,18 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-TASK = {
-    "chapter_write": "写作",
-    "consistency_check": "一致性检查",
-    "continuity_query": "连续性提问",
-    "review": "审阅",
-}
+from ..words import CHUNK_WORDS
 
-CHUNK_WORDS = {
-    "chapter_summary": "章节摘要",
-    "scene_summary": "场景摘要",
-    "scene_slice": "正文片段",
-}
 _SOURCES = {"outline": "大纲", "query": "提问", "draft": "草稿"}
 _SEVERITY = {"critical": "严重", "high": "高", "medium": "中", "low": "低"}
 

@@ -46,9 +46,9 @@ def relations(g: Gathering) -> list[PackItem]:
 
 def threads(g: Gathering) -> list[PackItem]:
     scored = []
-    for row_id, due, urgency, related, last in g.open_threads():
-        score, why = _thread_score(g, due, urgency, related or "[]", last)
-        scored.append((score, why, row_id))
+    for t in g.open_threads():
+        score, why = _thread_score(g, t.due_chapter, t.urgency, t.related or "[]", t.last_chapter)
+        scored.append((score, why, t.row_id))
     top = best(scored)
     versions = chain_ops.versions_by_id(g.conn, [row_id for _, _, row_id in top])
     return [
@@ -86,7 +86,11 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
 
 
 def _thread_score(
-    g: Gathering, due: int | None, urgency: int | None, related_json: str, last_chapter: int | None
+    g: Gathering,
+    due: int | None,
+    urgency: float | None,
+    related_json: str,
+    last_chapter: int | None,
 ) -> tuple[float, Reason]:
     weight = (urgency or 50) / 100
     chapter = g.request.chapter
@@ -110,7 +114,7 @@ def _thread_score(
 def world_rules(g: Gathering) -> list[PackItem]:
     scored, unshared = [], []
     for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
-        _, text, domain, since = candidate
+        text, domain = candidate.text, candidate.domain
         shared = shared_terms(text + (domain or ""), g.context_terms)
         touching = [] if shared else shared_terms(text, g.scene_terms)
         if shared or touching:
@@ -123,8 +127,8 @@ def world_rules(g: Gathering) -> list[PackItem]:
             unshared.append(candidate)
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
     base, step = g.scores.rule_other
-    for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c[3]):
-        since = candidate[3]
+    for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c.valid_from):
+        since = candidate.valid_from
         scored.append((base + step * g.fresh(since), because("rule_in_force", since), candidate))
     items = []
     for score, why, (rule_id, text, domain, since) in best(scored):

@@ -104,17 +104,17 @@ def history(
 
 def _edge(version: Version, as_of: int | None, names: dict[str, str]) -> RelationEdge:
     return RelationEdge(
-        version.subject,
-        version.obj or "",
-        version.value,
-        version.valid_from,
-        version.valid_to,
-        status_as_of(version.status, version.valid_from, version.valid_to, as_of),
-        _description(version),
-        version.evidence,
-        version.confidence,
-        names.get(version.subject, version.subject),
-        names.get(version.obj or "", version.obj or ""),
+        source=version.subject,
+        target=version.obj or "",
+        type=version.value,
+        valid_from=version.valid_from,
+        valid_to=version.valid_to,
+        status=status_as_of(version.status, version.valid_from, version.valid_to, as_of),
+        description=_description(version),
+        evidence=version.evidence,
+        confidence=version.confidence,
+        source_name=names.get(version.subject, version.subject),
+        target_name=names.get(version.obj or "", version.obj or ""),
     )
 
 
@@ -190,9 +190,9 @@ def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) 
     """A thread's states, oldest first, as known at `as_of`; each with its evidence."""
     return [
         ThreadStep(
-            thread_at(version, version.valid_to or as_of or version.valid_from),
-            version.valid_from,
-            version.evidence,
+            thread=thread_at(version, version.valid_to or as_of or version.valid_from),
+            since=version.valid_from,
+            evidence=version.evidence,
         )
         for version in chain_ops.chain_history(conn, "thread", thread_id, as_of)
     ]
@@ -228,18 +228,18 @@ def _thread_variants(thread_id: str, value_json: str) -> tuple[Thread, Thread | 
 def _thread(thread_id: str, state: ThreadState, overdue: bool) -> Thread:
     due = state.get("due_chapter")
     return Thread(
-        thread_id,
-        state.get("kind") or "open_loop",
-        state.get("content") or "",
-        state["status"],
-        state.get("planted_chapter"),
-        due,
-        state.get("resolved_chapter"),
-        state.get("urgency"),
-        overdue,
-        tuple(state.get("related", ())),
-        state.get("last_chapter"),
-        state.get("progress"),
+        id=thread_id,
+        kind=state.get("kind") or "open_loop",
+        content=state.get("content") or "",
+        status=state["status"],
+        planted_chapter=state.get("planted_chapter"),
+        due_chapter=due,
+        resolved_chapter=state.get("resolved_chapter"),
+        urgency=state.get("urgency"),
+        overdue=overdue,
+        related=tuple(state.get("related", ())),
+        last_chapter=state.get("last_chapter"),
+        progress=state.get("progress"),
     )
 
 
@@ -270,13 +270,13 @@ def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> li
             continue
         out.append(
             WorldRule(
-                v.subject,
-                v.value["rule"],
-                v.value.get("domain"),
-                v.valid_from,
-                v.valid_to,
-                status_as_of(v.status, v.valid_from, v.valid_to, as_of),
-                v.evidence,
+                id=v.subject,
+                rule=v.value["rule"],
+                domain=v.value.get("domain"),
+                valid_from=v.valid_from,
+                valid_to=v.valid_to,
+                status=status_as_of(v.status, v.valid_from, v.valid_to, as_of),
+                evidence=v.evidence,
             )
         )
     return sorted(out, key=lambda r: (r.valid_from, r.id))
@@ -329,17 +329,17 @@ def secrets(
         state = v.value
         out.append(
             Secret(
-                v.subject,
-                state.get("content") or v.subject,
-                state.get("status", "open"),
-                bool(state.get("reader_knows")),
-                state.get("reveal_due"),
-                state.get("planted_chapter"),
-                state.get("revealed_chapter"),
-                named(v.subject, "knows"),
-                named(v.subject, "suspects"),
-                tuple(names.get(e, e) for e in state.get("about", [])),
-                tuple(names.get(e, e) for e in state.get("unaware", [])),
+                id=v.subject,
+                content=state.get("content") or v.subject,
+                status=state.get("status", "open"),
+                reader_knows=bool(state.get("reader_knows")),
+                reveal_due=state.get("reveal_due"),
+                planted_chapter=state.get("planted_chapter"),
+                revealed_chapter=state.get("revealed_chapter"),
+                known_by=named(v.subject, "knows"),
+                suspected_by=named(v.subject, "suspects"),
+                about=tuple(names.get(e, e) for e in state.get("about", [])),
+                unaware=tuple(names.get(e, e) for e in state.get("unaware", [])),
             )
         )
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
@@ -409,16 +409,16 @@ def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[K
         source = payload.get("from")
         out.append(
             Knowledge(
-                entity.id,
-                entity.name,
-                v.field,
-                contents.get(v.field, v.field),
-                v.value,
-                v.valid_from,
-                payload.get("how") or first.get("quote"),
-                source,
-                v.evidence,
-                sources.get(source, source) if source else None,
+                entity_id=entity.id,
+                entity_name=entity.name,
+                secret_id=v.field,
+                content=contents.get(v.field, v.field),
+                state=v.value,
+                since=v.valid_from,
+                how=payload.get("how") or first.get("quote"),
+                source=source,
+                evidence=v.evidence,
+                source_name=sources.get(source, source) if source else None,
             )
         )
     return sorted(out, key=lambda k: (k.since, k.secret_id))

@@ -11,10 +11,11 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..chains import KEY_SEPARATOR, Assertion, Family, Version
+from ..chains import KEY_SEPARATOR, Assertion, Family, OpenThread, RuleInForce, Version
 from .index_store import dumps, loads
 
 _VERSION_COLUMNS = (
@@ -35,10 +36,11 @@ def known_at(version: Version, as_of: int | None) -> Version:
     if as_of is None:
         return version
     if version.valid_to is not None and version.valid_to > as_of:
-        version.valid_to = None
-        version.status = "tentative" if version.status == "tentative" else "active"
+        status = "tentative" if version.status == "tentative" else "active"
+        version = replace(version, valid_to=None, status=status)
     if any(_chapter_of(e) > as_of for e in version.evidence):
-        version.evidence = tuple(e for e in version.evidence if _chapter_of(e) <= as_of)
+        evidence = tuple(e for e in version.evidence if _chapter_of(e) <= as_of)
+        version = replace(version, evidence=evidence)
     return version
 
 
@@ -53,36 +55,36 @@ def _version(row: sqlite3.Row, evidence: bool = True, as_of: int | None = None) 
 
 def _version_row(row: sqlite3.Row, evidence: bool) -> Version:
     return Version(
-        row["family"],
-        row["key"],
-        row["subject"],
-        row["field"],
-        row["obj"],
-        loads(row["value_json"]),
-        row["valid_from"],
-        row["valid_to"],
-        row["status"],
-        row["source_chapter"],
-        row["source_type"],
-        row["confidence"],
-        tuple(loads(row["evidence_json"])) if evidence else (),
-        row["id"],
-        row["recorded_at"],
-        row["state"],
+        family=row["family"],
+        key=row["key"],
+        subject=row["subject"],
+        field=row["field"],
+        obj=row["obj"],
+        value=loads(row["value_json"]),
+        valid_from=row["valid_from"],
+        valid_to=row["valid_to"],
+        status=row["status"],
+        source_chapter=row["source_chapter"],
+        source_type=row["source_type"],
+        confidence=row["confidence"],
+        evidence=tuple(loads(row["evidence_json"])) if evidence else (),
+        row_id=row["id"],
+        recorded_at=row["recorded_at"],
+        state=row["state"],
     )
 
 
 def _assertion(row: sqlite3.Row) -> Assertion:
     return Assertion(
-        row["family"],
-        row["key"],
-        row["subject"],
-        row["field"],
-        row["obj"],
-        row["chapter"],
-        row["seq"],
-        loads(row["payload_json"]),
-        row["id"],
+        family=row["family"],
+        key=row["key"],
+        subject=row["subject"],
+        field=row["field"],
+        obj=row["obj"],
+        chapter=row["chapter"],
+        seq=row["seq"],
+        payload=loads(row["payload_json"]),
+        id=row["id"],
     )
 
 
@@ -421,14 +423,15 @@ _STATE_HOLDS = (
 )
 
 
-def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, ...]]:
-    """(row id, due chapter, urgency, related JSON, last chapter) of threads open at `as_of`."""
-    return conn.execute(
+def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
+    """The threads open at `as_of`, read from the state index alone."""
+    cursor = conn.execute(
         "SELECT id, json_extract(value_json, '$.due_chapter'), "
         "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
         f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {_STATE_HOLDS}",
         ("thread", "open", as_of, as_of),
-    ).fetchall()
+    )
+    return list(map(OpenThread._make, cursor))
 
 
 def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
@@ -445,11 +448,11 @@ def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[V
     return [versions[r[0]] for r in rows]
 
 
-def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[tuple[Any, ...]]:
-    """(rule id, rule text, domain, valid_from) of rules in force at `as_of`, read from the
-    state index alone; thousands at 10,000 chapters, each decoded once per distinct text."""
+def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
+    """The rules in force at `as_of`, read from the state index alone; thousands at 10,000
+    chapters, each decoded once per distinct text."""
     return [
-        (subject, *_rule_of(value_json), since)
+        RuleInForce(subject, *_rule_of(value_json), since)
         for subject, value_json, since in conn.execute(
             f"SELECT subject, value_json, valid_from FROM versions WHERE {_STATE_HOLDS}",
             ("rule", "in_force", as_of, as_of),

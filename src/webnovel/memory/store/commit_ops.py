@@ -103,13 +103,13 @@ def chapter_rows(
     ).fetchall()
     return [
         ChapterRecord(
-            r["chapter"],
-            r["commit_id"],
-            r["title"],
-            r["summary"],
-            r["word_count"],
-            loads(r["meta_json"]) or {},
-            r["recorded_at"],
+            chapter=r["chapter"],
+            commit_id=r["commit_id"],
+            title=r["title"],
+            summary=r["summary"],
+            word_count=r["word_count"],
+            meta=loads(r["meta_json"]) or {},
+            recorded_at=r["recorded_at"],
         )
         for r in rows
     ]

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..chains import Activity
-from ..schema import Entity
+from ..schema import Entity, Introduction
 from .index_store import dumps, loads
 
 
@@ -77,7 +77,7 @@ def activities_between(
             "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter",
             (entity_id, start, end if end is not None else 2**62),
         ).fetchall()
-        out += [Activity(*r) for r in rows]
+        out += [Activity(entity_id=r[0], chapter=r[1], kind=r[2], mention=r[3]) for r in rows]
     return out
 
 
@@ -318,24 +318,24 @@ def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
 
 def _entity(row: sqlite3.Row, aliases: list[str]) -> Entity:
     return Entity(
-        row["id"],
-        row["name"],
-        row["type"] or "角色",
-        row["tier"],
-        row["description"],
-        tuple(aliases),
-        bool(row["is_protagonist"]),
-        bool(row["tentative"]),
-        row["first_chapter"],
+        id=row["id"],
+        name=row["name"],
+        type=row["type"] or "角色",
+        tier=row["tier"],
+        desc=row["description"],
+        aliases=tuple(aliases),
+        is_protagonist=bool(row["is_protagonist"]),
+        tentative=bool(row["tentative"]),
+        first_chapter=row["first_chapter"],
     )
 
 
-def intro_state(conn: sqlite3.Connection, entity_id: str) -> tuple[bool, int | None] | None:
-    """(exists and settled?, intro chapter) of an entity; None when there is no such entity."""
+def intro_state(conn: sqlite3.Connection, entity_id: str) -> Introduction | None:
+    """How an entity stands for resolving references; None when there is no such entity."""
     row = conn.execute(
         "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
     ).fetchone()
-    return (not row[0], row[1]) if row else None
+    return Introduction(settled=not row[0], chapter=row[1]) if row else None
 
 
 def count_settled(conn: sqlite3.Connection) -> int:
@@ -406,15 +406,15 @@ def _entities_known_at(
         kinds = _name_kinds(entity_id, seen, name)
         aliases = sorted(name for name, kind in kinds.items() if kind == "alias")
         entity = Entity(
-            entity_id,
-            name,
-            pick("type") or "角色",
-            pick("tier"),
-            pick("description"),
-            tuple(aliases),
-            any(row["is_protagonist"] for row in seen),
-            False,
-            seen[0]["first_chapter"],
+            id=entity_id,
+            name=name,
+            type=pick("type") or "角色",
+            tier=pick("tier"),
+            desc=pick("description"),
+            aliases=tuple(aliases),
+            is_protagonist=any(row["is_protagonist"] for row in seen),
+            tentative=False,
+            first_chapter=seen[0]["first_chapter"],
         )
         if entity_type is None or entity.type == entity_type:
             out.append(entity)

@@ -43,7 +43,12 @@ _LOG_COLUMNS = (
 
 def _entry(row: sqlite3.Row) -> CommitEntry:
     counts = (
-        CommitCounts(row["added"], row["superseded"], row["contradicted"], row["tentative"])
+        CommitCounts(
+            added=row["added"],
+            superseded=row["superseded"],
+            contradicted=row["contradicted"],
+            tentative=row["tentative"],
+        )
         if row["elapsed_ms"] is not None
         else None
     )

@@ -89,13 +89,13 @@ def list_events(
         rows.reverse()
     return [
         TimelineEvent(
-            r["id"],
-            r["chapter"],
-            r["event"],
-            r["time_hint"],
-            tuple(loads(r["participants_json"])),
-            r["location"],
-            r["event_type"],
+            id=r["id"],
+            chapter=r["chapter"],
+            event=r["event"],
+            time_hint=r["time_hint"],
+            participants=tuple(loads(r["participants_json"])),
+            location=r["location"],
+            event_type=r["event_type"],
         )
         for r in rows
     ]
@@ -265,18 +265,18 @@ def list_conflicts(
         conn,
         [
             Conflict(
-                r["id"],
-                r["kind"],
-                r["entity_id"],
-                r["field"],
-                r["chapter"],
-                loads(r["expected_json"]),
-                loads(r["found_json"]),
-                r["message"],
-                tuple(loads(r["evidence_json"])),
-                r["verdict"] or "open",
-                r["note"],
-                r["target"],
+                id=r["id"],
+                kind=r["kind"],
+                entity_id=r["entity_id"],
+                field=r["field"],
+                chapter=r["chapter"],
+                expected=loads(r["expected_json"]),
+                found=loads(r["found_json"]),
+                message=r["message"],
+                evidence=tuple(loads(r["evidence_json"])),
+                status=r["verdict"] or "open",
+                note=r["note"],
+                target=r["target"],
             )
             for r in rows
         ],

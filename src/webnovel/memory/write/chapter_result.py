@@ -14,7 +14,7 @@ from typing import Any
 
 from ...errors import InvalidChapterResult
 from ...messages import say
-from ..schema import THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
+from ..schema import MAX_CHAPTER, THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
 from ..vocabulary import APPEARANCE_ROLES
 from .chapter_inputs import (
     Appearance,
@@ -32,9 +32,8 @@ from .chapter_inputs import (
 )
 from .json_hygiene import json_problems, unsafe_in_name
 
-# The ranges of the contract's numbers (docs/contract.md): SQLite holds 64-bit integers, but a
-# chapter past a million or a word count past a hundred million is a mistake, not a book.
-MAX_CHAPTER = 1_000_000
+# The ranges of the contract's numbers (docs/contract.md; the chapter's is schema's MAX_CHAPTER):
+# a word count past a hundred million is a mistake, not a book.
 MAX_WORDS = 100_000_000
 MAX_COUNT = 1_000_000
 MAX_URGENCY = 100

@@ -83,15 +83,15 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if not held:
         chain.conflict(
             ConflictDraft(
-                "set_remove_missing",
-                a.chapter,
-                a.subject,
-                a.field,
-                p.get("value"),
-                base,
-                f"{WHO}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
+                kind="set_remove_missing",
+                chapter=a.chapter,
+                entity_id=a.subject,
+                field=a.field,
+                expected=p.get("value"),
+                found=base,
+                message=f"{WHO}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
                 f"（当前：{fmt(base)}）",
-                tuple(p.get("evidence", ())) + (current.evidence if current else ()),
+                evidence=tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
         )
         return
@@ -105,15 +105,15 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
         close_as = "contradicted"
         chain.conflict(
             ConflictDraft(
-                "old_value_mismatch",
-                a.chapter,
-                a.subject,
-                a.field,
-                base,
-                p.get("old"),
-                f"{WHO}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
+                kind="old_value_mismatch",
+                chapter=a.chapter,
+                entity_id=a.subject,
+                field=a.field,
+                expected=base,
+                found=p.get("old"),
+                message=f"{WHO}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
                 f"{current.valid_from}章起为「{fmt(base)}」；按本章改为「{fmt(new_value)}」",
-                current.evidence + tuple(p.get("evidence", ())),
+                evidence=current.evidence + tuple(p.get("evidence", ())),
             )
         )
     if current is not None:
@@ -122,9 +122,14 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and same_value(base, new_value) and close_as == "outdated":
         return
     chain.close_current(a.chapter, close_as)
-    version = new_version(a, new_value, p.get("source_type", "state_change"), confidence)
-    if a.field == "status" and config.is_dead(new_value):
-        version.state = "dead"
+    dead = a.field == "status" and config.is_dead(new_value)
+    version = new_version(
+        a,
+        new_value,
+        p.get("source_type", "state_change"),
+        confidence,
+        state="dead" if dead else None,
+    )
     chain.open(version, tentative=False)
 
 
@@ -143,15 +148,15 @@ def _check_ladder(
         return
     reason = fact_claim(a).get("reason")
     draft = ConflictDraft(
-        "ladder_regression" if reason else "regression",
-        a.chapter,
-        a.subject,
-        a.field,
-        old,
-        new_value,
-        f"{WHO}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
+        kind="ladder_regression" if reason else "regression",
+        chapter=a.chapter,
+        entity_id=a.subject,
+        field=a.field,
+        expected=old,
+        found=new_value,
+        message=f"{WHO}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
         + (f"（理由：{reason}）" if reason else "，且未给出理由"),
-        current.evidence + tuple(a.payload.get("evidence", ())),
+        evidence=current.evidence + tuple(a.payload.get("evidence", ())),
     )
     if reason:
         chain.note(draft)
@@ -178,15 +183,15 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
         found = current.value if current is not None else None
         chain.conflict(
             ConflictDraft(
-                "relation_end_missing",
-                a.chapter,
-                a.subject,
-                rel_type,
-                rel_type,
-                found,
-                f"第{a.chapter}章结束了 {WHO}→{TARGET} 的「{rel_type}」关系，但该关系此时并不成立"
+                kind="relation_end_missing",
+                chapter=a.chapter,
+                entity_id=a.subject,
+                field=rel_type,
+                expected=rel_type,
+                found=found,
+                message=f"第{a.chapter}章结束了 {WHO}→{TARGET} 的「{rel_type}」关系，但该关系此时并不成立"
                 f"（当前：{fmt(found)}）",
-                tuple(p.get("evidence", ())) + (current.evidence if current else ()),
+                evidence=tuple(p.get("evidence", ())) + (current.evidence if current else ()),
                 target=a.obj,
             )
         )
@@ -211,15 +216,15 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
     if abs(group.index(relation_claim(a)["type"]) - group.index(current.value)) >= GROUP_JUMP:
         chain.note(
             ConflictDraft(
-                "relation_jump",
-                a.chapter,
-                a.subject,
-                relation_claim(a)["type"],
-                current.value,
-                relation_claim(a)["type"],
-                f"{WHO}→{TARGET} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
+                kind="relation_jump",
+                chapter=a.chapter,
+                entity_id=a.subject,
+                field=relation_claim(a)["type"],
+                expected=current.value,
+                found=relation_claim(a)["type"],
+                message=f"{WHO}→{TARGET} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
                 "跨度较大，请确认是有意为之",
-                current.evidence,
+                evidence=current.evidence,
                 target=a.obj,
             )
         )
@@ -250,30 +255,27 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
             state["planted_chapter"] = None
             chain.conflict(
                 ConflictDraft(
-                    "thread_unknown",
-                    a.chapter,
-                    None,
-                    a.subject,
-                    "planted thread",
-                    None,
-                    f"第{a.chapter}章对伏笔/线索「{a.subject}」"
+                    kind="thread_unknown",
+                    chapter=a.chapter,
+                    field=a.subject,
+                    expected="planted thread",
+                    message=f"第{a.chapter}章对伏笔/线索「{a.subject}」"
                     f"执行「{THREAD_ACTIONS.label(action)}」，但此前从未埋设",
-                    evidence,
+                    evidence=evidence,
                 )
             )
     elif state["status"] != "open" and action != "plant":
         chain.conflict(
             ConflictDraft(
-                "thread_closed",
-                a.chapter,
-                None,
-                a.subject,
-                "open",
-                state["status"],
-                f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
+                kind="thread_closed",
+                chapter=a.chapter,
+                field=a.subject,
+                expected="open",
+                found=state["status"],
+                message=f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
                 f"的线索「{state['content'] or a.subject}」"
                 f"执行「{THREAD_ACTIONS.label(action)}」",
-                current.evidence + evidence if current else evidence,
+                evidence=current.evidence + evidence if current else evidence,
             )
         )
         return
@@ -302,9 +304,7 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and current.value == state:
         return
     chain.close_current(a.chapter)
-    version = new_version(a, state, "thread", 1.0)
-    version.state = state["status"]
-    chain.open(version, tentative=False)
+    chain.open(new_version(a, state, "thread", 1.0, state=state["status"]), tentative=False)
 
 
 def _copy_state(value: Any) -> ThreadState:
@@ -328,15 +328,13 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is None and action != "reveal":
         chain.conflict(
             ConflictDraft(
-                "rule_unknown",
-                a.chapter,
-                None,
-                a.subject,
-                "rule in force",
-                None,
-                f"第{a.chapter}章{'修订' if action == 'revise' else '废止'}了世界规则「{a.subject}」，"
+                kind="rule_unknown",
+                chapter=a.chapter,
+                field=a.subject,
+                expected="rule in force",
+                message=f"第{a.chapter}章{'修订' if action == 'revise' else '废止'}了世界规则「{a.subject}」，"
                 f"但此时并无该规则",
-                evidence,
+                evidence=evidence,
             )
         )
         if action == "retire":
@@ -350,9 +348,7 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
         if current.value == value:
             return
     chain.close_current(a.chapter)
-    version = new_version(a, value, "world_rule", 1.0)
-    version.state = "in_force"
-    chain.open(version, tentative=False)
+    chain.open(new_version(a, value, "world_rule", 1.0, state="in_force"), tentative=False)
 
 
 Fold = Callable[[Chain, Assertion, BookConfig], None]
@@ -425,15 +421,14 @@ def duplicate_intros(entity_id: str, intro_chapters: Iterable[int]) -> list[Conf
     chapters = sorted(set(intro_chapters))
     return [
         ConflictDraft(
-            "duplicate_entity",
-            chapter,
-            entity_id,
-            None,
-            chapters[0],
-            chapter,
-            f"第{chapter}章在 entities_new 中再次登记了 {WHO}（id「{entity_id}」），"
+            kind="duplicate_entity",
+            chapter=chapter,
+            entity_id=entity_id,
+            expected=chapters[0],
+            found=chapter,
+            message=f"第{chapter}章在 entities_new 中再次登记了 {WHO}（id「{entity_id}」），"
             f"但其已于第{chapters[0]}章登场",
-            (
+            evidence=(
                 {"chapter": chapters[0], "ref": f"entity_new:{entity_id}:{chapters[0]}"},
                 {"chapter": chapter, "ref": f"entity_new:{entity_id}:{chapter}"},
             ),
@@ -470,16 +465,16 @@ def entity_conflicts(
             ):
                 drafts.append(
                     ConflictDraft(
-                        "dead_entity_active",
-                        chapter,
-                        entity_id,
-                        "status",
-                        version.value,
-                        kinds,
-                        f"第{chapter}章中 {WHO} 出现或行动（{_acts_text(kinds)}），但其自第"
+                        kind="dead_entity_active",
+                        chapter=chapter,
+                        entity_id=entity_id,
+                        field="status",
+                        expected=version.value,
+                        found=kinds,
+                        message=f"第{chapter}章中 {WHO} 出现或行动（{_acts_text(kinds)}），但其自第"
                         f"{version.valid_from}章"
                         f"起状态为「{version.value}」",
-                        version.evidence
+                        evidence=version.evidence
                         + (
                             {
                                 "chapter": chapter,
@@ -493,15 +488,14 @@ def entity_conflicts(
         if intro_chapter is None or chapter < intro_chapter:
             drafts.append(
                 ConflictDraft(
-                    "unknown_entity",
-                    chapter,
-                    entity_id,
-                    None,
-                    "introduced entity",
-                    acts[0].mention,
+                    kind="unknown_entity",
+                    chapter=chapter,
+                    entity_id=entity_id,
+                    expected="introduced entity",
+                    found=acts[0].mention,
                     # No word of a later introduction: as of this chapter it is not known.
-                    f"第{chapter}章引用了未登记的实体「{acts[0].mention}」",
-                    (
+                    message=f"第{chapter}章引用了未登记的实体「{acts[0].mention}」",
+                    evidence=(
                         {
                             "chapter": chapter,
                             "ref": f"activity:{entity_id}:{chapter}",

@@ -37,15 +37,15 @@ def items_held_elsewhere(
         if not others:
             continue
         draft = ConflictDraft(
-            "item_held_elsewhere",
-            result.chapter,
-            receiver,
-            "items",
-            others[0],
-            change.new,
-            f"第{result.chapter}章{WHO}得到「{change.new}」，但它此时仍在{TARGET}手里"
+            kind="item_held_elsewhere",
+            chapter=result.chapter,
+            entity_id=receiver,
+            field="items",
+            expected=others[0],
+            found=change.new,
+            message=f"第{result.chapter}章{WHO}得到「{change.new}」，但它此时仍在{TARGET}手里"
             "（一件有名的物品只有一个持有者）",
-            ({"chapter": result.chapter, "ref": f"state_change:{receiver}:items"},),
+            evidence=({"chapter": result.chapter, "ref": f"state_change:{receiver}:items"},),
             target=others[0],
         )
         found.append((draft, f"item:{item.id}"))

@@ -35,15 +35,13 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is None and action != "plant":
         chain.conflict(
             ConflictDraft(
-                "secret_unknown",
-                a.chapter,
-                None,
-                a.subject,
-                "planted secret",
-                None,
-                f"第{a.chapter}章{'揭示' if action == 'reveal' else '废弃'}了秘密「{a.subject}」，"
+                kind="secret_unknown",
+                chapter=a.chapter,
+                field=a.subject,
+                expected="planted secret",
+                message=f"第{a.chapter}章{'揭示' if action == 'reveal' else '废弃'}了秘密「{a.subject}」，"
                 "但此前从未埋设",
-                evidence,
+                evidence=evidence,
             )
         )
         if action == "retire":
@@ -75,14 +73,13 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
         if due is not None and a.chapter < due:
             chain.note(
                 ConflictDraft(
-                    "early_reveal",
-                    a.chapter,
-                    None,
-                    a.subject,
-                    due,
-                    a.chapter,
-                    f"秘密「{state['content']}」原定第{due}章揭示，第{a.chapter}章提前揭示了",
-                    evidence,
+                    kind="early_reveal",
+                    chapter=a.chapter,
+                    field=a.subject,
+                    expected=due,
+                    found=a.chapter,
+                    message=f"秘密「{state['content']}」原定第{due}章揭示，第{a.chapter}章提前揭示了",
+                    evidence=evidence,
                 )
             )
         state.update(reader_knows=True, revealed_chapter=a.chapter)
@@ -93,9 +90,7 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if current is not None and current.value == state:
         return
     chain.close_current(a.chapter)
-    version = new_version(a, state, "secret", 1.0)
-    version.state = state["status"]
-    chain.open(version, tentative=False)
+    chain.open(new_version(a, state, "secret", 1.0, state=state["status"]), tentative=False)
 
 
 def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
@@ -111,24 +106,22 @@ def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
         if change == "learns":
             chain.note(
                 ConflictDraft(
-                    "already_known",
-                    a.chapter,
-                    a.subject,
-                    a.field,
-                    "knows",
-                    "learns",
-                    f"{WHO} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
+                    kind="already_known",
+                    chapter=a.chapter,
+                    entity_id=a.subject,
+                    field=a.field,
+                    expected="knows",
+                    found="learns",
+                    message=f"{WHO} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
                     f"（第{current.valid_from}章起）",
-                    current.evidence + tuple(p.get("evidence", ())),
+                    evidence=current.evidence + tuple(p.get("evidence", ())),
                 )
             )
         return  # suspecting what one knows changes nothing
     if current is not None and current.value == value:
         return
     chain.close_current(a.chapter)
-    version = new_version(a, value, "knowledge", 1.0)
-    version.state = value
-    chain.open(version, tentative=False)
+    chain.open(new_version(a, value, "knowledge", 1.0, state=value), tentative=False)
 
 
 def knowledge_conflicts(
@@ -151,14 +144,14 @@ def knowledge_conflicts(
         if not known_then:
             drafts.append(
                 ConflictDraft(
-                    "secret_unknown",
-                    a.chapter,
-                    a.subject,
-                    secret_id,
-                    "planted secret",
-                    knowledge_claim(a).get("change"),
-                    f"第{a.chapter}章 {WHO} 得知了秘密「{what}」，但此前从未埋设这个秘密",
-                    tuple(knowledge_claim(a).get("evidence", ())),
+                    kind="secret_unknown",
+                    chapter=a.chapter,
+                    entity_id=a.subject,
+                    field=secret_id,
+                    expected="planted secret",
+                    found=knowledge_claim(a).get("change"),
+                    message=f"第{a.chapter}章 {WHO} 得知了秘密「{what}」，但此前从未埋设这个秘密",
+                    evidence=tuple(knowledge_claim(a).get("evidence", ())),
                 )
             )
         source = knowledge_claim(a).get("from")
@@ -166,15 +159,14 @@ def knowledge_conflicts(
         if source and (source == a.subject or not known(source, a.chapter)):
             drafts.append(
                 ConflictDraft(
-                    "secret_source_unaware",
-                    a.chapter,
-                    source,
-                    secret_id,
-                    "knows",
-                    None,
-                    f"第{a.chapter}章 {TARGET} 从 {WHO} 处得知秘密「{what}」，"
+                    kind="secret_source_unaware",
+                    chapter=a.chapter,
+                    entity_id=source,
+                    field=secret_id,
+                    expected="knows",
+                    message=f"第{a.chapter}章 {TARGET} 从 {WHO} 处得知秘密「{what}」，"
                     f"但 {WHO} 此时并不知情",
-                    tuple(knowledge_claim(a).get("evidence", ())),
+                    evidence=tuple(knowledge_claim(a).get("evidence", ())),
                     target=a.subject,
                 )
             )

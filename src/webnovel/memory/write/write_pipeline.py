@@ -20,7 +20,7 @@ from typing import Any
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ..chains import TARGET, WHO, Family, stored_message
-from ..schema import CommitCounts, CommitReport, Conflict, finding_kind
+from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import SQLiteStore
 from ..vocabulary import field_terms
@@ -78,15 +78,15 @@ def conflict_id(draft: ConflictDraft, scope: str) -> str:
 def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
     """A draft as a stored conflict; its message keeps {who}/{target} until it is read."""
     return Conflict(
-        conflict_id(draft, scope),
-        finding_kind(draft.kind),
-        draft.entity_id,
-        draft.field,
-        draft.chapter,
-        draft.expected,
-        draft.found,
-        stored_message(draft.message),
-        draft.evidence,
+        id=conflict_id(draft, scope),
+        kind=finding_kind(draft.kind),
+        entity_id=draft.entity_id,
+        field=draft.field,
+        chapter=draft.chapter,
+        expected=draft.expected,
+        found=draft.found,
+        message=stored_message(draft.message),
+        evidence=draft.evidence,
         target=draft.target,
     )
 
@@ -190,9 +190,9 @@ class WritePipeline:
             commit_id = content_hash(data, text)
             if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
                 return CommitReport(
-                    result.chapter,
-                    "unchanged",
-                    commit_id,
+                    chapter=result.chapter,
+                    status="unchanged",
+                    commit_id=commit_id,
                     warnings=result.warnings + warnings,
                     normalized=normalized,
                 )
@@ -217,16 +217,16 @@ class WritePipeline:
                 conn, seq, result.chapter, elapsed_ms, outcome.counts, len(outcome.conflicts)
             )
         return CommitReport(
-            result.chapter,
-            "committed",
-            commit_id,
-            outcome.counts,
-            tuple(outcome.conflicts),
-            result.warnings
+            chapter=result.chapter,
+            status="committed",
+            commit_id=commit_id,
+            counts=outcome.counts,
+            conflicts=tuple(outcome.conflicts),
+            warnings=result.warnings
             + warnings
             + tuple(outcome.warnings)
             + tuple(n.message for n in outcome.notes),
-            normalized,
+            normalized=normalized,
         )
 
     def retract(self, chapter: int) -> CommitReport:
@@ -241,7 +241,9 @@ class WritePipeline:
             outcome = self.apply(parse_chapter_result({"chapter": chapter}), recorded_at)
             commit_ops.set_meta(conn, "commit_seq", str(seq))
         later = tuple(c for c in outcome.conflicts if c.chapter > chapter)
-        return CommitReport(chapter, "retracted", commit_id, conflicts=later)
+        return CommitReport(
+            chapter=chapter, status="retracted", commit_id=commit_id, conflicts=later
+        )
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
         """Replace chapter N's contribution; must run inside a transaction.
@@ -364,18 +366,17 @@ class WritePipeline:
                     if other != entity.id
                 ]
                 state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
-                if state is None or not state[0]:  # a tentative name is adopted, not taken
+                if state is None or not state.settled:  # a tentative name is adopted, not taken
                     continue
                 draft = ConflictDraft(
-                    "name_taken",
-                    result.chapter,
-                    entity.id,
-                    None,
-                    others[0],
-                    name,
-                    f"新登场的「{entity.name}」（{entity.id}）用了名字「{name}」，"
+                    kind="name_taken",
+                    chapter=result.chapter,
+                    entity_id=entity.id,
+                    expected=others[0],
+                    found=name,
+                    message=f"新登场的「{entity.name}」（{entity.id}）用了名字「{name}」，"
                     f"它已是 {TARGET}（{others[0]}）的名字或别名",
-                    ({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
+                    evidence=({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
                     target=others[0],
                 )
                 notes.append(to_conflict(draft, f"entity:{entity.id}"))
@@ -428,7 +429,7 @@ class WritePipeline:
         if state is None:
             record_ops.replace_conflicts(conn, scope, 0, [])
             return
-        intro = state[1] if state[0] else None
+        intro = state.chapter if state.settled else None
         # only the dead versions matter here: a status updated every chapter stays cheap
         statuses = chain_ops.dead_versions(conn, chain_key(entity_id, "status"))
         windows = conflict_windows(statuses, intro, self.config)
@@ -439,11 +440,11 @@ class WritePipeline:
         record_ops.replace_conflicts(conn, scope, 0, conflicts)
         outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
 
-    def _entity_row(self, entity_id: str, rederive: bool) -> tuple[bool, int | None] | None:
+    def _entity_row(self, entity_id: str, rederive: bool) -> Introduction | None:
         """Bring an entity's row up to date; returns its intro state (None: no such entity)."""
         conn = self.index.conn
         state = entity_ops.intro_state(conn, entity_id)
-        if rederive or state is None or not state[0]:
+        if rederive or state is None or not state.settled:
             # New, retracted or tentative: its row may appear, change or vanish.
             entity_ops.rederive_entity(conn, entity_id)
             return entity_ops.intro_state(conn, entity_id)
@@ -511,13 +512,12 @@ class _Deferred:
 
 def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
     draft = ConflictDraft(
-        "ambiguous_alias",
-        chapter,
-        ids[0],
-        None,
-        "one entity",
-        ids,
-        f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {WHO}（{ids[0]}）处理",
+        kind="ambiguous_alias",
+        chapter=chapter,
+        entity_id=ids[0],
+        expected="one entity",
+        found=ids,
+        message=f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {WHO}（{ids[0]}）处理",
     )
     return to_conflict(draft, f"entity:{ids[0]}")
 

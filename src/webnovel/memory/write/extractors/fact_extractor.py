@@ -16,14 +16,14 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
         for field_name, value in entity.current:
             out.assertions.append(
                 Assertion(
-                    "fact",
-                    chain_key(entity.id, field_name),
-                    entity.id,
-                    field_name,
-                    None,
-                    n,
-                    seq,
-                    {
+                    family="fact",
+                    key=chain_key(entity.id, field_name),
+                    subject=entity.id,
+                    field=field_name,
+                    obj=None,
+                    chapter=n,
+                    seq=seq,
+                    payload={
                         "op": "set",
                         "value": value,
                         "confidence": 1.0,
@@ -33,7 +33,9 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
                 )
             )
             seq += 1
-        out.activities.append(Activity(entity.id, n, "introduced", entity.name))
+        out.activities.append(
+            Activity(entity_id=entity.id, chapter=n, kind="introduced", mention=entity.name)
+        )
     for change in result.state_changes:
         entity_id, cap = resolve(change.ref)
         payload: FactPayload = {
@@ -51,20 +53,24 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
             payload["reason"] = change.reason
         out.assertions.append(
             Assertion(
-                "fact",
-                chain_key(entity_id, change.field),
-                entity_id,
-                change.field,
-                None,
-                n,
-                seq,
-                payload,
+                family="fact",
+                key=chain_key(entity_id, change.field),
+                subject=entity_id,
+                field=change.field,
+                obj=None,
+                chapter=n,
+                seq=seq,
+                payload=payload,
             )
         )
-        out.activities.append(Activity(entity_id, n, "state_change", change.ref))
+        out.activities.append(
+            Activity(entity_id=entity_id, chapter=n, kind="state_change", mention=change.ref)
+        )
         seq += 1
     for appearance in result.entities_appeared:
         entity_id, _ = resolve(appearance.ref)
         kind = "mentioned" if appearance.role == "mentioned" else "appeared"
-        out.activities.append(Activity(entity_id, n, kind, appearance.ref))
+        out.activities.append(
+            Activity(entity_id=entity_id, chapter=n, kind=kind, mention=appearance.ref)
+        )
     return out

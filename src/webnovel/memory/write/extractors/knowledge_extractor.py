@@ -36,7 +36,16 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
         if unaware:
             payload["unaware"] = sorted(unaware)
         out.assertions.append(
-            Assertion("secret", secret.id, secret.id, "secret", None, n, seq, payload)
+            Assertion(
+                family="secret",
+                key=secret.id,
+                subject=secret.id,
+                field="secret",
+                obj=None,
+                chapter=n,
+                seq=seq,
+                payload=payload,
+            )
         )
         seq += 1
         if secret.action == "plant":
@@ -56,9 +65,13 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
         out.assertions.append(
             _knowing(n, seq, entity_id, change.secret_id, change.change, change.how, source)
         )
-        out.activities.append(Activity(entity_id, n, "knowledge", change.ref))
+        out.activities.append(
+            Activity(entity_id=entity_id, chapter=n, kind="knowledge", mention=change.ref)
+        )
         if source is not None and change.source_ref is not None:
-            out.activities.append(Activity(source, n, "knowledge", change.source_ref))
+            out.activities.append(
+                Activity(entity_id=source, chapter=n, kind="knowledge", mention=change.source_ref)
+            )
         seq += 1
     return out
 
@@ -73,14 +86,14 @@ def _knowing(
     source: str | None,
 ) -> Assertion:
     return Assertion(
-        "know",
-        chain_key(entity_id, secret_id),
-        entity_id,
-        secret_id,
-        secret_id,
-        chapter,
-        seq,
-        {
+        family="know",
+        key=chain_key(entity_id, secret_id),
+        subject=entity_id,
+        field=secret_id,
+        obj=secret_id,
+        chapter=chapter,
+        seq=seq,
+        payload={
             "change": change,
             "how": how,
             "from": source,

@@ -15,14 +15,14 @@ def extract_promises(result: ChapterResult, resolve: Resolve, seq_start: int = 0
         related = sorted({resolve(ref)[0] for ref in thread.related})
         out.assertions.append(
             Assertion(
-                "thread",
-                thread.id,
-                thread.id,
-                "thread",
-                None,
-                n,
-                seq,
-                {
+                family="thread",
+                key=thread.id,
+                subject=thread.id,
+                field="thread",
+                obj=None,
+                chapter=n,
+                seq=seq,
+                payload={
                     "action": thread.action,
                     "kind": thread.kind,
                     "content": thread.content,
@@ -35,19 +35,21 @@ def extract_promises(result: ChapterResult, resolve: Resolve, seq_start: int = 0
                 },
             )
         )
-        out.activities += [Activity(r, n, "thread_related", r) for r in related]
+        out.activities += [
+            Activity(entity_id=r, chapter=n, kind="thread_related", mention=r) for r in related
+        ]
         seq += 1
     for rule in result.world_rules:
         out.assertions.append(
             Assertion(
-                "rule",
-                rule.id,
-                rule.id,
-                "rule",
-                None,
-                n,
-                seq,
-                {
+                family="rule",
+                key=rule.id,
+                subject=rule.id,
+                field="rule",
+                obj=None,
+                chapter=n,
+                seq=seq,
+                payload={
                     "action": rule.action,
                     "rule": rule.rule,
                     "domain": rule.domain,

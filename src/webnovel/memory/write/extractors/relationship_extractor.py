@@ -19,14 +19,14 @@ def extract_relationships(
         key = chain_key(source, target, config.relation_group(rel.type))
         out.assertions.append(
             Assertion(
-                "rel",
-                key,
-                source,
-                rel.type,
-                target,
-                n,
-                seq,
-                {
+                family="rel",
+                key=key,
+                subject=source,
+                field=rel.type,
+                obj=target,
+                chapter=n,
+                seq=seq,
+                payload={
                     "action": rel.action,
                     "type": rel.type,
                     "description": rel.description,
@@ -41,6 +41,10 @@ def extract_relationships(
                 },
             )
         )
-        out.activities.append(Activity(source, n, "relation", rel.source_ref))
-        out.activities.append(Activity(target, n, "relation_target", rel.target_ref))
+        out.activities.append(
+            Activity(entity_id=source, chapter=n, kind="relation", mention=rel.source_ref)
+        )
+        out.activities.append(
+            Activity(entity_id=target, chapter=n, kind="relation_target", mention=rel.target_ref)
+        )
     return out

@@ -15,17 +15,17 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
         participants = tuple(dict.fromkeys(resolve(ref)[0] for ref in event.participants))
         out.events.append(
             TimelineEvent(
-                f"ev-{n}-{i}",
-                n,
-                event.event,
-                event.time_hint,
-                participants,
-                event.location,
-                event.event_type,
+                id=f"ev-{n}-{i}",
+                chapter=n,
+                event=event.event,
+                time_hint=event.time_hint,
+                participants=participants,
+                location=event.location,
+                event_type=event.event_type,
             )
         )
         out.activities += [
-            Activity(p, n, "event", ref)
+            Activity(entity_id=p, chapter=n, kind="event", mention=ref)
             for p, ref in zip(participants, event.participants, strict=False)
         ]
     for scene in result.scenes:
@@ -40,7 +40,7 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
             }
         )
         out.activities += [
-            Activity(c, n, "scene", ref)
+            Activity(entity_id=c, chapter=n, kind="scene", mention=ref)
             for c, ref in zip(characters, scene.characters, strict=False)
         ]
     return out

@@ -1,12 +1,37 @@
-"""The Chinese words an author reads for the engine's vocabulary: statuses, sources, thread kinds
-and states, severities, conflict kinds, tasks and common fields. The CLI's text output and the
-dashboard use the same words; JSON keeps the contract's English values."""
+"""The one home of the Chinese words an author reads: statuses, sources, thread kinds and states,
+severities, conflict kinds, tasks, pack sections and common fields. Packs, the CLI's text output
+and the dashboard use the same words; JSON keeps the contract's English values. The enumerations'
+own labels and synonyms live with their values in `vocabulary`."""
 
 from __future__ import annotations
 
-from .memory.packs.memory_pack import SECTION_TITLES
-from .memory.packs.pack_words import CHUNK_WORDS, TASK
-from .memory.vocabulary import FIELDS, THREAD_ACTIONS, THREAD_KINDS
+from .vocabulary import FIELDS, THREAD_ACTIONS, THREAD_KINDS
+
+TASK = {
+    "chapter_write": "写作",
+    "consistency_check": "一致性检查",
+    "continuity_query": "连续性提问",
+    "review": "审阅",
+}
+
+CHUNK_WORDS = {
+    "chapter_summary": "章节摘要",
+    "scene_summary": "场景摘要",
+    "scene_slice": "正文片段",
+}
+
+SECTION_TITLES = {
+    "must_know": "本章须知",
+    "working_memory": "近期上下文",
+    "character_state": "人物当前状态",
+    "constraints": "硬性约束",
+    "relations": "人物关系",
+    "threads": "伏笔与承诺",
+    "world_rules": "世界规则",
+    "timeline": "近期事件",
+    "history": "状态变化",
+    "episodic": "相关片段",
+}
 
 STATUS = {"active": "当前", "outdated": "已过时", "contradicted": "被推翻", "tentative": "待定"}
 SOURCE = {

@@ -14,9 +14,9 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidInput
-from .memory.store import commit_ops
-from .name_finder import Candidate
+from ..errors import InvalidInput
+from ..ingest.name_finder import Candidate
+from ..memory.store import commit_ops
 
 if TYPE_CHECKING:
     from .project import Project

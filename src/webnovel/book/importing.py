@@ -9,16 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidInput, UnknownChapter
-from .extraction.merge import IMPORT_ORIGIN, is_minimal
-from .memory.read.aliases import AliasIndex, Mention
-from .memory.store import commit_ops, entity_ops
-from .messages import say
-from .name_finder import Candidate
-from .name_finder import candidate_names as names_in
-from .text_import import ImportedChapter, chapter_result, front_matter_report, read_chapters
-from .text_summary import ending_passage, extractive_summary, scene_parts
-from .upstream_import import UpstreamBook, read_upstream
+from ..errors import InvalidInput, UnknownChapter
+from ..extraction.merge import IMPORT_ORIGIN, is_minimal
+from ..ingest.name_finder import Candidate
+from ..ingest.name_finder import candidate_names as names_in
+from ..ingest.text_import import ImportedChapter, chapter_result, front_matter_report, read_chapters
+from ..ingest.text_summary import ending_passage, extractive_summary, scene_parts
+from ..ingest.upstream_import import UpstreamBook, read_upstream
+from ..memory.read.aliases import AliasIndex, Mention
+from ..memory.store import commit_ops, entity_ops
+from ..messages import say
 
 SCENE_SUMMARY_CHARS = 120
 

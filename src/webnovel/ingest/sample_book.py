@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ProjectNotFound
+from ..errors import ProjectNotFound
 
 
 @dataclass(frozen=True)
@@ -24,8 +24,8 @@ class SampleChapter:
 
 
 def sample_book_dir() -> Path:
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "sample_book", here.parents[1] / "examples" / "sample-book"):
+    package = Path(__file__).resolve().parents[1]  # webnovel/
+    for candidate in (package / "sample_book", package.parents[1] / "examples" / "sample-book"):
         if (candidate / "book.toml").exists():
             return candidate
     raise ProjectNotFound("the bundled sample book is missing from this installation")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..labels import (
+from ..memory.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     ENDING,
@@ -14,7 +14,6 @@ from ..labels import (
     THREAD_ACTION,
     THREAD_STATUS,
 )
-from ..memory.write.rulebook import RULES
 
 
 def _value(value: Any) -> str:
@@ -87,6 +86,8 @@ def _secret(s: dict[str, Any]) -> str:
 
 
 def _conflict(c: dict[str, Any]) -> str:
+    from ..memory.write.rulebook import RULES  # only a chapter with conflicts needs it
+
     rule = RULES.get(c["kind"])
     severity = SEVERITY.get(rule.severity, rule.severity) if rule else ""
     kind = CONFLICT_KIND.get(c["kind"], c["kind"])

@@ -18,8 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import InvalidInput
-from .messages import say
+from ..errors import InvalidInput
+from ..messages import say
 
 MAX_TEXT_BYTES = 200_000_000  # a whole novel in one file, an outline, a chapter's text
 MAX_RESULT_BYTES = 64_000_000  # a chapter result (JSON)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidInput
+from ..errors import InvalidInput
 from .text_files import MAX_RESULT_BYTES, read_bounded, read_text, refuse_links_outside
 
 GENERIC_ALIASES = {"protagonist", "主角"}  # upstream gives every protagonist these two

@@ -1,6 +1,7 @@
-"""The facade's reads: what memory holds as of any chapter, and what the book's commits and
-packs cost. `Project` inherits them; they read through the store and the read layer only, so
-they open nothing and write nothing."""
+"""A book open for reading: what memory holds as of any chapter, and what the book's commits and
+packs cost. It reads through the store and the read layer only, and loads none of the write path,
+packs, retrieval or review, so a one-question process (an agent's `webnovel fact`) starts fast.
+`Project` is a reader that also writes, builds packs and searches."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .config import BookConfig
-from .errors import InvalidInput, UnknownChapter, UnknownEntity
-from .memory.read import graph_memory
-from .memory.read.aliases import traditional_folder
-from .memory.read.chapter_report import ChapterReport, chapter_report
-from .memory.schema import (
+from ..config import BookConfig, load_config
+from ..errors import InvalidInput, UnknownChapter, UnknownEntity
+from ..memory.read import graph_memory
+from ..memory.read.aliases import traditional_folder
+from ..memory.read.chapter_report import ChapterReport, chapter_report
+from ..memory.schema import (
+    MAX_CHAPTER,
     THREAD_FILTERS,
     CommitEntry,
     Conflict,
@@ -28,18 +30,18 @@ from .memory.schema import (
     TimelineEvent,
     WorldRule,
 )
-from .memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
-from .memory.store.storage import Storage
-from .memory.vocabulary import Terms, field_terms
-from .memory.write.chapter_result import MAX_CHAPTER
-from .memory.write.name_suggestions import did_you_mean
-from .messages import say
+from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
+from ..memory.store.storage import MEMORY_DIR, Storage
+from ..memory.vocabulary import Terms, field_terms
+from ..memory.write.name_suggestions import did_you_mean
+from ..messages import say
 
 
-class BookReads:
-    root: Path  # set by Project
-    storage: Storage
-    config: BookConfig
+class BookReader:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.storage = Storage(root / MEMORY_DIR)
+        self.config: BookConfig = load_config(self.storage.config_path)
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -241,7 +243,7 @@ class BookReads:
         """Per chapter up to `as_of`: the current commit's time and the index size after it,
         and the tokens of the latest pack built for the chapter."""
         as_of = chapter_number(as_of)
-        from .memory.packs import pack_log
+        from ..memory.packs import pack_log
 
         packs = pack_log.latest_by_chapter(self.storage.pack_log_path, as_of)
         return [

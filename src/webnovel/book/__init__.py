@@ -1,0 +1,15 @@
+"""The facade: one book, opened. `BookReader` answers as of any chapter; `Project` is a reader
+that also writes, builds packs, searches and imports. Adapters (CLI, MCP, dashboard) call these and
+nothing below them."""
+
+from .project import Project, find_book_root, init_project, open_project, plan_upstream_import
+from .reader import BookReader
+
+__all__ = [
+    "BookReader",
+    "Project",
+    "find_book_root",
+    "init_project",
+    "open_project",
+    "plan_upstream_import",
+]

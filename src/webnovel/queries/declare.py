@@ -1,0 +1,101 @@
+"""How a query is declared: its arguments once, with their type, default and help, and the
+query itself (name, tool name, the facade call, JSON and text renderers, help and example).
+
+The CLI's subcommands (cli/query_commands.py) and the MCP server's tools (mcp/server.py) are
+both made from these declarations, so a query's arguments cannot drift apart between the two.
+This module imports nothing heavy: `webnovel fact` loads it on every call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from ..book.project import Project
+
+ArgType = Literal["int", "str", "bool", "object"]
+Json = Any  # what json.dumps takes: the contract's shapes (docs/contract.md)
+Answer = TypeVar("Answer")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Arg:
+    """One argument of a query, as the facade, the CLI and MCP clients name it.
+
+    `name` is the Python and MCP name (`as_of`); the CLI spells it `--as-of` unless `flag` says
+    otherwise (`--from` for `start`), or takes it by position when `positional`."""
+
+    name: str
+    type: ArgType
+    help: str  # English; the CLI shows its Chinese from cli/help_words.py
+    default: Any = None
+    required: bool = False  # MCP: must be given; CLI: a required option or positional
+    positional: bool = False
+    cli_optional: bool = False  # a positional the CLI lets one leave out (nargs="?")
+    flag: str | None = None
+    choices: tuple[str, ...] | None = None
+    metavar: str | None = None
+    cli: bool = True  # offered on the command line
+    mcp: bool = True  # offered to MCP clients
+    schema: Mapping[str, Any] | None = None  # a full JSON Schema instead of the type's
+    cli_reads: Literal["text", "json"] | None = None  # the CLI takes a file and passes its text
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word
+        return replace(self, help=help)
+
+
+# -- the arguments many queries share, declared once ------------------------------------------
+
+AS_OF = Arg(name="as_of", type="int", help="as of chapter N")
+SUBJECT = Arg(
+    name="subject", type="str", help="entity id, name or alias", required=True, positional=True
+)
+CHAPTER = Arg(name="chapter", type="int", help="the chapter", required=True, positional=True)
+TOP_K = Arg(name="top_k", type="int", default=10, help="how many results")
+LIMIT = Arg(name="limit", type="int", default=20, help="at most this many people")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Query(Generic[Answer]):
+    """One as-of question to memory, declared once.
+
+    `answer(book, **arguments)` calls the facade and returns a typed answer; `to_json` gives the
+    contract's JSON shape of it and `text` the author's reading of it. `tool` is the MCP tool's
+    name (None: the CLI only)."""
+
+    name: str
+    help: str  # English; help_words holds the Chinese
+    example: str  # runs on `webnovel demo`'s book (a test runs the first line of each)
+    args: tuple[Arg, ...]
+    answer: Callable[..., Answer]
+    to_json: Callable[[Answer], Json]
+    text: Callable[[Answer], str]
+    tool: str | None = None
+    tool_help: str = ""  # the MCP tool's description (Chinese, for agents)
+    indexes_first: bool = False  # the CLI brings the search index up to date, with a bar
+    formats: Mapping[str, Callable[[Answer], str]] = field(default_factory=dict)  # e.g. prompt
+
+    @property
+    def cli_args(self) -> tuple[Arg, ...]:
+        return tuple(a for a in self.args if a.cli)
+
+    @property
+    def mcp_args(self) -> tuple[Arg, ...]:
+        return tuple(a for a in self.args if a.mcp)
+
+    def run(self, book: Project, arguments: Mapping[str, Any]) -> Answer:
+        return self.answer(book, **{a.name: arguments.get(a.name, a.default) for a in self.args})
+
+
+def find_query(queries: Sequence[Query[Any]], name: str) -> Query[Any]:
+    """The query with this CLI name or MCP tool name."""
+    for query in queries:
+        if name in (query.name, query.tool):
+            return query
+    raise KeyError(name)

@@ -1,0 +1,459 @@
+"""The table of queries: every as-of question the CLI and the MCP server answer, declared once.
+
+Each entry gives the command's name, the MCP tool's name (None: the CLI only), the arguments
+(shared ones from declare.py), the facade call, the JSON and text renderers, the help and an
+example. `webnovel <name>` (cli/query_commands.py) and the MCP tool (mcp/server.py) are made from
+it; tests/test_query_table.py checks that each has its Chinese help, a working example and a
+test that calls it. Adding a query: one entry here, its help in cli/help_words.py, its test.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
+from ..memory.schema import (
+    THREAD_FILTERS,
+    Conflict,
+    Entity,
+    Knowledge,
+    RelationEdge,
+    Secret,
+    Thread,
+    TimelineEvent,
+    WorldRule,
+)
+from . import answers
+from .answers import FactAnswer, PackAnswer, Versions, dicts
+from .chapter_text import chapter_text
+from .declare import AS_OF, CHAPTER, LIMIT, SUBJECT, TOP_K, Arg, Query
+from .text import (
+    conflicts_text,
+    cooccurrence_text,
+    entities_text,
+    fact_text,
+    fields_text,
+    history_text,
+    knows_text,
+    mapping_text,
+    relations_text,
+    resume_text,
+    rules_text,
+    search_text,
+    secrets_text,
+    threads_text,
+    timeline_text,
+)
+
+if TYPE_CHECKING:
+    from ..book.project import Project
+    from ..memory.read.chapter_report import ChapterReport
+    from ..memory.retrieval.search import SearchHit
+
+
+# -- the facade calls, typed (a test checks each one's parameters against its arguments) --------
+
+
+def _entities(book: Project, as_of: int | None, entity_type: str | None) -> list[Entity]:
+    return book.entities(as_of, entity_type)
+
+
+def _relations(book: Project, subject: str, as_of: int | None) -> list[RelationEdge]:
+    return book.relations(subject, as_of=as_of)
+
+
+def _cooccurrence(
+    book: Project, subject: str, as_of: int | None, limit: int
+) -> list[dict[str, Any]]:
+    return book.cooccurrence(subject, as_of, limit)
+
+
+def _threads(book: Project, status: str, as_of: int | None) -> list[Thread]:
+    return book.threads(status=status, as_of=as_of)
+
+
+def _rules(book: Project, as_of: int | None, domain: str | None) -> list[WorldRule]:
+    return book.rules(as_of=as_of, domain=domain)
+
+
+def _knows(book: Project, subject: str, as_of: int | None) -> list[Knowledge]:
+    return book.knows(subject, as_of=as_of)
+
+
+def _secrets(book: Project, as_of: int | None) -> list[Secret]:
+    return book.secrets(as_of=as_of)
+
+
+def _chapter(book: Project, chapter: int) -> ChapterReport:
+    return book.chapter(chapter)
+
+
+def _timeline(
+    book: Project, start: int | None, end: int | None, entity: str | None, as_of: int | None
+) -> list[TimelineEvent]:
+    return book.timeline(start, end, entity, as_of=as_of)
+
+
+def _search(book: Project, text: str, top_k: int, as_of: int | None) -> list[SearchHit]:
+    return book.search(text, top_k, as_of)
+
+
+def _resume(book: Project) -> dict[str, Any]:
+    return book.resume()
+
+
+def _stats(book: Project) -> dict[str, Any]:
+    return book.stats()
+
+
+# -- JSON and text of the answers ------------------------------------------------------------
+
+
+def _same(value: Any) -> Any:
+    """An answer that is already the contract's JSON (the facade builds it as a mapping)."""
+    return value
+
+
+def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
+    return answer.to_dict() if isinstance(answer, Conflict) else dicts(answer)
+
+
+def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
+    if isinstance(answer, Conflict):
+        return f"{answer.id}: {answer.status}"
+    return conflicts_text(dicts(answer))
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+QUERIES: tuple[Query[Any], ...] = (
+    Query(
+        name="entities",
+        tool="list_entities",
+        help="the book's characters, factions, places and items, with aliases",
+        tool_help="书中的实体及其别名，截至某章已登场的。",
+        example="webnovel entities --type 角色 --as-of 4",
+        args=(
+            AS_OF.with_help("as chapter N knew them"),
+            Arg(name="entity_type", flag="--type", type="str", help="e.g. 角色, 势力, 地点"),
+        ),
+        answer=_entities,
+        to_json=dicts,
+        text=entities_text,
+    ),
+    Query(
+        name="fact",
+        tool="get_fact",
+        help="one field of one entity, now or as of chapter N",
+        tool_help="某实体（id、名字或别名）的一个字段，当前或截至某章。字段可写键或中文名：realm 或 境界；"
+        "物品的 holder（持有者）是谁持有它。",
+        example="webnovel fact 林砚 境界 --as-of 6",
+        args=(
+            SUBJECT,
+            Arg(
+                name="field",
+                type="str",
+                help="a field's key or Chinese name: realm or 境界 (an item without one: who "
+                "holds it)",
+                required=True,  # for MCP clients; the CLI asks an item's holder without one
+                positional=True,
+                cli_optional=True,
+            ),
+            AS_OF,
+        ),
+        answer=answers.fact,
+        to_json=FactAnswer.to_dict,
+        text=fact_text,
+    ),
+    Query(
+        name="fields",
+        help="the book's fields: Chinese name, key, how many entities have one, the words accepted",
+        example="webnovel fields",
+        args=(),
+        answer=answers.fields,
+        to_json=_same,
+        text=fields_text,
+    ),
+    Query(
+        name="history",
+        tool="get_history",
+        help="every version of an entity's fields with interval, status and evidence",
+        tool_help="实体各字段的每个版本：有效区间、状态与证据。",
+        example="webnovel history 林砚 境界 --as-of 8",
+        args=(
+            SUBJECT,
+            Arg(
+                name="field",
+                type="str",
+                help="a field (default: all)",
+                positional=True,
+                cli_optional=True,
+            ),
+            AS_OF.with_help("as chapter N knew it"),
+        ),
+        answer=answers.history,
+        to_json=Versions.to_dicts,
+        text=lambda versions: history_text(versions.to_dicts()),
+    ),
+    Query(
+        name="relations",
+        tool="get_relations",
+        help="relations touching SUBJECT that hold at N",
+        tool_help="某章时与该实体有关的关系（出或入）。",
+        example="webnovel relations 林砚 --as-of 5",
+        args=(SUBJECT, AS_OF),
+        answer=_relations,
+        to_json=dicts,
+        text=lambda items: relations_text(dicts(items)),
+    ),
+    Query(
+        name="cooccurrence",
+        help="who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not "
+        "a relation fact)",
+        example="webnovel cooccurrence 林砚 --as-of 12",
+        args=(SUBJECT, AS_OF, LIMIT),
+        answer=_cooccurrence,
+        to_json=_same,
+        text=cooccurrence_text,
+    ),
+    Query(
+        name="threads",
+        tool="list_threads",
+        help="the thread ledger: foreshadowing, promises, loops",
+        tool_help="线索台账。status：open（未回收）、resolved（已回收）、abandoned（已放弃）、"
+        "overdue（已逾期）、all（全部）。",
+        example="webnovel threads --status overdue",
+        args=(
+            Arg(
+                name="status",
+                type="str",
+                default="open",
+                choices=THREAD_FILTERS,
+                help="which threads",
+            ),
+            AS_OF,
+        ),
+        answer=_threads,
+        to_json=dicts,
+        text=lambda items: threads_text(dicts(items)),
+    ),
+    Query(
+        name="rules",
+        tool="list_rules",
+        help="world rules in force",
+        tool_help="某章时生效的世界规则，可只看一个领域。",
+        example="webnovel rules --domain 修炼 --as-of 4",
+        args=(AS_OF, Arg(name="domain", type="str", help="a domain of rules, e.g. 力量体系")),
+        answer=_rules,
+        to_json=dicts,
+        text=rules_text,
+    ),
+    Query(
+        name="knows",
+        tool="knows",
+        help="what a character knows or suspects of the story's secrets, since when and how",
+        tool_help="某角色知道或怀疑哪些秘密：从何时起、如何得知、从谁那里。",
+        example="webnovel knows 林砚 --as-of 8",
+        args=(SUBJECT, AS_OF),
+        answer=_knows,
+        to_json=dicts,
+        text=knows_text,
+    ),
+    Query(
+        name="secrets",
+        tool="list_secrets",
+        help="the story's secrets: who knows each, whether the reader does, when it is due",
+        tool_help="故事的秘密：谁知道、读者是否知道、预计何时揭晓。",
+        example="webnovel secrets --as-of 12",
+        args=(AS_OF,),
+        answer=_secrets,
+        to_json=dicts,
+        text=secrets_text,
+    ),
+    Query(
+        name="chapter",
+        tool="get_chapter",
+        help="what happened in chapter N: summary, scenes with people and places, events, what "
+        "changed, threads and secrets touched, conflicts",
+        tool_help="某一章发生了什么：摘要、各场景的人物与地点、事件、变化、涉及的线索与秘密、冲突。"
+        "按章节号询问时用它，不要用检索。",
+        example="webnovel chapter 3",
+        args=(CHAPTER,),
+        answer=_chapter,
+        to_json=lambda report: report.to_dict(),
+        text=lambda report: chapter_text(report.to_dict()),
+    ),
+    Query(
+        name="timeline",
+        tool="get_timeline",
+        help="events in story order",
+        tool_help="按故事顺序排列的事件。",
+        example="webnovel timeline --from 2 --to 6 --entity 林砚",
+        args=(
+            Arg(name="start", flag="--from", type="int", help="from chapter"),
+            Arg(name="end", flag="--to", type="int", help="to chapter"),
+            Arg(name="entity", type="str", help="only events of this entity"),
+            AS_OF.with_help("never past chapter N"),
+        ),
+        answer=_timeline,
+        to_json=dicts,
+        text=timeline_text,
+    ),
+    Query(
+        name="search",
+        tool="search_memory",
+        help="episodic retrieval over chapter summaries, scene summaries and text slices",
+        tool_help="在摘要、场景与正文中检索，不超过某章。每条结果有 0–1 的相关度（字面与语义两部分）、"
+        "命中的词与片段；证据不足的标为 weak；问题中的词哪里都没有时返回空。",
+        example="webnovel search 青灯的来历 --top-k 3 --as-of 9",
+        args=(
+            Arg(
+                name="text",
+                type="str",
+                help="what to look for (names, events, a question)",
+                required=True,
+                positional=True,
+            ),
+            TOP_K,
+            AS_OF.with_help("only chapters up to N"),
+        ),
+        answer=_search,
+        to_json=dicts,
+        text=lambda hits: search_text(dicts(hits)),
+        indexes_first=True,
+    ),
+    Query(
+        name="conflicts",
+        tool="list_conflicts",
+        help="open conflicts with both sides' evidence",
+        tool_help="未决冲突及双方证据，截至某章（include_settled 为真时也列出已接受与已解决的）。",
+        example="webnovel conflicts --all --as-of 12\n"
+        "  webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
+        args=(
+            Arg(
+                name="include_settled",
+                flag="--all",
+                type="bool",
+                default=False,
+                help="include accepted and resolved ones",
+            ),
+            AS_OF.with_help("those written by chapter N"),
+            # settling one is the CLI's: an agent leaves that to the author
+            Arg(
+                name="action",
+                type="str",
+                positional=True,
+                cli_optional=True,
+                choices=("resolve",),
+                help="resolve ID: settle a conflict",
+                mcp=False,
+            ),
+            Arg(
+                name="conflict_id",
+                type="str",
+                positional=True,
+                cli_optional=True,
+                metavar="ID",
+                help="the conflict's id",
+                mcp=False,
+            ),
+            Arg(
+                name="intentional",
+                type="bool",
+                default=False,
+                help="with resolve: the contradiction is deliberate (kept, no longer raised)",
+                mcp=False,
+            ),
+            Arg(name="note", type="str", help="with resolve: why", mcp=False),
+        ),
+        answer=answers.conflicts,
+        to_json=_conflicts_json,
+        text=_conflicts_text,
+    ),
+    Query(
+        name="pack",
+        tool="build_memory_pack",
+        help="the token-budgeted memory pack for writing, checking, asking about or reviewing a "
+        "chapter",
+        tool_help="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
+        "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
+        "format 为 prompt 或 text 时另附渲染好的文本（rendered）。",
+        example="webnovel pack --chapter 13 --query 韩啸为何尾随林砚 --format prompt\n"
+        "  webnovel pack --chapter 13 --outline outlines/013.md --template battle",
+        args=(
+            Arg(
+                name="chapter",
+                flag="--chapter",
+                type="int",
+                required=True,
+                help="the chapter being worked on",
+            ),
+            Arg(
+                name="task",
+                type="str",
+                default="chapter_write",
+                choices=TASKS,
+                help="the task the pack is for",
+            ),
+            Arg(
+                name="outline",
+                type="str",
+                cli_reads="text",
+                help="outline file (default: the book's outlines/NNN.md when present)",
+            ),
+            Arg(name="query", type="str", help="a question or focus instead of an outline"),
+            Arg(
+                name="draft",
+                type="object",
+                cli_reads="json",
+                help="a draft chapter result: centre the pack on what it touches (for --task "
+                "review)",
+            ),
+            Arg(
+                name="budget_tokens",
+                flag="--budget",
+                metavar="BUDGET",
+                type="int",
+                help="token budget (default 4000)",
+            ),
+            Arg(
+                name="template",
+                type="str",
+                choices=tuple(CHAPTER_TEMPLATES),
+                help="weight the sections for a kind of chapter",
+            ),
+            Arg(
+                name="format",
+                type="str",
+                default="json",
+                choices=("json", "prompt", "text"),
+                help="json, or also the pack rendered as prompt or text",
+                cli=False,  # the command line's own --format says it
+            ),
+        ),
+        answer=answers.pack,
+        to_json=PackAnswer.to_dict,
+        text=lambda answer: answer.pack.render("text"),
+        formats={"prompt": lambda answer: answer.pack.render("prompt")},
+    ),
+    Query(
+        name="resume",
+        tool="resume",
+        help="where the book stands: a brief for picking the work up again",
+        tool_help="全书进度：接着写之前的简报（含缺章）。",
+        example="webnovel resume --format text",
+        args=(),
+        answer=_resume,
+        to_json=_same,
+        text=resume_text,
+    ),
+    Query(
+        name="stats",
+        help="counts, sizes and health of the book's memory",
+        example="webnovel stats --format json",
+        args=(),
+        answer=_stats,
+        to_json=_same,
+        text=mapping_text,
+    ),
+)

@@ -1,0 +1,362 @@
+"""The author's reading of each query's answer: Chinese labels, entities by name, columns padded
+by display width (a CJK character takes two columns). The query table (queries/table.py) names
+one of these for each query; the CLI prints it for `--format text`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..memory.words import (
+    CHUNK_KIND,
+    FIELD,
+    SOURCE,
+    STATUS,
+    THREAD_KIND,
+    THREAD_STATUS,
+    label,
+)
+
+if TYPE_CHECKING:
+    from ..memory.schema import Entity, Knowledge, Secret, TimelineEvent, WorldRule
+    from .answers import FactAnswer
+
+
+def width(text: str) -> int:
+    """Columns `text` takes on a terminal: wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - width(text))
+
+
+def table(rows: list[list[str]]) -> str:
+    """Rows of cells, each column padded to its widest cell (the last one is not padded)."""
+    if not rows:
+        return ""
+    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return "\n".join(
+        "  ".join([*(pad(cell, w) for cell, w in zip(row, widths, strict=False)), row[-1]]).rstrip()
+        for row in rows
+    )
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or "（空）"
+    return "（无）" if value is None else str(value)
+
+
+def interval(valid_from: int, valid_to: int | None) -> str:
+    """`[valid_from, valid_to)` in words; a value replaced within its own chapter held only
+    inside it."""
+    if valid_to is None:
+        return f"第{valid_from}章起"
+    if valid_to <= valid_from:
+        return f"第{valid_from}章内（当章即被取代）"
+    if valid_to == valid_from + 1:
+        return f"第{valid_from}章"
+    return f"第{valid_from}–{valid_to - 1}章"
+
+
+def field_text(d: dict[str, Any]) -> str:
+    """A field as the author names it: the book's label (JSON's `field_label`), else ours."""
+    return str(d.get("field_label") or label(FIELD, d["field"]))
+
+
+def evidence_text(evidence: list[dict[str, Any]]) -> str:
+    parts = []
+    for item in evidence:
+        # Without a quote, say what kind of record it was (登场, 状态变化), not its raw ref.
+        kind = str(item.get("ref", "")).split(":")[0]
+        quote = f"“{item['quote']}”" if item.get("quote") else SOURCE.get(kind, kind)
+        parts.append(f"第{item.get('chapter')}章 {quote}")
+    return "；".join(parts)
+
+
+def fact_text(answer: FactAnswer) -> str:
+    shown = answer.field_label or label(FIELD, answer.field)
+    if not answer.found:
+        line = f"{answer.entity_name or answer.entity_id} 的 {shown}：（无记录）"
+        if answer.known_fields:
+            line += "\n  有记录的字段：" + "、".join(answer.known_fields)
+        return line
+    if answer.holders is not None:  # who holds a named item: no single version to cite
+        return f"{answer.entity_name}的持有者：{value_text([name for _, name in answer.holders])}"
+    item = answer.item
+    assert item is not None  # found, and not a holder answer
+    return (
+        f"{item.subject_name}的{shown}：{value_text(item.value)}\n"
+        f"  {STATUS.get(item.status, item.status)}，{interval(item.valid_from, item.valid_to)}，"
+        f"出自第{item.source_chapter}章（{SOURCE.get(item.source_type, item.source_type)}）"
+    )
+
+
+def history_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（无历史）"
+    rows = [["字段", "值", "区间", "状态", "证据"]]
+    rows += [
+        [
+            field_text(d),
+            value_text(d["value"]),
+            interval(d["valid_from"], d["valid_to"]),
+            STATUS.get(d["status"], d["status"]),
+            evidence_text(d["evidence"]),
+        ]
+        for d in items
+    ]
+    return table(rows)
+
+
+def relations_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（无关系）"
+    rows = [
+        [
+            f"{d.get('from_name', d['from'])} —{d['type']}→ {d.get('to_name', d['to'])}",
+            STATUS.get(d["status"], d["status"]),
+            interval(d["valid_from"], d["valid_to"]),
+            d.get("description") or "",
+        ]
+        for d in items
+    ]
+    return table(rows)
+
+
+def threads_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（无线索）"
+    rows = []
+    for d in items:
+        status = THREAD_STATUS.get(d["status"], d["status"]) + ("·逾期" if d.get("overdue") else "")
+        due = f"，应于第{d['due_chapter']}章回收" if d.get("due_chapter") else ""
+        rows.append(
+            [
+                f"[{status}]",
+                d["id"],
+                f"{THREAD_KIND.get(d['kind'], d['kind'])}，第{d.get('planted_chapter')}章埋设{due}",
+                d["content"],
+            ]
+        )
+    return table(rows)
+
+
+def rules_text(items: Sequence[WorldRule]) -> str:
+    if not items:
+        return "（无生效的世界规则）"
+    rows = [
+        [r.id, f"[{r.domain or '—'}]", interval(r.valid_from, r.valid_to), r.rule] for r in items
+    ]
+    return table(rows)
+
+
+def timeline_text(items: Sequence[TimelineEvent]) -> str:
+    if not items:
+        return "（无事件）"
+    rows = [
+        [
+            f"第{e.chapter}章",
+            e.event
+            + (f" ＠{e.location}" if e.location else "")
+            + (f"（{e.time_hint}）" if e.time_hint else ""),
+        ]
+        for e in items
+    ]
+    return table(rows)
+
+
+def conflicts_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（无未决矛盾）"
+    rows = [
+        [
+            d["id"],
+            f"第{d['chapter']}章",
+            d["kind"] + (f"（{d['status']}）" if d.get("status", "open") != "open" else ""),
+            d["message"],
+        ]
+        for d in items
+    ]
+    return table(rows)
+
+
+KEY_WORDS = {
+    "book": "书",
+    "title": "书名",
+    "genre": "题材",
+    "root": "目录",
+    "latest_chapter": "最新章节",
+    "missing_chapters": "缺章",
+    "counts": "数量",
+    "commits": "提交",
+    "chapters": "章节",
+    "entities": "实体",
+    "assertions": "断言",
+    "versions": "版本",
+    "timeline_events": "事件",
+    "scenes": "场景",
+    "conflicts": "冲突",
+    "open_conflicts": "未决冲突",
+    "open_threads": "未回收线索",
+    "sizes_bytes": "大小（字节）",
+    "schema": "数据库结构",
+    "indexed_chapters": "重建索引的章节",
+    "memory_seconds": "重建记忆用时（秒）",
+    "seconds": "总用时（秒）",
+    "model": "向量模型",
+    "embedded": "新做向量",
+    "missing": "尚缺向量",
+}
+
+
+def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
+    lines = []
+    for key, value in d.items():
+        shown = KEY_WORDS.get(key, key)
+        if isinstance(value, dict):
+            lines.append(" " * indent + f"{shown}：")
+            lines.append(mapping_text(value, indent + 2))
+        else:
+            lines.append(" " * indent + f"{shown}：{value_text(value)}")
+    return "\n".join(lines)
+
+
+def resume_text(d: dict[str, Any]) -> str:
+    lines = [f"《{d['book']['title']}》：已提交至第 {d['latest_chapter'] or 0} 章"]
+    if d.get("missing_chapters"):
+        lines.append(f"缺章：{chapter_list(d['missing_chapters'])}")
+    if d["last_chapter"]:
+        last = d["last_chapter"]
+        lines.append(f"上一章：《{last['title'] or ''}》 {last['summary'] or ''}")
+    if d["protagonist"]:
+        p = d["protagonist"]
+        state = "，".join(f"{label(FIELD, k)} {value_text(v)}" for k, v in p["now"].items())
+        lines.append(f"主角：{p['name']}（{state}）")
+    lines += ["", "未回收的线索：", threads_text(d["open_threads"])]
+    lines += ["", "未决矛盾：", conflicts_text(d["open_conflicts"])]
+    nxt = d["next_chapter"]
+    if nxt["outline_found"]:
+        names = "、".join(e["name"] for e in nxt["named_entities"]) or "（无已知实体）"
+        lines += ["", f"下一章：第{nxt['chapter']}章；大纲提到 {names}"]
+    else:
+        lines += ["", f"下一章：第{nxt['chapter']}章（outlines/ 中没有大纲文件）"]
+    return "\n".join(lines)
+
+
+def search_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（没有找到）"
+    lines = []
+    for hit in items:
+        kind = CHUNK_KIND.get(hit["kind"], hit["kind"])
+        parts = [f"字面 {hit.get('lexical', 0.0):.2f}"]
+        if hit.get("semantic") is not None:
+            parts.append(f"语义 {hit['semantic']:.2f}")
+        weak = " 弱" if hit.get("weak") else ""
+        lines.append(
+            f"第{hit['chapter']}章 {kind} 相关度 {hit['score']:.2f}（{' · '.join(parts)}）{weak}"
+            f"  {hit['chunk_id']}"
+        )
+        lines.append(f"    {_marked(hit)}")
+        if hit.get("matched"):
+            lines.append(f"    命中：{'、'.join(hit['matched'])}")
+    return "\n".join(lines)
+
+
+def _marked(hit: dict[str, Any]) -> str:
+    """The hit's snippet with its matches in 【】 (its text's opening for an older answer)."""
+    snippet = hit.get("snippet")
+    if snippet is None:
+        text = hit["text"].replace("\n", " ")
+        return f"{text[:160]}{'…' if len(text) > 160 else ''}"
+    out, at = [], 0
+    for start, end in hit.get("marks", []):
+        out += [snippet[at:start], "【", snippet[start:end], "】"]
+        at = end
+    out.append(snippet[at:])
+    return "".join(out)
+
+
+def entities_text(items: Sequence[Entity]) -> str:
+    if not items:
+        return "（无实体）"
+    rows = [["名称", "类型", "登场", "别名", "id"]]
+    rows += [
+        [
+            e.name + (" ★" if e.is_protagonist else ""),
+            e.type,
+            f"第{e.first_chapter}章",
+            "、".join(e.aliases),
+            e.id,
+        ]
+        for e in items
+    ]
+    return table(rows)
+
+
+def knows_text(items: Sequence[Knowledge]) -> str:
+    if not items:
+        return "（不知道任何秘密）"
+    rows = [
+        [
+            "知道" if k.state == "knows" else "怀疑",
+            k.content,
+            f"第{k.since}章起",
+            (k.how or "") + (f"（得自 {k.source_name or k.source}）" if k.source else ""),
+        ]
+        for k in items
+    ]
+    return table(rows)
+
+
+def secrets_text(items: Sequence[Secret]) -> str:
+    if not items:
+        return "（没有秘密）"
+    rows = [["秘密", "读者", "应揭示", "知情者", "内容"]]
+    for secret in items:
+        reader = "已知" if secret.reader_knows else "未知"
+        if secret.status == "retired":
+            reader += "·已废弃"
+        due = f"第{secret.reveal_due}章" if secret.reveal_due else ""
+        holders = "、".join(secret.known_by) + (
+            f"（怀疑：{'、'.join(secret.suspected_by)}）" if secret.suspected_by else ""
+        )
+        rows.append([secret.id, reader, due, holders or "（无）", secret.content])
+    return table(rows)
+
+
+def fields_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "（无字段）"
+    rows = [["字段", "键", "实体数", "也接受"]]
+    rows += [
+        [d["label"], d["field"], str(d["entities"]), "、".join(d["synonyms"][:6])] for d in items
+    ]
+    return table(rows)
+
+
+def chapter_list(chapters: list[int]) -> str:
+    """[2, 3, 4, 9] → 「第2–4、9章」: runs folded, so a long gap reads in one line."""
+    runs: list[list[int]] = []
+    for n in chapters:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}" if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    return f"第{'、'.join(parts)}章"
+
+
+def cooccurrence_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "没有与之同章出现的人物"
+    rows = [["人物", "同章", "同场景", "最近同章"]]
+    rows += [
+        [i["name"], f"{i['chapters']} 章", f"{i['scenes']} 场", f"第{i['last_chapter']}章"]
+        for i in items
+    ]
+    return table(rows) + "\n（同章出现，不是关系事实）"

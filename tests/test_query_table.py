@@ -1,0 +1,268 @@
+"""The table of queries (queries/table.py) is where the CLI's query commands, the MCP server's
+query tools and the dashboard's JSON answers come from: each entry has its Chinese help, an
+example that runs, a test that calls it, and the same answer on every surface."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import os
+import re
+import shlex
+import sys
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import webnovel
+from webnovel.cli import help_words
+from webnovel.cli.main import build_parser
+from webnovel.errors import InvalidInput
+from webnovel.queries import QUERIES, Arg, Query
+from webnovel.queries.arguments import checked_arguments
+
+from cli_runner import run_cli
+from dashboard_server import build_sample_book, running_dashboard
+
+TESTS = Path(__file__).resolve().parent
+# The tools declared in mcp/server.py rather than the table: they write, or have a model read
+# or prefill a chapter from its stored text.
+HAND_WRITTEN_TOOLS = {
+    "commit_chapter",
+    "retract_chapter",
+    "review_draft",
+    "prefill_chapter",
+    "extract_chapter",
+}
+TOOL_QUERIES = [q for q in QUERIES if q.tool is not None]
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_sample_book(tmp_path_factory.mktemp("queries") / "book")
+
+
+def example_words(query: Query[Any]) -> list[list[str]]:
+    """Each command line of the query's help example, without the leading `webnovel`."""
+    return [shlex.split(line.strip())[1:] for line in query.example.splitlines()]
+
+
+def first_example(query: Query[Any]) -> list[str]:
+    """The example's first command line without its `--format`: each test says its own."""
+    words = example_words(query)[0]
+    while "--format" in words:
+        at = words.index("--format")
+        del words[at : at + 2]
+    return words
+
+
+def example_arguments(query: Query[Any]) -> dict[str, Any]:
+    """The MCP arguments the example's first command line stands for."""
+    parsed = build_parser().parse_args(first_example(query))
+    given = {a.name: getattr(parsed, a.name) for a in query.mcp_args}
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def cli_json(root: Path, words: list[str]) -> Any:
+    ran = run_cli("--project", str(root), *words, "--format", "json")
+    assert ran.returncode == 0, (words, ran.stderr)
+    return json.loads(ran.stdout)
+
+
+# -- the declarations ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
+def test_each_answer_takes_exactly_its_declared_arguments(query: Query[Any]) -> None:
+    parameters = list(inspect.signature(query.answer).parameters)
+    assert parameters[0] == "book"
+    assert sorted(parameters[1:]) == sorted(a.name for a in query.args)
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
+def test_each_query_has_chinese_help_and_an_example_of_itself(query: Query[Any]) -> None:
+    for text in (query.help, *(a.help for a in query.cli_args)):
+        assert text in help_words.HELP, f"add the Chinese of {text!r} to cli/help_words.py"
+    for words in example_words(query):
+        assert words[0] == query.name
+        assert build_parser().parse_args(words).command == query.name
+    if query.tool is not None:
+        assert re.search("[\u4e00-\u9fff]", query.tool_help), "agents read its description"
+
+
+def test_the_cli_commands_come_from_the_table() -> None:
+    parser = build_parser()
+    for query in QUERIES:
+        assert query.name in parser.commands
+        parsed = parser.parse_args(example_words(query)[0])
+        assert parsed.handler.func.__name__ == "run_query"
+        assert {a.name for a in query.cli_args} <= set(vars(parsed))
+
+
+def test_the_mcp_tools_come_from_the_table(tmp_path: Path) -> None:
+    from webnovel.mcp import create_server
+
+    with webnovel.init_project(tmp_path / "book", title="空书") as book:
+        server = create_server(book)
+    assert set(server.tools) == {q.tool for q in TOOL_QUERIES} | HAND_WRITTEN_TOOLS
+    for query in TOOL_QUERIES:
+        assert query.tool is not None
+        schema = server.tools[query.tool].input_schema()
+        assert set(schema["properties"]) == {a.name for a in query.mcp_args}
+        assert schema["required"] == [a.name for a in query.mcp_args if a.required]
+
+
+def _test_files() -> list[Path]:
+    """The tests of particular commands and tools (this file calls every one alike)."""
+    return [p for p in TESTS.glob("test_*.py") if p.name != Path(__file__).name]
+
+
+def _called_commands() -> set[str]:
+    """CLI commands some test runs: a command's name among the words after a runner's opening."""
+    names = {q.name for q in QUERIES}
+    called = set()
+    for path in _test_files():
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"\b(?:run|ok|run_cli|run_process|main)\(\[?", text):
+            window = text[match.end() : match.end() + 200]
+            called |= names & set(re.findall(r'"([a-z_]+)"', window))
+        # the command words of tables of command lines: ("secrets",), ["fact", "林砚"]
+        called |= names & set(re.findall(r'[(\[]\s*"([a-z_]+)"\s*[,)\]]', text))
+    return called
+
+
+def _called_tools() -> set[str]:
+    """Tools named in the tests that call tools (call_tool("get_fact", …), or a table of calls)."""
+    called = set()
+    for path in _test_files():
+        text = path.read_text(encoding="utf-8")
+        if "call_tool(" in text:
+            called |= set(re.findall(r'"(\w+)"', text))
+    return called
+
+
+def test_every_query_and_tool_is_called_by_some_test() -> None:
+    assert {q.name for q in QUERIES} - _called_commands() == set()
+    tools = {q.tool for q in TOOL_QUERIES} | HAND_WRITTEN_TOOLS
+    assert tools - _called_tools() == set()
+
+
+# -- checking arguments given as JSON or text ---------------------------------------------
+
+ARGS = (
+    Arg(name="subject", type="str", help="x", required=True),
+    Arg(name="as_of", type="int", help="x"),
+    Arg(name="status", type="str", default="open", choices=("open", "all"), help="x"),
+    Arg(name="include_settled", type="bool", default=False, help="x"),
+)
+
+
+@pytest.mark.parametrize(
+    ("given", "text", "expected"),
+    [
+        ({"subject": "林砚"}, False, {"as_of": None, "status": "open", "include_settled": False}),
+        ({"subject": "林砚", "as_of": "7", "x": 1}, False, {"as_of": 7}),
+        ({"subject": "林砚", "as_of": 7.0, "as_of_": None}, False, {"as_of": 7}),
+        ({"subject": "林砚", "as_of": None}, False, {"as_of": None}),
+        ({"subject": "林砚", "include_settled": "1"}, True, {"include_settled": True}),
+        ({"subject": "林砚", "include_settled": "false"}, True, {"include_settled": False}),
+    ],
+)
+def test_arguments_are_read_with_their_defaults(
+    given: dict[str, Any], text: bool, expected: dict[str, Any]
+) -> None:
+    checked = checked_arguments("t", ARGS, given, text=text)
+    assert checked["subject"] == "林砚"
+    assert {k: checked[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({}, "t: argument 'subject' is required"),
+        ({"subject": 3}, "t: argument 'subject': should be a string, got 3"),
+        ({"subject": "a", "as_of": True}, "t: argument 'as_of': should be an integer, got true"),
+        ({"subject": "a", "as_of": "七"}, "t: argument 'as_of': should be an integer, got \"七\""),
+        ({"subject": "a", "status": "done"}, "argument 'status': should be one of open, all"),
+        ({"subject": "a", "include_settled": "1"}, 'should be true or false, got "1"'),
+        ({"as_of": 1.5}, "argument 'subject' is required; argument 'as_of': should be an"),
+    ],
+)
+def test_each_unfit_argument_is_named(given: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        checked_arguments("t", ARGS, given)
+    assert message in str(refused.value)
+
+
+# -- the same answer on every surface -------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
+def test_each_example_runs_on_the_sample_book(sample: Path, query: Query[Any]) -> None:
+    words = first_example(query)
+    for shown in ("text", *query.formats):
+        text = run_cli("--project", str(sample), *words, "--format", shown)
+        assert text.returncode == 0, text.stderr
+        assert re.search("[\u4e00-\u9fff]", text.stdout), text.stdout[:200]
+    cli_json(sample, words)
+
+
+def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
+    from mcp import Client, StdioServerParameters
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "webnovel", "--project", str(sample), "mcp"],
+        env=dict(os.environ),
+    )
+
+    async def ask_all() -> dict[str, Any]:
+        answers = {}
+        async with Client(params) as client:
+            for query in TOOL_QUERIES:
+                assert query.tool is not None
+                result = await client.call_tool(query.tool, example_arguments(query))
+                assert not result.is_error, (query.tool, result.content)
+                data = result.structured_content
+                answers[query.name] = data["result"] if set(data) == {"result"} else data
+            answers["missing"] = await client.call_tool("get_history", {"as_of": "x"})
+            settled = await client.call_tool("list_conflicts", {"include_settled": True})
+            answers["settled"] = settled.structured_content["result"]
+        return answers
+
+    answers = asyncio.run(ask_all())
+    for query in TOOL_QUERIES:
+        words = first_example(query)
+        assert answers[query.name] == cli_json(sample, words), query.name
+    assert answers["settled"] == cli_json(sample, ["conflicts", "--all"])
+    assert answers["missing"].is_error
+    assert answers["missing"].content[0].text == (
+        "get_history: argument 'subject' is required; "
+        "argument 'as_of': should be an integer, got \"x\""
+    )
+
+
+def test_the_dashboard_answers_each_query_as_json(sample: Path) -> None:
+    with running_dashboard(sample) as board:
+        for query in QUERIES:
+            arguments = {
+                k: str(v).lower() if isinstance(v, bool) else v
+                for k, v in example_arguments(query).items()
+            }
+            path = f"/api/query/{query.tool or query.name}?" + urllib.parse.urlencode(arguments)
+            answer = board.get(path)
+            assert answer.status == 200, (path, answer.body)
+            words = first_example(query)
+            assert json.loads(answer.body) == cli_json(sample, words), query.name
+        unknown = board.get(
+            "/api/query/fact?" + urllib.parse.urlencode({"subject": "萧炎", "field": "境界"})
+        )
+        missing = board.get("/api/query/relations")
+        nothing = board.get("/api/query/no_such_query")
+    assert unknown.status == 404 and "萧炎" in json.loads(unknown.body)["error"]
+    assert missing.status == 400
+    assert json.loads(missing.body) == {"error": "relations: argument 'subject' is required"}
+    assert nothing.status == 404 and "no_such_query" in json.loads(nothing.body)["error"]
