@@ -147,21 +147,30 @@ def score_passage(query: QueryTerms, folded_text: str) -> LexicalMatch:
     norm = K1 * (1 - B + B * len(haystack) / PIVOT_CHARS)
     raw = 0.0
     marks: list[tuple[int, int, float]] = []
-    char_marks: list[tuple[int, int, float]] = []
+    held_chars: list[Term] = []
     for term in query.terms:
         tf = haystack.count(term.text)
         if not tf:
             continue
         raw += term.idf * tf * (K1 + 1) / (tf + norm)
-        found = char_marks if term.column == "chars" else marks
-        start = haystack.find(term.text)
-        while start >= 0:
-            found.append((start, start + len(term.text), term.idf))
-            start = haystack.find(term.text, start + 1)
+        if term.column == "chars":
+            held_chars.append(term)
+        else:
+            _mark(haystack, term, marks)
     score = min(1.0, raw / query.ideal) if query.ideal > 0 else 0.0
+    words_matched = bool(marks)
     # characters are marked only where nothing longer matched: a mark on every 的 says nothing
-    spans, weights = _merge(marks or char_marks)
-    return LexicalMatch(score, raw, spans, weights, words_matched=bool(marks))
+    for term in held_chars if not words_matched else ():
+        _mark(haystack, term, marks)
+    spans, weights = _merge(marks)
+    return LexicalMatch(score, raw, spans, weights, words_matched=words_matched)
+
+
+def _mark(haystack: str, term: Term, marks: list[tuple[int, int, float]]) -> None:
+    start = haystack.find(term.text)
+    while start >= 0:
+        marks.append((start, start + len(term.text), term.idf))
+        start = haystack.find(term.text, start + 1)
 
 
 def _merge(

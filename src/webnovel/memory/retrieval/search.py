@@ -52,7 +52,7 @@ from .segmenter import CJK_RUN, Segmenter, bigram_tokens, char_tokens, load_segm
 
 # Measured on our own sets (benchmarks/retrieval_quality.py, docs/benchmarks.md).
 CANDIDATES = 60  # proposed by the lexical side, then scored again
-CHAR_CANDIDATES = 30  # proposed by the question's characters alone, then scored again
+CHAR_CANDIDATES = 20  # proposed by the question's characters alone, then scored again
 DENSE_CANDIDATES = 40  # proposed by the dense side
 QUERY_WORD_CHARS = 8  # the longest stretch of a question looked up as a word
 QUESTION_TERMS = 48  # a longer text (a pack's outline) is searched by its rarest bigrams

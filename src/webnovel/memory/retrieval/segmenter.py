@@ -35,7 +35,7 @@ def bigram_tokens(text: str) -> list[str]:
 
 def char_tokens(text: str) -> list[str]:
     """The distinct CJK characters of `text`, in order of first appearance."""
-    return list(dict.fromkeys(c for run in CJK_RUN.findall(text) for c in run))
+    return list(dict.fromkeys("".join(CJK_RUN.findall(text))))
 
 
 class Segmenter(Protocol):
