@@ -385,7 +385,10 @@ class Retrieval:
             bm25 = dict(self.lexicon.search(terms, as_of, max(CANDIDATES, 2 * top_k)))
         characters = [t.text for t in query.terms if t.column == "chars"]
         if characters and CHAR_CANDIDATES:
-            by_chars = self.lexicon.search({"chars": characters}, as_of, CHAR_CANDIDATES)
+            # as many as the answer asks for (like the query above): tantivy's own statistics
+            # still count deleted passages, so a short list could differ after a retraction
+            limit = max(CHAR_CANDIDATES, 2 * top_k)
+            by_chars = self.lexicon.search({"chars": characters}, as_of, limit)
             bm25.update((r, 0.0) for r, _ in by_chars if r not in bm25)
         return bm25
 
