@@ -9,11 +9,12 @@ import pytest
 import webnovel
 
 from saga import Saga, generate_saga
+from stores import BACKENDS, NO_POSTGRES, POSTGRES_URL, drop_made_books, init_book
 
 
 @pytest.fixture
-def book(tmp_path: Path) -> Iterator[webnovel.Project]:
-    project = webnovel.init_project(tmp_path / "book", title="测试之书")
+def book(backend: str, tmp_path: Path) -> Iterator[webnovel.Project]:
+    project = init_book(backend, tmp_path / "book", title="测试之书")
     yield project
     project.close()
 
@@ -47,3 +48,42 @@ def a_user_of_our_own(
     for name in list(os.environ):
         if name.startswith("WEBNOVEL_") or name == "OPENAI_API_KEY":
             monkeypatch.delenv(name)
+
+
+# -- the store's backends ------------------------------------------------------------------------
+# The modules whose tests run on both backends: each test or fixture there that takes `backend`
+# (or the `book` fixture) runs once per backend.
+BOTH_BACKENDS = {
+    "test_as_of_invariant",
+    "test_write_pipeline",
+    "test_retract",
+    "test_orchestrator",
+    "test_review",
+    "test_text_import",
+    "test_knowledge",
+    "test_temporal_properties",
+    "test_pg_store",
+}
+
+
+def pytest_report_header() -> str:
+    return f"store backends: sqlite, postgresql ({POSTGRES_URL})" if POSTGRES_URL else NO_POSTGRES
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    module = metafunc.module.__name__.rsplit(".", 1)[-1]
+    if "backend" in metafunc.fixturenames and module in BOTH_BACKENDS:
+        metafunc.parametrize("backend", BACKENDS, indirect=True, scope="module")
+
+
+@pytest.fixture(scope="module")
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which store a test's books live in: "sqlite" unless the module runs on both."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _drop_postgres_books() -> Iterator[None]:
+    yield
+    if POSTGRES_URL:
+        drop_made_books()

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import webnovel
 
+from stores import init_book
+
 CAST = [
     {"id": "linyan", "name": "林砚", "is_protagonist": True},
     {"id": "zhoubo", "name": "周伯"},
@@ -14,8 +16,8 @@ CAST = [
 ORIGIN = "林砚的父亲林远山没死"
 
 
-def book_with_a_secret(root: Path) -> webnovel.Project:
-    book = webnovel.init_project(root, title="t")
+def book_with_a_secret(root: Path, backend: str) -> webnovel.Project:
+    book = init_book(backend, root, title="t")
     book.commit(
         {
             "chapter": 1,
@@ -35,8 +37,8 @@ def book_with_a_secret(root: Path) -> webnovel.Project:
     return book
 
 
-def test_knows_and_secrets_as_of_a_chapter(tmp_path: Path) -> None:
-    with book_with_a_secret(tmp_path / "b") as book:
+def test_knows_and_secrets_as_of_a_chapter(tmp_path: Path, backend: str) -> None:
+    with book_with_a_secret(tmp_path / "b", backend) as book:
         assert book.knows("林砚", as_of=2) == []
         [known] = book.knows("林砚")
         assert (known.content, known.state, known.since, known.how, known.source) == (
@@ -53,8 +55,8 @@ def test_knows_and_secrets_as_of_a_chapter(tmp_path: Path) -> None:
         assert (secret.known_by, secret.suspected_by) == (("周伯", "林砚"), ("苏晚晴",))
 
 
-def test_the_pack_keeps_the_information_gap(tmp_path: Path) -> None:
-    with book_with_a_secret(tmp_path / "b") as book:
+def test_the_pack_keeps_the_information_gap(tmp_path: Path, backend: str) -> None:
+    with book_with_a_secret(tmp_path / "b", backend) as book:
         early = book.build_memory_pack("chapter_write", 3, outline="周伯与林砚、苏晚晴在铁匠铺")
         lines = early.render("prompt")
         assert f"林砚 尚不知：{ORIGIN}" in lines and f"苏晚晴 尚不知：{ORIGIN}" in lines
@@ -66,8 +68,8 @@ def test_the_pack_keeps_the_information_gap(tmp_path: Path) -> None:
         assert "林砚 尚不知" not in due  # he learned it in chapter 3
 
 
-def test_review_raises_a_source_who_did_not_know(tmp_path: Path) -> None:
-    with book_with_a_secret(tmp_path / "b") as book:
+def test_review_raises_a_source_who_did_not_know(tmp_path: Path, backend: str) -> None:
+    with book_with_a_secret(tmp_path / "b", backend) as book:
         draft = {
             "chapter": 4,
             "knowledge_changes": [

@@ -14,6 +14,7 @@ from webnovel.ingest.sample_book import sample_chapters
 
 from pack_quality import check_pack, evaluate, outline_for
 from saga import Saga
+from stores import init_book
 
 
 @pytest.mark.parametrize("chapter", [301, 151])
@@ -96,8 +97,8 @@ def test_bad_requests(saga_book: webnovel.Project) -> None:
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory: pytest.TempPathFactory) -> webnovel.Project:
-    book = webnovel.init_project(tmp_path_factory.mktemp("sample") / "book", title="青灯照剑")
+def sample(tmp_path_factory: pytest.TempPathFactory, backend: str) -> webnovel.Project:
+    book = init_book(backend, tmp_path_factory.mktemp("sample") / "book", title="青灯照剑")
     for chapter in sample_chapters():
         book.commit(chapter.result, text=chapter.text)
     return book
@@ -156,9 +157,9 @@ def test_templates_reweight_sections(sample: webnovel.Project) -> None:
         sample.build_memory_pack("chapter_write", 13, template="romance")
 
 
-def test_outline_file_convention_and_resume(tmp_path: Path) -> None:
+def test_outline_file_convention_and_resume(tmp_path: Path, backend: str) -> None:
     root = tmp_path / "book"
-    with webnovel.init_project(root, title="t") as book:
+    with init_book(backend, root, title="t") as book:
         for chapter in list(sample_chapters())[:3]:
             book.commit(chapter.result)
         (root / "outlines").mkdir()
@@ -186,8 +187,10 @@ def test_the_outline_survives_a_small_budget(sample: webnovel.Project) -> None:
     assert _section(pack, "working_memory")[0].category == "outline"
 
 
-def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(tmp_path: Path) -> None:
-    with webnovel.init_project(tmp_path / "c", title="c") as book:
+def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(
+    tmp_path: Path, backend: str
+) -> None:
+    with init_book(backend, tmp_path / "c", title="c") as book:
         book.commit(
             {
                 "chapter": 1,
@@ -214,7 +217,7 @@ def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(tmp_path: 
         )
         prompt = pack.render("prompt")
         assert prompt.index("## 本章须知") < prompt.index("## 近期上下文")
-        assert "【未解决矛盾·高】甲乙" in prompt
+        assert "【未解决矛盾·严重】甲乙" in prompt
         assert pack.used_tokens <= 300
         assert sum(len(s.items) for s in pack.sections if s.name == "must_know") >= 2
         later = book.build_memory_pack("chapter_write", 9, outline="甲乙独自闭关")
@@ -223,9 +226,9 @@ def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(tmp_path: 
         assert early.conflicts == []  # written in chapter 2: not known when writing chapter 2
 
 
-def test_graph_depth_is_recipe_data(tmp_path: Path) -> None:
+def test_graph_depth_is_recipe_data(tmp_path: Path, backend: str) -> None:
     """continuity_query looks two hops out; chapter_write stays at the entities' own relations."""
-    with webnovel.init_project(tmp_path / "g", title="g") as book:
+    with init_book(backend, tmp_path / "g", title="g") as book:
         book.commit(
             {
                 "chapter": 1,

@@ -16,6 +16,7 @@ from webnovel.errors import ReviewBlocked, UnknownConflict
 from webnovel.ingest.sample_book import sample_chapters
 
 from saga import LADDER, Saga, generate_saga
+from stores import init_book
 
 ABOVE_LOW = {"critical", "high", "medium"}
 
@@ -26,10 +27,10 @@ def saga() -> Saga:
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory: pytest.TempPathFactory, saga: Saga) -> Iterator[webnovel.Project]:
-    project = webnovel.init_project(
-        tmp_path_factory.mktemp("review") / "b", title="r", genre="仙侠"
-    )
+def book(
+    tmp_path_factory: pytest.TempPathFactory, saga: Saga, backend: str
+) -> Iterator[webnovel.Project]:
+    project = init_book(backend, tmp_path_factory.mktemp("review") / "b", title="r", genre="仙侠")
     for result in saga.results[:120]:
         project.commit(result)
     yield project
@@ -162,8 +163,8 @@ def test_a_draft_may_revive_a_character(book: webnovel.Project, saga: Saga) -> N
 
 
 @pytest.fixture
-def sample_book(tmp_path: Path) -> Iterator[webnovel.Project]:
-    project = webnovel.init_project(tmp_path / "sample", title="青灯照剑", genre="仙侠")
+def sample_book(tmp_path: Path, backend: str) -> Iterator[webnovel.Project]:
+    project = init_book(backend, tmp_path / "sample", title="青灯照剑", genre="仙侠")
     yield project
     project.close()
 

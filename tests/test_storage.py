@@ -112,7 +112,7 @@ def test_migration_0002_tags_existing_rows(tmp_path: Path) -> None:
     """A book created before the state index gets its open threads and dead tagged."""
     conn = sqlite3.connect(tmp_path / "old.db", isolation_level=None)
     conn.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
-    from webnovel.memory.store.migrations import _statements
+    from webnovel.memory.store.migrations import statements as _statements
 
     for statement in _statements(MIGRATIONS[0][1]):
         conn.execute(statement)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import webnovel
 
 from answers import book_answers, naive_replay
+from stores import init_book
 
 ENTITIES = ["e0", "e1", "e2"]
 NAMES = {f"角色{e}": e for e in ENTITIES}  # references may use a name instead of the id
@@ -136,6 +137,7 @@ def settings_for(examples: int) -> Any:
 
 # The README's test command tries a dozen histories; .ci/run tries 40 more (marked slow).
 QUICK, THOROUGH = settings_for(12), settings_for(40)
+ON_EACH_BACKEND = settings_for(3)  # a PostgreSQL book costs a schema and a round trip a statement
 
 
 def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
@@ -181,10 +183,22 @@ def test_rebuild_equals_incremental_and_recommit_is_unchanged_thoroughly(
     check_rebuild_and_recommit(tmp_path_factory, history)
 
 
-def check_against_naive_replay(tmp_path_factory: Any, history: Any) -> None:
+@ON_EACH_BACKEND
+@given(history=histories())
+def test_as_of_and_rebuild_on_each_backend(
+    tmp_path_factory: Any, history: Any, backend: str
+) -> None:
+    """A few of the histories above on every store backend."""
+    check_against_naive_replay(tmp_path_factory, history, backend)
+    check_rebuild_and_recommit(tmp_path_factory, history, backend)
+
+
+def check_against_naive_replay(
+    tmp_path_factory: Any, history: Any, backend: str = "sqlite"
+) -> None:
     finals, sequence = history
     root: Path = tmp_path_factory.mktemp("prop") / "book"
-    with webnovel.init_project(root, title="p") as book:
+    with init_book(backend, root, title="p") as book:
         for result in sequence:
             book.commit(result)
         for n in range(0, CHAPTERS + 2):
@@ -192,11 +206,13 @@ def check_against_naive_replay(tmp_path_factory: Any, history: Any) -> None:
             assert engine_state(book, n) == oracle, f"as of chapter {n}"
 
 
-def check_rebuild_and_recommit(tmp_path_factory: Any, history: Any) -> None:
+def check_rebuild_and_recommit(
+    tmp_path_factory: Any, history: Any, backend: str = "sqlite"
+) -> None:
     finals, sequence = history
     root: Path = tmp_path_factory.mktemp("prop") / "book"
     chapters = list(range(0, CHAPTERS + 2))
-    with webnovel.init_project(root, title="p") as book:
+    with init_book(backend, root, title="p") as book:
         for result in sequence:
             book.commit(result)
         incremental = book_answers(

@@ -13,6 +13,8 @@
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
         ├── BookBusy                 another process held the book's write lock too long
+        ├── StoreUnavailable         the book's PostgreSQL store could not be reached
+        ├── UnknownBook              a book name the PostgreSQL store does not hold
         ├── EndpointFailed           a model or embedding endpoint failed or answered nonsense
         └── ExtractionFailed         a model's answers for a chapter stayed unusable
 
@@ -115,6 +117,18 @@ class BookBusy(DomainError):
 
     def __init__(self, path: str, waited_seconds: float) -> None:
         super().__init__(say("book_busy", path=path, seconds=f"{waited_seconds:.0f}"))
+
+
+class StoreUnavailable(DomainError):
+    """The PostgreSQL server named in the book's config.toml refused or dropped the connection;
+    the message names the server without its password."""
+
+
+class UnknownBook(DomainError):
+    """`books --delete` named a book the store does not hold."""
+
+    def __init__(self, book: str) -> None:
+        super().__init__(f"书库里没有名为《{book}》的书（webnovel books --store URL 列出已有的书）")
 
 
 class EndpointFailed(DomainError):

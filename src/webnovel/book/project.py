@@ -27,7 +27,8 @@ from ..memory.schema import (
     Conflict,
 )
 from ..memory.store import commit_ops, entity_ops, record_ops
-from ..memory.store.storage import MEMORY_DIR, read_json, write_json_atomic
+from ..memory.store.location import StoreLocation, parse_store_section, render_store_section
+from ..memory.store.storage import CONFIG, MEMORY_DIR, read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
 
@@ -62,14 +63,39 @@ def plan_upstream_import(root: str | Path) -> dict[str, Any]:
     return importing.upstream_plan(read_upstream(Path(root)), Path(root))
 
 
-def init_project(path: str | Path, title: str, genre: str | None = None) -> Project:
+def init_project(
+    path: str | Path,
+    title: str,
+    genre: str | None = None,
+    store: str | None = None,
+    book: str | None = None,
+    password_env: str | None = None,
+) -> Project:
+    """Make a book in folder `path`: in its own SQLite file, or (`store`, a postgresql:// URL
+    without a password) as book `book` (default: the folder's name) of a shared PostgreSQL
+    database, named in the folder's config.toml so that any copy of the folder opens it."""
     root = Path(path)
     memory_dir = root / MEMORY_DIR
-    if (memory_dir / "index.db").exists():
+    if holds_book(memory_dir):
         raise ProjectExists(f"{root} already holds a book ({memory_dir})")
+    location = None
+    if store is not None:
+        section = {"url": store, "book": book or root.resolve().name}
+        location = parse_store_section(
+            section | ({"password_env": password_env} if password_env else {}), "--store"
+        )
     memory_dir.mkdir(parents=True, exist_ok=True)
-    (memory_dir / "config.toml").write_text(render_config(genre), encoding="utf-8")
-    project = Project(root)
+    config = memory_dir / CONFIG
+    config.write_text(
+        render_config(genre) + (render_store_section(location) if location else ""),
+        encoding="utf-8",
+    )
+    try:
+        project = Project(root, create=True, title=title, location=location)
+    except BaseException:
+        if location is not None:  # a store that refused leaves no folder that looks like a book
+            config.unlink(missing_ok=True)
+        raise
     project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
     with project.storage.index.atomic() as conn:
         commit_ops.set_meta(conn, "title", title)
@@ -89,19 +115,33 @@ def open_project(path: str | Path | None = None) -> Project:
             )
         return Project(root)
     root = Path(path)
-    if not (root / MEMORY_DIR / "index.db").exists():
+    if not holds_book(root / MEMORY_DIR):
         raise ProjectNotFound(
             f"no book at {root}: {root / MEMORY_DIR} holds no index.db (run `webnovel init` first)"
         )
     return Project(root)
 
 
+def holds_book(memory_dir: Path) -> bool:
+    """A SQLite book has its index.db; a PostgreSQL book's folder names its store."""
+    config = memory_dir / CONFIG
+    return (memory_dir / "index.db").exists() or (
+        config.exists() and "[store]" in config.read_text(encoding="utf-8", errors="replace")
+    )
+
+
 class Project(BookReader):
     """One book, opened for everything: the reader's answers, and writing, packs, search,
     import and lifetime."""
 
-    def __init__(self, root: Path) -> None:
-        super().__init__(root)
+    def __init__(
+        self,
+        root: Path,
+        create: bool = False,
+        title: str | None = None,
+        location: StoreLocation | None = None,
+    ) -> None:
+        super().__init__(root, create=create, title=title, location=location)
         self._pipeline: WritePipeline | None = None
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
@@ -297,7 +337,14 @@ class Project(BookReader):
         if template is not None:
             weights = {**template_weights(template), **(weights or {})}
         recipe = RECIPES[named].weighted(weights) if weights else None
-        request = PackRequest(named, chapter, outline, query, budget_tokens, focus)
+        request = PackRequest(
+            task=named,
+            chapter=chapter,
+            outline=outline,
+            query=query,
+            budget_tokens=budget_tokens,
+            focus=focus,
+        )
         started = time.perf_counter()
         pack = build_memory_pack(
             self._conn, self.config, self.aliases(), request, recipe, self.retriever
@@ -394,7 +441,13 @@ class Project(BookReader):
         from ..memory.packs.memory_pack import Passage
 
         return [
-            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + h.score)  # score is 0–1
+            Passage(
+                chunk_id=h.chunk_id,
+                chapter=h.chapter,
+                kind=h.kind,
+                text=h.text,
+                score=0.4 + h.score,  # a hit's score is 0–1
+            )
             for h in self.retrieval().search(text, top_k, as_of)
         ]
 

@@ -31,17 +31,29 @@ from ..memory.schema import (
     WorldRule,
 )
 from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
-from ..memory.store.storage import MEMORY_DIR, Storage
+from ..memory.store.location import StoreLocation, find_store_location
+from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import Terms, field_terms
 from ..memory.write.name_suggestions import did_you_mean
 from ..messages import say
 
 
 class BookReader:
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        create: bool = False,
+        title: str | None = None,
+        location: StoreLocation | None = None,
+    ) -> None:
+        """Open the book at `root` (or `create` it): in its folder's SQLite file, or in the
+        PostgreSQL store its config.toml (or `location`) names."""
         self.root = root
-        self.storage = Storage(root / MEMORY_DIR)
-        self.config: BookConfig = load_config(self.storage.config_path)
+        config_path = root / MEMORY_DIR / CONFIG
+        self.config: BookConfig = load_config(config_path)
+        if location is None:
+            location = find_store_location(config_path)
+        self.storage = Storage(root / MEMORY_DIR, location, create=create, title=title)
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -221,6 +233,8 @@ class BookReader:
         the latest `limit` of them."""
         as_of = chapter_number(as_of)
         start, end = chapter_number(start, "start"), chapter_number(end, "end")
+        if start is not None and end is not None and start > end:
+            raise InvalidInput(say("range_backwards", start=start, end=end))
         found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
@@ -259,6 +273,11 @@ class BookReader:
             )
         ]
 
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Pause up to `seconds`, ending early when the book's store says a commit came (on
+        PostgreSQL: LISTEN/NOTIFY, from any machine); then compare `commit_seq`."""
+        return self.storage.index.wait_for_commit(seconds)
+
     def commit_seq(self) -> int:
         """The book's commit sequence number: it moves on with every commit or retraction, by
         any process, so a watcher compares it to know memory changed."""
@@ -293,7 +312,9 @@ class BookReader:
         """What happened in one chapter: its summary, scenes with people and places, events,
         what it changed, the threads and secrets it touched and the conflicts it raised."""
         number = chapter_number(chapter, "chapter")
-        report = chapter_report(self._conn, number or 0)
+        if not number:  # chapters count from 1; 0 is only ever "before the book"
+            raise InvalidInput(say("chapter_from_one", got=chapter))
+        report = chapter_report(self._conn, number)
         if report is None:
             raise UnknownChapter(chapter)
         return report

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..book.project import Project, init_project, open_project, plan_upstream_import
+from ..book.project import Project, holds_book, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -41,11 +41,20 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
 
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
-    with init_project(path, title=args.title, genre=args.genre) as book:
+    if (args.book or args.password_env) and not args.store:
+        raise InvalidInput("--book 与 --password-env 只用于 --store")
+    with init_project(
+        path,
+        title=args.title,
+        genre=args.genre,
+        store=args.store,
+        book=args.book,
+        password_env=args.password_env,
+    ) as book:
         emit(
             args,
             {"created": str(book.root / ".webnovel"), **book.book},
-            lambda d: f"created {d['created']} for 《{d['title']}》",
+            lambda d: say("book_created", title=d["title"], created=d["created"]),
         )
     return 0
 
@@ -53,7 +62,7 @@ def init(args: argparse.Namespace) -> int:
 def read_json_input(name: str) -> Any:
     """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
     absurd nesting refused as errors that name the input."""
-    where = "standard input" if name == "-" else name
+    where = say("standard_input") if name == "-" else name
     if name == "-":
         try:
             raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
@@ -66,12 +75,12 @@ def read_json_input(name: str) -> Any:
         return json.loads(raw, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise InvalidInput(
-            f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
         ) from exc
     except ValueError as exc:  # NaN or Infinity
         raise InvalidInput(f"{where}: {exc}") from exc
     except RecursionError as exc:
-        raise InvalidInput(f"{where} is nested too deeply to be a chapter result") from exc
+        raise InvalidInput(say("json_input_too_deep", where=where)) from exc
 
 
 def _no_constant(name: str) -> Any:
@@ -182,7 +191,7 @@ def _import_upstream(args: argparse.Namespace) -> int:
     the project's title and genre, unless it exists (an interrupted import resumes)."""
     if args.start is not None or args.cast or args.candidates:
         raise InvalidInput("--start, --cast and --candidates are for `webnovel import text`")
-    has_book = args.project is not None and (args.project / ".webnovel" / "index.db").exists()
+    has_book = args.project is not None and holds_book(args.project / ".webnovel")
     if args.dry_run and not has_book:
         report = plan_upstream_import(args.path)
     else:

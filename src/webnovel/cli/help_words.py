@@ -13,7 +13,8 @@ import re
 from ..messages import language
 
 HELP: dict[str, str] = {
-    "output format (default: text on a terminal, json otherwise; prompt: pack only)": "输出格式（默认：终端上为 text，否则为 json；prompt 仅用于 pack）",
+    "output format (default: text on a terminal, json otherwise)": "输出格式（默认：终端上为 text，否则为 json）",
+    "output format (default: text on a terminal, json otherwise; prompt: the text an agent is given)": "输出格式（默认：终端上为 text，否则为 json；prompt：交给智能体的正文）",
     "Long-term memory for serialized web novels.": "网文连载的长期记忆引擎。",
     "the book's folder (default: nearest folder holding .webnovel/)": "书的文件夹（默认：当前或上层最近的含 .webnovel/ 的文件夹）",
     "show the version and exit": "显示版本号后退出",
@@ -144,6 +145,17 @@ HELP: dict[str, str] = {
     "who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not a "
     "relation fact)": "截至第 N 章，与某实体同章、同场景出现的人物（同现，不是关系事实）",
     "at most this many people": "最多列出几个人",
+    # -- where books live (init --store, books, copy) --
+    "keep the book in this PostgreSQL store: postgresql://USER@HOST:PORT/DATABASE "
+    "(no password: PGPASSWORD, ~/.pgpass, sslmode or --password-env)": "把书放进这个 PostgreSQL 书库：postgresql://用户@主机:端口/数据库（不写密码：用 PGPASSWORD、~/.pgpass、sslmode 或 --password-env）",
+    "the book's name in the store (default: the folder's name)": "书在书库里的名字（默认：文件夹名）",
+    "with --store: the environment variable that holds the password": "配合 --store：存放密码的环境变量名",
+    "list the books of a PostgreSQL store, or delete one with everything of it": "列出 PostgreSQL 书库里的书，或删除一本书及其全部记忆",
+    "postgresql://USER@HOST:PORT/DATABASE (no password)": "postgresql://用户@主机:端口/数据库（不写密码）",
+    "delete this book from the store": "从书库删除这本书",
+    "copy the book into a new folder by replaying its commit log with the texts: into a "
+    "PostgreSQL store with --store, else into the folder's own SQLite file": "重放提交日志（连同正文）把书复制到新文件夹：有 --store 时复制进 PostgreSQL 书库，否则复制为该文件夹自己的 SQLite 文件",
+    "the new book's folder": "新书的文件夹",
 }
 
 # argparse's own sentences, matched in the order given.

@@ -340,7 +340,8 @@ class Dashboard:
                     yield f"event: commit\ndata: {json.dumps({'seq': now})}\n\n"
                 else:
                     yield ": still here\n\n"
-                await asyncio.sleep(LIVE_POLL_SECONDS)
+                # on PostgreSQL a commit from any machine ends the wait at once (NOTIFY)
+                await asyncio.to_thread(self.book.wait_for_commit, LIVE_POLL_SECONDS)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}

@@ -8,8 +8,8 @@ question is folded the same way; the original stays in `vectors.db` for display.
 
 Ranking: tantivy proposes candidates with one BM25 query over the question's bigrams and longer
 words, and one over its characters (for passages that share characters but no word with it:
-a poem asked for by its title); `scoring.py` scores each again from its own text with the book's live statistics (a
-calibrated 0–1 lexical score, and what matched). With vectors, the dense side proposes its own
+a poem asked for by its title); `scoring.py` scores each again from its own text with the
+book's live statistics (a calibrated 0–1 lexical score, and what matched). With vectors, the dense side proposes its own
 candidates and each candidate gets a semantic score calibrated against the book (how far its
 cosine stands above the book's typical passage). The two are fused as independent evidence
 (1 − (1 − lexical)(1 − w·semantic)): dense evidence can raise a passage, never pull a decisive
@@ -73,7 +73,7 @@ def fuse(lexical: float, semantic: float) -> float:
     return 1 - (1 - lexical) * (1 - DENSE_WEIGHT * semantic)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SearchHit:
     chunk_id: str
     chapter: int
@@ -415,12 +415,12 @@ class Retrieval:
     ) -> SearchHit:
         shown = snippet(chunk["text"], match)
         return SearchHit(
-            chunk["chunk_id"],
-            chunk["chapter"],
-            chunk["kind"],
-            chunk["text"],
-            score,
-            tuple(loads(chunk["entities_json"])),
+            chunk_id=chunk["chunk_id"],
+            chapter=chunk["chapter"],
+            kind=chunk["kind"],
+            text=chunk["text"],
+            score=score,
+            entities=tuple(loads(chunk["entities_json"])),
             lexical=match.score,
             semantic=dense,
             matched=matched_terms(chunk["text"], match),

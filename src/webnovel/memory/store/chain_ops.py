@@ -438,10 +438,11 @@ def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[V
     """The `limit` threads open at `as_of` that press most: overdue first, then those due
     soonest, then the most recently moved; ranked in SQL, only those read whole."""
     rows = conn.execute(
-        f"SELECT id, json_extract(value_json, '$.due_chapter') AS due, "
+        f"SELECT id, due, last FROM (SELECT id, json_extract(value_json, '$.due_chapter') AS due, "
         f"json_extract(value_json, '$.last_chapter') AS last FROM versions "
-        f"WHERE {_STATE_HOLDS} ORDER BY (due IS NOT NULL AND due < ?) DESC, due IS NULL, due, "
-        "last DESC, id LIMIT ?",
+        f"WHERE {_STATE_HOLDS}) open_threads "
+        "ORDER BY (due IS NOT NULL AND due < ?) DESC, due IS NULL, due, last DESC NULLS LAST, id "
+        "LIMIT ?",
         ("thread", "open", as_of, as_of, as_of, limit),
     ).fetchall()
     versions = versions_by_id(conn, [r[0] for r in rows]) if rows else {}

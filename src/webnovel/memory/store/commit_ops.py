@@ -17,12 +17,12 @@ def append_commit(
     text: str | None,
     recorded_at: str,
 ) -> int:
-    cursor = conn.execute(
+    row = conn.execute(
         "INSERT INTO commits (commit_id, chapter, result_json, text, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?) RETURNING seq",
         (commit_id, chapter, dumps(result), text, recorded_at),
-    )
-    return int(cursor.lastrowid or 0)
+    ).fetchone()
+    return int(row[0])
 
 
 def find_current_commit_id(conn: sqlite3.Connection, chapter: int) -> str | None:
@@ -99,7 +99,7 @@ def chapter_rows(
     rows = conn.execute(
         "SELECT chapter, commit_id, title, summary, word_count, meta_json, recorded_at "
         "FROM chapters WHERE chapter >= ? AND chapter <= ? ORDER BY chapter " + order + " LIMIT ?",
-        (start or 0, end if end is not None else 2**62, limit or -1),
+        (start or 0, end if end is not None else 2**62, limit or 2**62),
     ).fetchall()
     return [
         ChapterRecord(
@@ -243,3 +243,26 @@ def has_chapter(conn: sqlite3.Connection, chapter: int) -> bool:
     return (
         conn.execute("SELECT 1 FROM chapters WHERE chapter = ?", (chapter,)).fetchone() is not None
     )
+
+
+def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every commit and retraction ever logged, in the order they happened: what a copy of the
+    book replays."""
+    rows = conn.execute(
+        "SELECT seq, commit_id, chapter, result_json, text, recorded_at FROM commits ORDER BY seq"
+    ).fetchall()
+    return [
+        {
+            "seq": r[0],
+            "commit_id": r[1],
+            "chapter": r[2],
+            "result": loads(r[3]),
+            "text": r[4],
+            "recorded_at": r[5],
+        }
+        for r in rows
+    ]
+
+
+def all_meta(conn: sqlite3.Connection) -> dict[str, str]:
+    return {r[0]: r[1] for r in conn.execute("SELECT key, value FROM meta ORDER BY key")}

@@ -19,8 +19,12 @@ def insert_intros(
     conn: sqlite3.Connection, chapter: int, intros: Iterable[tuple[int, dict[str, Any]]]
 ) -> None:
     conn.executemany(
-        "INSERT OR REPLACE INTO entity_intros (entity_id, chapter, seq, name, type, tier, "
-        "description, aliases_json, is_protagonist, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO entity_intros (entity_id, chapter, seq, name, type, tier, "
+        "description, aliases_json, is_protagonist, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (entity_id, chapter, seq) DO UPDATE SET name = excluded.name, "
+        "type = excluded.type, tier = excluded.tier, description = excluded.description, "
+        "aliases_json = excluded.aliases_json, is_protagonist = excluded.is_protagonist, "
+        "revealed = excluded.revealed",
         [
             (
                 e["id"],
@@ -74,7 +78,7 @@ def activities_between(
     for start, end in ranges:
         rows = conn.execute(
             "SELECT entity_id, chapter, kind, mention FROM activities "
-            "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter",
+            "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter, rowid",
             (entity_id, start, end if end is not None else 2**62),
         ).fetchall()
         out += [Activity(entity_id=r[0], chapter=r[1], kind=r[2], mention=r[3]) for r in rows]
@@ -106,12 +110,12 @@ def touch_entity_span(conn: sqlite3.Connection, entity_id: str) -> None:
 
 def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: int) -> None:
     conn.execute(
-        "INSERT OR IGNORE INTO entities (id, name, tentative, first_chapter, "
-        "last_chapter) VALUES (?, ?, 1, ?, ?)",
+        "INSERT INTO entities (id, name, tentative, first_chapter, "
+        "last_chapter) VALUES (?, ?, 1, ?, ?) ON CONFLICT DO NOTHING",
         (reference, reference, chapter, chapter),
     )
     conn.execute(
-        "INSERT OR IGNORE INTO aliases (alias, entity_id, kind) VALUES (?, ?, 'id')",
+        "INSERT INTO aliases (alias, entity_id, kind) VALUES (?, ?, 'id') ON CONFLICT DO NOTHING",
         (reference, reference),
     )
 
@@ -169,7 +173,7 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
         ),
     )
     conn.executemany(
-        "INSERT OR IGNORE INTO aliases VALUES (?, ?, ?)",
+        "INSERT INTO aliases VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         [
             (alias, entity_id, kind)
             for alias, kind in _name_kinds(entity_id, intros, _current_name(intros)).items()

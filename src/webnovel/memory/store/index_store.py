@@ -11,9 +11,9 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ...errors import BookBusy
 from .migrations import MIGRATIONS, Migration, migrate
@@ -43,6 +43,23 @@ def dumps(value: Any) -> str:
 
 def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+class IndexStore(Protocol):
+    """The handle on a book's index that the layers above hold: `SQLiteStore` here, or
+    `PostgresStore` (pg_store.py) for a book in a shared PostgreSQL database."""
+
+    path: Any  # what messages name: the file, or the store and book
+    on_wait: Callable[[str], None] | None
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+    def atomic(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def trial(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def checkpoint(self) -> None: ...
+    def wait_for_commit(self, seconds: float) -> bool: ...
+    def close(self) -> None: ...
+    def size_bytes(self) -> int: ...
 
 
 class SQLiteStore:
@@ -115,6 +132,12 @@ class SQLiteStore:
                         said = True
         finally:
             self.conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
+
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Another process's commit shows in the file, which has no way to tell: a watcher
+        polls (`commit_seq`) after this pause. PostgreSQL books are told (pg_store.py)."""
+        time.sleep(seconds)
+        return False
 
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the database and truncate it: after a rebuild the log

@@ -265,7 +265,7 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration] = MIGRATIONS) 
         # executescript would COMMIT on its own; run statement by statement in one transaction.
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(script):
+            for statement in statements(script):
                 conn.execute(statement)
             conn.execute(
                 "INSERT INTO schema_migrations VALUES (?, ?)",
@@ -279,6 +279,7 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration] = MIGRATIONS) 
     return applied
 
 
-def _statements(script: str) -> list[str]:
+def statements(script: str) -> list[str]:
+    """A migration's script as statements, comments dropped (both dialects run them one by one)."""
     lines = [line.split("--")[0] for line in script.splitlines()]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

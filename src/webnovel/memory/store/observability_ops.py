@@ -19,8 +19,13 @@ def record_commit(
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     conn.execute(
-        "INSERT OR REPLACE INTO commit_stats (seq, chapter, elapsed_ms, added, superseded, "
-        "contradicted, tentative, conflicts, index_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO commit_stats (seq, chapter, elapsed_ms, added, superseded, "
+        "contradicted, tentative, conflicts, index_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (seq) DO UPDATE SET chapter = excluded.chapter, "
+        "elapsed_ms = excluded.elapsed_ms, added = excluded.added, "
+        "superseded = excluded.superseded, contradicted = excluded.contradicted, "
+        "tentative = excluded.tentative, conflicts = excluded.conflicts, "
+        "index_bytes = excluded.index_bytes",
         (
             seq,
             chapter,

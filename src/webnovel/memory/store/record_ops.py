@@ -20,8 +20,11 @@ from .index_store import dumps, loads
 def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> None:
     events = list(events)
     conn.executemany(
-        "INSERT OR REPLACE INTO timeline_events (id, chapter, seq, event, time_hint, location, "
-        "event_type, participants_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO timeline_events (id, chapter, seq, event, time_hint, location, "
+        "event_type, participants_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (id) DO UPDATE SET chapter = excluded.chapter, seq = excluded.seq, "
+        "event = excluded.event, time_hint = excluded.time_hint, location = excluded.location, "
+        "event_type = excluded.event_type, participants_json = excluded.participants_json",
         [
             (
                 e.id,
@@ -71,7 +74,7 @@ def list_events(
     """Events in story order; with `limit`, only the latest `limit` of them."""
     bounds = (start if start is not None else 0, end if end is not None else 2**62)
     order = "DESC" if limit is not None else "ASC"
-    tail = (limit if limit is not None else -1,)
+    tail = (limit if limit is not None else 2**62,)
     if entity is None:
         rows = conn.execute(
             "SELECT * FROM timeline_events WHERE chapter BETWEEN ? AND ? "
@@ -109,8 +112,10 @@ def replace_scenes(
 ) -> None:
     conn.execute("DELETE FROM scenes WHERE chapter = ?", (chapter,))
     conn.executemany(
-        "INSERT OR REPLACE INTO scenes (chapter, idx, location, characters_json, summary, content)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO scenes (chapter, idx, location, characters_json, summary, content)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chapter, idx) DO UPDATE SET "
+        "location = excluded.location, characters_json = excluded.characters_json, "
+        "summary = excluded.summary, content = excluded.content",
         [
             (
                 chapter,
@@ -166,9 +171,14 @@ def replace_conflicts(
     """Conflicts of one scope from a chapter on are derived: drop them and write the new set."""
     conn.execute("DELETE FROM conflicts WHERE scope = ? AND chapter >= ?", (scope, from_chapter))
     conn.executemany(
-        "INSERT OR REPLACE INTO conflicts (id, scope, kind, entity_id, field, chapter, "
+        "INSERT INTO conflicts (id, scope, kind, entity_id, field, chapter, "
         "expected_json, found_json, message, evidence_json, target) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+        "scope = excluded.scope, kind = excluded.kind, entity_id = excluded.entity_id, "
+        "field = excluded.field, chapter = excluded.chapter, "
+        "expected_json = excluded.expected_json, found_json = excluded.found_json, "
+        "message = excluded.message, evidence_json = excluded.evidence_json, "
+        "target = excluded.target",
         [
             (
                 c.id,
@@ -294,3 +304,25 @@ def settle_conflict(
         (conflict_id, status, note, datetime.now(UTC).isoformat(timespec="seconds")),
     )
     return True
+
+
+def conflict_verdicts(conn: sqlite3.Connection) -> list[tuple[str, str, str | None, str]]:
+    """The author's verdicts on conflicts (id, status, note, when), kept apart from the derived
+    conflicts: a copy of the book carries them over."""
+    return [
+        (r[0], r[1], r[2], r[3])
+        for r in conn.execute(
+            "SELECT conflict_id, status, note, recorded_at FROM conflict_resolutions "
+            "ORDER BY conflict_id"
+        )
+    ]
+
+
+def restore_verdicts(
+    conn: sqlite3.Connection, verdicts: Iterable[tuple[str, str, str | None, str]]
+) -> None:
+    conn.executemany(
+        "INSERT INTO conflict_resolutions VALUES (?, ?, ?, ?) ON CONFLICT(conflict_id) DO UPDATE "
+        "SET status = excluded.status, note = excluded.note, recorded_at = excluded.recorded_at",
+        list(verdicts),
+    )

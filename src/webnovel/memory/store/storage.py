@@ -1,6 +1,7 @@
 """One book's storage folder, `<book>/.webnovel/`: the stores and the derived JSON files.
 
-`index.db` is the source of truth; `state.json` and `memory_scratchpad.json` are projections of it,
+`index.db` is the source of truth (or, when config.toml names a `[store]`, the book's schema in a
+shared PostgreSQL database: `pg_store.py`; the files below stay on each machine); `state.json` and `memory_scratchpad.json` are projections of it,
 written atomically (temp file + rename) so a reader never sees half a file. They carry the commit
 sequence they were built from, so a stale one (a crash after the database committed, before the
 files were rewritten) is noticed on open and rebuilt.
@@ -16,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .index_store import SQLiteStore
+from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex
+from .location import StoreLocation
 from .vector_store import VECTOR_MIGRATIONS
 
 MEMORY_DIR = ".webnovel"
@@ -51,8 +53,23 @@ def read_json(path: Path) -> Any:
 
 
 class Storage:
-    def __init__(self, memory_dir: Path) -> None:
-        self.index = SQLiteStore(memory_dir / INDEX_DB)
+    def __init__(
+        self,
+        memory_dir: Path,
+        location: StoreLocation | None = None,
+        create: bool = False,
+        title: str | None = None,
+    ) -> None:
+        """Open (or `create`) the book's index: the SQLite file in `memory_dir`, or the book
+        `location` names in a PostgreSQL store. Derived files stay in `memory_dir` either way."""
+        self.location = location
+        self.index: IndexStore
+        if location is None:
+            self.index = SQLiteStore(memory_dir / INDEX_DB)
+        else:
+            from .pg_store import PostgresStore  # psycopg only for books that live there
+
+            self.index = PostgresStore(location, create=create, title=title)
         self.vectors_path = memory_dir / VECTORS_DB
         self._vectors: SQLiteStore | None = None
         self.lexicon = LexicalIndex(memory_dir / LEXICON)
@@ -63,12 +80,14 @@ class Storage:
 
     @property
     def conn(self) -> sqlite3.Connection:
+        """The book's connection: sqlite3's, or on PostgreSQL a `PgConnection`, which speaks
+        the part of sqlite3's interface the store's queries use (pg_store.py)."""
         return self.index.conn
 
     def sizes(self) -> dict[str, int]:
         lexicon = self.lexicon.path
         files = {
-            "index.db": self.index.size_bytes(),
+            "index.db": self.index.size_bytes(),  # on PostgreSQL: the book schema's size
             "vectors.db": self.vectors_path.stat().st_size if self.vectors_path.exists() else 0,
             "lexicon": sum(p.stat().st_size for p in lexicon.glob("*") if p.is_file())
             if lexicon.is_dir()

@@ -22,7 +22,7 @@ from ...errors import InvalidChapterResult, UnknownChapter
 from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
-from ..store.index_store import SQLiteStore
+from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
@@ -145,7 +145,7 @@ class ApplyOutcome:
 
 
 class WritePipeline:
-    def __init__(self, index: SQLiteStore, config: BookConfig) -> None:
+    def __init__(self, index: IndexStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
         self.fields = field_terms(config.fields)
@@ -536,7 +536,7 @@ def _intro(entity: Any) -> dict[str, Any]:
 
 
 def replay_all(
-    index: SQLiteStore, config: BookConfig, commits: Iterable[dict[str, Any]]
+    index: IndexStore, config: BookConfig, commits: Iterable[dict[str, Any]]
 ) -> Iterable[int]:
     """Re-apply stored commits in chapter order (the caller clears derived tables first)."""
     pipeline = WritePipeline(index, config)

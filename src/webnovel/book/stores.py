@@ -1,0 +1,99 @@
+"""The books of a PostgreSQL store, and moving a book between stores.
+
+`list_books` and `delete_book` work on a store's registry (`webnovel books --store URL`);
+`copy_book` makes a new book, in a folder of its own, by replaying another book's whole commit
+log with its texts (SQLite to PostgreSQL, back, or to another server) and carrying over the
+author's verdicts on conflicts and the book's config, so that every answer stays the same.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from ..memory.store import commit_ops, record_ops
+from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
+from ..memory.store.storage import CONFIG, MEMORY_DIR
+from .project import Project, init_project, open_project
+
+
+def _location(store: str, book: str = "-") -> StoreLocation:
+    return StoreLocation(parse_store_url(store), check_book_name(book))
+
+
+def list_books(store: str) -> list[dict[str, Any]]:
+    """The books in the PostgreSQL database `store` names, by name."""
+    from ..memory.store.pg_store import list_books as listed
+
+    return listed(_location(store))
+
+
+def delete_book(store: str, book: str) -> bool:
+    """Remove a book and everything of it from the store; False when there was none."""
+    from ..memory.store.pg_store import delete_book as deleted
+
+    return deleted(_location(store, book))
+
+
+def copy_book(
+    source: Project, dest: str | Path, store: str | None = None, book: str | None = None
+) -> dict[str, Any]:
+    """Copy `source` into a new book in folder `dest` (in `store`, or as a SQLite file), in one
+    transaction: a copy that fails leaves no half book behind in a store."""
+    conn = source.storage.conn
+    meta = commit_ops.all_meta(conn)
+    log = commit_ops.whole_log(conn)
+    verdicts = record_ops.conflict_verdicts(conn)
+    copy = init_project(
+        dest, title=meta.get("title") or "", genre=meta.get("genre") or None, store=store, book=book
+    )
+    try:
+        _carry_config(source, copy)
+        copy.close()
+        copy = open_project(dest)
+        with copy.storage.index.atomic():
+            for entry in log:
+                if entry["commit_id"].startswith("retract:"):
+                    copy.pipeline.retract(entry["chapter"])
+                else:
+                    copy.pipeline.commit(
+                        entry["result"], text=entry["text"], recorded_at=entry["recorded_at"]
+                    )
+            record_ops.restore_verdicts(copy.storage.conn, verdicts)
+        copy.refresh_projections()
+    except BaseException:
+        copy.close()
+        _remove(Path(dest), store, copy.storage.location)
+        raise
+    try:
+        return {
+            "source": str(source.root),
+            "dest": str(Path(dest)),
+            "store": copy.storage.location.shown() if copy.storage.location else "sqlite",
+            "commits": len(log),
+            "chapters": len(commit_ops.chapter_commit_ids(copy.storage.conn)),
+            "verdicts": len(verdicts),
+        }
+    finally:
+        copy.close()
+
+
+def _remove(dest: Path, store: str | None, location: StoreLocation | None) -> None:
+    """Take a failed copy away: its book in the store, and the folder's memory."""
+    if store is not None and location is not None:
+        delete_book(store, location.book)
+    shutil.rmtree(dest / MEMORY_DIR, ignore_errors=True)
+
+
+def _carry_config(source: Project, copy: Project) -> None:
+    """The copy keeps the source's config.toml (ladders, fields, groups), with its own store."""
+    text = (source.root / MEMORY_DIR / CONFIG).read_text(encoding="utf-8")
+    own = (copy.root / MEMORY_DIR / CONFIG).read_text(encoding="utf-8")
+    store_table = re.compile(r"^\[store\][^\n]*\n(?:(?!\[)[^\n]*\n?)*", re.MULTILINE)
+    kept = store_table.sub("", text).rstrip("\n") + "\n"
+    found = store_table.search(own)
+    (copy.root / MEMORY_DIR / CONFIG).write_text(
+        kept + ("\n" + found.group(0) if found else ""), encoding="utf-8"
+    )

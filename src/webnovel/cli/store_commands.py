@@ -1,0 +1,94 @@
+"""Commands about where books live: `books` (the books of a PostgreSQL store, and deleting one)
+and `copy` (a book into a new folder, SQLite or PostgreSQL). `init --store` is in main.py."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..book.stores import copy_book, delete_book, list_books
+from ..errors import InvalidInput, UnknownBook
+from . import render
+from .commands import emit, open_book
+from .parsing import add_command
+
+
+def add_store_commands(sub: Any) -> None:
+    p = add_command(
+        sub,
+        "books",
+        books,
+        "list the books of a PostgreSQL store, or delete one with everything of it",
+        "webnovel books --store postgresql://writer@db.lan/novels\n"
+        "  webnovel books --store postgresql://writer@db.lan/novels --delete 旧稿 --yes",
+    )
+    p.add_argument(
+        "--store", required=True, help="postgresql://USER@HOST:PORT/DATABASE (no password)"
+    )
+    p.add_argument("--delete", default=None, metavar="BOOK", help="delete this book from the store")
+    p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
+    p = add_command(
+        sub,
+        "copy",
+        copy,
+        "copy the book into a new folder by replaying its commit log with the texts: into a "
+        "PostgreSQL store with --store, else into the folder's own SQLite file",
+        "webnovel --project my-book copy shared-book --store postgresql://writer@db.lan/novels",
+    )
+    p.add_argument("dest", type=Path, help="the new book's folder")
+    p.add_argument(
+        "--store", default=None, help="postgresql://USER@HOST:PORT/DATABASE (no password)"
+    )
+    p.add_argument(
+        "--book", default=None, help="the book's name in the store (default: the folder's name)"
+    )
+
+
+def books(args: argparse.Namespace) -> int:
+    if args.delete is not None:
+        if not args.yes and sys.stdin.isatty():
+            answer = input(f"从书库删除《{args.delete}》及其全部记忆？此操作不可撤销 [y/N] ")
+            if answer.strip().lower() not in ("y", "yes", "是"):
+                print("未删除", file=sys.stderr)
+                return 1
+        if not delete_book(args.store, args.delete):
+            raise UnknownBook(args.delete)
+        emit(args, {"deleted": args.delete}, lambda d: f"已删除《{d['deleted']}》")
+        return 0
+    emit(args, list_books(args.store), books_text)
+    return 0
+
+
+def books_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "书库里还没有书"
+    rows = [["书名", "标题", "最新章", "提交数", "大小", "建于"]]
+    for b in items:
+        rows.append(
+            [
+                b["book"],
+                b["title"],
+                "—" if b["latest_chapter"] is None else f"第{b['latest_chapter']}章",
+                str(b["commits"]),
+                f"{b['size_bytes'] / 1e6:.1f} MB",
+                b["created_at"][:10],
+            ]
+        )
+    return render.table(rows)
+
+
+def copy(args: argparse.Namespace) -> int:
+    if args.book is not None and args.store is None:
+        raise InvalidInput("--book 只用于 --store：SQLite 的书就是它的文件夹")
+    with open_book(args) as book:
+        report = copy_book(book, args.dest, store=args.store, book=args.book)
+    emit(
+        args,
+        report,
+        lambda d: (
+            f"已复制 {d['commits']} 次提交（{d['chapters']} 章）到 {d['dest']}（{d['store']}）"
+        ),
+    )
+    return 0

@@ -1,0 +1,149 @@
+"""Where a book's memory lives: the embedded SQLite file (the default), or a book in a shared
+PostgreSQL store, named by the `[store]` table of `.webnovel/config.toml`:
+
+    [store]
+    url = "postgresql://writer@db.studio.lan:5432/novels?sslmode=verify-full"
+    book = "青云志"
+    password_env = "NOVELS_DB_PASSWORD"   # optional; else PGPASSWORD or ~/.pgpass
+
+The config is meant to be shared (a team keeps it in git), so it never holds a password: a URL
+with one is refused, and the password comes the ways libpq knows (PGPASSWORD, .pgpass, client
+certificates through sslmode) or from the environment variable `password_env` names.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from ...errors import InvalidConfig, StoreUnavailable
+
+SCHEMES = ("postgresql", "postgres")
+_BOOK_NAME = re.compile(r"^[^\x00-\x1f/\\]{1,60}$")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class StoreLocation:
+    """A book in a PostgreSQL store: the server's URL (no password), the book's name there."""
+
+    url: str
+    book: str
+    password_env: str | None = None
+
+    def shown(self) -> str:
+        """The URL as it may be printed: it never holds a password (see `parse_store_url`)."""
+        return f"{self.url}#{self.book}"
+
+    def connect_options(self) -> dict[str, Any]:
+        """psycopg.connect's arguments: the URL, and the password when `password_env` names one."""
+        options: dict[str, Any] = {"conninfo": self.url}
+        if self.password_env:
+            password = os.environ.get(self.password_env)
+            if password is None:
+                raise StoreUnavailable(
+                    f"书库 {self.url} 的密码应在环境变量 {self.password_env} 中，但它没有设置"
+                )
+            options["password"] = password
+        return options
+
+
+def is_store_url(text: str) -> bool:
+    return urlsplit(text).scheme in SCHEMES
+
+
+def parse_store_url(url: str, where: str = "--store") -> str:
+    """Check a PostgreSQL URL: the scheme, a host or socket, and no password in it."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError as exc:
+        raise InvalidConfig(
+            f"{where}：{_without_password(url)} 不是有效的 PostgreSQL 地址（{exc}）"
+        ) from exc
+    if parts.scheme not in SCHEMES:
+        raise InvalidConfig(
+            f"{where}：{_without_password(url)} 不是 PostgreSQL 地址（应以 postgresql:// 开头）"
+        )
+    if parts.password is not None:
+        raise InvalidConfig(
+            f"{where}：地址里不能写密码（config.toml 会被提交进 git、被打印出来）。"
+            "请用 PGPASSWORD 环境变量、~/.pgpass 文件、sslmode 与客户端证书，"
+            "或在 [store] 中用 password_env 指明存放密码的环境变量"
+        )
+    return url
+
+
+def _without_password(url: str) -> str:
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "（无法解析的地址）"
+
+
+def check_book_name(book: str, where: str = "--book") -> str:
+    if not isinstance(book, str) or not _BOOK_NAME.match(book):
+        raise InvalidConfig(f"{where}：书名应为 1–60 个字符，不含斜杠与控制字符：{book!r}")
+    return book
+
+
+def parse_store_section(section: Any, where: str = "config.toml [store]") -> StoreLocation | None:
+    """The `[store]` table as a location; None when the book is the embedded SQLite file."""
+    if section is None:
+        return None
+    if not isinstance(section, dict):
+        raise InvalidConfig(f"{where} 应是一个表")
+    unknown = sorted(set(section) - {"url", "book", "password_env"})
+    if unknown:
+        raise InvalidConfig(
+            f"{where}：不认识的键 {', '.join(unknown)}（可用：url、book、password_env）"
+        )
+    url = section.get("url")
+    if not isinstance(url, str):
+        raise InvalidConfig(f"{where}：缺少 url（postgresql://用户@主机:端口/数据库）")
+    password_env = section.get("password_env")
+    if password_env is not None and (
+        not isinstance(password_env, str) or not _ENV_NAME.match(password_env)
+    ):
+        raise InvalidConfig(f"{where}：password_env 应是环境变量的名字：{password_env!r}")
+    return StoreLocation(
+        parse_store_url(url, f"{where} url"),
+        check_book_name(section.get("book", ""), f"{where} book"),
+        password_env,
+    )
+
+
+def render_store_section(location: StoreLocation) -> str:
+    """The `[store]` table `init --store` appends to config.toml."""
+    lines = [
+        "",
+        "[store]                                   # this book lives in a shared PostgreSQL store",
+        f"url = {_toml_string(location.url)}",
+        f"book = {_toml_string(location.book)}",
+    ]
+    if location.password_env:
+        lines.append(f"password_env = {_toml_string(location.password_env)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def find_store_location(config_path: Path) -> StoreLocation | None:
+    """The location `config.toml` names (None: the embedded SQLite file, or no config). Read
+    after `load_config` has vouched for the file's TOML."""
+    try:
+        data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return parse_store_section(data.get("store"))

@@ -1,0 +1,126 @@
+"""PostgreSQL's dialect of the store's one set of queries: each SQLite statement translated once.
+
+The store's queries are written for SQLite, which runs them as they are (its raw connection stays
+on the hot path). A PostgreSQL connection passes each statement through `translate`, cached by
+its text, so a commit pays for a dictionary lookup, not a rewrite. The rules are few because the
+queries keep to the SQL both engines speak (`ON CONFLICT`, `RETURNING`, `COALESCE`); what remains
+is SQLite's spelling of parameters, a handful of functions, and its JSON helpers over the text
+columns that hold JSON. DDL gets its own rules (`translate_ddl`): integer keys become identities,
+every integer a bigint, REAL a double, and text compares bytewise (`COLLATE "C"`), as SQLite does,
+so that every ORDER BY gives the same answer on both.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# JSON paths the queries read out of text columns, with the type SQLite's json_extract gives back.
+_JSON_TYPES = {
+    "due_chapter": "numeric",  # numbers come back as int or float (pg_store's NumberLoader)
+    "last_chapter": "numeric",
+    "urgency": "numeric",
+    "status": "text",
+    "related": "json",
+}
+_JSON_EXTRACT = re.compile(r"json_extract\((\w+(?:\.\w+)?), '\$\.(\w+)'\)")
+_JSON_EACH = re.compile(r"json_each\((\w+(?:\.\w+)?), '\$\.(\w+)'\) (\w+)")
+_UNARY_PLUS = re.compile(r"(?<=[\s(])\+(?=[A-Za-z_])")  # `+column` keeps SQLite off an index
+_PRAGMAS = {
+    "PRAGMA page_size": "SELECT 8192",
+    "PRAGMA page_count": (
+        "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) / 8192 FROM pg_class c "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+    ),
+}
+
+
+@lru_cache(maxsize=4096)
+def translate(sql: str) -> str:
+    """A statement of the store, in PostgreSQL's dialect (psycopg's `%s` / `%(name)s` params)."""
+    if sql.strip() in _PRAGMAS:
+        return _PRAGMAS[sql.strip()]
+    sql = _parameters(sql)
+    # `? IS NULL` (an optional filter): PostgreSQL must be told the parameter's type
+    sql = re.sub(r"(%s|%\(\w+\)s) IS (NOT )?NULL", r"CAST(\1 AS text) IS \2NULL", sql)
+    sql = _JSON_EXTRACT.sub(_json_extract, sql)
+    sql = _JSON_EACH.sub(_json_each, sql)
+    sql = _UNARY_PLUS.sub("", sql)
+    sql = re.sub(r"\bIFNULL\(", "COALESCE(", sql, flags=re.IGNORECASE)
+    sql = re.sub(r"\binstr\(", "strpos(", sql, flags=re.IGNORECASE)
+    # SQLite takes an empty list; PostgreSQL compares with an empty array of the column's type
+    sql = re.sub(r"\bNOT IN \(\s*\)", "<> ALL('{}')", sql)
+    sql = re.sub(r"\bIN \(\s*\)", "= ANY('{}')", sql)
+    return _scalar_min_max(sql)
+
+
+def _json_extract(match: re.Match[str]) -> str:
+    column, key = match.group(1), match.group(2)
+    kind = _JSON_TYPES.get(key, "text")
+    if kind == "json":  # an array or object comes back as its JSON text, as SQLite gives it
+        return f"(({column})::json -> '{key}')::text"
+    value = f"(({column})::json ->> '{key}')"
+    return value if kind == "text" else f"{value}::{kind}"
+
+
+def _json_each(match: re.Match[str]) -> str:
+    column, key, alias = match.groups()
+    # SQLite's json_each walks an array's elements, or yields a lone value once
+    return (
+        f"json_array_elements_text(CASE json_typeof(({column})::json -> '{key}') "
+        f"WHEN 'array' THEN ({column})::json -> '{key}' "
+        f"ELSE json_build_array(({column})::json ->> '{key}') END) AS {alias}(value)"
+    )
+
+
+def _parameters(sql: str) -> str:
+    """`?` → `%s`, `:name` → `%(name)s`, a literal `%` doubled; string literals left alone."""
+    out: list[str] = []
+    for n, part in enumerate(re.split(r"('(?:[^']|'')*')", sql)):
+        if n % 2:  # a quoted literal
+            out.append(part.replace("%", "%%"))
+            continue
+        part = part.replace("%", "%%").replace("?", "%s")
+        out.append(re.sub(r"(?<![:\w]):([A-Za-z_]\w*)", r"%(\1)s", part))
+    return "".join(out)
+
+
+def _scalar_min_max(sql: str) -> str:
+    """SQLite's MIN(a, b) and MAX(a, b) with several arguments are LEAST and GREATEST."""
+    for name, scalar in (("MIN", "LEAST"), ("MAX", "GREATEST")):
+        start = 0
+        while (at := sql.upper().find(name + "(", start)) >= 0:
+            start = at + len(name) + 1
+            if at and (sql[at - 1].isalnum() or sql[at - 1] == "_"):
+                continue
+            depth, commas, i = 1, 0, start
+            while depth and i < len(sql):
+                depth += {"(": 1, ")": -1}.get(sql[i], 0)
+                commas += sql[i] == "," and depth == 1
+                i += 1
+            if commas:
+                sql = sql[:at] + scalar + sql[at + len(name) :]
+    return sql
+
+
+def translate_ddl(script: str) -> str:
+    """A migration's SQLite DDL in PostgreSQL's dialect. A table with no primary key gets
+    SQLite's implicit `rowid` as a column of its own, last (so that inserts by position still
+    fill the others): queries order such rows by it, and unlike PostgreSQL's `ctid` it stays
+    put when a row is updated."""
+    script = re.sub(
+        r"(CREATE TABLE \w+ \((?:(?!PRIMARY KEY)[^;])*?)\n\s*\)",
+        r"\1,\n    rowid BIGINT GENERATED ALWAYS AS IDENTITY\n)",
+        script,
+    )
+    script = re.sub(
+        r"\bINTEGER PRIMARY KEY( AUTOINCREMENT)?",
+        "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+        script,
+    )
+    script = re.sub(r"\bINTEGER\b", "BIGINT", script)
+    script = re.sub(r"\bREAL\b", "DOUBLE PRECISION", script)
+    script = re.sub(r"\bTEXT\b", 'TEXT COLLATE "C"', script)
+    script = re.sub(r"\)\s*WITHOUT ROWID", ")", script)
+    return script

@@ -1,0 +1,438 @@
+"""A book in a shared PostgreSQL store, behind the same handle as `SQLiteStore`.
+
+Each book is a schema of its own, named in the registry table `public.webnovel_books`: every query
+of the store runs unchanged under `search_path`, and deleting a book is one `DROP SCHEMA ...
+CASCADE`. `PgConnection` speaks the part of sqlite3's connection the store uses (`execute`,
+`executemany`, rows read by index or by name), translating each statement once (`pg_sql`).
+
+A commit is one transaction. Writers to one book serialize on a transaction-scoped advisory lock
+keyed by the book's schema (writers to other books never wait); readers see whole commits, as on
+SQLite. A connection the server drops mid-transaction rolls back there; the next transaction
+opens a new connection.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Any, cast
+
+from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreUnavailable
+from .index_store import WAIT_FOR_LOCK_SECONDS
+from .location import StoreLocation
+from .migrations import MIGRATIONS, Migration, statements
+from .pg_sql import translate, translate_ddl
+
+if TYPE_CHECKING:
+    import psycopg
+
+LOCK_SPACE = 0x5745_424E  # "WEBN": our advisory locks, apart from any other application's
+REGISTRY = "public.webnovel_books"
+NOTIFY_CHANNEL = "webnovel_commits"
+_NOTIFY_ON_COMMIT = f"""
+CREATE FUNCTION notify_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{NOTIFY_CHANNEL}', TG_TABLE_SCHEMA || ':' || NEW.seq);
+    RETURN NULL;
+END $$
+"""
+
+
+class _TrialOver(Exception):
+    """Ends a trial transaction by rolling it back."""
+
+
+@lru_cache(maxsize=256)
+def _row_class(names: tuple[str, ...]) -> type[tuple[Any, ...]]:
+    """A tuple that is also read by column name, like sqlite3.Row; one class per column list."""
+    index = {name: i for i, name in enumerate(names)}
+
+    class Row(tuple[Any, ...]):
+        __slots__ = ()
+
+        def __getitem__(self, key: Any) -> Any:
+            if isinstance(key, str):
+                return tuple.__getitem__(self, index[key])
+            return tuple.__getitem__(self, key)
+
+        def keys(self) -> list[str]:
+            return list(names)
+
+    return Row
+
+
+def _rows(cursor: psycopg.Cursor[Any]) -> Callable[[Sequence[Any]], Any]:
+    if cursor.description is None:
+        return tuple
+    return _row_class(tuple(c.name for c in cursor.description))
+
+
+def connect(location: StoreLocation) -> psycopg.Connection[Any]:
+    """An autocommit connection (transactions are explicit, as on SQLite) whose rows read like
+    sqlite3's and whose NUMERIC sums come back as numbers, not Decimals."""
+    import psycopg
+    from psycopg.adapt import Loader
+
+    class NumberLoader(Loader):
+        def load(self, data: Any) -> int | float:
+            text = bytes(data).decode()
+            return float(text) if "." in text or "e" in text.lower() else int(text)
+
+    try:
+        conn = psycopg.connect(
+            **location.connect_options(), autocommit=True, row_factory=_rows, connect_timeout=10
+        )
+    except psycopg.OperationalError as exc:
+        # libpq's message names host, port and user; never the password
+        raise StoreUnavailable(f"连不上书库 {location.url}：{str(exc).strip()}") from exc
+    conn.adapters.register_loader("numeric", NumberLoader)
+    return conn
+
+
+def schema_name(book: str) -> str:
+    """The schema a book's tables live in: readable, and a valid identifier for any name."""
+    return "book_" + re.sub(r"[^a-z0-9_]", "_", book.lower())[:40] + "_" + _short_hash(book)
+
+
+def _short_hash(text: str) -> str:
+    import hashlib
+
+    return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
+
+
+def quoted(identifier: str) -> str:
+    return '"' + identifier.replace('"', '""') + '"'
+
+
+class PgConnection:
+    """The store's queries over psycopg, in sqlite3's calling convention."""
+
+    def __init__(
+        self,
+        raw: psycopg.Connection[Any],
+        reopen: Callable[[], psycopg.Connection[Any]] | None = None,
+    ) -> None:
+        self.raw = raw
+        self.reopen = reopen
+        self.in_transaction = False  # kept by the store: a transaction never reconnects
+
+    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+        self.reconnect_if_dropped()
+        return self.raw.execute(translate(sql), params)
+
+    def reconnect_if_dropped(self) -> None:
+        """A connection the server dropped (a restart, a terminated backend) is opened anew for
+        the next statement outside a transaction; inside one, the error stands."""
+        if (self.raw.closed or self.raw.broken) and not self.in_transaction and self.reopen:
+            self.raw = self.reopen()
+
+    def executemany(self, sql: str, rows: Any) -> None:
+        rows = list(rows)
+        if rows:
+            self.reconnect_if_dropped()
+            with self.raw.cursor() as cursor:
+                cursor.executemany(translate(sql), rows)
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class PostgresStore:
+    """One book's schema in a PostgreSQL database: the handle `Storage` holds for `index`."""
+
+    def __init__(
+        self, location: StoreLocation, create: bool = False, title: str | None = None
+    ) -> None:
+        self.location = location
+        self.schema = schema_name(location.book)
+        self.path = location.shown()  # what messages name, as a SQLite store names its file
+        self._depth = 0
+        self.on_wait: Callable[[str], None] | None = None
+        self._listener: psycopg.Connection[Any] | None = None
+        self.pg = PgConnection(self._open(), self._open)
+        # The store's queries are typed against sqlite3's connection; PgConnection speaks the
+        # part of it they use, so the one set of queries is type-checked once.
+        self.conn = cast(sqlite3.Connection, self.pg)
+        self._migrate(create, title)
+
+    def _open(self) -> psycopg.Connection[Any]:
+        raw = connect(self.location)
+        raw.execute(f"SET search_path TO {quoted(self.schema)}")
+        return raw
+
+    # -- transactions ---------------------------------------------------------------------------
+
+    @contextmanager
+    def atomic(self) -> Iterator[sqlite3.Connection]:
+        if self._depth > 0:
+            with self._savepoint():
+                yield self.conn
+            return
+        self.pg.reconnect_if_dropped()
+        self._begin()
+        # Pipeline mode: writes are sent without waiting for each answer (a read waits for the
+        # ones before it), so a commit's ~100 writes cost a few round trips instead of ~100.
+        pipeline = self.pg.raw.pipeline()
+        pipeline.__enter__()
+        self._depth = 1
+        try:
+            yield self.conn
+            pipeline.__exit__(None, None, None)
+            self.pg.execute("COMMIT")
+        except BaseException as exc:
+            self._depth = 0
+            _quietly(partial(pipeline.__exit__, type(exc), exc, exc.__traceback__))
+            self._roll_back("")
+            raise
+        finally:
+            self._depth = 0
+            self.pg.in_transaction = False
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        name = f"sp{self._depth}"
+        self.pg.execute(f"SAVEPOINT {name}")
+        self._depth += 1
+        try:
+            yield
+        except BaseException:
+            self._depth -= 1
+            self._roll_back(name)
+            raise
+        self._depth -= 1
+        self.pg.execute(f"RELEASE SAVEPOINT {name}")
+
+    def _roll_back(self, name: str) -> None:
+        if self._depth == 0:
+            # a connection that is gone took its transaction with it: the server rolled it back
+            _quietly(lambda: self.pg.execute("ROLLBACK"))
+            self.pg.in_transaction = False
+        else:
+            self.pg.execute(f"ROLLBACK TO SAVEPOINT {name}")
+            self.pg.execute(f"RELEASE SAVEPOINT {name}")
+
+    @contextmanager
+    def trial(self) -> Iterator[sqlite3.Connection]:
+        """A transaction that is always rolled back (review applies a draft this way)."""
+        try:
+            with self.atomic() as conn:
+                yield conn
+                raise _TrialOver
+        except _TrialOver:
+            pass
+
+    def _begin(self) -> None:
+        """Begin, then take the book's write lock: at once if free, else say so and wait."""
+        import psycopg
+
+        self.pg.execute("BEGIN")
+        self.pg.in_transaction = True
+        try:
+            got = self.pg.execute(
+                "SELECT pg_try_advisory_xact_lock(?, hashtext(?))", (LOCK_SPACE, self.schema)
+            ).fetchone()[0]
+            if got:
+                return
+            if self.on_wait is not None:
+                self.on_wait(self.path)
+            self.pg.execute(f"SET LOCAL lock_timeout = '{int(WAIT_FOR_LOCK_SECONDS)}s'")
+            self.pg.execute(
+                "SELECT pg_advisory_xact_lock(?, hashtext(?))", (LOCK_SPACE, self.schema)
+            )
+            self.pg.execute("SET LOCAL lock_timeout = 0")
+        except psycopg.errors.LockNotAvailable as exc:
+            self._roll_back("")
+            raise BookBusy(self.path, WAIT_FOR_LOCK_SECONDS) from exc
+        except BaseException:
+            self._roll_back("")
+            raise
+
+    def wait_for_commit(self, seconds: float) -> bool:
+        """Wait up to `seconds` for a commit to this book by any process on any machine (the
+        commits table's trigger notifies at COMMIT); True when one came. The listening
+        connection is opened on first use and kept: a dashboard listens all day."""
+        import psycopg
+
+        try:
+            if self._listener is None or self._listener.closed:
+                self._listener = self._open()
+                self._listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            for note in self._listener.notifies(timeout=seconds):
+                if note.payload.split(":", 1)[0] == self.schema:
+                    return True
+        except psycopg.OperationalError:
+            self._listener = None  # dropped: the next wait listens anew
+        return False
+
+    # -- schema ---------------------------------------------------------------------------------
+
+    def _migrate(self, create: bool, title: str | None) -> None:
+        """Create the book (when asked) and apply the migrations it lacks, under the book's lock."""
+        registered = self._registered()
+        if create and registered:
+            raise ProjectExists(
+                f"书库 {self.location.url} 里已有一本名为《{self.location.book}》的书"
+            )
+        if not create and not registered:
+            raise ProjectNotFound(
+                f"书库 {self.location.url} 里没有名为《{self.location.book}》的书"
+                "（先用 webnovel init --store 建书，或用 webnovel books --store 列出已有的书）"
+            )
+        if not create and not self._pending():
+            return  # opening a book takes no lock: a reader never waits for a writer
+        with self.atomic():
+            conn = self.pg
+            if create:
+                conn.execute(f"CREATE SCHEMA {quoted(self.schema)}")
+                conn.execute(
+                    f"INSERT INTO {REGISTRY} (book, schema_name, title, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (self.location.book, self.schema, title or self.location.book, _now()),
+                )
+            migrate_pg(conn, MIGRATIONS)
+            if create:
+                # every commit and retraction tells listeners on any machine, at COMMIT
+                self.pg.raw.execute(_NOTIFY_ON_COMMIT)
+                self.pg.raw.execute(
+                    "CREATE TRIGGER commits_notify AFTER INSERT ON commits "
+                    "FOR EACH ROW EXECUTE FUNCTION notify_commit()"
+                )
+
+    def _pending(self) -> bool:
+        """Whether the book lacks a migration (then it is migrated under its write lock)."""
+        done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
+        return any(name not in done for name, _ in MIGRATIONS)
+
+    def _registered(self) -> bool:
+        ensure_registry(self.pg)
+        row = self.pg.execute(
+            f"SELECT 1 FROM {REGISTRY} WHERE book = ?", (self.location.book,)
+        ).fetchone()
+        return row is not None
+
+    def checkpoint(self) -> None:
+        """SQLite folds its write-ahead log here; PostgreSQL's own checkpoints do that."""
+
+    def close(self) -> None:
+        self.pg.close()
+        if self._listener is not None:
+            self._listener.close()
+
+    def size_bytes(self) -> int:
+        row = self.pg.execute("PRAGMA page_count").fetchone()
+        return int(row[0]) * 8192
+
+
+def ensure_registry(conn: PgConnection) -> None:
+    """The table listing the books of a database; created once, by whoever comes first."""
+    exists = conn.execute("SELECT to_regclass(?)", (REGISTRY,)).fetchone()[0]
+    if exists is not None:
+        return
+    conn.execute("BEGIN")
+    try:
+        conn.execute("SELECT pg_advisory_xact_lock(?, 0)", (LOCK_SPACE,))
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {REGISTRY} (book TEXT PRIMARY KEY, "
+            "schema_name TEXT NOT NULL UNIQUE, title TEXT NOT NULL, created_at TEXT NOT NULL)"
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def migrate_pg(conn: PgConnection, migrations: list[Migration]) -> list[str]:
+    """Apply the migrations a book's schema lacks, inside the caller's transaction."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations "
+        '(name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)'
+    )
+    done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+    applied = []
+    for name, script in migrations:
+        if name in done:
+            continue
+        for statement in statements(translate_ddl(script)):
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (name, _now()))
+        applied.append(name)
+    return applied
+
+
+def _quietly(action: Callable[[], object]) -> None:
+    """Run a clean-up step whose failure changes nothing (the transaction is already lost)."""
+    import psycopg
+
+    with suppress(psycopg.Error):
+        action()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# -- the books of a database --------------------------------------------------------------------
+
+
+def list_books(location: StoreLocation) -> list[dict[str, Any]]:
+    """Every book in the database `location.url` names, by name: its title, when it was made,
+    its latest chapter and commit count (read from its own schema), and its size in bytes."""
+    conn = PgConnection(connect(location))
+    try:
+        ensure_registry(conn)
+        books = []
+        for book, schema, title, created_at in conn.execute(
+            f"SELECT book, schema_name, title, created_at FROM {REGISTRY} ORDER BY book"
+        ).fetchall():
+            s = quoted(schema)
+            latest, commits = conn.execute(
+                f"SELECT (SELECT MAX(chapter) FROM {s}.chapters), (SELECT COUNT(*) FROM {s}.commits)"
+            ).fetchone()
+            size = conn.execute(
+                "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? "
+                "AND c.relkind = 'r'",
+                (schema,),
+            ).fetchone()[0]
+            books.append(
+                {
+                    "book": book,
+                    "title": title,
+                    "schema": schema,
+                    "created_at": created_at,
+                    "latest_chapter": latest,
+                    "commits": commits,
+                    "size_bytes": int(size),
+                }
+            )
+        return books
+    finally:
+        conn.close()
+
+
+def delete_book(location: StoreLocation) -> bool:
+    """Drop the book's schema (every table, index and row of it) and its registry row, under the
+    book's write lock so that no commit is half way. False when there was no such book."""
+    conn = PgConnection(connect(location))
+    try:
+        ensure_registry(conn)
+        schema = schema_name(location.book)
+        conn.execute("BEGIN")
+        try:
+            conn.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (LOCK_SPACE, schema))
+            gone = conn.execute(
+                f"DELETE FROM {REGISTRY} WHERE book = ? RETURNING schema_name", (location.book,)
+            ).fetchone()
+            if gone is not None:
+                conn.execute(f"DROP SCHEMA IF EXISTS {quoted(gone[0])} CASCADE")
+            conn.execute("COMMIT")
+        except BaseException:
+            _quietly(lambda: conn.execute("ROLLBACK"))
+            raise
+        return gone is not None
+    finally:
+        conn.close()
