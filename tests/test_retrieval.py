@@ -106,6 +106,29 @@ def test_a_deleted_index_folder_is_built_again(tmp_path: Path) -> None:
         assert [h.chapter for h in book.search("玄重尺")] == [1]
 
 
+class Interrupted(Exception):
+    pass
+
+
+def test_an_interrupted_indexing_leaves_the_index_writable(tmp_path: Path) -> None:
+    """An error while the index is being written (here the progress report raising, as a
+    Ctrl-C would) must release tantivy's writer lock: the writer used to stay alive through
+    the traceback, and every later search that had to catch up failed with LockBusy."""
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        book.commit({"chapter": 1, "summary": "萧炎在乌坦城练习斗技。"}, text="萧炎挥动玄重尺。")
+        book.commit({"chapter": 2, "summary": "药老传授焚诀。"}, text="药老自戒指中现身。")
+
+        def interrupt(done: int, total: int) -> None:
+            raise Interrupted(f"{done}/{total}")
+
+        with pytest.raises(Interrupted) as kept:  # `kept` holds the traceback alive
+            book.retrieval().sync(interrupt)
+        assert book.retrieval().stats()["stale_chapters"] == 2  # nothing half-recorded
+        assert [h.chapter for h in book.search("玄重尺")] == [1]
+        assert [h.chapter for h in book.search("焚诀")] == [2]
+        assert kept.value is not None
+
+
 def test_a_long_lived_process_sees_what_another_process_indexed(tmp_path: Path) -> None:
     root = tmp_path / "b"
     with webnovel.init_project(root, title="t") as book:

@@ -10,6 +10,12 @@ tantivy proposes candidates; this module scores them again, from the book's cont
 - the question's terms are its character bigrams, plus the words of three characters or more its
   segmenter finds (a two-character word is already a bigram: counting it twice let common words
   outrank a rare name);
+- the question's characters are terms too, of a lower order: together they weigh CHAR_WEIGHT
+  of what its bigrams and words weigh. They rank a passage that shares a question's rare
+  characters but not its words (a poem asked for by its title, a name written with one
+  character changed) above one that shares neither. They never make a question "found": a
+  question none of whose bigrams or words occur in the book finds nothing, and a passage that
+  matches characters only is weak evidence (marked as such);
 - the lexical score is BM25 divided by what a passage holding every term once would score: 1.0
   means the passage holds all of the question's evidence, 0.3 a third of it.
 
@@ -28,8 +34,17 @@ B = 0.75
 # BM25's length pivot: a fixed passage length rather than the book's average, which would let
 # chapters after N change scores as of N (between a summary's length and a slice's)
 PIVOT_CHARS = 200.0
-PHRASE_CHARS = 3
-STRADDLE = 0.5  # a question's bigram that straddles two of its words (的桥, 里生) weighs half  # words at least this long count as terms of their own
+PHRASE_CHARS = 3  # words at least this long count as terms of their own
+STRADDLE = 0.5  # a question's bigram that straddles two of its words (的桥, 里生) weighs half
+# what the question's characters weigh together, against its bigrams and words together
+# (measured on our own sets, benchmarks/retrieval_quality.py: 0.6–1.0 alike)
+CHAR_WEIGHT = 0.8
+# a passage sharing characters only is shown when it holds CHAR_MINIMUM of the question's
+# distinct characters (a lone 刀 does not answer 断刀), and when none of the question's bigrams
+# or words occurs in the book, also CHAR_SHARE of them (a stray 计 and 机 do not answer
+# 量子计算机); such hits are always weak
+CHAR_MINIMUM = 2
+CHAR_SHARE = 0.5
 SNIPPET_CHARS = 120
 SNIPPET_LEAD = 24  # characters shown before the first match of the chosen window
 
@@ -37,7 +52,7 @@ SNIPPET_LEAD = 24  # characters shown before the first match of the chosen windo
 @dataclass(frozen=True)
 class Term:
     text: str  # folded, lower-case
-    column: str  # "bigrams" or "phrase"
+    column: str  # "bigrams", "phrase" or "chars"
     idf: float
     doc_freq: int
 
@@ -49,7 +64,9 @@ class QueryTerms:
 
     @property
     def found_anywhere(self) -> bool:
-        return any(t.doc_freq for t in self.terms)
+        """Whether any of the question's bigrams or words occurs in the book (its characters
+        alone do not count: nearly every character occurs somewhere)."""
+        return any(t.doc_freq for t in self.terms if t.column != "chars")
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,7 @@ class LexicalMatch:
     raw: float  # BM25, for ordering within one query
     spans: tuple[tuple[int, int], ...]  # matched stretches of the passage, merged, in order
     weights: tuple[float, ...]  # the idf each span carries
+    words_matched: bool = True  # False: the passage shares only characters with the question
 
 
 def idf(doc_freq: int, documents: int) -> float:
@@ -69,9 +87,10 @@ def query_terms(
     words: Iterable[str],
     doc_freq: Callable[[str, str], int],
     documents: int,
+    characters: Iterable[str] = (),
 ) -> QueryTerms:
-    """The question's terms (its bigrams, `bigram_tokens` of the folded question, and words)
-    with their weights; `doc_freq(column, term)` counts live chunks."""
+    """The question's terms (its bigrams, `bigram_tokens` of the folded question, its words
+    and its characters) with their weights; `doc_freq(column, term)` counts live chunks."""
     words = list(words)
     texts: dict[str, str] = {}
     for bigram in bigrams:
@@ -88,7 +107,38 @@ def query_terms(
         straddles = count and inside and not any(text in w for w in inside)
         weight = STRADDLE if straddles else 1.0
         terms.append(Term(text, column, weight * idf(count, max(documents, 1)), count))
-    return QueryTerms(tuple(terms), sum(t.idf for t in terms))
+    ideal = sum(t.idf for t in terms)
+    chars = [(c, doc_freq("chars", c)) for c in dict.fromkeys(characters)]
+    char_ideal = sum(idf(count, max(documents, 1)) for _, count in chars)
+    if ideal > 0 and char_ideal > 0:
+        # scaled so that the characters together weigh CHAR_WEIGHT of the rest together
+        scale = CHAR_WEIGHT * ideal / char_ideal
+        for c, count in chars:
+            terms.append(Term(c, "chars", scale * idf(count, max(documents, 1)), count))
+        ideal *= 1 + CHAR_WEIGHT
+    return QueryTerms(tuple(terms), ideal)
+
+
+def _characters_needed(query: QueryTerms) -> int:
+    chars = sum(1 for t in query.terms if t.column == "chars")
+    if query.found_anywhere:
+        return min(CHAR_MINIMUM, chars)
+    return max(CHAR_MINIMUM, math.ceil(CHAR_SHARE * chars))
+
+
+def can_stand_on_characters(query: QueryTerms) -> bool:
+    """Whether enough of the question's characters occur in the book for a passage to hold
+    what `holds_enough_characters` asks."""
+    found = sum(1 for t in query.terms if t.column == "chars" and t.doc_freq)
+    return found >= _characters_needed(query)
+
+
+def holds_enough_characters(query: QueryTerms, folded_text: str) -> bool:
+    """Whether a passage that shares no bigram or word with the question shares enough of its
+    characters to be shown: CHAR_MINIMUM of them, and when none of the question's words
+    occurs anywhere, CHAR_SHARE of them too."""
+    held = sum(1 for t in query.terms if t.column == "chars" and t.text in folded_text)
+    return held >= _characters_needed(query)
 
 
 def score_passage(query: QueryTerms, folded_text: str) -> LexicalMatch:
@@ -97,18 +147,30 @@ def score_passage(query: QueryTerms, folded_text: str) -> LexicalMatch:
     norm = K1 * (1 - B + B * len(haystack) / PIVOT_CHARS)
     raw = 0.0
     marks: list[tuple[int, int, float]] = []
+    held_chars: list[Term] = []
     for term in query.terms:
         tf = haystack.count(term.text)
         if not tf:
             continue
         raw += term.idf * tf * (K1 + 1) / (tf + norm)
-        start = haystack.find(term.text)
-        while start >= 0:
-            marks.append((start, start + len(term.text), term.idf))
-            start = haystack.find(term.text, start + 1)
+        if term.column == "chars":
+            held_chars.append(term)
+        else:
+            _mark(haystack, term, marks)
     score = min(1.0, raw / query.ideal) if query.ideal > 0 else 0.0
+    words_matched = bool(marks)
+    # characters are marked only where nothing longer matched: a mark on every 的 says nothing
+    for term in held_chars if not words_matched else ():
+        _mark(haystack, term, marks)
     spans, weights = _merge(marks)
-    return LexicalMatch(score, raw, spans, weights)
+    return LexicalMatch(score, raw, spans, weights, words_matched=words_matched)
+
+
+def _mark(haystack: str, term: Term, marks: list[tuple[int, int, float]]) -> None:
+    start = haystack.find(term.text)
+    while start >= 0:
+        marks.append((start, start + len(term.text), term.idf))
+        start = haystack.find(term.text, start + 1)
 
 
 def _merge(

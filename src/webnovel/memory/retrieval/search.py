@@ -7,8 +7,9 @@ revised, retracted). Text is indexed folded (traditional → simplified, `foldin
 question is folded the same way; the original stays in `vectors.db` for display.
 
 Ranking: tantivy proposes candidates with one BM25 query over the question's bigrams and longer
-words; `scoring.py` scores each again from its own text with the book's live statistics (a
-calibrated 0–1 lexical score, and what matched). With vectors, the dense side proposes its own
+words, and one over its characters (for passages that share characters but no word with it:
+a poem asked for by its title); `scoring.py` scores each again from its own text with the
+book's live statistics (a calibrated 0–1 lexical score, and what matched). With vectors, the dense side proposes its own
 candidates and each candidate gets a semantic score calibrated against the book (how far its
 cosine stands above the book's typical passage). The two are fused as independent evidence
 (1 − (1 − lexical)(1 − w·semantic)): dense evidence can raise a passage, never pull a decisive
@@ -38,16 +39,20 @@ from .embedders import Embedder
 from .folding import fold
 from .scoring import (
     LexicalMatch,
+    QueryTerms,
+    can_stand_on_characters,
+    holds_enough_characters,
     matched_terms,
     query_terms,
     score_passage,
     semantic_scores,
     snippet,
 )
-from .segmenter import CJK_RUN, Segmenter, bigram_tokens, load_segmenter
+from .segmenter import CJK_RUN, Segmenter, bigram_tokens, char_tokens, load_segmenter
 
 # Measured on our own sets (benchmarks/retrieval_quality.py, docs/benchmarks.md).
 CANDIDATES = 60  # proposed by the lexical side, then scored again
+CHAR_CANDIDATES = 20  # proposed by the question's characters alone, then scored again
 DENSE_CANDIDATES = 40  # proposed by the dense side
 QUERY_WORD_CHARS = 8  # the longest stretch of a question looked up as a word
 QUESTION_TERMS = 48  # a longer text (a pack's outline) is searched by its rarest bigrams
@@ -57,7 +62,7 @@ FLOOR_SCORE = 0.04  # below: left out
 ENTITY_PRIOR = 0.01  # per entity named by both the query and the chunk
 RECENCY_PRIOR = 0.01  # scaled by how late in the book the chunk is
 EMBED_KINDS = ("chapter_summary", "scene_summary")
-LEXICON_FORMAT = "2:folded"  # what the lexicon's documents hold; another value re-indexes all
+LEXICON_FORMAT = "3:chars"  # what the lexicon's documents hold; another value re-indexes all
 Progress = Callable[[int, int], None]
 
 
@@ -247,6 +252,7 @@ class Retrieval:
                             " ".join(bigram_tokens(folded)),
                             " ".join(segmenter.words(folded)),
                             entities,
+                            " ".join(char_tokens(folded)),
                         )
                     vector_store.set_chapter_state(conn, chapter, commit["commit_id"])
                 if progress:
@@ -281,7 +287,7 @@ class Retrieval:
         text: str,
         top_k: int = 10,
         as_of: int | None = None,
-        columns: tuple[str, ...] = ("bigrams", "words", "dense"),
+        columns: tuple[str, ...] = ("bigrams", "words", "chars", "dense"),
         entity_prior: bool = False,
         recency: bool = False,
         rescore: bool = True,
@@ -298,29 +304,24 @@ class Retrieval:
         self.sync()
         self._statistics(as_of)
         folded = fold(text)
-        bigrams = list(dict.fromkeys(bigram_tokens(folded)))
-        long_text = len(bigrams) > QUESTION_TERMS
-        if long_text:  # an outline: its rarest terms carry it (a term dictionary lookup each)
-            frequency = {t: self.lexicon.term_frequency("bigrams", t) for t in bigrams}
-            bigrams = sorted(bigrams, key=lambda t: (frequency[t], t))[:QUESTION_TERMS]
-        words = self._query_words(folded) if "words" in columns and not long_text else []
-        query = query_terms(bigrams, words, self._count, self._documents)
-        if not query.found_anywhere:
+        query = self._question(folded, columns)
+        if query.ideal <= 0:
             return []
-        lexical_terms: dict[str, list[str]] = {"bigrams": bigrams}
-        if "words" in columns:
-            lexical_terms["words"] = [w for w in words if len(w) >= 3]
-        if "bigrams" not in columns:
-            lexical_terms.pop("bigrams")
-        proposed = self.lexicon.search(lexical_terms, as_of, max(CANDIDATES, 2 * top_k))
-        bm25 = dict(proposed)
+        bm25 = self._propose(query, columns, as_of, top_k)
+        if not query.found_anywhere:  # dense evidence alone proposes nothing either
+            columns = tuple(c for c in columns if c != "dense")
         semantic = self._semantic(folded, as_of, set(bm25)) if "dense" in columns else {}
         candidates = set(bm25) | {r for r, s in semantic.items() if s > 0}
-        if not candidates:
-            return []
         chunks = vector_store.chunks_by_rowid(self.store.conn, sorted(candidates))
         chunks = {r: c for r, c in chunks.items() if as_of is None or c["chapter"] <= as_of}
-        matches = {r: score_passage(query, fold(c["text"])) for r, c in chunks.items()}
+        texts = {r: fold(c["text"]) for r, c in chunks.items()}
+        matches = {r: score_passage(query, texts[r]) for r in chunks}
+        # a passage sharing only characters must share enough of them: stray ones are noise
+        chunks = {
+            r: c
+            for r, c in chunks.items()
+            if matches[r].words_matched or holds_enough_characters(query, texts[r])
+        }
         scores: dict[int, float] = {}
         for rowid in chunks:
             lexical = (
@@ -342,7 +343,7 @@ class Retrieval:
         )
         hits = []
         for rowid in order:
-            weak = scores[rowid] < WEAK_SCORE
+            weak = scores[rowid] < WEAK_SCORE or not matches[rowid].words_matched
             if scores[rowid] < min_score or (weak and not keep_weak):
                 continue
             hits.append(
@@ -351,6 +352,45 @@ class Retrieval:
             if len(hits) == top_k:
                 break
         return hits
+
+    def _question(self, folded: str, columns: tuple[str, ...]) -> QueryTerms:
+        """The question's terms and weights; none (ideal 0) when neither its bigrams nor words
+        occur in the book and its characters cannot stand in for them."""
+        bigrams = list(dict.fromkeys(bigram_tokens(folded)))
+        long_text = len(bigrams) > QUESTION_TERMS
+        if long_text:  # an outline: its rarest terms carry it (a term dictionary lookup each)
+            frequency = {t: self.lexicon.term_frequency("bigrams", t) for t in bigrams}
+            bigrams = sorted(bigrams, key=lambda t: (frequency[t], t))[:QUESTION_TERMS]
+        words = self._query_words(folded) if "words" in columns and not long_text else []
+        characters = char_tokens(folded) if "chars" in columns and not long_text else []
+        query = query_terms(bigrams, words, self._count, self._documents, characters)
+        if query.found_anywhere or can_stand_on_characters(query):
+            return query
+        return QueryTerms((), 0.0)
+
+    def _propose(
+        self, query: QueryTerms, columns: tuple[str, ...], as_of: int | None, top_k: int
+    ) -> dict[int, float]:
+        """Candidates (chunk rowid → tantivy's BM25): one query over the bigrams and longer
+        words, and one over the characters for passages sharing nothing longer (scored 0 here:
+        they are scored again like the others)."""
+        terms: dict[str, list[str]] = {}
+        for term in query.terms:
+            if term.column == "bigrams" and "bigrams" in columns:
+                terms.setdefault("bigrams", []).append(term.text)
+            elif term.column == "phrase" and "words" in columns:
+                terms.setdefault("words", []).append(term.text)
+        bm25 = {}
+        if query.found_anywhere and terms:
+            bm25 = dict(self.lexicon.search(terms, as_of, max(CANDIDATES, 2 * top_k)))
+        characters = [t.text for t in query.terms if t.column == "chars"]
+        if characters and CHAR_CANDIDATES:
+            # as many as the answer asks for (like the query above): tantivy's own statistics
+            # still count deleted passages, so a short list could differ after a retraction
+            limit = max(CHAR_CANDIDATES, 2 * top_k)
+            by_chars = self.lexicon.search({"chars": characters}, as_of, limit)
+            bm25.update((r, 0.0) for r, _ in by_chars if r not in bm25)
+        return bm25
 
     def _query_words(self, folded: str) -> list[str]:
         """The question's words: every stretch of it (2 to 8 characters) that the segmenter

@@ -1,12 +1,14 @@
 """Text → index tokens for Chinese lexical search.
 
-Two columns, both space-joined for FTS5's `unicode61` tokenizer:
+Three columns, space-joined for the lexical index's whitespace tokenizer:
 - character bigrams of every CJK run (a lone CJK character stands as itself), plus lower-cased
   ASCII words. A two-character name is one bigram, so it is always found; SQLite's `trigram`
   tokenizer cannot match two-character terms at all.
 - words from rjieba (jieba's Rust port; `jieba` as a pure-Python fallback) with the book's entity
   names and aliases registered, which ranks better on longer queries. Without a segmenter
   installed the column stays empty and search runs on bigrams alone.
+- the distinct CJK characters, for passages that share a question's characters but none of its
+  words.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ def bigram_tokens(text: str) -> list[str]:
             tokens += [run[i : i + 2] for i in range(len(run) - 1)]
     tokens += [w.lower() for w in ASCII_WORD.findall(text)]
     return tokens
+
+
+def char_tokens(text: str) -> list[str]:
+    """The distinct CJK characters of `text`, in order of first appearance."""
+    return list(dict.fromkeys("".join(CJK_RUN.findall(text))))
 
 
 class Segmenter(Protocol):

@@ -8,6 +8,9 @@ returns the top k without scoring everything, so every query term takes part.
 Each document is one retrieval chunk of `vectors.db`, found again by its `rowid`:
 - `bigrams` and `words`: space-separated tokens made by `segmenter` (the whitespace tokenizer
   keeps them as they are), term frequencies for BM25, no positions;
+- `chars`: the chunk's distinct CJK characters, presence only: they propose passages that share
+  a question's characters but none of its words (a poem asked for by its title), and are
+  counted again from the text when scored;
 - `chapter`: a fast field, so `as_of` is a range filter and a revised chapter is deleted by term;
 - `entities`: the entity ids a chunk names, one raw term each.
 
@@ -26,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 COLUMNS = ("bigrams", "words")
+PRESENCE_COLUMNS = ("chars",)  # no term frequencies: smaller, and the scorer recounts
 WRITER_HEAP_BYTES = 64_000_000
 
 
@@ -37,6 +41,8 @@ def _schema() -> Any:
     builder.add_integer_field("chapter", stored=False, indexed=True, fast=True)
     for column in COLUMNS:
         builder.add_text_field(column, tokenizer_name="whitespace", index_option="freq")
+    for column in PRESENCE_COLUMNS:
+        builder.add_text_field(column, tokenizer_name="whitespace", index_option="basic")
     builder.add_text_field("entities", tokenizer_name="raw", index_option="basic")
     return builder.build()
 
@@ -56,7 +62,14 @@ class LexicalIndex:
             if fresh and self.path.exists():
                 shutil.rmtree(self.path)  # a half-made folder: start over
             self.path.mkdir(parents=True, exist_ok=True)
-            self._index = tantivy.Index(_schema(), path=str(self.path), reuse=True)
+            try:
+                self._index = tantivy.Index(_schema(), path=str(self.path), reuse=True)
+            except ValueError:
+                # made by a version with other columns: the index is derived, so make it anew
+                shutil.rmtree(self.path)
+                self.path.mkdir(parents=True)
+                self._index = tantivy.Index(_schema(), path=str(self.path), reuse=True)
+                fresh = True
             self._created = fresh
         return self._index
 
@@ -74,15 +87,21 @@ class LexicalIndex:
     @contextmanager
     def writing(self) -> Iterator[_Writer]:
         """One writer at a time (the caller holds the `vectors.db` write lock); what it did is
-        committed when the block ends, and rolled back if the block raises."""
+        committed when the block ends, and rolled back if the block raises.
+
+        The writer holds the index's lock until it is dropped, and a raised exception keeps the
+        writer alive through its traceback: it is released here however the block ends, or
+        every later writer (and so every later search that must catch up) would be refused."""
         writer = self.index.writer(WRITER_HEAP_BYTES, 1)
         try:
             yield _Writer(writer)
+            writer.commit()
         except BaseException:
             writer.rollback()
             raise
-        writer.commit()
-        writer.wait_merging_threads()
+        finally:
+            writer.wait_merging_threads()  # drops the writer, and with it the lock
+            del writer
         self.index.reload()
 
     def search(
@@ -172,7 +191,13 @@ class _Writer:
         self._writer.delete_documents_by_term("chapter", chapter)
 
     def add(
-        self, rowid: int, chapter: int, bigrams: str, words: str, entities: Iterable[str]
+        self,
+        rowid: int,
+        chapter: int,
+        bigrams: str,
+        words: str,
+        entities: Iterable[str],
+        chars: str = "",
     ) -> None:
         import tantivy
 
@@ -181,6 +206,7 @@ class _Writer:
         document.add_integer("chapter", chapter)
         document.add_text("bigrams", bigrams)
         document.add_text("words", words)
+        document.add_text("chars", chars)
         for entity in entities:
             document.add_text("entities", entity)
         self._writer.add_document(document)
