@@ -287,7 +287,8 @@ def test_a_hundred_kills_during_commits_leave_no_half_commit(tmp_path: Path) -> 
         kills += 1
     with webnovel.open_project(tmp_path / "b") as book:
         log = book.commit_log(limit=100_000)
-        assert len(log) > 100, "the killed writers committed between kills"
+        # how many commits fit between kills depends on the machine's load; some always do
+        assert len(log) > len(results), "the killed writers committed between kills"
         assert all(entry.counts for entry in log), "every commit wrote its stats with it"
         now = answers(book)
         copy_book(book, tmp_path / "replayed")  # a clean replay of the log, into SQLite
