@@ -59,3 +59,16 @@ def test_the_old_import_path_still_imports() -> None:
     assert Project is webnovel.Project
     assert open_project is webnovel.open_project
     assert callable(plan_upstream_import)
+
+
+def test_a_chapter_that_cannot_be_is_refused_not_answered_empty(tmp_path: Path) -> None:
+    import pytest
+
+    from webnovel.errors import InvalidInput
+
+    reader = BookReader(_sample_book(tmp_path / "book"))
+    with pytest.raises(InvalidInput, match="章节号从 1 开始"):
+        reader.chapter(0)
+    with pytest.raises(InvalidInput, match="起始章（第5章）在结束章（第3章）之后"):
+        reader.timeline(5, 3)
+    reader.storage.close()

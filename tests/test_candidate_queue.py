@@ -61,11 +61,21 @@ def test_accept_merge_and_reject_empty_the_queue_for_good(imported: Path) -> Non
         assert book.entity("林砚").id == "linyan"
 
 
+def test_a_rejected_name_is_not_offered_by_a_chapter_skeleton_either(imported: Path) -> None:
+    def offered(book: webnovel.Project) -> set[str]:
+        return {c["name"] for n in range(1, 13) for c in book.prefill(n)["candidate_new_entities"]}
+
+    with webnovel.open_project(imported) as book:
+        assert "木灵根" in offered(book)  # a root of talent, not a person
+        book.reject_candidate("木灵根")
+        assert "木灵根" not in offered(book)
+
+
 def test_bad_requests_are_named(imported: Path) -> None:
     with webnovel.open_project(imported) as book:
-        with pytest.raises(InvalidInput, match="no stored chapter text"):
+        with pytest.raises(InvalidInput, match="已存的章节正文中没有"):
             book.accept_candidate("不存在的人")
-        with pytest.raises(InvalidInput, match="type"):
+        with pytest.raises(InvalidInput, match="类型应为"):
             book.accept_candidate("林砚", entity_type="神仙")
     ran = run_cli("--project", str(imported), "candidates", "merge", "林砚")
     assert ran.returncode == 2 and "--into" in ran.stderr

@@ -172,14 +172,14 @@ def test_malformed_result_is_refused_whole(cli_book: Path) -> None:
         assert path in proc.stderr
     assert ok("--project", str(cli_book), "stats")["counts"] == before
     not_json = run("--project", str(cli_book), "commit", "-", stdin="{oops")
-    assert not_json.returncode == 2 and "not valid JSON (line 1" in not_json.stderr
+    assert not_json.returncode == 2 and "不是有效的 JSON（第 1 行" in not_json.stderr
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("fact").returncode == 2
     assert run("threads", "--status", "sleeping").returncode == 2
     missing = run("--project", str(tmp_path / "nothing"), "stats")
-    assert missing.returncode == 1 and "no book at" in missing.stderr
+    assert missing.returncode == 1 and "没有书" in missing.stderr
 
 
 def test_nearest_book_is_found_from_a_subfolder(cli_book: Path) -> None:
@@ -271,7 +271,7 @@ def test_demo_builds_the_sample_book(tmp_path: Path) -> None:
 
 def test_demo_refuses_a_real_book(cli_book: Path) -> None:
     proc = run("demo", str(cli_book))
-    assert proc.returncode == 1 and "did not make" in proc.stderr
+    assert proc.returncode == 1 and "不是 demo 建的" in proc.stderr
 
 
 def test_pack_and_resume(tmp_path: Path) -> None:
@@ -341,6 +341,13 @@ def test_review_check_and_resolve(cli_book: Path) -> None:
     )
     assert (settled["status"], settled["note"]) == ("accepted", "作者有意")
     assert conflict["id"] not in {c["id"] for c in ok(*project, "conflicts")}
+    # text output names kinds and statuses as an author reads them
+    listed = run(*project, "conflicts", "--all", "--format", "text").stdout
+    assert "旧值不符（有意为之）" in listed and "old_value_mismatch" not in listed
+    again = run(
+        *project, "conflicts", "resolve", conflict["id"], "--intentional", "--format", "text"
+    ).stdout
+    assert again.strip() == f"矛盾 {conflict['id']} 已标为「有意为之」"
     missing = run(*project, "conflicts", "resolve", "c-000")
     assert missing.returncode == 1 and "未知冲突" in missing.stderr
 
@@ -479,3 +486,25 @@ def test_fields_lists_the_books_fields(cli_book: Path) -> None:
     assert "等级" in fields["realm"]["synonyms"]
     text = run("--project", str(cli_book), "fields", "--format", "text").stdout
     assert text.splitlines()[0].split() == ["字段", "键", "实体数", "也接受"]
+
+
+def test_mistakes_at_the_command_line_are_said_in_chinese(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    assert (
+        "已创建《青灯照剑》"
+        in run("init", str(book), "--title", "青灯照剑", "--format", "text").stdout
+    )
+    project = ("--project", str(book))
+    missing = run(*project, "commit", str(tmp_path / "nofile.json"))
+    assert missing.returncode == 2 and "nofile.json：文件不存在" in missing.stderr
+    folder = run(*project, "commit", str(tmp_path))
+    assert folder.returncode == 2 and "是文件夹，不是文件" in folder.stderr
+    not_json = run(*project, "commit", "-", stdin="not json")
+    assert not_json.returncode == 2 and "标准输入不是有效的 JSON（第 1 行第 1 列" in not_json.stderr
+    port = run(*project, "dashboard", "--port", "99999")
+    assert port.returncode == 2 and "端口应为 0 到 65535 之间的整数" in port.stderr
+    assert "Traceback" not in port.stderr
+    prompt = run(*project, "fact", "林砚", "境界", "--format", "prompt")
+    assert prompt.returncode == 2 and "webnovel fact" in prompt.stderr  # the command's own usage
+    unknown = run(*project, "frobnicate", "--format", "text")
+    assert unknown.returncode == 2 and "--format 写在命令之后" not in unknown.stderr

@@ -217,7 +217,7 @@ def test_open_conflicts_ride_in_the_pack_and_count_against_its_budget(
         )
         prompt = pack.render("prompt")
         assert prompt.index("## 本章须知") < prompt.index("## 近期上下文")
-        assert "【未解决矛盾·高】甲乙" in prompt
+        assert "【未解决矛盾·严重】甲乙" in prompt
         assert pack.used_tokens <= 300
         assert sum(len(s.items) for s in pack.sections if s.name == "must_know") >= 2
         later = book.build_memory_pack("chapter_write", 9, outline="甲乙独自闭关")

@@ -39,6 +39,17 @@ def test_slices_follow_paragraphs_and_sentences() -> None:
     assert "标题" not in "".join(pieces)
 
 
+def test_scenes_sharing_an_index_are_all_found(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="同号") as book:
+        scenes = [
+            {"index": 1, "summary": "林砚夜探铁匠铺"},
+            {"index": 1, "summary": "周伯守在炉边"},
+        ]
+        book.commit({"chapter": 1, "summary": "两场同号", "scenes": scenes})
+        found = {hit.text for hit in book.search("铁匠铺 炉边", top_k=5)}
+        assert {"林砚夜探铁匠铺", "周伯守在炉边"} <= found
+
+
 @pytest.mark.parametrize("name", ["韩啸", "周伯", "晚晴", "乌鸦"])
 def test_two_character_names_are_found(sample: webnovel.Project, name: str) -> None:
     hits = sample.search(name, top_k=5)
@@ -119,7 +130,7 @@ def test_traditional_query_finds_simplified_text(sample: webnovel.Project) -> No
 
 def test_no_embedder_means_lexical_search(sample: webnovel.Project) -> None:
     assert sample.retrieval().embedder is None
-    with pytest.raises(webnovel.WebnovelError, match="no embedder configured"):
+    with pytest.raises(webnovel.WebnovelError, match="没有配置向量模型"):
         sample.embed()
 
 

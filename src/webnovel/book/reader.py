@@ -233,6 +233,8 @@ class BookReader:
         the latest `limit` of them."""
         as_of = chapter_number(as_of)
         start, end = chapter_number(start, "start"), chapter_number(end, "end")
+        if start is not None and end is not None and start > end:
+            raise InvalidInput(say("range_backwards", start=start, end=end))
         found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
@@ -310,7 +312,9 @@ class BookReader:
         """What happened in one chapter: its summary, scenes with people and places, events,
         what it changed, the threads and secrets it touched and the conflicts it raised."""
         number = chapter_number(chapter, "chapter")
-        report = chapter_report(self._conn, number or 0)
+        if not number:  # chapters count from 1; 0 is only ever "before the book"
+            raise InvalidInput(say("chapter_from_one", got=chapter))
+        report = chapter_report(self._conn, number)
         if report is None:
             raise UnknownChapter(chapter)
         return report

@@ -54,7 +54,7 @@ def init(args: argparse.Namespace) -> int:
         emit(
             args,
             {"created": str(book.root / ".webnovel"), **book.book},
-            lambda d: f"created {d['created']} for 《{d['title']}》",
+            lambda d: say("book_created", title=d["title"], created=d["created"]),
         )
     return 0
 
@@ -62,7 +62,7 @@ def init(args: argparse.Namespace) -> int:
 def read_json_input(name: str) -> Any:
     """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
     absurd nesting refused as errors that name the input."""
-    where = "standard input" if name == "-" else name
+    where = say("standard_input") if name == "-" else name
     if name == "-":
         try:
             raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
@@ -75,12 +75,12 @@ def read_json_input(name: str) -> Any:
         return json.loads(raw, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise InvalidInput(
-            f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
         ) from exc
     except ValueError as exc:  # NaN or Infinity
         raise InvalidInput(f"{where}: {exc}") from exc
     except RecursionError as exc:
-        raise InvalidInput(f"{where} is nested too deeply to be a chapter result") from exc
+        raise InvalidInput(say("json_input_too_deep", where=where)) from exc
 
 
 def _no_constant(name: str) -> Any:

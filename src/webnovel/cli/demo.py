@@ -10,6 +10,7 @@ from typing import Any
 from ..book.project import Project, init_project
 from ..errors import ProjectExists, UnknownEntity
 from ..memory.words import FIELD, label
+from ..messages import say
 from . import render
 from .commands import emit
 from .progress import ProgressBar
@@ -22,9 +23,7 @@ def demo(args: argparse.Namespace) -> int:
     memory = folder / ".webnovel"
     if memory.exists():
         if not (memory / "demo").exists():
-            raise ProjectExists(
-                f"{folder} holds a book that the demo did not make; choose another folder"
-            )
+            raise ProjectExists(say("demo_not_ours", folder=folder))
         shutil.rmtree(memory)
     meta = sample_meta()
     chapters = list(sample_chapters())

@@ -13,7 +13,8 @@ import re
 from ..messages import language
 
 HELP: dict[str, str] = {
-    "output format (default: text on a terminal, json otherwise; prompt: pack only)": "输出格式（默认：终端上为 text，否则为 json；prompt 仅用于 pack）",
+    "output format (default: text on a terminal, json otherwise)": "输出格式（默认：终端上为 text，否则为 json）",
+    "output format (default: text on a terminal, json otherwise; prompt: the text an agent is given)": "输出格式（默认：终端上为 text，否则为 json；prompt：交给智能体的正文）",
     "Long-term memory for serialized web novels.": "网文连载的长期记忆引擎。",
     "the book's folder (default: nearest folder holding .webnovel/)": "书的文件夹（默认：当前或上层最近的含 .webnovel/ 的文件夹）",
     "show the version and exit": "显示版本号后退出",

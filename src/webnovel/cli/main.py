@@ -3,6 +3,7 @@ documented exit code (0 ok, 1 domain error, 2 bad input or usage)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 import warnings
@@ -13,11 +14,11 @@ from ..errors import InvalidInput, WebnovelError
 from ..messages import say
 from . import commands, demo, help_words
 from .parsing import Parser as _Parser
-from .parsing import Subcommands
+from .parsing import Subcommands, port_number
 from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
-from .query_commands import PROMPT_COMMANDS, add_query_commands
+from .query_commands import add_query_commands
 from .store_commands import add_store_commands
 
 EPILOG = """{examples}:
@@ -305,7 +306,9 @@ def _add_admin_commands(sub: Subcommands) -> None:
         "extra); only this machine can reach it unless --host says otherwise",
         "webnovel --project my-book dashboard --open",
     )
-    p.add_argument("--port", type=int, default=8765, help="port to listen on (default: 8765)")
+    p.add_argument(
+        "--port", type=port_number, default=8765, help="port to listen on (default: 8765)"
+    )
     p.add_argument(
         "--host",
         default="127.0.0.1",
@@ -365,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
     command_at = next((i for i, w in enumerate(words) if w in parser.commands), len(words))
-    if "--format" in words[:command_at]:
+    if command_at < len(words) and "--format" in words[:command_at]:
         parser.print_usage(sys.stderr)
         return _fail(say("format_after_command"), 2)
     args = parser.parse_args(argv)
@@ -374,8 +377,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
-    if args.format == "prompt" and args.command not in PROMPT_COMMANDS:
-        parser.error(say("prompt_format_pack_only"))
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -385,9 +386,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         return _fail(str(InvalidInput(say("not_json_input", error=exc))), 2)
     except OSError as exc:
-        return _fail(f"{exc.filename or ''}: {exc.strerror or exc}", 2)
+        return _fail(os_error_text(exc), 2)
     except KeyboardInterrupt:
         return _fail(say("interrupted"), 130)
+
+
+def os_error_text(exc: OSError) -> str:
+    """A file the system would not give, in the reader's words: missing, a folder, no right."""
+    key = {errno.ENOENT: "no_such_file", errno.EISDIR: "is_a_folder", errno.EACCES: "no_access"}
+    why = say(key[exc.errno]) if exc.errno in key else (exc.strerror or str(exc))
+    return f"{exc.filename}：{why}" if exc.filename else why
 
 
 if __name__ == "__main__":

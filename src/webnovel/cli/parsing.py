@@ -52,9 +52,20 @@ Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
 Handler = Callable[[argparse.Namespace], int]
 
 
+FORMAT_HELP = "output format (default: text on a terminal, json otherwise)"
+FORMAT_HELP_WITH_PROMPT = "output format (default: text on a terminal, json otherwise; prompt: the text an agent is given)"
+
+
 def add_command(
-    sub: Subcommands, name: str, handler: Handler, help_text: str, example: str
+    sub: Subcommands,
+    name: str,
+    handler: Handler,
+    help_text: str,
+    example: str,
+    formats: tuple[str, ...] = ("json", "text"),
 ) -> Parser:
+    """A subcommand with its Chinese help and example, and `--format` in the formats it has
+    (only the pack has a `prompt` rendering)."""
     shown = help_words.help_text(help_text)
     parser = sub.add_parser(
         name,
@@ -64,12 +75,23 @@ def add_command(
     )
     parser.add_argument(
         "--format",
-        choices=("json", "text", "prompt"),
+        choices=formats,
         default=None,
-        help="output format (default: text on a terminal, json otherwise; prompt: pack only)",
+        help=FORMAT_HELP_WITH_PROMPT if "prompt" in formats else FORMAT_HELP,
     )
     parser.set_defaults(handler=handler)
     return parser
+
+
+def port_number(written: str) -> int:
+    """A TCP port to listen on, refused in Chinese before the server tries to bind it."""
+    try:
+        port = int(written)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:  # 0: any free port, said when the server starts
+        raise argparse.ArgumentTypeError(say("bad_port", got=written))
+    return port
 
 
 class Version(argparse.Action):

@@ -17,13 +17,14 @@ from .parsing import Subcommands, add_command
 from .progress import ProgressBar
 
 _TYPES: dict[str, type] = {"int": int, "str": str}
-# Commands with a `prompt` rendering besides JSON and text (`--format prompt`).
-PROMPT_COMMANDS = frozenset(q.name for q in QUERIES if "prompt" in q.formats)
 
 
 def add_query_commands(sub: Subcommands, queries: tuple[Query[Any], ...] = QUERIES) -> None:
     for query in queries:
-        parser = add_command(sub, query.name, partial(run_query, query), query.help, query.example)
+        formats = ("json", "text", "prompt") if "prompt" in query.formats else ("json", "text")
+        parser = add_command(
+            sub, query.name, partial(run_query, query), query.help, query.example, formats
+        )
         for arg in query.cli_args:
             _add_argument(parser, arg)
 

@@ -1,9 +1,12 @@
 """Arguments given as JSON (by an MCP client) or as text (in a dashboard URL), checked against
 their declarations: defaults filled in, integers read from digits, and every problem named in
-one sentence (`get_fact: argument 'field' is required`). Unknown names are ignored."""
+one sentence (`get_fact: argument 'field' is required`). An unknown name is refused with the
+name probably meant: ignored, a typo (`asof`) or the CLI's spelling (`from`) would answer a
+different question without a word."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -29,9 +32,9 @@ def checked_arguments(
     tool: str, args: Sequence[Arg], given: Mapping[str, Any], *, text: bool = False
 ) -> dict[str, Any]:
     """The arguments a call gives, checked against their declarations, with defaults filled
-    in; unknown names are ignored, as the SDK did. Integers may come as strings of digits (some
-    clients send every value as text); with `text`, every value is text (a URL's query)."""
-    problems = []
+    in; unknown names are refused. Integers may come as strings of digits (some clients send
+    every value as text); with `text`, every value is text (a URL's query)."""
+    problems = [_unknown(name, args) for name in given if name not in {a.name for a in args}]
     out: dict[str, Any] = {}
     for arg in args:
         if arg.name not in given or (given[arg.name] is None and not arg.required):
@@ -46,6 +49,17 @@ def checked_arguments(
     if problems:
         raise InvalidInput(f"{tool}: " + "; ".join(problems))
     return out
+
+
+def _unknown(name: str, args: Sequence[Arg]) -> str:
+    """The sentence for an argument no declaration names, with the one probably meant."""
+    by_flag = {(a.flag or "").lstrip("-"): a.name for a in args if a.flag}
+    meant = by_flag.get(name) or next(
+        iter(difflib.get_close_matches(name, [a.name for a in args], n=1, cutoff=0.6)), None
+    )
+    known = ", ".join(a.name for a in args) or "none"
+    hint = f" (did you mean '{meant}'?)" if meant else ""
+    return f"unknown argument '{name}'{hint}; this one takes: {known}"
 
 
 def _value(arg: Arg, value: Any, text: bool) -> Any:

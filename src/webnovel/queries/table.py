@@ -41,6 +41,7 @@ from .text import (
     rules_text,
     search_text,
     secrets_text,
+    settled_text,
     threads_text,
     timeline_text,
 )
@@ -120,7 +121,7 @@ def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
 
 def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
     if isinstance(answer, Conflict):
-        return f"{answer.id}: {answer.status}"
+        return settled_text(answer.id, answer.status, answer.note)
     return conflicts_text(dicts(answer))
 
 

@@ -10,7 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..memory.words import (
+    ADVICE_KIND,
     CHUNK_KIND,
+    CONFLICT_KIND,
+    CONFLICT_STATUS,
     FIELD,
     SOURCE,
     STATUS,
@@ -169,6 +172,17 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
     return table(rows)
 
 
+def conflict_kind_word(kind: str) -> str:
+    """A conflict's kind as an author reads it (a recorded kind, else an advice kind)."""
+    return CONFLICT_KIND.get(kind) or ADVICE_KIND.get(kind) or kind
+
+
+def settled_text(conflict_id: str, status: str, note: str | None) -> str:
+    """What settling a conflict did, in one line."""
+    why = f"（{note}）" if note else ""
+    return f"矛盾 {conflict_id} 已标为「{label(CONFLICT_STATUS, status)}」{why}"
+
+
 def conflicts_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "（无未决矛盾）"
@@ -176,7 +190,12 @@ def conflicts_text(items: list[dict[str, Any]]) -> str:
         [
             d["id"],
             f"第{d['chapter']}章",
-            d["kind"] + (f"（{d['status']}）" if d.get("status", "open") != "open" else ""),
+            conflict_kind_word(d["kind"])
+            + (
+                f"（{label(CONFLICT_STATUS, d['status'])}）"
+                if d.get("status", "open") != "open"
+                else ""
+            ),
             d["message"],
         ]
         for d in items

@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from .tasks import Task
 
@@ -181,22 +181,27 @@ class Costed(Protocol):
     tokens: int
 
 
+C = TypeVar("C", bound=Costed)
+
+
 @dataclass(kw_only=True, slots=True)
-class Allocation:
-    chosen: dict[str, list[Any]] = field(default_factory=dict)
+class Allocation(Generic[C]):
+    """What a budget took: the items chosen per section, the tokens used, how many were left."""
+
+    chosen: dict[str, list[C]] = field(default_factory=dict)
     used: int = 0
     dropped: int = 0
 
 
-def allocate(sections: Mapping[str, Sequence[Costed]], budget: int, recipe: Recipe) -> Allocation:
+def allocate(sections: Mapping[str, Sequence[C]], budget: int, recipe: Recipe) -> Allocation[C]:
     """Greedy by score per token. Pinned items (the chapter's outline) go in first; pass 1 fills
     each section up to its promised share (its floor); pass 2 shares what is left among all
     leftovers. An item that does not fit is skipped, not a stopping point: a smaller one behind
     it may still fit."""
     present = [name for name in SECTION_ORDER if sections.get(name)]
-    allocation = Allocation(chosen={name: [] for name in present})
+    allocation: Allocation[C] = Allocation(chosen={name: [] for name in present})
     remaining = budget - SECTION_OVERHEAD_TOKENS * len(present)
-    leftovers = []
+    leftovers: list[tuple[str, C]] = []
     for name in present:
         for item in sections[name]:
             if getattr(item, "pinned", False) and item.tokens <= remaining:
@@ -234,5 +239,5 @@ def _value(item: Costed) -> float:
     return item.score / max(1, item.tokens)
 
 
-def _by_value(items: Iterable[Costed]) -> list[Costed]:
+def _by_value(items: Iterable[C]) -> list[C]:
     return sorted(items, key=_value, reverse=True)

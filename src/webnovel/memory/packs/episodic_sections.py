@@ -150,11 +150,11 @@ def _summaries_of(g: Gathering, events: list[PackItem]) -> list[Passage]:
         if rows and rows[0].summary:
             passages.append(
                 Passage(
-                    f"summary:ch{chapter:04d}",
-                    chapter,
-                    "chapter_summary",
-                    rows[0].summary,
-                    g.scores.summary_passage * score,
+                    chunk_id=f"summary:ch{chapter:04d}",
+                    chapter=chapter,
+                    kind="chapter_summary",
+                    text=rows[0].summary,
+                    score=g.scores.summary_passage * score,
                 )
             )
     return passages

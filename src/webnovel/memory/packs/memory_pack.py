@@ -14,7 +14,7 @@ from .pack_words import Reason
 from .tasks import Task
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Passage:
     chunk_id: str
     chapter: int
@@ -29,7 +29,7 @@ class Retriever(Protocol):
     def __call__(self, text: str, as_of: int, top_k: int) -> list[Passage]: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PackRequest:
     task: Task
     chapter: int

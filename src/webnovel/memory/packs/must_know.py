@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..schema import Conflict
+from ..words import SEVERITY
 from ..write.rulebook import RULES
 from .memory_pack import PackItem
 from .pack_words import because
@@ -31,7 +32,6 @@ KINDS = (
 PINNED_SHARE = 0.5  # of the budget, at most, kept whatever the scores say
 OVERDUE_PINNED = 3  # overdue threads pile up in a long book; the latest few are pinned
 CONFLICTS_SHOWN = 10
-SEVERITY_WORD = {"critical": "严重", "high": "高", "medium": "中", "low": "低"}
 
 
 def conflict_items(conflicts: list[Conflict], in_play: set[str]) -> list[PackItem]:
@@ -62,7 +62,7 @@ def conflict_items(conflicts: list[Conflict], in_play: set[str]) -> list[PackIte
             evidence=list(conflict.evidence),
             score=1.0 if severity == "critical" else 0.9,
             why=because("open_conflict", severity),
-            line=f"- 【未解决矛盾·{SEVERITY_WORD.get(severity, severity)}】{conflict.message}",
+            line=f"- 【未解决矛盾·{SEVERITY.get(severity, severity)}】{conflict.message}",
         )
         item.must_know = "critical_conflict" if severity == "critical" else "conflict"
         items.append(item)

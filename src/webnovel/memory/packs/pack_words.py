@@ -8,10 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import CHUNK_WORDS
+from ..words import CHUNK_WORDS, SEVERITY
 
 _SOURCES = {"outline": "大纲", "query": "提问", "draft": "草稿"}
-_SEVERITY = {"critical": "严重", "high": "高", "medium": "中", "low": "低"}
 
 
 @dataclass(frozen=True)
@@ -82,7 +81,7 @@ REASONS: dict[str, tuple[str, Callable[..., str]]] = {
     "dead_near": ("near the scene but dead", lambda: "近期同场者中已死亡者"),
     "open_conflict": (
         "an open {0} conflict",
-        lambda severity: f"未解决的矛盾（{_SEVERITY.get(severity, severity)}）",
+        lambda severity: f"未解决的矛盾（{SEVERITY.get(severity, severity)}）",
     ),
     "rule_in_force": ("rule in force since ch {0}", lambda n: f"自第{n}章起生效的规则"),
     "rule_shares_outline": (

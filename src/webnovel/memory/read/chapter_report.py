@@ -15,7 +15,7 @@ from ..schema import Conflict
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Change:
     """A value the chapter changed: an entity's field, or a relation between two."""
 
@@ -39,7 +39,7 @@ class Change:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ChapterReport:
     chapter: int
     title: str | None
@@ -89,13 +89,13 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
     names = entity_ops.names_known_at(conn, people, chapter)
     ending = row.meta.get("ending")
     return ChapterReport(
-        chapter,
-        row.title,
-        row.summary,
-        row.word_count,
-        ending if isinstance(ending, dict) else {},
-        [names.get(e, e) for e in introduced],
-        [
+        chapter=chapter,
+        title=row.title,
+        summary=row.summary,
+        word_count=row.word_count,
+        ending=ending if isinstance(ending, dict) else {},
+        introduced=[names.get(e, e) for e in introduced],
+        scenes=[
             {
                 "index": s["index"],
                 "location": s["location"],
@@ -104,7 +104,7 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
             }
             for s in scenes
         ],
-        [
+        events=[
             {
                 "event": e.event,
                 "location": e.location,
@@ -113,10 +113,10 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
             }
             for e in events
         ],
-        _changes(conn, assertions, chapter, names),
-        _threads(conn, assertions, chapter),
-        _secrets(conn, assertions, chapter, names),
-        record_ops.list_conflicts(conn, include_settled=True, chapter=chapter),
+        changes=_changes(conn, assertions, chapter, names),
+        threads=_threads(conn, assertions, chapter),
+        secrets=_secrets(conn, assertions, chapter, names),
+        conflicts=record_ops.list_conflicts(conn, include_settled=True, chapter=chapter),
     )
 
 
@@ -139,13 +139,13 @@ def _changes(
         label = a.field if a.family == "fact" else names.get(a.obj or "", a.obj or "")
         out.append(
             Change(
-                a.family,
-                a.subject,
-                names.get(a.subject, a.subject),
-                label,
-                _shown(before.value if before else None, a.family),
-                _shown(after.value if after else None, a.family),
-                a.payload.get("reason"),
+                family=a.family,
+                subject=a.subject,
+                subject_name=names.get(a.subject, a.subject),
+                field=label,
+                before=_shown(before.value if before else None, a.family),
+                after=_shown(after.value if after else None, a.family),
+                reason=a.payload.get("reason"),
             )
         )
     return out

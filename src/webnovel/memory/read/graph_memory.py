@@ -345,7 +345,7 @@ def secrets(
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Gap:
     """One piece of the information gap a chapter must keep: a reveal `due` in it, a secret
     the reader must not be told yet (`author_only`), or a character `unaware` of it (or one who
@@ -376,13 +376,17 @@ def information_gap(
         knows = {e for e, s in held.items() if s == "knows"}
         due_now = secret.reveal_due == chapter and not secret.reader_knows
         if due_now:
-            gaps.append(Gap(secret, "due"))
+            gaps.append(Gap(secret=secret, kind="due"))
         if not (knows | about.get(secret.id, set())) & characters:
             continue
         if not secret.reader_knows and not due_now:
-            gaps.append(Gap(secret, "author_only"))
+            gaps.append(Gap(secret=secret, kind="author_only"))
         gaps += [
-            Gap(secret, "suspects" if held.get(e) == "suspects" else "unaware", e)
+            Gap(
+                secret=secret,
+                kind="suspects" if held.get(e) == "suspects" else "unaware",
+                entity_id=e,
+            )
             for e in sorted(characters - knows)
         ]
     return gaps

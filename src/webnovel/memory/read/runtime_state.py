@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ...config import BookConfig
+from ..schema import Thread
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
 from . import graph_memory
 
@@ -62,7 +63,7 @@ def build_state(
     }
 
 
-def _strands(conn: sqlite3.Connection, open_threads: list[Any]) -> dict[str, Any]:
+def _strands(conn: sqlite3.Connection, open_threads: list[Thread]) -> dict[str, Any]:
     """Open threads per kind and when each strand (chapter_meta.strand) last led a chapter."""
     by_kind: dict[str, int] = {}
     for thread in open_threads:

@@ -9,7 +9,7 @@ the same shape.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..write.chapter_inputs import ChapterResult
 
@@ -17,7 +17,7 @@ SLICE_CHARS = 400
 SENTENCE_END = re.compile(r"(?<=[。！？!?…])")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Chunk:
     chunk_id: str
     chapter: int
@@ -31,17 +31,25 @@ def chapter_chunks(result: ChapterResult, text: str | None) -> list[Chunk]:
     n = result.chapter
     chunks: list[Chunk] = []
     if result.summary:
-        chunks.append(Chunk(f"ch{n}:summary", n, "chapter_summary", 0, result.summary))
+        chunks.append(
+            Chunk(
+                chunk_id=f"ch{n}:summary",
+                chapter=n,
+                kind="chapter_summary",
+                seq=0,
+                text=result.summary,
+            )
+        )
     for scene in result.scenes:
         if scene.summary:
             chunks.append(
                 Chunk(
-                    f"ch{n}:scene{scene.index}:summary",
-                    n,
-                    "scene_summary",
-                    scene.index,
-                    scene.summary,
-                    scene.characters,
+                    chunk_id=f"ch{n}:scene{scene.index}:summary",
+                    chapter=n,
+                    kind="scene_summary",
+                    seq=scene.index,
+                    text=scene.summary,
+                    entities=scene.characters,
                 )
             )
     scene_texts = [s for s in result.scenes if s.content and s.content.strip("…. ")]
@@ -50,18 +58,37 @@ def chapter_chunks(result: ChapterResult, text: str | None) -> list[Chunk]:
             for i, piece in enumerate(slice_text(scene.content or "")):
                 chunks.append(
                     Chunk(
-                        f"ch{n}:scene{scene.index}:slice{i}",
-                        n,
-                        "scene_slice",
-                        scene.index * 1000 + i,
-                        piece,
-                        scene.characters,
+                        chunk_id=f"ch{n}:scene{scene.index}:slice{i}",
+                        chapter=n,
+                        kind="scene_slice",
+                        seq=scene.index * 1000 + i,
+                        text=piece,
+                        entities=scene.characters,
                     )
                 )
     elif text:
         for i, piece in enumerate(slice_text(text)):
-            chunks.append(Chunk(f"ch{n}:slice{i}", n, "scene_slice", 1000 + i, piece))
-    return chunks
+            chunks.append(
+                Chunk(
+                    chunk_id=f"ch{n}:slice{i}",
+                    chapter=n,
+                    kind="scene_slice",
+                    seq=1000 + i,
+                    text=piece,
+                )
+            )
+    return _unique_ids(chunks)
+
+
+def _unique_ids(chunks: list[Chunk]) -> list[Chunk]:
+    """A result may give two scenes one index: their chunks keep the first's id and number the
+    rest (`~2`, `~3`), since a chunk's id is its key in the index."""
+    seen: dict[str, int] = {}
+    out = []
+    for chunk in chunks:
+        times = seen[chunk.chunk_id] = seen.get(chunk.chunk_id, 0) + 1
+        out.append(chunk if times == 1 else replace(chunk, chunk_id=f"{chunk.chunk_id}~{times}"))
+    return out
 
 
 def slice_text(text: str, size: int = SLICE_CHARS) -> list[str]:

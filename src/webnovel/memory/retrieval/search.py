@@ -68,7 +68,7 @@ def fuse(lexical: float, semantic: float) -> float:
     return 1 - (1 - lexical) * (1 - DENSE_WEIGHT * semantic)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SearchHit:
     chunk_id: str
     chapter: int
@@ -375,12 +375,12 @@ class Retrieval:
     ) -> SearchHit:
         shown = snippet(chunk["text"], match)
         return SearchHit(
-            chunk["chunk_id"],
-            chunk["chapter"],
-            chunk["kind"],
-            chunk["text"],
-            score,
-            tuple(loads(chunk["entities_json"])),
+            chunk_id=chunk["chunk_id"],
+            chapter=chunk["chapter"],
+            kind=chunk["kind"],
+            text=chunk["text"],
+            score=score,
+            entities=tuple(loads(chunk["entities_json"])),
             lexical=match.score,
             semantic=dense,
             matched=matched_terms(chunk["text"], match),

@@ -28,7 +28,7 @@ from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReviewIssue:
     severity: str
     category: str
@@ -100,15 +100,15 @@ def _issue(found: Conflict, conn: sqlite3.Connection) -> ReviewIssue:
     if found.kind == "unknown_entity" and isinstance(found.found, str):
         message += did_you_mean(conn, found.found)  # 林言 → 「林砚」: a slip, not a newcomer
     return ReviewIssue(
-        rule.severity,
-        found.kind,
-        message,
-        found.entity_id,
-        found.field,
-        found.expected,
-        found.found,
-        found.evidence,
-        rule.fix_hint,
+        severity=rule.severity,
+        category=found.kind,
+        message=message,
+        entity_id=found.entity_id,
+        field=found.field,
+        expected=found.expected,
+        found=found.found,
+        evidence=found.evidence,
+        fix_hint=rule.fix_hint,
     )
 
 
@@ -161,7 +161,15 @@ def _advice(
 ) -> ReviewIssue:
     rule = rule_for(kind)
     return ReviewIssue(
-        rule.severity, kind, message, None, field_name, expected, found, evidence, rule.fix_hint
+        severity=rule.severity,
+        category=kind,
+        message=message,
+        entity_id=None,
+        field=field_name,
+        expected=expected,
+        found=found,
+        evidence=evidence,
+        fix_hint=rule.fix_hint,
     )
 
 
