@@ -260,6 +260,7 @@ LOOPER = textwrap.dedent(
     import webnovel
     folder, results = sys.argv[1], json.loads(open(sys.argv[2], encoding="utf-8").read())
     with webnovel.open_project(folder) as book:
+        print("open", flush=True)
         for n in itertools.count():
             result = dict(results[n % len(results)])
             result["summary"] = f"第{n}次改写：" + (result.get("summary") or "")
@@ -278,13 +279,16 @@ def test_a_hundred_kills_during_commits_leave_no_half_commit(tmp_path: Path) -> 
     kills = 0
     while kills < 100:
         process = spawn(tmp_path / "b", results, LOOPER)
-        time.sleep(rng.uniform(0.8, 2.0))  # past the start-up, into the commits
+        assert process.stdout is not None
+        process.stdout.readline()  # the book is open: from here on it commits, a chapter a time
+        time.sleep(rng.uniform(0.05, 0.6))
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
         kills += 1
     with webnovel.open_project(tmp_path / "b") as book:
         log = book.commit_log(limit=100_000)
-        assert len(log) > 100, "the killed writers committed between kills"
+        # how many commits fit between kills depends on the machine's load; some always do
+        assert len(log) > len(results), "the killed writers committed between kills"
         assert all(entry.counts for entry in log), "every commit wrote its stats with it"
         now = answers(book)
         copy_book(book, tmp_path / "replayed")  # a clean replay of the log, into SQLite
