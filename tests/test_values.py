@@ -10,7 +10,7 @@ import pytest
 
 from webnovel.config import BookConfig
 from webnovel.memory import chains, schema
-from webnovel.memory.chains import Assertion, ConflictDraft, Version
+from webnovel.memory.chains import ConflictDraft, Version
 from webnovel.memory.packs import budget_manager
 from webnovel.memory.packs.memory_pack import PackRequest, Passage
 from webnovel.memory.read.chapter_report import Change, ChapterReport
@@ -19,6 +19,8 @@ from webnovel.memory.retrieval.chunker import Chunk
 from webnovel.memory.retrieval.search import SearchHit
 from webnovel.memory.review.draft_review import ReviewIssue
 from webnovel.memory.write.conflict_resolver import replay
+
+from test_conflict_resolver import fact
 
 MUTABLE_BY_DESIGN = {"CommitCounts", "Allocation", "Chain"}  # counters and work in progress
 VALUE_MODULES = (schema, chains, budget_manager)
@@ -60,19 +62,6 @@ def test_a_conflict_draft_names_only_what_it_knows() -> None:
         ConflictDraft("thread_unknown", 3, "…")  # type: ignore[call-arg]
     with pytest.raises(FrozenInstanceError):
         draft.chapter = 4  # type: ignore[misc]
-
-
-def fact(chapter: int, value: str) -> Assertion:
-    return Assertion(
-        family="fact",
-        key="e\x1ff",
-        subject="e",
-        field="f",
-        obj=None,
-        chapter=chapter,
-        seq=0,
-        payload={"op": "set", "value": value},
-    )
 
 
 def test_a_replay_never_changes_the_versions_it_was_handed() -> None:
