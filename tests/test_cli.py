@@ -508,3 +508,11 @@ def test_mistakes_at_the_command_line_are_said_in_chinese(tmp_path: Path) -> Non
     assert prompt.returncode == 2 and "webnovel fact" in prompt.stderr  # the command's own usage
     unknown = run(*project, "frobnicate", "--format", "text")
     assert unknown.returncode == 2 and "--format 写在命令之后" not in unknown.stderr
+
+
+def test_a_mistyped_field_is_answered_with_the_field_meant(cli_book: Path) -> None:
+    asked = run("--project", str(cli_book), "fact", "林砚", "relam", "--format", "text")
+    assert asked.returncode == 0
+    assert asked.stdout.splitlines()[:2] == ["林砚的relam：（无记录）", "  是否指「境界」？"]
+    known = run("--project", str(cli_book), "fact", "林砚", "兵器", "--format", "text").stdout
+    assert "是否指" not in known  # a real field with no record yet is just that

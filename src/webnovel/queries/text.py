@@ -5,6 +5,7 @@ one of these for each query; the CLI prints it for `--format text`.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -80,10 +81,21 @@ def evidence_text(evidence: list[dict[str, Any]]) -> str:
     return "；".join(parts)
 
 
+def _field_meant(written: str) -> str | None:
+    """The built-in field a field no vocabulary knows was probably meant to be (`relam`: 境界)."""
+    if written in FIELD:
+        return None
+    close = difflib.get_close_matches(written, list(FIELD), n=1, cutoff=0.7)
+    return FIELD[close[0]] if close else None
+
+
 def fact_text(answer: FactAnswer) -> str:
     shown = answer.field_label or label(FIELD, answer.field)
     if not answer.found:
-        line = f"{answer.entity_name or answer.entity_id} 的 {shown}：（无记录）"
+        line = f"{answer.entity_name or answer.entity_id}的{shown}：（无记录）"
+        meant = _field_meant(answer.field)
+        if meant:
+            line += f"\n  是否指「{meant}」？"
         if answer.known_fields:
             line += "\n  有记录的字段：" + "、".join(answer.known_fields)
         return line
