@@ -373,6 +373,7 @@ def test_commit_many_files_in_one_run(tmp_path: Path) -> None:
     )
     proc = run("--project", str(root), "commit", str(SAMPLE / "results" / "005.json"), str(bad))
     assert proc.returncode == 2 and f"{bad}无效" in proc.stderr
+    assert f"已提交 1 个文件（第5章），从 {bad} 起未提交" in proc.stderr  # what it did, said
     assert ok("--project", str(root), "stats")["latest_chapter"] == 5  # 005 stays committed
     misuse = run("--project", str(root), "commit", *files, "--text", "x.md")
     assert misuse.returncode == 2 and "--text-dir" in misuse.stderr

