@@ -74,6 +74,11 @@ def test_pages_show_what_memory_holds(board: Running) -> None:
         pack = book.build_memory_pack(chapter=14, record=False)
     page = board.get("/conflicts").body
     assert all(c.id in page for c in conflicts) and len(conflicts) == 5
+    from webnovel.memory.write.rulebook import SEVERITIES, rule_for
+
+    shown = sorted(conflicts, key=lambda c: page.index(c.id))  # the worst first, as in the pack
+    ranks = [SEVERITIES.index(rule_for(c.kind).severity) for c in shown]
+    assert ranks == sorted(ranks) and len(set(ranks)) > 1
     board_page = board.get("/threads").body
     assert all(f'data-thread="{t.id}"' in board_page for t in threads)
     graph = board.get("/graph").body

@@ -14,7 +14,7 @@ from ..book.project import Project
 from ..memory.packs.budget_manager import RECIPES
 from ..memory.schema import Conflict, Entity, MemoryItem
 from ..memory.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
-from ..memory.write.rulebook import rule_for
+from ..memory.write.rulebook import SEVERITIES, rule_for
 from .graph_view import relation_group
 from .view_models import (
     Appearances,
@@ -317,8 +317,12 @@ def timeline(book: Project, as_of: int, entity: Entity | None, before: int | Non
 
 def conflicts(book: Project, as_of: int) -> ConflictsPage:
     every = book.conflicts(include_settled=True, as_of=as_of)
+    waiting = sorted(  # the worst first, as the pack puts them; then the latest
+        (_conflict_card(c) for c in every if c.status == "open"),
+        key=lambda card: (SEVERITIES.index(card.severity), -card.conflict.chapter),
+    )
     return ConflictsPage(
-        open=[_conflict_card(c) for c in every if c.status == "open"],
+        open=waiting,
         settled=[_conflict_card(c) for c in every if c.status != "open"][-SETTLED_SHOWN:],
     )
 
