@@ -275,3 +275,11 @@ def test_the_cli_spelling_of_an_argument_points_to_its_name() -> None:
     timeline = (Arg(name="start", flag="--from", type="int", help="x"),)
     with pytest.raises(InvalidInput, match="unknown argument 'from' \\(did you mean 'start'\\?\\)"):
         checked_arguments("get_timeline", timeline, {"from": 3})
+
+
+@pytest.mark.parametrize("query", [q for q in QUERIES if q.tool], ids=lambda q: q.tool)
+def test_each_mcp_argument_is_described_for_the_agent(query: Query[Any]) -> None:
+    from webnovel.mcp.tools import property_schema
+
+    for arg in query.mcp_args:
+        assert property_schema(arg)["description"] == arg.help and arg.help.strip()

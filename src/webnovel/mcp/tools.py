@@ -72,9 +72,10 @@ class Resource:
 
 def property_schema(arg: Arg) -> dict[str, Any]:
     """The JSON Schema of one argument: its own schema, or its type (with its choices and
-    default), `null` allowed where it may be left out."""
+    default), `null` allowed where it may be left out; described by the argument's help, which
+    an agent reads to fill it in."""
     if arg.schema is not None:
-        return dict(arg.schema)
+        return {"description": arg.help, **arg.schema}
     schema: dict[str, Any] = {"type": _JSON_TYPES[arg.type]}
     if arg.choices is not None:
         schema["enum"] = list(arg.choices)
@@ -82,7 +83,7 @@ def property_schema(arg: Arg) -> dict[str, Any]:
         schema["default"] = arg.default
         if arg.default is None:
             schema = {"anyOf": [schema, {"type": "null"}], "default": None}
-    return schema
+    return {**schema, "description": arg.help}
 
 
 def _error(message: str) -> types.CallToolResult:
