@@ -1,6 +1,6 @@
 """webnovel-memory: long-term temporal memory for serialized web-novel writing with AI agents."""
 
-from .book.project import Project, init_project, open_project
+from .book import Project, init_project, open_project
 from .errors import (
     BookBusy,
     InvalidChapterResult,

@@ -2,13 +2,15 @@
 that also writes, builds packs, searches and imports. Adapters (CLI, MCP, dashboard) call these and
 nothing below them."""
 
-from .project import Project, find_book_root, init_project, open_project, plan_upstream_import
+from .opening import find_book_root, holds_book, init_project, open_project, plan_upstream_import
+from .project import Project
 from .reader import BookReader
 
 __all__ = [
     "BookReader",
     "Project",
     "find_book_root",
+    "holds_book",
     "init_project",
     "open_project",
     "plan_upstream_import",

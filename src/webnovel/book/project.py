@@ -10,12 +10,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from ..config import render_config
 from ..errors import (
     InvalidConfig,
     InvalidInput,
-    ProjectExists,
-    ProjectNotFound,
     ReviewBlocked,
     UnknownConflict,
     WebnovelError,
@@ -27,8 +24,8 @@ from ..memory.schema import (
     Conflict,
 )
 from ..memory.store import commit_ops, entity_ops, record_ops
-from ..memory.store.location import StoreLocation, parse_store_section, render_store_section
-from ..memory.store.storage import CONFIG, MEMORY_DIR, read_json, write_json_atomic
+from ..memory.store.location import StoreLocation
+from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
 
@@ -44,85 +41,6 @@ if TYPE_CHECKING:
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
-
-
-def find_book_root(start: Path) -> Path | None:
-    """The nearest folder at or above `start` that holds `.webnovel/`."""
-    start = start.resolve()
-    for folder in (start, *start.parents):
-        if (folder / MEMORY_DIR).is_dir():
-            return folder
-    return None
-
-
-def plan_upstream_import(root: str | Path) -> dict[str, Any]:
-    """What importing a webnovel-writer project would bring in; reads it and writes nothing."""
-    from ..ingest.upstream_import import read_upstream
-    from . import importing
-
-    return importing.upstream_plan(read_upstream(Path(root)), Path(root))
-
-
-def init_project(
-    path: str | Path,
-    title: str,
-    genre: str | None = None,
-    store: str | None = None,
-    book: str | None = None,
-    password_env: str | None = None,
-) -> Project:
-    """Make a book in folder `path`: in its own SQLite file, or (`store`, a postgresql:// URL
-    without a password) as book `book` (default: the folder's name) of a shared PostgreSQL
-    database, named in the folder's config.toml so that any copy of the folder opens it."""
-    root = Path(path)
-    memory_dir = root / MEMORY_DIR
-    if holds_book(memory_dir):
-        raise ProjectExists(say("book_exists", root=root, memory_dir=memory_dir))
-    location = None
-    if store is not None:
-        section = {"url": store, "book": book or root.resolve().name}
-        location = parse_store_section(
-            section | ({"password_env": password_env} if password_env else {}), "--store"
-        )
-    memory_dir.mkdir(parents=True, exist_ok=True)
-    config = memory_dir / CONFIG
-    config.write_text(
-        render_config(genre) + (render_store_section(location) if location else ""),
-        encoding="utf-8",
-    )
-    try:
-        project = Project(root, create=True, title=title, location=location)
-    except BaseException:
-        if location is not None:  # a store that refused leaves no folder that looks like a book
-            config.unlink(missing_ok=True)
-        raise
-    project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
-    with project.storage.index.atomic() as conn:
-        commit_ops.set_meta(conn, "title", title)
-        commit_ops.set_meta(conn, "genre", genre or "")
-    project.refresh_projections()
-    return project
-
-
-def open_project(path: str | Path | None = None) -> Project:
-    """Open the book at `path`, or the nearest one above the current folder."""
-    if path is None:
-        root = find_book_root(Path.cwd())
-        if root is None:
-            raise ProjectNotFound(say("no_book_here"))
-        return Project(root)
-    root = Path(path)
-    if not holds_book(root / MEMORY_DIR):
-        raise ProjectNotFound(say("no_book_at", root=root, memory_dir=root / MEMORY_DIR))
-    return Project(root)
-
-
-def holds_book(memory_dir: Path) -> bool:
-    """A SQLite book has its index.db; a PostgreSQL book's folder names its store."""
-    config = memory_dir / CONFIG
-    return (memory_dir / "index.db").exists() or (
-        config.exists() and "[store]" in config.read_text(encoding="utf-8", errors="replace")
-    )
 
 
 class Project(BookReader):

@@ -16,7 +16,8 @@ from typing import Any
 from ..memory.store import commit_ops, record_ops
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
-from .project import Project, init_project, open_project
+from .opening import init_project, open_project
+from .project import Project
 
 
 def _location(store: str, book: str = "-") -> StoreLocation:

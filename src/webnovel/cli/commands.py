@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..book.project import Project, holds_book, init_project, open_project, plan_upstream_import
+from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,

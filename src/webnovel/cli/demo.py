@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from ..book.project import Project, init_project
+from ..book import Project, init_project
 from ..errors import ProjectExists, UnknownEntity
 from ..memory.words import FIELD, label
 from ..messages import say

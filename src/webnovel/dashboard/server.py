@@ -9,7 +9,7 @@ import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
-from ..book.project import open_project
+from ..book import open_project
 from ..errors import InvalidInput
 from ..loopback import is_loopback_host
 from .access import LOGIN_PARAM, new_login_token

@@ -141,94 +141,7 @@ class ToolServer:
 
     def lowlevel(self) -> Server[Any]:
         """The SDK's low-level server with these tools, prompts and resources."""
-        import mcp_types as types
         from mcp.server.lowlevel import Server
-
-        async def list_tools(
-            ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
-        ) -> types.ListToolsResult:
-            return types.ListToolsResult(
-                tools=[
-                    types.Tool(
-                        name=t.name, description=t.description, input_schema=t.input_schema()
-                    )
-                    for t in self.tools.values()
-                ]
-            )
-
-        async def call_tool(
-            ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
-        ) -> types.CallToolResult:
-            return await self.call(params.name, params.arguments or {})
-
-        async def list_prompts(
-            ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
-        ) -> types.ListPromptsResult:
-            return types.ListPromptsResult(
-                prompts=[
-                    types.Prompt(
-                        name=p.name,
-                        description=p.description,
-                        arguments=[
-                            types.PromptArgument(name=a.name, required=a.required) for a in p.args
-                        ],
-                    )
-                    for p in self.prompts.values()
-                ]
-            )
-
-        async def get_prompt(
-            ctx: ServerRequestContext[Any, Any], params: types.GetPromptRequestParams
-        ) -> types.GetPromptResult:
-            from mcp.shared.exceptions import MCPError
-
-            prompt = self.prompts.get(params.name)
-            if prompt is None:
-                raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt: {params.name}")
-            try:
-                arguments = checked_arguments(prompt.name, prompt.args, params.arguments or {})
-            except InvalidInput as exc:
-                raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
-            text = prompt.render(arguments)
-            return types.GetPromptResult(
-                description=prompt.description,
-                messages=[
-                    types.PromptMessage(
-                        role="user", content=types.TextContent(type="text", text=text)
-                    )
-                ],
-            )
-
-        async def list_resources(
-            ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
-        ) -> types.ListResourcesResult:
-            return types.ListResourcesResult(
-                resources=[
-                    types.Resource(
-                        uri=r.uri,
-                        name=r.uri.rsplit("/", 1)[-1],
-                        description=r.description,
-                        mime_type=r.mime_type,
-                    )
-                    for r in self.resources.values()
-                ]
-            )
-
-        async def read_resource(
-            ctx: ServerRequestContext[Any, Any], params: types.ReadResourceRequestParams
-        ) -> types.ReadResourceResult:
-            from mcp.shared.exceptions import MCPError
-
-            resource = self.resources.get(str(params.uri))
-            if resource is None:
-                raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource: {params.uri}")
-            return types.ReadResourceResult(
-                contents=[
-                    types.TextResourceContents(
-                        uri=resource.uri, text=resource.read(), mime_type=resource.mime_type
-                    )
-                ]
-            )
 
         return Server(
             self.name,
@@ -237,10 +150,100 @@ class ToolServer:
             get_tool_input_schema=lambda name: (
                 self.tools[name].input_schema() if name in self.tools else None
             ),
-            on_list_tools=list_tools,
-            on_call_tool=call_tool,
-            on_list_prompts=list_prompts,
-            on_get_prompt=get_prompt,
-            on_list_resources=list_resources,
-            on_read_resource=read_resource,
+            on_list_tools=self._list_tools,
+            on_call_tool=self._call_tool,
+            on_list_prompts=self._list_prompts,
+            on_get_prompt=self._get_prompt,
+            on_list_resources=self._list_resources,
+            on_read_resource=self._read_resource,
+        )
+
+    async def _list_tools(
+        self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        import mcp_types as types
+
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(name=t.name, description=t.description, input_schema=t.input_schema())
+                for t in self.tools.values()
+            ]
+        )
+
+    async def _call_tool(
+        self, ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        return await self.call(params.name, params.arguments or {})
+
+    async def _list_prompts(
+        self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListPromptsResult:
+        import mcp_types as types
+
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(
+                    name=p.name,
+                    description=p.description,
+                    arguments=[
+                        types.PromptArgument(name=a.name, required=a.required) for a in p.args
+                    ],
+                )
+                for p in self.prompts.values()
+            ]
+        )
+
+    async def _get_prompt(
+        self, ctx: ServerRequestContext[Any, Any], params: types.GetPromptRequestParams
+    ) -> types.GetPromptResult:
+        import mcp_types as types
+        from mcp.shared.exceptions import MCPError
+
+        prompt = self.prompts.get(params.name)
+        if prompt is None:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt: {params.name}")
+        try:
+            arguments = checked_arguments(prompt.name, prompt.args, params.arguments or {})
+        except InvalidInput as exc:
+            raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
+        text = prompt.render(arguments)
+        return types.GetPromptResult(
+            description=prompt.description,
+            messages=[
+                types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))
+            ],
+        )
+
+    async def _list_resources(
+        self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        import mcp_types as types
+
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(
+                    uri=r.uri,
+                    name=r.uri.rsplit("/", 1)[-1],
+                    description=r.description,
+                    mime_type=r.mime_type,
+                )
+                for r in self.resources.values()
+            ]
+        )
+
+    async def _read_resource(
+        self, ctx: ServerRequestContext[Any, Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        import mcp_types as types
+        from mcp.shared.exceptions import MCPError
+
+        resource = self.resources.get(str(params.uri))
+        if resource is None:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource: {params.uri}")
+        return types.ReadResourceResult(
+            contents=[
+                types.TextResourceContents(
+                    uri=resource.uri, text=resource.read(), mime_type=resource.mime_type
+                )
+            ]
         )
