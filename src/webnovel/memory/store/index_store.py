@@ -26,6 +26,18 @@ class _TrialOver(Exception):
     """Ends a trial transaction by rolling it back."""
 
 
+@contextmanager
+def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
+    """A transaction of `store` (anything with `atomic()`) that is always rolled back: run the
+    real write path, look at what it would do, keep nothing (review applies a draft this way)."""
+    try:
+        with store.atomic() as conn:
+            yield conn
+            raise _TrialOver
+    except _TrialOver:
+        pass
+
+
 def rows_in(
     conn: sqlite3.Connection, sql: str, values: list[Any], batch: int = 500
 ) -> list[sqlite3.Row]:
@@ -100,16 +112,9 @@ class SQLiteStore:
         self._depth -= 1
         self.conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {name}")
 
-    @contextmanager
-    def trial(self) -> Iterator[sqlite3.Connection]:
-        """A transaction that is always rolled back: run the real write path, look at what it
-        would do, keep nothing (review applies a draft this way)."""
-        try:
-            with self.atomic() as conn:
-                yield conn
-                raise _TrialOver
-        except _TrialOver:
-            pass
+    def trial(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A transaction that is always rolled back (`rolled_back`)."""
+        return rolled_back(self)
 
     def _begin(self) -> None:
         """Take the write lock, waiting for another process's commit, rebuild or index catch-up

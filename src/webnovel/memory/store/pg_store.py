@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreUnavailable
-from .index_store import WAIT_FOR_LOCK_SECONDS
+from .index_store import WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
 from .pg_sql import translate, translate_ddl
@@ -40,10 +40,6 @@ BEGIN
     RETURN NULL;
 END $$
 """
-
-
-class _TrialOver(Exception):
-    """Ends a trial transaction by rolling it back."""
 
 
 @lru_cache(maxsize=256)
@@ -215,15 +211,9 @@ class PostgresStore:
             self.pg.execute(f"ROLLBACK TO SAVEPOINT {name}")
             self.pg.execute(f"RELEASE SAVEPOINT {name}")
 
-    @contextmanager
-    def trial(self) -> Iterator[sqlite3.Connection]:
+    def trial(self) -> AbstractContextManager[sqlite3.Connection]:
         """A transaction that is always rolled back (review applies a draft this way)."""
-        try:
-            with self.atomic() as conn:
-                yield conn
-                raise _TrialOver
-        except _TrialOver:
-            pass
+        return rolled_back(self)
 
     def _begin(self) -> None:
         """Begin, then take the book's write lock: at once if free, else say so and wait."""
