@@ -517,3 +517,14 @@ def test_a_mistyped_field_is_answered_with_the_field_meant(cli_book: Path) -> No
     assert asked.stdout.splitlines()[:2] == ["林砚的relam：（无记录）", "  是否指「境界」？"]
     known = run("--project", str(cli_book), "fact", "林砚", "兵器", "--format", "text").stdout
     assert "是否指" not in known  # a real field with no record yet is just that
+
+
+def test_a_name_hint_speaks_the_language_asked_for(
+    cli_book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = ("--project", str(cli_book))
+    chinese = run(*project, "fact", "林岩", "境界")
+    assert chinese.returncode == 1 and "是否指「林砚」？" in chinese.stderr
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    english = run(*project, "fact", "林岩", "realm")
+    assert "; did you mean 林砚?" in english.stderr and "是否指" not in english.stderr

@@ -274,6 +274,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "已提交 {done} 个文件（第{chapters}章），从 {at} 起未提交",
         "{done} file(s) committed (chapter {chapters}); stopped at {at}, nothing after it",
     ),
+    "did_you_mean_names": ("，是否指{names}？", "; did you mean {listed}?"),
     "no_such_file": ("文件不存在", "no such file"),
     "is_a_folder": ("是文件夹，不是文件", "is a folder, not a file"),
     "no_access": ("没有读取或写入的权限", "permission denied"),

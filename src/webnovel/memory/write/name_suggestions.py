@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from functools import lru_cache
 
+from ...messages import say
 from ..store import entity_ops
 from ..vocabulary import edit_distance
 
@@ -66,6 +67,10 @@ def _closeness(written: str, folded: str, known: str) -> int | None:
 
 
 def did_you_mean(conn: sqlite3.Connection, written: str) -> str:
-    """「，是否指「林砚」？」 or the empty string."""
+    """「，是否指「林砚」？」 (in English: "; did you mean 林砚?") or the empty string."""
     found = suggest_names(conn, written)
-    return "，是否指" + "、".join(f"「{n}」" for n in found) + "？" if found else ""
+    if not found:
+        return ""
+    return say(
+        "did_you_mean_names", names="、".join(f"「{n}」" for n in found), listed=", ".join(found)
+    )
