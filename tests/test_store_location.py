@@ -50,6 +50,11 @@ def test_init_with_a_password_writes_nothing_and_prints_no_password(
         ({"url": "postgresql://h/db", "book": "a/b"}, "书名"),
         ({"url": "postgresql://h/db", "book": "b", "password": "x"}, "不认识的键 password"),
         ({"url": "postgresql://h/db", "book": "b", "password_env": "A B"}, "password_env"),
+        # a received book must not send the user's API key to the host it names
+        (
+            {"url": "postgresql://h/db", "book": "b", "password_env": "OPENAI_API_KEY"},
+            "PASSWORD 结尾",
+        ),
     ],
 )
 def test_a_bad_store_table_names_what_is_wrong(section: dict[str, str], problem: str) -> None:

@@ -115,6 +115,13 @@ def parse_store_section(section: Any, where: str = "config.toml [store]") -> Sto
         not isinstance(password_env, str) or not _ENV_NAME.match(password_env)
     ):
         raise InvalidConfig(f"{where}：password_env 应是环境变量的名字：{password_env!r}")
+    if password_env is not None and not password_env.upper().endswith("PASSWORD"):
+        # A book folder comes from anyone: it must not send the user's API key
+        # (OPENAI_API_KEY…) to the host its url names as if it were the store's password.
+        raise InvalidConfig(
+            f"{where}：password_env 只能是专为数据库密码设的环境变量（名字以 PASSWORD 结尾，"
+            f"例如 NOVELS_DB_PASSWORD），不能是 {password_env}"
+        )
     return StoreLocation(
         parse_store_url(url, f"{where} url"),
         check_book_name(section.get("book", ""), f"{where} book"),
