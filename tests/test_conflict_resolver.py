@@ -22,17 +22,30 @@ from webnovel.memory.write.conflict_resolver import (
 CONFIG = BookConfig()
 
 
-def fact(chapter: int, value: Any, op: str = "set", **extra: Any) -> Assertion:
+def said(
+    family: Any,
+    key: str,
+    subject: str,
+    field: str,
+    chapter: int,
+    payload: Any,
+    obj: str | None = None,
+) -> Assertion:
+    """What one chapter said of one chain: the assertion the fold reads."""
     return Assertion(
-        family="fact",
-        key="e\x1ff",
-        subject="e",
-        field="f",
-        obj=None,
+        family=family,
+        key=key,
+        subject=subject,
+        field=field,
+        obj=obj,
         chapter=chapter,
         seq=0,
-        payload={"op": op, "value": value, **extra},
+        payload=payload,
     )
+
+
+def fact(chapter: int, value: Any, op: str = "set", **extra: Any) -> Assertion:
+    return said("fact", "e\x1ff", "e", "f", chapter, {"op": op, "value": value, **extra})
 
 
 def fold_facts(*assertions: Assertion) -> Chain:
@@ -128,15 +141,14 @@ def test_emptied_set_is_still_a_value() -> None:
 
 
 def rel(chapter: int, rel_type: str, action: str = "assert", confidence: float = 1.0) -> Assertion:
-    return Assertion(
-        family="rel",
-        key="a\x1fb\x1fgroup0",
-        subject="a",
-        field=rel_type,
+    return said(
+        "rel",
+        "a\x1fb\x1fgroup0",
+        "a",
+        rel_type,
+        chapter,
+        {"action": action, "type": rel_type, "confidence": confidence},
         obj="b",
-        chapter=chapter,
-        seq=0,
-        payload={"action": action, "type": rel_type, "confidence": confidence},
     )
 
 
@@ -171,16 +183,7 @@ def test_relations(assertions: list[Assertion], expected: list, conflict_kinds: 
 
 
 def thread(chapter: int, action: str, **extra: Any) -> Assertion:
-    return Assertion(
-        family="thread",
-        key="t",
-        subject="t",
-        field="thread",
-        obj=None,
-        chapter=chapter,
-        seq=0,
-        payload={"action": action, **extra},
-    )
+    return said("thread", "t", "t", "thread", chapter, {"action": action, **extra})
 
 
 @pytest.mark.parametrize(
@@ -237,15 +240,8 @@ def test_advance_keeps_what_the_thread_is_and_records_progress() -> None:
 
 
 def rule(chapter: int, action: str, text: str = "") -> Assertion:
-    return Assertion(
-        family="rule",
-        key="r",
-        subject="r",
-        field="rule",
-        obj=None,
-        chapter=chapter,
-        seq=0,
-        payload={"action": action, "rule": text, "domain": "修炼"},
+    return said(
+        "rule", "r", "r", "rule", chapter, {"action": action, "rule": text, "domain": "修炼"}
     )
 
 
