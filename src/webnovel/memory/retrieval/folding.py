@@ -17,11 +17,14 @@ from pathlib import Path
 
 @cache
 def _table() -> dict[int, str]:
-    try:
-        import opencc
-    except ImportError:
+    # only OpenCC's data file is read: importing the package (its converter, json and more)
+    # would cost a fresh `webnovel search` process 50 ms
+    from importlib.util import find_spec
+
+    spec = find_spec("opencc")
+    if spec is None or not spec.submodule_search_locations:
         return {}
-    path = Path(opencc.__file__).parent / "dictionary" / "TSCharacters.txt"
+    path = Path(spec.submodule_search_locations[0]) / "dictionary" / "TSCharacters.txt"
     table: dict[int, str] = {}
     try:
         lines = path.read_text(encoding="utf-8").splitlines()

@@ -32,8 +32,6 @@ from ..read.aliases import AliasIndex
 from ..store import commit_ops, vector_store
 from ..store.index_store import SQLiteStore, loads
 from ..store.lexical_index import LexicalIndex
-from ..write.chapter_result import parse_chapter_result
-from .chunker import chapter_chunks
 from .dense_matrix import DenseMatrix
 from .embedders import Embedder
 from .folding import fold
@@ -219,6 +217,10 @@ class Retrieval:
         """Cut the chapters into chunks and index them, in one `vectors.db` transaction. The
         lexical index commits last inside it: a crash leaves these chapters stale in
         `chapter_state`, and the next sync deletes and redoes them in both stores."""
+        # the write path's parsing, only when chapters are cut: a search in step never loads it
+        from ..write.chapter_result import parse_chapter_result
+        from .chunker import chapter_chunks
+
         segmenter = self.segmenter()
         aliases = self.aliases()
         with self.store.atomic() as conn, self.lexicon.writing() as lexicon:
