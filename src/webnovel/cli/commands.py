@@ -121,10 +121,12 @@ def _keep_search_in_step(book: Project, bulk: bool) -> None:
     """A bulk run (several files, an import) indexes what it wrote as it ends, with a progress
     bar; single commits do once the index is SEARCH_BEHIND_AT_MOST chapters behind. So the
     first search after thousands of commits never finds them all still to index."""
-    if book.search_pending() < (1 if bulk else SEARCH_BEHIND_AT_MOST):
-        return
-    with ProgressBar("index") as bar:
-        book.catch_up_search(progress=bar.update)
+    if book.search_pending() >= (1 if bulk else SEARCH_BEHIND_AT_MOST):
+        with ProgressBar("index") as bar:
+            book.catch_up_search(progress=bar.update)
+    # with an embedder named, vectors keep up in a detached child (no model loaded here)
+    if book.embed_in_background() and bulk:
+        print("向量在后台补齐，进度见 .webnovel/embed.log", file=sys.stderr)
 
 
 def retract(args: argparse.Namespace) -> int:
@@ -295,7 +297,17 @@ def prefill(args: argparse.Namespace) -> int:
 
 def embed(args: argparse.Namespace) -> int:
     with open_book(args) as book, ProgressBar("embed") as bar:
-        summary = book.embed(progress=bar.update, batch=args.batch, include_text=args.include_text)
+        if args.background:  # started by commit and import: leaves if another one runs
+            summary = book.keep_embedding(progress=bar.update, batch=args.batch)
+        else:
+            if book.embedding_elsewhere():
+                print(
+                    "另一个向量任务正在运行，等它结束（进度见 .webnovel/embed.log）",
+                    file=sys.stderr,
+                )
+            summary = book.embed(
+                progress=bar.update, batch=args.batch, include_text=args.include_text
+            )
     emit(args, summary, render.mapping_text)
     return 0
 

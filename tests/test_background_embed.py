@@ -1,0 +1,150 @@
+"""Vectors keep up by themselves: with an embedder named, `commit` and `import` start a
+detached `webnovel embed --background` (one at a time per book, resumable), and a model that
+cannot load leaves search lexical, said once. Real books in tmp folders, real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.ingest.sample_book import sample_book_dir
+from webnovel.memory.retrieval.background import embed_lock
+
+from test_retrieval import book_with_embedder
+
+pytest.importorskip("numpy")
+
+
+def _cli(root: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "WEBNOVEL_EMBED_IN_BACKGROUND"}
+    return subprocess.run(
+        [sys.executable, "-m", "webnovel", "--project", str(root), *command],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+
+
+def _counts(root: Path) -> tuple[int, int]:
+    """(summary chunks, those with a vector)."""
+    with webnovel.open_project(root) as book:
+        book.catch_up_search()
+        conn = book.retrieval().store.conn
+        summaries = conn.execute(
+            "SELECT COUNT(*) FROM chunks WHERE kind IN ('chapter_summary', 'scene_summary')"
+        ).fetchone()[0]
+        embedded = conn.execute(
+            "SELECT COUNT(*) FROM chunks c JOIN vectors v ON v.chunk_rowid = c.id "
+            "WHERE c.kind IN ('chapter_summary', 'scene_summary')"
+        ).fetchone()[0]
+    return summaries, embedded
+
+
+def _wait_until_embedded(root: Path, seconds: float = 90) -> tuple[int, int]:
+    deadline = time.monotonic() + seconds
+    while True:
+        summaries, embedded = _counts(root)
+        with embed_lock(root / ".webnovel", wait=False) as free:
+            if free and embedded == summaries:
+                return summaries, embedded
+        if time.monotonic() > deadline:
+            return summaries, embedded
+        time.sleep(0.5)
+
+
+def test_a_bulk_commit_embeds_in_the_background(tmp_path: Path) -> None:
+    root = book_with_embedder(tmp_path / "b", "hashing")
+    results = sorted((sample_book_dir() / "results").glob("*.json"))[:6]
+    run = _cli(root, "commit", *map(str, results))
+    assert "向量在后台补齐" in run.stderr
+    summaries, embedded = _wait_until_embedded(root)
+    assert summaries > 6 and embedded == summaries
+    assert (root / ".webnovel" / "embed.log").exists()
+    # a later single commit is embedded too, without a word on the terminal
+    with webnovel.open_project(root) as book:
+        nxt = book.latest_chapter() + 1
+    result = json.dumps({"chapter": nxt, "summary": "韩啸夜入藏经阁，取走一卷残谱。"})
+    single = subprocess.run(
+        [sys.executable, "-m", "webnovel", "--project", str(root), "commit", "-"],
+        input=result,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "向量" not in single.stderr
+    summaries_after, embedded_after = _wait_until_embedded(root)
+    assert summaries_after == summaries + 1 and embedded_after == summaries_after
+
+
+def test_one_embedder_at_a_time(tmp_path: Path) -> None:
+    root = book_with_embedder(tmp_path / "b", "hashing")
+    with webnovel.open_project(root) as book:
+        book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+        book.commit({"chapter": 2, "summary": "周伯守在炉边，说起断刀的来历。"})
+    with embed_lock(root / ".webnovel", wait=False) as held:
+        assert held
+        with webnovel.open_project(root) as book:
+            assert book.embedding_elsewhere()
+            assert not book.embed_in_background()  # one runs (this test holds its lock)
+        left = _cli(root, "embed", "--background", "--format", "json")
+        assert '"embedded": 0' in left.stdout
+        assert _counts(root)[1] == 0
+    done = _cli(root, "embed", "--background", "--format", "json")
+    assert '"embedded": 2' in done.stdout
+    assert _counts(root) == (2, 2)
+
+
+def test_chunks_committed_while_it_embeds_are_not_left_behind(tmp_path: Path) -> None:
+    root = book_with_embedder(tmp_path / "b", "hashing")
+    with webnovel.open_project(root) as book:
+        book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+        retrieval = book.retrieval()
+        first_batch = retrieval.embed
+        calls = []
+
+        def embed_and_meanwhile_commit(*args: object, **kwargs: object) -> dict[str, int]:
+            answer = first_batch(*args, **kwargs)  # type: ignore[arg-type]
+            if not calls:  # another process commits while this one embeds
+                with webnovel.open_project(root) as writer:
+                    writer.commit({"chapter": 2, "summary": "周伯守在炉边。"})
+            calls.append(answer)
+            return answer
+
+        retrieval.embed = embed_and_meanwhile_commit  # type: ignore[method-assign]
+        summary = book.keep_embedding()
+    assert len(calls) == 2 and summary["embedded"] == 2
+    assert _counts(root) == (2, 2)
+
+
+def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        pytest.skip("needs an embedder whose package is not installed")
+    root = book_with_embedder(tmp_path / "b", "st:/models/none")
+    with webnovel.open_project(root) as book:
+        book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            for question in ("铁匠铺", "林砚", "打铁"):
+                assert book.search(question)[0].semantic is None
+        assert [str(w.message) for w in said if "检索只用字面匹配" in str(w.message)] == [
+            str(said[0].message)
+        ]
+    # the background child cannot load it either: it says why in its log, search goes on
+    child = subprocess.run(
+        [sys.executable, "-m", "webnovel", "--project", str(root), "embed", "--background"],
+        capture_output=True,
+        text=True,
+    )
+    assert child.returncode != 0 and "sentence_transformers" in child.stderr
+    assert _cli(root, "search", "铁匠铺").returncode == 0
