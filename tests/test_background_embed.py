@@ -148,3 +148,28 @@ def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
     )
     assert child.returncode != 0 and "sentence_transformers" in child.stderr
     assert _cli(root, "search", "铁匠铺").returncode == 0
+
+
+def test_batches_sorted_by_length_keep_each_vector_with_its_passage(tmp_path: Path) -> None:
+    from array import array
+
+    from webnovel.memory.retrieval.embedders import HashingEmbedder
+
+    root = book_with_embedder(tmp_path / "b", "hashing")
+    with webnovel.open_project(root) as book:
+        for chapter in range(1, 13):  # lengths that do not follow the chapters' order
+            summary = "林砚" + "在铁匠铺里打铁，" * ((chapter * 7) % 12 + 1) + f"第{chapter}回。"
+            book.commit({"chapter": chapter, "summary": summary})
+        assert book.embed(batch=5)["embedded"] == 12
+        rows = (
+            book.retrieval()
+            .store.conn.execute(
+                "SELECT c.text, v.vec FROM chunks c JOIN vectors v ON v.chunk_rowid = c.id"
+            )
+            .fetchall()
+        )
+    model = HashingEmbedder()
+    assert len(rows) == 12
+    for text, blob in rows:
+        expected = array("f", [float(v) for v in model.embed_passages([text])[0]])
+        assert blob == expected.tobytes(), text

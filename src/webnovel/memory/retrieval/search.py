@@ -60,6 +60,7 @@ FLOOR_SCORE = 0.04  # below: left out
 ENTITY_PRIOR = 0.01  # per entity named by both the query and the chunk
 RECENCY_PRIOR = 0.01  # scaled by how late in the book the chunk is
 EMBED_KINDS = ("chapter_summary", "scene_summary")
+SORT_WINDOW = 16  # batches fetched at once and sorted by length before embedding
 LEXICON_FORMAT = "3:chars"  # what the lexicon's documents hold; another value re-indexes all
 Progress = Callable[[int, int], None]
 
@@ -502,32 +503,40 @@ class Retrieval:
         name = self.embedder.name
         total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
         done = 0
-        dim: int | None = None
         while True:
-            todo = vector_store.chunks_without_vectors(self.store.conn, name, kinds, batch)
-            if not todo:
+            window = vector_store.chunks_without_vectors(
+                self.store.conn, name, kinds, batch * SORT_WINDOW
+            )
+            if not window:
                 break
-            vectors = self.embedder.embed_passages([text for _, text in todo])
-            if len(vectors) != len(todo):
-                raise EndpointFailed(
-                    f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量"
-                )
-            rows = []
-            for (rowid, _), vector in zip(todo, vectors, strict=True):
-                packed = array("f", [float(v) for v in vector])
-                dim = dim or vector_store.vector_dim(self.store.conn, name) or len(packed)
-                if len(packed) != dim:
-                    raise EndpointFailed(
-                        f"向量模型 {name} 给出长度 {len(packed)} 的向量，与本书已有的长度 {dim} "
-                        "不一致；已存的向量保持不变（换了模型请改名或运行 webnovel rebuild）"
-                    )
-                rows.append((rowid, len(packed), packed.tobytes()))
-            with self.store.atomic() as conn:
-                vector_store.put_vectors(conn, name, rows)
-            done += len(rows)
-            if progress:
-                progress(done, total)
+            # batches of like length: a batch is padded to its longest passage
+            window.sort(key=lambda chunk: len(chunk[1]))
+            for start in range(0, len(window), batch):
+                done = self._embed_batch(window[start : start + batch], name, done)
+                if progress:
+                    progress(done, total)
         return {"embedded": done, "missing": total - done}
+
+    def _embed_batch(self, todo: list[tuple[int, str]], name: str, done: int) -> int:
+        """Embed and store one batch, committed on its own; returns how many are done."""
+        assert self.embedder is not None
+        vectors = self.embedder.embed_passages([text for _, text in todo])
+        if len(vectors) != len(todo):
+            raise EndpointFailed(f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量")
+        dim = vector_store.vector_dim(self.store.conn, name)
+        rows = []
+        for (rowid, _), vector in zip(todo, vectors, strict=True):
+            packed = array("f", [float(v) for v in vector])
+            dim = dim or len(packed)
+            if len(packed) != dim:
+                raise EndpointFailed(
+                    f"向量模型 {name} 给出长度 {len(packed)} 的向量，与本书已有的长度 {dim} "
+                    "不一致；已存的向量保持不变（换了模型请改名或运行 webnovel rebuild）"
+                )
+            rows.append((rowid, len(packed), packed.tobytes()))
+        with self.store.atomic() as conn:
+            vector_store.put_vectors(conn, name, rows)
+        return done + len(rows)
 
     def stats(self) -> dict[str, int]:
         """Counts, and how many chapters the next search will re-cut first."""
