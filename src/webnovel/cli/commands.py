@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
+from ..book.words import printable
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -17,13 +18,12 @@ from ..errors import (
     WebnovelError,
 )
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
-from ..memory.write.json_hygiene import printable
 from ..messages import say
 from . import render
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
-    from ..memory.schema import CommitReport
+    from ..book.values import CommitReport
 
 
 def open_book(args: argparse.Namespace) -> Project:
@@ -356,11 +356,9 @@ def wiki(args: argparse.Namespace) -> int:
 
 
 def schema(args: argparse.Namespace) -> int:
-    from ..memory.write.chapter_schema import (
-        CHAPTER_RESULT_SCHEMA,  # the write path's: loaded here only
-    )
+    from ..book.values import chapter_result_schema
 
-    sys.stdout.write(render.to_json(CHAPTER_RESULT_SCHEMA) + "\n")
+    sys.stdout.write(render.to_json(chapter_result_schema()) + "\n")
     return 0
 
 

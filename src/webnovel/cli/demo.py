@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..book import Project, init_project
+from ..book.words import FIELD, label
 from ..errors import ProjectExists, UnknownEntity
-from ..memory.words import FIELD, label
 from ..messages import say
 from . import render
 from .commands import emit

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..memory.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
     KEY_WORDS,
     chapter_list,

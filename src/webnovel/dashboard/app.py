@@ -40,10 +40,10 @@ from starlette.staticfiles import StaticFiles
 
 from ..book.candidate_queue import ENTITY_TYPES
 from ..book.project import Project
+from ..book.rulebook import RECIPES
+from ..book.words import TASK
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
 from ..ingest.name_finder import Candidate
-from ..memory.packs.budget_manager import RECIPES
-from ..memory.words import TASK
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, threads_view

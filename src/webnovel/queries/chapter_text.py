@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..memory.words import (
+from ..book.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     ENDING,
@@ -86,7 +86,7 @@ def _secret(s: dict[str, Any]) -> str:
 
 
 def _conflict(c: dict[str, Any]) -> str:
-    from ..memory.write.rulebook import RULES  # only a chapter with conflicts needs it
+    from ..book.rulebook import RULES  # only a chapter with conflicts needs it
 
     rule = RULES.get(c["kind"])
     severity = SEVERITY.get(rule.severity, rule.severity) if rule else ""

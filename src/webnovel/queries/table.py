@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
-from ..memory.schema import (
+from ..book.values import (
     THREAD_FILTERS,
     Conflict,
     Entity,
@@ -23,6 +22,7 @@ from ..memory.schema import (
     TimelineEvent,
     WorldRule,
 )
+from ..book.words import CHAPTER_TEMPLATES, TASKS
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
 from .chapter_text import chapter_text
@@ -48,8 +48,7 @@ from .text import (
 
 if TYPE_CHECKING:
     from ..book.project import Project
-    from ..memory.read.chapter_report import ChapterReport
-    from ..memory.retrieval.search import SearchHit
+    from ..book.values import ChapterReport, SearchHit
 
 
 # -- the facade calls, typed (a test checks each one's parameters against its arguments) --------

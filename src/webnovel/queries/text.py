@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..memory.words import (
+from ..book.words import (
     ADVICE_KIND,
     CHUNK_KIND,
     CONFLICT_KIND,
@@ -24,7 +24,7 @@ from ..memory.words import (
 )
 
 if TYPE_CHECKING:
-    from ..memory.schema import Entity, Knowledge, Secret, TimelineEvent, WorldRule
+    from ..book.values import Entity, Knowledge, Secret, TimelineEvent, WorldRule
     from .answers import FactAnswer
 
 
