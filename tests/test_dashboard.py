@@ -463,7 +463,11 @@ def test_the_overview_names_missing_chapters_as_resume_does(tmp_path: Path) -> N
     with webnovel.init_project(tmp_path / "book", title="缺章之书") as book:
         for chapter in (1, 2, 5):
             book.commit({"chapter": chapter, "summary": f"第{chapter}章"})
-        assert book.resume()["missing_chapters"] == [3, 4] == book.stats()["missing_chapters"]
+        assert (
+            book.resume().to_dict()["missing_chapters"]
+            == [3, 4]
+            == book.stats()["missing_chapters"]
+        )
     with running_dashboard(tmp_path / "book") as running:
         page = running.get("/?as_of=5").body
         assert 'id="missing-chapters"' in page and "第3、4章尚未提交" in page

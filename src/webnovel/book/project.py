@@ -28,6 +28,7 @@ from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
+from .resume import LastChapter, Named, ProtagonistNow, Resume
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
@@ -375,38 +376,38 @@ class Project(BookReader):
                         warnings.warn(f"outline {path} skipped: {exc}", stacklevel=2)
         return None
 
-    def resume(self) -> dict[str, Any]:
+    def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
         latest = self.latest_chapter()
         next_chapter = (latest or 0) + 1
         protagonist = entity_ops.find_protagonist(self._conn)
         outline = self.find_outline(next_chapter)
-        named = []
+        named: tuple[Named, ...] = ()
         if outline:
             seen = dict.fromkeys(m.entity_id for m in self.aliases().find(outline))
-            named = [{"id": e.id, "name": e.name} for e in map(self.entity, seen)]
+            named = tuple(Named(id=e.id, name=e.name) for e in map(self.entity, seen))
         last = commit_ops.chapter_rows(self._conn, start=latest or 0, end=latest or 0)
-        return {
-            "book": self.book,
-            "latest_chapter": latest,
-            "missing_chapters": self.missing_chapters(),
-            "last_chapter": {"title": last[0].title, "summary": last[0].summary} if last else None,
-            "protagonist": {
-                "id": protagonist.id,
-                "name": protagonist.name,
-                "now": {i.field: i.value for i in self.facts(protagonist.id)},
-            }
+        return Resume(
+            book=self.book,
+            latest_chapter=latest,
+            missing_chapters=tuple(self.missing_chapters()),
+            last_chapter=LastChapter(title=last[0].title, summary=last[0].summary)
+            if last
+            else None,
+            protagonist=ProtagonistNow(
+                id=protagonist.id,
+                name=protagonist.name,
+                now={i.field: i.value for i in self.facts(protagonist.id)},
+            )
             if protagonist
             else None,
-            "open_threads": [t.to_dict() for t in self.threads("open")],
-            "overdue_threads": [t.to_dict() for t in self.threads("overdue")],
-            "open_conflicts": [c.to_dict() for c in self.conflicts()],
-            "next_chapter": {
-                "chapter": next_chapter,
-                "outline_found": outline is not None,
-                "named_entities": named,
-            },
-        }
+            open_threads=tuple(self.threads("open")),
+            overdue_threads=tuple(self.threads("overdue")),
+            open_conflicts=tuple(self.conflicts()),
+            next_chapter=next_chapter,
+            outline_found=outline is not None,
+            named_entities=named,
+        )
 
     # -- bringing a book in (importing.py) -----------------------------------------------------
 

@@ -48,6 +48,7 @@ from .text import (
 
 if TYPE_CHECKING:
     from ..book.project import Project
+    from ..book.resume import Resume
     from ..book.values import ChapterReport, SearchHit
 
 
@@ -98,7 +99,7 @@ def _search(book: Project, text: str, top_k: int, as_of: int | None) -> list[Sea
     return book.search(text, top_k, as_of)
 
 
-def _resume(book: Project) -> dict[str, Any]:
+def _resume(book: Project) -> Resume:
     return book.resume()
 
 
@@ -121,7 +122,7 @@ def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
 def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
     if isinstance(answer, Conflict):
         return settled_text(answer.id, answer.status, answer.note)
-    return conflicts_text(dicts(answer))
+    return conflicts_text(answer)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -193,7 +194,7 @@ QUERIES: tuple[Query[Any], ...] = (
         ),
         answer=answers.history,
         to_json=Versions.to_dicts,
-        text=lambda versions: history_text(versions.to_dicts()),
+        text=history_text,
     ),
     Query(
         name="relations",
@@ -204,7 +205,7 @@ QUERIES: tuple[Query[Any], ...] = (
         args=(SUBJECT, AS_OF),
         answer=_relations,
         to_json=dicts,
-        text=lambda items: relations_text(dicts(items)),
+        text=relations_text,
     ),
     Query(
         name="cooccurrence",
@@ -235,7 +236,7 @@ QUERIES: tuple[Query[Any], ...] = (
         ),
         answer=_threads,
         to_json=dicts,
-        text=lambda items: threads_text(dicts(items)),
+        text=threads_text,
     ),
     Query(
         name="rules",
@@ -319,7 +320,7 @@ QUERIES: tuple[Query[Any], ...] = (
         ),
         answer=_search,
         to_json=dicts,
-        text=lambda hits: search_text(dicts(hits)),
+        text=search_text,
         indexes_first=True,
     ),
     Query(
@@ -444,7 +445,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel resume --format text",
         args=(),
         answer=_resume,
-        to_json=_same,
+        to_json=lambda brief: brief.to_dict(),
         text=resume_text,
     ),
     Query(
