@@ -242,7 +242,7 @@ def test_the_chapter_page_shows_one_chapter_as_of_a_chapter(board: Running) -> N
     assert page.status == 200
     assert f"第9章《{nine.title}》" in page.body and html_escape(nine.summary or "") in page.body
     for scene in nine.scenes:
-        assert html_escape("、".join(scene["characters"])) in page.body
+        assert html_escape("、".join(scene.characters)) in page.body
     assert "与韩啸的关系" in page.body and "玄霄门外门弟子" in page.body  # what changed
     assert 'href="/threads/father-rescue?as_of=12"' in page.body
     assert board.get("/chapters/12?as_of=9").status == 404  # not yet written at 9

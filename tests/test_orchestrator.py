@@ -178,7 +178,9 @@ def test_outline_file_convention_and_resume(tmp_path: Path, backend: str) -> Non
             ],
         }
         assert brief.protagonist is not None and brief.protagonist.now["location"] == "落霞山"
-        with pytest.warns(DeprecationWarning, match="to_dict"):  # the mapping of old still answers
+        with pytest.warns(
+            DeprecationWarning, match="latest_chapter"
+        ):  # the mapping of old still answers
             assert brief["latest_chapter"] == 3
 
 

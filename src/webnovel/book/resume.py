@@ -3,11 +3,10 @@ the last chapter, the protagonist now, open threads and conflicts, what the next
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from ..memory.schema import Conflict, Thread
+from ..memory.schema import Conflict, ReadAsMapping, Thread
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,7 +29,7 @@ class ProtagonistNow:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Resume:
+class Resume(ReadAsMapping):
     book: dict[str, Any]  # the book's title, genre and root, as `stats` gives them
     latest_chapter: int | None
     missing_chapters: tuple[int, ...]
@@ -60,12 +59,3 @@ class Resume:
                 "named_entities": [{"id": e.id, "name": e.name} for e in self.named_entities],
             },
         }
-
-    def __getitem__(self, key: str) -> Any:
-        """`resume()[key]`, as when `resume()` gave a mapping: still answered, with a note."""
-        warnings.warn(
-            "resume() now returns a Resume; read its fields, or to_dict()[key]",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.to_dict()[key]

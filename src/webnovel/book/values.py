@@ -30,10 +30,21 @@ from ..memory.schema import (
 if TYPE_CHECKING:
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.packs.pack_words import Reason
-    from ..memory.read.chapter_report import Change, ChapterReport
+    from ..memory.read.chapter_report import (
+        Change,
+        ChapterReport,
+        EventSeen,
+        SceneSeen,
+        SecretTouched,
+        ThreadTouched,
+    )
     from ..memory.retrieval.search import SearchHit
 
 __all__ = [
+    "EventSeen",
+    "SceneSeen",
+    "SecretTouched",
+    "ThreadTouched",
     "THREAD_FILTERS",
     "Change",
     "ChapterReport",
@@ -64,6 +75,10 @@ _LAZY = {
     "Reason": "..memory.packs.pack_words",
     "Change": "..memory.read.chapter_report",
     "ChapterReport": "..memory.read.chapter_report",
+    "EventSeen": "..memory.read.chapter_report",
+    "SceneSeen": "..memory.read.chapter_report",
+    "SecretTouched": "..memory.read.chapter_report",
+    "ThreadTouched": "..memory.read.chapter_report",
     "SearchHit": "..memory.retrieval.search",
 }
 

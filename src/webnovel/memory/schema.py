@@ -22,6 +22,24 @@ Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional
 MAX_CHAPTER = 1_000_000
 
 
+class ReadAsMapping:
+    """For a value that was a mapping in earlier releases: `value[key]` still answers, from its
+    JSON, with a DeprecationWarning naming the field to read instead."""
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __getitem__(self, key: str) -> Any:
+        import warnings
+
+        warnings.warn(
+            f"{type(self).__name__} is no longer a mapping: read .{key}, or to_dict()[{key!r}]",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.to_dict()[key]
+
+
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
     """The half-open story-time test `valid_from <= chapter < valid_to`."""
     return valid_from <= chapter and (valid_to is None or chapter < valid_to)

@@ -282,7 +282,7 @@ QUERIES: tuple[Query[Any], ...] = (
         args=(CHAPTER,),
         answer=_chapter,
         to_json=lambda report: report.to_dict(),
-        text=lambda report: chapter_text(report.to_dict()),
+        text=chapter_text,
     ),
     Query(
         name="timeline",
