@@ -23,6 +23,7 @@ from ..memory.schema import (
     Thread,
     ThreadStep,
     TimelineEvent,
+    Together,
     WorldRule,
     missing_fact,
 )
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
         ThreadTouched,
     )
     from ..memory.retrieval.search import SearchHit
+    from ..memory.review.draft_review import ReviewIssue, ReviewReport
 
 __all__ = [
     "EventSeen",
@@ -59,11 +61,14 @@ __all__ = [
     "PackItem",
     "Reason",
     "RelationEdge",
+    "ReviewIssue",
+    "ReviewReport",
     "SearchHit",
     "Secret",
     "Thread",
     "ThreadStep",
     "TimelineEvent",
+    "Together",
     "WorldRule",
     "chapter_result_schema",
     "missing_fact",
@@ -80,6 +85,8 @@ _LAZY = {
     "SecretTouched": "..memory.read.chapter_report",
     "ThreadTouched": "..memory.read.chapter_report",
     "SearchHit": "..memory.retrieval.search",
+    "ReviewIssue": "..memory.review.draft_review",
+    "ReviewReport": "..memory.review.draft_review",
 }
 
 

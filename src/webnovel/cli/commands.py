@@ -110,7 +110,7 @@ def commit(args: argparse.Namespace) -> int:
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
         )
         _keep_search_in_step(book, bulk=False)
-    emit(args, report.to_dict(), render.commit_text)
+    emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 
 
@@ -138,7 +138,7 @@ def retract(args: argparse.Namespace) -> int:
                 print("未撤回", file=sys.stderr)
                 return 1
         report = book.retract(args.chapter)
-    emit(args, report.to_dict(), render.commit_text)
+    emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 
 
@@ -147,7 +147,7 @@ def _commit_many(args: argparse.Namespace) -> int:
     itself, and leaves every earlier chapter committed."""
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
-    reports: list[dict[str, Any]] = []
+    reports: list[CommitReport] = []
     with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
             try:
@@ -155,8 +155,8 @@ def _commit_many(args: argparse.Namespace) -> int:
             except WebnovelError:
                 if reports:  # what the run did before it stopped, so that no one guesses
                     low, high = (
-                        min(r["chapter"] for r in reports),
-                        max(r["chapter"] for r in reports),
+                        min(r.chapter for r in reports),
+                        max(r.chapter for r in reports),
                     )
                     chapters = str(low) if low == high else f"{low}–{high}"
                     print(
@@ -164,10 +164,14 @@ def _commit_many(args: argparse.Namespace) -> int:
                         file=sys.stderr,
                     )
                 raise
-            reports.append(report.to_dict())
+            reports.append(report)
             bar.update(done, len(args.file))
         _keep_search_in_step(book, bulk=True)
-    emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
+    emit(
+        args,
+        [r.to_dict() for r in reports],
+        lambda _: "\n".join(render.commit_text(r) for r in reports),
+    )
     return 0
 
 
@@ -366,7 +370,7 @@ def review(args: argparse.Namespace) -> int:
     draft = read_json_input(args.file)
     with open_book(args) as book:
         report = book.review(draft, chapter=args.chapter)
-    emit(args, report.to_dict(), render.review_text)
+    emit(args, report.to_dict(), lambda _: render.review_text(report))
     return 0
 
 

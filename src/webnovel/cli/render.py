@@ -7,9 +7,13 @@ padded by display width: a CJK character takes two columns.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+
+if TYPE_CHECKING:
+    from ..book.values import CommitReport, ReviewReport
+
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
     KEY_WORDS,
     chapter_list,
@@ -67,32 +71,34 @@ def to_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2)
 
 
-def commit_text(d: dict[str, Any]) -> str:
-    counts = d["counts"]
+def commit_text(report: CommitReport) -> str:
+    counts = report.counts
+    status = COMMIT_STATUS.get(report.status, report.status)
     lines = [
-        f"第{d['chapter']}章：{COMMIT_STATUS.get(d['status'], d['status'])}（{d['commit_id']}）",
-        f"  新增 {counts['added']}，取代 {counts['superseded']}，"
-        f"推翻 {counts['contradicted']}，待定 {counts['tentative']}",
+        f"第{report.chapter}章：{status}（{report.commit_id}）",
+        f"  新增 {counts.added}，取代 {counts.superseded}，"
+        f"推翻 {counts.contradicted}，待定 {counts.tentative}",
     ]
-    lines += [f"  矛盾：{c['message']}" for c in d["conflicts"]]
-    lines += [f"  提醒：{w}" for w in d["warnings"]]
-    lines += [f"  已规范：{n}" for n in d.get("normalized", [])]
+    lines += [f"  矛盾：{c.message}" for c in report.conflicts]
+    lines += [f"  提醒：{w}" for w in report.warnings]
+    lines += [f"  已规范：{n}" for n in report.normalized]
     return "\n".join(lines)
 
 
-# The keys of `stats`, `rebuild` and `embed` answers as an author reads them (JSON keeps them).
-def review_text(d: dict[str, Any]) -> str:
-    normalized = [f"  已规范：{n}" for n in d.get("normalized", [])]
-    if not d["issues"]:
-        return "\n".join([f"第{d['chapter']}章：未发现问题", *normalized])
-    lines = [f"第{d['chapter']}章：{len(d['issues'])} 个问题，其中 {d['blocking']} 个阻断提交"]
+def review_text(report: ReviewReport) -> str:
+    normalized = [f"  已规范：{n}" for n in report.normalized]
+    if not report.issues:
+        return "\n".join([f"第{report.chapter}章：未发现问题", *normalized])
+    lines = [
+        f"第{report.chapter}章：{len(report.issues)} 个问题，其中 {len(report.blocking)} 个阻断提交"
+    ]
     lines += normalized
-    for issue in d["issues"]:
-        severity = SEVERITY.get(issue["severity"], issue["severity"])
-        kind = CONFLICT_KIND.get(issue["category"]) or ADVICE_KIND.get(issue["category"], "")
-        lines.append(f"[{severity}] {kind or issue['category']}：{issue['message']}")
-        if issue["fix_hint"]:
-            lines.append(f"    → {issue['fix_hint']}")
+    for issue in report.issues:
+        severity = SEVERITY.get(issue.severity, issue.severity)
+        kind = CONFLICT_KIND.get(issue.category) or ADVICE_KIND.get(issue.category, "")
+        lines.append(f"[{severity}] {kind or issue.category}：{issue.message}")
+        if issue.fix_hint:
+            lines.append(f"    → {issue.fix_hint}")
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ from ..book.values import (
     Thread,
     ThreadStep,
     TimelineEvent,
+    Together,
 )
 from .graph_layout import Point
 
@@ -347,4 +348,4 @@ class GraphPage:
     merged: int  # relations merged into one line per pair
     labels: bool
     choices: list[str]
-    together: list[dict[str, Any]]  # who shares chapters with the centre (Project.cooccurrence)
+    together: list[Together]  # who shares chapters with the centre (Project.cooccurrence)

@@ -528,3 +528,25 @@ class Secret:
             "about": list(self.about),
             "unaware": list(self.unaware),
         }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Together(ReadAsMapping):
+    """Someone who shares chapters (and scenes) with an entity up to a chapter: being in the
+    same chapter is co-occurrence, never a relation fact."""
+
+    entity_id: str
+    name: str  # as known at the chapter asked
+    chapters: int  # chapters both are in
+    scenes: int  # scenes both are in
+    last_chapter: int  # the latest chapter both are in, up to the one asked
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entity_id": self.entity_id,
+            "name": self.name,
+            "chapters": self.chapters,
+            "scenes": self.scenes,
+            "last_chapter": self.last_chapter,
+            "kind": "co-occurrence",
+        }

@@ -20,6 +20,7 @@ from ..book.values import (
     Secret,
     Thread,
     TimelineEvent,
+    Together,
     WorldRule,
 )
 from ..book.words import CHAPTER_TEMPLATES, TASKS
@@ -63,9 +64,7 @@ def _relations(book: Project, subject: str, as_of: int | None) -> list[RelationE
     return book.relations(subject, as_of=as_of)
 
 
-def _cooccurrence(
-    book: Project, subject: str, as_of: int | None, limit: int
-) -> list[dict[str, Any]]:
+def _cooccurrence(book: Project, subject: str, as_of: int | None, limit: int) -> list[Together]:
     return book.cooccurrence(subject, as_of, limit)
 
 
@@ -172,7 +171,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel fields",
         args=(),
         answer=answers.fields,
-        to_json=_same,
+        to_json=dicts,
         text=fields_text,
     ),
     Query(
@@ -214,7 +213,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel cooccurrence 林砚 --as-of 12",
         args=(SUBJECT, AS_OF, LIMIT),
         answer=_cooccurrence,
-        to_json=_same,
+        to_json=dicts,
         text=cooccurrence_text,
     ),
     Query(

@@ -35,9 +35,10 @@ if TYPE_CHECKING:
         Secret,
         Thread,
         TimelineEvent,
+        Together,
         WorldRule,
     )
-    from .answers import FactAnswer, Versions
+    from .answers import FactAnswer, FieldUse, Versions
 
 
 def width(text: str) -> int:
@@ -356,13 +357,11 @@ def secrets_text(items: Sequence[Secret]) -> str:
     return table(rows)
 
 
-def fields_text(items: list[dict[str, Any]]) -> str:
+def fields_text(items: Sequence[FieldUse]) -> str:
     if not items:
         return "（无字段）"
     rows = [["字段", "键", "实体数", "也接受"]]
-    rows += [
-        [d["label"], d["field"], str(d["entities"]), "、".join(d["synonyms"][:6])] for d in items
-    ]
+    rows += [[f.label, f.field, str(f.entities), "、".join(f.synonyms[:6])] for f in items]
     return table(rows)
 
 
@@ -378,12 +377,9 @@ def chapter_list(chapters: Sequence[int]) -> str:
     return f"第{'、'.join(parts)}章"
 
 
-def cooccurrence_text(items: list[dict[str, Any]]) -> str:
+def cooccurrence_text(items: Sequence[Together]) -> str:
     if not items:
         return "没有与之同章出现的人物"
     rows = [["人物", "同章", "同场景", "最近同章"]]
-    rows += [
-        [i["name"], f"{i['chapters']} 章", f"{i['scenes']} 场", f"第{i['last_chapter']}章"]
-        for i in items
-    ]
+    rows += [[t.name, f"{t.chapters} 章", f"{t.scenes} 场", f"第{t.last_chapter}章"] for t in items]
     return table(rows) + "\n（同章出现，不是关系事实）"
