@@ -9,7 +9,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from dashboard_server import (  # noqa: E402
     Running,
     build_sample_book,
     chapter_14_committed_elsewhere,
+    next_commit_event,
     running_dashboard,
 )
 
@@ -200,15 +200,7 @@ def test_a_commit_by_another_process_is_announced_live(board: Running) -> None:
     try:
         assert stream.readline().startswith(b"retry:")
         with chapter_14_committed_elsewhere(board.root):
-            deadline = time.monotonic() + 15
-            events = []
-            while time.monotonic() < deadline:
-                line = stream.readline().decode("utf-8").strip()
-                events.append(line)
-                if line.startswith("data:"):
-                    break
-            assert "event: commit" in events
-            assert json.loads(events[-1][5:])["seq"] > before
+            assert next_commit_event(stream)["seq"] > before
     finally:
         stream.close()
 

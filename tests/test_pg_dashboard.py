@@ -6,14 +6,13 @@ NOTIFY rather than on a poll is pinned in test_pg_store (a 30 s wait ended at on
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from cli_runner import run_process
-from dashboard_server import running_dashboard
+from dashboard_server import next_commit_event, running_dashboard
 from stores import POSTGRES_URL, init_book
 
 pytest.importorskip("uvicorn")
@@ -38,14 +37,7 @@ def test_a_dashboard_announces_a_commit_made_on_another_machine(tmp_path: Path) 
             second = {"chapter": 2, "title": "入城", "summary": "林砚入赤炎城。"}
             done = run_process("--project", str(studio), "commit", "-", stdin=json.dumps(second))
             assert done.returncode == 0, done.stderr
-            deadline, events = time.monotonic() + 15, []
-            while time.monotonic() < deadline:
-                line = stream.readline().decode("utf-8").strip()
-                events.append(line)
-                if line.startswith("data:"):
-                    break
-            assert "event: commit" in events
-            assert json.loads(events[-1][5:])["seq"] > before["seq"]
+            assert next_commit_event(stream)["seq"] > before["seq"]
         finally:
             stream.close()
         after = json.loads(board.get("/api/seq").body)

@@ -48,14 +48,6 @@ class SceneSeen(ReadAsMapping):
     characters: list[str]
     summary: str | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "location": self.location,
-            "characters": self.characters,
-            "summary": self.summary,
-        }
-
 
 @dataclass(frozen=True, kw_only=True)
 class EventSeen(ReadAsMapping):
@@ -63,14 +55,6 @@ class EventSeen(ReadAsMapping):
     location: str | None
     participants: list[str]  # by the names known then
     event_type: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "event": self.event,
-            "location": self.location,
-            "participants": self.participants,
-            "event_type": self.event_type,
-        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,16 +68,6 @@ class ThreadTouched(ReadAsMapping):
     status: str | None
     due_chapter: int | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "action": self.action,
-            "content": self.content,
-            "progress": self.progress,
-            "status": self.status,
-            "due_chapter": self.due_chapter,
-        }
-
 
 @dataclass(frozen=True, kw_only=True)
 class SecretTouched(ReadAsMapping):
@@ -104,15 +78,6 @@ class SecretTouched(ReadAsMapping):
     action: str
     who: str | None
     how: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "secret": self.secret,
-            "content": self.content,
-            "action": self.action,
-            "who": self.who,
-            "how": self.how,
-        }
 
 
 @dataclass(frozen=True, kw_only=True)
