@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ..memory.review.draft_review import ReviewReport
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
+    from .candidate_queue import Settled
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -472,14 +473,14 @@ class Project(BookReader):
 
     def accept_candidate(
         self, name: str, entity_type: str = "角色", entity_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Settled:
         """Introduce a candidate name as an entity where the text first names it, and record
         its appearances (through `commit`)."""
         from . import candidate_queue
 
         return candidate_queue.accept(self, name, entity_type, entity_id)
 
-    def merge_candidate(self, name: str, into: str) -> dict[str, Any]:
+    def merge_candidate(self, name: str, into: str) -> Settled:
         """Make a candidate name an alias of a known entity, from the first chapter naming it."""
         from . import candidate_queue
 
@@ -487,13 +488,13 @@ class Project(BookReader):
 
     def settle_candidate(
         self, action: str, name: str, entity_type: str = "角色", into: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Settled:
         """accept, merge or reject a candidate: the one call the CLI and the dashboard share."""
         from . import candidate_queue
 
         return candidate_queue.settle(self, action, name, entity_type, into)
 
-    def reject_candidate(self, name: str) -> dict[str, Any]:
+    def reject_candidate(self, name: str) -> Settled:
         """Never offer this name as a candidate again (kept in the book; rebuild keeps it)."""
         from . import candidate_queue
 

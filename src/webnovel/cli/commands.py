@@ -277,8 +277,8 @@ def summarize(args: argparse.Namespace) -> int:
 def candidates(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         if args.action is None:
-            items = [c.to_dict() for c in book.candidates(args.min_count, args.limit)]
-            emit(args, items, render.candidates_text)
+            items = book.candidates(args.min_count, args.limit)
+            emit(args, [c.to_dict() for c in items], lambda _: render.candidates_text(items))
             return 0
         if not args.name:
             raise InvalidInput(say("candidate_needs_name", action=args.action))
@@ -286,7 +286,7 @@ def candidates(args: argparse.Namespace) -> int:
             done = book.accept_candidate(args.name, args.entity_type, args.id)
         else:
             done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
-    emit(args, done, render.candidate_done_text)
+    emit(args, done.to_dict(), lambda _: render.candidate_done_text(done))
     return 0
 
 

@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Any
 from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..book.candidate_queue import Settled
     from ..book.values import CommitReport, ReviewReport
+    from ..ingest.name_finder import Candidate
 
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
     KEY_WORDS,
@@ -256,22 +260,21 @@ def extract_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def candidates_text(items: list[dict[str, Any]]) -> str:
+def candidates_text(items: Sequence[Candidate]) -> str:
     if not items:
         return "没有待确认的名字"
     rows = [["名字", "出现次数", "首次出现"]]
-    rows += [[c["name"], str(c["count"]), f"第{c['first_chapter']}章"] for c in items]
+    rows += [[c.name, str(c.count), f"第{c.first_chapter}章"] for c in items]
     return table(rows) + (
         "\n确认：webnovel candidates accept 名字 [--type 角色]；并入："
         "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字"
     )
 
 
-def candidate_done_text(d: dict[str, Any]) -> str:
-    if d["action"] == "rejected":
-        return f"已拒绝「{d['name']}」，以后不再列出"
-    chapters = d["chapters"]
-    where = f"第{chapters[0]}章起，共 {len(chapters)} 章提到"
-    if d["action"] == "accepted":
-        return f"已确认「{d['name']}」为新实体 {d['entity_id']}（{where}）"
-    return f"已把「{d['name']}」并入 {d['entity_id']} 作为别名（{where}）"
+def candidate_done_text(done: Settled) -> str:
+    if done.action == "rejected":
+        return f"已拒绝「{done.name}」，以后不再列出"
+    where = f"第{done.chapters[0]}章起，共 {len(done.chapters)} 章提到"
+    if done.action == "accepted":
+        return f"已确认「{done.name}」为新实体 {done.entity_id}（{where}）"
+    return f"已把「{done.name}」并入 {done.entity_id} 作为别名（{where}）"

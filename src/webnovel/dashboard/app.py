@@ -273,7 +273,7 @@ class Dashboard:
         done = self.book.settle_candidate(action, name, entity_type, into)
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
-        message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done["action"]]
+        message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done.action]
         links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
         done_url = links.url_for("candidates", done=f"{message}「{name}」")
         return RedirectResponse(done_url, status_code=303)
