@@ -132,6 +132,59 @@ def open_versions_before(
     return [_version(r) for r in rows]
 
 
+_REPLAY_BATCH = 300  # chains a statement; 3 parameters each stay far below SQLite's limit
+_WANTED = "WITH wanted(family, key, since) AS (VALUES {rows}) "
+_V_COLUMNS = ", ".join("v." + c.strip() for c in _VERSION_COLUMNS.split(","))
+
+
+def replay_inputs(
+    conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]
+) -> dict[tuple[Family, str], tuple[list[Version], list[Assertion]]]:
+    """For every chain, what `open_versions_before` and `assertions_from` read from its start:
+    the versions open just before it and the assertions from it on. Two statements per
+    `_REPLAY_BATCH` chains instead of two per chain, both sent before either is read: on
+    PostgreSQL each chain's reads cost a round trip, and a commit touches dozens of chains."""
+    found: dict[tuple[Family, str], tuple[list[Version], list[Assertion]]] = {
+        chain: ([], []) for chain in starts
+    }
+    wanted = sorted(starts.items())
+    for at in range(0, len(wanted), _REPLAY_BATCH):
+        part = wanted[at : at + _REPLAY_BATCH]
+        params = [value for (family, key), since in part for value in (family, key, since)]
+        head = _WANTED.format(rows=", ".join("(?, ?, ?)" for _ in part))
+        # the same two lookups on (family, key, valid_to) as open_versions_before, per chain
+        opened = conn.execute(
+            head + f"SELECT {_V_COLUMNS} FROM wanted JOIN versions v ON v.family = wanted.family "
+            "AND v.key = wanted.key AND v.valid_to IS NULL AND +v.valid_from < wanted.since "
+            f"UNION ALL SELECT {_V_COLUMNS} FROM wanted JOIN versions v "
+            "ON v.family = wanted.family AND v.key = wanted.key "
+            "AND v.valid_to >= wanted.since AND +v.valid_from < wanted.since",
+            params,
+        )
+        asserted = conn.execute(
+            head + "SELECT a.id, a.family, a.key, a.subject, a.field, a.obj, a.chapter, a.seq, "
+            "a.payload_json FROM wanted JOIN assertions a ON a.family = wanted.family "
+            "AND a.key = wanted.key AND a.chapter >= wanted.since",
+            params,
+        )
+        for row in opened.fetchall():
+            found[(row["family"], row["key"])][0].append(_version(row))
+        for row in asserted.fetchall():
+            found[(row["family"], row["key"])][1].append(_assertion(row))
+    for versions, assertions in found.values():
+        versions.sort(key=lambda v: (v.valid_from, v.row_id or 0))
+        assertions.sort(key=lambda a: (a.chapter, a.seq, a.id or 0))
+    return found
+
+
+def delete_versions_after(conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]) -> None:
+    """`delete_versions_from` for many chains at once, each from its own start."""
+    conn.executemany(
+        "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
+        [(family, key, since) for (family, key), since in sorted(starts.items())],
+    )
+
+
 def assertions_from(
     conn: sqlite3.Connection, family: Family, key: str, chapter: int
 ) -> list[Assertion]:

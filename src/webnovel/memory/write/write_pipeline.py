@@ -19,7 +19,7 @@ from typing import Any
 
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
-from ..chains import TARGET, WHO, Family, stored_message
+from ..chains import TARGET, WHO, Assertion, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import IndexStore
@@ -274,8 +274,7 @@ class WritePipeline:
             )
             later |= entity_ops.chapters_referring_to(conn, more, m) if more else set()
         found = ApplyOutcome()  # what the later chapters now find; not what N did
-        for (family, key), start in sorted(deferred.chains.items()):
-            self._replay_chain(family, key, start, recorded_at, found, counted=n + 1)
+        self._replay_chains(deferred.chains, recorded_at, found, counted=n + 1)
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
         for entity_id in sorted(deferred.entities):
@@ -340,10 +339,9 @@ class WritePipeline:
             after = entity_ops.reference_signatures(conn, before)
             return outcome, {e for e in before if before[e] != after[e]}
         outcome.notes += self._names_taken(result)
-        for family, key in sorted(chains):
-            # An adopted chain's assertions may come from any chapter, before this one too.
-            start = 0 if (family, key) in adopted else n
-            self._replay_chain(family, key, start, recorded_at, outcome, counted=n)
+        # An adopted chain's assertions may come from any chapter, before this one too.
+        starts = {chain: 0 if chain in adopted else n for chain in chains}
+        self._replay_chains(starts, recorded_at, outcome, counted=n)
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
         for entity_id in sorted(entities):
@@ -393,20 +391,38 @@ class WritePipeline:
         extraction.extend(extract_timeline(result, resolver))
         return extraction
 
+    def _replay_chains(
+        self,
+        starts: dict[tuple[Family, str], int],
+        recorded_at: str,
+        outcome: ApplyOutcome,
+        counted: int,
+    ) -> None:
+        """Replay each chain from its start on, in order. Chains share no rows, so every
+        chain's inputs are read first, together (a round trip for all, on PostgreSQL)."""
+        conn = self.index.conn
+        inputs = chain_ops.replay_inputs(conn, starts)
+        chain_ops.delete_versions_after(conn, starts)
+        for (family, key), start in sorted(starts.items()):
+            opened, assertions = inputs[(family, key)]
+            self._replay_chain(
+                family, key, start, opened, assertions, recorded_at, outcome, counted
+            )
+
     def _replay_chain(
         self,
         family: Family,
         key: str,
         chapter: int,
+        opened: list[Version],
+        assertions: list[Assertion],
         recorded_at: str,
         outcome: ApplyOutcome,
         counted: int,
     ) -> None:
-        """Replay one chain from `chapter` on; report what chapter `counted` did to it."""
+        """Replay one chain from `chapter` on, from the versions `opened` before it and its
+        `assertions` since; report what chapter `counted` did to it."""
         conn = self.index.conn
-        opened = chain_ops.open_versions_before(conn, family, key, chapter)
-        chain_ops.delete_versions_from(conn, family, key, chapter)
-        assertions = chain_ops.assertions_from(conn, family, key, chapter)
         chain = replay(family, opened, assertions, self.config)
         chain_ops.write_versions(conn, chain.touched, recorded_at)
         scope = f"{family}:{key}"
