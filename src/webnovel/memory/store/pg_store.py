@@ -152,16 +152,45 @@ class PostgresStore:
         self._depth = 0
         self.on_wait: Callable[[str], None] | None = None
         self._listener: psycopg.Connection[Any] | None = None
-        self.pg = PgConnection(self._open(), self._open)
+        raw, found = (connect(self.location), None) if create else self._open_and_look()
+        if found is None:
+            raw.execute(self._search_path())
+        self.pg = PgConnection(raw, self._open)
         # The store's queries are typed against sqlite3's connection; PgConnection speaks the
         # part of it they use, so the one set of queries is type-checked once.
         self.conn = cast(sqlite3.Connection, self.pg)
+        if found is not None and found[0] and not _lacking(found[1]):
+            return  # a registered book with every migration: opened in one round trip
         self._migrate(create, title)
+
+    def _search_path(self) -> str:
+        return f"SET search_path TO {quoted(self.schema)}"
 
     def _open(self) -> psycopg.Connection[Any]:
         raw = connect(self.location)
-        raw.execute(f"SET search_path TO {quoted(self.schema)}")
+        raw.execute(self._search_path())
         return raw
+
+    def _open_and_look(self) -> tuple[psycopg.Connection[Any], tuple[bool, list[str]] | None]:
+        """Connect, set the book's schema and ask whether the book is registered and which
+        migrations it has, all in one round trip (a fresh `webnovel fact` pays for each).
+        None when the question cannot be asked so (no registry, no such schema): then the
+        connection has no schema set and `_migrate` asks step by step."""
+        import psycopg
+
+        raw = connect(self.location)
+        try:
+            with raw.pipeline():
+                raw.execute(self._search_path())
+                cursor = raw.execute(
+                    f"SELECT EXISTS (SELECT 1 FROM {REGISTRY} WHERE book = %s), "
+                    "ARRAY(SELECT name FROM schema_migrations)",
+                    (self.location.book,),
+                )
+            registered, done = cursor.fetchone() or (False, [])
+        except psycopg.errors.UndefinedTable:
+            return raw, None  # the pipeline's implicit transaction took the SET with it
+        return raw, (bool(registered), list(done))
 
     # -- transactions ---------------------------------------------------------------------------
 
@@ -297,8 +326,7 @@ class PostgresStore:
 
     def _pending(self) -> bool:
         """Whether the book lacks a migration (then it is migrated under its write lock)."""
-        done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
-        return any(name not in done for name, _ in MIGRATIONS)
+        return _lacking([row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")])
 
     def _registered(self) -> bool:
         ensure_registry(self.pg)
@@ -354,6 +382,12 @@ def migrate_pg(conn: PgConnection, migrations: list[Migration]) -> list[str]:
         conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (name, _now()))
         applied.append(name)
     return applied
+
+
+def _lacking(done: list[str]) -> bool:
+    """Whether migrations `done` lack one of the store's."""
+    applied = set(done)
+    return any(name not in applied for name, _ in MIGRATIONS)
 
 
 def _quietly(action: Callable[[], object]) -> None:
