@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..chains import KEY_SEPARATOR, Assertion, Family, OpenThread, RuleInForce, Version
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 
 _VERSION_COLUMNS = (
     "id, family, key, subject, field, obj, value_json, valid_from, valid_to, "
@@ -341,6 +341,21 @@ def chain_history(
         (family, key, _FOREVER if as_of is None else as_of),
     ).fetchall()
     return [_version(r, as_of=as_of) for r in rows]
+
+
+def dead_versions_of(conn: sqlite3.Connection, keys: list[str]) -> dict[str, list[Version]]:
+    """`dead_versions` of many status chains in one statement (a chain with none is left
+    out), through the state index as there."""
+    rows = rows_in(
+        conn,
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = 'fact' AND +key IN ({{marks}}) "
+        "AND state = 'dead'",
+        keys,
+    )
+    out: dict[str, list[Version]] = {}
+    for row in sorted(rows, key=lambda r: (r["key"], r["valid_from"], r["id"])):
+        out.setdefault(row["key"], []).append(_version(row))
+    return out
 
 
 def dead_versions(conn: sqlite3.Connection, key: str) -> list[Version]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..chains import Activity
 from ..schema import Entity, Introduction
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 
 
 def insert_intros(
@@ -341,6 +341,61 @@ def intro_state(conn: sqlite3.Connection, entity_id: str) -> Introduction | None
         "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
     ).fetchone()
     return Introduction(settled=not row[0], chapter=row[1]) if row else None
+
+
+def intro_states(conn: sqlite3.Connection, ids: list[str]) -> dict[str, Introduction]:
+    """`intro_state` of many entities in one statement; those with no row are left out."""
+    rows = rows_in(
+        conn, "SELECT id, tentative, intro_chapter FROM entities WHERE id IN ({marks})", ids
+    )
+    return {r[0]: Introduction(settled=not r[1], chapter=r[2]) for r in rows}
+
+
+def intro_chapters_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[int]]:
+    """`intro_chapters` of many entities in one statement (an entity with none is left out)."""
+    rows = rows_in(
+        conn,
+        "SELECT DISTINCT entity_id, chapter FROM entity_intros WHERE revealed = 0 "
+        "AND entity_id IN ({marks})",
+        ids,
+    )
+    out: dict[str, list[int]] = {}
+    for entity_id, chapter in sorted((r[0], r[1]) for r in rows):
+        out.setdefault(entity_id, []).append(chapter)
+    return out
+
+
+_WINDOWS_BATCH = 300  # (entity, window) pairs a statement: 4 parameters each
+
+
+def activities_in(
+    conn: sqlite3.Connection, windows: dict[str, list[tuple[int, int | None]]]
+) -> dict[str, list[Activity]]:
+    """`activities_between` for many entities, each with its own half-open chapter ranges,
+    in a statement per `_WINDOWS_BATCH` ranges; each entity's activity in its ranges' order."""
+    wanted = [
+        (entity_id, n, start, end if end is not None else 2**62)
+        for entity_id, ranges in windows.items()
+        for n, (start, end) in enumerate(ranges)
+    ]
+    found: list[tuple[str, int, int, int, str, str]] = []
+    for at in range(0, len(wanted), _WINDOWS_BATCH):
+        part = wanted[at : at + _WINDOWS_BATCH]
+        rows = conn.execute(
+            "WITH wanted(entity_id, n, since, until) AS (VALUES "
+            + ", ".join("(?, ?, ?, ?)" for _ in part)
+            + ") SELECT a.entity_id, wanted.n, a.chapter, a.rowid, a.kind, a.mention "
+            "FROM wanted JOIN activities a ON a.entity_id = wanted.entity_id "
+            "AND a.chapter >= wanted.since AND a.chapter < wanted.until",
+            [value for row in part for value in row],
+        ).fetchall()
+        found += [tuple(r) for r in rows]
+    out: dict[str, list[Activity]] = {entity_id: [] for entity_id in windows}
+    for entity_id, _, chapter, _, kind, mention in sorted(found, key=lambda r: r[:4]):
+        out[entity_id].append(
+            Activity(entity_id=entity_id, chapter=chapter, kind=kind, mention=mention)
+        )
+    return out
 
 
 def count_settled(conn: sqlite3.Connection) -> int:

@@ -277,8 +277,7 @@ class WritePipeline:
         self._replay_chains(deferred.chains, recorded_at, found, counted=n + 1)
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
-        for entity_id in sorted(deferred.entities):
-            self._refresh_entity(entity_id, n + 1, False, found)
+        self._refresh_entities(deferred.entities, n + 1, set(), found)
         # what N's own replay found about later chapters may since have been replaced
         reported = {c.id: c for c in outcome.conflicts + found.conflicts}
         still = record_ops.stored_conflict_ids(conn, reported)
@@ -344,8 +343,7 @@ class WritePipeline:
         self._replay_chains(starts, recorded_at, outcome, counted=n)
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
-        for entity_id in sorted(entities):
-            self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
+        self._refresh_entities(entities, n, rederive, outcome)
         outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
         held = items_held_elsewhere(self.index.conn, result, resolver)
         outcome.notes += [to_conflict(draft, scope) for draft, scope in held]
@@ -434,32 +432,48 @@ class WritePipeline:
             if at == counted:
                 outcome.counts.count(what)
 
-    def _refresh_entity(
-        self, entity_id: str, chapter: int, rederive: bool, outcome: ApplyOutcome
+    def _refresh_entities(
+        self, entity_ids: set[str], chapter: int, rederive: set[str], outcome: ApplyOutcome
     ) -> None:
-        """Entity row and per-entity conflicts. Only the activity inside the entity's conflict
-        windows is read, so a protagonist seen in every chapter costs no more than a cameo."""
+        """Entity rows and per-entity conflicts. Only the activity inside each entity's
+        conflict windows is read, so a protagonist seen in every chapter costs no more than a
+        cameo. Each kind of read is one statement for all the entities (on PostgreSQL, a
+        round trip for all instead of one per entity)."""
         conn = self.index.conn
-        state = self._entity_row(entity_id, rederive)
-        scope = f"entity:{entity_id}"
-        if state is None:
-            record_ops.replace_conflicts(conn, scope, 0, [])
-            return
-        intro = state.chapter if state.settled else None
+        ids = sorted(entity_ids)
+        known = entity_ops.intro_states(conn, ids)
+        states = {e: self._update_entity_row(e, e in rederive, known.get(e)) for e in ids}
+        intros = {e: s.chapter if s.settled else None for e, s in states.items() if s}
         # only the dead versions matter here: a status updated every chapter stays cheap
-        statuses = chain_ops.dead_versions(conn, chain_key(entity_id, "status"))
-        windows = conflict_windows(statuses, intro, self.config)
-        activities = entity_ops.activities_between(conn, entity_id, windows)
-        drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
-        drafts += duplicate_intros(entity_id, entity_ops.intro_chapters(conn, entity_id))
-        conflicts = [to_conflict(d, scope) for d in drafts]
-        record_ops.replace_conflicts(conn, scope, 0, conflicts)
-        outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+        dead = chain_ops.dead_versions_of(conn, [chain_key(e, "status") for e in intros])
+        statuses = {e: dead.get(chain_key(e, "status"), []) for e in intros}
+        windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
+        activities = entity_ops.activities_in(conn, windows)
+        introduced = entity_ops.intro_chapters_of(conn, list(intros))
+        for entity_id in ids:
+            scope = f"entity:{entity_id}"
+            if entity_id not in intros:
+                record_ops.replace_conflicts(conn, scope, 0, [])
+                continue
+            intro = intros[entity_id]
+            drafts = entity_conflicts(
+                entity_id, statuses[entity_id], activities[entity_id], intro, self.config
+            )
+            drafts += duplicate_intros(entity_id, introduced.get(entity_id, []))
+            conflicts = [to_conflict(d, scope) for d in drafts]
+            record_ops.replace_conflicts(conn, scope, 0, conflicts)
+            outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
 
     def _entity_row(self, entity_id: str, rederive: bool) -> Introduction | None:
         """Bring an entity's row up to date; returns its intro state (None: no such entity)."""
+        state = entity_ops.intro_state(self.index.conn, entity_id)
+        return self._update_entity_row(entity_id, rederive, state)
+
+    def _update_entity_row(
+        self, entity_id: str, rederive: bool, state: Introduction | None
+    ) -> Introduction | None:
+        """`_entity_row`, given the row's intro state as read before."""
         conn = self.index.conn
-        state = entity_ops.intro_state(conn, entity_id)
         if rederive or state is None or not state.settled:
             # New, retracted or tentative: its row may appear, change or vanish.
             entity_ops.rederive_entity(conn, entity_id)
