@@ -271,27 +271,38 @@ def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
     conn.execute("DELETE FROM conflicts WHERE scope = ?", (f"entity:{old}",))
 
 
-def find_by_alias(conn: sqlite3.Connection, reference: str) -> list[sqlite3.Row]:
-    """Candidates for a reference, best first: id over name over alias, settled over tentative,
-    then the most recently introduced (a new 'elder' is likelier the recent one)."""
-    return conn.execute(
-        "SELECT a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
-        "JOIN entities e ON e.id = a.entity_id WHERE a.alias = ? "
-        "ORDER BY CASE a.kind WHEN 'id' THEN 0 WHEN 'name' THEN 1 ELSE 2 END, e.tentative, "
-        "e.first_chapter DESC",
-        (reference,),
-    ).fetchall()
+_KIND_RANK = {"id": 0, "name": 1}  # then any alias
+
+
+def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> dict[str, list[str]]:
+    """`resolve_reference` of many names in one statement (a commit resolves a few dozen; on
+    PostgreSQL each statement waits a round trip). A name nothing answers to is left out."""
+    rows = rows_in(
+        conn,
+        "SELECT a.alias, a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
+        "JOIN entities e ON e.id = a.entity_id WHERE a.alias IN ({marks})",
+        sorted(set(references)),
+    )
+    found: dict[str, list[tuple[Any, ...]]] = {}
+    for alias, entity_id, kind, tentative, first in rows:
+        # id over name over alias, settled over tentative, the latest introduced first (an
+        # unknown first chapter last, as SQLite sorts NULL), then by id: the same on both
+        # stores, whatever order the rows come in
+        rank = (_KIND_RANK.get(kind, 2), tentative, first is None, -(first or 0), entity_id)
+        found.setdefault(alias, []).append(rank)
+    out: dict[str, list[str]] = {}
+    for alias, ranks in found.items():
+        ranks.sort()
+        best = ranks[0][:2]
+        out[alias] = list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
+    return out
 
 
 def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
     """The one rule for what a name means, used by commit, review and queries alike: the
     entities tied for best match (id over name over alias, settled over tentative), the most
     recently introduced first. Empty when nothing matches; more than one when ambiguous."""
-    rows = find_by_alias(conn, reference)
-    if not rows:
-        return []
-    best = (rows[0]["kind"], rows[0]["tentative"])
-    return list(dict.fromkeys(r["entity_id"] for r in rows if (r["kind"], r["tentative"]) == best))
+    return resolve_references(conn, [reference]).get(reference, [])
 
 
 def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:

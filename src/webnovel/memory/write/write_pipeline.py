@@ -104,6 +104,10 @@ class ReferenceResolver:
                 self.local.setdefault(name, entity.id)
         self.uncertain = {u.mention: u for u in result.uncertain if u.adopted}
         self.cache: dict[str, tuple[str, float]] = {}
+        # what memory makes of every name the result uses, read at once: the extractors then
+        # ask one name at a time without a statement each (the rest are read as asked)
+        self.asked = {r for r in _references(result) if r not in self.local}
+        self.known = entity_ops.resolve_references(conn, self.asked)
         self.ambiguous: dict[str, list[str]] = {}  # reference → the entities it could name
         self.warnings: list[str] = []
         self.created: set[str] = set()
@@ -121,7 +125,10 @@ class ReferenceResolver:
             reference = guess.adopted or reference
         if reference in self.local:
             return self.local[reference], cap
-        ids = entity_ops.resolve_reference(self.conn, reference)
+        if reference in self.asked:
+            ids = self.known.get(reference, [])
+        else:
+            ids = entity_ops.resolve_reference(self.conn, reference)
         if len(ids) > 1 and reference not in self.ambiguous:
             self.ambiguous[reference] = ids
         if ids:
@@ -134,6 +141,26 @@ class ReferenceResolver:
                 "（暂记为待定实体；若是新人物，请在 entities_new 中登记）"
             )
         return reference, cap
+
+
+def _references(result: ChapterResult) -> set[str]:
+    """Every entity reference a chapter result makes (what the extractors resolve), with the
+    names `uncertain` adopts in place of a mention."""
+    refs = {a.ref for a in result.entities_appeared} | {c.ref for c in result.state_changes}
+    for rel in result.relationships:
+        refs |= {rel.source_ref, rel.target_ref}
+    for thread in result.threads:
+        refs |= set(thread.related)
+    for event in result.timeline_events:
+        refs |= set(event.participants)
+    for scene in result.scenes:
+        refs |= set(scene.characters)
+    for secret in result.secrets:
+        refs |= {*secret.about, *secret.unaware, *secret.known_by}
+    for change in result.knowledge:
+        refs |= {change.ref, *([change.source_ref] if change.source_ref else [])}
+    refs |= {u.adopted for u in result.uncertain if u.adopted}
+    return refs
 
 
 @dataclass
@@ -354,13 +381,11 @@ class WritePipeline:
     def _names_taken(self, result: ChapterResult) -> list[Conflict]:
         """A new entity named like another one: references to that name become ambiguous."""
         notes = []
+        names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
+        known = entity_ops.resolve_references(self.index.conn, names)  # one read for all
         for entity in result.entities_new:
             for name in dict.fromkeys((entity.name, *entity.aliases)):
-                others = [
-                    other
-                    for other in entity_ops.resolve_reference(self.index.conn, name)
-                    if other != entity.id
-                ]
+                others = [other for other in known.get(name, []) if other != entity.id]
                 state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
                 if state is None or not state.settled:  # a tentative name is adopted, not taken
                     continue
