@@ -57,7 +57,7 @@ def counting(counts: Counts) -> Iterator[None]:
     execute, executemany = pg_store.PgConnection.execute, pg_store.PgConnection.executemany
 
     def counted_execute(self: Any, sql: str, params: Any = ()) -> Any:
-        key = (_caller(), "read" if sql.lstrip()[:6].upper() in ("SELECT", "WITH R") or
+        key = (_caller(), "read" if sql.lstrip()[:6].upper() in ("SELECT", "WITH ") or
                "RETURNING" in sql.upper() else "write")
         started = time.perf_counter()
         try:

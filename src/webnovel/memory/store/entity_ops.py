@@ -332,6 +332,18 @@ def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
     return _entity(row, sorted(loads(row["alias_list"]) or ()))
 
 
+def get_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Entity]:
+    """`get_entity` of many ids in one statement per 500; an id with no entity is left out."""
+    rows = rows_in(
+        conn,
+        "SELECT e.*, (SELECT json_group_array(a.alias) FROM aliases a "
+        "WHERE a.entity_id = e.id AND a.kind = 'alias') AS alias_list "
+        "FROM entities e WHERE e.id IN ({marks})",
+        sorted(set(ids)),
+    )
+    return {row["id"]: _entity(row, sorted(loads(row["alias_list"]) or ())) for row in rows}
+
+
 def _entity(row: sqlite3.Row, aliases: list[str]) -> Entity:
     return Entity(
         id=row["id"],
