@@ -57,8 +57,12 @@ def counting(counts: Counts) -> Iterator[None]:
     execute, executemany = pg_store.PgConnection.execute, pg_store.PgConnection.executemany
 
     def counted_execute(self: Any, sql: str, params: Any = ()) -> Any:
-        key = (_caller(), "read" if sql.lstrip()[:6].upper() in ("SELECT", "WITH ") or
-               "RETURNING" in sql.upper() else "write")
+        key = (
+            _caller(),
+            "read"
+            if sql.lstrip()[:6].upper() in ("SELECT", "WITH ") or "RETURNING" in sql.upper()
+            else "write",
+        )
         started = time.perf_counter()
         try:
             return execute(self, sql, params)
@@ -85,9 +89,11 @@ def counting(counts: Counts) -> Iterator[None]:
 
 
 def report(title: str, counts: Counts, runs: int) -> None:
-    print(f"\n{title}: per run {counts.total() / runs:.0f} statements "
-          f"({counts.total('read') / runs:.0f} reads, {counts.total('write') / runs:.0f} writes, "
-          f"{counts.total('many') / runs:.0f} executemany)")
+    print(
+        f"\n{title}: per run {counts.total() / runs:.0f} statements "
+        f"({counts.total('read') / runs:.0f} reads, {counts.total('write') / runs:.0f} writes, "
+        f"{counts.total('many') / runs:.0f} executemany)"
+    )
     for (caller, kind), n in counts.by_caller.most_common(25):
         ms = counts.ms_by_caller[(caller, kind)] / runs
         print(f"  {n / runs:7.1f}  {ms:7.1f} ms  {kind:5}  {caller}")
