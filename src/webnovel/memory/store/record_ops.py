@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
@@ -189,7 +189,18 @@ def replace_conflicts(
     conn: sqlite3.Connection, scope: str, from_chapter: int, conflicts: Iterable[Conflict]
 ) -> None:
     """Conflicts of one scope from a chapter on are derived: drop them and write the new set."""
-    conn.execute("DELETE FROM conflicts WHERE scope = ? AND chapter >= ?", (scope, from_chapter))
+    replace_conflicts_of(conn, [(scope, from_chapter, conflicts)])
+
+
+def replace_conflicts_of(
+    conn: sqlite3.Connection, scopes: Sequence[tuple[str, int, Iterable[Conflict]]]
+) -> None:
+    """`replace_conflicts` of many scopes: one statement deletes, one writes (scopes share no
+    conflict, so all the deletes may go first)."""
+    conn.executemany(
+        "DELETE FROM conflicts WHERE scope = ? AND chapter >= ?",
+        [(scope, from_chapter) for scope, from_chapter, _ in scopes],
+    )
     conn.executemany(
         "INSERT INTO conflicts (id, scope, kind, entity_id, field, chapter, "
         "expected_json, found_json, message, evidence_json, target) "
@@ -213,6 +224,7 @@ def replace_conflicts(
                 dumps(list(c.evidence)),
                 c.target,
             )
+            for scope, _, conflicts in scopes
             for c in conflicts
         ],
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
-from ..chains import TARGET, WHO, Assertion, Family, stored_message
+from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..store.index_store import IndexStore
@@ -422,40 +422,27 @@ class WritePipeline:
         counted: int,
     ) -> None:
         """Replay each chain from its start on, in order. Chains share no rows, so every
-        chain's inputs are read first, together (a round trip for all, on PostgreSQL)."""
+        chain's inputs are read first, together (a round trip for all, on PostgreSQL), and
+        what the replays found is written together too (a few statements, not a few each)."""
         conn = self.index.conn
         inputs = chain_ops.replay_inputs(conn, starts)
         chain_ops.delete_versions_after(conn, starts)
+        touched: list[Version] = []
+        replaced: list[tuple[str, int, list[Conflict]]] = []
         for (family, key), start in sorted(starts.items()):
             opened, assertions = inputs[(family, key)]
-            self._replay_chain(
-                family, key, start, opened, assertions, recorded_at, outcome, counted
-            )
-
-    def _replay_chain(
-        self,
-        family: Family,
-        key: str,
-        chapter: int,
-        opened: list[Version],
-        assertions: list[Assertion],
-        recorded_at: str,
-        outcome: ApplyOutcome,
-        counted: int,
-    ) -> None:
-        """Replay one chain from `chapter` on, from the versions `opened` before it and its
-        `assertions` since; report what chapter `counted` did to it."""
-        conn = self.index.conn
-        chain = replay(family, opened, assertions, self.config)
-        chain_ops.write_versions(conn, chain.touched, recorded_at)
-        scope = f"{family}:{key}"
-        conflicts = [to_conflict(d, scope) for d in chain.conflicts]
-        record_ops.replace_conflicts(conn, scope, chapter, conflicts)
-        outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
-        outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
-        for what, at in chain.events:
-            if at == counted:
-                outcome.counts.count(what)
+            chain = replay(family, opened, assertions, self.config)
+            touched += chain.touched
+            scope = f"{family}:{key}"
+            conflicts = [to_conflict(d, scope) for d in chain.conflicts]
+            replaced.append((scope, start, conflicts))
+            outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
+            outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
+            for what, at in chain.events:
+                if at == counted:
+                    outcome.counts.count(what)
+        chain_ops.write_versions(conn, touched, recorded_at)
+        record_ops.replace_conflicts_of(conn, replaced)
 
     def _refresh_entities(
         self, entity_ids: set[str], chapter: int, rederive: set[str], outcome: ApplyOutcome
@@ -475,10 +462,11 @@ class WritePipeline:
         windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
         activities = entity_ops.activities_in(conn, windows)
         introduced = entity_ops.intro_chapters_of(conn, list(intros))
+        replaced: list[tuple[str, int, list[Conflict]]] = []
         for entity_id in ids:
             scope = f"entity:{entity_id}"
             if entity_id not in intros:
-                record_ops.replace_conflicts(conn, scope, 0, [])
+                replaced.append((scope, 0, []))
                 continue
             intro = intros[entity_id]
             drafts = entity_conflicts(
@@ -486,8 +474,9 @@ class WritePipeline:
             )
             drafts += duplicate_intros(entity_id, introduced.get(entity_id, []))
             conflicts = [to_conflict(d, scope) for d in drafts]
-            record_ops.replace_conflicts(conn, scope, 0, conflicts)
+            replaced.append((scope, 0, conflicts))
             outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+        record_ops.replace_conflicts_of(conn, replaced)
 
     def _entity_row(self, entity_id: str, rederive: bool) -> Introduction | None:
         """Bring an entity's row up to date; returns its intro state (None: no such entity)."""
