@@ -33,14 +33,12 @@ from ..store.index_store import dumps, loads
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
     """The entity a reference names: id, then name, then alias; raises when none or several."""
-    ids = entity_ops.resolve_reference(conn, reference.strip())
-    if not ids:
+    found = entity_ops.entities_named(conn, reference.strip())
+    if not found:
         raise UnknownEntity(reference)
-    if len(ids) > 1:
-        raise AmbiguousEntity(reference, ids)
-    entity = entity_ops.get_entity(conn, ids[0])
-    assert entity is not None  # aliases and entities are written in one transaction
-    return entity
+    if len(found) > 1:
+        raise AmbiguousEntity(reference, [e.id for e in found])
+    return found[0]
 
 
 def version_item(version: Version, name: str, as_of: int | None) -> MemoryItem:

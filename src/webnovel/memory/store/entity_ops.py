@@ -283,19 +283,29 @@ def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> d
         "JOIN entities e ON e.id = a.entity_id WHERE a.alias IN ({marks})",
         sorted(set(references)),
     )
-    found: dict[str, list[tuple[Any, ...]]] = {}
-    for alias, entity_id, kind, tentative, first in rows:
-        # id over name over alias, settled over tentative, the latest introduced first (an
-        # unknown first chapter last, as SQLite sorts NULL), then by id: the same on both
-        # stores, whatever order the rows come in
-        rank = (_KIND_RANK.get(kind, 2), tentative, first is None, -(first or 0), entity_id)
-        found.setdefault(alias, []).append(rank)
-    out: dict[str, list[str]] = {}
-    for alias, ranks in found.items():
-        ranks.sort()
-        best = ranks[0][:2]
-        out[alias] = list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
-    return out
+    found: dict[str, list[sqlite3.Row]] = {}
+    for row in rows:
+        found.setdefault(row["alias"], []).append(row)
+    return {alias: _best(candidates) for alias, candidates in found.items()}
+
+
+def _best(candidates: list[sqlite3.Row]) -> list[str]:
+    """The ids tied for best among the rows a name matched (alias kind, entity's tentative
+    and first chapter): id over name over alias, settled over tentative, the latest
+    introduced first (an unknown first chapter last, as SQLite sorts NULL), then by id: the
+    same on both stores, whatever order the rows come in."""
+    ranks = sorted(
+        (
+            _KIND_RANK.get(r["kind"], 2),
+            r["tentative"],
+            r["first_chapter"] is None,
+            -(r["first_chapter"] or 0),
+            r["entity_id"],
+        )
+        for r in candidates
+    )
+    best = ranks[0][:2]
+    return list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
 
 
 def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
@@ -303,6 +313,21 @@ def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
     entities tied for best match (id over name over alias, settled over tentative), the most
     recently introduced first. Empty when nothing matches; more than one when ambiguous."""
     return resolve_references(conn, [reference]).get(reference, [])
+
+
+def entities_named(conn: sqlite3.Connection, reference: str) -> list[Entity]:
+    """`resolve_reference` with the entities themselves, in one statement (an as-of question
+    names its entity first: on PostgreSQL that is one round trip, not two)."""
+    rows = conn.execute(
+        "SELECT a.kind, a.entity_id, e.*, (SELECT json_group_array(b.alias) FROM aliases b "
+        "WHERE b.entity_id = e.id AND b.kind = 'alias') AS alias_list "
+        "FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias = ?",
+        (reference,),
+    ).fetchall()
+    if not rows:
+        return []
+    entities = {r["id"]: _entity(r, sorted(loads(r["alias_list"]) or ())) for r in rows}
+    return [entities[i] for i in _best(rows)]
 
 
 def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
