@@ -74,6 +74,8 @@ def build_both(
             walls[kind].append((time.perf_counter() - started) * 1000)
             cpus[kind].append((time.process_time() - cpu) * 1000)
             servers[kind] += backend_cpu_ms(book) - server
+        if (n + 1) % 500 == 0:  # a long run says how it goes (and leaves numbers if cut short)
+            print(json.dumps(_progress(n + 1, walls, cpus, servers)), file=sys.stderr, flush=True)
     out: dict[str, dict[str, Any]] = {}
     for kind, book in books.items():
         book.flush()
@@ -86,6 +88,28 @@ def build_both(
             "commit_server_cpu_mean_ms": round(servers[kind] / len(walls[kind]), 2),
         }
     return books, out, name
+
+
+def _progress(
+    done: int,
+    walls: dict[str, list[float]],
+    cpus: dict[str, list[float]],
+    servers: dict[str, float],
+) -> dict[str, Any]:
+    """Commit p50 and mean client CPU of the last 500 chapters, per store (and the server's
+    mean CPU so far)."""
+    return {
+        "chapters": done,
+        "load": os.getloadavg()[0],
+        **{
+            kind: {
+                "p50_ms": round(statistics.median(walls[kind][-500:]), 2),
+                "cpu_mean_ms": round(sum(cpus[kind][-500:]) / 500, 2),
+                "server_cpu_mean_ms": round(servers[kind] / done, 2),
+            }
+            for kind in walls
+        },
+    }
 
 
 def bench_reads(book: webnovel.Project, saga: Saga, seed: int) -> dict[str, Any]:
