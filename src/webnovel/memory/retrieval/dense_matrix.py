@@ -116,8 +116,8 @@ class DenseMatrix:
         end = self._prefix(as_of)
         if end == 0:
             return Nearest({}, 0.0, 0.0, 0)
-        if exact is None:
-            exact = end <= EXACT_ROWS
+        if exact is None:  # popcount needs numpy 2; with 1.26 (the extras allow it) scan all
+            exact = end <= EXACT_ROWS or not hasattr(np, "bitwise_count")
         if exact:
             positions = np.arange(end)
             scores = np.einsum("ij,j->i", self.matrix[:end], vector)
