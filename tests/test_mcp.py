@@ -72,15 +72,8 @@ def empty_book(tmp_path: Path) -> Path:
     return tmp_path / "book"
 
 
-def test_tools_prompt_and_resources(empty_book: Path) -> None:
-    async def body(client: Any) -> Any:
-        tools = {t.name: t for t in (await client.list_tools()).tools}
-        prompts = [p.name for p in (await client.list_prompts()).prompts]
-        prompt = await client.get_prompt("extract_chapter_result", {"chapter": "13"})
-        stats = await client.read_resource("webnovel://stats")
-        return tools, prompts, prompt, stats
-
-    tools, prompts, prompt, stats = run_session(empty_book, body)
+def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:
+    tools, prompts, prompt, stats = read_answers["listed"]
     assert set(tools) == TOOLS
     result_schema = tools["commit_chapter"].input_schema["properties"]["result"]
     assert result_schema["title"] == "Chapter result"
@@ -244,6 +237,12 @@ def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             for name, (tool, arguments) in calls.items()
         }
         out["later"] = await client.call_tool("get_chapter", {"chapter": 14})
+        out["listed"] = (
+            {t.name: t for t in (await client.list_tools()).tools},
+            [p.name for p in (await client.list_prompts()).prompts],
+            await client.get_prompt("extract_chapter_result", {"chapter": "13"}),
+            await client.read_resource("webnovel://stats"),
+        )
         return out
 
     return {**run_session(root, body), "expected three": three}
