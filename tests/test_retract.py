@@ -193,16 +193,20 @@ def check_retraction(
     ("seed", "changes"),
     [(1, [(1, "retract")]), (2, [(5, "unintroduce"), (9, "retract")]), (3, [(16, "retract")])],
 )
-def test_retractions_answer_as_a_rebuild_does_on_each_backend(
-    saga_books: dict[int, Path],
-    seed: int,
-    changes: list[tuple[int, str]],
-    backend: str,
-    tmp_path: Path,
+def test_retractions_answer_as_a_rebuild_does(
+    saga_books: dict[int, Path], seed: int, changes: list[tuple[int, str]], tmp_path: Path
 ) -> None:
-    """A few of the examples above on every backend (a PostgreSQL book is copied in by
-    replaying the saga's log, which takes too long for hypothesis's thirty)."""
-    retract_then_rebuild(backend, saga_books[seed], tmp_path, changes)
+    """The first chapter, both kinds of change, the last chapter: always tried."""
+    retract_then_rebuild("sqlite", saga_books[seed], tmp_path, changes)
+
+
+def test_retractions_answer_as_a_rebuild_does_on_each_backend(
+    saga_books: dict[int, Path], backend: str, tmp_path: Path
+) -> None:
+    """Both kinds of change on every backend (a PostgreSQL book is copied in by replaying the
+    saga's log, which takes too long for hypothesis's examples; the first chapter and the last
+    are retracted on PostgreSQL by the tests of the sample book and of the CLI above)."""
+    retract_then_rebuild(backend, saga_books[2], tmp_path, [(5, "unintroduce"), (9, "retract")])
 
 
 def retract_then_rebuild(
