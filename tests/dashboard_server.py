@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import webnovel
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
@@ -56,6 +57,20 @@ def chapter_14_committed_elsewhere(root: Path) -> Iterator[None]:
         yield
     finally:
         run_process("--project", str(root), "retract", "14")
+
+
+def next_commit_event(stream: Any, seconds: float = 15) -> dict[str, Any]:
+    """Read a dashboard's event stream up to its next `commit` event and give that event's
+    data; fails when none comes within `seconds`."""
+    deadline, lines = time.monotonic() + seconds, []
+    while time.monotonic() < deadline:
+        line = stream.readline().decode("utf-8").strip()
+        lines.append(line)
+        if line.startswith("data:"):
+            break
+    assert "event: commit" in lines, lines
+    data: dict[str, Any] = json.loads(lines[-1][5:])
+    return data
 
 
 @dataclass

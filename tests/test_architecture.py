@@ -25,3 +25,28 @@ def test_the_import_contracts_hold(capsys: pytest.CaptureFixture[str]) -> None:
     report = capsys.readouterr().out
     assert code == cli.EXIT_STATUS_SUCCESS, report
     assert "9 kept, 0 broken" in report
+
+
+def test_every_name_the_facade_gives_the_adapters_resolves_and_light_ones_stay_light() -> None:
+    """The adapters name memory's types through `webnovel.book.values`; each name it lists must
+    resolve, and naming the light ones must not load search, packs or review (a fresh `fact`)."""
+    import subprocess
+    import sys
+
+    import webnovel.book.values as values
+
+    for name in values.__all__:
+        assert getattr(values, name) is not None, name
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from webnovel.book.values import Entity, Together; "
+            "print(' '.join(m for m in sys.modules if m.startswith('webnovel.memory.')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    heavy = ("retrieval", "packs.orchestrator", "review", "write.write_pipeline")
+    assert not [m for m in loaded if any(f"memory.{h}" in m for h in heavy)], loaded

@@ -28,20 +28,22 @@ def test_the_report_holds_chapter_nine_and_only_it(sample: Path) -> None:
     with webnovel.open_project(sample) as book:
         report = book.chapter(9)
         assert report.title == "血衣堂主" and report.introduced == ["血衣堂主"]
-        assert [s["characters"] for s in report.scenes][1] == ["林砚", "韩啸", "血衣堂主", "林远山"]
-        assert report.scenes[0]["location"] == "黑风谷玄字碑"
-        assert {e["event"] for e in report.events} == {
+        assert [s.characters for s in report.scenes][1] == ["林砚", "韩啸", "血衣堂主", "林远山"]
+        assert report.scenes[0].location == "黑风谷玄字碑"
+        with pytest.warns(DeprecationWarning, match=r"\.location"):  # a mapping in 0.x
+            assert report.scenes[0]["location"] == "黑风谷玄字碑"
+        assert {e.event for e in report.events} == {
             "林砚三剑断韩啸血刀",
             "林远山挣断血煞锁送林砚脱身",
         }
         changed = {(c.subject_name, c.field): (c.before, c.after) for c in report.changes}
         assert changed[("韩啸", "faction")] == ("玄霄门", "血衣堂")
         assert changed[("林砚", "韩啸")] == ("朋友", "仇敌")  # a relation, before and after
-        assert {(t["id"], t["action"]) for t in report.threads} == {
+        assert {(t.id, t.action) for t in report.threads} == {
             ("hanxiao-secret", "resolve"),
             ("father-rescue", "plant"),
         }
-        learned = {(s["who"], s["secret"]) for s in report.secrets if s["who"]}
+        learned = {(s.who, s.secret) for s in report.secrets if s.who}
         assert ("血衣堂主", "father-alive") in learned
         with pytest.raises(UnknownChapter):
             book.chapter(40)

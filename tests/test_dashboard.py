@@ -9,7 +9,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from dashboard_server import (  # noqa: E402
     Running,
     build_sample_book,
     chapter_14_committed_elsewhere,
+    next_commit_event,
     running_dashboard,
 )
 
@@ -200,15 +200,7 @@ def test_a_commit_by_another_process_is_announced_live(board: Running) -> None:
     try:
         assert stream.readline().startswith(b"retry:")
         with chapter_14_committed_elsewhere(board.root):
-            deadline = time.monotonic() + 15
-            events = []
-            while time.monotonic() < deadline:
-                line = stream.readline().decode("utf-8").strip()
-                events.append(line)
-                if line.startswith("data:"):
-                    break
-            assert "event: commit" in events
-            assert json.loads(events[-1][5:])["seq"] > before
+            assert next_commit_event(stream)["seq"] > before
     finally:
         stream.close()
 
@@ -242,7 +234,7 @@ def test_the_chapter_page_shows_one_chapter_as_of_a_chapter(board: Running) -> N
     assert page.status == 200
     assert f"第9章《{nine.title}》" in page.body and html_escape(nine.summary or "") in page.body
     for scene in nine.scenes:
-        assert html_escape("、".join(scene["characters"])) in page.body
+        assert html_escape("、".join(scene.characters)) in page.body
     assert "与韩啸的关系" in page.body and "玄霄门外门弟子" in page.body  # what changed
     assert 'href="/threads/father-rescue?as_of=12"' in page.body
     assert board.get("/chapters/12?as_of=9").status == 404  # not yet written at 9
@@ -463,7 +455,11 @@ def test_the_overview_names_missing_chapters_as_resume_does(tmp_path: Path) -> N
     with webnovel.init_project(tmp_path / "book", title="缺章之书") as book:
         for chapter in (1, 2, 5):
             book.commit({"chapter": chapter, "summary": f"第{chapter}章"})
-        assert book.resume()["missing_chapters"] == [3, 4] == book.stats()["missing_chapters"]
+        assert (
+            book.resume().to_dict()["missing_chapters"]
+            == [3, 4]
+            == book.stats()["missing_chapters"]
+        )
     with running_dashboard(tmp_path / "book") as running:
         page = running.get("/?as_of=5").body
         assert 'id="missing-chapters"' in page and "第3、4章尚未提交" in page

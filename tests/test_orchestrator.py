@@ -167,8 +167,8 @@ def test_outline_file_convention_and_resume(tmp_path: Path, backend: str) -> Non
         pack = book.build_memory_pack("chapter_write", 4)
         assert _section(pack, "working_memory")[0].value == "林砚拜入玄霄门，白眉收徒。"
         brief = book.resume()
-        assert brief["latest_chapter"] == 3
-        assert brief["next_chapter"] == {
+        assert brief.latest_chapter == 3
+        assert brief.to_dict()["next_chapter"] == {
             "chapter": 4,
             "outline_found": True,
             "named_entities": [
@@ -177,7 +177,11 @@ def test_outline_file_convention_and_resume(tmp_path: Path, backend: str) -> Non
                 {"id": "baimei", "name": "白眉老道"},
             ],
         }
-        assert brief["protagonist"]["now"]["location"] == "落霞山"
+        assert brief.protagonist is not None and brief.protagonist.now["location"] == "落霞山"
+        with pytest.warns(
+            DeprecationWarning, match="latest_chapter"
+        ):  # the mapping of old still answers
+            assert brief["latest_chapter"] == 3
 
 
 def test_the_outline_survives_a_small_budget(sample: webnovel.Project) -> None:

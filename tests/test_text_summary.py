@@ -131,12 +131,12 @@ def test_cooccurrence_as_of_a_chapter_is_marked_as_such(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "book", title="t") as book:
         book.import_text(chapters, cast=cast)
         now = book.cooccurrence("林砚")
-        assert [(i["name"], i["chapters"], i["scenes"]) for i in now] == [
+        assert [(t.name, t.chapters, t.scenes) for t in now] == [
             ("韩啸", 1, 0),
             ("周伯", 1, 1),
         ]
-        assert {i["kind"] for i in now} == {"co-occurrence"}
-        assert [i["name"] for i in book.cooccurrence("林砚", as_of=1)] == ["周伯"]
+        assert {t.to_dict()["kind"] for t in now} == {"co-occurrence"}
+        assert [t.name for t in book.cooccurrence("林砚", as_of=1)] == ["周伯"]
         assert book.relations("林砚") == []  # never a relation fact
     ran = run_cli("--project", str(tmp_path / "book"), "cooccurrence", "林砚", "--format", "text")
     assert ran.returncode == 0 and "同章" in ran.stdout and "韩啸" in ran.stdout

@@ -12,16 +12,41 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
+from ..memory.schema import ReadAsMapping
 from ..memory.store import commit_ops
 from ..messages import say
 
 if TYPE_CHECKING:
     from .project import Project
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settled(ReadAsMapping):
+    """What answering a candidate did: the entity it became or joined, and the chapters that
+    name it; or, for a rejection, every name now rejected."""
+
+    name: str
+    action: Literal["accepted", "merged", "rejected"]
+    entity_id: str | None = None
+    chapters: tuple[int, ...] = ()
+    rejected: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.action == "rejected":
+            return {"name": self.name, "action": self.action, "rejected": list(self.rejected)}
+        return {
+            "name": self.name,
+            "action": self.action,
+            "entity_id": self.entity_id,
+            "chapters": list(self.chapters),
+        }
+
 
 REJECTED_KEY = "rejected_candidates"
 ENTITY_TYPES = ("角色", "势力", "地点", "物品")
@@ -40,20 +65,18 @@ def queue(book: Project, min_count: int, limit: int, as_of: int | None = None) -
     return [c for c in found if c.name not in skip][:limit]
 
 
-def reject(book: Project, name: str) -> dict[str, Any]:
+def reject(book: Project, name: str) -> Settled:
     name = _name(name)
     names = sorted({*rejected(book), name})
     with book.storage.index.atomic() as conn:
         commit_ops.set_meta(conn, REJECTED_KEY, json.dumps(names, ensure_ascii=False))
-    return {"name": name, "action": "rejected", "rejected": names}
+    return Settled(name=name, action="rejected", rejected=tuple(names))
 
 
 ACTIONS = ("accept", "merge", "reject")
 
 
-def settle(
-    book: Project, action: str, name: str, entity_type: str, into: str | None
-) -> dict[str, Any]:
+def settle(book: Project, action: str, name: str, entity_type: str, into: str | None) -> Settled:
     """One of the three answers to a candidate, as the CLI and the dashboard give it."""
     if action == "accept":
         return accept(book, name, entity_type)
@@ -68,7 +91,7 @@ def settle(
 
 def accept(
     book: Project, name: str, entity_type: str = "角色", entity_id: str | None = None
-) -> dict[str, Any]:
+) -> Settled:
     """Introduce `name` as a new entity where the text first names it."""
     name = _name(name)
     entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
@@ -81,10 +104,10 @@ def accept(
         raise InvalidInput(say("entity_id_taken", id=new_id))
     intro = {"id": new_id, "name": name, "type": entity_type}
     chapters = _write(book, name, new_id, intro)
-    return {"name": name, "action": "accepted", "entity_id": new_id, "chapters": chapters}
+    return Settled(name=name, action="accepted", entity_id=new_id, chapters=tuple(chapters))
 
 
-def merge(book: Project, name: str, into: str) -> dict[str, Any]:
+def merge(book: Project, name: str, into: str) -> Settled:
     """Make `name` an alias of the entity `into` names, from the first chapter holding it."""
     name = _name(name)
     entity = book.entity(into)
@@ -96,7 +119,7 @@ def merge(book: Project, name: str, into: str) -> dict[str, Any]:
         "revealed": True,
     }
     chapters = _write(book, name, entity.id, intro)
-    return {"name": name, "action": "merged", "entity_id": entity.id, "chapters": chapters}
+    return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
 
 
 def _name(name: Any) -> str:

@@ -28,6 +28,7 @@ from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
+from .resume import LastChapter, Named, ProtagonistNow, Resume
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from ..memory.review.draft_review import ReviewReport
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
+    from .candidate_queue import Settled
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -375,38 +377,38 @@ class Project(BookReader):
                         warnings.warn(f"outline {path} skipped: {exc}", stacklevel=2)
         return None
 
-    def resume(self) -> dict[str, Any]:
+    def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
         latest = self.latest_chapter()
         next_chapter = (latest or 0) + 1
         protagonist = entity_ops.find_protagonist(self._conn)
         outline = self.find_outline(next_chapter)
-        named = []
+        named: tuple[Named, ...] = ()
         if outline:
             seen = dict.fromkeys(m.entity_id for m in self.aliases().find(outline))
-            named = [{"id": e.id, "name": e.name} for e in map(self.entity, seen)]
+            named = tuple(Named(id=e.id, name=e.name) for e in map(self.entity, seen))
         last = commit_ops.chapter_rows(self._conn, start=latest or 0, end=latest or 0)
-        return {
-            "book": self.book,
-            "latest_chapter": latest,
-            "missing_chapters": self.missing_chapters(),
-            "last_chapter": {"title": last[0].title, "summary": last[0].summary} if last else None,
-            "protagonist": {
-                "id": protagonist.id,
-                "name": protagonist.name,
-                "now": {i.field: i.value for i in self.facts(protagonist.id)},
-            }
+        return Resume(
+            book=self.book,
+            latest_chapter=latest,
+            missing_chapters=tuple(self.missing_chapters()),
+            last_chapter=LastChapter(title=last[0].title, summary=last[0].summary)
+            if last
+            else None,
+            protagonist=ProtagonistNow(
+                id=protagonist.id,
+                name=protagonist.name,
+                now={i.field: i.value for i in self.facts(protagonist.id)},
+            )
             if protagonist
             else None,
-            "open_threads": [t.to_dict() for t in self.threads("open")],
-            "overdue_threads": [t.to_dict() for t in self.threads("overdue")],
-            "open_conflicts": [c.to_dict() for c in self.conflicts()],
-            "next_chapter": {
-                "chapter": next_chapter,
-                "outline_found": outline is not None,
-                "named_entities": named,
-            },
-        }
+            open_threads=tuple(self.threads("open")),
+            overdue_threads=tuple(self.threads("overdue")),
+            open_conflicts=tuple(self.conflicts()),
+            next_chapter=next_chapter,
+            outline_found=outline is not None,
+            named_entities=named,
+        )
 
     # -- bringing a book in (importing.py) -----------------------------------------------------
 
@@ -471,14 +473,14 @@ class Project(BookReader):
 
     def accept_candidate(
         self, name: str, entity_type: str = "角色", entity_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Settled:
         """Introduce a candidate name as an entity where the text first names it, and record
         its appearances (through `commit`)."""
         from . import candidate_queue
 
         return candidate_queue.accept(self, name, entity_type, entity_id)
 
-    def merge_candidate(self, name: str, into: str) -> dict[str, Any]:
+    def merge_candidate(self, name: str, into: str) -> Settled:
         """Make a candidate name an alias of a known entity, from the first chapter naming it."""
         from . import candidate_queue
 
@@ -486,13 +488,13 @@ class Project(BookReader):
 
     def settle_candidate(
         self, action: str, name: str, entity_type: str = "角色", into: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Settled:
         """accept, merge or reject a candidate: the one call the CLI and the dashboard share."""
         from . import candidate_queue
 
         return candidate_queue.settle(self, action, name, entity_type, into)
 
-    def reject_candidate(self, name: str) -> dict[str, Any]:
+    def reject_candidate(self, name: str) -> Settled:
         """Never offer this name as a candidate again (kept in the book; rebuild keeps it)."""
         from . import candidate_queue
 

@@ -28,6 +28,7 @@ from ..memory.schema import (
     Thread,
     ThreadStep,
     TimelineEvent,
+    Together,
     WorldRule,
 )
 from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
@@ -184,7 +185,7 @@ class BookReader:
 
     def cooccurrence(
         self, subject: str, as_of: int | None = None, limit: int = 20
-    ) -> list[dict[str, Any]]:
+    ) -> list[Together]:
         """Who shares chapters and scenes with an entity, up to `as_of`, most shared first.
         Marked `kind: co-occurrence`: being in the same chapter is not a relation fact."""
         as_of = chapter_number(as_of)
@@ -193,14 +194,13 @@ class BookReader:
         scenes = record_ops.scene_partners(self._conn, entity.id, as_of)
         names = graph_memory.names_as_of(self._conn, [c[0] for c in chapters], as_of)
         return [
-            {
-                "entity_id": other,
-                "name": names.get(other, other),
-                "chapters": shared,
-                "scenes": scenes.get(other, 0),
-                "last_chapter": last,
-                "kind": "co-occurrence",
-            }
+            Together(
+                entity_id=other,
+                name=names.get(other, other),
+                chapters=shared,
+                scenes=scenes.get(other, 0),
+                last_chapter=last,
+            )
             for other, shared, last in chapters
         ]
 

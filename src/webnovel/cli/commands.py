@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
+from ..book.words import printable
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -17,13 +18,12 @@ from ..errors import (
     WebnovelError,
 )
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
-from ..memory.write.json_hygiene import printable
 from ..messages import say
 from . import render
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
-    from ..memory.schema import CommitReport
+    from ..book.values import CommitReport
 
 
 def open_book(args: argparse.Namespace) -> Project:
@@ -110,7 +110,7 @@ def commit(args: argparse.Namespace) -> int:
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
         )
         _keep_search_in_step(book, bulk=False)
-    emit(args, report.to_dict(), render.commit_text)
+    emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 
 
@@ -138,7 +138,7 @@ def retract(args: argparse.Namespace) -> int:
                 print("未撤回", file=sys.stderr)
                 return 1
         report = book.retract(args.chapter)
-    emit(args, report.to_dict(), render.commit_text)
+    emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 
 
@@ -147,7 +147,7 @@ def _commit_many(args: argparse.Namespace) -> int:
     itself, and leaves every earlier chapter committed."""
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
-    reports: list[dict[str, Any]] = []
+    reports: list[CommitReport] = []
     with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
             try:
@@ -155,8 +155,8 @@ def _commit_many(args: argparse.Namespace) -> int:
             except WebnovelError:
                 if reports:  # what the run did before it stopped, so that no one guesses
                     low, high = (
-                        min(r["chapter"] for r in reports),
-                        max(r["chapter"] for r in reports),
+                        min(r.chapter for r in reports),
+                        max(r.chapter for r in reports),
                     )
                     chapters = str(low) if low == high else f"{low}–{high}"
                     print(
@@ -164,10 +164,14 @@ def _commit_many(args: argparse.Namespace) -> int:
                         file=sys.stderr,
                     )
                 raise
-            reports.append(report.to_dict())
+            reports.append(report)
             bar.update(done, len(args.file))
         _keep_search_in_step(book, bulk=True)
-    emit(args, reports, lambda items: "\n".join(render.commit_text(r) for r in items))
+    emit(
+        args,
+        [r.to_dict() for r in reports],
+        lambda _: "\n".join(render.commit_text(r) for r in reports),
+    )
     return 0
 
 
@@ -273,8 +277,8 @@ def summarize(args: argparse.Namespace) -> int:
 def candidates(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         if args.action is None:
-            items = [c.to_dict() for c in book.candidates(args.min_count, args.limit)]
-            emit(args, items, render.candidates_text)
+            items = book.candidates(args.min_count, args.limit)
+            emit(args, [c.to_dict() for c in items], lambda _: render.candidates_text(items))
             return 0
         if not args.name:
             raise InvalidInput(say("candidate_needs_name", action=args.action))
@@ -282,7 +286,7 @@ def candidates(args: argparse.Namespace) -> int:
             done = book.accept_candidate(args.name, args.entity_type, args.id)
         else:
             done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
-    emit(args, done, render.candidate_done_text)
+    emit(args, done.to_dict(), lambda _: render.candidate_done_text(done))
     return 0
 
 
@@ -356,11 +360,9 @@ def wiki(args: argparse.Namespace) -> int:
 
 
 def schema(args: argparse.Namespace) -> int:
-    from ..memory.write.chapter_schema import (
-        CHAPTER_RESULT_SCHEMA,  # the write path's: loaded here only
-    )
+    from ..book.values import chapter_result_schema
 
-    sys.stdout.write(render.to_json(CHAPTER_RESULT_SCHEMA) + "\n")
+    sys.stdout.write(render.to_json(chapter_result_schema()) + "\n")
     return 0
 
 
@@ -368,7 +370,7 @@ def review(args: argparse.Namespace) -> int:
     draft = read_json_input(args.file)
     with open_book(args) as book:
         report = book.review(draft, chapter=args.chapter)
-    emit(args, report.to_dict(), render.review_text)
+    emit(args, report.to_dict(), lambda _: render.review_text(report))
     return 0
 
 

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import argparse
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..book import Project, init_project
+from ..book.resume import ProtagonistNow
+from ..book.values import Conflict, RelationEdge, Thread
+from ..book.words import FIELD, label
 from ..errors import ProjectExists, UnknownEntity
-from ..memory.words import FIELD, label
 from ..messages import say
+from ..queries import answers
+from ..queries.answers import Versions, dicts
 from . import render
 from .commands import emit
 from .progress import ProgressBar
@@ -37,58 +42,92 @@ def demo(args: argparse.Namespace) -> int:
             for done, chapter in enumerate(chapters, start=1):
                 book.commit(chapter.result, text=chapter.text)
                 bar.update(done, len(chapters))
-        data = _demo_report(book, meta)
-    emit(args, data, _demo_text)
+        report = _demo_report(book, meta)
+    emit(args, report.to_dict(), lambda _: _demo_text(report))
     return 0
 
 
-def _demo_report(book: Project, meta: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, kw_only=True)
+class DemoReport:
+    """What the demo shows of the book it built: the protagonist now, one field's history,
+    relations, open threads and conflicts."""
+
+    book: dict[str, Any]
+    chapters: int | None
+    protagonist: ProtagonistNow
+    history_subject: str
+    history_field: str
+    history: Versions
+    relations: tuple[RelationEdge, ...]
+    open_threads: tuple[Thread, ...]
+    conflicts: tuple[Conflict, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        p = self.protagonist
+        return {
+            "book": self.book,
+            "chapters": self.chapters,
+            "protagonist": {"id": p.id, "name": p.name, "now": p.now},
+            "history": {
+                "subject": self.history_subject,
+                "field": self.history_field,
+                "versions": [i.to_dict() for i in self.history.items],
+            },
+            "relations": dicts(self.relations),
+            "open_threads": dicts(self.open_threads),
+            "conflicts": dicts(self.conflicts),
+        }
+
+
+def _demo_report(book: Project, meta: dict[str, Any]) -> DemoReport:
     show = meta.get("demo", {})
     protagonist = book.entity(show.get("protagonist", ""))
     subject, field = show.get("history", [protagonist.id, "realm"])
     try:
-        history_items = [i.to_dict() for i in book.history(subject, field)]
+        history = answers.history(book, subject, field, None)
     except UnknownEntity:
-        history_items = []
-    return {
-        "book": book.book,
-        "chapters": book.latest_chapter(),
-        "protagonist": {
-            "id": protagonist.id,
-            "name": protagonist.name,
-            "now": {i.field: i.value for i in book.facts(protagonist.id)},
-        },
-        "history": {"subject": subject, "field": field, "versions": history_items},
-        "relations": [r.to_dict() for r in book.relations(protagonist.id)],
-        "open_threads": [t.to_dict() for t in book.threads("open")],
-        "conflicts": [c.to_dict() for c in book.conflicts()],
-    }
+        history = Versions(items=(), labels={})
+    return DemoReport(
+        book=book.book,
+        chapters=book.latest_chapter(),
+        protagonist=ProtagonistNow(
+            id=protagonist.id,
+            name=protagonist.name,
+            now={i.field: i.value for i in book.facts(protagonist.id)},
+        ),
+        history_subject=subject,
+        history_field=field,
+        history=history,
+        relations=tuple(book.relations(protagonist.id)),
+        open_threads=tuple(book.threads("open")),
+        conflicts=tuple(book.conflicts()),
+    )
 
 
-def _demo_text(d: dict[str, Any]) -> str:
-    p = d["protagonist"]
+def _demo_text(d: DemoReport) -> str:
+    p, root = d.protagonist, d.book["root"]
     lines = [
-        f"《{d['book']['title']}》：已提交 {d['chapters']} 章，记忆在 {d['book']['root']}",
+        f"《{d.book['title']}》：已提交 {d.chapters} 章，记忆在 {root}",
         "",
-        f"主角现状：{p['name']}",
+        f"主角现状：{p.name}",
     ]
-    lines += [f"  {label(FIELD, k)}：{render.value_text(v)}" for k, v in p["now"].items()]
+    lines += [f"  {label(FIELD, k)}：{render.value_text(v)}" for k, v in p.now.items()]
     lines += [
         "",
-        f"{p['name']} 的{label(FIELD, d['history']['field'])}历史：",
-        render.history_text(d["history"]["versions"]),
+        f"{p.name} 的{label(FIELD, d.history_field)}历史：",
+        render.history_text(d.history),
         "",
         "当前关系：",
-        render.relations_text(d["relations"]),
+        render.relations_text(d.relations),
         "",
         "未回收的线索：",
-        render.threads_text(d["open_threads"]),
+        render.threads_text(d.open_threads),
         "",
         "未决矛盾：",
-        render.conflicts_text(d["conflicts"]),
+        render.conflicts_text(d.conflicts),
         "",
-        f"试试：webnovel --project {d['book']['root']} fact {p['name']} 境界 --as-of 3",
-        f"      webnovel --project {d['book']['root']} dashboard --open"
+        f"试试：webnovel --project {root} fact {p.name} 境界 --as-of 3",
+        f"      webnovel --project {root} dashboard --open"
         "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
     ]
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..memory.write.json_hygiene import printable
+from ..book.words import printable
 from ..queries import QUERIES, Arg, Query
 from . import render
 from .commands import open_book, read_json_input, read_text_file

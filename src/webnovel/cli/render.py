@@ -7,9 +7,17 @@ padded by display width: a CJK character takes two columns.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..memory.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..book.candidate_queue import Settled
+    from ..book.values import CommitReport, ReviewReport
+    from ..ingest.name_finder import Candidate
+
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
     KEY_WORDS,
     chapter_list,
@@ -18,7 +26,6 @@ from ..queries.text import (  # the queries' renderers, where commands and the d
     entities_text,
     evidence_text,
     fact_text,
-    field_text,
     fields_text,
     history_text,
     interval,
@@ -45,7 +52,6 @@ __all__ = [
     "entities_text",
     "evidence_text",
     "fact_text",
-    "field_text",
     "fields_text",
     "history_text",
     "interval",
@@ -69,32 +75,34 @@ def to_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2)
 
 
-def commit_text(d: dict[str, Any]) -> str:
-    counts = d["counts"]
+def commit_text(report: CommitReport) -> str:
+    counts = report.counts
+    status = COMMIT_STATUS.get(report.status, report.status)
     lines = [
-        f"第{d['chapter']}章：{COMMIT_STATUS.get(d['status'], d['status'])}（{d['commit_id']}）",
-        f"  新增 {counts['added']}，取代 {counts['superseded']}，"
-        f"推翻 {counts['contradicted']}，待定 {counts['tentative']}",
+        f"第{report.chapter}章：{status}（{report.commit_id}）",
+        f"  新增 {counts.added}，取代 {counts.superseded}，"
+        f"推翻 {counts.contradicted}，待定 {counts.tentative}",
     ]
-    lines += [f"  矛盾：{c['message']}" for c in d["conflicts"]]
-    lines += [f"  提醒：{w}" for w in d["warnings"]]
-    lines += [f"  已规范：{n}" for n in d.get("normalized", [])]
+    lines += [f"  矛盾：{c.message}" for c in report.conflicts]
+    lines += [f"  提醒：{w}" for w in report.warnings]
+    lines += [f"  已规范：{n}" for n in report.normalized]
     return "\n".join(lines)
 
 
-# The keys of `stats`, `rebuild` and `embed` answers as an author reads them (JSON keeps them).
-def review_text(d: dict[str, Any]) -> str:
-    normalized = [f"  已规范：{n}" for n in d.get("normalized", [])]
-    if not d["issues"]:
-        return "\n".join([f"第{d['chapter']}章：未发现问题", *normalized])
-    lines = [f"第{d['chapter']}章：{len(d['issues'])} 个问题，其中 {d['blocking']} 个阻断提交"]
+def review_text(report: ReviewReport) -> str:
+    normalized = [f"  已规范：{n}" for n in report.normalized]
+    if not report.issues:
+        return "\n".join([f"第{report.chapter}章：未发现问题", *normalized])
+    lines = [
+        f"第{report.chapter}章：{len(report.issues)} 个问题，其中 {len(report.blocking)} 个阻断提交"
+    ]
     lines += normalized
-    for issue in d["issues"]:
-        severity = SEVERITY.get(issue["severity"], issue["severity"])
-        kind = CONFLICT_KIND.get(issue["category"]) or ADVICE_KIND.get(issue["category"], "")
-        lines.append(f"[{severity}] {kind or issue['category']}：{issue['message']}")
-        if issue["fix_hint"]:
-            lines.append(f"    → {issue['fix_hint']}")
+    for issue in report.issues:
+        severity = SEVERITY.get(issue.severity, issue.severity)
+        kind = CONFLICT_KIND.get(issue.category) or ADVICE_KIND.get(issue.category, "")
+        lines.append(f"[{severity}] {kind or issue.category}：{issue.message}")
+        if issue.fix_hint:
+            lines.append(f"    → {issue.fix_hint}")
     return "\n".join(lines)
 
 
@@ -252,22 +260,21 @@ def extract_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def candidates_text(items: list[dict[str, Any]]) -> str:
+def candidates_text(items: Sequence[Candidate]) -> str:
     if not items:
         return "没有待确认的名字"
     rows = [["名字", "出现次数", "首次出现"]]
-    rows += [[c["name"], str(c["count"]), f"第{c['first_chapter']}章"] for c in items]
+    rows += [[c.name, str(c.count), f"第{c.first_chapter}章"] for c in items]
     return table(rows) + (
         "\n确认：webnovel candidates accept 名字 [--type 角色]；并入："
         "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字"
     )
 
 
-def candidate_done_text(d: dict[str, Any]) -> str:
-    if d["action"] == "rejected":
-        return f"已拒绝「{d['name']}」，以后不再列出"
-    chapters = d["chapters"]
-    where = f"第{chapters[0]}章起，共 {len(chapters)} 章提到"
-    if d["action"] == "accepted":
-        return f"已确认「{d['name']}」为新实体 {d['entity_id']}（{where}）"
-    return f"已把「{d['name']}」并入 {d['entity_id']} 作为别名（{where}）"
+def candidate_done_text(done: Settled) -> str:
+    if done.action == "rejected":
+        return f"已拒绝「{done.name}」，以后不再列出"
+    where = f"第{done.chapters[0]}章起，共 {len(done.chapters)} 章提到"
+    if done.action == "accepted":
+        return f"已确认「{done.name}」为新实体 {done.entity_id}（{where}）"
+    return f"已把「{done.name}」并入 {done.entity_id} 作为别名（{where}）"

@@ -40,10 +40,10 @@ from starlette.staticfiles import StaticFiles
 
 from ..book.candidate_queue import ENTITY_TYPES
 from ..book.project import Project
+from ..book.rulebook import RECIPES
+from ..book.words import TASK
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
 from ..ingest.name_finder import Candidate
-from ..memory.packs.budget_manager import RECIPES
-from ..memory.words import TASK
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, threads_view
@@ -273,7 +273,7 @@ class Dashboard:
         done = self.book.settle_candidate(action, name, entity_type, into)
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
-        message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done["action"]]
+        message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done.action]
         links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
         done_url = links.url_for("candidates", done=f"{message}「{name}」")
         return RedirectResponse(done_url, status_code=303)

@@ -4,7 +4,7 @@ template needs for actions."""
 from __future__ import annotations
 
 from ..book.project import Project
-from ..memory.words import ENDING, SECRET_ACTION, THREAD_ACTION
+from ..book.words import ENDING, SECRET_ACTION, THREAD_ACTION
 from .view_models import ChapterPage
 
 

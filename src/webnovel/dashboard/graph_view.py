@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..book.project import Project
-from ..memory.schema import RelationEdge
+from ..book.values import RelationEdge
 from . import graph_layout
 from .view_models import DrawnEdge, GraphPage, Node, RelationKind
 

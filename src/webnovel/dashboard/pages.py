@@ -11,10 +11,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..book.project import Project
-from ..memory.packs.budget_manager import RECIPES
-from ..memory.schema import Conflict, Entity, MemoryItem
-from ..memory.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
-from ..memory.write.rulebook import SEVERITIES, rule_for
+from ..book.rulebook import RECIPES, SEVERITIES, rule_for
+from ..book.values import Conflict, Entity, MemoryItem
+from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
 from .graph_view import relation_group
 from .view_models import (
     Appearances,
@@ -41,7 +40,7 @@ from .view_models import (
 )
 
 if TYPE_CHECKING:
-    from ..memory.retrieval.search import SearchHit
+    from ..book.values import SearchHit
 
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
 RECENT_COMMITS = 12

@@ -7,9 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput
-from ..memory.packs.pack_words import Reason
-from ..memory.words import (
+from ..book.values import Reason
+from ..book.words import (
     CHUNK_KIND,
     CONFLICT_STATUS,
     FIELD,
@@ -19,6 +18,7 @@ from ..memory.words import (
     THREAD_STATUS,
     label,
 )
+from ..errors import InvalidInput
 from . import EXTRA_HINT
 from .pages import show
 

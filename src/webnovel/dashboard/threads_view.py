@@ -4,8 +4,8 @@ and a thread's steps with the evidence and passages behind them."""
 from __future__ import annotations
 
 from ..book.project import Project
-from ..memory.schema import Thread
-from ..memory.words import THREAD_KIND, label
+from ..book.values import Thread
+from ..book.words import THREAD_KIND, label
 from .pages import names_of
 from .view_models import Axis, EvidenceRow, Lane, StepRow, ThreadCard, ThreadPage, ThreadsBoard
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..memory.schema import (
+from ..book.values import (
     CommitEntry,
     Conflict,
     Entity,
@@ -23,16 +23,15 @@ from ..memory.schema import (
     Thread,
     ThreadStep,
     TimelineEvent,
+    Together,
 )
 from .graph_layout import Point
 
 if TYPE_CHECKING:  # types only: the dashboard reads memory through the facade
     from _typeshed import DataclassInstance
 
+    from ..book.values import ChapterReport, MemoryPack, PackItem, SearchHit
     from ..ingest.name_finder import Candidate
-    from ..memory.packs.memory_pack import MemoryPack, PackItem
-    from ..memory.read.chapter_report import ChapterReport
-    from ..memory.retrieval.search import SearchHit
 
 
 def context_of(view: DataclassInstance) -> dict[str, Any]:
@@ -349,4 +348,4 @@ class GraphPage:
     merged: int  # relations merged into one line per pair
     labels: bool
     choices: list[str]
-    together: list[dict[str, Any]]  # who shares chapters with the centre (Project.cooccurrence)
+    together: list[Together]  # who shares chapters with the centre (Project.cooccurrence)

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..book.project import Project
+from ..book.words import ENTITY_TYPE_PLURAL
 from ..errors import InvalidInput
-from ..memory.words import ENTITY_TYPE_PLURAL
 from ..messages import say
 from . import graph_view, pages
 from .templating import STATIC, render

@@ -16,9 +16,9 @@ from typing import Any
 
 from .. import __version__
 from ..book.project import Project
+from ..book.values import chapter_result_schema
 from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
-from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..queries import QUERIES, Arg, Query
 from .prompts import extraction_prompt
 from .tools import Json, Prompt, Resource, Tool, ToolServer
@@ -37,7 +37,7 @@ RESULT = Arg(
     type="object",
     help="a chapter result",
     required=True,
-    schema=CHAPTER_RESULT_SCHEMA,
+    schema=chapter_result_schema(),
 )
 CHAPTER = Arg(name="chapter", type="int", help="the chapter", required=True)
 
@@ -113,7 +113,7 @@ def _write_tools(project: Project) -> list[Tool]:
             description="审阅章节结果草稿：按写入时的同一套规则对照记忆检查，不写入任何内容。"
             "参数 result 与 commit_chapter 相同（旧名 draft 仍然接受）。",
             args=(
-                Arg(name="result", type="object", help="a draft", schema=CHAPTER_RESULT_SCHEMA),
+                Arg(name="result", type="object", help="a draft", schema=chapter_result_schema()),
                 Arg(name="chapter", type="int", help="the chapter the draft is for"),
                 Arg(name="draft", type="object", help="the old name of result"),
             ),
@@ -153,7 +153,7 @@ def _reading_tools(project: Project) -> list[Tool]:
 def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
     def extraction(a: dict[str, Any]) -> str:
         example = next(iter(sample_chapters())).result
-        return extraction_prompt(a["chapter"], a["chapter_text"], CHAPTER_RESULT_SCHEMA, example)
+        return extraction_prompt(a["chapter"], a["chapter_text"], chapter_result_schema(), example)
 
     server.add_prompt(
         Prompt(

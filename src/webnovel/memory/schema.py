@@ -22,6 +22,28 @@ Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional
 MAX_CHAPTER = 1_000_000
 
 
+class ReadAsMapping:
+    """For a value that was a mapping in earlier releases: `value[key]` still answers, from its
+    JSON, with a DeprecationWarning naming the field to read instead."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Its fields as its JSON (a value whose JSON differs says so itself)."""
+        from dataclasses import asdict
+
+        fields_: dict[str, Any] = asdict(self)  # type: ignore[call-overload]  # a dataclass
+        return fields_
+
+    def __getitem__(self, key: str) -> Any:
+        import warnings
+
+        warnings.warn(
+            f"{type(self).__name__} is no longer a mapping: read .{key}, or to_dict()[{key!r}]",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.to_dict()[key]
+
+
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:
     """The half-open story-time test `valid_from <= chapter < valid_to`."""
     return valid_from <= chapter and (valid_to is None or chapter < valid_to)
@@ -509,4 +531,26 @@ class Secret:
             "suspected_by": list(self.suspected_by),
             "about": list(self.about),
             "unaware": list(self.unaware),
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Together(ReadAsMapping):
+    """Someone who shares chapters (and scenes) with an entity up to a chapter: being in the
+    same chapter is co-occurrence, never a relation fact."""
+
+    entity_id: str
+    name: str  # as known at the chapter asked
+    chapters: int  # chapters both are in
+    scenes: int  # scenes both are in
+    last_chapter: int  # the latest chapter both are in, up to the one asked
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entity_id": self.entity_id,
+            "name": self.name,
+            "chapters": self.chapters,
+            "scenes": self.scenes,
+            "last_chapter": self.last_chapter,
+            "kind": "co-occurrence",
         }

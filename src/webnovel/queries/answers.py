@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..book.values import Conflict, MemoryItem, missing_fact
 from ..errors import InvalidInput
-from ..memory.schema import Conflict, MemoryItem, missing_fact
 from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.project import Project
-    from ..memory.packs.memory_pack import MemoryPack
+    from ..book.values import MemoryPack
 
 HOLDER_FIELDS = ("holder", "持有者", "持有人")
 
@@ -110,18 +110,36 @@ def history(book: Project, subject: str, field: str | None, as_of: int | None) -
     return Versions(items=items, labels={i.field: book.fields.label(i.field) for i in items})
 
 
-def fields(book: Project) -> list[dict[str, Any]]:
+@dataclass(frozen=True, kw_only=True)
+class FieldUse:
+    """A field of the book: its key, its label, how many entities use it, the words it accepts."""
+
+    field: str
+    label: str
+    entities: int
+    synonyms: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "label": self.label,
+            "entities": self.entities,
+            "synonyms": list(self.synonyms),
+        }
+
+
+def fields(book: Project) -> list[FieldUse]:
     """The book's fields: each key in use or declared, its label, use and accepted words."""
     used = book.field_use()
     terms = book.fields
     declared = {t.value: t for t in terms}
     return [
-        {
-            "field": key,
-            "label": terms.label(key),
-            "entities": used.get(key, 0),
-            "synonyms": list(declared[key].synonyms) if key in declared else [],
-        }
+        FieldUse(
+            field=key,
+            label=terms.label(key),
+            entities=used.get(key, 0),
+            synonyms=tuple(declared[key].synonyms) if key in declared else (),
+        )
         for key in dict.fromkeys([*used, *declared])
     ]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..memory.words import (
+from ..book.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     ENDING,
@@ -15,6 +15,17 @@ from ..memory.words import (
     THREAD_STATUS,
 )
 
+if TYPE_CHECKING:
+    from ..book.values import (
+        Change,
+        ChapterReport,
+        Conflict,
+        EventSeen,
+        SceneSeen,
+        SecretTouched,
+        ThreadTouched,
+    )
+
 
 def _value(value: Any) -> str:
     if value is None:
@@ -24,21 +35,21 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def chapter_text(d: dict[str, Any]) -> str:
-    lines = [f"第{d['chapter']}章《{d.get('title') or ''}》" + _words(d.get("word_count"))]
-    if d.get("summary"):
-        lines += ["", d["summary"]]
-    if d.get("ending"):
-        said = "，".join(f"{ENDING.get(k, k)}：{v}" for k, v in d["ending"].items() if v)
+def chapter_text(report: ChapterReport) -> str:
+    lines = [f"第{report.chapter}章《{report.title or ''}》" + _words(report.word_count)]
+    if report.summary:
+        lines += ["", report.summary]
+    if report.ending:
+        said = "，".join(f"{ENDING.get(k, k)}：{v}" for k, v in report.ending.items() if v)
         lines.append(f"结尾：{said}")
-    if d.get("introduced"):
-        lines.append(f"新登场：{'、'.join(d['introduced'])}")
-    lines += _block("场景", [_scene(s) for s in d["scenes"]])
-    lines += _block("事件", [_event(e) for e in d["events"]])
-    lines += _block("变化", [_change(c) for c in d["changes"]])
-    lines += _block("伏笔", [_thread(t) for t in d["threads"]])
-    lines += _block("秘密", [_secret(s) for s in d["secrets"]])
-    lines += _block("矛盾", [_conflict(c) for c in d["conflicts"]])
+    if report.introduced:
+        lines.append(f"新登场：{'、'.join(report.introduced)}")
+    lines += _block("场景", [_scene(s) for s in report.scenes])
+    lines += _block("事件", [_event(e) for e in report.events])
+    lines += _block("变化", [_change(c) for c in report.changes])
+    lines += _block("伏笔", [_thread(t) for t in report.threads])
+    lines += _block("秘密", [_secret(s) for s in report.secrets])
+    lines += _block("矛盾", [_conflict(c) for c in report.conflicts])
     return "\n".join(lines)
 
 
@@ -50,47 +61,46 @@ def _block(title: str, rows: list[str]) -> list[str]:
     return ["", f"【{title}】"] + (rows or ["（无）"])
 
 
-def _scene(s: dict[str, Any]) -> str:
-    where = f"＠{s['location']}" if s.get("location") else ""
-    who = "、".join(s["characters"]) or "（无人）"
-    return f"{s['index']}. {who}{where}：{s.get('summary') or ''}".rstrip("：")
+def _scene(s: SceneSeen) -> str:
+    where = f"＠{s.location}" if s.location else ""
+    who = "、".join(s.characters) or "（无人）"
+    return f"{s.index}. {who}{where}：{s.summary or ''}".rstrip("：")
 
 
-def _event(e: dict[str, Any]) -> str:
-    where = f"＠{e['location']}" if e.get("location") else ""
-    who = f"（{'、'.join(e['participants'])}）" if e.get("participants") else ""
-    return f"- {e['event']}{where}{who}"
+def _event(e: EventSeen) -> str:
+    where = f"＠{e.location}" if e.location else ""
+    who = f"（{'、'.join(e.participants)}）" if e.participants else ""
+    return f"- {e.event}{where}{who}"
 
 
-def _change(c: dict[str, Any]) -> str:
-    if c["family"] == "rel":
-        what = f"{c['subject_name']} → {c['field']}"
+def _change(c: Change) -> str:
+    if c.family == "rel":
+        what = f"{c.subject_name} → {c.field}"
     else:
-        what = f"{c['subject_name']} {FIELD.get(c['field'], c['field'])}"
-    why = f"（{c['reason']}）" if c.get("reason") else ""
-    return f"- {what}：{_value(c['before'])} → {_value(c['after'])}{why}"
+        what = f"{c.subject_name} {FIELD.get(c.field, c.field)}"
+    why = f"（{c.reason}）" if c.reason else ""
+    return f"- {what}：{_value(c.before)} → {_value(c.after)}{why}"
 
 
-def _thread(t: dict[str, Any]) -> str:
-    action = THREAD_ACTION.get(t["action"], t["action"])
-    progress = f"；进展：{t['progress']}" if t.get("progress") else ""
-    status = THREAD_STATUS.get(t.get("status") or "", t.get("status") or "")
-    return f"- {action}：{t['content']}{progress}（{status}）"
+def _thread(t: ThreadTouched) -> str:
+    action = THREAD_ACTION.get(t.action, t.action)
+    progress = f"；进展：{t.progress}" if t.progress else ""
+    status = THREAD_STATUS.get(t.status or "", t.status or "")
+    return f"- {action}：{t.content}{progress}（{status}）"
 
 
-def _secret(s: dict[str, Any]) -> str:
-    action = SECRET_ACTION.get(s["action"], s["action"])
-    who = f"{s['who']} " if s.get("who") else ""
-    how = f"（{s['how']}）" if s.get("how") else ""
-    return f"- {who}{action}：{s['content']}{how}"
+def _secret(s: SecretTouched) -> str:
+    action = SECRET_ACTION.get(s.action, s.action)
+    who = f"{s.who} " if s.who else ""
+    how = f"（{s.how}）" if s.how else ""
+    return f"- {who}{action}：{s.content}{how}"
 
 
-def _conflict(c: dict[str, Any]) -> str:
-    from ..memory.write.rulebook import RULES  # only a chapter with conflicts needs it
+def _conflict(c: Conflict) -> str:
+    from ..book.rulebook import RULES  # only a chapter with conflicts needs it
 
-    rule = RULES.get(c["kind"])
+    rule = RULES.get(c.kind)
     severity = SEVERITY.get(rule.severity, rule.severity) if rule else ""
-    kind = CONFLICT_KIND.get(c["kind"], c["kind"])
-    status = c.get("status") or "open"
-    settled = "" if status == "open" else f"［{CONFLICT_STATUS.get(status, status)}］"
-    return f"- 【{severity}·{kind}】{c['message']}{settled}"
+    kind = CONFLICT_KIND.get(c.kind, c.kind)
+    settled = "" if c.status == "open" else f"［{CONFLICT_STATUS.get(c.status, c.status)}］"
+    return f"- 【{severity}·{kind}】{c.message}{settled}"

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
-from ..memory.schema import (
+from ..book.values import (
     THREAD_FILTERS,
     Conflict,
     Entity,
@@ -21,8 +20,10 @@ from ..memory.schema import (
     Secret,
     Thread,
     TimelineEvent,
+    Together,
     WorldRule,
 )
+from ..book.words import CHAPTER_TEMPLATES, TASKS
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
 from .chapter_text import chapter_text
@@ -48,8 +49,8 @@ from .text import (
 
 if TYPE_CHECKING:
     from ..book.project import Project
-    from ..memory.read.chapter_report import ChapterReport
-    from ..memory.retrieval.search import SearchHit
+    from ..book.resume import Resume
+    from ..book.values import ChapterReport, SearchHit
 
 
 # -- the facade calls, typed (a test checks each one's parameters against its arguments) --------
@@ -63,9 +64,7 @@ def _relations(book: Project, subject: str, as_of: int | None) -> list[RelationE
     return book.relations(subject, as_of=as_of)
 
 
-def _cooccurrence(
-    book: Project, subject: str, as_of: int | None, limit: int
-) -> list[dict[str, Any]]:
+def _cooccurrence(book: Project, subject: str, as_of: int | None, limit: int) -> list[Together]:
     return book.cooccurrence(subject, as_of, limit)
 
 
@@ -99,7 +98,7 @@ def _search(book: Project, text: str, top_k: int, as_of: int | None) -> list[Sea
     return book.search(text, top_k, as_of)
 
 
-def _resume(book: Project) -> dict[str, Any]:
+def _resume(book: Project) -> Resume:
     return book.resume()
 
 
@@ -122,7 +121,7 @@ def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
 def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
     if isinstance(answer, Conflict):
         return settled_text(answer.id, answer.status, answer.note)
-    return conflicts_text(dicts(answer))
+    return conflicts_text(answer)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -172,7 +171,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel fields",
         args=(),
         answer=answers.fields,
-        to_json=_same,
+        to_json=dicts,
         text=fields_text,
     ),
     Query(
@@ -194,7 +193,7 @@ QUERIES: tuple[Query[Any], ...] = (
         ),
         answer=answers.history,
         to_json=Versions.to_dicts,
-        text=lambda versions: history_text(versions.to_dicts()),
+        text=history_text,
     ),
     Query(
         name="relations",
@@ -205,7 +204,7 @@ QUERIES: tuple[Query[Any], ...] = (
         args=(SUBJECT, AS_OF),
         answer=_relations,
         to_json=dicts,
-        text=lambda items: relations_text(dicts(items)),
+        text=relations_text,
     ),
     Query(
         name="cooccurrence",
@@ -214,7 +213,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel cooccurrence 林砚 --as-of 12",
         args=(SUBJECT, AS_OF, LIMIT),
         answer=_cooccurrence,
-        to_json=_same,
+        to_json=dicts,
         text=cooccurrence_text,
     ),
     Query(
@@ -236,7 +235,7 @@ QUERIES: tuple[Query[Any], ...] = (
         ),
         answer=_threads,
         to_json=dicts,
-        text=lambda items: threads_text(dicts(items)),
+        text=threads_text,
     ),
     Query(
         name="rules",
@@ -282,7 +281,7 @@ QUERIES: tuple[Query[Any], ...] = (
         args=(CHAPTER,),
         answer=_chapter,
         to_json=lambda report: report.to_dict(),
-        text=lambda report: chapter_text(report.to_dict()),
+        text=chapter_text,
     ),
     Query(
         name="timeline",
@@ -320,7 +319,7 @@ QUERIES: tuple[Query[Any], ...] = (
         ),
         answer=_search,
         to_json=dicts,
-        text=lambda hits: search_text(dicts(hits)),
+        text=search_text,
         indexes_first=True,
     ),
     Query(
@@ -445,7 +444,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel resume --format text",
         args=(),
         answer=_resume,
-        to_json=_same,
+        to_json=lambda brief: brief.to_dict(),
         text=resume_text,
     ),
     Query(

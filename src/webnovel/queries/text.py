@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..memory.words import (
+from ..book.words import (
     ADVICE_KIND,
     CHUNK_KIND,
     CONFLICT_KIND,
@@ -24,8 +24,21 @@ from ..memory.words import (
 )
 
 if TYPE_CHECKING:
-    from ..memory.schema import Entity, Knowledge, Secret, TimelineEvent, WorldRule
-    from .answers import FactAnswer
+    from ..book.resume import Resume
+    from ..book.values import (
+        Conflict,
+        Entity,
+        Evidence,
+        Knowledge,
+        RelationEdge,
+        SearchHit,
+        Secret,
+        Thread,
+        TimelineEvent,
+        Together,
+        WorldRule,
+    )
+    from .answers import FactAnswer, FieldUse, Versions
 
 
 def width(text: str) -> int:
@@ -66,12 +79,7 @@ def interval(valid_from: int, valid_to: int | None) -> str:
     return f"第{valid_from}–{valid_to - 1}章"
 
 
-def field_text(d: dict[str, Any]) -> str:
-    """A field as the author names it: the book's label (JSON's `field_label`), else ours."""
-    return str(d.get("field_label") or label(FIELD, d["field"]))
-
-
-def evidence_text(evidence: list[dict[str, Any]]) -> str:
+def evidence_text(evidence: Sequence[Evidence]) -> str:
     parts = []
     for item in evidence:
         # Without a quote, say what kind of record it was (登场, 状态变化), not its raw ref.
@@ -110,51 +118,51 @@ def fact_text(answer: FactAnswer) -> str:
     )
 
 
-def history_text(items: list[dict[str, Any]]) -> str:
-    if not items:
+def history_text(versions: Versions) -> str:
+    if not versions.items:
         return "（无历史）"
     rows = [["字段", "值", "区间", "状态", "证据"]]
     rows += [
         [
-            field_text(d),
-            value_text(d["value"]),
-            interval(d["valid_from"], d["valid_to"]),
-            STATUS.get(d["status"], d["status"]),
-            evidence_text(d["evidence"]),
+            versions.labels.get(i.field) or label(FIELD, i.field),
+            value_text(i.value),
+            interval(i.valid_from, i.valid_to),
+            STATUS.get(i.status, i.status),
+            evidence_text(i.evidence),
         ]
-        for d in items
+        for i in versions.items
     ]
     return table(rows)
 
 
-def relations_text(items: list[dict[str, Any]]) -> str:
+def relations_text(items: Sequence[RelationEdge]) -> str:
     if not items:
         return "（无关系）"
     rows = [
         [
-            f"{d.get('from_name', d['from'])} —{d['type']}→ {d.get('to_name', d['to'])}",
-            STATUS.get(d["status"], d["status"]),
-            interval(d["valid_from"], d["valid_to"]),
-            d.get("description") or "",
+            f"{r.source_name or r.source} —{r.type}→ {r.target_name or r.target}",
+            STATUS.get(r.status, r.status),
+            interval(r.valid_from, r.valid_to),
+            r.description or "",
         ]
-        for d in items
+        for r in items
     ]
     return table(rows)
 
 
-def threads_text(items: list[dict[str, Any]]) -> str:
+def threads_text(items: Sequence[Thread]) -> str:
     if not items:
         return "（无线索）"
     rows = []
-    for d in items:
-        status = THREAD_STATUS.get(d["status"], d["status"]) + ("·逾期" if d.get("overdue") else "")
-        due = f"，应于第{d['due_chapter']}章回收" if d.get("due_chapter") else ""
+    for t in items:
+        status = THREAD_STATUS.get(t.status, t.status) + ("·逾期" if t.overdue else "")
+        due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
         rows.append(
             [
                 f"[{status}]",
-                d["id"],
-                f"{THREAD_KIND.get(d['kind'], d['kind'])}，第{d.get('planted_chapter')}章埋设{due}",
-                d["content"],
+                t.id,
+                f"{THREAD_KIND.get(t.kind, t.kind)}，第{t.planted_chapter}章埋设{due}",
+                t.content,
             ]
         )
     return table(rows)
@@ -195,22 +203,18 @@ def settled_text(conflict_id: str, status: str, note: str | None) -> str:
     return f"矛盾 {conflict_id} 已标为「{label(CONFLICT_STATUS, status)}」{why}"
 
 
-def conflicts_text(items: list[dict[str, Any]]) -> str:
+def conflicts_text(items: Sequence[Conflict]) -> str:
     if not items:
         return "（无未决矛盾）"
     rows = [
         [
-            d["id"],
-            f"第{d['chapter']}章",
-            conflict_kind_word(d["kind"])
-            + (
-                f"（{label(CONFLICT_STATUS, d['status'])}）"
-                if d.get("status", "open") != "open"
-                else ""
-            ),
-            d["message"],
+            c.id,
+            f"第{c.chapter}章",
+            conflict_kind_word(c.kind)
+            + (f"（{label(CONFLICT_STATUS, c.status)}）" if c.status != "open" else ""),
+            c.message,
         ]
-        for d in items
+        for c in items
     ]
     return table(rows)
 
@@ -256,60 +260,53 @@ def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
     return "\n".join(lines)
 
 
-def resume_text(d: dict[str, Any]) -> str:
-    lines = [f"《{d['book']['title']}》：已提交至第 {d['latest_chapter'] or 0} 章"]
-    if d.get("missing_chapters"):
-        lines.append(f"缺章：{chapter_list(d['missing_chapters'])}")
-    if d["last_chapter"]:
-        last = d["last_chapter"]
-        lines.append(f"上一章：《{last['title'] or ''}》 {last['summary'] or ''}")
-    if d["protagonist"]:
-        p = d["protagonist"]
-        state = "，".join(f"{label(FIELD, k)} {value_text(v)}" for k, v in p["now"].items())
-        lines.append(f"主角：{p['name']}（{state}）")
-    lines += ["", "未回收的线索：", threads_text(d["open_threads"])]
-    lines += ["", "未决矛盾：", conflicts_text(d["open_conflicts"])]
-    nxt = d["next_chapter"]
-    if nxt["outline_found"]:
-        names = "、".join(e["name"] for e in nxt["named_entities"]) or "（无已知实体）"
-        lines += ["", f"下一章：第{nxt['chapter']}章；大纲提到 {names}"]
+def resume_text(brief: Resume) -> str:
+    lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
+    if brief.missing_chapters:
+        lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
+    if brief.last_chapter:
+        last = brief.last_chapter
+        lines.append(f"上一章：《{last.title or ''}》 {last.summary or ''}")
+    if brief.protagonist:
+        p = brief.protagonist
+        state = "，".join(f"{label(FIELD, k)} {value_text(v)}" for k, v in p.now.items())
+        lines.append(f"主角：{p.name}（{state}）")
+    lines += ["", "未回收的线索：", threads_text(brief.open_threads)]
+    lines += ["", "未决矛盾：", conflicts_text(brief.open_conflicts)]
+    if brief.outline_found:
+        names = "、".join(e.name for e in brief.named_entities) or "（无已知实体）"
+        lines += ["", f"下一章：第{brief.next_chapter}章；大纲提到 {names}"]
     else:
-        lines += ["", f"下一章：第{nxt['chapter']}章（outlines/ 中没有大纲文件）"]
+        lines += ["", f"下一章：第{brief.next_chapter}章（outlines/ 中没有大纲文件）"]
     return "\n".join(lines)
 
 
-def search_text(items: list[dict[str, Any]]) -> str:
-    if not items:
+def search_text(hits: Sequence[SearchHit]) -> str:
+    if not hits:
         return "（没有找到）"
     lines = []
-    for hit in items:
-        kind = CHUNK_KIND.get(hit["kind"], hit["kind"])
-        parts = [f"字面 {hit.get('lexical', 0.0):.2f}"]
-        if hit.get("semantic") is not None:
-            parts.append(f"语义 {hit['semantic']:.2f}")
-        weak = " 弱" if hit.get("weak") else ""
+    for hit in hits:
+        kind = CHUNK_KIND.get(hit.kind, hit.kind)
+        parts = [f"字面 {hit.lexical:.2f}"]
+        if hit.semantic is not None:
+            parts.append(f"语义 {hit.semantic:.2f}")
+        weak = " 弱" if hit.weak else ""
         lines.append(
-            f"第{hit['chapter']}章 {kind} 相关度 {hit['score']:.2f}（{' · '.join(parts)}）{weak}"
-            f"  {hit['chunk_id']}"
+            f"第{hit.chapter}章 {kind} 相关度 {hit.score:.2f}（{' · '.join(parts)}）{weak}"
+            f"  {hit.chunk_id}"
         )
         lines.append(f"    {_marked(hit)}")
-        if hit.get("matched"):
-            lines.append(f"    命中：{'、'.join(hit['matched'])}")
+        if hit.matched:
+            lines.append(f"    命中：{'、'.join(hit.matched)}")
     return "\n".join(lines)
 
 
-def _marked(hit: dict[str, Any]) -> str:
-    """The hit's snippet with its matches in 【】 (its text's opening for an older answer)."""
-    snippet = hit.get("snippet")
-    if snippet is None:
-        text = hit["text"].replace("\n", " ")
-        return f"{text[:160]}{'…' if len(text) > 160 else ''}"
-    out, at = [], 0
-    for start, end in hit.get("marks", []):
-        out += [snippet[at:start], "【", snippet[start:end], "】"]
-        at = end
-    out.append(snippet[at:])
-    return "".join(out)
+def _marked(hit: SearchHit) -> str:
+    """The hit's snippet with its matches in 【】, else the opening of its text."""
+    if hit.snippet:
+        return hit.marked_snippet()
+    text = hit.text.replace("\n", " ")
+    return f"{text[:160]}{'…' if len(text) > 160 else ''}"
 
 
 def entities_text(items: Sequence[Entity]) -> str:
@@ -360,17 +357,15 @@ def secrets_text(items: Sequence[Secret]) -> str:
     return table(rows)
 
 
-def fields_text(items: list[dict[str, Any]]) -> str:
+def fields_text(items: Sequence[FieldUse]) -> str:
     if not items:
         return "（无字段）"
     rows = [["字段", "键", "实体数", "也接受"]]
-    rows += [
-        [d["label"], d["field"], str(d["entities"]), "、".join(d["synonyms"][:6])] for d in items
-    ]
+    rows += [[f.label, f.field, str(f.entities), "、".join(f.synonyms[:6])] for f in items]
     return table(rows)
 
 
-def chapter_list(chapters: list[int]) -> str:
+def chapter_list(chapters: Sequence[int]) -> str:
     """[2, 3, 4, 9] → 「第2–4、9章」: runs folded, so a long gap reads in one line."""
     runs: list[list[int]] = []
     for n in chapters:
@@ -382,12 +377,9 @@ def chapter_list(chapters: list[int]) -> str:
     return f"第{'、'.join(parts)}章"
 
 
-def cooccurrence_text(items: list[dict[str, Any]]) -> str:
+def cooccurrence_text(items: Sequence[Together]) -> str:
     if not items:
         return "没有与之同章出现的人物"
     rows = [["人物", "同章", "同场景", "最近同章"]]
-    rows += [
-        [i["name"], f"{i['chapters']} 章", f"{i['scenes']} 场", f"第{i['last_chapter']}章"]
-        for i in items
-    ]
+    rows += [[t.name, f"{t.chapters} 章", f"{t.scenes} 场", f"第{t.last_chapter}章"] for t in items]
     return table(rows) + "\n（同章出现，不是关系事实）"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..chains import fmt
-from ..schema import Conflict
+from ..schema import Conflict, ReadAsMapping
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
 
 
@@ -40,6 +40,47 @@ class Change:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SceneSeen(ReadAsMapping):
+    """One of the chapter's scenes: where, who (by the names known then) and what."""
+
+    index: int
+    location: str | None
+    characters: list[str]
+    summary: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventSeen(ReadAsMapping):
+    event: str
+    location: str | None
+    participants: list[str]  # by the names known then
+    event_type: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThreadTouched(ReadAsMapping):
+    """A thread the chapter planted, advanced or closed, with its state as of the chapter."""
+
+    id: str
+    action: str
+    content: str
+    progress: str | None  # what an `advance` said
+    status: str | None
+    due_chapter: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretTouched(ReadAsMapping):
+    """A secret the chapter planted or revealed, or one someone learnt (`who`, `how`)."""
+
+    secret: str
+    content: str
+    action: str
+    who: str | None
+    how: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChapterReport:
     chapter: int
     title: str | None
@@ -47,11 +88,11 @@ class ChapterReport:
     word_count: int | None
     ending: dict[str, Any]
     introduced: list[str] = field(default_factory=list)
-    scenes: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
+    scenes: list[SceneSeen] = field(default_factory=list)
+    events: list[EventSeen] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
-    threads: list[dict[str, Any]] = field(default_factory=list)
-    secrets: list[dict[str, Any]] = field(default_factory=list)
+    threads: list[ThreadTouched] = field(default_factory=list)
+    secrets: list[SecretTouched] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,11 +103,11 @@ class ChapterReport:
             "word_count": self.word_count,
             "ending": self.ending,
             "introduced": self.introduced,
-            "scenes": self.scenes,
-            "events": self.events,
+            "scenes": [s.to_dict() for s in self.scenes],
+            "events": [e.to_dict() for e in self.events],
             "changes": [c.to_dict() for c in self.changes],
-            "threads": self.threads,
-            "secrets": self.secrets,
+            "threads": [t.to_dict() for t in self.threads],
+            "secrets": [s.to_dict() for s in self.secrets],
             "conflicts": [c.to_dict() for c in self.conflicts],
         }
 
@@ -96,21 +137,21 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
         ending=ending if isinstance(ending, dict) else {},
         introduced=[names.get(e, e) for e in introduced],
         scenes=[
-            {
-                "index": s["index"],
-                "location": s["location"],
-                "characters": [names.get(e, e) for e in s["characters"]],
-                "summary": s["summary"],
-            }
+            SceneSeen(
+                index=s["index"],
+                location=s["location"],
+                characters=[names.get(e, e) for e in s["characters"]],
+                summary=s["summary"],
+            )
             for s in scenes
         ],
         events=[
-            {
-                "event": e.event,
-                "location": e.location,
-                "participants": [names.get(p, p) for p in e.participants],
-                "event_type": e.event_type,
-            }
+            EventSeen(
+                event=e.event,
+                location=e.location,
+                participants=[names.get(p, p) for p in e.participants],
+                event_type=e.event_type,
+            )
             for e in events
         ],
         changes=_changes(conn, assertions, chapter, names),
@@ -157,7 +198,7 @@ def _shown(value: Any, family: str) -> Any:
     return value
 
 
-def _threads(conn: sqlite3.Connection, assertions: list[Any], chapter: int) -> list[dict[str, Any]]:
+def _threads(conn: sqlite3.Connection, assertions: list[Any], chapter: int) -> list[ThreadTouched]:
     out = []
     for a in assertions:
         if a.family != "thread":
@@ -165,23 +206,21 @@ def _threads(conn: sqlite3.Connection, assertions: list[Any], chapter: int) -> l
         version = chain_ops.version_at(conn, "thread", a.key, chapter)
         state = version.value if version is not None and isinstance(version.value, dict) else {}
         out.append(
-            {
-                "id": a.subject,
-                "action": a.payload.get("action", "plant"),
-                "content": state.get("content") or a.payload.get("content") or a.subject,
-                "progress": a.payload.get("content")
-                if a.payload.get("action") == "advance"
-                else None,
-                "status": state.get("status"),
-                "due_chapter": state.get("due_chapter"),
-            }
+            ThreadTouched(
+                id=a.subject,
+                action=a.payload.get("action", "plant"),
+                content=state.get("content") or a.payload.get("content") or a.subject,
+                progress=a.payload.get("content") if a.payload.get("action") == "advance" else None,
+                status=state.get("status"),
+                due_chapter=state.get("due_chapter"),
+            )
         )
     return out
 
 
 def _secrets(
     conn: sqlite3.Connection, assertions: list[Any], chapter: int, names: dict[str, str]
-) -> list[dict[str, Any]]:
+) -> list[SecretTouched]:
     contents = {
         v.subject: v.value.get("content") or v.subject
         for v in chain_ops.versions_at(conn, "secret", chapter)
@@ -190,23 +229,23 @@ def _secrets(
     for a in assertions:
         if a.family == "secret":
             out.append(
-                {
-                    "secret": a.subject,
-                    "content": contents.get(a.subject, a.subject),
-                    "action": a.payload.get("action", "plant"),
-                    "who": None,
-                    "how": None,
-                }
+                SecretTouched(
+                    secret=a.subject,
+                    content=contents.get(a.subject, a.subject),
+                    action=a.payload.get("action", "plant"),
+                    who=None,
+                    how=None,
+                )
             )
         elif a.family == "know":
             out.append(
-                {
-                    "secret": a.field,
-                    "content": contents.get(a.field, a.field),
-                    "action": a.payload.get("change", "learns"),
-                    "who": names.get(a.subject, a.subject),
-                    "how": a.payload.get("how"),
-                }
+                SecretTouched(
+                    secret=a.field,
+                    content=contents.get(a.field, a.field),
+                    action=a.payload.get("change", "learns"),
+                    who=names.get(a.subject, a.subject),
+                    how=a.payload.get("how"),
+                )
             )
     return out
 

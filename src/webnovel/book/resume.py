@@ -1,0 +1,61 @@
+"""Where a book stands, as `webnovel resume` briefs an author or agent picking the work up again:
+the last chapter, the protagonist now, open threads and conflicts, what the next outline names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..memory.schema import Conflict, ReadAsMapping, Thread
+
+
+@dataclass(frozen=True, kw_only=True)
+class Named:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LastChapter:
+    title: str | None
+    summary: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProtagonistNow:
+    id: str
+    name: str
+    now: dict[str, Any]  # field -> value, as of the last chapter
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resume(ReadAsMapping):
+    book: dict[str, Any]  # the book's title, genre and root, as `stats` gives them
+    latest_chapter: int | None
+    missing_chapters: tuple[int, ...]
+    last_chapter: LastChapter | None  # the latest chapter's title and summary
+    protagonist: ProtagonistNow | None
+    open_threads: tuple[Thread, ...]
+    overdue_threads: tuple[Thread, ...]
+    open_conflicts: tuple[Conflict, ...]
+    next_chapter: int
+    outline_found: bool  # outlines/ holds the next chapter's outline
+    named_entities: tuple[Named, ...]  # whom that outline names
+
+    def to_dict(self) -> dict[str, Any]:
+        p, last = self.protagonist, self.last_chapter
+        return {
+            "book": self.book,
+            "latest_chapter": self.latest_chapter,
+            "missing_chapters": list(self.missing_chapters),
+            "last_chapter": {"title": last.title, "summary": last.summary} if last else None,
+            "protagonist": {"id": p.id, "name": p.name, "now": p.now} if p else None,
+            "open_threads": [t.to_dict() for t in self.open_threads],
+            "overdue_threads": [t.to_dict() for t in self.overdue_threads],
+            "open_conflicts": [c.to_dict() for c in self.open_conflicts],
+            "next_chapter": {
+                "chapter": self.next_chapter,
+                "outline_found": self.outline_found,
+                "named_entities": [{"id": e.id, "name": e.name} for e in self.named_entities],
+            },
+        }

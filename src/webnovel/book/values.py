@@ -1,0 +1,105 @@
+"""What the facade answers with: the value types of its answers and the chapter result's schema,
+for the adapters (CLI, MCP, the dashboard, the query table) to name without importing `memory`.
+An import contract keeps it so: the adapters depend on the facade, and memory's inside can move.
+
+The types of modules that load heavier parts (search, chapter reports, packs) are named here for
+type checkers and fetched on first use at run time, so naming one costs a process nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..memory.schema import (
+    THREAD_FILTERS,
+    CommitEntry,
+    CommitReport,
+    Conflict,
+    Entity,
+    Evidence,
+    Knowledge,
+    MemoryItem,
+    RelationEdge,
+    Secret,
+    Thread,
+    ThreadStep,
+    TimelineEvent,
+    Together,
+    WorldRule,
+    missing_fact,
+)
+
+if TYPE_CHECKING:
+    from ..memory.packs.memory_pack import MemoryPack, PackItem
+    from ..memory.packs.pack_words import Reason
+    from ..memory.read.chapter_report import (
+        Change,
+        ChapterReport,
+        EventSeen,
+        SceneSeen,
+        SecretTouched,
+        ThreadTouched,
+    )
+    from ..memory.retrieval.search import SearchHit
+    from ..memory.review.draft_review import ReviewIssue, ReviewReport
+
+__all__ = [
+    "Change",
+    "ChapterReport",
+    "CommitEntry",
+    "CommitReport",
+    "Conflict",
+    "Entity",
+    "EventSeen",
+    "Evidence",
+    "Knowledge",
+    "MemoryItem",
+    "MemoryPack",
+    "PackItem",
+    "Reason",
+    "RelationEdge",
+    "ReviewIssue",
+    "ReviewReport",
+    "SceneSeen",
+    "SearchHit",
+    "Secret",
+    "SecretTouched",
+    "THREAD_FILTERS",
+    "Thread",
+    "ThreadStep",
+    "ThreadTouched",
+    "TimelineEvent",
+    "Together",
+    "WorldRule",
+    "chapter_result_schema",
+    "missing_fact",
+]
+
+_LAZY = {
+    "MemoryPack": "..memory.packs.memory_pack",
+    "PackItem": "..memory.packs.memory_pack",
+    "Reason": "..memory.packs.pack_words",
+    "Change": "..memory.read.chapter_report",
+    "ChapterReport": "..memory.read.chapter_report",
+    "EventSeen": "..memory.read.chapter_report",
+    "SceneSeen": "..memory.read.chapter_report",
+    "SecretTouched": "..memory.read.chapter_report",
+    "ThreadTouched": "..memory.read.chapter_report",
+    "SearchHit": "..memory.retrieval.search",
+    "ReviewIssue": "..memory.review.draft_review",
+    "ReviewReport": "..memory.review.draft_review",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(_LAZY[name], __package__), name)
+
+
+def chapter_result_schema() -> dict[str, Any]:
+    """The JSON Schema of a chapter result, as `webnovel schema` prints it and MCP publishes it."""
+    from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
+
+    return CHAPTER_RESULT_SCHEMA

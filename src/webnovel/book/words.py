@@ -1,0 +1,53 @@
+"""The words the facade speaks to an author, for the adapters to show without importing `memory`:
+the display words (memory/words.py is their one home), the pack's tasks and chapter templates,
+and output made safe to print. Light enough for a fresh `webnovel fact`; the rulebook and the
+pack recipes, which only some pages show, are in `rulebook.py`."""
+
+from __future__ import annotations
+
+from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
+from ..memory.words import (
+    ADVICE_KIND,
+    CHUNK_KIND,
+    COMMIT_STATUS,
+    CONFLICT_KIND,
+    CONFLICT_STATUS,
+    ENDING,
+    ENTITY_TYPE_PLURAL,
+    FIELD,
+    SECRET_ACTION,
+    SECTION,
+    SEVERITY,
+    SOURCE,
+    STATUS,
+    TASK,
+    THREAD_ACTION,
+    THREAD_KIND,
+    THREAD_STATUS,
+    label,
+)
+from ..memory.write.json_hygiene import printable
+
+__all__ = [
+    "ADVICE_KIND",
+    "CHAPTER_TEMPLATES",
+    "CHUNK_KIND",
+    "COMMIT_STATUS",
+    "CONFLICT_KIND",
+    "CONFLICT_STATUS",
+    "ENDING",
+    "ENTITY_TYPE_PLURAL",
+    "FIELD",
+    "SECRET_ACTION",
+    "SECTION",
+    "SEVERITY",
+    "SOURCE",
+    "STATUS",
+    "TASK",
+    "TASKS",
+    "THREAD_ACTION",
+    "THREAD_KIND",
+    "THREAD_STATUS",
+    "label",
+    "printable",
+]
