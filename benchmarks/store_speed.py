@@ -17,7 +17,10 @@ import gc
 import json
 import os
 import random
+import resource
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,38 +30,127 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
-from run import bench_cli, bench_packs, bench_queries, bench_search, summary  # noqa: E402
+from run import bench_packs, bench_queries, bench_search, summary  # noqa: E402
 
 from saga import Saga, generate_saga  # noqa: E402
 
 
-def bench_store(saga: Saga, folder: Path, store: str | None, seed: int) -> dict[str, Any]:
-    name = f"bench-{uuid.uuid4().hex[:8]}" if store else None
-    extra = {"store": store, "book": name} if store else {}
-    book = webnovel.init_project(folder, title="bench", **extra)
-    commits = []
-    for result, text in zip(saga.results, saga.texts, strict=True):
-        started = time.perf_counter()
-        book.commit(result, text=text)
-        commits.append((time.perf_counter() - started) * 1000)
-    book.flush()
-    rng = random.Random(seed)
-    last = commits[-min(200, len(commits)) :]
-    out: dict[str, Any] = {
-        "commit_all": summary(commits),
-        "commit_last_200": summary(last),
-        **bench_queries(book, saga, rng),
-        "pack": bench_packs(book, saga, rng, 20),
-        "search": bench_search(book, saga, rng, 20),
-        "sizes_mb": {k: round(v / 2**20, 2) for k, v in book.storage.sizes().items()},
-    }
-    book.close()
-    out["cli_fact_cold_start"] = bench_cli(folder, 5)
-    if store and name:
-        from webnovel.book.stores import delete_book
+def backend_cpu_ms(book: webnovel.Project) -> float:
+    """CPU time the book's PostgreSQL backend has used so far (the server runs on this
+    machine in the benchmark, so /proc shows it): a commit's cost that the client's clock
+    does not see. 0 for SQLite, whose work is the client's."""
+    index = book.storage.index
+    pg = getattr(index, "pg", None)
+    if pg is None:
+        return 0.0
+    stat = Path(f"/proc/{pg.raw.info.backend_pid}/stat").read_text()
+    utime, stime = stat.rsplit(")", 1)[1].split()[11:13]
+    return (int(utime) + int(stime)) * 1000 / os.sysconf("SC_CLK_TCK")
 
-        delete_book(store, name)
+
+def build_both(
+    saga: Saga, folders: dict[str, Path], store: str | None
+) -> tuple[dict[str, webnovel.Project], dict[str, dict[str, Any]], str | None]:
+    """Commit the saga into every store chapter by chapter, taking turns (who goes first
+    alternates), so that both see the same load: on a shared machine a minute's load swings
+    more than the difference being measured. Wall time, the client's CPU time and, for
+    PostgreSQL, the server backend's CPU time per commit."""
+    name = f"bench-{uuid.uuid4().hex[:8]}" if store else None
+    books = {"sqlite": webnovel.init_project(folders["sqlite"], title="bench")}
+    if store:
+        books["postgresql"] = webnovel.init_project(
+            folders["postgresql"], title="bench", store=store, book=name
+        )
+    walls: dict[str, list[float]] = {kind: [] for kind in books}
+    cpus: dict[str, list[float]] = {kind: [] for kind in books}
+    servers: dict[str, float] = {kind: 0.0 for kind in books}
+    order = list(books)
+    for n, (result, text) in enumerate(zip(saga.results, saga.texts, strict=True)):
+        for kind in order if n % 2 == 0 else order[::-1]:
+            book = books[kind]
+            server = backend_cpu_ms(book)
+            cpu, started = time.process_time(), time.perf_counter()
+            book.commit(result, text=text)
+            walls[kind].append((time.perf_counter() - started) * 1000)
+            cpus[kind].append((time.process_time() - cpu) * 1000)
+            servers[kind] += backend_cpu_ms(book) - server
+        if (n + 1) % 500 == 0:  # a long run says how it goes (and leaves numbers if cut short)
+            print(json.dumps(_progress(n + 1, walls, cpus, servers)), file=sys.stderr, flush=True)
+    out: dict[str, dict[str, Any]] = {}
+    for kind, book in books.items():
+        book.flush()
+        last = -min(200, len(walls[kind]))
+        out[kind] = {
+            "commit_all": summary(walls[kind]),
+            "commit_last_200": summary(walls[kind][last:]),
+            "commit_client_cpu_mean_ms": round(sum(cpus[kind]) / len(cpus[kind]), 2),
+            "commit_client_cpu_last_200_mean_ms": round(sum(cpus[kind][last:]) / -last, 2),
+            "commit_server_cpu_mean_ms": round(servers[kind] / len(walls[kind]), 2),
+        }
+    return books, out, name
+
+
+def _progress(
+    done: int,
+    walls: dict[str, list[float]],
+    cpus: dict[str, list[float]],
+    servers: dict[str, float],
+) -> dict[str, Any]:
+    """Commit p50 and mean client CPU of the last 500 chapters, per store (and the server's
+    mean CPU so far)."""
+    return {
+        "chapters": done,
+        "load": os.getloadavg()[0],
+        **{
+            kind: {
+                "p50_ms": round(statistics.median(walls[kind][-500:]), 2),
+                "cpu_mean_ms": round(sum(cpus[kind][-500:]) / 500, 2),
+                "server_cpu_mean_ms": round(servers[kind] / done, 2),
+            }
+            for kind in walls
+        },
+    }
+
+
+def bench_reads(book: webnovel.Project, saga: Saga, seed: int) -> dict[str, Any]:
+    """As-of answers, packs and search on a built book, with the CPU they took."""
+    rng = random.Random(seed)
+    cpu, server = time.process_time(), backend_cpu_ms(book)
+    packs = bench_packs(book, saga, rng, 20)
+    pack_count = 20 * 5 + 1
+    out: dict[str, Any] = {
+        "pack": packs,
+        "pack_client_cpu_mean_ms": round((time.process_time() - cpu) * 1000 / pack_count, 2),
+        "pack_server_cpu_mean_ms": round((backend_cpu_ms(book) - server) / pack_count, 2),
+    }
+    out.update(bench_queries(book, saga, rng))
+    out["search"] = bench_search(book, saga, rng, 20)
+    out["sizes_mb"] = {k: round(v / 2**20, 2) for k, v in book.storage.sizes().items()}
     return out
+
+
+def bench_cli_both(folders: dict[str, Path], repeat: int) -> dict[str, dict[str, float]]:
+    """A fresh `webnovel fact` process per store, taking turns: wall time and the child's
+    CPU time (user + system)."""
+    command = [shutil.which("webnovel") or sys.executable]
+    if command[0] == sys.executable:
+        command += ["-m", "webnovel"]
+    walls: dict[str, list[float]] = {kind: [] for kind in folders}
+    cpus: dict[str, list[float]] = {kind: [] for kind in folders}
+    for n in range(repeat):
+        for kind in list(folders) if n % 2 == 0 else list(folders)[::-1]:
+            args = [*command, "--project", str(folders[kind]), "fact", "e0", "realm"]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            subprocess.run([*args, "--as-of", "5"], check=True, capture_output=True)
+            walls[kind].append((time.perf_counter() - started) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            cpus[kind].append(used * 1000)
+    return {
+        kind: {**summary(walls[kind]), "cpu_p50_ms": round(statistics.median(cpus[kind]), 1)}
+        for kind in folders
+    }
 
 
 def main() -> None:
@@ -66,6 +158,7 @@ def main() -> None:
     parser.add_argument("--chapters", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--text-chars", type=int, default=600)
+    parser.add_argument("--cli-runs", type=int, default=10)
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--out", type=Path, default=None, help="write the JSON here too")
     args = parser.parse_args()
@@ -76,12 +169,29 @@ def main() -> None:
     gc.collect()
     gc.freeze()
     workdir = Path(tempfile.mkdtemp(prefix="webnovel-stores-"))
-    results: dict[str, Any] = {"chapters": args.chapters}
+    folders = {"sqlite": workdir / "sqlite"}
+    if store:
+        folders["postgresql"] = workdir / "pg"
+    results: dict[str, Any] = {
+        "chapters": args.chapters,
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load_before": os.getloadavg()[0],
+    }
+    name = None
     try:
-        results["sqlite"] = bench_store(saga, workdir / "sqlite", None, args.seed)
-        if store:
-            results["postgresql"] = bench_store(saga, workdir / "pg", store, args.seed)
+        books, commits, name = build_both(saga, folders, store)
+        results["load_after_commits"] = os.getloadavg()[0]
+        for kind, book in books.items():
+            results[kind] = {**commits[kind], **bench_reads(book, saga, args.seed)}
+            book.close()
+        for kind, cli in bench_cli_both(folders, args.cli_runs).items():
+            results[kind]["cli_fact_cold_start"] = cli
+        results["load_after"] = os.getloadavg()[0]
     finally:
+        if store and name:
+            from webnovel.book.stores import delete_book
+
+            delete_book(store, name)
         shutil.rmtree(workdir, ignore_errors=True)
     if args.out:
         args.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -91,12 +201,18 @@ def main() -> None:
 ROWS = [
     ("commit p50 (all chapters)", lambda r: r["commit_all"]["p50_ms"]),
     ("commit p50 (last 200)", lambda r: r["commit_last_200"]["p50_ms"]),
+    ("commit CPU, client, mean", lambda r: r["commit_client_cpu_mean_ms"]),
+    ("commit CPU, client, mean of last 200", lambda r: r["commit_client_cpu_last_200_mean_ms"]),
+    ("commit CPU, server, mean", lambda r: r["commit_server_cpu_mean_ms"]),
     ("pack chapter_write p95", lambda r: r["pack"]["chapter_write"]["p95_ms"]),
     ("pack next chapter p95", lambda r: r["pack"]["next_chapter"]["p95_ms"]),
+    ("pack CPU, client, mean", lambda r: r["pack_client_cpu_mean_ms"]),
+    ("pack CPU, server, mean", lambda r: r["pack_server_cpu_mean_ms"]),
     ("as-of fact p50", lambda r: r["fact_as_of"]["p50_ms"]),
     ("as-of fact p95", lambda r: r["fact_as_of"]["p95_ms"]),
     ("search p95", lambda r: r["search"].get("p95_ms", r["search"].get("query", {}).get("p95_ms"))),
     ("`webnovel fact` fresh process p50", lambda r: r["cli_fact_cold_start"]["p50_ms"]),
+    ("`webnovel fact` fresh process CPU p50", lambda r: r["cli_fact_cold_start"]["cpu_p50_ms"]),
     ("answers checked / wrong", lambda r: "{checked} / {wrong}".format(**r["correctness"])),
 ]
 
@@ -104,7 +220,9 @@ ROWS = [
 def table(results: dict[str, Any]) -> str:
     stores = [s for s in ("sqlite", "postgresql") if s in results]
     lines = [
-        f"{results['chapters']} chapters, ms",
+        f"{results['chapters']} chapters, ms; {results['date']}, load average "
+        f"{results['load_before']:.1f} / {results['load_after_commits']:.1f} / "
+        f"{results['load_after']:.1f} (start / after commits / end)",
         "",
         "| measure | " + " | ".join(stores) + (" | ratio |" if len(stores) == 2 else " |"),
         "| --- | "

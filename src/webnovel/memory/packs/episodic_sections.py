@@ -5,8 +5,7 @@ them, and passages retrieved for the chapter.
 from __future__ import annotations
 
 from ..chains import Version
-from ..read import graph_memory
-from ..store import chain_ops, commit_ops
+from ..store import chain_ops, commit_ops, record_ops
 from .gathering import Gathering
 from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
 from .pack_words import because
@@ -19,8 +18,10 @@ SUMMARY_KINDS = frozenset({"chapter_summary", "scene_summary"})
 def timeline(g: Gathering) -> list[PackItem]:
     items, seen = [], set()
     start = max(1, g.as_of - g.recipe.event_window + 1)
+    # every entity's events read at once (one statement, not one per entity)
+    events = record_ops.events_of_many(g.conn, list(g.in_play.entities), start, g.as_of)
     for entity_id, entity in g.in_play.entities.items():
-        for event in graph_memory.timeline(g.conn, start, g.as_of, entity):
+        for event in events[entity_id]:
             if event.id in seen:
                 continue
             seen.add(event.id)
@@ -51,12 +52,17 @@ def history(g: Gathering) -> list[PackItem]:
     superseded value per field: the current ones are in `character_state`."""
     items = []
     start = max(1, g.as_of - g.recipe.event_window + 1)
+    # a value that ended inside the window may have begun long before it
+    began = chain_ops.subjects_versions_between(
+        g.conn,
+        "fact",
+        list(g.in_play.entities),
+        max(1, g.as_of - g.recipe.recency_window),
+        g.as_of,
+    )
     for entity_id, entity in g.in_play.entities.items():
         latest: dict[str, Version] = {}
-        # a value that ended inside the window may have begun long before it
-        for version in chain_ops.subject_versions_between(
-            g.conn, "fact", entity_id, max(1, g.as_of - g.recipe.recency_window), g.as_of
-        ):
+        for version in began[entity_id]:
             ended = version.valid_to
             if version.status == "tentative" or ended is None or ended > g.as_of:
                 continue

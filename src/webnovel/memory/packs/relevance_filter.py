@@ -53,9 +53,11 @@ def find_in_play(
     the most active of the last chapters. Entities first seen after `as_of` are new, not
     memory: they are noted and left out."""
     in_play = InPlay()
-    for source, text in texts.items():
-        for mention in aliases.find(text or ""):
-            entity = entity_ops.get_entity(conn, mention.entity_id)
+    mentions = {source: aliases.find(text or "") for source, text in texts.items()}
+    named = entity_ops.get_entities(conn, [m.entity_id for ms in mentions.values() for m in ms])
+    for source, found in mentions.items():
+        for mention in found:
+            entity = named.get(mention.entity_id)
             if entity is None:
                 continue
             if entity.first_chapter is None or entity.first_chapter > as_of:
@@ -157,11 +159,14 @@ def relations_around(
     visited = set(frontier)
     for hop in range(1, depth + 1):
         reached: dict[str, tuple[float, Reason]] = {}
+        # the hop's entities and their relations read at once, not entity by entity
+        entities = entity_ops.get_entities(conn, frontier)
+        edges = graph_memory.relations_of_many(conn, [e for e in frontier if e in entities], as_of)
         for entity_id, (relevance, reason) in frontier.items():
-            entity = entity_ops.get_entity(conn, entity_id)
+            entity = entities.get(entity_id)
             if entity is None:
                 continue
-            for edge in graph_memory.relations(conn, entity, as_of):
+            for edge in edges[entity_id]:
                 if (edge.source, edge.target, edge.type) in seen:
                     continue
                 seen.add((edge.source, edge.target, edge.type))

@@ -33,14 +33,12 @@ from ..store.index_store import dumps, loads
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
     """The entity a reference names: id, then name, then alias; raises when none or several."""
-    ids = entity_ops.resolve_reference(conn, reference.strip())
-    if not ids:
+    found = entity_ops.entities_named(conn, reference.strip())
+    if not found:
         raise UnknownEntity(reference)
-    if len(ids) > 1:
-        raise AmbiguousEntity(reference, ids)
-    entity = entity_ops.get_entity(conn, ids[0])
-    assert entity is not None  # aliases and entities are written in one transaction
-    return entity
+    if len(found) > 1:
+        raise AmbiguousEntity(reference, [e.id for e in found])
+    return found[0]
 
 
 def version_item(version: Version, name: str, as_of: int | None) -> MemoryItem:
@@ -132,6 +130,27 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
         if v.subject != entity.id
     ]
     return _named_edges(conn, out, as_of)
+
+
+def relations_of_many(
+    conn: sqlite3.Connection, entity_ids: Iterable[str], as_of: int | None
+) -> dict[str, list[RelationEdge]]:
+    """`relations` of many entities, each list as `relations` gives it, in four statements for
+    all of them instead of four each (a pack asks about a dozen; on PostgreSQL every statement
+    waits a round trip)."""
+    ids = list(dict.fromkeys(entity_ids))
+    found: dict[str, list[Version]] = {i: [] for i in ids}
+    if not ids:
+        return {}
+    for v in chain_ops.versions_at(conn, "rel", as_of, subjects=ids):
+        found[v.subject].append(v)
+    for v in chain_ops.versions_at(conn, "rel", as_of, objects=ids):
+        if v.subject != v.obj:
+            found[v.obj or ""].append(v)
+    names = names_as_of(
+        conn, {i for vs in found.values() for v in vs for i in (v.subject, v.obj) if i}, as_of
+    )
+    return {i: [_edge(v, as_of, names) for v in vs] for i, vs in found.items()}
 
 
 def relation_graph(

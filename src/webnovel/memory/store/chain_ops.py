@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..chains import KEY_SEPARATOR, Assertion, Family, OpenThread, RuleInForce, Version
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 
 _VERSION_COLUMNS = (
     "id, family, key, subject, field, obj, value_json, valid_from, valid_to, "
@@ -130,6 +130,59 @@ def open_versions_before(
     ).fetchall()
     rows.sort(key=lambda r: (r["valid_from"], r["id"]))
     return [_version(r) for r in rows]
+
+
+_REPLAY_BATCH = 300  # chains a statement; 3 parameters each stay far below SQLite's limit
+_WANTED = "WITH wanted(family, key, since) AS (VALUES {rows}) "
+_V_COLUMNS = ", ".join("v." + c.strip() for c in _VERSION_COLUMNS.split(","))
+
+
+def replay_inputs(
+    conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]
+) -> dict[tuple[Family, str], tuple[list[Version], list[Assertion]]]:
+    """For every chain, what `open_versions_before` and `assertions_from` read from its start:
+    the versions open just before it and the assertions from it on. Two statements per
+    `_REPLAY_BATCH` chains instead of two per chain, both sent before either is read: on
+    PostgreSQL each chain's reads cost a round trip, and a commit touches dozens of chains."""
+    found: dict[tuple[Family, str], tuple[list[Version], list[Assertion]]] = {
+        chain: ([], []) for chain in starts
+    }
+    wanted = sorted(starts.items())
+    for at in range(0, len(wanted), _REPLAY_BATCH):
+        part = wanted[at : at + _REPLAY_BATCH]
+        params = [value for (family, key), since in part for value in (family, key, since)]
+        head = _WANTED.format(rows=", ".join("(?, ?, ?)" for _ in part))
+        # the same two lookups on (family, key, valid_to) as open_versions_before, per chain
+        opened = conn.execute(
+            head + f"SELECT {_V_COLUMNS} FROM wanted JOIN versions v ON v.family = wanted.family "
+            "AND v.key = wanted.key AND v.valid_to IS NULL AND +v.valid_from < wanted.since "
+            f"UNION ALL SELECT {_V_COLUMNS} FROM wanted JOIN versions v "
+            "ON v.family = wanted.family AND v.key = wanted.key "
+            "AND v.valid_to >= wanted.since AND +v.valid_from < wanted.since",
+            params,
+        )
+        asserted = conn.execute(
+            head + "SELECT a.id, a.family, a.key, a.subject, a.field, a.obj, a.chapter, a.seq, "
+            "a.payload_json FROM wanted JOIN assertions a ON a.family = wanted.family "
+            "AND a.key = wanted.key AND a.chapter >= wanted.since",
+            params,
+        )
+        for row in opened.fetchall():
+            found[(row["family"], row["key"])][0].append(_version(row))
+        for row in asserted.fetchall():
+            found[(row["family"], row["key"])][1].append(_assertion(row))
+    for versions, assertions in found.values():
+        versions.sort(key=lambda v: (v.valid_from, v.row_id or 0))
+        assertions.sort(key=lambda a: (a.chapter, a.seq, a.id or 0))
+    return found
+
+
+def delete_versions_after(conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]) -> None:
+    """`delete_versions_from` for many chains at once, each from its own start."""
+    conn.executemany(
+        "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
+        [(family, key, since) for (family, key), since in sorted(starts.items())],
+    )
 
 
 def assertions_from(
@@ -290,6 +343,21 @@ def chain_history(
     return [_version(r, as_of=as_of) for r in rows]
 
 
+def dead_versions_of(conn: sqlite3.Connection, keys: list[str]) -> dict[str, list[Version]]:
+    """`dead_versions` of many status chains in one statement (a chain with none is left
+    out), through the state index as there."""
+    rows = rows_in(
+        conn,
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = 'fact' AND +key IN ({{marks}}) "
+        "AND state = 'dead'",
+        keys,
+    )
+    out: dict[str, list[Version]] = {}
+    for row in sorted(rows, key=lambda r: (r["key"], r["valid_from"], r["id"])):
+        out.setdefault(row["key"], []).append(_version(row))
+    return out
+
+
 def dead_versions(conn: sqlite3.Connection, key: str) -> list[Version]:
     """The versions of a status chain tagged dead, oldest first: all the per-entity checks
     need, read without the rest of a status that may change every chapter (through the state
@@ -383,6 +451,23 @@ def subject_versions_between(
         (family, subject, start, end),
     ).fetchall()
     return [_version(r) for r in rows]
+
+
+def subjects_versions_between(
+    conn: sqlite3.Connection, family: Family, subjects: list[str], start: int, end: int
+) -> dict[str, list[Version]]:
+    """`subject_versions_between` of many subjects in one statement per 500."""
+    rows = rows_in(
+        conn,
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? "
+        "AND valid_from BETWEEN ? AND ? AND subject IN ({marks})",
+        list(dict.fromkeys(subjects)),
+        params=(family, start, end),
+    )
+    out: dict[str, list[Version]] = {subject: [] for subject in subjects}
+    for r in sorted(rows, key=lambda r: (r["valid_from"], r["id"])):
+        out[r["subject"]].append(_version(r))
+    return out
 
 
 def versions_in_state(

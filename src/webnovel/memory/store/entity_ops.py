@@ -12,7 +12,7 @@ from typing import Any
 
 from ..chains import Activity
 from ..schema import Entity, Introduction
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 
 
 def insert_intros(
@@ -271,27 +271,63 @@ def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
     conn.execute("DELETE FROM conflicts WHERE scope = ?", (f"entity:{old}",))
 
 
-def find_by_alias(conn: sqlite3.Connection, reference: str) -> list[sqlite3.Row]:
-    """Candidates for a reference, best first: id over name over alias, settled over tentative,
-    then the most recently introduced (a new 'elder' is likelier the recent one)."""
-    return conn.execute(
-        "SELECT a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
-        "JOIN entities e ON e.id = a.entity_id WHERE a.alias = ? "
-        "ORDER BY CASE a.kind WHEN 'id' THEN 0 WHEN 'name' THEN 1 ELSE 2 END, e.tentative, "
-        "e.first_chapter DESC",
-        (reference,),
-    ).fetchall()
+_KIND_RANK = {"id": 0, "name": 1}  # then any alias
+
+
+def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> dict[str, list[str]]:
+    """`resolve_reference` of many names in one statement (a commit resolves a few dozen; on
+    PostgreSQL each statement waits a round trip). A name nothing answers to is left out."""
+    rows = rows_in(
+        conn,
+        "SELECT a.alias, a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
+        "JOIN entities e ON e.id = a.entity_id WHERE a.alias IN ({marks})",
+        sorted(set(references)),
+    )
+    found: dict[str, list[sqlite3.Row]] = {}
+    for row in rows:
+        found.setdefault(row["alias"], []).append(row)
+    return {alias: _best(candidates) for alias, candidates in found.items()}
+
+
+def _best(candidates: list[sqlite3.Row]) -> list[str]:
+    """The ids tied for best among the rows a name matched (alias kind, entity's tentative
+    and first chapter): id over name over alias, settled over tentative, the latest
+    introduced first (an unknown first chapter last, as SQLite sorts NULL), then by id: the
+    same on both stores, whatever order the rows come in."""
+    ranks = sorted(
+        (
+            _KIND_RANK.get(r["kind"], 2),
+            r["tentative"],
+            r["first_chapter"] is None,
+            -(r["first_chapter"] or 0),
+            r["entity_id"],
+        )
+        for r in candidates
+    )
+    best = ranks[0][:2]
+    return list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
 
 
 def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
     """The one rule for what a name means, used by commit, review and queries alike: the
     entities tied for best match (id over name over alias, settled over tentative), the most
     recently introduced first. Empty when nothing matches; more than one when ambiguous."""
-    rows = find_by_alias(conn, reference)
+    return resolve_references(conn, [reference]).get(reference, [])
+
+
+def entities_named(conn: sqlite3.Connection, reference: str) -> list[Entity]:
+    """`resolve_reference` with the entities themselves, in one statement (an as-of question
+    names its entity first: on PostgreSQL that is one round trip, not two)."""
+    rows = conn.execute(
+        "SELECT a.kind, a.entity_id, e.*, (SELECT json_group_array(b.alias) FROM aliases b "
+        "WHERE b.entity_id = e.id AND b.kind = 'alias') AS alias_list "
+        "FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias = ?",
+        (reference,),
+    ).fetchall()
     if not rows:
         return []
-    best = (rows[0]["kind"], rows[0]["tentative"])
-    return list(dict.fromkeys(r["entity_id"] for r in rows if (r["kind"], r["tentative"]) == best))
+    entities = {r["id"]: _entity(r, sorted(loads(r["alias_list"]) or ())) for r in rows}
+    return [entities[i] for i in _best(rows)]
 
 
 def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
@@ -307,17 +343,30 @@ def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
 
 
 def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
-    row = conn.execute("SELECT * FROM entities WHERE id = ?", (entity_id,)).fetchone()
+    # One statement, the aliases gathered beside the row: on PostgreSQL each statement waits a
+    # round trip, and a pack reads a few dozen entities. (Sorted here: the order an aggregate
+    # sees its rows in is not promised; code point order is SQLite's and COLLATE "C"'s.)
+    row = conn.execute(
+        "SELECT e.*, (SELECT json_group_array(a.alias) FROM aliases a "
+        "WHERE a.entity_id = e.id AND a.kind = 'alias') AS alias_list "
+        "FROM entities e WHERE e.id = ?",
+        (entity_id,),
+    ).fetchone()
     if row is None:
         return None
-    aliases = [
-        r[0]
-        for r in conn.execute(
-            "SELECT alias FROM aliases WHERE entity_id = ? AND kind = 'alias' ORDER BY alias",
-            (entity_id,),
-        )
-    ]
-    return _entity(row, aliases)
+    return _entity(row, sorted(loads(row["alias_list"]) or ()))
+
+
+def get_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Entity]:
+    """`get_entity` of many ids in one statement per 500; an id with no entity is left out."""
+    rows = rows_in(
+        conn,
+        "SELECT e.*, (SELECT json_group_array(a.alias) FROM aliases a "
+        "WHERE a.entity_id = e.id AND a.kind = 'alias') AS alias_list "
+        "FROM entities e WHERE e.id IN ({marks})",
+        sorted(set(ids)),
+    )
+    return {row["id"]: _entity(row, sorted(loads(row["alias_list"]) or ())) for row in rows}
 
 
 def _entity(row: sqlite3.Row, aliases: list[str]) -> Entity:
@@ -340,6 +389,61 @@ def intro_state(conn: sqlite3.Connection, entity_id: str) -> Introduction | None
         "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
     ).fetchone()
     return Introduction(settled=not row[0], chapter=row[1]) if row else None
+
+
+def intro_states(conn: sqlite3.Connection, ids: list[str]) -> dict[str, Introduction]:
+    """`intro_state` of many entities in one statement; those with no row are left out."""
+    rows = rows_in(
+        conn, "SELECT id, tentative, intro_chapter FROM entities WHERE id IN ({marks})", ids
+    )
+    return {r[0]: Introduction(settled=not r[1], chapter=r[2]) for r in rows}
+
+
+def intro_chapters_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[int]]:
+    """`intro_chapters` of many entities in one statement (an entity with none is left out)."""
+    rows = rows_in(
+        conn,
+        "SELECT DISTINCT entity_id, chapter FROM entity_intros WHERE revealed = 0 "
+        "AND entity_id IN ({marks})",
+        ids,
+    )
+    out: dict[str, list[int]] = {}
+    for entity_id, chapter in sorted((r[0], r[1]) for r in rows):
+        out.setdefault(entity_id, []).append(chapter)
+    return out
+
+
+_WINDOWS_BATCH = 300  # (entity, window) pairs a statement: 4 parameters each
+
+
+def activities_in(
+    conn: sqlite3.Connection, windows: dict[str, list[tuple[int, int | None]]]
+) -> dict[str, list[Activity]]:
+    """`activities_between` for many entities, each with its own half-open chapter ranges,
+    in a statement per `_WINDOWS_BATCH` ranges; each entity's activity in its ranges' order."""
+    wanted = [
+        (entity_id, n, start, end if end is not None else 2**62)
+        for entity_id, ranges in windows.items()
+        for n, (start, end) in enumerate(ranges)
+    ]
+    found: list[tuple[str, int, int, int, str, str]] = []
+    for at in range(0, len(wanted), _WINDOWS_BATCH):
+        part = wanted[at : at + _WINDOWS_BATCH]
+        rows = conn.execute(
+            "WITH wanted(entity_id, n, since, until) AS (VALUES "
+            + ", ".join("(?, ?, ?, ?)" for _ in part)
+            + ") SELECT a.entity_id, wanted.n, a.chapter, a.rowid, a.kind, a.mention "
+            "FROM wanted JOIN activities a ON a.entity_id = wanted.entity_id "
+            "AND a.chapter >= wanted.since AND a.chapter < wanted.until",
+            [value for row in part for value in row],
+        ).fetchall()
+        found += [tuple(r) for r in rows]
+    out: dict[str, list[Activity]] = {entity_id: [] for entity_id in windows}
+    for entity_id, _, chapter, _, kind, mention in sorted(found, key=lambda r: r[:4]):
+        out[entity_id].append(
+            Activity(entity_id=entity_id, chapter=chapter, kind=kind, mention=mention)
+        )
+    return out
 
 
 def count_settled(conn: sqlite3.Connection) -> int:

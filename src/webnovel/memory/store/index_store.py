@@ -39,13 +39,19 @@ def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
 
 
 def rows_in(
-    conn: sqlite3.Connection, sql: str, values: list[Any], batch: int = 500
+    conn: sqlite3.Connection,
+    sql: str,
+    values: list[Any],
+    batch: int = 500,
+    params: tuple[Any, ...] = (),
 ) -> list[sqlite3.Row]:
-    """`sql` (ending in `IN ({marks})`) run over `values` in batches SQLite accepts."""
+    """`sql` (ending in `IN ({marks})`) run over `values` in batches SQLite accepts; `params`
+    are those of the `?`s before the list."""
     rows: list[sqlite3.Row] = []
     for start in range(0, len(values), batch):
         part = values[start : start + batch]
-        rows += conn.execute(sql.format(marks=",".join("?" * len(part))), part).fetchall()
+        marks = ",".join("?" * len(part))
+        rows += conn.execute(sql.format(marks=marks), (*params, *part)).fetchall()
     return rows
 
 

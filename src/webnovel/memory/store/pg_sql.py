@@ -25,6 +25,7 @@ _JSON_TYPES = {
 }
 _JSON_EXTRACT = re.compile(r"json_extract\((\w+(?:\.\w+)?), '\$\.(\w+)'\)")
 _JSON_EACH = re.compile(r"json_each\((\w+(?:\.\w+)?), '\$\.(\w+)'\) (\w+)")
+_JSON_GROUP_ARRAY = re.compile(r"\bjson_group_array\((\w+(?:\.\w+)?)\)")
 _UNARY_PLUS = re.compile(r"(?<=[\s(])\+(?=[A-Za-z_])")  # `+column` keeps SQLite off an index
 _PRAGMAS = {
     "PRAGMA page_size": "SELECT 8192",
@@ -46,6 +47,8 @@ def translate(sql: str) -> str:
     sql = re.sub(r"(%s|%\(\w+\)s) IS (NOT )?NULL", r"CAST(\1 AS text) IS \2NULL", sql)
     sql = _JSON_EXTRACT.sub(_json_extract, sql)
     sql = _JSON_EACH.sub(_json_each, sql)
+    # SQLite's JSON text of the gathered values ('[]' for none): json_agg gives NULL for none
+    sql = _JSON_GROUP_ARRAY.sub(r"COALESCE(json_agg(\1)::text, '[]')", sql)
     sql = _UNARY_PLUS.sub("", sql)
     sql = re.sub(r"\bIFNULL\(", "COALESCE(", sql, flags=re.IGNORECASE)
     sql = re.sub(r"\binstr\(", "strpos(", sql, flags=re.IGNORECASE)

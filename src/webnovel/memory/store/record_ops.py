@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
@@ -12,7 +12,7 @@ from typing import Any
 
 from ..schema import Conflict, TimelineEvent
 from .entity_ops import entity_names
-from .index_store import dumps, loads
+from .index_store import dumps, loads, rows_in
 
 # -- timeline ---------------------------------------------------------------------------------
 
@@ -90,18 +90,38 @@ def list_events(
         ).fetchall()
     if limit is not None:
         rows.reverse()
-    return [
-        TimelineEvent(
-            id=r["id"],
-            chapter=r["chapter"],
-            event=r["event"],
-            time_hint=r["time_hint"],
-            participants=tuple(loads(r["participants_json"])),
-            location=r["location"],
-            event_type=r["event_type"],
-        )
-        for r in rows
-    ]
+    return [_event(r) for r in rows]
+
+
+def events_of_many(
+    conn: sqlite3.Connection, entity_ids: list[str], start: int, end: int
+) -> dict[str, list[TimelineEvent]]:
+    """`list_events` of each entity between chapters `start` and `end`, in one statement per
+    500 entities (a pack asks for each entity in play)."""
+    rows = rows_in(
+        conn,
+        "SELECT p.entity_id AS participant, e.* FROM timeline_participants p "
+        "JOIN timeline_events e ON e.id = p.event_id "
+        "WHERE p.chapter BETWEEN ? AND ? AND p.entity_id IN ({marks})",
+        list(dict.fromkeys(entity_ids)),
+        params=(start, end),
+    )
+    out: dict[str, list[TimelineEvent]] = {entity_id: [] for entity_id in entity_ids}
+    for r in sorted(rows, key=lambda r: (r["chapter"], r["seq"])):
+        out[r["participant"]].append(_event(r))
+    return out
+
+
+def _event(r: sqlite3.Row) -> TimelineEvent:
+    return TimelineEvent(
+        id=r["id"],
+        chapter=r["chapter"],
+        event=r["event"],
+        time_hint=r["time_hint"],
+        participants=tuple(loads(r["participants_json"])),
+        location=r["location"],
+        event_type=r["event_type"],
+    )
 
 
 # -- scenes -----------------------------------------------------------------------------------
@@ -169,7 +189,18 @@ def replace_conflicts(
     conn: sqlite3.Connection, scope: str, from_chapter: int, conflicts: Iterable[Conflict]
 ) -> None:
     """Conflicts of one scope from a chapter on are derived: drop them and write the new set."""
-    conn.execute("DELETE FROM conflicts WHERE scope = ? AND chapter >= ?", (scope, from_chapter))
+    replace_conflicts_of(conn, [(scope, from_chapter, conflicts)])
+
+
+def replace_conflicts_of(
+    conn: sqlite3.Connection, scopes: Sequence[tuple[str, int, Iterable[Conflict]]]
+) -> None:
+    """`replace_conflicts` of many scopes: one statement deletes, one writes (scopes share no
+    conflict, so all the deletes may go first)."""
+    conn.executemany(
+        "DELETE FROM conflicts WHERE scope = ? AND chapter >= ?",
+        [(scope, from_chapter) for scope, from_chapter, _ in scopes],
+    )
     conn.executemany(
         "INSERT INTO conflicts (id, scope, kind, entity_id, field, chapter, "
         "expected_json, found_json, message, evidence_json, target) "
@@ -193,6 +224,7 @@ def replace_conflicts(
                 dumps(list(c.evidence)),
                 c.target,
             )
+            for scope, _, conflicts in scopes
             for c in conflicts
         ],
     )

@@ -104,6 +104,10 @@ class ReferenceResolver:
                 self.local.setdefault(name, entity.id)
         self.uncertain = {u.mention: u for u in result.uncertain if u.adopted}
         self.cache: dict[str, tuple[str, float]] = {}
+        # what memory makes of every name the result uses, read at once: the extractors then
+        # ask one name at a time without a statement each (the rest are read as asked)
+        self.asked = {r for r in _references(result) if r not in self.local}
+        self.known = entity_ops.resolve_references(conn, self.asked)
         self.ambiguous: dict[str, list[str]] = {}  # reference → the entities it could name
         self.warnings: list[str] = []
         self.created: set[str] = set()
@@ -121,7 +125,10 @@ class ReferenceResolver:
             reference = guess.adopted or reference
         if reference in self.local:
             return self.local[reference], cap
-        ids = entity_ops.resolve_reference(self.conn, reference)
+        if reference in self.asked:
+            ids = self.known.get(reference, [])
+        else:
+            ids = entity_ops.resolve_reference(self.conn, reference)
         if len(ids) > 1 and reference not in self.ambiguous:
             self.ambiguous[reference] = ids
         if ids:
@@ -134,6 +141,26 @@ class ReferenceResolver:
                 "（暂记为待定实体；若是新人物，请在 entities_new 中登记）"
             )
         return reference, cap
+
+
+def _references(result: ChapterResult) -> set[str]:
+    """Every entity reference a chapter result makes (what the extractors resolve), with the
+    names `uncertain` adopts in place of a mention."""
+    refs = {a.ref for a in result.entities_appeared} | {c.ref for c in result.state_changes}
+    for rel in result.relationships:
+        refs |= {rel.source_ref, rel.target_ref}
+    for thread in result.threads:
+        refs |= set(thread.related)
+    for event in result.timeline_events:
+        refs |= set(event.participants)
+    for scene in result.scenes:
+        refs |= set(scene.characters)
+    for secret in result.secrets:
+        refs |= {*secret.about, *secret.unaware, *secret.known_by}
+    for change in result.knowledge:
+        refs |= {change.ref, *([change.source_ref] if change.source_ref else [])}
+    refs |= {u.adopted for u in result.uncertain if u.adopted}
+    return refs
 
 
 @dataclass
@@ -274,12 +301,10 @@ class WritePipeline:
             )
             later |= entity_ops.chapters_referring_to(conn, more, m) if more else set()
         found = ApplyOutcome()  # what the later chapters now find; not what N did
-        for (family, key), start in sorted(deferred.chains.items()):
-            self._replay_chain(family, key, start, recorded_at, found, counted=n + 1)
+        self._replay_chains(deferred.chains, recorded_at, found, counted=n + 1)
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
-        for entity_id in sorted(deferred.entities):
-            self._refresh_entity(entity_id, n + 1, False, found)
+        self._refresh_entities(deferred.entities, n + 1, set(), found)
         # what N's own replay found about later chapters may since have been replaced
         reported = {c.id: c for c in outcome.conflicts + found.conflicts}
         still = record_ops.stored_conflict_ids(conn, reported)
@@ -340,14 +365,12 @@ class WritePipeline:
             after = entity_ops.reference_signatures(conn, before)
             return outcome, {e for e in before if before[e] != after[e]}
         outcome.notes += self._names_taken(result)
-        for family, key in sorted(chains):
-            # An adopted chain's assertions may come from any chapter, before this one too.
-            start = 0 if (family, key) in adopted else n
-            self._replay_chain(family, key, start, recorded_at, outcome, counted=n)
+        # An adopted chain's assertions may come from any chapter, before this one too.
+        starts = {chain: 0 if chain in adopted else n for chain in chains}
+        self._replay_chains(starts, recorded_at, outcome, counted=n)
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
-        for entity_id in sorted(entities):
-            self._refresh_entity(entity_id, n, entity_id in rederive, outcome)
+        self._refresh_entities(entities, n, rederive, outcome)
         outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
         held = items_held_elsewhere(self.index.conn, result, resolver)
         outcome.notes += [to_conflict(draft, scope) for draft, scope in held]
@@ -358,13 +381,11 @@ class WritePipeline:
     def _names_taken(self, result: ChapterResult) -> list[Conflict]:
         """A new entity named like another one: references to that name become ambiguous."""
         notes = []
+        names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
+        known = entity_ops.resolve_references(self.index.conn, names)  # one read for all
         for entity in result.entities_new:
             for name in dict.fromkeys((entity.name, *entity.aliases)):
-                others = [
-                    other
-                    for other in entity_ops.resolve_reference(self.index.conn, name)
-                    if other != entity.id
-                ]
+                others = [other for other in known.get(name, []) if other != entity.id]
                 state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
                 if state is None or not state.settled:  # a tentative name is adopted, not taken
                     continue
@@ -393,57 +414,80 @@ class WritePipeline:
         extraction.extend(extract_timeline(result, resolver))
         return extraction
 
-    def _replay_chain(
+    def _replay_chains(
         self,
-        family: Family,
-        key: str,
-        chapter: int,
+        starts: dict[tuple[Family, str], int],
         recorded_at: str,
         outcome: ApplyOutcome,
         counted: int,
     ) -> None:
-        """Replay one chain from `chapter` on; report what chapter `counted` did to it."""
+        """Replay each chain from its start on, in order. Chains share no rows, so every
+        chain's inputs are read first, together (a round trip for all, on PostgreSQL), and
+        what the replays found is written together too (a few statements, not a few each)."""
         conn = self.index.conn
-        opened = chain_ops.open_versions_before(conn, family, key, chapter)
-        chain_ops.delete_versions_from(conn, family, key, chapter)
-        assertions = chain_ops.assertions_from(conn, family, key, chapter)
-        chain = replay(family, opened, assertions, self.config)
-        chain_ops.write_versions(conn, chain.touched, recorded_at)
-        scope = f"{family}:{key}"
-        conflicts = [to_conflict(d, scope) for d in chain.conflicts]
-        record_ops.replace_conflicts(conn, scope, chapter, conflicts)
-        outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
-        outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
-        for what, at in chain.events:
-            if at == counted:
-                outcome.counts.count(what)
+        inputs = chain_ops.replay_inputs(conn, starts)
+        chain_ops.delete_versions_after(conn, starts)
+        touched: list[Version] = []
+        replaced: list[tuple[str, int, list[Conflict]]] = []
+        for (family, key), start in sorted(starts.items()):
+            opened, assertions = inputs[(family, key)]
+            chain = replay(family, opened, assertions, self.config)
+            touched += chain.touched
+            scope = f"{family}:{key}"
+            conflicts = [to_conflict(d, scope) for d in chain.conflicts]
+            replaced.append((scope, start, conflicts))
+            outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
+            outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
+            for what, at in chain.events:
+                if at == counted:
+                    outcome.counts.count(what)
+        chain_ops.write_versions(conn, touched, recorded_at)
+        record_ops.replace_conflicts_of(conn, replaced)
 
-    def _refresh_entity(
-        self, entity_id: str, chapter: int, rederive: bool, outcome: ApplyOutcome
+    def _refresh_entities(
+        self, entity_ids: set[str], chapter: int, rederive: set[str], outcome: ApplyOutcome
     ) -> None:
-        """Entity row and per-entity conflicts. Only the activity inside the entity's conflict
-        windows is read, so a protagonist seen in every chapter costs no more than a cameo."""
+        """Entity rows and per-entity conflicts. Only the activity inside each entity's
+        conflict windows is read, so a protagonist seen in every chapter costs no more than a
+        cameo. Each kind of read is one statement for all the entities (on PostgreSQL, a
+        round trip for all instead of one per entity)."""
         conn = self.index.conn
-        state = self._entity_row(entity_id, rederive)
-        scope = f"entity:{entity_id}"
-        if state is None:
-            record_ops.replace_conflicts(conn, scope, 0, [])
-            return
-        intro = state.chapter if state.settled else None
+        ids = sorted(entity_ids)
+        known = entity_ops.intro_states(conn, ids)
+        states = {e: self._update_entity_row(e, e in rederive, known.get(e)) for e in ids}
+        intros = {e: s.chapter if s.settled else None for e, s in states.items() if s}
         # only the dead versions matter here: a status updated every chapter stays cheap
-        statuses = chain_ops.dead_versions(conn, chain_key(entity_id, "status"))
-        windows = conflict_windows(statuses, intro, self.config)
-        activities = entity_ops.activities_between(conn, entity_id, windows)
-        drafts = entity_conflicts(entity_id, statuses, activities, intro, self.config)
-        drafts += duplicate_intros(entity_id, entity_ops.intro_chapters(conn, entity_id))
-        conflicts = [to_conflict(d, scope) for d in drafts]
-        record_ops.replace_conflicts(conn, scope, 0, conflicts)
-        outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+        dead = chain_ops.dead_versions_of(conn, [chain_key(e, "status") for e in intros])
+        statuses = {e: dead.get(chain_key(e, "status"), []) for e in intros}
+        windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
+        activities = entity_ops.activities_in(conn, windows)
+        introduced = entity_ops.intro_chapters_of(conn, list(intros))
+        replaced: list[tuple[str, int, list[Conflict]]] = []
+        for entity_id in ids:
+            scope = f"entity:{entity_id}"
+            if entity_id not in intros:
+                replaced.append((scope, 0, []))
+                continue
+            intro = intros[entity_id]
+            drafts = entity_conflicts(
+                entity_id, statuses[entity_id], activities[entity_id], intro, self.config
+            )
+            drafts += duplicate_intros(entity_id, introduced.get(entity_id, []))
+            conflicts = [to_conflict(d, scope) for d in drafts]
+            replaced.append((scope, 0, conflicts))
+            outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
+        record_ops.replace_conflicts_of(conn, replaced)
 
     def _entity_row(self, entity_id: str, rederive: bool) -> Introduction | None:
         """Bring an entity's row up to date; returns its intro state (None: no such entity)."""
+        state = entity_ops.intro_state(self.index.conn, entity_id)
+        return self._update_entity_row(entity_id, rederive, state)
+
+    def _update_entity_row(
+        self, entity_id: str, rederive: bool, state: Introduction | None
+    ) -> Introduction | None:
+        """`_entity_row`, given the row's intro state as read before."""
         conn = self.index.conn
-        state = entity_ops.intro_state(conn, entity_id)
         if rederive or state is None or not state.settled:
             # New, retracted or tentative: its row may appear, change or vanish.
             entity_ops.rederive_entity(conn, entity_id)
