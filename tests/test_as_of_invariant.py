@@ -3,8 +3,8 @@ equals the present answer of a book that holds only chapters 1..N, committed in 
 
 Random sagas with deaths and revivals, revisions committed out of order, a re-introduction that
 adds an alias, relation changes, threads and rules; random cut points. Each (saga, N) pair builds
-its own prefix book and compares every query: 24 pairs in the README's test command, 200 more
-in .ci/run (marked slow)."""
+its own prefix book and compares every query: 24 pairs on SQLite and 12 on PostgreSQL in the
+README's test command, 200 more in .ci/run (marked slow)."""
 
 from __future__ import annotations
 
@@ -229,13 +229,16 @@ def settings_for(examples: int) -> Any:
 
 
 def check_saga(tmp_path_factory: Any, saga: Any, backend: str = "sqlite") -> None:
+    """The whole book lives in `backend`; the prefix books, the oracle, in SQLite: on PostgreSQL
+    (a schema and a round trip a statement per book) this checks its as-of answers against
+    SQLite's present ones, four books fewer an example."""
     sequence, cuts = saga
     folder: Path = tmp_path_factory.mktemp("asof")
     with init_book(backend, folder / "whole", title="w") as whole:
         for result in sequence:
             whole.commit(result)
         for n in cuts:
-            with init_book(backend, folder / f"prefix{n}", title="p") as prefix:
+            with init_book("sqlite", folder / f"prefix{n}", title="p") as prefix:
                 for result in sequence:
                     if result["chapter"] <= n:
                         prefix.commit(result)
@@ -246,10 +249,10 @@ def check_saga(tmp_path_factory: Any, saga: Any, backend: str = "sqlite") -> Non
         assert answers(whole, None) == now, "rebuild equals incremental"
 
 
-@settings_for(6)
+@settings_for(3)
 @given(saga=sagas())
 def test_as_of_answers_equal_the_prefix_books_answers(tmp_path_factory: Any, saga: Any) -> None:
-    """24 (saga, N) pairs in the README's test command."""
+    """12 (saga, N) pairs in the README's test command, and 12 more on SQLite below."""
     check_saga(tmp_path_factory, saga)
 
 
@@ -257,7 +260,7 @@ def test_as_of_answers_equal_the_prefix_books_answers(tmp_path_factory: Any, sag
 @given(saga=sagas())
 def test_as_of_answers_on_each_backend(tmp_path_factory: Any, saga: Any, backend: str) -> None:
     """12 pairs on every store backend (a PostgreSQL book costs a schema and a round trip a
-    statement: the 48 above stay on SQLite)."""
+    statement: the prefix books stay on SQLite)."""
     check_saga(tmp_path_factory, saga, backend)
 
 

@@ -127,15 +127,33 @@ def _log_size(book: webnovel.Project) -> int:
     return int(book.storage.conn.execute("SELECT COUNT(*) FROM commits").fetchone()[0])
 
 
-@settings(
-    max_examples=320,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+def fuzz_settings(examples: int) -> Any:
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+# The README's test command tries 160 mutations; .ci/run 480 more (marked slow).
+@fuzz_settings(160)
 @given(result=mutated_results())
 def test_a_mutated_result_commits_or_is_refused_cleanly(
     book: webnovel.Project, result: Any
 ) -> None:
+    commit_or_refuse_cleanly(book, result)
+
+
+@pytest.mark.slow
+@fuzz_settings(480)
+@given(result=mutated_results())
+def test_a_mutated_result_commits_or_is_refused_cleanly_thoroughly(
+    book: webnovel.Project, result: Any
+) -> None:
+    commit_or_refuse_cleanly(book, result)
+
+
+def commit_or_refuse_cleanly(book: webnovel.Project, result: Any) -> None:
     before = _log_size(book)
     try:
         report = book.commit(result)
@@ -151,11 +169,25 @@ def test_a_mutated_result_commits_or_is_refused_cleanly(
         book.retract(report.chapter)
 
 
-@settings(max_examples=60, deadline=None)
+# 30 in the README's test command, 90 more in .ci/run.
+@settings(max_examples=30, deadline=None)
 @given(result=mutated_results())
 def test_the_cli_refuses_with_exit_2_and_one_line(
     tmp_path_factory: pytest.TempPathFactory, result: Any
 ) -> None:
+    cli_refuses_in_one_line(tmp_path_factory, result)
+
+
+@pytest.mark.slow
+@settings(max_examples=90, deadline=None)
+@given(result=mutated_results())
+def test_the_cli_refuses_with_exit_2_and_one_line_thoroughly(
+    tmp_path_factory: pytest.TempPathFactory, result: Any
+) -> None:
+    cli_refuses_in_one_line(tmp_path_factory, result)
+
+
+def cli_refuses_in_one_line(tmp_path_factory: pytest.TempPathFactory, result: Any) -> None:
     try:
         raw = json.dumps(result, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):

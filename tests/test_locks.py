@@ -19,13 +19,17 @@ conn = sqlite3.connect(sys.argv[1], isolation_level=None)
 conn.execute("BEGIN IMMEDIATE")  # what a rebuild holds for its whole run
 print("holding", flush=True)
 time.sleep(float(sys.argv[2]))
+sys.stdin.readline()  # and then until told to let go (or its stdin closes)
 conn.execute("COMMIT")
 """
 
 
 def hold_lock(root: Path, seconds: float) -> subprocess.Popen[str]:
+    """A process holding the book's write lock for at least `seconds`, then until its stdin
+    says (`release`), so no test waits longer than it must."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(root / ".webnovel" / "index.db"), str(seconds)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -33,15 +37,23 @@ def hold_lock(root: Path, seconds: float) -> subprocess.Popen[str]:
     return holder
 
 
+def release(holder: subprocess.Popen[str]) -> None:
+    assert holder.stdin is not None
+    holder.stdin.close()
+    holder.wait(timeout=10)
+
+
 def test_a_commit_during_a_long_write_waits_and_succeeds(tmp_path: Path) -> None:
     root = tmp_path / "b"
     with webnovel.init_project(root, title="t"):
         pass
-    holder = hold_lock(root, 2.0)
+    holder = hold_lock(root, 1.0)
+    assert holder.stdin is not None
+    holder.stdin.close()  # it lets go after its second
     started = time.monotonic()
     with webnovel.open_project(root) as book:
         report = book.commit({"chapter": 1, "summary": "等到了锁"})
-    assert report.status == "committed" and time.monotonic() - started >= 1.5
+    assert report.status == "committed" and time.monotonic() - started >= 0.7
     holder.wait(timeout=10)
 
 
@@ -52,29 +64,34 @@ def test_past_the_limit_a_writer_says_the_book_is_busy(
     with webnovel.init_project(root, title="t"):
         pass
     monkeypatch.setattr(index_store, "WAIT_FOR_LOCK_SECONDS", 0.5)
-    holder = hold_lock(root, 3.0)
+    holder = hold_lock(root, 0)
     try:
         with webnovel.open_project(root) as book:
             with pytest.raises(webnovel.BookBusy, match="正忙：另一个进程"):
                 book.commit({"chapter": 1, "summary": "等不到"})
             assert book.latest_chapter() is None
     finally:
-        holder.wait(timeout=10)
+        release(holder)
 
 
 def test_the_cli_says_it_is_waiting(tmp_path: Path) -> None:
     root = tmp_path / "b"
     with webnovel.init_project(root, title="t"):
         pass
-    # Held long enough that a slow start of the CLI's Python (seconds on a loaded machine)
-    # still finds it taken.
-    holder = hold_lock(root, 6.0)
-    proc = subprocess.run(
+    # Held until the CLI says it is waiting, however slowly its Python starts.
+    holder = hold_lock(root, 0)
+    proc = subprocess.Popen(
         [sys.executable, "-m", "webnovel", "--project", str(root), "commit", "-"],
-        input='{"chapter": 1, "summary": "等锁"}',
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
     )
-    holder.wait(timeout=10)
-    assert proc.returncode == 0, proc.stderr
-    assert "等待另一个进程" in proc.stderr and "写锁" in proc.stderr
+    assert proc.stdin is not None and proc.stderr is not None
+    proc.stdin.write('{"chapter": 1, "summary": "等锁"}')
+    proc.stdin.close()
+    said = proc.stderr.readline()
+    release(holder)
+    said += proc.stderr.read()
+    assert proc.wait(timeout=60) == 0, said
+    assert "等待另一个进程" in said and "写锁" in said

@@ -72,15 +72,8 @@ def empty_book(tmp_path: Path) -> Path:
     return tmp_path / "book"
 
 
-def test_tools_prompt_and_resources(empty_book: Path) -> None:
-    async def body(client: Any) -> Any:
-        tools = {t.name: t for t in (await client.list_tools()).tools}
-        prompts = [p.name for p in (await client.list_prompts()).prompts]
-        prompt = await client.get_prompt("extract_chapter_result", {"chapter": "13"})
-        stats = await client.read_resource("webnovel://stats")
-        return tools, prompts, prompt, stats
-
-    tools, prompts, prompt, stats = run_session(empty_book, body)
+def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:
+    tools, prompts, prompt, stats = read_answers["listed"]
     assert set(tools) == TOOLS
     result_schema = tools["commit_chapter"].input_schema["properties"]["result"]
     assert result_schema["title"] == "Chapter result"
@@ -217,32 +210,17 @@ def test_a_blocking_commit_is_refused_unless_forced(empty_book: Path) -> None:
     assert {c["kind"] for c in forced["conflicts"]} >= {"dead_entity_active"}
 
 
-def test_get_chapter_answers_what_happened_in_that_chapter(tmp_path: Path) -> None:
-    root = tmp_path / "book"
-    with webnovel.init_project(root, title="青灯照剑") as book:
-        for chapter in list(sample_chapters())[:10]:
-            book.commit(chapter.result)
-        three = book.chapter(3).to_dict()
-
-    async def body(client: Any) -> dict[str, Any]:
-        return {
-            "three": structured(await client.call_tool("get_chapter", {"chapter": 3})),
-            "later": await client.call_tool("get_chapter", {"chapter": 11}),
-        }
-
-    out = run_session(root, body)
-    assert out["three"] == three
-    assert out["three"]["chapter"] == 3 and out["three"]["scenes"]
-    assert out["later"].is_error and "11" in out["later"].content[0].text
-
-
-def test_the_ledgers_as_of_a_chapter(tmp_path: Path) -> None:
-    root = tmp_path / "book"
+@pytest.fixture(scope="module")
+def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One server over the sample book (and its draft with mistakes, forced) answers every read
+    the tests below check: one book and one server process for all of them."""
+    root = tmp_path_factory.mktemp("mcp-reads") / "book"
     draft = Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
     with webnovel.init_project(root, title="青灯照剑") as book:
         for chapter in sample_chapters():
             book.commit(chapter.result)
         book.commit(json.loads(draft.read_text(encoding="utf-8")), force=True)
+        three = book.chapter(3).to_dict()
 
     async def body(client: Any) -> dict[str, Any]:
         calls = {
@@ -252,13 +230,33 @@ def test_the_ledgers_as_of_a_chapter(tmp_path: Path) -> None:
             "timeline": ("get_timeline", {"start": 2, "end": 4, "entity": "林砚"}),
             "conflicts_12": ("list_conflicts", {"as_of": 12}),
             "conflicts": ("list_conflicts", {}),
+            "three": ("get_chapter", {"chapter": 3}),
         }
-        return {
+        out = {
             name: structured(await client.call_tool(tool, arguments))
             for name, (tool, arguments) in calls.items()
         }
+        out["later"] = await client.call_tool("get_chapter", {"chapter": 14})
+        out["listed"] = (
+            {t.name: t for t in (await client.list_tools()).tools},
+            [p.name for p in (await client.list_prompts()).prompts],
+            await client.get_prompt("extract_chapter_result", {"chapter": "13"}),
+            await client.read_resource("webnovel://stats"),
+        )
+        return out
 
-    out = run_session(root, body)
+    return {**run_session(root, body), "expected three": three}
+
+
+def test_get_chapter_answers_what_happened_in_that_chapter(read_answers: dict[str, Any]) -> None:
+    out = read_answers
+    assert out["three"] == out["expected three"]
+    assert out["three"]["chapter"] == 3 and out["three"]["scenes"]
+    assert out["later"].is_error and "14" in out["later"].content[0].text
+
+
+def test_the_ledgers_as_of_a_chapter(read_answers: dict[str, Any]) -> None:
+    out = read_answers
     history = [(v["value"], v["valid_from"], v["valid_to"]) for v in out["history"]]
     assert history == [("炼气", 1, 5), ("筑基", 5, None)]  # as chapter 6 knew it
     assert {v["field_label"] for v in out["history"]} == {"境界"}

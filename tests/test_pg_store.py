@@ -180,10 +180,21 @@ def spawn(
     )
 
 
+def test_four_processes_commit_four_books_at_once_and_lose_nothing(tmp_path: Path) -> None:
+    """Four in the README's test command (a Python started for each, on two cores), eight in
+    .ci/run."""
+    processes_commit_books_at_once(tmp_path, 4)
+
+
+@pytest.mark.slow
 def test_eight_processes_commit_eight_books_at_once_and_lose_nothing(tmp_path: Path) -> None:
+    processes_commit_books_at_once(tmp_path, 8)
+
+
+def processes_commit_books_at_once(tmp_path: Path, books: int) -> None:
     results = SAGA.results[:12]
     folders = []
-    for n in range(8):
+    for n in range(books):
         init_book("postgresql", tmp_path / f"b{n}", title=f"书{n}").close()
         folders.append(tmp_path / f"b{n}")
     processes = [spawn(folder, results) for folder in folders]
