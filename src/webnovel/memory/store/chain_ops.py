@@ -417,12 +417,18 @@ def versions_at(
         where.append("obj = :o")
     if not include_tentative:
         where.append("status != 'tentative'")
+    # Read by object, the versions are sorted here: to spare a sort, SQLite would walk the
+    # subject index over every version of the family instead of the object index (at 10,000
+    # chapters: 101 ms against 9 ms for a pack's relations).
+    by_object = objects is not None or obj is not None
+    order = "" if by_object else " ORDER BY subject, field, valid_from, id"
     rows = conn.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {' AND '.join(where)} "
-        "ORDER BY subject, field, valid_from, id",
-        params,
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {' AND '.join(where)}{order}", params
     ).fetchall()
-    return [_version(r, evidence, as_of) for r in rows]
+    versions = [_version(r, evidence, as_of) for r in rows]
+    if by_object:
+        versions.sort(key=lambda v: (v.subject, v.field, v.valid_from, v.row_id or 0))
+    return versions
 
 
 def best_connected(
