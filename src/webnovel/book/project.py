@@ -28,7 +28,7 @@ from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
-from .resume import LastChapter, Named, ProtagonistNow, Resume
+from .resume import Resume, where_it_stands
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
@@ -427,36 +427,7 @@ class Project(BookReader):
 
     def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
-        latest = self.latest_chapter()
-        next_chapter = (latest or 0) + 1
-        protagonist = entity_ops.find_protagonist(self._conn)
-        outline = self.find_outline(next_chapter)
-        named: tuple[Named, ...] = ()
-        if outline:
-            seen = dict.fromkeys(m.entity_id for m in self.aliases().find(outline))
-            named = tuple(Named(id=e.id, name=e.name) for e in map(self.entity, seen))
-        last = commit_ops.chapter_rows(self._conn, start=latest or 0, end=latest or 0)
-        return Resume(
-            book=self.book,
-            latest_chapter=latest,
-            missing_chapters=tuple(self.missing_chapters()),
-            last_chapter=LastChapter(title=last[0].title, summary=last[0].summary)
-            if last
-            else None,
-            protagonist=ProtagonistNow(
-                id=protagonist.id,
-                name=protagonist.name,
-                now={i.field: i.value for i in self.facts(protagonist.id)},
-            )
-            if protagonist
-            else None,
-            open_threads=tuple(self.threads("open")),
-            overdue_threads=tuple(self.threads("overdue")),
-            open_conflicts=tuple(self.conflicts()),
-            next_chapter=next_chapter,
-            outline_found=outline is not None,
-            named_entities=named,
-        )
+        return where_it_stands(self)
 
     # -- bringing a book in (importing.py) -----------------------------------------------------
 

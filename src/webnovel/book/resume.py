@@ -4,9 +4,13 @@ the last chapter, the protagonist now, open threads and conflicts, what the next
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import Conflict, ReadAsMapping, Thread
+from ..memory.store import commit_ops, entity_ops
+
+if TYPE_CHECKING:
+    from .project import Project
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,3 +63,35 @@ class Resume(ReadAsMapping):
                 "named_entities": [{"id": e.id, "name": e.name} for e in self.named_entities],
             },
         }
+
+
+def where_it_stands(book: Project) -> Resume:
+    """The brief `Project.resume` gives."""
+    latest = book.latest_chapter()
+    next_chapter = (latest or 0) + 1
+    protagonist = entity_ops.find_protagonist(book.storage.conn)
+    outline = book.find_outline(next_chapter)
+    named: tuple[Named, ...] = ()
+    if outline:
+        seen = dict.fromkeys(m.entity_id for m in book.aliases().find(outline))
+        named = tuple(Named(id=e.id, name=e.name) for e in map(book.entity, seen))
+    last = commit_ops.chapter_rows(book.storage.conn, start=latest or 0, end=latest or 0)
+    return Resume(
+        book=book.book,
+        latest_chapter=latest,
+        missing_chapters=tuple(book.missing_chapters()),
+        last_chapter=LastChapter(title=last[0].title, summary=last[0].summary) if last else None,
+        protagonist=ProtagonistNow(
+            id=protagonist.id,
+            name=protagonist.name,
+            now={i.field: i.value for i in book.facts(protagonist.id)},
+        )
+        if protagonist
+        else None,
+        open_threads=tuple(book.threads("open")),
+        overdue_threads=tuple(book.threads("overdue")),
+        open_conflicts=tuple(book.conflicts()),
+        next_chapter=next_chapter,
+        outline_found=outline is not None,
+        named_entities=named,
+    )

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..chains import OpenThread
 from ..schema import Conflict
-from ..store import commit_ops, entity_ops, record_ops
+from ..store import commit_ops, entity_ops, name_ops, record_ops
 from ..store.index_store import loads
 from .pack_words import Reason, because
 from .relevance_filter import InPlay
@@ -62,7 +62,7 @@ def extend_cast(
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
     pov = rows[0].meta.get("pov") if rows else None
     if isinstance(pov, str) and pov:
-        for entity_id in entity_ops.resolve_reference(conn, pov)[:1]:
+        for entity_id in name_ops.resolve_reference(conn, pov)[:1]:
             _add(conn, in_play, entity_id, as_of, POINT_OF_VIEW, because("point_of_view"))
     for due, related in _due_threads(open_threads, chapter):
         for entity_id in related:

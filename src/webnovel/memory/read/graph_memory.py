@@ -27,13 +27,13 @@ from ..schema import (
     WorldRule,
     status_as_of,
 )
-from ..store import chain_ops, entity_ops, record_ops
+from ..store import chain_ops, entity_ops, name_ops, record_ops
 from ..store.index_store import dumps, loads
 
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
     """The entity a reference names: id, then name, then alias; raises when none or several."""
-    found = entity_ops.entities_named(conn, reference.strip())
+    found = name_ops.entities_named(conn, reference.strip())
     if not found:
         raise UnknownEntity(reference)
     if len(found) > 1:

@@ -247,17 +247,6 @@ def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: i
     return chapters
 
 
-def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:
-    names = list(names)
-    marks = ",".join("?" * len(names))
-    return [
-        r[0]
-        for r in conn.execute(
-            f"SELECT id FROM entities WHERE tentative = 1 AND id IN ({marks})", names
-        )
-    ]
-
-
 def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
     conn.execute("UPDATE activities SET entity_id = ? WHERE entity_id = ?", (new, old))
     conn.execute("UPDATE timeline_participants SET entity_id = ? WHERE entity_id = ?", (new, old))
@@ -269,65 +258,6 @@ def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
     conn.execute("DELETE FROM entities WHERE id = ?", (old,))
     conn.execute("DELETE FROM aliases WHERE entity_id = ?", (old,))
     conn.execute("DELETE FROM conflicts WHERE scope = ?", (f"entity:{old}",))
-
-
-_KIND_RANK = {"id": 0, "name": 1}  # then any alias
-
-
-def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> dict[str, list[str]]:
-    """`resolve_reference` of many names in one statement (a commit resolves a few dozen; on
-    PostgreSQL each statement waits a round trip). A name nothing answers to is left out."""
-    rows = rows_in(
-        conn,
-        "SELECT a.alias, a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
-        "JOIN entities e ON e.id = a.entity_id WHERE a.alias IN ({marks})",
-        sorted(set(references)),
-    )
-    found: dict[str, list[sqlite3.Row]] = {}
-    for row in rows:
-        found.setdefault(row["alias"], []).append(row)
-    return {alias: _best(candidates) for alias, candidates in found.items()}
-
-
-def _best(candidates: list[sqlite3.Row]) -> list[str]:
-    """The ids tied for best among the rows a name matched (alias kind, entity's tentative
-    and first chapter): id over name over alias, settled over tentative, the latest
-    introduced first (an unknown first chapter last, as SQLite sorts NULL), then by id: the
-    same on both stores, whatever order the rows come in."""
-    ranks = sorted(
-        (
-            _KIND_RANK.get(r["kind"], 2),
-            r["tentative"],
-            r["first_chapter"] is None,
-            -(r["first_chapter"] or 0),
-            r["entity_id"],
-        )
-        for r in candidates
-    )
-    best = ranks[0][:2]
-    return list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
-
-
-def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
-    """The one rule for what a name means, used by commit, review and queries alike: the
-    entities tied for best match (id over name over alias, settled over tentative), the most
-    recently introduced first. Empty when nothing matches; more than one when ambiguous."""
-    return resolve_references(conn, [reference]).get(reference, [])
-
-
-def entities_named(conn: sqlite3.Connection, reference: str) -> list[Entity]:
-    """`resolve_reference` with the entities themselves, in one statement (an as-of question
-    names its entity first: on PostgreSQL that is one round trip, not two)."""
-    rows = conn.execute(
-        "SELECT a.kind, a.entity_id, e.*, (SELECT json_group_array(b.alias) FROM aliases b "
-        "WHERE b.entity_id = e.id AND b.kind = 'alias') AS alias_list "
-        "FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias = ?",
-        (reference,),
-    ).fetchall()
-    if not rows:
-        return []
-    entities = {r["id"]: _entity(r, sorted(loads(r["alias_list"]) or ())) for r in rows}
-    return [entities[i] for i in _best(rows)]
 
 
 def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
@@ -354,7 +284,7 @@ def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
     ).fetchone()
     if row is None:
         return None
-    return _entity(row, sorted(loads(row["alias_list"]) or ()))
+    return entity_from_row(row, sorted(loads(row["alias_list"]) or ()))
 
 
 def get_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Entity]:
@@ -366,10 +296,10 @@ def get_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Enti
         "FROM entities e WHERE e.id IN ({marks})",
         sorted(set(ids)),
     )
-    return {row["id"]: _entity(row, sorted(loads(row["alias_list"]) or ())) for row in rows}
+    return {row["id"]: entity_from_row(row, sorted(loads(row["alias_list"]) or ())) for row in rows}
 
 
-def _entity(row: sqlite3.Row, aliases: list[str]) -> Entity:
+def entity_from_row(row: sqlite3.Row, aliases: list[str]) -> Entity:
     return Entity(
         id=row["id"],
         name=row["name"],
@@ -478,7 +408,7 @@ def list_entities(
         "SELECT entity_id, alias FROM aliases WHERE kind = 'alias' ORDER BY alias"
     ):
         aliases.setdefault(entity_id, []).append(alias)
-    return [_entity(r, aliases.get(r["id"], [])) for r in rows]
+    return [entity_from_row(r, aliases.get(r["id"], [])) for r in rows]
 
 
 def _entities_known_at(

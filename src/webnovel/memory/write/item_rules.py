@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 
 from ..chains import TARGET, WHO, ConflictDraft
-from ..store import chain_ops, entity_ops
+from ..store import chain_ops, entity_ops, name_ops
 from .chapter_inputs import ChapterResult
 
 
@@ -24,7 +24,7 @@ def items_held_elsewhere(
         item = next(
             (
                 e
-                for i in entity_ops.resolve_reference(conn, change.new)
+                for i in name_ops.resolve_reference(conn, change.new)
                 if (e := entity_ops.get_entity(conn, i)) is not None and e.type == "物品"
             ),
             None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
-from ..store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
+from ..store import chain_ops, commit_ops, entity_ops, name_ops, observability_ops, record_ops
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
 from .chapter_inputs import ChapterResult
@@ -46,7 +45,7 @@ from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
 from .item_rules import items_held_elsewhere
 from .json_hygiene import json_problems
-from .name_suggestions import did_you_mean
+from .reference_resolver import ReferenceResolver
 
 HASH_PREFIX = "b2:"
 
@@ -89,78 +88,6 @@ def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
         evidence=draft.evidence,
         target=draft.target,
     )
-
-
-class ReferenceResolver:
-    """Entity references → canonical ids: this chapter's introductions, `uncertain` adoptions,
-    then ids, names and aliases in memory. An unknown reference becomes a tentative entity."""
-
-    def __init__(self, conn: sqlite3.Connection, result: ChapterResult) -> None:
-        self.conn = conn
-        self.chapter = result.chapter
-        self.local: dict[str, str] = {}
-        for entity in result.entities_new:
-            for name in (entity.id, entity.name, *entity.aliases):
-                self.local.setdefault(name, entity.id)
-        self.uncertain = {u.mention: u for u in result.uncertain if u.adopted}
-        self.cache: dict[str, tuple[str, float]] = {}
-        # what memory makes of every name the result uses, read at once: the extractors then
-        # ask one name at a time without a statement each (the rest are read as asked)
-        self.asked = {r for r in _references(result) if r not in self.local}
-        self.known = entity_ops.resolve_references(conn, self.asked)
-        self.ambiguous: dict[str, list[str]] = {}  # reference → the entities it could name
-        self.warnings: list[str] = []
-        self.created: set[str] = set()
-
-    def __call__(self, reference: str) -> tuple[str, float]:
-        if reference not in self.cache:
-            self.cache[reference] = self._resolve(reference)
-        return self.cache[reference]
-
-    def _resolve(self, reference: str) -> tuple[str, float]:
-        cap = 1.0
-        if reference in self.uncertain:
-            guess = self.uncertain[reference]
-            cap = guess.confidence
-            reference = guess.adopted or reference
-        if reference in self.local:
-            return self.local[reference], cap
-        if reference in self.asked:
-            ids = self.known.get(reference, [])
-        else:
-            ids = entity_ops.resolve_reference(self.conn, reference)
-        if len(ids) > 1 and reference not in self.ambiguous:
-            self.ambiguous[reference] = ids
-        if ids:
-            return ids[0], cap
-        entity_ops.ensure_tentative_entity(self.conn, reference, self.chapter)
-        if reference not in self.created:
-            self.created.add(reference)
-            self.warnings.append(
-                f"未知实体「{reference}」{did_you_mean(self.conn, reference)}"
-                "（暂记为待定实体；若是新人物，请在 entities_new 中登记）"
-            )
-        return reference, cap
-
-
-def _references(result: ChapterResult) -> set[str]:
-    """Every entity reference a chapter result makes (what the extractors resolve), with the
-    names `uncertain` adopts in place of a mention."""
-    refs = {a.ref for a in result.entities_appeared} | {c.ref for c in result.state_changes}
-    for rel in result.relationships:
-        refs |= {rel.source_ref, rel.target_ref}
-    for thread in result.threads:
-        refs |= set(thread.related)
-    for event in result.timeline_events:
-        refs |= set(event.participants)
-    for scene in result.scenes:
-        refs |= set(scene.characters)
-    for secret in result.secrets:
-        refs |= {*secret.about, *secret.unaware, *secret.known_by}
-    for change in result.knowledge:
-        refs |= {change.ref, *([change.source_ref] if change.source_ref else [])}
-    refs |= {u.adopted for u in result.uncertain if u.adopted}
-    return refs
 
 
 @dataclass
@@ -382,7 +309,7 @@ class WritePipeline:
         """A new entity named like another one: references to that name become ambiguous."""
         notes = []
         names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
-        known = entity_ops.resolve_references(self.index.conn, names)  # one read for all
+        known = name_ops.resolve_references(self.index.conn, names)  # one read for all
         for entity in result.entities_new:
             for name in dict.fromkeys((entity.name, *entity.aliases)):
                 others = [other for other in known.get(name, []) if other != entity.id]
@@ -530,7 +457,7 @@ class WritePipeline:
         rekeyed: set[tuple[Family, str]] = set()
         for entity in result.entities_new:
             names = {entity.name, *entity.aliases} - {entity.id}
-            for old in entity_ops.tentative_entities_named(conn, names):
+            for old in name_ops.tentative_entities_named(conn, names):
                 rekeyed |= self._rename(old, entity.id)
         return rekeyed
 

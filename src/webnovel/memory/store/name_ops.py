@@ -1,0 +1,81 @@
+"""Which entity a name means: the one rule commit, review and queries share (id over name over
+alias, settled over tentative, the latest introduced first), for one name or many at once."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from ..schema import Entity
+from .entity_ops import entity_from_row
+from .index_store import loads, rows_in
+
+
+def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:
+    names = list(names)
+    marks = ",".join("?" * len(names))
+    return [
+        r[0]
+        for r in conn.execute(
+            f"SELECT id FROM entities WHERE tentative = 1 AND id IN ({marks})", names
+        )
+    ]
+
+
+_KIND_RANK = {"id": 0, "name": 1}  # then any alias
+
+
+def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> dict[str, list[str]]:
+    """`resolve_reference` of many names in one statement (a commit resolves a few dozen; on
+    PostgreSQL each statement waits a round trip). A name nothing answers to is left out."""
+    rows = rows_in(
+        conn,
+        "SELECT a.alias, a.entity_id, a.kind, e.tentative, e.first_chapter FROM aliases a "
+        "JOIN entities e ON e.id = a.entity_id WHERE a.alias IN ({marks})",
+        sorted(set(references)),
+    )
+    found: dict[str, list[sqlite3.Row]] = {}
+    for row in rows:
+        found.setdefault(row["alias"], []).append(row)
+    return {alias: best_matches(candidates) for alias, candidates in found.items()}
+
+
+def best_matches(candidates: list[sqlite3.Row]) -> list[str]:
+    """The ids tied for best among the rows a name matched (alias kind, entity's tentative
+    and first chapter): id over name over alias, settled over tentative, the latest
+    introduced first (an unknown first chapter last, as SQLite sorts NULL), then by id: the
+    same on both stores, whatever order the rows come in."""
+    ranks = sorted(
+        (
+            _KIND_RANK.get(r["kind"], 2),
+            r["tentative"],
+            r["first_chapter"] is None,
+            -(r["first_chapter"] or 0),
+            r["entity_id"],
+        )
+        for r in candidates
+    )
+    best = ranks[0][:2]
+    return list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
+
+
+def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
+    """The one rule for what a name means, used by commit, review and queries alike: the
+    entities tied for best match (id over name over alias, settled over tentative), the most
+    recently introduced first. Empty when nothing matches; more than one when ambiguous."""
+    return resolve_references(conn, [reference]).get(reference, [])
+
+
+def entities_named(conn: sqlite3.Connection, reference: str) -> list[Entity]:
+    """`resolve_reference` with the entities themselves, in one statement (an as-of question
+    names its entity first: on PostgreSQL that is one round trip, not two)."""
+    rows = conn.execute(
+        "SELECT a.kind, a.entity_id, e.*, (SELECT json_group_array(b.alias) FROM aliases b "
+        "WHERE b.entity_id = e.id AND b.kind = 'alias') AS alias_list "
+        "FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias = ?",
+        (reference,),
+    ).fetchall()
+    if not rows:
+        return []
+    entities = {r["id"]: entity_from_row(r, sorted(loads(r["alias_list"]) or ())) for r in rows}
+    return [entities[i] for i in best_matches(rows)]
