@@ -38,7 +38,11 @@ def use(monkeypatch: pytest.MonkeyPatch, server: ChatServer) -> None:
     monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
 
 
-def imported_book(root: Path, llm: str = "timeout_s = 2\n") -> webnovel.Project:
+# A retry goes out at once (`retry_backoff_s = 0`): the server is local, and a test waits only
+# where the wait is what it checks.
+def imported_book(
+    root: Path, llm: str = "timeout_s = 2\nretry_backoff_s = 0\n"
+) -> webnovel.Project:
     book = webnovel.init_project(root, title="青灯照剑")
     config = book.storage.config_path
     config.write_text(config.read_text(encoding="utf-8") + "\n[llm]\n" + llm, encoding="utf-8")
@@ -231,8 +235,27 @@ def test_a_500_is_retried(book: webnovel.Project, env: None) -> None:
     assert len(server.seen) == 2
 
 
-def test_a_timeout_is_retried(book: webnovel.Project, env: None) -> None:
-    report, server = one_chapter(book, lambda n, b: Reply(GOLD_1, delay_s=3.0) if n == 0 else None)
+def test_the_wait_before_a_retry_is_the_books_setting(tmp_path: Path, env: None) -> None:
+    import time
+
+    with imported_book(tmp_path / "book", "retry_backoff_s = 0.4\n") as book:
+        started = time.perf_counter()
+        report, server = one_chapter(book, lambda n, b: Reply(status=500) if n == 0 else None)
+    assert time.perf_counter() - started >= 0.4
+    assert report["chapters"][0]["requests"] == 2
+
+
+def test_a_negative_wait_before_a_retry_is_refused_by_name(tmp_path: Path, env: None) -> None:
+    refused = pytest.raises(InvalidConfig, match="llm.retry_backoff_s must be a number from 0")
+    with imported_book(tmp_path / "book", "retry_backoff_s = -1\n") as book, refused:
+        book.extract(1, 1)
+
+
+def test_a_timeout_is_retried(tmp_path: Path, env: None) -> None:
+    with imported_book(tmp_path / "book", "timeout_s = 1\nretry_backoff_s = 0\n") as book:
+        report, server = one_chapter(
+            book, lambda n, b: Reply(GOLD_1, delay_s=1.6) if n == 0 else None
+        )
     assert report["chapters"][0]["status"] == "committed"
     assert report["chapters"][0]["requests"] == 2
 

@@ -53,7 +53,11 @@ def extract_chapters(
     if start is not None and end is not None and start > end:
         raise InvalidInput(say("empty_range", start=start, end=end))
     items = plan(book, start, end, force)
-    client = ChatClient(settings.endpoint) if settings.endpoint and not dry_run else None
+    client = (
+        ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)
+        if settings.endpoint and not dry_run
+        else None
+    )
     cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)
     try:
         run = Extraction(book, settings, client, cache, concurrency or settings.max_concurrency)

@@ -3,7 +3,7 @@
 Where the key goes is the user's choice, never the book's (`user_config.resolve_endpoint`: the
 user config or the `WEBNOVEL_LLM_*` variables; a book may only *name* one of the user's
 endpoints). A book's `[llm]` table may pick the model, the concurrency, the timeout, the batch,
-the output limit and the prices.
+the output limit, the wait before a retry and the prices.
 """
 
 from __future__ import annotations
@@ -19,8 +19,20 @@ DEFAULT_CONCURRENCY = 4
 DEFAULT_BATCH = 4
 DEFAULT_MAX_OUTPUT_TOKENS = 8192
 DEFAULT_TIMEOUT_S = 180.0
+# The first wait before a retry (a 5xx, a timeout, a dropped connection), doubled each retry; a
+# server's Retry-After wins. 0 retries at once (a local server, the tests).
+DEFAULT_RETRY_BACKOFF_S = 1.0
 BOOK_KEYS = frozenset(
-    {"endpoint", "model", "max_concurrency", "timeout_s", "batch", "max_output_tokens", "prices"}
+    {
+        "endpoint",
+        "model",
+        "max_concurrency",
+        "timeout_s",
+        "retry_backoff_s",
+        "batch",
+        "max_output_tokens",
+        "prices",
+    }
 )
 
 
@@ -48,6 +60,7 @@ class LLMSettings:
     max_concurrency: int = DEFAULT_CONCURRENCY
     batch: int = DEFAULT_BATCH
     max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS
+    retry_backoff_s: float = DEFAULT_RETRY_BACKOFF_S
     prices: Prices | None = None
     notice: str | None = None  # where text goes, said the first time this user sends any there
 
@@ -85,6 +98,7 @@ def resolve_settings(book_llm: dict[str, Any], need_endpoint: bool = True) -> LL
         max_output_tokens=int(
             _number(book_llm, "max_output_tokens", DEFAULT_MAX_OUTPUT_TOKENS, 256, 131072)
         ),
+        retry_backoff_s=_number(book_llm, "retry_backoff_s", DEFAULT_RETRY_BACKOFF_S, 0, 60),
         prices=_prices(book_llm.get("prices")),
         notice=notice,
     )
