@@ -458,7 +458,7 @@ def test_the_overview_names_missing_chapters_as_resume_does(tmp_path: Path) -> N
         assert (
             book.resume().to_dict()["missing_chapters"]
             == [3, 4]
-            == book.stats()["missing_chapters"]
+            == book.stats().missing_chapters
         )
     with running_dashboard(tmp_path / "book") as running:
         page = running.get("/?as_of=5").body

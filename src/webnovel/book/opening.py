@@ -4,7 +4,7 @@ PostgreSQL store its folder's config names."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..config import render_config
 from ..errors import ProjectExists, ProjectNotFound
@@ -13,6 +13,9 @@ from ..memory.store.location import parse_store_section, render_store_section
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..messages import say
 from .project import Project
+
+if TYPE_CHECKING:
+    from .reports import UpstreamImport
 
 
 def find_book_root(start: Path) -> Path | None:
@@ -24,7 +27,7 @@ def find_book_root(start: Path) -> Path | None:
     return None
 
 
-def plan_upstream_import(root: str | Path) -> dict[str, Any]:
+def plan_upstream_import(root: str | Path) -> UpstreamImport:
     """What importing a webnovel-writer project would bring in; reads it and writes nothing."""
     from ..ingest.upstream_import import read_upstream
     from . import importing

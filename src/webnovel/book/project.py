@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
+    from .reports import Summarized, TextImport, UpstreamImport
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -438,7 +439,7 @@ class Project(BookReader):
         cast: list[dict[str, Any]] | None = None,
         dry_run: bool = False,
         progress: Progress | None = None,
-    ) -> dict[str, Any]:
+    ) -> TextImport:
         """Commit a novel's chapters (one file cut at its headings, or a folder of chapter
         files) with their texts and a minimal result each. Chapters are numbered in order from
         `start` (default: after the book's last chapter, or where an earlier run of the same
@@ -451,7 +452,7 @@ class Project(BookReader):
 
         return importing.import_text(self, Path(path), start, cast, dry_run, progress)
 
-    def summarize(self, progress: Progress | None = None) -> dict[str, Any]:
+    def summarize(self, progress: Progress | None = None) -> Summarized:
         """Give every chapter that stands only on a text import's result an extractive summary
         (its central sentences, in its own words), its ending passage and its scenes, so that a
         pack for the next chapter has something to carry without any model. Chapters a model or
@@ -462,7 +463,7 @@ class Project(BookReader):
 
     def import_upstream(
         self, root: str | Path, dry_run: bool = False, progress: Progress | None = None
-    ) -> dict[str, Any]:
+    ) -> UpstreamImport:
         """Bring a webnovel-writer (v5/v6) project in: each chapter's records become that
         chapter's result, committed with its text. Into an empty book (or to resume an
         interrupted import of the same project); reports what it could not map."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
@@ -37,6 +37,9 @@ from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import Terms, field_terms
 from ..memory.write.name_suggestions import did_you_mean
 from ..messages import say
+
+if TYPE_CHECKING:
+    from .reports import BookStats
 
 
 class BookReader:
@@ -287,19 +290,21 @@ class BookReader:
         """The size in bytes of each of the book's stores and projections."""
         return self.storage.sizes()
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> BookStats:
         """Counts, sizes, schema and gaps: the book's health at a glance."""
+        from .reports import BookStats
+
         conn = self._conn
-        return {
-            "book": self.book,
-            "latest_chapter": self.latest_chapter(),
-            "missing_chapters": self.missing_chapters(),
-            "counts": commit_ops.counts(conn),
-            "open_conflicts": len(record_ops.list_conflicts(conn)),
-            "open_threads": len(self.threads("open")),
-            "sizes_bytes": self.sizes(),
-            "schema": commit_ops.schema_names(conn),
-        }
+        return BookStats(
+            book=self.book,
+            latest_chapter=self.latest_chapter(),
+            missing_chapters=self.missing_chapters(),
+            counts=commit_ops.counts(conn),
+            open_conflicts=len(record_ops.list_conflicts(conn)),
+            open_threads=len(self.threads("open")),
+            sizes_bytes=self.sizes(),
+            schema=commit_ops.schema_names(conn),
+        )
 
     def missing_chapters(self) -> list[int]:
         """Chapters from 1 to the latest that have no commit: the book's gaps."""

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..book.candidate_queue import Settled
+    from ..book.reports import FrontMatter, Summarized, TextImport, UpstreamImport
     from ..book.values import CommitReport, ReviewReport
     from ..ingest.name_finder import Candidate
 
@@ -106,37 +107,40 @@ def review_text(report: ReviewReport) -> str:
     return "\n".join(lines)
 
 
-def import_text(d: dict[str, Any]) -> str:
+def import_text(report: TextImport) -> str:
     rows = [["章", "标题", "卷", "字数"]]
-    rows += [
-        [f"第{c['chapter']}章", c["title"], c.get("volume") or "", str(c["chars"])]
-        for c in d["chapters"]
-    ]
+    rows += [[f"第{c.chapter}章", c.title, c.volume or "", str(c.chars)] for c in report.chapters]
     lines = [table(rows)]
-    if "unchanged" in d:
-        lines.append(f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章")
+    if report.dry_run:
+        lines.append(f"共找到 {len(report.chapters)} 章（试运行，未写入）")
     else:
-        lines.append(f"共找到 {len(d['chapters'])} 章（试运行，未写入）")
-    lines += _front_matter_lines(d.get("front_matter") or [], dry="unchanged" not in d)
-    if d.get("candidate_names"):
+        lines.append(f"已提交 {report.committed} 章，未变化 {report.unchanged} 章")
+    lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
+    if report.candidate_names:
         lines.append("可能的新人物（名字、出现次数、首次出现）：")
         lines += [
-            f"  {c['name']}  {c['count']} 次  第{c['first_chapter']}章"
-            for c in d["candidate_names"]
+            f"  {c.name}  {c.count} 次  第{c.first_chapter}章" for c in report.candidate_names
         ]
     return "\n".join(lines)
 
 
-def _front_matter_lines(items: list[dict[str, Any]], dry: bool) -> list[str]:
+def _front_matter_lines(items: list[FrontMatter], dry: bool) -> list[str]:
     """Text under no chapter heading (a title page, a 简介, a volume's opening words): said
     where it went, so that nothing an import leaves out of the chapters goes unmentioned."""
     kept = "将随" if dry else "已随"
     return [
-        f"第{f['chapter']}章《{f['title']}》之前有 {f['chars']} 字不属于任何章节"
-        f"（首行「{f['first_line']}」），未计入正文和记忆，"
-        f"{kept}第{f['chapter']}章保存为章前内容（chapter_meta.front_matter）"
+        f"第{f.chapter}章《{f.title}》之前有 {f.chars} 字不属于任何章节"
+        f"（首行「{f.first_line}」），未计入正文和记忆，"
+        f"{kept}第{f.chapter}章保存为章前内容（{f.kept_in}）"
         for f in items
     ]
+
+
+def summarized_text(report: Summarized) -> str:
+    return (
+        f"{report.chapters} 章：新写摘要 {report.summarized} 章，未变化 {report.unchanged} 章，"
+        f"跳过 {report.skipped} 章（模型或代理写的结果、没有正文的章）"
+    )
 
 
 UPSTREAM_COUNTS = {
@@ -151,25 +155,25 @@ UPSTREAM_COUNTS = {
 }
 
 
-def upstream_text(d: dict[str, Any]) -> str:
-    dry = d["committed"] == 0 and d["unchanged"] == 0
+def upstream_text(report: UpstreamImport) -> str:
     lines = [
-        f"《{d['title']}》（{d['genre'] or '未注明题材'}）来自 {d['source']}：{d['chapters']} 章，"
-        f"其中 {d['texts']} 章有正文"
+        f"《{report.title}》（{report.genre or '未注明题材'}）来自 {report.source}："
+        f"{report.chapters} 章，其中 {report.texts} 章有正文"
     ]
     rows = [["记录", "条数"]] + [
-        [label, str(d["counts"].get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
+        [label, str(report.counts.get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
     ]
     lines.append(table(rows))
-    if dry:
+    if report.dry_run:
         lines.append("试运行，未写入")
     else:
         lines.append(
-            f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章，记录矛盾 {d['conflicts']} 条"
+            f"已提交 {report.committed} 章，未变化 {report.unchanged} 章，"
+            f"记录矛盾 {report.conflicts} 条"
         )
-    if d["unmapped"]:
+    if report.unmapped:
         lines.append("未导入（多为上游由这些记录派生的副本、统计与日志）：")
-        lines += [f"  {what}：{count}" for what, count in d["unmapped"].items()]
+        lines += [f"  {what}：{count}" for what, count in report.unmapped.items()]
     return "\n".join(lines)
 
 
