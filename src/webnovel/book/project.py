@@ -33,6 +33,7 @@ from .resume import Resume, where_it_stands
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
     # review or import code (agents call the CLI once per tool call).
+    from ..extraction.report import ExtractionReport
     from ..ingest.name_finder import Candidate
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
     from ..memory.retrieval.search import Retrieval, SearchHit
@@ -541,7 +542,7 @@ class Project(BookReader):
         force: bool = False,
         concurrency: int | None = None,
         progress: Progress | None = None,
-    ) -> dict[str, Any]:
+    ) -> ExtractionReport:
         """Have a model read the stored chapters `start`..`end` that stand only on a text
         import's result (all of them with `force`) and commit what it found, in chapter order;
         answers are kept in the book, so nothing is paid for twice. `dry_run` estimates the

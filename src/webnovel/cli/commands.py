@@ -256,10 +256,11 @@ def extract(args: argparse.Namespace) -> int:
                 progress=bar.update,
             )
         except ExtractionFailed as exc:
-            if exc.report:  # what was committed before the failure, then the error
-                emit(args, exc.report, render.extract_text)
+            if exc.report is not None:  # what was committed before the failure, then the error
+                done = exc.report
+                emit(args, done.to_dict(), lambda _: render.extract_text(done))
             raise
-    emit(args, report, render.extract_text)
+    emit(args, report.to_dict(), lambda _: render.extract_text(report))
     return 0
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..book.candidate_queue import Settled
     from ..book.reports import FrontMatter, Summarized, TextImport, UpstreamImport
     from ..book.values import CommitReport, ReviewReport
+    from ..extraction.report import ExtractionReport, PlannedTotal
     from ..ingest.name_finder import Candidate
 
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
@@ -190,78 +191,83 @@ def _money(value: Any) -> str:
     return "—" if value is None else f"{value:.4f}"
 
 
-def extract_text(d: dict[str, Any]) -> str:
+def extract_text(report: ExtractionReport) -> str:
     """The per-chapter and total report of `webnovel extract` (or its dry run)."""
-    total = d["total"]
-    if d["dry_run"]:
-        rows = [
-            ["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]
-        ]
-        rows += [
-            [
-                f"第{r['chapter']}章",
-                r["title"] or "",
-                EXTRACT_STATUS.get(r["status"], r["status"]),
-                str(r["requests"]),
-                f"{r['estimated_tokens']['input']:,}",
-                f"{r['estimated_tokens']['output']:,}",
-                _money(r["estimated_cost"]),
-            ]
-            for r in d["chapters"]
-        ]
-        rows.append(
-            [
-                "合计",
-                f"{total['chapters']} 章",
-                f"{total['cached']} 章已有回答",
-                str(total["requests"]),
-                f"{total['estimated_tokens']['input']:,}",
-                f"{total['estimated_tokens']['output']:,}",
-                _money(total["estimated_cost"]),
-            ]
-        )
-        note = "试运行：什么也没有发送。" + (
-            "" if d["prices"] else "未配置价格（[llm] prices），费用无法估算。"
-        )
-        return table(rows) + "\n" + note
+    from ..extraction.report import PlannedTotal
+
+    if isinstance(report.total, PlannedTotal):
+        return _planned_text(report, report.total)
     rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", "费用", "矛盾"]]
-    for r in d["chapters"]:
-        t = r["tokens"]
+    for r in report.extracted:
+        t = r.tokens
         rows.append(
             [
-                f"第{r['chapter']}章",
-                r["title"] or "",
-                EXTRACT_STATUS.get(r["status"], r["status"])
-                + (f"（修正 {r['repairs']} 次）" if r.get("repairs") else "")
-                + ("（用已存回答）" if r.get("cache_hits") and not r["requests"] else ""),
-                str(r["requests"]),
-                f"{t['input']:,}",
-                f"{t['cached']:,}",
-                f"{t['output']:,}",
-                _money(r["cost"]),
-                str(r.get("conflicts", 0)),
+                f"第{r.chapter}章",
+                r.title or "",
+                EXTRACT_STATUS.get(r.status, r.status)
+                + (f"（修正 {r.repairs} 次）" if r.repairs else "")
+                + ("（用已存回答）" if r.cache_hits and not r.requests else ""),
+                str(r.requests),
+                f"{t.input:,}",
+                f"{t.cached:,}",
+                f"{t.output:,}",
+                _money(r.cost),
+                str(r.conflicts),
             ]
         )
-    t = total["tokens"]
+    total = report.total
+    t = total.tokens
     rows.append(
         [
             "合计",
-            f"{total['chapters']} 章",
-            f"写入 {total['committed']}，未变化 {total['unchanged']}",
-            str(total["requests"]),
-            f"{t['input']:,}",
-            f"{t['cached']:,}",
-            f"{t['output']:,}",
-            _money(total["cost"]),
+            f"{total.chapters} 章",
+            f"写入 {total.committed}，未变化 {total.unchanged}",
+            str(total.requests),
+            f"{t.input:,}",
+            f"{t.cached:,}",
+            f"{t.output:,}",
+            _money(total.cost),
             "",
         ]
     )
     lines = [table(rows)]
-    if d["model"]:
-        lines.append(f"模型：{d['model']}（{d['endpoint']}，{d['response_mode'] or '—'}）")
-    for r in d["chapters"]:
-        lines += [f"  第{r['chapter']}章：{w}" for w in r.get("warnings", [])]
+    if report.model:
+        lines.append(f"模型：{report.model}（{report.endpoint}，{report.response_mode or '—'}）")
+    for r in report.extracted:
+        lines += [f"  第{r.chapter}章：{w}" for w in r.warnings]
     return "\n".join(lines)
+
+
+def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
+    """A dry run: what would be asked, and its estimated tokens and cost."""
+    rows = [["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]]
+    rows += [
+        [
+            f"第{r.chapter}章",
+            r.title or "",
+            EXTRACT_STATUS.get(r.status, r.status),
+            str(r.requests),
+            f"{r.estimated_tokens.input:,}",
+            f"{r.estimated_tokens.output:,}",
+            _money(r.estimated_cost),
+        ]
+        for r in report.planned
+    ]
+    rows.append(
+        [
+            "合计",
+            f"{total.chapters} 章",
+            f"{total.cached} 章已有回答",
+            str(total.requests),
+            f"{total.estimated_tokens.input:,}",
+            f"{total.estimated_tokens.output:,}",
+            _money(total.estimated_cost),
+        ]
+    )
+    note = "试运行：什么也没有发送。" + (
+        "" if report.prices else "未配置价格（[llm] prices），费用无法估算。"
+    )
+    return table(rows) + "\n" + note
 
 
 def candidates_text(items: Sequence[Candidate]) -> str:

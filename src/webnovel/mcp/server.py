@@ -130,7 +130,7 @@ def _reading_tools(project: Project) -> list[Tool]:
         return project.prefill(a["chapter"])
 
     async def extract_chapter(a: dict[str, Any]) -> Json:
-        return project.extract(a["chapter"], a["chapter"], force=a["force"])
+        return project.extract(a["chapter"], a["chapter"], force=a["force"]).to_dict()
 
     return [
         Tool(
