@@ -18,7 +18,6 @@ from ..ingest.text_import import ImportedChapter, chapter_result, read_chapters
 from ..ingest.text_summary import ending_passage, extractive_summary, scene_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
-from ..memory.store import commit_ops, entity_ops
 from ..messages import say
 from .reports import ChapterFound, FrontMatter, Summarized, TextImport, UpstreamImport
 
@@ -54,7 +53,7 @@ def import_text(
         return found
     names = AliasIndex(
         [(n, e["id"]) for e in cast or () for n in (e["id"], e["name"], *e["aliases"])]
-        + entity_ops.alias_pairs(book.storage.conn)
+        + book.store.entities.alias_pairs()
     )
     named = [names.find(chapter.text, fold=False) for chapter in chapters]
     mentioned = [_by_entity(mentions) for mentions in named]
@@ -118,12 +117,12 @@ def summarize(book: Project, progress: Callable[[int, int], None] | None) -> Sum
     """Give every chapter that stands only on a text import's result (an import made before
     imports summarized) its summary, ending and scenes; chapters a model or an agent wrote are
     left alone. Running it again changes nothing."""
-    conn = book.storage.conn
+    current_commit = book.store.commits.current_commit
     names = book.aliases()
     chapters = [c["chapter"] for c in book.chapters()]
     done = unchanged = skipped = 0
     for count, number in enumerate(chapters, start=1):
-        stored = commit_ops.current_commit(conn, number) or {}
+        stored = current_commit(number) or {}
         result, text = stored.get("result"), stored.get("text") or ""
         if not text.strip() or not is_minimal(result):
             skipped += 1
@@ -145,7 +144,7 @@ def _introductions(
     resuming one, re-commits its first chapters: each keeps the entities it introduced before
     (updated from the cast when it lists them), so the cast is never lost. An entity new to
     the book is introduced in the first chapter that names it, or where the import begins."""
-    before = commit_ops.introductions(book.storage.conn, first, first + len(mentioned) - 1)
+    before = book.store.commits.introductions(first, first + len(mentioned) - 1)
     by_id = {entity["id"]: entity for entity in cast}
     intro_at: dict[int, list[dict[str, Any]]] = {}
     for chapter, items in before.items():
@@ -164,7 +163,7 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
     """Where an import begins: where an earlier run of it began (so running it again changes
     nothing, and an interrupted one resumes), else after the book's last chapter."""
     if chapters:
-        again = commit_ops.chapter_with_text(book.storage.conn, chapters[0].text)
+        again = book.store.commits.chapter_with_text(chapters[0].text)
         if again is not None:
             return int(again)
     return (book.latest_chapter() or 0) + 1
@@ -173,9 +172,9 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
 def candidate_names(
     book: Project, min_count: int, limit: int, as_of: int | None = None
 ) -> list[Candidate]:
-    conn = book.storage.conn
+    current_commit = book.store.commits.current_commit
     texts = (
-        (c["chapter"], (commit_ops.current_commit(conn, c["chapter"]) or {}).get("text"))
+        (c["chapter"], (current_commit(c["chapter"]) or {}).get("text"))
         for c in book.chapters()
         if as_of is None or c["chapter"] <= as_of
     )
@@ -183,8 +182,7 @@ def candidate_names(
 
 
 def prefill(book: Project, chapter: int) -> dict[str, Any]:
-    conn = book.storage.conn
-    commit = commit_ops.current_commit(conn, chapter)
+    commit = book.store.commits.current_commit(chapter)
     if commit is None:
         raise UnknownChapter(chapter)
     text = commit["text"] or ""
@@ -194,7 +192,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
 
     aliases = book.aliases()
     skip = set(rejected(book))
-    rows = commit_ops.chapter_rows(conn, start=chapter - 1, end=chapter - 1)
+    rows = book.store.commits.chapter_rows(start=chapter - 1, end=chapter - 1)
     meta = rows[0].meta if rows else {}
     return {
         "chapter": chapter,
@@ -230,13 +228,13 @@ def import_upstream(
     if dry_run:
         return planned
     source = str(root.resolve())
-    conn = book.storage.conn
-    if book.latest_chapter() is not None and commit_ops.get_meta(conn, "imported_from") != source:
+    imported_from = book.store.commits.meta("imported_from")
+    if book.latest_chapter() is not None and imported_from != source:
         raise InvalidInput(
             f"{book.root} already holds chapters: import a webnovel-writer project into a new book"
         )
-    with book.storage.index.atomic() as writing:
-        commit_ops.set_meta(writing, "imported_from", source)
+    with book.storage.writing() as store:
+        store.commits.set_meta("imported_from", source)
     committed = conflicts = 0
     for done, result in enumerate(results, start=1):
         report = book.commit(result, text=upstream.texts.get(result["chapter"]))

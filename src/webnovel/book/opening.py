@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from ..config import render_config
 from ..errors import ProjectExists, ProjectNotFound
-from ..memory.store import commit_ops
 from ..memory.store.location import parse_store_section, render_store_section
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..messages import say
@@ -69,9 +68,9 @@ def init_project(
             config.unlink(missing_ok=True)
         raise
     project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
-    with project.storage.index.atomic() as conn:
-        commit_ops.set_meta(conn, "title", title)
-        commit_ops.set_meta(conn, "genre", genre or "")
+    with project.storage.writing() as writing:
+        writing.commits.set_meta("title", title)
+        writing.commits.set_meta("genre", genre or "")
     project.refresh_projections()
     return project
 
