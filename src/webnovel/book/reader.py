@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
 from ..memory.read.aliases import traditional_folder
-from ..memory.read.chapter_report import ChapterReport
 from ..memory.read.reading import Reading
 from ..memory.schema import (
     MAX_CHAPTER,
@@ -37,6 +36,7 @@ from ..memory.vocabulary import Terms, field_terms
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
     from .reports import BookStats
 
 

@@ -3,10 +3,13 @@ own parts (`memory/store/parts.py`): `reading.fact(entity, "realm", 12)`, no con
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..store.parts import Part, bound
-from ..write.name_suggestions import did_you_mean
 from . import graph_memory
-from .chapter_report import chapter_report
+
+if TYPE_CHECKING:
+    from .chapter_report import ChapterReport
 
 
 class Reading(Part):
@@ -27,5 +30,16 @@ class Reading(Part):
     timeline = bound(graph_memory.timeline)
     secrets = bound(graph_memory.secrets)
     knows = bound(graph_memory.knows)
-    chapter = bound(chapter_report)
-    did_you_mean = bound(did_you_mean)  # the sentence an unknown name's error ends with
+
+    # Loaded when first asked for: a fresh `webnovel fact` needs neither.
+    def chapter(self, chapter: int) -> ChapterReport | None:
+        """What chapter `chapter` holds as committed, or None when it is not in memory."""
+        from .chapter_report import chapter_report
+
+        return chapter_report(self._conn, chapter)
+
+    def did_you_mean(self, written: str) -> str:
+        """The sentence an unknown name's error ends with (「，是否指「林砚」？」), or ""."""
+        from ..write.name_suggestions import did_you_mean
+
+        return did_you_mean(self._conn, written)
