@@ -16,6 +16,8 @@ from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.retrieval.chunker import slice_text
 from webnovel.memory.retrieval.segmenter import bigram_tokens
 
+from cli_runner import run_cli
+
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webnovel.Project]:
@@ -186,28 +188,10 @@ def test_dense_path_with_the_hashing_embedder(tmp_path: Path) -> None:
 
 def test_cli_search(tmp_path: Path) -> None:
     root = tmp_path / "demo"
-    subprocess.run(
-        [sys.executable, "-m", "webnovel", "demo", str(root)], check=True, capture_output=True
-    )
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "webnovel",
-            "--project",
-            str(root),
-            "search",
-            "断刀",
-            "--top-k",
-            "2",
-            "--as-of",
-            "9",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    hits = json.loads(proc.stdout)
+    assert run_cli("demo", str(root)).returncode == 0
+    ran = run_cli("--project", str(root), "search", "断刀", "--top-k", "2", "--as-of", "9")
+    assert ran.returncode == 0, ran.stderr
+    hits = json.loads(ran.stdout)
     assert len(hits) == 2 and all(h["chapter"] <= 9 for h in hits)
 
 

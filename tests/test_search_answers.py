@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
-import sys
 import urllib.parse
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import webnovel
 from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.retrieval.folding import fold
 
+from cli_runner import run_cli
 from test_retrieval import book_with_embedder
 
 QUESTIONS = ("青灯的来历", "韩啸被执法长老带走", "断刀", "林砚结成金丹", "血衣堂", "周伯临终")
@@ -125,28 +124,16 @@ def test_ranking_is_a_function_of_the_book_not_of_when_searches_ran(tmp_path: Pa
 
 
 def test_cli_search_shows_scores_and_marks(tmp_path: Path) -> None:
+    """In process (cli_runner): a fresh process searching is tested in test_search_process."""
     root = tmp_path / "demo"
-    cli = [sys.executable, "-m", "webnovel", "--project", str(root)]
-    subprocess.run(
-        [sys.executable, "-m", "webnovel", "demo", str(root)], check=True, capture_output=True
-    )
-    shown = subprocess.run(
-        [*cli, "search", "断刀", "--top-k", "2", "--format", "text"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert "相关度" in shown and "【断刀】" in shown and "命中：断刀" in shown
-    nothing = subprocess.run(
-        [*cli, "search", "量子计算机", "--format", "text"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert nothing.strip() == "（没有找到）"
-    data = json.loads(
-        subprocess.run([*cli, "search", "断刀"], capture_output=True, text=True, check=True).stdout
-    )
+    assert run_cli("demo", str(root)).returncode == 0
+    cli = ("--project", str(root), "search")
+    shown = run_cli(*cli, "断刀", "--top-k", "2", "--format", "text")
+    assert shown.returncode == 0, shown.stderr
+    assert "相关度" in shown.stdout and "【断刀】" in shown.stdout and "命中：断刀" in shown.stdout
+    nothing = run_cli(*cli, "量子计算机", "--format", "text")
+    assert nothing.returncode == 0 and nothing.stdout.strip() == "（没有找到）"
+    data = json.loads(run_cli(*cli, "断刀").stdout)
     assert data and all(0 < h["score"] <= 1 for h in data)
     # passages holding 断 and 刀 apart may follow, marked weak
     strong = [h for h in data if not h["weak"]]
