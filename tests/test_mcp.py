@@ -65,13 +65,6 @@ def structured(result: Any) -> Any:
     return data["result"] if set(data) == {"result"} else data
 
 
-@pytest.fixture
-def empty_book(tmp_path: Path) -> Path:
-    with webnovel.init_project(tmp_path / "book", title="青灯照剑", genre="仙侠"):
-        pass
-    return tmp_path / "book"
-
-
 def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:
     tools, prompts, prompt, stats = read_answers["listed"]
     assert set(tools) == TOOLS
@@ -89,8 +82,18 @@ def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:
     assert json.loads(stats.contents[0].text)["book"]["title"] == "青灯照剑"
 
 
-def test_the_write_loop_through_mcp(empty_book: Path) -> None:
+DRAFT_13 = Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
+
+
+@pytest.fixture(scope="module")
+def write_loop(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One server over an empty book takes the sample chapters, answers, refuses the draft with
+    mistakes, commits it forced and retracts it: one server process for the writing tests."""
+    root = tmp_path_factory.mktemp("mcp-writes") / "book"
+    with webnovel.init_project(root, title="青灯照剑", genre="仙侠"):
+        pass
     chapters = list(sample_chapters())
+    draft = json.loads(DRAFT_13.read_text(encoding="utf-8"))
 
     async def body(client: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -145,11 +148,22 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
         out["prefill"] = structured(await client.call_tool("prefill_chapter", {"chapter": 4}))
         out["knows"] = structured(await client.call_tool("knows", {"subject": "林砚", "as_of": 8}))
         out["secrets"] = structured(await client.call_tool("list_secrets", {"as_of": 9}))
-        out["retract"] = structured(await client.call_tool("retract_chapter", {"chapter": 12}))
+        out["refused"] = await client.call_tool("commit_chapter", {"result": draft})
+        out["after_refusal"] = structured(await client.call_tool("resume", {}))
+        out["old_name"] = structured(await client.call_tool("review_draft", {"draft": draft}))
+        out["forced"] = structured(
+            await client.call_tool("commit_chapter", {"result": draft, "force": True})
+        )
+        out["retract"] = structured(await client.call_tool("retract_chapter", {"chapter": 13}))
         out["retracted"] = structured(await client.call_tool("resume", {}))
         return out
 
-    out = run_session(empty_book, body)
+    answers: dict[str, Any] = run_session(root, body)
+    return answers
+
+
+def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
+    out = write_loop
     pack = out["pack"]
     assert pack["chapter"] == 13 and pack["used_tokens"] <= 2000
     assert pack["rendered"].startswith("# 记忆包：第13章")
@@ -175,31 +189,12 @@ def test_the_write_loop_through_mcp(empty_book: Path) -> None:
     hidden = {s["id"]: s["reader_knows"] for s in out["secrets"]}
     assert hidden == {"father-alive": True, "lichen-identity": False}
     assert out["retract"]["status"] == "retracted"
-    assert out["retracted"]["latest_chapter"] == 11
+    assert out["retracted"]["latest_chapter"] == 12  # the forced draft of chapter 13 is gone
     print(f"\nwarm MCP build_memory_pack round trip (median of 5): {out['pack_ms']:.1f} ms")
 
 
-def test_a_blocking_commit_is_refused_unless_forced(empty_book: Path) -> None:
-    chapters = list(sample_chapters())
-    draft = json.loads(
-        (
-            Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
-        ).read_text(encoding="utf-8")
-    )
-
-    async def body(client: Any) -> dict[str, Any]:
-        for chapter in chapters:
-            await client.call_tool("commit_chapter", {"result": chapter.result, "force": True})
-        out: dict[str, Any] = {}
-        out["refused"] = await client.call_tool("commit_chapter", {"result": draft})
-        out["after_refusal"] = structured(await client.call_tool("resume", {}))
-        out["old_name"] = structured(await client.call_tool("review_draft", {"draft": draft}))
-        out["forced"] = structured(
-            await client.call_tool("commit_chapter", {"result": draft, "force": True})
-        )
-        return out
-
-    out = run_session(empty_book, body)
+def test_a_blocking_commit_is_refused_unless_forced(write_loop: dict[str, Any]) -> None:
+    out = write_loop
     refusal = out["refused"].content[0].text
     assert out["refused"].is_error
     assert "第13章未写入" in refusal and "阻断问题" in refusal and "force" in refusal
@@ -215,7 +210,7 @@ def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One server over the sample book (and its draft with mistakes, forced) answers every read
     the tests below check: one book and one server process for all of them."""
     root = tmp_path_factory.mktemp("mcp-reads") / "book"
-    draft = Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-with-mistakes.json"
+    draft = DRAFT_13
     with webnovel.init_project(root, title="青灯照剑") as book:
         for chapter in sample_chapters():
             book.commit(chapter.result)
