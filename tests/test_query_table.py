@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-import os
 import re
 import shlex
-import sys
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -214,17 +212,15 @@ def test_each_example_runs_on_the_sample_book(sample: Path, query: Query[Any]) -
 
 
 def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
-    from mcp import Client, StdioServerParameters
+    """The SDK's client against our server in process: the same tools and results as over
+    stdio (test_mcp and test_mcp_stdio start the real `webnovel mcp`), without a Python."""
+    from mcp import Client
 
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "webnovel", "--project", str(sample), "mcp"],
-        env=dict(os.environ),
-    )
+    from webnovel.mcp import create_server
 
     async def ask_all() -> dict[str, Any]:
         answers = {}
-        async with Client(params) as client:
+        async with Client(create_server(book).lowlevel()) as client:
             for query in TOOL_QUERIES:
                 assert query.tool is not None
                 result = await client.call_tool(query.tool, example_arguments(query))
@@ -236,7 +232,8 @@ def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
             answers["settled"] = settled.structured_content["result"]
         return answers
 
-    answers = asyncio.run(ask_all())
+    with webnovel.open_project(sample) as book:
+        answers = asyncio.run(ask_all())
     for query in TOOL_QUERIES:
         words = first_example(query)
         assert answers[query.name] == cli_json(sample, words), query.name
