@@ -8,6 +8,7 @@ book must answer exactly as the demo book, which commits those results directly.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -398,19 +399,27 @@ def test_a_book_cannot_choose_where_the_key_goes(
 def test_an_agent_asks_the_engine_to_extract_over_mcp(
     book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The SDK's client against our server in process: the endpoint comes from this process's
+    environment, as it would from the agent's for `webnovel mcp` (started in test_mcp)."""
     pytest.importorskip("mcp")
-    from test_mcp import run_session, structured
+    from mcp import Client
+
+    from webnovel.mcp import create_server
+
+    from test_mcp import structured
 
     use(monkeypatch, server)
-    book.close()
 
-    async def body(client):
-        done = structured(await client.call_tool("extract_chapter", {"chapter": 1}))
-        again = await client.call_tool("extract_chapter", {"chapter": 1})
-        fact = structured(await client.call_tool("get_fact", {"subject": "林砚", "field": "realm"}))
-        return done, again, fact
+    async def body():
+        async with Client(create_server(book).lowlevel()) as client:
+            done = structured(await client.call_tool("extract_chapter", {"chapter": 1}))
+            again = await client.call_tool("extract_chapter", {"chapter": 1})
+            fact = structured(
+                await client.call_tool("get_fact", {"subject": "林砚", "field": "realm"})
+            )
+            return done, again, fact
 
-    done, again, fact = run_session(book.root, body)
+    done, again, fact = asyncio.run(body())
     assert done["total"]["committed"] == 1 and done["chapters"][0]["requests"] == 1
     assert structured(again)["total"]["chapters"] == 0  # chapter 1 is extracted already
     assert fact["value"] == "炼气"
