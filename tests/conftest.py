@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,12 +47,26 @@ def saga300() -> Saga:
 
 @pytest.fixture(scope="session")
 def saga_book(
-    tmp_path_factory: pytest.TempPathFactory, saga300: Saga
+    tmp_path_factory: pytest.TempPathFactory, saga300: Saga, worker_id: str
 ) -> Iterator[webnovel.Project]:
-    """A 300-chapter generated saga committed through the API (read-only for tests)."""
-    project = webnovel.init_project(tmp_path_factory.mktemp("saga") / "book", title="saga")
-    for result in saga300.results:
-        project.commit(result)
+    """A 300-chapter generated saga committed through the API (read-only for tests). Its
+    modules may run on different xdist workers: the first to ask commits it into the run's
+    shared temporary folder, the others wait for it and copy the folder (3.5 s of CPU each)."""
+    if worker_id == "master":  # not under xdist: the run's own folder is this process's
+        shared = tmp_path_factory.mktemp("saga-shared")
+    else:
+        shared = tmp_path_factory.getbasetemp().parent / "saga300"
+        shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "committed").exists():
+            with webnovel.init_project(shared / "book", title="saga") as project:
+                for result in saga300.results:
+                    project.commit(result)
+            (shared / "committed").touch()
+    root = tmp_path_factory.mktemp("saga") / "book"
+    shutil.copytree(shared / "book", root)
+    project = webnovel.open_project(root)
     yield project
     project.close()
 
