@@ -28,7 +28,6 @@ from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
-from .resume import Resume, where_it_stands
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
+    from .resume import Resume
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -427,6 +427,8 @@ class Project(BookReader):
 
     def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
+        from .resume import where_it_stands
+
         return where_it_stands(self)
 
     # -- bringing a book in (importing.py) -----------------------------------------------------

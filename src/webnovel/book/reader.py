@@ -8,13 +8,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
 from ..memory.read import graph_memory
 from ..memory.read.aliases import traditional_folder
-from ..memory.read.chapter_report import ChapterReport, chapter_report
 from ..memory.schema import (
     MAX_CHAPTER,
     THREAD_FILTERS,
@@ -35,8 +34,10 @@ from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops,
 from ..memory.store.location import StoreLocation, find_store_location
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import Terms, field_terms
-from ..memory.write.name_suggestions import did_you_mean
 from ..messages import say
+
+if TYPE_CHECKING:  # a chapter's report is loaded when one is asked for
+    from ..memory.read.chapter_report import ChapterReport
 
 
 class BookReader:
@@ -83,6 +84,8 @@ class BookReader:
                     raise
                 return graph_memory.resolve_entity(self._conn, folded)
             except UnknownEntity:
+                from ..memory.write.name_suggestions import did_you_mean
+
                 raise UnknownEntity(reference, did_you_mean(self._conn, reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
@@ -314,6 +317,8 @@ class BookReader:
         number = chapter_number(chapter, "chapter")
         if not number:  # chapters count from 1; 0 is only ever "before the book"
             raise InvalidInput(say("chapter_from_one", got=chapter))
+        from ..memory.read.chapter_report import chapter_report
+
         report = chapter_report(self._conn, number)
         if report is None:
             raise UnknownChapter(chapter)
