@@ -19,10 +19,6 @@ from ..errors import (
 )
 from ..ingest.text_files import read_text
 from ..memory.read.aliases import AliasIndex
-from ..memory.schema import (
-    CommitReport,
-    Conflict,
-)
 from ..memory.store import commit_ops, entity_ops, record_ops
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
@@ -36,6 +32,7 @@ if TYPE_CHECKING:
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
     from ..memory.retrieval.search import Retrieval, SearchHit
     from ..memory.review.draft_review import ReviewReport
+    from ..memory.schema import CommitReport, Conflict
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled

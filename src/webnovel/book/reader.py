@@ -12,23 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
+from ..memory import schema
 from ..memory.read import graph_memory
 from ..memory.read.aliases import traditional_folder
 from ..memory.schema import (
     MAX_CHAPTER,
     THREAD_FILTERS,
-    CommitEntry,
-    Conflict,
     Entity,
-    Knowledge,
     MemoryItem,
-    RelationEdge,
-    Secret,
-    Thread,
-    ThreadStep,
-    TimelineEvent,
-    Together,
-    WorldRule,
 )
 from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..memory.store.location import StoreLocation, find_store_location
@@ -36,8 +27,20 @@ from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import Terms, field_terms
 from ..messages import say
 
-if TYPE_CHECKING:  # a chapter's report is loaded when one is asked for
+if TYPE_CHECKING:  # a chapter's report is loaded when asked for, the records when first built
     from ..memory.read.chapter_report import ChapterReport
+    from ..memory.schema import (
+        CommitEntry,
+        Conflict,
+        Knowledge,
+        RelationEdge,
+        Secret,
+        Thread,
+        ThreadStep,
+        TimelineEvent,
+        Together,
+        WorldRule,
+    )
 
 
 class BookReader:
@@ -197,7 +200,7 @@ class BookReader:
         scenes = record_ops.scene_partners(self._conn, entity.id, as_of)
         names = graph_memory.names_as_of(self._conn, [c[0] for c in chapters], as_of)
         return [
-            Together(
+            schema.Together(
                 entity_id=other,
                 name=names.get(other, other),
                 chapters=shared,
