@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from ...config import BookConfig
@@ -93,6 +94,13 @@ class Gathering:
             found = entity_ops.entity_names(self.conn, [entity_id])
             self.names[entity_id] = found.get(entity_id, entity_id)
         return self.names[entity_id]
+
+    def name_all(self, entity_ids: Iterable[str]) -> None:
+        """`name` of many at once: one read for those not named yet."""
+        missing = [e for e in dict.fromkeys(entity_ids) if e not in self.names]
+        if missing:
+            found = entity_ops.entity_names(self.conn, missing)
+            self.names.update((e, found.get(e, e)) for e in missing)
 
     def fresh(self, chapter: int | None) -> float:
         return freshness(chapter, self.as_of, self.recipe.recency_window)
