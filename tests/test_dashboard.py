@@ -456,9 +456,7 @@ def test_the_overview_names_missing_chapters_as_resume_does(tmp_path: Path) -> N
         for chapter in (1, 2, 5):
             book.commit({"chapter": chapter, "summary": f"第{chapter}章"})
         assert (
-            book.resume().to_dict()["missing_chapters"]
-            == [3, 4]
-            == book.stats()["missing_chapters"]
+            book.resume().to_dict()["missing_chapters"] == [3, 4] == book.stats().missing_chapters
         )
     with running_dashboard(tmp_path / "book") as running:
         page = running.get("/?as_of=5").body

@@ -16,6 +16,7 @@ import pytest
 
 import webnovel
 from webnovel.errors import ExtractionFailed, InvalidConfig
+from webnovel.extraction.report import ExtractionReport
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
 
 from answers import book_answers
@@ -85,8 +86,8 @@ def test_twelve_extracted_chapters_give_the_demo_books_memory(
 ) -> None:
     use(monkeypatch, server)
     report = book.extract()
-    assert report["total"]["committed"] == 12
-    assert [r["chapter"] for r in report["chapters"]] == list(range(1, 13))
+    assert report.total.committed == 12
+    assert [r.chapter for r in report.chapters] == list(range(1, 13))
     with demo_book(tmp_path / "demo") as demo:
         assert answers_of(book) == answers_of(demo)
         assert [c.to_dict()["kind"] for c in book.conflicts()] == [
@@ -117,15 +118,15 @@ def test_reported_tokens_equal_the_servers_usage_and_a_second_run_sends_nothing(
 ) -> None:
     use(monkeypatch, server)
     first = book.extract()
-    assert first["total"]["tokens"] == server.total_usage()
-    assert first["total"]["requests"] == len(server.seen) == 12
-    assert first["total"]["tokens"]["cached"] > 0  # the shared prefix was cached by the server
-    assert sum(r["tokens"]["input"] for r in first["chapters"]) == server.total_usage()["input"]
+    assert first.total.tokens.to_dict() == server.total_usage()
+    assert first.total.requests == len(server.seen) == 12
+    assert first.total.tokens.cached > 0  # the shared prefix was cached by the server
+    assert sum(r.tokens.input for r in first.extracted) == server.total_usage()["input"]
     again = book.extract(force=True)
     assert len(server.seen) == 12  # nothing sent
-    assert again["total"]["requests"] == 0 and again["total"]["cache_hits"] == 12
-    assert again["total"]["unchanged"] == 12
-    assert book.extract()["total"]["chapters"] == 0  # nothing left to extract
+    assert again.total.requests == 0 and again.total.cache_hits == 12
+    assert again.total.unchanged == 12
+    assert book.extract().total.chapters == 0  # nothing left to extract
 
 
 def test_result_does_not_depend_on_concurrency(
@@ -158,13 +159,15 @@ def test_an_interrupted_run_resumes_without_paying_twice(
         with pytest.raises(ExtractionFailed) as failed:
             book.extract(concurrency=4)
         assert failed.value.chapter == 7
+        assert failed.value.report is not None
+        assert "problem" not in failed.value.report.to_dict()["chapters"][0]  # a committed one
         assert book.stored_commit(6)["result"]["chapter_meta"]["origin"] == "extract"
         assert book.stored_commit(7)["result"]["chapter_meta"]["origin"] == "text_import"
         asked_before = {s.chapter for s in server.answered()}
     with chat_server() as server:
         use(monkeypatch, server)
         report = book.extract()
-        assert [r["chapter"] for r in report["chapters"]] == list(range(7, 13))
+        assert [r.chapter for r in report.chapters] == list(range(7, 13))
         # chapter 8 was answered ahead in the first run: not asked again
         assert {s.chapter for s in server.seen} == set(range(7, 13)) - asked_before
 
@@ -172,7 +175,9 @@ def test_an_interrupted_run_resumes_without_paying_twice(
 # -- the protocol's bad days ------------------------------------------------------------------------
 
 
-def one_chapter(book: webnovel.Project, script, chapter: int = 1) -> tuple[dict, ChatServer]:
+def one_chapter(
+    book: webnovel.Project, script, chapter: int = 1
+) -> tuple[ExtractionReport, ChatServer]:
     with chat_server(script) as server, pytest.MonkeyPatch.context() as patch:
         patch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
         report = book.extract(chapter, chapter)
@@ -192,8 +197,8 @@ GOLD_1 = json.dumps(gold_results()[1], ensure_ascii=False)
 def test_an_answer_in_a_code_fence_with_remarks_is_read(book: webnovel.Project, env: None) -> None:
     fenced = f"好的，下面是第1章的章节结果：\n```json\n{GOLD_1}\n```\n如有需要请告诉我。"
     report, server = one_chapter(book, lambda n, body: Reply(fenced))
-    assert report["chapters"][0]["status"] == "committed"
-    assert report["chapters"][0]["repairs"] == 0
+    assert report.extracted[0].status == "committed"
+    assert report.extracted[0].repairs == 0
     assert book.fact("林砚", "realm").value == "炼气"
 
 
@@ -205,7 +210,7 @@ def test_a_wrong_enum_is_repaired_quoting_its_path(book: webnovel.Project, env: 
         return Reply(json.dumps(wrong if number == 0 else gold_results()[1], ensure_ascii=False))
 
     report, server = one_chapter(book, script)
-    assert report["chapters"][0]["repairs"] == 1
+    assert report.extracted[0].repairs == 1
     repair = server.seen[1].body["messages"]
     assert repair[-2]["role"] == "assistant"
     assert "$.plot_threads[0].kind" in repair[-1]["content"]
@@ -221,20 +226,20 @@ def test_429_with_retry_after_is_honoured(book: webnovel.Project, env: None) -> 
     started = time.perf_counter()
     report, server = one_chapter(book, script)
     assert time.perf_counter() - started >= 1.0
-    assert report["chapters"][0]["requests"] == 2
-    assert report["chapters"][0]["status"] == "committed"
+    assert report.extracted[0].requests == 2
+    assert report.extracted[0].status == "committed"
 
 
 def test_a_500_is_retried(book: webnovel.Project, env: None) -> None:
     report, server = one_chapter(book, lambda n, b: Reply(status=500) if n == 0 else None)
-    assert report["chapters"][0]["status"] == "committed"
+    assert report.extracted[0].status == "committed"
     assert len(server.seen) == 2
 
 
 def test_a_timeout_is_retried(book: webnovel.Project, env: None) -> None:
     report, server = one_chapter(book, lambda n, b: Reply(GOLD_1, delay_s=3.0) if n == 0 else None)
-    assert report["chapters"][0]["status"] == "committed"
-    assert report["chapters"][0]["requests"] == 2
+    assert report.extracted[0].status == "committed"
+    assert report.extracted[0].requests == 2
 
 
 def test_a_cut_off_answer_is_asked_again_with_a_larger_limit(
@@ -244,7 +249,7 @@ def test_a_cut_off_answer_is_asked_again_with_a_larger_limit(
         return Reply(GOLD_1[:500], finish_reason="length") if number == 0 else None
 
     report, server = one_chapter(book, script)
-    assert report["chapters"][0]["status"] == "committed"
+    assert report.extracted[0].status == "committed"
     assert server.seen[1].body["max_tokens"] == 2 * server.seen[0].body["max_tokens"]
 
 
@@ -257,7 +262,7 @@ def test_malformed_json_is_repaired(book: webnovel.Project, env: None) -> None:
     report, server = one_chapter(
         book, lambda n, b: Reply('{"chapter": 1, "summary": "缺了括号"') if n == 0 else None
     )
-    assert report["chapters"][0]["repairs"] == 1
+    assert report.extracted[0].repairs == 1
     assert "not valid JSON" in server.seen[1].body["messages"][-1]["content"]
 
 
@@ -270,6 +275,10 @@ def test_garbage_forever_names_the_chapter_and_writes_nothing(
         one_chapter(book, lambda n, b: Reply("我不知道。"), chapter=3)
     assert failed.value.chapter == 3
     assert "第3章" in str(failed.value) and "holds no JSON object" in str(failed.value)
+    done = failed.value.report  # what the run did, its failed chapter saying why
+    assert done is not None and done.total.failed == 1
+    row = done.to_dict()["chapters"][-1]
+    assert row["status"] == "failed" and "holds no JSON object" in row["problem"]
     assert book.stored_commit(3) == before and book.commit_seq() == seq
 
 
@@ -280,7 +289,7 @@ def test_a_server_without_json_schema_gets_json_mode(book: webnovel.Project, env
         return None
 
     report, server = one_chapter(book, script)
-    assert report["response_mode"] == "json_object"
+    assert report.response_mode == "json_object"
     assert server.seen[-1].body["response_format"] == {"type": "json_object"}
 
 

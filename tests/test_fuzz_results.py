@@ -163,7 +163,7 @@ def commit_or_refuse_cleanly(book: webnovel.Project, result: Any) -> None:
         return
     assert report.status in ("committed", "unchanged")
     book.flush()  # the projections must take whatever was stored
-    assert book.stats()["latest_chapter"] >= 12
+    assert book.stats().latest_chapter >= 12
     book.search("林砚")
     if report.status == "committed":
         book.retract(report.chapter)

@@ -40,7 +40,7 @@ def book(
 def snapshot(book: webnovel.Project) -> str:
     return json.dumps(
         [
-            book.stats()["counts"],
+            book.stats().counts,
             [c.to_dict() for c in book.conflicts()],
             [i.to_dict() for i in book.history("e0")],
             [t.to_dict() for t in book.threads("all")],
@@ -212,11 +212,11 @@ def test_commit_check_refuses_blocking_issues_and_force_commits(
     for chapter in list(sample_chapters())[:7]:
         sample_book.commit(chapter.result)
     ghost = {"chapter": 8, "entities_appeared": [{"id": "周伯"}]}
-    before = sample_book.stats()["counts"]
+    before = sample_book.stats().counts
     with pytest.raises(ReviewBlocked) as caught:
         sample_book.commit(ghost, check=True)
     assert "周伯 出现或行动（出场），但其自第7章起状态为「死亡」" in str(caught.value)
-    assert sample_book.stats()["counts"] == before
+    assert sample_book.stats().counts == before
     report = sample_book.commit(ghost, check=True, force=True)
     [conflict] = report.conflicts
     assert conflict.kind == "dead_entity_active"

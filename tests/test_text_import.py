@@ -81,7 +81,7 @@ def test_files_in_chinese_encodings(tmp_path: Path, encoding: str) -> None:
     path = write(tmp_path / "book.txt", text, encoding)
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         report = book.import_text(path)
-        assert report["committed"] == len(report["chapters"]) >= 2
+        assert report.committed == len(report.chapters) >= 2
         assert book.search("魔石碑")[0].chapter == 1 + (encoding != "big5")  # the prologue first
 
 
@@ -99,19 +99,19 @@ def test_dry_run_again_interrupted_and_appending(tmp_path: Path) -> None:
     full = write(tmp_path / "full.txt", NOVEL)
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         planned = book.import_text(full, dry_run=True)
-        assert [c["chapter"] for c in planned["chapters"]] == [1, 2, 3, 4, 5]
+        assert [c.chapter for c in planned.chapters] == [1, 2, 3, 4, 5]
         assert book.latest_chapter() is None  # a dry run writes nothing
         cut = NOVEL[: NOVEL.index("第一百零三回")]
         book.import_text(write(tmp_path / "part.txt", cut))  # an import stopped half way
         assert book.latest_chapter() == 3
         resumed = book.import_text(full)
-        assert (resumed["unchanged"], resumed["committed"]) == (3, 2)  # it picks up after 3
+        assert (resumed.unchanged, resumed.committed) == (3, 2)  # it picks up after 3
         again = book.import_text(full)
-        assert (again["unchanged"], again["committed"]) == (5, 0)
+        assert (again.unchanged, again.committed) == (5, 0)
         more = book.import_text(write(tmp_path / "more.txt", "第一章 续\n萧炎突破斗者。\n"))
-        assert [c["chapter"] for c in more["chapters"]] == [6]
+        assert [c.chapter for c in more.chapters] == [6]
         placed = book.import_text(write(tmp_path / "x.txt", "第一章 别传\n外传故事。\n"), start=100)
-        assert [c["chapter"] for c in placed["chapters"]] == [100]
+        assert [c.chapter for c in placed.chapters] == [100]
 
 
 def test_a_folder_of_chapter_files_in_natural_order(tmp_path: Path) -> None:
@@ -121,7 +121,7 @@ def test_a_folder_of_chapter_files_in_natural_order(tmp_path: Path) -> None:
         write(folder / f"第{n}章.txt", f"第{n}章 标题{n}\n正文{n}。\n", "gb18030")
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         report = book.import_text(folder)
-        assert [c["title"] for c in report["chapters"]] == [
+        assert [c.title for c in report.chapters] == [
             "第1章 标题1",
             "第2章 标题2",
             "第10章 标题10",
@@ -246,7 +246,7 @@ def test_an_interrupted_import_with_a_cast_resumes_whole(tmp_path: Path, stop_af
             book.import_text(novel, cast=cast, progress=interrupt)
         assert book.latest_chapter() == stop_after
         resumed = book.import_text(novel, cast=cast)
-        assert (resumed["unchanged"], resumed["committed"]) == (stop_after, 5 - stop_after)
+        assert (resumed.unchanged, resumed.committed) == (stop_after, 5 - stop_after)
     _cast_is_whole(root)
 
 
@@ -416,8 +416,8 @@ def test_utf8_with_a_byte_order_mark_is_utf8(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + NOVEL.encode("utf-8"))
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         report = book.import_text(path)
-        assert report["encodings"] == {"UTF-8": 1} and report["warnings"] == []
-        assert report["chapters"][0]["title"] == "楔子"
+        assert report.encodings == {"UTF-8": 1} and report.warnings == []
+        assert report.chapters[0].title == "楔子"
 
 
 FRONT_MATTER = """《斗破苍穹》
@@ -488,8 +488,8 @@ def test_front_matter_in_a_chapter_file_and_through_extraction(tmp_path: Path) -
     write(folder / "2.txt", "第2章 继续\n林砚下山。\n")
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         report = book.import_text(folder)
-        assert [f["chapter"] for f in report["front_matter"]] == [1]
-        assert report["front_matter"][0]["first_line"] == "作者的话：求月票！"
+        assert [f.chapter for f in report.front_matter] == [1]
+        assert report.front_matter[0].first_line == "作者的话：求月票！"
         stored = book.stored_commit(1)["result"]
         assert stored["chapter_meta"]["front_matter"] == "作者的话：求月票！"
         assert book.stored_commit(1)["text"] == "林砚醒来。"
@@ -503,3 +503,15 @@ def test_text_after_a_last_volume_heading_is_kept() -> None:
     chapters, warnings = split_chapters("第一章 甲\n正文。\n第二卷 完\n后记：感谢读者。\n")
     assert chapters[-1].text == "正文。\n\n第二卷 完\n后记：感谢读者。"
     assert "最后一个卷标题之后没有章节" in warnings[0]
+
+
+def test_the_report_is_a_value_whose_json_keeps_its_two_shapes(tmp_path: Path) -> None:
+    path = write(tmp_path / "book.txt", NOVEL)
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        planned = book.import_text(path, dry_run=True)
+        assert planned.dry_run and "unchanged" not in planned.to_dict()  # nothing was written
+        done = book.import_text(path)
+        assert not done.dry_run and done.to_dict()["unchanged"] == 0
+        assert "candidate_names" not in done.to_dict()
+        with pytest.warns(DeprecationWarning, match=r"read \.committed"):
+            assert done["committed"] == 5  # read as the mapping it was, it still answers

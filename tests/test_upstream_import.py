@@ -36,9 +36,9 @@ def held(upstream: Path) -> sqlite3.Connection:
 
 def imported(tmp_path: Path, upstream: Path) -> webnovel.Project:
     plan = webnovel.book.plan_upstream_import(upstream)
-    book = webnovel.init_project(tmp_path / "book", title=plan["title"], genre=plan["genre"])
+    book = webnovel.init_project(tmp_path / "book", title=plan.title, genre=plan.genre)
     report = book.import_upstream(upstream)
-    assert report["committed"] == 4 and report["conflicts"] == 0, report
+    assert report.committed == 4 and report.conflicts == 0, report
     return book
 
 

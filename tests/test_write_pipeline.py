@@ -30,7 +30,7 @@ INTRO = {
 
 
 def table_counts(book: webnovel.Project) -> dict[str, int]:
-    return book.stats()["counts"]
+    return book.stats().counts
 
 
 def test_commit_report_and_identical_recommit(book: webnovel.Project) -> None:

@@ -23,7 +23,12 @@ Adapters translate these: the CLI into one sentence on stderr and its exit code.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .messages import say
+
+if TYPE_CHECKING:
+    from .extraction.report import ExtractionReport
 
 
 class WebnovelError(Exception):
@@ -140,8 +145,8 @@ class ExtractionFailed(DomainError):
     """A model's answers for a chapter stayed unusable after the repair rounds; that chapter
     and those after it were not committed. `report` holds what the run did until then."""
 
-    def __init__(self, chapter: int, problem: str, report: dict[str, object] | None = None) -> None:
+    def __init__(self, chapter: int, problem: str, report: ExtractionReport | None = None) -> None:
         self.chapter = chapter
         self.problem = problem
-        self.report = report or {}
+        self.report = report
         super().__init__(say("extraction_failed", chapter=chapter, problem=problem))

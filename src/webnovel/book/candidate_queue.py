@@ -19,7 +19,6 @@ from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
 from ..memory.schema import ReadAsMapping
-from ..memory.store import commit_ops
 from ..messages import say
 
 if TYPE_CHECKING:
@@ -53,7 +52,7 @@ ENTITY_TYPES = ("角色", "势力", "地点", "物品")
 
 
 def rejected(book: Project) -> list[str]:
-    raw = commit_ops.get_meta(book.storage.conn, REJECTED_KEY)
+    raw = book.store.commits.meta(REJECTED_KEY)
     names = json.loads(raw) if raw else []
     return [n for n in names if isinstance(n, str)]
 
@@ -68,8 +67,8 @@ def queue(book: Project, min_count: int, limit: int, as_of: int | None = None) -
 def reject(book: Project, name: str) -> Settled:
     name = _name(name)
     names = sorted({*rejected(book), name})
-    with book.storage.index.atomic() as conn:
-        commit_ops.set_meta(conn, REJECTED_KEY, json.dumps(names, ensure_ascii=False))
+    with book.storage.writing() as store:
+        store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
     return Settled(name=name, action="rejected", rejected=tuple(names))
 
 
@@ -131,11 +130,11 @@ def _name(name: Any) -> str:
 def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> list[int]:
     """Commit the introduction in the first chapter naming `name` and the appearance in every
     chapter naming it; returns those chapters."""
-    conn = book.storage.conn
+    current_commit = book.store.commits.current_commit
     pattern = re.compile(re.escape(name))
     naming = []
     for row in book.chapters():
-        stored = commit_ops.current_commit(conn, row["chapter"]) or {}
+        stored = current_commit(row["chapter"]) or {}
         text = stored.get("text") or ""
         if pattern.search(text):
             naming.append((row["chapter"], stored))

@@ -6,6 +6,7 @@ commits through the book's own `commit`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,12 +14,12 @@ from ..errors import InvalidInput, UnknownChapter
 from ..extraction.merge import IMPORT_ORIGIN, is_minimal
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
-from ..ingest.text_import import ImportedChapter, chapter_result, front_matter_report, read_chapters
+from ..ingest.text_import import ImportedChapter, chapter_result, read_chapters
 from ..ingest.text_summary import ending_passage, extractive_summary, scene_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
-from ..memory.store import commit_ops, entity_ops
 from ..messages import say
+from .reports import ChapterFound, FrontMatter, Summarized, TextImport, UpstreamImport
 
 SCENE_SUMMARY_CHARS = 120
 
@@ -33,30 +34,29 @@ def import_text(
     cast: list[dict[str, Any]] | None,
     dry_run: bool,
     progress: Callable[[int, int], None] | None,
-) -> dict[str, Any]:
+) -> TextImport:
     chapters, warnings, encodings = read_chapters(path)
     first = start if start is not None else _resume_point(book, chapters)
-    plan = [
-        {"chapter": first + i, "title": c.title, "volume": c.volume, "chars": len(c.text)}
-        for i, c in enumerate(chapters)
-    ]
-    out: dict[str, Any] = {
-        "chapters": plan,
-        "warnings": warnings,
-        "committed": 0,
-        "encodings": encodings,
-        "front_matter": [
-            front_matter_report(first + i, c) for i, c in enumerate(chapters) if c.front_matter
+    found = TextImport(
+        chapters=[
+            ChapterFound(chapter=first + i, title=c.title, volume=c.volume, chars=len(c.text))
+            for i, c in enumerate(chapters)
         ],
-    }
+        warnings=warnings,
+        committed=0,
+        encodings=encodings,
+        front_matter=[
+            FrontMatter.of(first + i, c) for i, c in enumerate(chapters) if c.front_matter
+        ],
+    )
     if dry_run:
-        return out
+        return found
     names = AliasIndex(
         [(n, e["id"]) for e in cast or () for n in (e["id"], e["name"], *e["aliases"])]
-        + entity_ops.alias_pairs(book.storage.conn)
+        + book.store.entities.alias_pairs()
     )
-    found = [names.find(chapter.text, fold=False) for chapter in chapters]
-    mentioned = [_by_entity(mentions) for mentions in found]
+    named = [names.find(chapter.text, fold=False) for chapter in chapters]
+    mentioned = [_by_entity(mentions) for mentions in named]
     intro_at = _introductions(book, first, cast or [], mentioned)
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
@@ -66,12 +66,11 @@ def import_text(
         result["entities_appeared"] = [
             {"id": entity_id, "mentions": found[:5]} for entity_id, found in mentions.items()
         ]
-        with_text_memory(result, chapter.text, found[i])
+        with_text_memory(result, chapter.text, named[i])
         unchanged += book.commit(result, text=chapter.text).status == "unchanged"
         if progress:
             progress(i + 1, len(chapters))
-    out.update(committed=len(chapters) - unchanged, unchanged=unchanged)
-    return out
+    return replace(found, committed=len(chapters) - unchanged, unchanged=unchanged)
 
 
 def _by_entity(mentions: list[Mention]) -> dict[str, list[str]]:
@@ -114,16 +113,16 @@ def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention])
     return result
 
 
-def summarize(book: Project, progress: Callable[[int, int], None] | None) -> dict[str, Any]:
+def summarize(book: Project, progress: Callable[[int, int], None] | None) -> Summarized:
     """Give every chapter that stands only on a text import's result (an import made before
     imports summarized) its summary, ending and scenes; chapters a model or an agent wrote are
     left alone. Running it again changes nothing."""
-    conn = book.storage.conn
+    current_commit = book.store.commits.current_commit
     names = book.aliases()
     chapters = [c["chapter"] for c in book.chapters()]
     done = unchanged = skipped = 0
     for count, number in enumerate(chapters, start=1):
-        stored = commit_ops.current_commit(conn, number) or {}
+        stored = current_commit(number) or {}
         result, text = stored.get("result"), stored.get("text") or ""
         if not text.strip() or not is_minimal(result):
             skipped += 1
@@ -135,12 +134,7 @@ def summarize(book: Project, progress: Callable[[int, int], None] | None) -> dic
             unchanged += status == "unchanged"
         if progress:
             progress(count, len(chapters))
-    return {
-        "chapters": len(chapters),
-        "summarized": done,
-        "unchanged": unchanged,
-        "skipped": skipped,
-    }
+    return Summarized(chapters=len(chapters), summarized=done, unchanged=unchanged, skipped=skipped)
 
 
 def _introductions(
@@ -150,7 +144,7 @@ def _introductions(
     resuming one, re-commits its first chapters: each keeps the entities it introduced before
     (updated from the cast when it lists them), so the cast is never lost. An entity new to
     the book is introduced in the first chapter that names it, or where the import begins."""
-    before = commit_ops.introductions(book.storage.conn, first, first + len(mentioned) - 1)
+    before = book.store.commits.introductions(first, first + len(mentioned) - 1)
     by_id = {entity["id"]: entity for entity in cast}
     intro_at: dict[int, list[dict[str, Any]]] = {}
     for chapter, items in before.items():
@@ -169,7 +163,7 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
     """Where an import begins: where an earlier run of it began (so running it again changes
     nothing, and an interrupted one resumes), else after the book's last chapter."""
     if chapters:
-        again = commit_ops.chapter_with_text(book.storage.conn, chapters[0].text)
+        again = book.store.commits.chapter_with_text(chapters[0].text)
         if again is not None:
             return int(again)
     return (book.latest_chapter() or 0) + 1
@@ -178,9 +172,9 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
 def candidate_names(
     book: Project, min_count: int, limit: int, as_of: int | None = None
 ) -> list[Candidate]:
-    conn = book.storage.conn
+    current_commit = book.store.commits.current_commit
     texts = (
-        (c["chapter"], (commit_ops.current_commit(conn, c["chapter"]) or {}).get("text"))
+        (c["chapter"], (current_commit(c["chapter"]) or {}).get("text"))
         for c in book.chapters()
         if as_of is None or c["chapter"] <= as_of
     )
@@ -188,8 +182,7 @@ def candidate_names(
 
 
 def prefill(book: Project, chapter: int) -> dict[str, Any]:
-    conn = book.storage.conn
-    commit = commit_ops.current_commit(conn, chapter)
+    commit = book.store.commits.current_commit(chapter)
     if commit is None:
         raise UnknownChapter(chapter)
     text = commit["text"] or ""
@@ -199,7 +192,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
 
     aliases = book.aliases()
     skip = set(rejected(book))
-    rows = commit_ops.chapter_rows(conn, start=chapter - 1, end=chapter - 1)
+    rows = book.store.commits.chapter_rows(start=chapter - 1, end=chapter - 1)
     meta = rows[0].meta if rows else {}
     return {
         "chapter": chapter,
@@ -225,47 +218,47 @@ def import_upstream(
     root: Path,
     dry_run: bool,
     progress: Callable[[int, int], None] | None,
-) -> dict[str, Any]:
+) -> UpstreamImport:
     """Commit a webnovel-writer project chapter by chapter. Only into an empty book or one
     made by an earlier run of the same import, which then resumes (committed chapters are
     unchanged)."""
     upstream = read_upstream(root)
     results = upstream.results
-    out = upstream_plan(upstream, root)
+    planned = upstream_plan(upstream, root)
     if dry_run:
-        return out
+        return planned
     source = str(root.resolve())
-    conn = book.storage.conn
-    if book.latest_chapter() is not None and commit_ops.get_meta(conn, "imported_from") != source:
+    imported_from = book.store.commits.meta("imported_from")
+    if book.latest_chapter() is not None and imported_from != source:
         raise InvalidInput(
             f"{book.root} already holds chapters: import a webnovel-writer project into a new book"
         )
-    with book.storage.index.atomic() as writing:
-        commit_ops.set_meta(writing, "imported_from", source)
+    with book.storage.writing() as store:
+        store.commits.set_meta("imported_from", source)
+    committed = conflicts = 0
     for done, result in enumerate(results, start=1):
         report = book.commit(result, text=upstream.texts.get(result["chapter"]))
-        out["committed" if report.status == "committed" else "unchanged"] += 1
-        out["conflicts"] += len(report.conflicts)
+        committed += report.status == "committed"
+        conflicts += len(report.conflicts)
         if progress:
             progress(done, len(results))
-    return out
+    return replace(
+        planned, committed=committed, unchanged=len(results) - committed, conflicts=conflicts
+    )
 
 
-def upstream_plan(upstream: UpstreamBook, root: Path) -> dict[str, Any]:
+def upstream_plan(upstream: UpstreamBook, root: Path) -> UpstreamImport:
     """What an import of a webnovel-writer project would bring in (the answer of a dry run)."""
-    return {
-        "source": str(root),
-        "title": upstream.title,
-        "genre": upstream.genre,
-        "chapters": len(upstream.results),
-        "texts": len(upstream.texts),
-        "counts": _upstream_counts(upstream.results),
-        "unmapped": upstream.unmapped,
-        "warnings": upstream.warnings,
-        "committed": 0,
-        "unchanged": 0,
-        "conflicts": 0,
-    }
+    return UpstreamImport(
+        source=str(root),
+        title=upstream.title,
+        genre=upstream.genre,
+        chapters=len(upstream.results),
+        texts=len(upstream.texts),
+        counts=_upstream_counts(upstream.results),
+        unmapped=upstream.unmapped,
+        warnings=upstream.warnings,
+    )
 
 
 def _upstream_counts(results: list[dict[str, Any]]) -> dict[str, int]:

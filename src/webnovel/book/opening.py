@@ -4,15 +4,17 @@ PostgreSQL store its folder's config names."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..config import render_config
 from ..errors import ProjectExists, ProjectNotFound
-from ..memory.store import commit_ops
 from ..memory.store.location import parse_store_section, render_store_section
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..messages import say
 from .project import Project
+
+if TYPE_CHECKING:
+    from .reports import UpstreamImport
 
 
 def find_book_root(start: Path) -> Path | None:
@@ -24,7 +26,7 @@ def find_book_root(start: Path) -> Path | None:
     return None
 
 
-def plan_upstream_import(root: str | Path) -> dict[str, Any]:
+def plan_upstream_import(root: str | Path) -> UpstreamImport:
     """What importing a webnovel-writer project would bring in; reads it and writes nothing."""
     from ..ingest.upstream_import import read_upstream
     from . import importing
@@ -66,9 +68,9 @@ def init_project(
             config.unlink(missing_ok=True)
         raise
     project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
-    with project.storage.index.atomic() as conn:
-        commit_ops.set_meta(conn, "title", title)
-        commit_ops.set_meta(conn, "genre", genre or "")
+    with project.storage.writing() as writing:
+        writing.commits.set_meta("title", title)
+        writing.commits.set_meta("genre", genre or "")
     project.refresh_projections()
     return project
 

@@ -23,7 +23,6 @@ from ..memory.schema import (
     CommitReport,
     Conflict,
 )
-from ..memory.store import commit_ops, entity_ops, record_ops
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
@@ -33,6 +32,7 @@ from .resume import Resume, where_it_stands
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
     # review or import code (agents call the CLI once per tool call).
+    from ..extraction.report import ExtractionReport
     from ..ingest.name_finder import Candidate
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
     from ..memory.retrieval.search import Retrieval, SearchHit
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
+    from .reports import Summarized, TextImport, UpstreamImport
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -128,9 +129,9 @@ class Project(BookReader):
 
         started = time.perf_counter()
         index = self.storage.index
-        with index.atomic() as conn:
-            commits = commit_ops.current_commits(conn)
-            commit_ops.clear_derived(conn)
+        with self.storage.writing() as store:
+            commits = store.commits.current_commits()
+            store.commits.clear_derived()
             for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
                 if progress:
                     progress(done, len(commits))
@@ -156,13 +157,13 @@ class Project(BookReader):
         from ..memory.read.runtime_state import build_state
         from ..memory.read.summary_compactor import build_scratchpad
 
-        conn = self._conn
-        seq = int(commit_ops.get_meta(conn, "commit_seq") or 0)
+        conn = self.storage.conn  # the projections are memory's to build
+        seq = self.commit_seq()
         write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
         write_json_atomic(self.storage.scratchpad_path, build_scratchpad(conn, self.config, seq))
 
     def _projections_stale(self) -> bool:
-        seq = int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
+        seq = self.commit_seq()
         for path in (self.storage.state_path, self.storage.scratchpad_path):
             data = read_json(path)
             if not isinstance(data, dict) or data.get("meta", {}).get("commit_seq") != seq:
@@ -185,8 +186,8 @@ class Project(BookReader):
         """Settle a conflict: `accepted` when the contradiction is intentional (kept, with the
         note, no longer raised), otherwise `resolved`."""
         status = "accepted" if intentional else "resolved"
-        with self.storage.index.atomic() as conn:
-            if not record_ops.settle_conflict(conn, conflict_id, status, note):
+        with self.storage.writing() as store:
+            if not store.records.settle_conflict(conflict_id, status, note):
                 raise UnknownConflict(conflict_id)
         self._dirty = True
         found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
@@ -198,19 +199,19 @@ class Project(BookReader):
         """The alias automaton, kept in step with the book's commit sequence: another process
         (a CLI commit beside an MCP server) may have added names. A commit changes the names
         of the entities its chapter introduces, and only those are replaced."""
-        conn = self._conn
-        seq = commit_ops.get_meta(conn, "commit_seq")
+        entities = self.store.entities
+        seq = self.store.commits.meta("commit_seq")
         if self._aliases is not None and self._aliases_seq == seq:
             return self._aliases
         if self._aliases is None or not (self._aliases_seq or "").isdigit():
-            self._aliases = AliasIndex(entity_ops.alias_pairs(conn))
-            self._introduced = entity_ops.introduced_in(conn)
+            self._aliases = AliasIndex(entities.alias_pairs())
+            self._introduced = entities.introduced_in()
         else:
-            changed = commit_ops.chapters_committed_since(conn, int(self._aliases_seq or 0))
-            now = entity_ops.introduced_in(conn, changed)
+            changed = self.store.commits.chapters_committed_since(int(self._aliases_seq or 0))
+            now = entities.introduced_in(changed)
             touched = set().union(*(self._introduced.pop(c, set()) for c in changed), *now.values())
             self._introduced.update(now)
-            self._aliases.replace(touched, entity_ops.alias_pairs(conn, sorted(touched)))
+            self._aliases.replace(touched, entities.alias_pairs(sorted(touched)))
         self._aliases_seq = seq
         return self._aliases
 
@@ -262,7 +263,7 @@ class Project(BookReader):
         )
         started = time.perf_counter()
         pack = build_memory_pack(
-            self._conn, self.config, self.aliases(), request, recipe, self.retriever
+            self.storage.conn, self.config, self.aliases(), request, recipe, self.retriever
         )
         if record:
             elapsed_ms = (time.perf_counter() - started) * 1000
@@ -305,7 +306,11 @@ class Project(BookReader):
                 self._embedder_problem = exc
                 embedder = None
             self._retrieval = Retrieval(
-                self.storage.vectors, self.storage.lexicon, self._conn, self.aliases, embedder
+                self.storage.vectors,
+                self.storage.lexicon,
+                self.storage.conn,
+                self.aliases,
+                embedder,
             )
         return self._retrieval
 
@@ -318,7 +323,7 @@ class Project(BookReader):
         """About how many chapters the next search must index first (0: in step)."""
         from ..memory.retrieval.search import pending_chapters
 
-        return pending_chapters(self._conn, self.storage.vectors.conn)
+        return pending_chapters(self.storage.conn, self.storage.vectors.conn)
 
     def scratchpad(self) -> str:
         """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
@@ -438,7 +443,7 @@ class Project(BookReader):
         cast: list[dict[str, Any]] | None = None,
         dry_run: bool = False,
         progress: Progress | None = None,
-    ) -> dict[str, Any]:
+    ) -> TextImport:
         """Commit a novel's chapters (one file cut at its headings, or a folder of chapter
         files) with their texts and a minimal result each. Chapters are numbered in order from
         `start` (default: after the book's last chapter, or where an earlier run of the same
@@ -451,7 +456,7 @@ class Project(BookReader):
 
         return importing.import_text(self, Path(path), start, cast, dry_run, progress)
 
-    def summarize(self, progress: Progress | None = None) -> dict[str, Any]:
+    def summarize(self, progress: Progress | None = None) -> Summarized:
         """Give every chapter that stands only on a text import's result an extractive summary
         (its central sentences, in its own words), its ending passage and its scenes, so that a
         pack for the next chapter has something to carry without any model. Chapters a model or
@@ -462,7 +467,7 @@ class Project(BookReader):
 
     def import_upstream(
         self, root: str | Path, dry_run: bool = False, progress: Progress | None = None
-    ) -> dict[str, Any]:
+    ) -> UpstreamImport:
         """Bring a webnovel-writer (v5/v6) project in: each chapter's records become that
         chapter's result, committed with its text. Into an empty book (or to resume an
         interrupted import of the same project); reports what it could not map."""
@@ -530,7 +535,7 @@ class Project(BookReader):
 
     def stored_commit(self, chapter: int) -> dict[str, Any] | None:
         """The chapter result and text a chapter currently stands on, as stored."""
-        return commit_ops.current_commit(self._conn, chapter)
+        return self.store.commits.current_commit(chapter)
 
     def extract(
         self,
@@ -540,7 +545,7 @@ class Project(BookReader):
         force: bool = False,
         concurrency: int | None = None,
         progress: Progress | None = None,
-    ) -> dict[str, Any]:
+    ) -> ExtractionReport:
         """Have a model read the stored chapters `start`..`end` that stand only on a text
         import's result (all of them with `force`) and commit what it found, in chapter order;
         answers are kept in the book, so nothing is paid for twice. `dry_run` estimates the
@@ -557,7 +562,7 @@ class Project(BookReader):
         quote where it is verbatim, else the chapter's slice that search ranks first for it,
         else the chapter's opening. None when the chapter has no text."""
         chapter_number(chapter, "chapter")
-        stored = commit_ops.current_commit(self._conn, chapter)
+        stored = self.store.commits.current_commit(chapter)
         text = (stored or {}).get("text") or ""
         if not text:
             return None

@@ -5,16 +5,14 @@ packs, retrieval or review, so a one-question process (an agent's `webnovel fact
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
-from ..memory.read import graph_memory
 from ..memory.read.aliases import traditional_folder
-from ..memory.read.chapter_report import ChapterReport, chapter_report
+from ..memory.read.reading import Reading
 from ..memory.schema import (
     MAX_CHAPTER,
     THREAD_FILTERS,
@@ -31,12 +29,15 @@ from ..memory.schema import (
     Together,
     WorldRule,
 )
-from ..memory.store import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
 from ..memory.store.location import StoreLocation, find_store_location
+from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import Terms, field_terms
-from ..memory.write.name_suggestions import did_you_mean
 from ..messages import say
+
+if TYPE_CHECKING:
+    from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
+    from .reports import BookStats
 
 
 class BookReader:
@@ -55,17 +56,26 @@ class BookReader:
         if location is None:
             location = find_store_location(config_path)
         self.storage = Storage(root / MEMORY_DIR, location, create=create, title=title)
+        self._reading: Reading | None = None
 
     @property
-    def _conn(self) -> sqlite3.Connection:
-        return self.storage.conn
+    def store(self) -> StoreParts:
+        """The book's store, part by part (entities, chains, commits, records, observability)."""
+        return self.storage.parts
+
+    @property
+    def reading(self) -> Reading:
+        """Memory read as of a chapter, over the book's store."""
+        if self._reading is None:
+            self._reading = Reading(self.storage.conn)
+        return self._reading
 
     @property
     def book(self) -> dict[str, Any]:
-        conn = self._conn
+        meta = self.store.commits.meta
         return {
-            "title": commit_ops.get_meta(conn, "title"),
-            "genre": commit_ops.get_meta(conn, "genre") or None,
+            "title": meta("title"),
+            "genre": meta("genre") or None,
             "root": str(self.root),
         }
 
@@ -75,19 +85,19 @@ class BookReader:
         if not isinstance(reference, str):
             raise InvalidInput(say("entity_by_string", got=type(reference).__name__))
         try:
-            return graph_memory.resolve_entity(self._conn, reference)
+            return self.reading.resolve_entity(reference)
         except UnknownEntity:
             folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
             try:
                 if folded == reference:
                     raise
-                return graph_memory.resolve_entity(self._conn, folded)
+                return self.reading.resolve_entity(folded)
             except UnknownEntity:
-                raise UnknownEntity(reference, did_you_mean(self._conn, reference)) from None
+                raise UnknownEntity(reference, self.reading.did_you_mean(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
-        return entity_ops.list_entities(self._conn, chapter_number(as_of), entity_type)
+        return self.store.entities.listed(chapter_number(as_of), entity_type)
 
     @property
     def fields(self) -> Terms:
@@ -103,41 +113,37 @@ class BookReader:
 
     def field_use(self) -> dict[str, int]:
         """Each field memory holds, with how many entities have had a value for it."""
-        return chain_ops.field_use(self._conn)
+        return self.store.chains.field_use()
 
     def holders(self, item: str, as_of: int | None = None) -> list[str]:
         """Who holds a named item (an entity of type 物品) as of chapter `as_of`: the ids of
         the entities whose `items` hold its name or an alias."""
         entity = self.entity(item)
         names = {entity.id, entity.name, *entity.aliases}
-        return chain_ops.holders(self._conn, names, chapter_number(as_of))
+        return self.store.chains.holders(names, chapter_number(as_of))
 
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return graph_memory.fact(
-            self._conn, self.entity(subject), self.field_key(field), chapter_number(as_of)
-        )
+        return self.reading.fact(self.entity(subject), self.field_key(field), chapter_number(as_of))
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
-        return graph_memory.facts_of(self._conn, self.entity(subject), chapter_number(as_of))
+        return self.reading.facts_of(self.entity(subject), chapter_number(as_of))
 
     def history(
         self, subject: str, field: str | None = None, as_of: int | None = None
     ) -> list[MemoryItem]:
         """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
         key = self.field_key(field) if field is not None else None
-        return graph_memory.history(self._conn, self.entity(subject), key, chapter_number(as_of))
+        return self.reading.history(self.entity(subject), key, chapter_number(as_of))
 
     def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
-        return graph_memory.relations(self._conn, self.entity(subject), chapter_number(as_of))
+        return self.reading.relations(self.entity(subject), chapter_number(as_of))
 
     def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
         if status not in THREAD_FILTERS:
             raise InvalidInput(
                 f"unknown thread status '{status}': use one of {', '.join(THREAD_FILTERS)}"
             )
-        return graph_memory.threads(
-            self._conn, status, chapter_number(as_of), self.latest_chapter()
-        )
+        return self.reading.threads(status, chapter_number(as_of), self.latest_chapter())
 
     def relation_graph(
         self,
@@ -148,8 +154,7 @@ class BookReader:
         """Every relation that holds as of a chapter, named as that chapter knew the entities;
         only those from or to one of `touching`, or with both ends `among`, when given."""
         as_of = chapter_number(as_of)
-        return graph_memory.relation_graph(
-            self._conn,
+        return self.reading.relation_graph(
             as_of,
             None if touching is None else sorted(set(touching)),
             None if among is None else sorted(set(among)),
@@ -157,31 +162,31 @@ class BookReader:
 
     def names(self, entity_ids: Iterable[str], as_of: int | None = None) -> dict[str, str]:
         """Entity id → name, as chapter `as_of` knew it (a name revealed later is not used)."""
-        return graph_memory.names_as_of(self._conn, entity_ids, chapter_number(as_of))
+        return self.reading.names_as_of(entity_ids, chapter_number(as_of))
 
     def best_connected(self, as_of: int | None = None, limit: int = 60) -> list[tuple[str, int]]:
         """The entities with the most relations holding as of a chapter, with their count."""
-        return graph_memory.best_connected(self._conn, chapter_number(as_of), max(1, limit))
+        return self.reading.best_connected(chapter_number(as_of), max(1, limit))
 
     def states(
         self, entity_ids: Iterable[str], as_of: int | None = None
     ) -> dict[str, list[MemoryItem]]:
         """`facts` of many entities in one read: entity id → the fields that hold."""
-        return graph_memory.facts_of_many(self._conn, list(entity_ids), chapter_number(as_of))
+        return self.reading.facts_of_many(list(entity_ids), chapter_number(as_of))
 
     def progress(self, as_of: int | None = None) -> dict[str, int]:
         """How far the book is as of a chapter: chapters committed, their words, entities known."""
         as_of = chapter_number(as_of)
-        chapters, words = commit_ops.chapter_totals(self._conn, as_of)
+        chapters, words = self.store.commits.chapter_totals(as_of)
         return {
             "chapters": chapters,
             "words": words,
-            "entities": entity_ops.count_known_at(self._conn, as_of),
+            "entities": self.store.entities.count_known_at(as_of),
         }
 
     def appearances(self, subject: str, as_of: int | None = None) -> list[int]:
         """The chapters in which an entity appears or acts, up to `as_of`."""
-        return graph_memory.appearances(self._conn, self.entity(subject), chapter_number(as_of))
+        return self.reading.appearances(self.entity(subject), chapter_number(as_of))
 
     def cooccurrence(
         self, subject: str, as_of: int | None = None, limit: int = 20
@@ -190,9 +195,9 @@ class BookReader:
         Marked `kind: co-occurrence`: being in the same chapter is not a relation fact."""
         as_of = chapter_number(as_of)
         entity = self.entity(subject)
-        chapters = entity_ops.cooccurring(self._conn, entity.id, as_of, max(1, limit))
-        scenes = record_ops.scene_partners(self._conn, entity.id, as_of)
-        names = graph_memory.names_as_of(self._conn, [c[0] for c in chapters], as_of)
+        chapters = self.store.entities.cooccurring(entity.id, as_of, max(1, limit))
+        scenes = self.store.records.scene_partners(entity.id, as_of)
+        names = self.reading.names_as_of([c[0] for c in chapters], as_of)
         return [
             Together(
                 entity_id=other,
@@ -207,19 +212,19 @@ class BookReader:
     def thread_history(self, thread_id: str, as_of: int | None = None) -> list[ThreadStep]:
         """A thread's states, oldest first, each with its evidence, as known at `as_of`;
         empty for an id the book (as of then) does not know."""
-        return graph_memory.thread_history(self._conn, thread_id, chapter_number(as_of))
+        return self.reading.thread_history(thread_id, chapter_number(as_of))
 
     def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
-        return graph_memory.rules(self._conn, chapter_number(as_of), domain)
+        return self.reading.rules(chapter_number(as_of), domain)
 
     def knows(self, subject: str, as_of: int | None = None) -> list[Knowledge]:
         """What a character knows or suspects, as of chapter `as_of`: since when, how, from whom."""
-        return graph_memory.knows(self._conn, self.entity(subject), chapter_number(as_of))
+        return self.reading.knows(self.entity(subject), chapter_number(as_of))
 
     def secrets(self, as_of: int | None = None) -> list[Secret]:
         """The story's secrets as of a chapter: who knows them, whether the reader does, and
         when each is due to be revealed."""
-        return graph_memory.secrets(self._conn, chapter_number(as_of))
+        return self.reading.secrets(chapter_number(as_of))
 
     def timeline(
         self,
@@ -240,18 +245,18 @@ class BookReader:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
             raise InvalidInput(say("limit_positive", got=limit))
-        return graph_memory.timeline(self._conn, start, end, found, limit)
+        return self.reading.timeline(start, end, found, limit)
 
     def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
         """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""
-        return record_ops.list_conflicts(
-            self._conn, include_settled=include_settled, up_to=chapter_number(as_of)
+        return self.store.records.conflicts(
+            include_settled=include_settled, up_to=chapter_number(as_of)
         )
 
     def commit_log(self, limit: int = 20, as_of: int | None = None) -> list[CommitEntry]:
         """The latest commits and retractions of chapters up to `as_of`, newest first, with
         what each changed and cost."""
-        return observability_ops.commit_log(self._conn, chapter_number(as_of), max(1, limit))
+        return self.store.observability.commit_log(chapter_number(as_of), max(1, limit))
 
     def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
         """Per chapter up to `as_of`: the current commit's time and the index size after it,
@@ -268,9 +273,7 @@ class BookReader:
                 "pack_tokens": packs.get(chapter, {}).get("used_tokens"),
                 "pack_task": packs.get(chapter, {}).get("task"),
             }
-            for chapter, elapsed_ms, index_bytes in observability_ops.chapter_costs(
-                self._conn, as_of
-            )
+            for chapter, elapsed_ms, index_bytes in self.store.observability.chapter_costs(as_of)
         ]
 
     def wait_for_commit(self, seconds: float) -> bool:
@@ -281,32 +284,34 @@ class BookReader:
     def commit_seq(self) -> int:
         """The book's commit sequence number: it moves on with every commit or retraction, by
         any process, so a watcher compares it to know memory changed."""
-        return int(commit_ops.get_meta(self._conn, "commit_seq") or 0)
+        return int(self.store.commits.meta("commit_seq") or 0)
 
     def sizes(self) -> dict[str, int]:
         """The size in bytes of each of the book's stores and projections."""
         return self.storage.sizes()
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> BookStats:
         """Counts, sizes, schema and gaps: the book's health at a glance."""
-        conn = self._conn
-        return {
-            "book": self.book,
-            "latest_chapter": self.latest_chapter(),
-            "missing_chapters": self.missing_chapters(),
-            "counts": commit_ops.counts(conn),
-            "open_conflicts": len(record_ops.list_conflicts(conn)),
-            "open_threads": len(self.threads("open")),
-            "sizes_bytes": self.sizes(),
-            "schema": commit_ops.schema_names(conn),
-        }
+        from .reports import BookStats
+
+        commits = self.store.commits
+        return BookStats(
+            book=self.book,
+            latest_chapter=self.latest_chapter(),
+            missing_chapters=self.missing_chapters(),
+            counts=commits.counts(),
+            open_conflicts=len(self.store.records.conflicts()),
+            open_threads=len(self.threads("open")),
+            sizes_bytes=self.sizes(),
+            schema=commits.schema_names(),
+        )
 
     def missing_chapters(self) -> list[int]:
         """Chapters from 1 to the latest that have no commit: the book's gaps."""
-        return commit_ops.missing_chapters(self._conn)
+        return self.store.commits.missing_chapters()
 
     def latest_chapter(self) -> int | None:
-        return commit_ops.latest_chapter(self._conn)
+        return self.store.commits.latest_chapter()
 
     def chapter(self, chapter: int) -> ChapterReport:
         """What happened in one chapter: its summary, scenes with people and places, events,
@@ -314,7 +319,7 @@ class BookReader:
         number = chapter_number(chapter, "chapter")
         if not number:  # chapters count from 1; 0 is only ever "before the book"
             raise InvalidInput(say("chapter_from_one", got=chapter))
-        report = chapter_report(self._conn, number)
+        report = self.reading.chapter(number)
         if report is None:
             raise UnknownChapter(chapter)
         return report
@@ -328,7 +333,7 @@ class BookReader:
                 "word_count": r.word_count,
                 "commit_id": r.commit_id,
             }
-            for r in commit_ops.chapter_rows(self._conn)
+            for r in self.store.commits.chapter_rows()
         ]
 
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import Conflict, ReadAsMapping, Thread
-from ..memory.store import commit_ops, entity_ops
 
 if TYPE_CHECKING:
     from .project import Project
@@ -69,13 +68,13 @@ def where_it_stands(book: Project) -> Resume:
     """The brief `Project.resume` gives."""
     latest = book.latest_chapter()
     next_chapter = (latest or 0) + 1
-    protagonist = entity_ops.find_protagonist(book.storage.conn)
+    protagonist = book.store.entities.protagonist()
     outline = book.find_outline(next_chapter)
     named: tuple[Named, ...] = ()
     if outline:
         seen = dict.fromkeys(m.entity_id for m in book.aliases().find(outline))
         named = tuple(Named(id=e.id, name=e.name) for e in map(book.entity, seen))
-    last = commit_ops.chapter_rows(book.storage.conn, start=latest or 0, end=latest or 0)
+    last = book.store.commits.chapter_rows(start=latest or 0, end=latest or 0)
     return Resume(
         book=book.book,
         latest_chapter=latest,

@@ -13,7 +13,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from ..memory.store import commit_ops, record_ops
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from .opening import init_project, open_project
@@ -43,10 +42,9 @@ def copy_book(
 ) -> dict[str, Any]:
     """Copy `source` into a new book in folder `dest` (in `store`, or as a SQLite file), in one
     transaction: a copy that fails leaves no half book behind in a store."""
-    conn = source.storage.conn
-    meta = commit_ops.all_meta(conn)
-    log = commit_ops.whole_log(conn)
-    verdicts = record_ops.conflict_verdicts(conn)
+    meta = source.store.commits.all_meta()
+    log = source.store.commits.whole_log()
+    verdicts = source.store.records.conflict_verdicts()
     copy = init_project(
         dest, title=meta.get("title") or "", genre=meta.get("genre") or None, store=store, book=book
     )
@@ -62,7 +60,7 @@ def copy_book(
                     copy.pipeline.commit(
                         entry["result"], text=entry["text"], recorded_at=entry["recorded_at"]
                     )
-            record_ops.restore_verdicts(copy.storage.conn, verdicts)
+            copy.store.records.restore_verdicts(verdicts)
         copy.refresh_projections()
     except BaseException:
         copy.close()
@@ -74,7 +72,7 @@ def copy_book(
             "dest": str(Path(dest)),
             "store": copy.storage.location.shown() if copy.storage.location else "sqlite",
             "commits": len(log),
-            "chapters": len(commit_ops.chapter_commit_ids(copy.storage.conn)),
+            "chapters": len(copy.store.commits.chapter_commit_ids()),
             "verdicts": len(verdicts),
         }
     finally:

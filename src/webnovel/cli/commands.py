@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -205,10 +206,10 @@ def import_book(args: argparse.Namespace) -> int:
         if not args.dry_run:
             _keep_search_in_step(book, bulk=True)
         if args.candidates:
-            report["candidate_names"] = [c.to_dict() for c in book.candidate_names()]
-    for warning in report["warnings"]:
+            report = replace(report, candidate_names=book.candidate_names())
+    for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    emit(args, report, render.import_text)
+    emit(args, report.to_dict(), lambda _: render.import_text(report))
     return 0
 
 
@@ -227,14 +228,14 @@ def _import_upstream(args: argparse.Namespace) -> int:
                     "name the new book's folder: webnovel --project NEW-BOOK import upstream PATH"
                 )
             plan = plan_upstream_import(args.path)
-            init_project(args.project, title=plan["title"], genre=plan["genre"]).close()
+            init_project(args.project, title=plan.title, genre=plan.genre).close()
         with open_book(args) as book, ProgressBar("import") as bar:
             report = book.import_upstream(args.path, dry_run=args.dry_run, progress=bar.update)
             if not args.dry_run:
                 _keep_search_in_step(book, bulk=True)
-    for warning in report["warnings"]:
+    for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    emit(args, report, render.upstream_text)
+    emit(args, report.to_dict(), lambda _: render.upstream_text(report))
     return 0
 
 
@@ -255,24 +256,18 @@ def extract(args: argparse.Namespace) -> int:
                 progress=bar.update,
             )
         except ExtractionFailed as exc:
-            if exc.report:  # what was committed before the failure, then the error
-                emit(args, exc.report, render.extract_text)
+            if exc.report is not None:  # what was committed before the failure, then the error
+                done = exc.report
+                emit(args, done.to_dict(), lambda _: render.extract_text(done))
             raise
-    emit(args, report, render.extract_text)
+    emit(args, report.to_dict(), lambda _: render.extract_text(report))
     return 0
 
 
 def summarize(args: argparse.Namespace) -> int:
     with open_book(args) as book, ProgressBar("summarize") as bar:
         report = book.summarize(progress=bar.update)
-    emit(
-        args,
-        report,
-        lambda d: (
-            f"{d['chapters']} 章：新写摘要 {d['summarized']} 章，未变化 {d['unchanged']} 章，"
-            f"跳过 {d['skipped']} 章（模型或代理写的结果、没有正文的章）"
-        ),
-    )
+    emit(args, report.to_dict(), lambda _: render.summarized_text(report))
     return 0
 
 

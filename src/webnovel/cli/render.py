@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..book.candidate_queue import Settled
+    from ..book.reports import FrontMatter, Summarized, TextImport, UpstreamImport
     from ..book.values import CommitReport, ReviewReport
+    from ..extraction.report import ExtractionReport, PlannedTotal
     from ..ingest.name_finder import Candidate
 
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
@@ -106,37 +108,40 @@ def review_text(report: ReviewReport) -> str:
     return "\n".join(lines)
 
 
-def import_text(d: dict[str, Any]) -> str:
+def import_text(report: TextImport) -> str:
     rows = [["章", "标题", "卷", "字数"]]
-    rows += [
-        [f"第{c['chapter']}章", c["title"], c.get("volume") or "", str(c["chars"])]
-        for c in d["chapters"]
-    ]
+    rows += [[f"第{c.chapter}章", c.title, c.volume or "", str(c.chars)] for c in report.chapters]
     lines = [table(rows)]
-    if "unchanged" in d:
-        lines.append(f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章")
+    if report.dry_run:
+        lines.append(f"共找到 {len(report.chapters)} 章（试运行，未写入）")
     else:
-        lines.append(f"共找到 {len(d['chapters'])} 章（试运行，未写入）")
-    lines += _front_matter_lines(d.get("front_matter") or [], dry="unchanged" not in d)
-    if d.get("candidate_names"):
+        lines.append(f"已提交 {report.committed} 章，未变化 {report.unchanged} 章")
+    lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
+    if report.candidate_names:
         lines.append("可能的新人物（名字、出现次数、首次出现）：")
         lines += [
-            f"  {c['name']}  {c['count']} 次  第{c['first_chapter']}章"
-            for c in d["candidate_names"]
+            f"  {c.name}  {c.count} 次  第{c.first_chapter}章" for c in report.candidate_names
         ]
     return "\n".join(lines)
 
 
-def _front_matter_lines(items: list[dict[str, Any]], dry: bool) -> list[str]:
+def _front_matter_lines(items: list[FrontMatter], dry: bool) -> list[str]:
     """Text under no chapter heading (a title page, a 简介, a volume's opening words): said
     where it went, so that nothing an import leaves out of the chapters goes unmentioned."""
     kept = "将随" if dry else "已随"
     return [
-        f"第{f['chapter']}章《{f['title']}》之前有 {f['chars']} 字不属于任何章节"
-        f"（首行「{f['first_line']}」），未计入正文和记忆，"
-        f"{kept}第{f['chapter']}章保存为章前内容（chapter_meta.front_matter）"
+        f"第{f.chapter}章《{f.title}》之前有 {f.chars} 字不属于任何章节"
+        f"（首行「{f.first_line}」），未计入正文和记忆，"
+        f"{kept}第{f.chapter}章保存为章前内容（{f.kept_in}）"
         for f in items
     ]
+
+
+def summarized_text(report: Summarized) -> str:
+    return (
+        f"{report.chapters} 章：新写摘要 {report.summarized} 章，未变化 {report.unchanged} 章，"
+        f"跳过 {report.skipped} 章（模型或代理写的结果、没有正文的章）"
+    )
 
 
 UPSTREAM_COUNTS = {
@@ -151,25 +156,25 @@ UPSTREAM_COUNTS = {
 }
 
 
-def upstream_text(d: dict[str, Any]) -> str:
-    dry = d["committed"] == 0 and d["unchanged"] == 0
+def upstream_text(report: UpstreamImport) -> str:
     lines = [
-        f"《{d['title']}》（{d['genre'] or '未注明题材'}）来自 {d['source']}：{d['chapters']} 章，"
-        f"其中 {d['texts']} 章有正文"
+        f"《{report.title}》（{report.genre or '未注明题材'}）来自 {report.source}："
+        f"{report.chapters} 章，其中 {report.texts} 章有正文"
     ]
     rows = [["记录", "条数"]] + [
-        [label, str(d["counts"].get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
+        [label, str(report.counts.get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
     ]
     lines.append(table(rows))
-    if dry:
+    if report.dry_run:
         lines.append("试运行，未写入")
     else:
         lines.append(
-            f"已提交 {d['committed']} 章，未变化 {d['unchanged']} 章，记录矛盾 {d['conflicts']} 条"
+            f"已提交 {report.committed} 章，未变化 {report.unchanged} 章，"
+            f"记录矛盾 {report.conflicts} 条"
         )
-    if d["unmapped"]:
+    if report.unmapped:
         lines.append("未导入（多为上游由这些记录派生的副本、统计与日志）：")
-        lines += [f"  {what}：{count}" for what, count in d["unmapped"].items()]
+        lines += [f"  {what}：{count}" for what, count in report.unmapped.items()]
     return "\n".join(lines)
 
 
@@ -186,78 +191,83 @@ def _money(value: Any) -> str:
     return "—" if value is None else f"{value:.4f}"
 
 
-def extract_text(d: dict[str, Any]) -> str:
+def extract_text(report: ExtractionReport) -> str:
     """The per-chapter and total report of `webnovel extract` (or its dry run)."""
-    total = d["total"]
-    if d["dry_run"]:
-        rows = [
-            ["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]
-        ]
-        rows += [
-            [
-                f"第{r['chapter']}章",
-                r["title"] or "",
-                EXTRACT_STATUS.get(r["status"], r["status"]),
-                str(r["requests"]),
-                f"{r['estimated_tokens']['input']:,}",
-                f"{r['estimated_tokens']['output']:,}",
-                _money(r["estimated_cost"]),
-            ]
-            for r in d["chapters"]
-        ]
-        rows.append(
-            [
-                "合计",
-                f"{total['chapters']} 章",
-                f"{total['cached']} 章已有回答",
-                str(total["requests"]),
-                f"{total['estimated_tokens']['input']:,}",
-                f"{total['estimated_tokens']['output']:,}",
-                _money(total["estimated_cost"]),
-            ]
-        )
-        note = "试运行：什么也没有发送。" + (
-            "" if d["prices"] else "未配置价格（[llm] prices），费用无法估算。"
-        )
-        return table(rows) + "\n" + note
+    from ..extraction.report import PlannedTotal
+
+    if isinstance(report.total, PlannedTotal):
+        return _planned_text(report, report.total)
     rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", "费用", "矛盾"]]
-    for r in d["chapters"]:
-        t = r["tokens"]
+    for r in report.extracted:
+        t = r.tokens
         rows.append(
             [
-                f"第{r['chapter']}章",
-                r["title"] or "",
-                EXTRACT_STATUS.get(r["status"], r["status"])
-                + (f"（修正 {r['repairs']} 次）" if r.get("repairs") else "")
-                + ("（用已存回答）" if r.get("cache_hits") and not r["requests"] else ""),
-                str(r["requests"]),
-                f"{t['input']:,}",
-                f"{t['cached']:,}",
-                f"{t['output']:,}",
-                _money(r["cost"]),
-                str(r.get("conflicts", 0)),
+                f"第{r.chapter}章",
+                r.title or "",
+                EXTRACT_STATUS.get(r.status, r.status)
+                + (f"（修正 {r.repairs} 次）" if r.repairs else "")
+                + ("（用已存回答）" if r.cache_hits and not r.requests else ""),
+                str(r.requests),
+                f"{t.input:,}",
+                f"{t.cached:,}",
+                f"{t.output:,}",
+                _money(r.cost),
+                str(r.conflicts),
             ]
         )
-    t = total["tokens"]
+    total = report.total
+    t = total.tokens
     rows.append(
         [
             "合计",
-            f"{total['chapters']} 章",
-            f"写入 {total['committed']}，未变化 {total['unchanged']}",
-            str(total["requests"]),
-            f"{t['input']:,}",
-            f"{t['cached']:,}",
-            f"{t['output']:,}",
-            _money(total["cost"]),
+            f"{total.chapters} 章",
+            f"写入 {total.committed}，未变化 {total.unchanged}",
+            str(total.requests),
+            f"{t.input:,}",
+            f"{t.cached:,}",
+            f"{t.output:,}",
+            _money(total.cost),
             "",
         ]
     )
     lines = [table(rows)]
-    if d["model"]:
-        lines.append(f"模型：{d['model']}（{d['endpoint']}，{d['response_mode'] or '—'}）")
-    for r in d["chapters"]:
-        lines += [f"  第{r['chapter']}章：{w}" for w in r.get("warnings", [])]
+    if report.model:
+        lines.append(f"模型：{report.model}（{report.endpoint}，{report.response_mode or '—'}）")
+    for r in report.extracted:
+        lines += [f"  第{r.chapter}章：{w}" for w in r.warnings]
     return "\n".join(lines)
+
+
+def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
+    """A dry run: what would be asked, and its estimated tokens and cost."""
+    rows = [["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]]
+    rows += [
+        [
+            f"第{r.chapter}章",
+            r.title or "",
+            EXTRACT_STATUS.get(r.status, r.status),
+            str(r.requests),
+            f"{r.estimated_tokens.input:,}",
+            f"{r.estimated_tokens.output:,}",
+            _money(r.estimated_cost),
+        ]
+        for r in report.planned
+    ]
+    rows.append(
+        [
+            "合计",
+            f"{total.chapters} 章",
+            f"{total.cached} 章已有回答",
+            str(total.requests),
+            f"{total.estimated_tokens.input:,}",
+            f"{total.estimated_tokens.output:,}",
+            _money(total.estimated_cost),
+        ]
+    )
+    note = "试运行：什么也没有发送。" + (
+        "" if report.prices else "未配置价格（[llm] prices），费用无法估算。"
+    )
+    return table(rows) + "\n" + note
 
 
 def candidates_text(items: Sequence[Candidate]) -> str:

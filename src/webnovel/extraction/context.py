@@ -9,15 +9,12 @@ and the most pressing threads: a few hundred lines at most, whatever the length 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..ingest.text_summary import ending_passage as text_ending
-from ..memory.read import graph_memory
 from ..memory.schema import Entity, Thread
-from ..memory.store import chain_ops, entity_ops
 from ..memory.words import FIELD
 
 if TYPE_CHECKING:
@@ -46,18 +43,17 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
     lines = [f"【记忆：截至第{as_of}章】" if as_of else "【记忆：本书尚无已知内容】"]
     if as_of <= 0:
         return MemoryContext(as_of, lines[0], ())
-    conn = book.storage.conn
     chosen = _chosen_entities(book, as_of, texts)
     states: dict[str, list[tuple[str, object]]] = {}
     if chosen:  # values only: evidence is not shown, and decoding it is most of the read
-        for v in chain_ops.versions_at(
-            conn, "fact", as_of, subjects=[e.id for e in chosen], evidence=False
+        for v in book.store.chains.versions_at(
+            "fact", as_of, subjects=[e.id for e in chosen], evidence=False
         ):
             states.setdefault(v.subject, []).append((v.field or "", v.value))
     if chosen:
         lines.append("已知实体（引用时请用 id；新实体才写进 entities_new）：")
         lines += [_entity_line(e, states.get(e.id, [])) for e in chosen]
-    threads = _pressing(conn, as_of)
+    threads = _pressing(book, as_of)
     if threads:
         lines.append("未回收的线索（推进或回收时沿用 id）：")
         lines += [_thread_line(t) for t in threads]
@@ -74,20 +70,20 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
 def _chosen_entities(book: Project, as_of: int, texts: Iterable[str]) -> list[Entity]:
     """The entities the texts name (by the book's alias automaton, kept in step with its
     commits), the protagonist and those introduced last, as chapter `as_of` knew them."""
-    conn = book.storage.conn
+    entities = book.store.entities
     names = book.aliases()
     named: dict[str, int] = {}
     for text in texts:
         for entity_id, found in names.mentions(text).items():
             named[entity_id] = named.get(entity_id, 0) + len(found)
     wanted = [i for i, _ in sorted(named.items(), key=lambda kv: (-kv[1], kv[0]))]
-    protagonist = entity_ops.find_protagonist(conn)
+    protagonist = entities.protagonist()
     if protagonist is not None:
         wanted.insert(0, protagonist.id)
-    wanted += entity_ops.recently_introduced(conn, as_of, RECENT_ENTITIES)
+    wanted += entities.recently_introduced(as_of, RECENT_ENTITIES)
     keep = list(dict.fromkeys(wanted))[:MAX_ENTITIES]
     # introductions up to `as_of` decide who is known, and by which names: never a later one
-    return entity_ops.entities_known_at(conn, keep, as_of)
+    return entities.known_at(keep, as_of)
 
 
 def _entity_line(entity: Entity, items: list[tuple[str, object]]) -> str:
@@ -107,12 +103,12 @@ def _entity_line(entity: Entity, items: list[tuple[str, object]]) -> str:
     return "".join(parts)
 
 
-def _pressing(conn: sqlite3.Connection, as_of: int) -> list[Thread]:
+def _pressing(book: Project, as_of: int) -> list[Thread]:
     """The open threads that matter most: overdue first, then those due soonest, then the
     most recently moved (ranked in SQL; only those listed are read whole)."""
     return [
-        graph_memory.thread_at(v, as_of)
-        for v in chain_ops.pressing_threads(conn, as_of, MAX_THREADS)
+        book.reading.thread_at(v, as_of)
+        for v in book.store.chains.pressing_threads(as_of, MAX_THREADS)
     ]
 
 

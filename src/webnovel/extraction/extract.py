@@ -10,6 +10,7 @@ from ..errors import InvalidConfig, InvalidInput
 from ..messages import say
 from .answer_cache import AnswerCache
 from .chat_client import ChatClient
+from .report import ExtractionReport
 from .run import Extraction, Progress, plan
 from .settings import LLMSettings, resolve_settings
 
@@ -44,7 +45,7 @@ def extract_chapters(
     force: bool,
     concurrency: int | None,
     progress: Progress | None,
-) -> dict[str, Any]:
+) -> ExtractionReport:
     settings = llm_settings(book, need_endpoint=not dry_run)
     if concurrency is not None and not 1 <= concurrency <= 64:
         raise InvalidInput(say("concurrency_range", got=concurrency))

@@ -27,6 +27,14 @@ from .chat_client import ChatClient, Completion, Usage
 from .context import MemoryContext, ending_passage, memory_context
 from .merge import is_minimal, merge_with_stored, reference_known, source_title
 from .prompt import PROMPT_VERSION, build_messages, system_prompt
+from .report import (
+    Estimate,
+    ExtractedChapter,
+    ExtractedTotal,
+    ExtractionReport,
+    PlannedChapter,
+    PlannedTotal,
+)
 from .settings import LLMSettings
 
 if TYPE_CHECKING:
@@ -95,7 +103,7 @@ class Extraction:
         self.cache = cache
         self.concurrency = concurrency
         self.system = system_prompt(CHAPTER_RESULT_SCHEMA)
-        self.rows: list[dict[str, Any]] = []
+        self.rows: list[PlannedChapter | ExtractedChapter] = []
         self._contexts: dict[int, MemoryContext] = {}
         self._stop = threading.Event()
 
@@ -111,7 +119,7 @@ class Extraction:
         ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
         return build_messages(self.system, memory, item.chapter, item.title, item.text, ending)
 
-    def estimate(self, items: list[Planned]) -> dict[str, Any]:
+    def estimate(self, items: list[Planned]) -> ExtractionReport:
         """A dry run: the requests, their estimated tokens and cost; sends nothing."""
         for batch in _batches(items, self.settings.batch):
             texts = [i.text for i in batch]
@@ -120,24 +128,24 @@ class Extraction:
                 cached = self.cache.get(self._key(messages)) is not None
                 tokens_in = sum(estimate_tokens(m["content"]) for m in messages)
                 tokens_out = int(estimate_tokens(item.text) * OUTPUT_SHARE) + 300
-                tokens = {
-                    "input": 0 if cached else tokens_in,
-                    "output": 0 if cached else tokens_out,
-                }
-                row: dict[str, Any] = {
-                    "chapter": item.chapter,
-                    "title": item.title,
-                    "status": "cached" if cached else "planned",
-                    "requests": 0 if cached else 1,
-                    "estimated_tokens": tokens,
-                    "estimated_cost": self._cost(tokens["input"], 0, tokens["output"]),
-                }
-                self.rows.append(row)
+                tokens = Estimate(
+                    input=0 if cached else tokens_in, output=0 if cached else tokens_out
+                )
+                self.rows.append(
+                    PlannedChapter(
+                        chapter=item.chapter,
+                        title=item.title,
+                        status="cached" if cached else "planned",
+                        requests=0 if cached else 1,
+                        estimated_tokens=tokens,
+                        estimated_cost=self._cost(tokens.input, 0, tokens.output),
+                    )
+                )
         return self.report(dry_run=True)
 
     # -- the run --------------------------------------------------------------------------------
 
-    def run(self, items: list[Planned], progress: Progress | None = None) -> dict[str, Any]:
+    def run(self, items: list[Planned], progress: Progress | None = None) -> ExtractionReport:
         done = 0
         with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
             for batch in _batches(items, self.settings.batch):
@@ -157,12 +165,9 @@ class Extraction:
         except WebnovelError as exc:
             self._stop.set()
             raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
-        row = self._row(item, outcome)
         if outcome.result is None:
             self._stop.set()
-            row["status"] = "failed"
-            row["problem"] = outcome.problem
-            self.rows.append(row)
+            self.rows.append(self._row(item, outcome, "failed", problem=outcome.problem))
             raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
         known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
         result, warnings = reference_known(outcome.result, known)
@@ -170,17 +175,19 @@ class Extraction:
             report = self.book.commit(result, text=item.text)
         except InvalidChapterResult as exc:
             self._stop.set()
-            row["status"] = "failed"
-            self.rows.append(row)
+            self.rows.append(self._row(item, outcome, "failed"))
             raise ExtractionFailed(
                 item.chapter, "; ".join(exc.problems), self.report(False)
             ) from None
-        row.update(
-            status=report.status,
-            conflicts=len(report.conflicts),
-            warnings=[*warnings, *report.warnings],
+        self.rows.append(
+            self._row(
+                item,
+                outcome,
+                report.status,
+                conflicts=len(report.conflicts),
+                warnings=[*warnings, *report.warnings],
+            )
         )
-        self.rows.append(row)
 
     def converse(self, item: Planned, messages: list[dict[str, str]]) -> ChapterOutcome:
         """Ask, validate, and ask again quoting each problem, at most MAX_REPAIRS times."""
@@ -247,59 +254,67 @@ class Extraction:
 
     # -- the report -----------------------------------------------------------------------------
 
-    def _row(self, item: Planned, outcome: ChapterOutcome) -> dict[str, Any]:
+    def _row(
+        self, item: Planned, outcome: ChapterOutcome, status: str, **more: Any
+    ) -> ExtractedChapter:
         usage = outcome.usage
-        return {
-            "chapter": item.chapter,
-            "title": item.title,
-            "status": "failed",
-            "requests": outcome.requests,
-            "cache_hits": outcome.cache_hits,
-            "repairs": outcome.repairs,
-            "tokens": usage.to_dict(),
-            "cost": self._cost(usage.input, usage.cached, usage.output),
-            "conflicts": 0,
-            "warnings": [],
-        }
+        return ExtractedChapter(
+            chapter=item.chapter,
+            title=item.title,
+            status=status,
+            requests=outcome.requests,
+            cache_hits=outcome.cache_hits,
+            repairs=outcome.repairs,
+            tokens=usage,
+            cost=self._cost(usage.input, usage.cached, usage.output),
+            **more,
+        )
 
     def _cost(self, input_tokens: int, cached: int, output: int) -> float | None:
         prices = self.settings.prices
         return prices.cost(input_tokens, cached, output) if prices else None
 
-    def report(self, dry_run: bool) -> dict[str, Any]:
+    def report(self, dry_run: bool) -> ExtractionReport:
         rows = list(self.rows)
-        total: dict[str, Any] = {
-            "chapters": len(rows),
-            "requests": sum(r["requests"] for r in rows),
-        }
+        total: PlannedTotal | ExtractedTotal
         if dry_run:
-            total["estimated_tokens"] = {
-                k: sum(r["estimated_tokens"][k] for r in rows) for k in ("input", "output")
-            }
-            total["estimated_cost"] = self._cost(
-                total["estimated_tokens"]["input"], 0, total["estimated_tokens"]["output"]
+            planned = [r for r in rows if isinstance(r, PlannedChapter)]
+            estimate = Estimate(
+                input=sum(r.estimated_tokens.input for r in planned),
+                output=sum(r.estimated_tokens.output for r in planned),
             )
-            total["cached"] = sum(r["status"] == "cached" for r in rows)
+            total = PlannedTotal(
+                chapters=len(rows),
+                requests=sum(r.requests for r in rows),
+                estimated_tokens=estimate,
+                estimated_cost=self._cost(estimate.input, 0, estimate.output),
+                cached=sum(r.status == "cached" for r in rows),
+            )
         else:
-            total["tokens"] = {
-                k: sum(r["tokens"][k] for r in rows) for k in ("input", "cached", "output")
-            }
-            total["cost"] = self._cost(*(total["tokens"][k] for k in ("input", "cached", "output")))
-            total["cache_hits"] = sum(r["cache_hits"] for r in rows)
-            for status in ("committed", "unchanged", "failed"):
-                total[status] = sum(r["status"] == status for r in rows)
-        return {
-            "dry_run": dry_run,
-            "model": self.settings.model or None,
-            "endpoint": self.settings.endpoint.base_url if self.settings.endpoint else None,
-            "response_mode": self.client.response_mode if self.client else None,
-            "prompt_version": PROMPT_VERSION,
-            "batch": self.settings.batch,
-            "concurrency": self.concurrency,
-            "prices": self.settings.prices.to_dict() if self.settings.prices else None,
-            "chapters": rows,
-            "total": total,
-        }
+            done = [r for r in rows if isinstance(r, ExtractedChapter)]
+            tokens = sum((r.tokens for r in done), Usage())
+            total = ExtractedTotal(
+                chapters=len(rows),
+                requests=sum(r.requests for r in rows),
+                tokens=tokens,
+                cost=self._cost(tokens.input, tokens.cached, tokens.output),
+                cache_hits=sum(r.cache_hits for r in done),
+                committed=sum(r.status == "committed" for r in rows),
+                unchanged=sum(r.status == "unchanged" for r in rows),
+                failed=sum(r.status == "failed" for r in rows),
+            )
+        return ExtractionReport(
+            dry_run=dry_run,
+            model=self.settings.model or None,
+            endpoint=self.settings.endpoint.base_url if self.settings.endpoint else None,
+            response_mode=self.client.response_mode if self.client else None,
+            prompt_version=PROMPT_VERSION,
+            batch=self.settings.batch,
+            concurrency=self.concurrency,
+            prices=self.settings.prices.to_dict() if self.settings.prices else None,
+            chapters=rows,
+            total=total,
+        )
 
 
 def _batches(items: list[Planned], size: int) -> list[list[Planned]]:

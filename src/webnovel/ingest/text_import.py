@@ -37,7 +37,6 @@ VOLUME_HEADING = re.compile(
     rf"^[ \t\u3000]*(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
-FIRST_LINE_CHARS = 40  # of front matter, shown in the import report
 MAX_TITLE_CHARS = 60  # a longer "heading" is a sentence that happens to start with 第N章
 
 
@@ -144,18 +143,6 @@ def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
     if meta:
         result["chapter_meta"] = meta
     return result
-
-
-def front_matter_report(number: int, chapter: ImportedChapter) -> dict[str, object]:
-    """What an import did with the front matter it kept with chapter `number`."""
-    lines = (line.strip() for line in chapter.front_matter.splitlines())
-    return {
-        "chapter": number,
-        "title": chapter.title,
-        "chars": sum(1 for ch in chapter.front_matter if not ch.isspace()),
-        "first_line": next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
-        "kept_in": "chapter_meta.front_matter",
-    }
 
 
 # -- the cast -------------------------------------------------------------------------------

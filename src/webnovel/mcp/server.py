@@ -130,7 +130,7 @@ def _reading_tools(project: Project) -> list[Tool]:
         return project.prefill(a["chapter"])
 
     async def extract_chapter(a: dict[str, Any]) -> Json:
-        return project.extract(a["chapter"], a["chapter"], force=a["force"])
+        return project.extract(a["chapter"], a["chapter"], force=a["force"]).to_dict()
 
     return [
         Tool(
@@ -169,7 +169,7 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
             uri="webnovel://stats",
             description="记忆的数量、大小与健康状况。",
             mime_type="application/json",
-            read=lambda: json.dumps(project.stats(), ensure_ascii=False),
+            read=lambda: json.dumps(project.stats().to_dict(), ensure_ascii=False),
         )
     )
     server.add_resource(

@@ -36,19 +36,20 @@ from .text import (
     fields_text,
     history_text,
     knows_text,
-    mapping_text,
     relations_text,
     resume_text,
     rules_text,
     search_text,
     secrets_text,
     settled_text,
+    stats_text,
     threads_text,
     timeline_text,
 )
 
 if TYPE_CHECKING:
     from ..book.project import Project
+    from ..book.reports import BookStats
     from ..book.resume import Resume
     from ..book.values import ChapterReport, SearchHit
 
@@ -102,16 +103,11 @@ def _resume(book: Project) -> Resume:
     return book.resume()
 
 
-def _stats(book: Project) -> dict[str, Any]:
+def _stats(book: Project) -> BookStats:
     return book.stats()
 
 
 # -- JSON and text of the answers ------------------------------------------------------------
-
-
-def _same(value: Any) -> Any:
-    """An answer that is already the contract's JSON (the facade builds it as a mapping)."""
-    return value
 
 
 def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
@@ -453,7 +449,7 @@ QUERIES: tuple[Query[Any], ...] = (
         example="webnovel stats --format json",
         args=(),
         answer=_stats,
-        to_json=_same,
-        text=mapping_text,
+        to_json=lambda stats: stats.to_dict(),
+        text=stats_text,
     ),
 )

@@ -24,6 +24,7 @@ from ..book.words import (
 )
 
 if TYPE_CHECKING:
+    from ..book.reports import BookStats
     from ..book.resume import Resume
     from ..book.values import (
         Conflict,
@@ -246,6 +247,11 @@ KEY_WORDS = {
     "embedded": "新做向量",
     "missing": "尚缺向量",
 }
+
+
+def stats_text(stats: BookStats) -> str:
+    """The book's health, each part under its Chinese name."""
+    return mapping_text(stats.to_dict())
 
 
 def mapping_text(d: dict[str, Any], indent: int = 0) -> str:

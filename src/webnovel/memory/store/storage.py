@@ -13,13 +13,15 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex
 from .location import StoreLocation
+from .parts import StoreParts
 from .vector_store import VECTOR_MIGRATIONS
 
 MEMORY_DIR = ".webnovel"
@@ -77,6 +79,20 @@ class Storage:
         self.state_path = memory_dir / STATE
         self.config_path = memory_dir / CONFIG
         self.pack_log_path = memory_dir / PACK_LOG
+        self._parts: StoreParts | None = None
+
+    @property
+    def parts(self) -> StoreParts:
+        """The store's parts over the book's connection: what the facade reads through."""
+        if self._parts is None:
+            self._parts = StoreParts(self.index.conn)
+        return self._parts
+
+    @contextmanager
+    def writing(self) -> Iterator[StoreParts]:
+        """One transaction (the book's write lock held), its parts bound to it."""
+        with self.index.atomic() as conn:
+            yield StoreParts(conn)
 
     @property
     def conn(self) -> sqlite3.Connection:

@@ -37,6 +37,7 @@ from ..chains import (
 from ..schema import ThreadState
 from ..vocabulary import FIELDS, THREAD_ACTIONS
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
+from .ladder import fell
 
 __all__ = [
     "KEY_SEPARATOR",
@@ -136,15 +137,14 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
 def _check_ladder(
     chain: Chain, a: Assertion, config: BookConfig, current: Version, new_value: Any
 ) -> None:
-    """A field walking down its ladder (a realm lost) is a `regression` conflict unless the
-    chapter gives a reason; with a reason it is advice to make sure the text explains it."""
+    """A field walking down its ladder (a realm lost: 金丹中期 → 筑基后期, or on one rung 后期 →
+    初期) is a `regression` conflict unless the chapter gives a reason; with a reason it is
+    advice to make sure the text explains it."""
     ladder = config.ladders.get(a.field) or ()
     old = current.value
     if not (isinstance(old, str) and isinstance(new_value, str)):
         return
-    if old not in ladder or new_value not in ladder:
-        return
-    if ladder.index(new_value) >= ladder.index(old):
+    if not fell(ladder, old, new_value):
         return
     reason = fact_claim(a).get("reason")
     draft = ConflictDraft(

@@ -1,0 +1,127 @@
+"""The reports of the book's own work: its health (`stats`), a summarize run, and the two kinds
+of import. Each is a value its renderer reads by name; `to_dict()` is its JSON, the shape the
+contract fixes (a dry run's text import has no `unchanged`, a report without candidates no
+`candidate_names`). Reading one as a mapping, as earlier releases returned it, still answers
+with a DeprecationWarning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..memory.schema import ReadAsMapping
+
+if TYPE_CHECKING:
+    from ..ingest.name_finder import Candidate
+    from ..ingest.text_import import ImportedChapter
+
+FIRST_LINE_CHARS = 40  # of front matter, shown in the import report
+
+
+@dataclass(frozen=True, kw_only=True)
+class BookStats(ReadAsMapping):
+    """Counts, sizes, schema and gaps: the book's health at a glance."""
+
+    book: dict[str, Any]  # title, genre, folder (and the store, for a shared one)
+    latest_chapter: int | None
+    missing_chapters: list[int]  # from 1 to the latest, the chapters with no commit
+    counts: dict[str, int]  # rows of each kind of record
+    open_conflicts: int
+    open_threads: int
+    sizes_bytes: dict[str, int]  # each store and projection
+    schema: list[str]  # the migrations applied
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summarized(ReadAsMapping):
+    """What `summarize` did: chapters that stood only on a text import got their summary."""
+
+    chapters: int
+    summarized: int
+    unchanged: int
+    skipped: int  # written by a model or an agent, or without a text
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChapterFound(ReadAsMapping):
+    """A chapter a text import found, under the number it is (or would be) committed as."""
+
+    chapter: int
+    title: str
+    volume: str | None
+    chars: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class FrontMatter(ReadAsMapping):
+    """Text under no chapter heading, kept with the chapter it stands before."""
+
+    chapter: int
+    title: str
+    chars: int  # not counting whitespace
+    first_line: str  # its first line that is not blank, cut at FIRST_LINE_CHARS
+    kept_in: str = "chapter_meta.front_matter"
+
+    @classmethod
+    def of(cls, number: int, chapter: ImportedChapter) -> FrontMatter:
+        """What an import did with the front matter it kept with chapter `number`."""
+        lines = (line.strip() for line in chapter.front_matter.splitlines())
+        return cls(
+            chapter=number,
+            title=chapter.title,
+            chars=sum(1 for ch in chapter.front_matter if not ch.isspace()),
+            first_line=next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextImport(ReadAsMapping):
+    """What `import text` found, and (unless a dry run) committed."""
+
+    chapters: list[ChapterFound]
+    warnings: list[str]
+    committed: int
+    encodings: dict[str, int]  # files read in each encoding
+    front_matter: list[FrontMatter]
+    unchanged: int | None = None  # None: a dry run, nothing was written
+    candidate_names: list[Candidate] | None = None  # asked for with --candidates
+
+    @property
+    def dry_run(self) -> bool:
+        return self.unchanged is None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "chapters": [c.to_dict() for c in self.chapters],
+            "warnings": list(self.warnings),
+            "committed": self.committed,
+            "encodings": dict(self.encodings),
+            "front_matter": [f.to_dict() for f in self.front_matter],
+        }
+        if self.unchanged is not None:
+            out["unchanged"] = self.unchanged
+        if self.candidate_names is not None:
+            out["candidate_names"] = [c.to_dict() for c in self.candidate_names]
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class UpstreamImport(ReadAsMapping):
+    """What an import of a webnovel-writer project brings in (a dry run: committed,
+    unchanged and conflicts are 0)."""
+
+    source: str
+    title: str
+    genre: str | None
+    chapters: int
+    texts: int  # chapters with a text
+    counts: dict[str, int]  # records of each kind in the chapter results
+    unmapped: dict[str, int]  # upstream records with no place in a chapter result
+    warnings: list[str]
+    committed: int = 0
+    unchanged: int = 0
+    conflicts: int = 0
+
+    @property
+    def dry_run(self) -> bool:
+        return self.committed == 0 and self.unchanged == 0

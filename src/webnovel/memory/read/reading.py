@@ -1,0 +1,45 @@
+"""What the facade reads of memory as of a chapter, bound to the book's store like the store's
+own parts (`memory/store/parts.py`): `reading.fact(entity, "realm", 12)`, no connection held."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..store.parts import Part, bound
+from . import graph_memory
+
+if TYPE_CHECKING:
+    from .chapter_report import ChapterReport
+
+
+class Reading(Part):
+    resolve_entity = bound(graph_memory.resolve_entity)
+    fact = bound(graph_memory.fact)
+    facts_of = bound(graph_memory.facts_of)
+    facts_of_many = bound(graph_memory.facts_of_many)
+    history = bound(graph_memory.history)
+    relations = bound(graph_memory.relations)
+    relation_graph = bound(graph_memory.relation_graph)
+    names_as_of = bound(graph_memory.names_as_of)
+    best_connected = bound(graph_memory.best_connected)
+    appearances = bound(graph_memory.appearances)
+    thread_history = bound(graph_memory.thread_history)
+    threads = bound(graph_memory.threads)
+    thread_at = staticmethod(graph_memory.thread_at)  # a version seen from a chapter: no read
+    rules = bound(graph_memory.rules)
+    timeline = bound(graph_memory.timeline)
+    secrets = bound(graph_memory.secrets)
+    knows = bound(graph_memory.knows)
+
+    # Loaded when first asked for: a fresh `webnovel fact` needs neither.
+    def chapter(self, chapter: int) -> ChapterReport | None:
+        """What chapter `chapter` holds as committed, or None when it is not in memory."""
+        from .chapter_report import chapter_report
+
+        return chapter_report(self._conn, chapter)
+
+    def did_you_mean(self, written: str) -> str:
+        """The sentence an unknown name's error ends with (「，是否指「林砚」？」), or ""."""
+        from ..write.name_suggestions import did_you_mean
+
+        return did_you_mean(self._conn, written)
