@@ -2,9 +2,12 @@
 Python for `chapter_write` packs at random chapters of the book's second half and for the next
 chapter, on outlines naming three characters, as `run.py` asks them.
 
-    python benchmarks/saga.py ...  # or: webnovel init + benchmarks/store_speed.py --keep
-    python benchmarks/pack_speed.py BOOK --chapters 10000 --seed 7
+    python benchmarks/pack_speed.py BOOK --chapters 10000 --seed 7 --text-chars 600
     python benchmarks/pack_speed.py BOOK --chapters 10000 --digest packs.txt   # what they held
+
+BOOK holds `saga.generate_saga(chapters, seed, text_chars)` committed chapter by chapter with
+its texts (what `store_speed.py` builds; building 10,000 chapters takes a while, so it is not
+done here).
 
 The saga is generated only for its outlines (same seed as the book) and dropped before any pack
 is timed: held, its 400,000 objects made every full garbage collection cost the pack that met
@@ -35,10 +38,12 @@ from pack_quality import outline_for  # noqa: E402
 from saga import generate_saga  # noqa: E402
 
 
-def requests(chapters: int, seed: int, count: int) -> list[tuple[int, str]]:
+def requests(chapters: int, seed: int, text_chars: int, count: int) -> list[tuple[int, str]]:
     """(chapter, outline) pairs: `count` at random chapters of the second half, and `count // 4`
-    for the next chapter to write (the main use)."""
-    saga = generate_saga(chapters, seed=seed, text_chars=0)
+    for the next chapter to write (the main use). The saga must be generated as the book was,
+    text length included: the text draws on the same random numbers as the names, so another
+    length gives outlines naming people the book never had."""
+    saga = generate_saga(chapters, seed=seed, text_chars=text_chars)
     rng = random.Random(5)
     asked = []
     for _ in range(count):
@@ -61,10 +66,13 @@ def main() -> None:
     parser.add_argument(
         "--seed", type=int, default=7, help="the saga's seed the book was built from"
     )
+    parser.add_argument(
+        "--text-chars", type=int, default=600, help="the text a chapter had when it was built"
+    )
     parser.add_argument("--packs", type=int, default=40)
     parser.add_argument("--digest", type=Path, help="write each pack's digest here")
     args = parser.parse_args()
-    asked = requests(args.chapters, args.seed, args.packs)
+    asked = requests(args.chapters, args.seed, args.text_chars, args.packs)
     gc.collect()
     digest = args.digest.open("w", encoding="utf-8") if args.digest else None
     with webnovel.open_project(args.book) as book:
