@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from webnovel.config import BookConfig
-from webnovel.memory import chains, schema
+from webnovel.memory import chains, records, schema
 from webnovel.memory.chains import ConflictDraft, Version
 from webnovel.memory.packs import budget_manager
 from webnovel.memory.packs.memory_pack import PackRequest, Passage
@@ -23,7 +23,7 @@ from webnovel.memory.write.conflict_resolver import replay
 from test_conflict_resolver import fact
 
 MUTABLE_BY_DESIGN = {"CommitCounts", "Allocation", "Chain"}  # counters and work in progress
-VALUE_MODULES = (schema, chains, budget_manager)
+VALUE_MODULES = (schema, records, chains, budget_manager)
 VALUES = sorted(
     (
         cls

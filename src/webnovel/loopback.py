@@ -9,7 +9,6 @@ count, since any other name could resolve anywhere tomorrow.
 from __future__ import annotations
 
 import ipaddress
-import socket
 
 
 def is_loopback_host(host: str) -> bool:
@@ -21,6 +20,8 @@ def is_loopback_host(host: str) -> bool:
     try:
         address = ipaddress.ip_address(name.split("%", 1)[0])
     except ValueError:
+        import socket  # only for a spelling ipaddress does not read
+
         try:  # the short and hex forms inet_aton accepts: 127.1, 0x7f.0.0.1, 2130706433
             address = ipaddress.IPv4Address(socket.inet_aton(name))
         except (OSError, ValueError):

@@ -19,15 +19,10 @@ from ..errors import (
 )
 from ..ingest.text_files import read_text
 from ..memory.read.aliases import AliasIndex
-from ..memory.schema import (
-    CommitReport,
-    Conflict,
-)
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
 from .reader import BookReader, chapter_number
-from .resume import Resume, where_it_stands
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
@@ -37,10 +32,12 @@ if TYPE_CHECKING:
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
     from ..memory.retrieval.search import Retrieval, SearchHit
     from ..memory.review.draft_review import ReviewReport
+    from ..memory.schema import CommitReport, Conflict
     from ..memory.write.chapter_inputs import ChapterResult
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
     from .reports import Summarized, TextImport, UpstreamImport
+    from .resume import Resume
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
@@ -432,6 +429,8 @@ class Project(BookReader):
 
     def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
+        from .resume import where_it_stands
+
         return where_it_stands(self)
 
     # -- bringing a book in (importing.py) -----------------------------------------------------

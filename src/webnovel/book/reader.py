@@ -11,23 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
+from ..memory import schema
 from ..memory.read.aliases import traditional_folder
 from ..memory.read.reading import Reading
 from ..memory.schema import (
     MAX_CHAPTER,
     THREAD_FILTERS,
-    CommitEntry,
-    Conflict,
     Entity,
-    Knowledge,
     MemoryItem,
-    RelationEdge,
-    Secret,
-    Thread,
-    ThreadStep,
-    TimelineEvent,
-    Together,
-    WorldRule,
 )
 from ..memory.store.location import StoreLocation, find_store_location
 from ..memory.store.parts import StoreParts
@@ -37,6 +28,18 @@ from ..messages import say
 
 if TYPE_CHECKING:
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
+    from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
+        CommitEntry,
+        Conflict,
+        Knowledge,
+        RelationEdge,
+        Secret,
+        Thread,
+        ThreadStep,
+        TimelineEvent,
+        Together,
+        WorldRule,
+    )
     from .reports import BookStats
 
 
@@ -199,7 +202,7 @@ class BookReader:
         scenes = self.store.records.scene_partners(entity.id, as_of)
         names = self.reading.names_as_of([c[0] for c in chapters], as_of)
         return [
-            Together(
+            schema.Together(
                 entity_id=other,
                 name=names.get(other, other),
                 chapters=shared,

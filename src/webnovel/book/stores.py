@@ -9,7 +9,6 @@ author's verdicts on conflicts and the book's config, so that every answer stays
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +82,8 @@ def _remove(dest: Path, store: str | None, location: StoreLocation | None) -> No
     """Take a failed copy away: its book in the store, and the folder's memory."""
     if store is not None and location is not None:
         delete_book(store, location.book)
+    import shutil  # only for a copy that failed
+
     shutil.rmtree(dest / MEMORY_DIR, ignore_errors=True)
 
 

@@ -2,29 +2,20 @@
 for the adapters (CLI, MCP, the dashboard, the query table) to name without importing `memory`.
 An import contract keeps it so: the adapters depend on the facade, and memory's inside can move.
 
-The types of modules that load heavier parts (search, chapter reports, packs) are named here for
-type checkers and fetched on first use at run time, so naming one costs a process nothing."""
+The types of modules that load heavier parts (search, chapter reports, packs), and the records
+other than facts and entities (`schema.RECORDS`), are named here for type checkers and fetched on
+first use at run time, so naming one costs a process nothing."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import (
+    RECORDS,
     THREAD_FILTERS,
-    CommitEntry,
-    CommitReport,
-    Conflict,
     Entity,
     Evidence,
-    Knowledge,
     MemoryItem,
-    RelationEdge,
-    Secret,
-    Thread,
-    ThreadStep,
-    TimelineEvent,
-    Together,
-    WorldRule,
     missing_fact,
 )
 
@@ -41,6 +32,19 @@ if TYPE_CHECKING:
     )
     from ..memory.retrieval.search import SearchHit
     from ..memory.review.draft_review import ReviewIssue, ReviewReport
+    from ..memory.schema import (
+        CommitEntry,
+        CommitReport,
+        Conflict,
+        Knowledge,
+        RelationEdge,
+        Secret,
+        Thread,
+        ThreadStep,
+        TimelineEvent,
+        Together,
+        WorldRule,
+    )
 
 __all__ = [
     "Change",
@@ -75,6 +79,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    **{name: "..memory.schema" for name in RECORDS},
     "MemoryPack": "..memory.packs.memory_pack",
     "PackItem": "..memory.packs.memory_pack",
     "Reason": "..memory.packs.pack_words",

@@ -9,6 +9,7 @@ renders through them instead of patching argparse.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..messages import language
 
@@ -160,20 +161,17 @@ HELP: dict[str, str] = {
 }
 
 # argparse's own sentences, matched in the order given.
-_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), chinese)
-    for pattern, chinese in (
-        (r"^the following arguments are required: (.+)$", r"缺少必填参数：\1"),
-        (r"^unrecognized arguments: (.+)$", r"无法识别的参数：\1"),
-        (
-            r"^argument (\S+): invalid choice: (.+?) \(choose from (.+)\)$",
-            r"参数 \1：无效选项 \2（可选：\3）",
-        ),
-        (r"^argument (\S+): invalid int value: (.+)$", r"参数 \1：应为整数，实际是 \2"),
-        (r"^argument (\S+): invalid (\S+) value: (.+)$", r"参数 \1：无效的值 \3"),
-        (r"^argument (\S+): expected one argument$", r"参数 \1：需要一个值"),
-        (r"^argument (\S+): not allowed with argument (\S+)$", r"参数 \1 不能与 \2 同时使用"),
-    )
+_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"^the following arguments are required: (.+)$", r"缺少必填参数：\1"),
+    (r"^unrecognized arguments: (.+)$", r"无法识别的参数：\1"),
+    (
+        r"^argument (\S+): invalid choice: (.+?) \(choose from (.+)\)$",
+        r"参数 \1：无效选项 \2（可选：\3）",
+    ),
+    (r"^argument (\S+): invalid int value: (.+)$", r"参数 \1：应为整数，实际是 \2"),
+    (r"^argument (\S+): invalid (\S+) value: (.+)$", r"参数 \1：无效的值 \3"),
+    (r"^argument (\S+): expected one argument$", r"参数 \1：需要一个值"),
+    (r"^argument (\S+): not allowed with argument (\S+)$", r"参数 \1 不能与 \2 同时使用"),
 )
 _WORDS = {
     "usage: ": "用法：",
@@ -195,10 +193,16 @@ def word(english: str) -> str:
     return _WORDS.get(english, english) if chinese() else english
 
 
+@cache
+def _error_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Compiled when a mistake is first said, not by every run."""
+    return tuple((re.compile(pattern), chinese) for pattern, chinese in _ERRORS)
+
+
 def error_text(message: str) -> str:
     if not chinese():
         return message
-    for pattern, replacement in _ERRORS:
+    for pattern, replacement in _error_patterns():
         if pattern.match(message):
             return pattern.sub(replacement, message)
     return message

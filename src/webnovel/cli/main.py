@@ -3,16 +3,18 @@ documented exit code (0 ok, 1 domain error, 2 bad input or usage)."""
 
 from __future__ import annotations
 
+import argparse
 import errno
 import json
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import InvalidInput, WebnovelError
 from ..messages import say
-from . import commands, demo, help_words
+from ..queries import QUERIES
+from . import commands, help_words
 from .parsing import Parser as _Parser
 from .parsing import Subcommands, port_number
 from .parsing import Version as _Version
@@ -36,7 +38,11 @@ def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
     print(f"提醒：{message}", file=sys.stderr)
 
 
-def build_parser() -> _Parser:
+def build_parser(command: str | None = None) -> _Parser:
+    """The command line. Given a subcommand's name, only that subcommand is built beside the
+    top level: a run of one command needs no other, and building all of them took a tenth of a
+    fresh `webnovel fact`. Help, --version and mistakes at the top level need the whole parser
+    (`main` sees to it)."""
     parser = _Parser(
         prog="webnovel",
         description=help_words.help_text("Long-term memory for serialized web novels."),
@@ -55,15 +61,13 @@ def build_parser() -> _Parser:
         parser_class=_Parser,
         title=help_words.help_text("commands"),
     )
-    _add_write_commands(sub)
-    add_query_commands(sub)
-    _add_retrieval_commands(sub)
-    _add_review_commands(sub)
-    _add_rebuild_command(sub)
-    _add_import_commands(sub)
-    _add_admin_commands(sub)
-    add_store_commands(sub)
-    parser.commands = frozenset(sub.choices)
+    if command in QUERY_COMMANDS:
+        add_query_commands(sub, tuple(q for q in QUERIES if q.name == command))
+    else:
+        for names, add in COMMAND_GROUPS:
+            if command is None or command in names:
+                add(sub)
+    parser.commands = COMMANDS
     return parser
 
 
@@ -356,7 +360,7 @@ def _add_admin_commands(sub: Subcommands) -> None:
     p = _add(
         sub,
         "demo",
-        demo.demo,
+        _demo,
         "build a book from the bundled sample serial and show what memory knows",
         "webnovel demo ./demo-book",
     )
@@ -369,17 +373,44 @@ def _add_admin_commands(sub: Subcommands) -> None:
     )
 
 
+QUERY_COMMANDS = tuple(query.name for query in QUERIES)
+# The subcommands, group by group, in the order `webnovel --help` lists them, each group with the
+# names it adds (tests/test_cli_parser.py checks them against what each group builds).
+COMMAND_GROUPS: tuple[tuple[tuple[str, ...], Callable[[Subcommands], None]], ...] = (
+    (("init", "commit", "retract"), _add_write_commands),
+    (QUERY_COMMANDS, add_query_commands),
+    (("embed",), _add_retrieval_commands),
+    (("review",), _add_review_commands),
+    (("rebuild",), _add_rebuild_command),
+    (
+        ("import", "candidates", "summarize", "prefill", "extract"),
+        _add_import_commands,
+    ),
+    (("mcp", "dashboard", "wiki", "schema", "demo"), _add_admin_commands),
+    (("books", "copy"), add_store_commands),
+)
+COMMANDS = frozenset(name for names, _ in COMMAND_GROUPS for name in names)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from . import demo  # the sample serial's code, loaded only for the demo
+
+    return demo.demo(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
-    command_at = next((i for i, w in enumerate(words) if w in parser.commands), len(words))
-    if command_at < len(words) and "--format" in words[:command_at]:
-        parser.print_usage(sys.stderr)
-        return _fail(say("format_after_command"), 2)
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 2
+    args = _parse_plain_run(words)
+    if args is None:
+        parser = build_parser()
+        command_at = next((i for i, w in enumerate(words) if w in COMMANDS), len(words))
+        if command_at < len(words) and "--format" in words[:command_at]:
+            parser.print_usage(sys.stderr)
+            return _fail(say("format_after_command"), 2)
+        args = parser.parse_args(words)
+        if args.command is None:
+            parser.print_help()
+            return 2
     if args.format is None:
         args.format = "text" if sys.stdout.isatty() else "json"
     try:
@@ -394,6 +425,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(os_error_text(exc), 2)
     except KeyboardInterrupt:
         return _fail(say("interrupted"), 130)
+
+
+def _parse_plain_run(words: list[str]) -> argparse.Namespace | None:
+    """The arguments of a plain run, `[--project DIR] COMMAND ...`, parsed by a parser holding
+    only that command; None for anything else (top-level help, --version, a mistake before the
+    command), which the whole parser answers. What follows the command (its help, its errors)
+    reads the same from either parser: the subcommand is built by the same code, and the top
+    level's usage names no subcommand."""
+    at = 0
+    if words[:1] == ["--project"] and len(words) > 1 and not words[1].startswith("-"):
+        at = 2
+    elif words[:1] and words[0].startswith("--project="):
+        at = 1
+    if at >= len(words) or words[at] not in COMMANDS:
+        return None
+    return build_parser(words[at]).parse_args(words)
 
 
 def os_error_text(exc: OSError) -> str:

@@ -7,13 +7,14 @@ CLI, the Python API and later adapters print the same thing. Story time is the c
 
 A value read *as of* chapter N is seen as N knew it (`chain_ops.known_at`): an interval a later
 chapter closed is still open (`valid_to` None), its status is the one it had at N, and evidence
-from later chapters is left out. Each temporal field below says which time it is in.
+from later chapters is left out. Each temporal field below (and in `records.py`, where the
+records other than facts and entities live) says which time it is in.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, TypedDict, get_args
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict, get_args
 
 Status = Literal["active", "outdated", "contradicted", "tentative"]
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
@@ -143,38 +144,6 @@ class Entity:
         }
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RelationEdge:
-    """A directed relation that holds over `[valid_from, valid_to)`."""
-
-    source: str
-    target: str
-    type: str
-    valid_from: int  # story time: the first chapter the relation holds in
-    valid_to: int | None  # the chapter it was ended or replaced in (exclusive); None: holds
-    status: Status
-    description: str | None = None
-    evidence: tuple[Evidence, ...] = ()
-    confidence: float = 1.0
-    source_name: str = ""
-    target_name: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "from": self.source,
-            "to": self.target,
-            "from_name": self.source_name or self.source,
-            "to_name": self.target_name or self.target,
-            "type": self.type,
-            "valid_from": self.valid_from,
-            "valid_to": self.valid_to,
-            "status": self.status,
-            "description": self.description,
-            "evidence": list(self.evidence),
-            "confidence": self.confidence,
-        }
-
-
 ThreadStatus = Literal["open", "resolved", "abandoned"]
 ThreadKind = Literal["foreshadowing", "open_loop", "reader_promise", "subplot"]
 ThreadAction = Literal["plant", "advance", "resolve", "abandon"]
@@ -207,97 +176,6 @@ class ThreadState(TypedDict, total=False):
 THREAD_ACTIONS: tuple[ThreadAction, ...] = get_args(ThreadAction)
 ThreadFilter = Literal["open", "resolved", "abandoned", "overdue", "all"]  # what a listing asks
 THREAD_FILTERS: tuple[ThreadFilter, ...] = get_args(ThreadFilter)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Thread:
-    """A foreshadowing thread, open loop, reader promise or subplot, as of some chapter."""
-
-    id: str
-    kind: ThreadKind
-    content: str
-    status: ThreadStatus  # as of the chapter asked
-    planted_chapter: int | None  # story time: its plant (None: acted on, never planted)
-    due_chapter: int | None  # the chapter it should be paid off by
-    resolved_chapter: int | None  # the chapter that resolved or abandoned it, as of then
-    urgency: float | None
-    overdue: bool  # open and past `due_chapter` as of the chapter asked
-    related: tuple[str, ...] = ()
-    last_chapter: int | None = None  # the last chapter that planted or moved it
-    progress: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "content": self.content,
-            "progress": self.progress,
-            "status": self.status,
-            "planted_chapter": self.planted_chapter,
-            "due_chapter": self.due_chapter,
-            "resolved_chapter": self.resolved_chapter,
-            "urgency": self.urgency,
-            "overdue": self.overdue,
-            "related": list(self.related),
-            "last_chapter": self.last_chapter,
-        }
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ThreadStep:
-    """One state in a thread's history: the thread as it stood from chapter `since`, and the
-    evidence for that step (its planting, an advance, its resolution)."""
-
-    thread: Thread
-    since: int  # story time: the chapter this step began in
-    evidence: tuple[Evidence, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.thread.to_dict(), "since": self.since, "evidence": list(self.evidence)}
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class WorldRule:
-    id: str
-    rule: str
-    domain: str | None
-    valid_from: int  # story time: the chapter this wording was revealed or revised in
-    valid_to: int | None  # the chapter that revised or retired it (exclusive); None: in force
-    status: Status
-    evidence: tuple[Evidence, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "rule": self.rule,
-            "domain": self.domain,
-            "valid_from": self.valid_from,
-            "valid_to": self.valid_to,
-            "status": self.status,
-            "evidence": list(self.evidence),
-        }
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TimelineEvent:
-    id: str
-    chapter: int  # story time: the chapter it happened in (`time_hint` places it inside)
-    event: str
-    time_hint: str | None = None
-    participants: tuple[str, ...] = ()
-    location: str | None = None
-    event_type: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "chapter": self.chapter,
-            "event": self.event,
-            "time_hint": self.time_hint,
-            "participants": list(self.participants),
-            "location": self.location,
-            "event_type": self.event_type,
-        }
 
 
 # The kinds a commit records (rulebook.RULES with recorded=True; a test keeps the two equal).
@@ -342,215 +220,44 @@ def finding_kind(kind: str) -> FindingKind:
     raise ValueError(f"not a kind of finding: {kind!r}")
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Conflict:
-    """A contradiction kept as a record: both sides' evidence, never a silent overwrite."""
+# The other records live in `records.py` and are built when first named: `from .schema import
+# Thread` still works, and a process that never names one (a fresh `webnovel fact`) never pays for
+# making them.
+RECORDS = (
+    "ChapterRecord",
+    "CommitCounts",
+    "CommitEntry",
+    "CommitReport",
+    "Conflict",
+    "Knowledge",
+    "RelationEdge",
+    "Secret",
+    "Thread",
+    "ThreadStep",
+    "TimelineEvent",
+    "Together",
+    "WorldRule",
+)
 
-    id: str
-    kind: FindingKind  # a recorded conflict's is a ConflictKind; notes carry advice
-    entity_id: str | None
-    field: str | None
-    chapter: int  # story time: the chapter that wrote the contradiction, not the one it contradicts
-    expected: Any  # what memory held
-    found: Any  # what the chapter said
-    message: str
-    evidence: tuple[Evidence, ...] = ()  # both sides', each naming its chapter
-    status: ConflictStatus = "open"
-    note: str | None = None
-    target: str | None = None  # a relation conflict's other entity
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "entity_id": self.entity_id,
-            "field": self.field,
-            "chapter": self.chapter,
-            "expected": self.expected,
-            "found": self.found,
-            "message": self.message,
-            "evidence": list(self.evidence),
-            "status": self.status,
-            "note": self.note,
-        }
-
-
-@dataclass(kw_only=True, slots=True)
-class CommitCounts:
-    added: int = 0
-    superseded: int = 0
-    contradicted: int = 0
-    tentative: int = 0
-
-    def count(self, event: str) -> None:
-        """One more of what a replay did: added, superseded, contradicted or tentative."""
-        if event == "added":
-            self.added += 1
-        elif event == "superseded":
-            self.superseded += 1
-        elif event == "contradicted":
-            self.contradicted += 1
-        elif event == "tentative":
-            self.tentative += 1
-        else:
-            raise ValueError(f"not something a commit counts: {event!r}")
-
-    def to_dict(self) -> dict[str, int]:
-        return {
-            "added": self.added,
-            "superseded": self.superseded,
-            "contradicted": self.contradicted,
-            "tentative": self.tentative,
-        }
+if TYPE_CHECKING:
+    from .records import ChapterRecord as ChapterRecord
+    from .records import CommitCounts as CommitCounts
+    from .records import CommitEntry as CommitEntry
+    from .records import CommitReport as CommitReport
+    from .records import Conflict as Conflict
+    from .records import Knowledge as Knowledge
+    from .records import RelationEdge as RelationEdge
+    from .records import Secret as Secret
+    from .records import Thread as Thread
+    from .records import ThreadStep as ThreadStep
+    from .records import TimelineEvent as TimelineEvent
+    from .records import Together as Together
+    from .records import WorldRule as WorldRule
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CommitReport:
-    chapter: int
-    status: Literal["committed", "unchanged", "retracted"]
-    commit_id: str
-    counts: CommitCounts = field(default_factory=CommitCounts)
-    conflicts: tuple[Conflict, ...] = ()
-    warnings: tuple[str, ...] = ()
-    normalized: tuple[str, ...] = ()  # what intake rewrote to make the result canonical
+def __getattr__(name: str) -> Any:
+    if name not in RECORDS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import records
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "chapter": self.chapter,
-            "status": self.status,
-            "commit_id": self.commit_id,
-            "counts": self.counts.to_dict(),
-            "conflicts": [c.to_dict() for c in self.conflicts],
-            "warnings": list(self.warnings),
-            "normalized": list(self.normalized),
-        }
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ChapterRecord:
-    """A committed chapter as the chapters table holds it: what its current commit said of it."""
-
-    chapter: int
-    commit_id: str
-    title: str | None
-    summary: str | None
-    word_count: int | None
-    meta: dict[str, Any]
-    recorded_at: str  # record time: when its current commit ran
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CommitEntry:
-    """One line of the commit log with what the commit cost and changed. Commits made before
-    the book recorded costs (schema 0005) have no counts, time or size."""
-
-    seq: int  # the commit's place in the log (record order, not story order)
-    chapter: int
-    commit_id: str
-    recorded_at: str  # record time, UTC
-    kind: Literal["commit", "retraction"]
-    retracted: bool
-    title: str | None = None
-    counts: CommitCounts | None = None
-    conflicts: int | None = None
-    elapsed_ms: float | None = None
-    index_bytes: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "chapter": self.chapter,
-            "commit_id": self.commit_id,
-            "recorded_at": self.recorded_at,
-            "kind": self.kind,
-            "retracted": self.retracted,
-            "title": self.title,
-            "counts": self.counts.to_dict() if self.counts else None,
-            "conflicts": self.conflicts,
-            "elapsed_ms": self.elapsed_ms,
-            "index_bytes": self.index_bytes,
-        }
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Knowledge:
-    """What one character knows or suspects of one secret, since when, how and from whom."""
-
-    entity_id: str
-    entity_name: str
-    secret_id: str
-    content: str
-    state: str  # knows | suspects
-    since: int  # story time: the chapter they learnt or came to suspect it in
-    how: str | None = None
-    source: str | None = None
-    evidence: tuple[Evidence, ...] = ()
-    source_name: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "entity_id": self.entity_id,
-            "entity_name": self.entity_name,
-            "secret_id": self.secret_id,
-            "content": self.content,
-            "state": self.state,
-            "since": self.since,
-            "how": self.how,
-            "from": self.source,
-            "from_name": self.source_name,
-            "evidence": list(self.evidence),
-        }
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Secret:
-    """A secret of the story as of a chapter: who knows it, and whether the reader does."""
-
-    id: str
-    content: str
-    status: str  # open | retired
-    reader_knows: bool  # as of the chapter asked
-    reveal_due: int | None  # the chapter it should be revealed to the reader by
-    planted_chapter: int | None  # story time: the chapter that planted it
-    revealed_chapter: int | None  # the chapter that revealed it to the reader, as of then
-    known_by: tuple[str, ...] = ()
-    suspected_by: tuple[str, ...] = ()
-    about: tuple[str, ...] = ()  # names of whom it is about
-    unaware: tuple[str, ...] = ()  # of those, who does not know it
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "content": self.content,
-            "status": self.status,
-            "reader_knows": self.reader_knows,
-            "reveal_due": self.reveal_due,
-            "planted_chapter": self.planted_chapter,
-            "revealed_chapter": self.revealed_chapter,
-            "known_by": list(self.known_by),
-            "suspected_by": list(self.suspected_by),
-            "about": list(self.about),
-            "unaware": list(self.unaware),
-        }
-
-
-@dataclass(frozen=True, kw_only=True)
-class Together(ReadAsMapping):
-    """Someone who shares chapters (and scenes) with an entity up to a chapter: being in the
-    same chapter is co-occurrence, never a relation fact."""
-
-    entity_id: str
-    name: str  # as known at the chapter asked
-    chapters: int  # chapters both are in
-    scenes: int  # scenes both are in
-    last_chapter: int  # the latest chapter both are in, up to the one asked
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "entity_id": self.entity_id,
-            "name": self.name,
-            "chapters": self.chapters,
-            "scenes": self.scenes,
-            "last_chapter": self.last_chapter,
-            "kind": "co-occurrence",
-        }
+    return getattr(records, name)

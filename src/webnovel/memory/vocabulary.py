@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,14 +47,20 @@ class Terms:
     def __init__(self, name: str, terms: Iterable[Term]) -> None:
         self.name = name
         self.terms = tuple(terms)
-        self._exact: dict[str, str] = {}
-        self._stemmed: dict[str, str] = {}
+
+    @cached_property
+    def _lookup(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Every accepted word, and every stem, to its canonical value: made on the first
+        `find`, so that a process reading one table (a fresh `webnovel fact`) folds no other."""
+        exact: dict[str, str] = {}
+        stemmed: dict[str, str] = {}
         for term in self.terms:
             for word in (term.value, term.label, *term.synonyms):
-                self._exact.setdefault(word, term.value)
-                self._exact.setdefault(fold_english(word), term.value)
+                exact.setdefault(word, term.value)
+                exact.setdefault(fold_english(word), term.value)
                 for stem in _stems(word):
-                    self._stemmed.setdefault(stem, term.value)
+                    stemmed.setdefault(stem, term.value)
+        return exact, stemmed
 
     def __iter__(self) -> Iterator[Term]:
         return iter(self.terms)
@@ -68,15 +75,16 @@ class Terms:
 
     def find(self, written: str) -> str | None:
         """The canonical value `written` means, or None when it means none of them."""
+        exact, stemmed = self._lookup
         text = written.strip()
-        if text in self._exact:
-            return self._exact[text]
+        if text in exact:
+            return exact[text]
         folded = fold_english(text)
-        if folded in self._exact:
-            return self._exact[folded]
+        if folded in exact:
+            return exact[folded]
         for stem in sorted(_stems(text), key=len, reverse=True):
-            if stem in self._stemmed:
-                return self._stemmed[stem]
+            if stem in stemmed:
+                return stemmed[stem]
         return None
 
     def label(self, value: str | None) -> str:

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..book.values import Conflict, MemoryItem, missing_fact
+from ..book.values import MemoryItem, missing_fact
 from ..errors import InvalidInput
 from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.project import Project
-    from ..book.values import MemoryPack
+    from ..book.values import Conflict, MemoryPack
 
 HOLDER_FIELDS = ("holder", "持有者", "持有人")
 

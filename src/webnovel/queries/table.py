@@ -11,18 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..book.values import (
-    THREAD_FILTERS,
-    Conflict,
-    Entity,
-    Knowledge,
-    RelationEdge,
-    Secret,
-    Thread,
-    TimelineEvent,
-    Together,
-    WorldRule,
-)
+from ..book.values import THREAD_FILTERS
 from ..book.words import CHAPTER_TEMPLATES, TASKS
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
@@ -51,7 +40,19 @@ if TYPE_CHECKING:
     from ..book.project import Project
     from ..book.reports import BookStats
     from ..book.resume import Resume
-    from ..book.values import ChapterReport, SearchHit
+    from ..book.values import (
+        ChapterReport,
+        Conflict,
+        Entity,
+        Knowledge,
+        RelationEdge,
+        SearchHit,
+        Secret,
+        Thread,
+        TimelineEvent,
+        Together,
+        WorldRule,
+    )
 
 
 # -- the facade calls, typed (a test checks each one's parameters against its arguments) --------
@@ -111,13 +112,13 @@ def _stats(book: Project) -> BookStats:
 
 
 def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
-    return answer.to_dict() if isinstance(answer, Conflict) else dicts(answer)
+    return dicts(answer) if isinstance(answer, list) else answer.to_dict()
 
 
 def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
-    if isinstance(answer, Conflict):
-        return settled_text(answer.id, answer.status, answer.note)
-    return conflicts_text(answer)
+    if isinstance(answer, list):
+        return conflicts_text(answer)
+    return settled_text(answer.id, answer.status, answer.note)
 
 
 # -- the table ---------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ one of these for each query; the CLI prints it for `--format text`.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -94,6 +93,8 @@ def _field_meant(written: str) -> str | None:
     """The built-in field a field no vocabulary knows was probably meant to be (`relam`: 境界)."""
     if written in FIELD:
         return None
+    import difflib  # only when a field is not found
+
     close = difflib.get_close_matches(written, list(FIELD), n=1, cutoff=0.7)
     return FIELD[close[0]] if close else None
 

@@ -11,24 +11,30 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...errors import AmbiguousEntity, UnknownEntity
+from .. import schema
 from ..chains import KnowledgePayload, Version, chain_key, knowledge_claim
 from ..schema import (
     Entity,
-    Knowledge,
     MemoryItem,
-    RelationEdge,
-    Secret,
-    Thread,
     ThreadState,
-    ThreadStep,
-    TimelineEvent,
-    WorldRule,
     status_as_of,
 )
 from ..store import chain_ops, entity_ops, name_ops, record_ops
 from ..store.index_store import dumps, loads
+
+if TYPE_CHECKING:  # the records are made when first built (schema.RECORDS)
+    from ..schema import (
+        Knowledge,
+        RelationEdge,
+        Secret,
+        Thread,
+        ThreadStep,
+        TimelineEvent,
+        WorldRule,
+    )
 
 
 def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
@@ -101,7 +107,7 @@ def history(
 
 
 def _edge(version: Version, as_of: int | None, names: dict[str, str]) -> RelationEdge:
-    return RelationEdge(
+    return schema.RelationEdge(
         source=version.subject,
         target=version.obj or "",
         type=version.value,
@@ -208,7 +214,7 @@ def appearances(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> 
 def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) -> list[ThreadStep]:
     """A thread's states, oldest first, as known at `as_of`; each with its evidence."""
     return [
-        ThreadStep(
+        schema.ThreadStep(
             thread=thread_at(version, version.valid_to or as_of or version.valid_from),
             since=version.valid_from,
             evidence=version.evidence,
@@ -246,7 +252,7 @@ def _thread_variants(thread_id: str, value_json: str) -> tuple[Thread, Thread | 
 
 def _thread(thread_id: str, state: ThreadState, overdue: bool) -> Thread:
     due = state.get("due_chapter")
-    return Thread(
+    return schema.Thread(
         id=thread_id,
         kind=state.get("kind") or "open_loop",
         content=state.get("content") or "",
@@ -288,7 +294,7 @@ def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> li
         if domain is not None and v.value.get("domain") != domain:
             continue
         out.append(
-            WorldRule(
+            schema.WorldRule(
                 id=v.subject,
                 rule=v.value["rule"],
                 domain=v.value.get("domain"),
@@ -347,7 +353,7 @@ def secrets(
     for v in versions:
         state = v.value
         out.append(
-            Secret(
+            schema.Secret(
                 id=v.subject,
                 content=state.get("content") or v.subject,
                 status=state.get("status", "open"),
@@ -431,7 +437,7 @@ def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[K
         first = v.evidence[0] if v.evidence else {}
         source = payload.get("from")
         out.append(
-            Knowledge(
+            schema.Knowledge(
                 entity_id=entity.id,
                 entity_name=entity.name,
                 secret_id=v.field,

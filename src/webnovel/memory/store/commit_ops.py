@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..schema import ChapterRecord
+from .. import schema
 from .index_store import dumps, loads, rows_in
+
+if TYPE_CHECKING:  # made when first built (schema.RECORDS)
+    from ..schema import ChapterRecord
 
 
 def append_commit(
@@ -102,7 +105,7 @@ def chapter_rows(
         (start or 0, end if end is not None else 2**62, limit or 2**62),
     ).fetchall()
     return [
-        ChapterRecord(
+        schema.ChapterRecord(
             chapter=r["chapter"],
             commit_id=r["commit_id"],
             title=r["title"],

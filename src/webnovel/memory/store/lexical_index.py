@@ -22,7 +22,6 @@ speaks tantivy; it is imported when a book first searches.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -56,6 +55,8 @@ class LexicalIndex:
     @property
     def index(self) -> Any:
         if self._index is None:
+            import shutil
+
             import tantivy
 
             fresh = not self.path.is_dir() or not tantivy.Index.exists(str(self.path))

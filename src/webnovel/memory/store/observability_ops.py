@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
-from ..schema import CommitCounts, CommitEntry
+from .. import schema
+
+if TYPE_CHECKING:  # made when first built (schema.RECORDS)
+    from ..schema import CommitCounts, CommitEntry
 
 
 def record_commit(
@@ -48,7 +52,7 @@ _LOG_COLUMNS = (
 
 def _entry(row: sqlite3.Row) -> CommitEntry:
     counts = (
-        CommitCounts(
+        schema.CommitCounts(
             added=row["added"],
             superseded=row["superseded"],
             contradicted=row["contradicted"],
@@ -57,7 +61,7 @@ def _entry(row: sqlite3.Row) -> CommitEntry:
         if row["elapsed_ms"] is not None
         else None
     )
-    return CommitEntry(
+    return schema.CommitEntry(
         seq=row["seq"],
         chapter=row["chapter"],
         commit_id=row["commit_id"],

@@ -8,11 +8,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..schema import Conflict, TimelineEvent
+from .. import schema
 from .entity_ops import entity_names
 from .index_store import dumps, loads, rows_in
+
+if TYPE_CHECKING:  # made when first built (schema.RECORDS)
+    from ..schema import Conflict, TimelineEvent
 
 # -- timeline ---------------------------------------------------------------------------------
 
@@ -113,7 +116,7 @@ def events_of_many(
 
 
 def _event(r: sqlite3.Row) -> TimelineEvent:
-    return TimelineEvent(
+    return schema.TimelineEvent(
         id=r["id"],
         chapter=r["chapter"],
         event=r["event"],
@@ -306,7 +309,7 @@ def list_conflicts(
     return named(
         conn,
         [
-            Conflict(
+            schema.Conflict(
                 id=r["id"],
                 kind=r["kind"],
                 entity_id=r["entity_id"],

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +36,8 @@ PACK_LOG = "packs.jsonl"
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON beside the target and rename over it. No fsync: the file is derived and is
     rebuilt from index.db if a power cut ever leaves it empty."""
+    import tempfile  # a reading process never writes one (tempfile loads random, shutil)
+
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -1,0 +1,95 @@
+"""A run of one command builds only that command's parser (cli/main.py `build_parser(command)`);
+what the author reads must not change by it: every subcommand's help, usage and errors, in
+Chinese and in English, are the same as the whole parser's, and the arguments parse the same."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pytest
+
+from webnovel.cli.main import COMMAND_GROUPS, COMMANDS, QUERY_COMMANDS, build_parser, main
+from webnovel.queries import QUERIES
+
+LANGUAGES = ("zh", "en")
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def _printed(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as end:
+        main(list(words))
+    out = capsys.readouterr()
+    return int(end.value.code or 0), out.out, out.err
+
+
+def test_each_group_names_exactly_the_commands_it_builds() -> None:
+    built: list[str] = []
+    for names, add in COMMAND_GROUPS:
+        scratch = build_parser()
+        sub = next(a for a in scratch._actions if isinstance(a, argparse._SubParsersAction))
+        sub.choices.clear()
+        add(sub)
+        assert tuple(sub.choices) == names
+        built += names
+    assert built == list(_subcommands(build_parser()))  # the order `webnovel --help` lists
+    assert frozenset(built) == COMMANDS
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_command_alone_has_the_help_it_has_among_all(
+    language: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    monkeypatch.setenv("COLUMNS", "100")
+    whole = _subcommands(build_parser())
+    assert sorted(whole) == sorted(COMMANDS)
+    for name, parser in whole.items():
+        alone = build_parser(name)
+        group = next(names for names, _ in COMMAND_GROUPS if name in names)
+        assert list(_subcommands(alone)) == ([name] if name in QUERY_COMMANDS else list(group))
+        assert alone.format_usage() == build_parser().format_usage()
+        assert _subcommands(alone)[name].format_help() == parser.format_help(), name
+        # what `webnovel [--project DIR] NAME --help` prints, through the lean path
+        for before in ((), ("--project", "somewhere"), ("--project=somewhere",)):
+            code, out, _ = _printed(capsys, *before, name, "--help")
+            assert (code, out) == (0, parser.format_help()), (name, before)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_mistakes_read_the_same(
+    language: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    monkeypatch.setenv("COLUMNS", "100")
+    for name in COMMANDS:
+        words = ["--project", "somewhere", name, "--no-such-option"]
+        lean = _printed(capsys, *words)
+        with pytest.raises(SystemExit) as end:
+            build_parser().parse_args(words)
+        assert lean == (end.value.code, "", capsys.readouterr().err), name
+        assert lean[0] == 2 and lean[2].strip(), name
+    # the top level is the whole parser's: help lists every command, a wrong one is named
+    code, out, _ = _printed(capsys, "--help")
+    assert code == 0 and all(f"    {name}" in out for name in COMMANDS)
+    code, _, err = _printed(capsys, "--project", "x", "fcat", "林砚")
+    assert code == 2 and "fcat" in err and "fact" in err
+    assert main(["--format", "json", "fact", "林砚"]) == 2
+    assert "--format" in capsys.readouterr().err
+
+
+def _plain(namespace: argparse.Namespace) -> dict[str, Any]:
+    handler = namespace.handler
+    shown = getattr(handler, "func", handler).__name__, getattr(handler, "args", ())
+    return {**vars(namespace), "handler": shown}
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
+def test_a_query_parses_alone_as_among_all(query: Any) -> None:
+    words = query.example.splitlines()[0].split()[1:]
+    alone = build_parser(query.name).parse_args(["--project", "b", *words])
+    assert _plain(alone) == _plain(build_parser().parse_args(["--project", "b", *words]))
