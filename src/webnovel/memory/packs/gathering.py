@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from ...config import BookConfig
@@ -15,16 +16,18 @@ from .pack_words import Reason
 from .relevance_filter import InPlay, bigrams, freshness
 
 T = TypeVar("T")
+W = TypeVar("W")  # why the thing scored: a Reason, or what one is made of for the winners
 SCENE_FIELDS = ("items", "location")  # a realm's words are in half of all rules
 SCENE_RELEVANCE = 0.85  # named, in the last scene, the point of view: not a passing companion
 CANDIDATES_PER_SECTION = 80
 
 
 def best(
-    scored: list[tuple[float, Reason, T]], k: int = CANDIDATES_PER_SECTION
-) -> list[tuple[float, Reason, T]]:
-    """The k best (score, why, thing) triples: sections that grow with the book (rules, threads,
-    the dead) are cut to a few screens of candidates before items are built and costed."""
+    scored: list[tuple[float, W, T]], k: int = CANDIDATES_PER_SECTION
+) -> list[tuple[float, W, T]]:
+    """The k best (score, why, thing) triples, in order of score and then of `scored`: sections
+    that grow with the book (rules, threads, the dead) are cut to a few screens of candidates
+    before items are built and costed."""
     return sorted(scored, key=lambda triple: -triple[0])[:k]
 
 
@@ -91,6 +94,13 @@ class Gathering:
             found = entity_ops.entity_names(self.conn, [entity_id])
             self.names[entity_id] = found.get(entity_id, entity_id)
         return self.names[entity_id]
+
+    def name_all(self, entity_ids: Iterable[str]) -> None:
+        """`name` of many at once: one read for those not named yet."""
+        missing = [e for e in dict.fromkeys(entity_ids) if e not in self.names]
+        if missing:
+            found = entity_ops.entity_names(self.conn, missing)
+            self.names.update((e, found.get(e, e)) for e in missing)
 
     def fresh(self, chapter: int | None) -> float:
         return freshness(chapter, self.as_of, self.recipe.recency_window)

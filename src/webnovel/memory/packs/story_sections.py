@@ -5,7 +5,9 @@ and due chapter, and the world rules in force.
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
+from ..chains import RuleInForce
 from ..read import graph_memory
 from ..schema import Thread
 from ..store import chain_ops
@@ -13,7 +15,7 @@ from ..vocabulary import THREAD_KINDS
 from .gathering import CANDIDATES_PER_SECTION, Gathering, best
 from .memory_pack import PackItem
 from .pack_words import Reason, because
-from .relevance_filter import relations_around, shared_terms
+from .relevance_filter import relations_around, rule_terms
 
 
 def relations(g: Gathering) -> list[PackItem]:
@@ -45,14 +47,24 @@ def relations(g: Gathering) -> list[PackItem]:
 
 
 def threads(g: Gathering) -> list[PackItem]:
+    # thousands of threads are open at 10,000 chapters: each is scored, and only the winners'
+    # reasons are put into words (`_thread_why`)
+    in_play = [(f'"{e}"', e) for e in g.in_play.entities]
     scored = []
     for t in g.open_threads():
-        score, why = _thread_score(g, t.due_chapter, t.urgency, t.related or "[]", t.last_chapter)
+        score, why = _thread_score(
+            g, in_play, t.due_chapter, t.urgency, t.related or "[]", t.last_chapter
+        )
         scored.append((score, why, t.row_id))
     top = best(scored)
     versions = chain_ops.versions_by_id(g.conn, [row_id for _, _, row_id in top])
     return [
-        _thread_item(g, graph_memory.thread_at(versions[row_id], g.request.chapter), score, why)
+        _thread_item(
+            g,
+            graph_memory.thread_at(versions[row_id], g.request.chapter),
+            score,
+            _thread_why(g, why),
+        )
         for score, why, row_id in top
     ]
 
@@ -85,53 +97,74 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
     return item
 
 
+_ThreadWhy = tuple[str, Any]  # a reason's code and its one argument (None: none)
+
+
 def _thread_score(
     g: Gathering,
+    in_play: list[tuple[str, str]],
     due: int | None,
     urgency: float | None,
     related_json: str,
     last_chapter: int | None,
-) -> tuple[float, Reason]:
+) -> tuple[float, _ThreadWhy]:
     weight = (urgency or 50) / 100
     chapter = g.request.chapter
     s = g.scores
     if due is not None and due < chapter:
-        return s.overdue[0] + s.overdue[1] * weight, because("overdue", due)
+        return s.overdue[0] + s.overdue[1] * weight, ("overdue", due)
     if due is not None and due - chapter <= s.due_window:
-        left = due - chapter
-        return s.due_soon[0] + s.due_soon[1] * weight, because("due", due, left)
+        return s.due_soon[0] + s.due_soon[1] * weight, ("due", due)
     # a substring test on the JSON list: no decoding for each of thousands of open threads
-    in_play = [e for e in g.in_play.entities if f'"{e}"' in related_json]
-    if in_play:
-        return s.thread_in_play[0] + s.thread_in_play[1] * weight, because(
-            "involves", g.name(in_play[0])
-        )
-    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), because(
-        "open_thread"
+    for quoted, entity_id in in_play:
+        if quoted in related_json:
+            return s.thread_in_play[0] + s.thread_in_play[1] * weight, ("involves", entity_id)
+    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), (
+        "open_thread",
+        None,
     )
 
 
+def _thread_why(g: Gathering, why: _ThreadWhy) -> Reason:
+    code, argument = why
+    if code == "due":
+        return because(code, argument, argument - g.request.chapter)
+    if code == "involves":
+        return because(code, g.name(argument))
+    return because(code) if argument is None else because(code, argument)
+
+
+_Shared = tuple[str, frozenset[str]] | None  # a rule's reason code and the terms it shares
+
+
 def world_rules(g: Gathering) -> list[PackItem]:
-    scored, unshared = [], []
+    # Thousands of rules are in force at 10,000 chapters and a pack shows a few dozen: each is
+    # scored from its cached terms, and only the winners get their reason put into words.
+    scored: list[tuple[float, _Shared, RuleInForce]] = []
+    unshared = []
+    context, scene = g.context_terms, g.scene_terms
+    base, step = g.scores.rule_shared
     for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
-        text, domain = candidate.text, candidate.domain
-        shared = shared_terms(text + (domain or ""), g.context_terms)
-        touching = [] if shared else shared_terms(text, g.scene_terms)
-        if shared or touching:
-            base, step = g.scores.rule_shared
-            score = min(1.0, base + step * len(shared or touching))
-            code = "rule_shares_outline" if shared else "rule_shares_scene"
-            why = because(code, "、".join((shared or touching)[:3]))
-            scored.append((score, why, candidate))
+        every, own = rule_terms(candidate.text, candidate.domain)
+        if not every.isdisjoint(context):
+            found = ("rule_shares_outline", every & context)
+        elif not own.isdisjoint(scene):
+            found = ("rule_shares_scene", own & scene)
         else:
             unshared.append(candidate)
+            continue
+        scored.append((min(1.0, base + step * len(found[1])), found, candidate))
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
     base, step = g.scores.rule_other
     for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c.valid_from):
-        since = candidate.valid_from
-        scored.append((base + step * g.fresh(since), because("rule_in_force", since), candidate))
+        scored.append((base + step * g.fresh(candidate.valid_from), None, candidate))
     items = []
-    for score, why, (rule_id, text, domain, since) in best(scored):
+    for score, shared, (rule_id, text, domain, since) in best(scored):
+        why = (
+            because(shared[0], "、".join(sorted(shared[1])[:3]))
+            if shared
+            else because("rule_in_force", since)
+        )
         items.append(
             g.item(
                 layer="semantic",

@@ -127,6 +127,8 @@ def constraints(g: Gathering) -> list[PackItem]:
         else:
             score = g.scores.dead_elsewhere * g.fresh(version.valid_from)
             scored.append((score, because("died", version.valid_from), version))
+    top = best(scored)
+    g.name_all(v.subject for _, _, v in top)  # one read for the dozens named below
     dead = [
         g.item(
             layer="semantic",
@@ -141,7 +143,7 @@ def constraints(g: Gathering) -> list[PackItem]:
             why=why,
             line=f"- {graph_memory.dead_constraint(g.name(v.subject), v.value, v.valid_from)}",
         )
-        for score, why, v in best(scored)
+        for score, why, v in top
     ]
     for item in dead:
         if item.subject in g.in_play.entities or item.subject in g.near:

@@ -149,6 +149,7 @@ class Retrieval:
         self._stats_key: tuple[str, int | None] | None = None  # (store generation, as_of)
         self._doc_freq: dict[tuple[str, str], int] = {}
         self._documents = 0
+        self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
 
     def segmenter(self) -> Segmenter:
         """Built on first use; when the book's names change (a commit), the new ones are added
@@ -279,12 +280,20 @@ class Retrieval:
         if key != self._stats_key:
             self._stats_key = key
             self._doc_freq = {}
-            self._documents = self.lexicon.count(as_of)
+            # as of the last indexed chapter or later (a pack for the next chapter) every live
+            # chunk counts, and a count without the chapter filter costs a third: the filter
+            # is a pass over the chapter column for each of a question's dozens of terms
+            self._count_as_of = as_of
+            if as_of is not None:
+                last = self.lexicon.last_chapter()
+                if last is None or last <= as_of:
+                    self._count_as_of = None
+            self._documents = self.lexicon.count(self._count_as_of)
 
     def _count(self, column: str, term: str) -> int:
         key = (column, term)
         if key not in self._doc_freq:
-            as_of = self._stats_key[1] if self._stats_key else None
+            as_of = self._count_as_of
             if column == "phrase":  # a chunk holding the phrase holds each of its bigrams
                 terms = bigram_tokens(term)
                 self._doc_freq[key] = self.lexicon.count_holding("bigrams", terms, as_of)

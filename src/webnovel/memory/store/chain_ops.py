@@ -515,11 +515,14 @@ _STATE_HOLDS = (
 
 
 def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
-    """The threads open at `as_of`, read from the state index alone."""
+    """The threads open at `as_of`, read from the state index alone, in the order of their ids:
+    threads that score alike keep that order in a pack, on either store (a row id would not:
+    a copied book numbers its rows anew)."""
     cursor = conn.execute(
         "SELECT id, json_extract(value_json, '$.due_chapter'), "
         "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
-        f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {_STATE_HOLDS}",
+        f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {_STATE_HOLDS} "
+        "ORDER BY subject",
         ("thread", "open", as_of, as_of),
     )
     return list(map(OpenThread._make, cursor))
@@ -542,20 +545,23 @@ def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[V
 
 def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
     """The rules in force at `as_of`, read from the state index alone; thousands at 10,000
-    chapters, each decoded once per distinct text."""
+    chapters, each built once per (rule, wording, start): a pack meets the same ones again,
+    and then gets the same objects (their texts keep their hashes for the pack's own caches).
+    In the order of their ids, so that rules scoring alike rank the same on either store."""
     return [
-        RuleInForce(subject, *_rule_of(value_json), since)
+        _rule_in_force(subject, value_json, since)
         for subject, value_json, since in conn.execute(
-            f"SELECT subject, value_json, valid_from FROM versions WHERE {_STATE_HOLDS}",
+            f"SELECT subject, value_json, valid_from FROM versions WHERE {_STATE_HOLDS} "
+            "ORDER BY subject",
             ("rule", "in_force", as_of, as_of),
         )
     ]
 
 
 @lru_cache(maxsize=1 << 15)
-def _rule_of(value_json: str) -> tuple[str, str | None]:
+def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
     value = loads(value_json)
-    return value.get("rule", ""), value.get("domain")
+    return RuleInForce(subject, value.get("rule", ""), value.get("domain"), since)
 
 
 def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Version]:

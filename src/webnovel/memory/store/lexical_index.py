@@ -144,6 +144,16 @@ class LexicalIndex:
             return int(self.index.searcher().num_docs)
         return int(self.index.searcher().search(self._up_to(as_of), 1, count=True).count)
 
+    def last_chapter(self) -> int | None:
+        """The latest chapter of a live chunk (None: no chunk)."""
+        import tantivy
+
+        found = self.index.searcher().aggregate(
+            tantivy.Query.all_query(), {"last": {"max": {"field": "chapter"}}}
+        )
+        value = found.get("last", {}).get("value")
+        return None if value is None else int(value)
+
     def _up_to(self, as_of: int) -> Any:
         import tantivy
 
