@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from webnovel.memory.store import chain_ops
+from webnovel.memory.store import chain_ops, ranking_scans
 
 from stores import BACKENDS, init_book
 
@@ -38,7 +38,7 @@ def test_candidates_come_in_the_order_of_their_ids(tmp_path: Path, backend: str)
             book.commit(result)
         conn = book.storage.conn
         at = len(IDS) + 1
-        candidates = chain_ops.thread_candidates(conn, at)
+        candidates = ranking_scans.thread_candidates(conn, at)
         versions = chain_ops.versions_by_id(conn, [t.row_id for t in candidates])
         assert [versions[t.row_id].subject for t in candidates] == sorted(IDS)
-        assert [r.rule_id for r in chain_ops.rule_candidates(conn, at)] == sorted(IDS)
+        assert [r.rule_id for r in ranking_scans.rule_candidates(conn, at)] == sorted(IDS)

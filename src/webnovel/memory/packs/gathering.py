@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from ...config import BookConfig
 from ..chains import OpenThread, Version
-from ..store import chain_ops, entity_ops
+from ..store import chain_ops, entity_ops, ranking_scans
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
@@ -78,9 +78,9 @@ class Gathering:
         return self.fields.label(key)
 
     def open_threads(self) -> list[OpenThread]:
-        """`chain_ops.thread_candidates` as of the chapter before, read once per pack."""
+        """`ranking_scans.thread_candidates` as of the chapter before, read once per pack."""
         if self._open_threads is None:
-            self._open_threads = chain_ops.thread_candidates(self.conn, self.as_of)
+            self._open_threads = ranking_scans.thread_candidates(self.conn, self.as_of)
         return self._open_threads
 
     def dead(self) -> list[Version]:

@@ -15,7 +15,7 @@ from ...config import BookConfig
 from ...errors import InvalidInput
 from ...messages import say
 from ..read.aliases import AliasIndex
-from ..store import chain_ops, record_ops
+from ..store import ranking_scans, record_ops
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .gathering import Gathering, scene_terms
@@ -44,7 +44,7 @@ def build_memory_pack(
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
-    open_threads = chain_ops.thread_candidates(conn, as_of)
+    open_threads = ranking_scans.thread_candidates(conn, as_of)
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)
         if recipe.scene_cast

@@ -10,7 +10,7 @@ from typing import Any
 from ..chains import RuleInForce
 from ..read import graph_memory
 from ..schema import Thread
-from ..store import chain_ops
+from ..store import chain_ops, ranking_scans
 from ..vocabulary import THREAD_KINDS
 from .gathering import CANDIDATES_PER_SECTION, Gathering, best
 from .memory_pack import PackItem
@@ -144,7 +144,7 @@ def world_rules(g: Gathering) -> list[PackItem]:
     unshared = []
     context, scene = g.context_terms, g.scene_terms
     base, step = g.scores.rule_shared
-    for candidate in chain_ops.rule_candidates(g.conn, g.as_of):
+    for candidate in ranking_scans.rule_candidates(g.conn, g.as_of):
         every, own = rule_terms(candidate.text, candidate.domain)
         if not every.isdisjoint(context):
             found = ("rule_shares_outline", every & context)

@@ -12,10 +12,9 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
-from ..chains import KEY_SEPARATOR, Assertion, Family, OpenThread, RuleInForce, Version
+from ..chains import KEY_SEPARATOR, Assertion, Family, Version
 from .index_store import dumps, loads, rows_in
 
 _VERSION_COLUMNS = (
@@ -24,6 +23,11 @@ _VERSION_COLUMNS = (
 )
 _FOREVER = 4611686018427387904  # stands in for an open interval's end in the state index
 _HOLDS = "valid_from <= :n AND (valid_to IS NULL OR valid_to > :n)"
+# Settled versions in a state at chapter ? (family, state, N, N), as the state index serves it.
+STATE_HOLDS = (
+    "family = ? AND state = ? AND IFNULL(valid_to, 4611686018427387904) > ? "
+    "AND valid_from <= ? AND status != 'tentative'"
+)
 
 
 def known_at(version: Version, as_of: int | None) -> Version:
@@ -483,9 +487,8 @@ def versions_in_state(
     the dead. Served by the state index: it reads versions ending after `as_of`, not all."""
     end = as_of if as_of is not None else _FOREVER - 1
     rows = conn.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND state = ? "
-        "AND IFNULL(valid_to, 4611686018427387904) > ? AND valid_from <= ? "
-        "AND status != 'tentative' ORDER BY subject, valid_from, id",
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {STATE_HOLDS} "
+        "ORDER BY subject, valid_from, id",
         (family, state, end, end),
     ).fetchall()
     return [_version(r, evidence, as_of) for r in rows]
@@ -497,71 +500,9 @@ def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> li
     version."""
     end = as_of if as_of is not None else _FOREVER - 1
     return conn.execute(
-        "SELECT subject, value_json FROM versions WHERE family = 'thread' AND state = ? "
-        "AND IFNULL(valid_to, 4611686018427387904) > ? AND valid_from <= ? "
-        "AND status != 'tentative'",
-        (state, end, end),
+        f"SELECT subject, value_json FROM versions WHERE {STATE_HOLDS}",
+        ("thread", state, end, end),
     ).fetchall()
-
-
-# -- light scans for ranking ----------------------------------------------------------------------
-# Sections that grow with the book (open threads, rules in force) are ranked from a few columns
-# pulled out in SQL; only the winners are loaded whole.
-
-_STATE_HOLDS = (
-    "family = ? AND state = ? AND IFNULL(valid_to, 4611686018427387904) > ? "
-    "AND valid_from <= ? AND status != 'tentative'"
-)
-
-
-def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
-    """The threads open at `as_of`, read from the state index alone, in the order of their ids:
-    threads that score alike keep that order in a pack, on either store (a row id would not:
-    a copied book numbers its rows anew)."""
-    cursor = conn.execute(
-        "SELECT id, json_extract(value_json, '$.due_chapter'), "
-        "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
-        f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {_STATE_HOLDS} "
-        "ORDER BY subject",
-        ("thread", "open", as_of, as_of),
-    )
-    return list(map(OpenThread._make, cursor))
-
-
-def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
-    """The `limit` threads open at `as_of` that press most: overdue first, then those due
-    soonest, then the most recently moved; ranked in SQL, only those read whole."""
-    rows = conn.execute(
-        f"SELECT id, due, last FROM (SELECT id, json_extract(value_json, '$.due_chapter') AS due, "
-        f"json_extract(value_json, '$.last_chapter') AS last FROM versions "
-        f"WHERE {_STATE_HOLDS}) open_threads "
-        "ORDER BY (due IS NOT NULL AND due < ?) DESC, due IS NULL, due, last DESC NULLS LAST, id "
-        "LIMIT ?",
-        ("thread", "open", as_of, as_of, as_of, limit),
-    ).fetchall()
-    versions = versions_by_id(conn, [r[0] for r in rows]) if rows else {}
-    return [versions[r[0]] for r in rows]
-
-
-def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
-    """The rules in force at `as_of`, read from the state index alone; thousands at 10,000
-    chapters, each built once per (rule, wording, start): a pack meets the same ones again,
-    and then gets the same objects (their texts keep their hashes for the pack's own caches).
-    In the order of their ids, so that rules scoring alike rank the same on either store."""
-    return [
-        _rule_in_force(subject, value_json, since)
-        for subject, value_json, since in conn.execute(
-            f"SELECT subject, value_json, valid_from FROM versions WHERE {_STATE_HOLDS} "
-            "ORDER BY subject",
-            ("rule", "in_force", as_of, as_of),
-        )
-    ]
-
-
-@lru_cache(maxsize=1 << 15)
-def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
-    value = loads(value_json)
-    return RuleInForce(subject, value.get("rule", ""), value.get("domain"), since)
 
 
 def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Version]:

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from . import chain_ops, commit_ops, entity_ops, observability_ops, record_ops
+from . import chain_ops, commit_ops, entity_ops, observability_ops, ranking_scans, record_ops
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -63,7 +63,7 @@ class Entities(Part):
 
 class Chains(Part):
     versions_at = bound(chain_ops.versions_at)
-    pressing_threads = bound(chain_ops.pressing_threads)
+    pressing_threads = bound(ranking_scans.pressing_threads)
     field_use = bound(chain_ops.field_use)
     holders = bound(chain_ops.holders)
 
