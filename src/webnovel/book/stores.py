@@ -68,7 +68,9 @@ def copy_book(
         _carry_config(source, copy)
         copy.close()
         copy = open_project(dest)
-        if replay:
+        if replay and copy.storage.location is not None:
+            commits = _replay_through_sqlite(source, copy, progress)
+        elif replay:
             commits = _replay_log(source, copy, progress)
         else:
             commits = copy_tables(source.storage.index, copy.storage.index, progress)
@@ -107,6 +109,29 @@ def _replay_log(source: Project, copy: Project, progress: Progress | None) -> in
                 progress(done, len(log))
         copy.store.records.restore_verdicts(verdicts)
     return len(log)
+
+
+def _replay_through_sqlite(source: Project, copy: Project, progress: Progress | None) -> int:
+    """A replay into a PostgreSQL book: the log is replayed into a scratch SQLite book with the
+    copy's config (in process, no round trip a statement: ≈50 times cheaper on the server),
+    whose tables then go into the copy in one transaction. The scratch book is removed."""
+    import tempfile  # only for a replayed copy into a store
+
+    with tempfile.TemporaryDirectory(prefix="webnovel-replay-") as scratch:
+        folder = Path(scratch) / "book"
+        meta = source.store.commits.all_meta()
+        replayed = init_project(
+            folder, title=meta.get("title") or "", genre=meta.get("genre") or None
+        )
+        try:
+            _carry_config(copy, replayed)
+            replayed.close()
+            replayed = open_project(folder)
+            commits = _replay_log(source, replayed, progress)
+            copy_tables(replayed.storage.index, copy.storage.index)
+        finally:
+            replayed.close()
+    return commits
 
 
 def _remove(dest: Path, store: str | None, location: StoreLocation | None) -> None:
