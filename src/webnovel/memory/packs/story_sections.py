@@ -144,7 +144,14 @@ def world_rules(g: Gathering) -> list[PackItem]:
     unshared = []
     context, scene = g.context_terms, g.scene_terms
     base, step = g.scores.rule_shared
-    for candidate in ranking_scans.rule_candidates(g.conn, g.as_of):
+    if g.snapshot is None:
+        candidates = ranking_scans.rule_candidates(g.conn, g.as_of)
+        newest = None
+    else:  # only the rules sharing a term: every other one is scored by recency below
+        candidates, newest = g.snapshot.rules_sharing(
+            g.as_of, context, scene, CANDIDATES_PER_SECTION
+        )
+    for candidate in candidates:
         every, own = rule_terms(candidate.text, candidate.domain)
         if not every.isdisjoint(context):
             found = ("rule_shares_outline", every & context)
@@ -156,7 +163,9 @@ def world_rules(g: Gathering) -> list[PackItem]:
         scored.append((min(1.0, base + step * len(found[1])), found, candidate))
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
     base, step = g.scores.rule_other
-    for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c.valid_from):
+    if newest is None:
+        newest = heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c.valid_from)
+    for candidate in newest:
         scored.append((base + step * g.fresh(candidate.valid_from), None, candidate))
     items = []
     for score, shared, (rule_id, text, domain, since) in best(scored):

@@ -6,6 +6,8 @@ ids, never of rows: ties rank the same on either store."""
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_left
+from collections.abc import Callable
 from functools import lru_cache
 
 from ..chains import OpenThread, RuleInForce, Version
@@ -61,3 +63,114 @@ def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
 def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
     value = loads(value_json)
     return RuleInForce(subject, value.get("rule", ""), value.get("domain"), since)
+
+
+# -- held across packs ----------------------------------------------------------------------------
+
+FOREVER = 4611686018427387904  # an open interval's end, as the state index holds it
+BookState = tuple[int, int]
+# a rule's bigrams with its domain's, and of its text alone (the pack layer's `rule_terms`)
+RuleTerms = Callable[[str, str | None], tuple[frozenset[str], frozenset[str]]]
+
+
+def book_state(conn: sqlite3.Connection) -> BookState | None:
+    """A value that differs whenever the book's index may have changed since it was last read
+    on this connection, or None when there is no such exact signal.
+
+    SQLite's `data_version` changes when any other connection (another process, another
+    handle in this one) commits; `total_changes` counts every row this connection ever
+    inserted, updated or deleted, whatever wrote it (commit, retract, revision, rebuild,
+    migration, import), and never goes back, even when a transaction rolls back. Inside an
+    open transaction (a review's trial of a draft) the rows seen are not committed ones, and
+    PostgreSQL has neither signal: no snapshot is held then."""
+    if not isinstance(conn, sqlite3.Connection) or conn.in_transaction:
+        return None
+    return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
+
+
+class RankingSnapshot:
+    """Every rule version and every open-thread version of the book (all chapters), read at
+    one state of it, with an index of the rules by their bigrams. A pack asks it for the
+    threads open and the rules in force as of its chapter instead of reading thousands of
+    rows, and reads only the rules sharing a term with its scene instead of scoring all."""
+
+    def __init__(self, conn: sqlite3.Connection, rule_terms: RuleTerms) -> None:
+        # same columns, same json_extract and same order as the scans above
+        self._threads = [
+            (start, end, OpenThread(*rest))
+            for start, end, *rest in conn.execute(
+                f"SELECT valid_from, IFNULL(valid_to, {FOREVER}), id, "
+                "json_extract(value_json, '$.due_chapter'), "
+                "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
+                "json_extract(value_json, '$.last_chapter') FROM versions "
+                "WHERE family = 'thread' AND state = 'open' AND status != 'tentative' "
+                "ORDER BY subject, id"
+            )
+        ]
+        rows = conn.execute(
+            f"SELECT subject, value_json, valid_from, IFNULL(valid_to, {FOREVER}) FROM versions "
+            "WHERE family = 'rule' AND state = 'in_force' AND status != 'tentative' "
+            "ORDER BY subject, id"
+        ).fetchall()
+        self._rules = [_rule_in_force(subject, text, since) for subject, text, since, _ in rows]
+        self._starts = [row[2] for row in rows]
+        self._ends = [row[3] for row in rows]
+        self._by_every: dict[str, list[int]] = {}  # bigram → rules (text and domain) holding it
+        self._by_own: dict[str, list[int]] = {}  # bigram → rules (text alone) holding it
+        for position, rule in enumerate(self._rules):
+            every, own = rule_terms(rule.text, rule.domain)
+            for term in every:
+                self._by_every.setdefault(term, []).append(position)
+            for term in own:
+                self._by_own.setdefault(term, []).append(position)
+        # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
+        self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
+        self._recency_keys = [-self._starts[p] for p in self._by_recency]
+
+    def open_threads(self, as_of: int) -> list[OpenThread]:
+        """`thread_candidates(conn, as_of)`, from memory."""
+        return [thread for start, end, thread in self._threads if start <= as_of < end]
+
+    def rules_sharing(
+        self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
+    ) -> tuple[list[RuleInForce], list[RuleInForce]]:
+        """The rules in force at `as_of` whose bigrams (with their domain's) meet `every_terms`
+        or whose text's bigrams meet `own_terms`, in the order of their ids; and the `newest`
+        other rules in force, newest first (ties in the order of ids)."""
+        hit: set[int] = set()
+        for terms, index in ((every_terms, self._by_every), (own_terms, self._by_own)):
+            for term in terms:
+                hit.update(index.get(term, ()))
+        starts, ends = self._starts, self._ends
+        shared = sorted(p for p in hit if starts[p] <= as_of < ends[p])
+        taken = set(shared)
+        recent = []
+        if newest > 0:
+            for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
+                if as_of < ends[p] and p not in taken:
+                    recent.append(p)
+                    if len(recent) == newest:
+                        break
+        return [self._rules[p] for p in shared], [self._rules[p] for p in recent]
+
+
+class RankingCache:
+    """A book handle's `RankingSnapshot`, read again whenever `book_state` says the book may
+    have changed; none when it cannot say (then packs scan the state index as before)."""
+
+    def __init__(self, rule_terms: RuleTerms) -> None:
+        self._rule_terms = rule_terms
+        self._state: BookState | None = None
+        self._snapshot: RankingSnapshot | None = None
+
+    def snapshot(self, conn: sqlite3.Connection) -> RankingSnapshot | None:
+        state = book_state(conn)
+        if state is None:
+            return None
+        held = self._snapshot
+        if held is None or state != self._state:
+            held = RankingSnapshot(conn, self._rule_terms)
+            if book_state(conn) != state:  # changed while it was read: use it, do not keep it
+                return held
+            self._state, self._snapshot = state, held
+        return held
