@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import sqlite3
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 
 from ..chains import OpenThread, RuleInForce, Version
 from .chain_ops import STATE_HOLDS, versions_by_id
@@ -88,25 +90,50 @@ def book_state(conn: sqlite3.Connection) -> BookState | None:
     return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 
 
+class _Spans:
+    """Which of some (start, end) intervals hold at a chapter, without looking at them all: the
+    chapters are cut into blocks, and each block lists the intervals holding anywhere in it, in
+    their given order."""
+
+    BLOCK = 128
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self._spans = spans
+        last = max((s for s, _ in spans), default=0) // self.BLOCK
+        self._blocks: list[list[int]] = [[] for _ in range(last + 1)]
+        for i, (start, end) in enumerate(spans):
+            for block in range(max(start, 0) // self.BLOCK, min((end - 1) // self.BLOCK, last) + 1):
+                self._blocks[block].append(i)
+
+    def holding(self, at: int) -> list[int]:
+        """The intervals holding at `at` (start <= at < end), in their given order."""
+        spans = self._spans
+        block = self._blocks[min(max(at, 0) // self.BLOCK, len(self._blocks) - 1)]
+        return [i for i in block if spans[i][0] <= at < spans[i][1]]
+
+
+# why a rule shares a term with the scene: its code, how many terms, and the rule
+SharedRule = tuple[str, int, RuleInForce]
+
+
 class RankingSnapshot:
     """Every rule version and every open-thread version of the book (all chapters), read at
     one state of it, with an index of the rules by their bigrams. A pack asks it for the
     threads open and the rules in force as of its chapter instead of reading thousands of
-    rows, and reads only the rules sharing a term with its scene instead of scoring all."""
+    rows, and counts the terms each rule shares with its scene from the index."""
 
     def __init__(self, conn: sqlite3.Connection, rule_terms: RuleTerms) -> None:
         # same columns, same json_extract and same order as the scans above
-        self._threads = [
-            (start, end, OpenThread(*rest))
-            for start, end, *rest in conn.execute(
-                f"SELECT valid_from, IFNULL(valid_to, {FOREVER}), id, "
-                "json_extract(value_json, '$.due_chapter'), "
-                "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
-                "json_extract(value_json, '$.last_chapter') FROM versions "
-                "WHERE family = 'thread' AND state = 'open' AND status != 'tentative' "
-                "ORDER BY subject, id"
-            )
-        ]
+        rows = conn.execute(
+            f"SELECT valid_from, IFNULL(valid_to, {FOREVER}), id, "
+            "json_extract(value_json, '$.due_chapter'), "
+            "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
+            "json_extract(value_json, '$.last_chapter') FROM versions "
+            "WHERE family = 'thread' AND state = 'open' AND status != 'tentative' "
+            "ORDER BY subject, id"
+        ).fetchall()
+        self._threads = [OpenThread(*row[2:]) for row in rows]
+        self._thread_spans = _Spans([(row[0], row[1]) for row in rows])
         rows = conn.execute(
             f"SELECT subject, value_json, valid_from, IFNULL(valid_to, {FOREVER}) FROM versions "
             "WHERE family = 'rule' AND state = 'in_force' AND status != 'tentative' "
@@ -129,29 +156,38 @@ class RankingSnapshot:
 
     def open_threads(self, as_of: int) -> list[OpenThread]:
         """`thread_candidates(conn, as_of)`, from memory."""
-        return [thread for start, end, thread in self._threads if start <= as_of < end]
+        threads = self._threads
+        return [threads[i] for i in self._thread_spans.holding(as_of)]
 
     def rules_sharing(
         self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
-    ) -> tuple[list[RuleInForce], list[RuleInForce]]:
+    ) -> tuple[list[SharedRule], list[RuleInForce]]:
         """The rules in force at `as_of` whose bigrams (with their domain's) meet `every_terms`
-        or whose text's bigrams meet `own_terms`, in the order of their ids; and the `newest`
-        other rules in force, newest first (ties in the order of ids)."""
-        hit: set[int] = set()
-        for terms, index in ((every_terms, self._by_every), (own_terms, self._by_own)):
-            for term in terms:
-                hit.update(index.get(term, ()))
-        starts, ends = self._starts, self._ends
-        shared = sorted(p for p in hit if starts[p] <= as_of < ends[p])
-        taken = set(shared)
+        ("rule_shares_outline") or else whose text's bigrams meet `own_terms`
+        ("rule_shares_scene"), with how many terms they share, in the order of their ids;
+        and the `newest` other rules in force, newest first (ties in the order of ids)."""
+        # a term's list holds each rule once and the terms are a set: a rule's count is
+        # the size of its terms' intersection with them
+        outline = Counter(chain.from_iterable(self._by_every.get(t, ()) for t in every_terms))
+        scene = Counter(chain.from_iterable(self._by_own.get(t, ()) for t in own_terms))
+        starts, ends, rules = self._starts, self._ends, self._rules
+        shared: list[SharedRule] = []
+        taken = set()
+        for p in sorted(outline.keys() | scene.keys()):
+            if starts[p] <= as_of < ends[p]:
+                taken.add(p)
+                if p in outline:
+                    shared.append(("rule_shares_outline", outline[p], rules[p]))
+                else:
+                    shared.append(("rule_shares_scene", scene[p], rules[p]))
         recent = []
         if newest > 0:
             for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
                 if as_of < ends[p] and p not in taken:
-                    recent.append(p)
+                    recent.append(rules[p])
                     if len(recent) == newest:
                         break
-        return [self._rules[p] for p in shared], [self._rules[p] for p in recent]
+        return shared, recent
 
 
 class RankingCache:
