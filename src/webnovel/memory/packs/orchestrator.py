@@ -16,7 +16,7 @@ from ...errors import InvalidInput
 from ...messages import say
 from ..read.aliases import AliasIndex
 from ..store import ranking_scans, record_ops
-from ..store.ranking_scans import RankingCache
+from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .gathering import Gathering, scene_terms
