@@ -87,7 +87,9 @@ class Gathering:
 
     def dead(self) -> list[Version]:
         """The dead as of the chapter before, read once per pack (three sections ask)."""
-        if self._dead is None:
+        if self._dead is None and self.snapshot is not None:
+            self._dead = self.snapshot.dead(self.as_of)
+        elif self._dead is None:
             self._dead = chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of)
         return self._dead
 

@@ -494,6 +494,17 @@ def versions_in_state(
     return [_version(r, evidence, as_of) for r in rows]
 
 
+def all_versions_in_state(conn: sqlite3.Connection, family: Family, state: str) -> list[Version]:
+    """Settled versions ever tagged `state`, as known now, in the order `versions_in_state`
+    gives those holding at a chapter (each is seen as of a chapter through `known_at`)."""
+    rows = conn.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {STATE_HOLDS} "
+        "ORDER BY subject, valid_from, id",
+        (family, state, -1, _FOREVER),
+    ).fetchall()
+    return [_version_row(r, True) for r in rows]
+
+
 def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> list[tuple[str, str]]:
     """(thread id, state JSON) of threads in `state` at `as_of` (None: now), read from the state
     index alone: a listing at 10,000 chapters returns a thousand, so no row is built into a

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import chain
 
 from ..chains import OpenThread, RuleInForce, Version
-from .chain_ops import STATE_HOLDS, versions_by_id
+from .chain_ops import STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
 from .index_store import loads
 
 
@@ -150,6 +150,8 @@ class RankingSnapshot:
                 self._by_every.setdefault(term, []).append(position)
             for term in own:
                 self._by_own.setdefault(term, []).append(position)
+        self._dead = all_versions_in_state(conn, "fact", "dead")
+        self._dead_spans = _Spans([(v.valid_from, v.valid_to or FOREVER) for v in self._dead])
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
         self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
         self._recency_keys = [-self._starts[p] for p in self._by_recency]
@@ -158,6 +160,10 @@ class RankingSnapshot:
         """`thread_candidates(conn, as_of)`, from memory."""
         threads = self._threads
         return [threads[i] for i in self._thread_spans.holding(as_of)]
+
+    def dead(self, as_of: int) -> list[Version]:
+        """`chain_ops.versions_in_state(conn, "fact", "dead", as_of)`, from memory."""
+        return [known_at(self._dead[i], as_of) for i in self._dead_spans.holding(as_of)]
 
     def rules_sharing(
         self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
