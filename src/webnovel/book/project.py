@@ -64,7 +64,7 @@ class Project(BookReader):
         self._aliases_seq: str | None = None
         self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
         self._retrieval: Retrieval | None = None
-        self._ranking: RankingCache | None = None  # the book's rules and threads between packs
+        self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
 

@@ -72,7 +72,7 @@ class Gathering:
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
         self.fields = field_terms(config.fields)
         self.scene_terms: frozenset[str] = frozenset()  # of the cast's items, places, realms
-        # the book's rules and open threads held in memory between packs (None: scan them)
+        # the book's rules and dead held in memory between packs (None: scan them)
         self.snapshot: ranking_scans.RankingSnapshot | None = None
 
     def field_label(self, key: str) -> str:

@@ -37,7 +37,7 @@ def build_memory_pack(
     held: RankingCache | None = None,
 ) -> MemoryPack:
     """The pack for `request`; `held` (from `ranking_cache()`, one per book handle) keeps the
-    book's rules and open threads in memory between packs while the book is unchanged."""
+    book's rules and its dead in memory between packs while the book is unchanged."""
     if request.chapter < 1:
         raise InvalidInput(say("chapter_at_least_one", got=request.chapter))
     recipe = recipe or RECIPES[request.task]
@@ -49,9 +49,7 @@ def build_memory_pack(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
     snapshot = held.snapshot(conn) if held else None
-    open_threads = (
-        snapshot.open_threads(as_of) if snapshot else ranking_scans.thread_candidates(conn, as_of)
-    )
+    open_threads = ranking_scans.thread_candidates(conn, as_of)
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)
         if recipe.scene_cast

@@ -90,80 +90,82 @@ def book_state(conn: sqlite3.Connection) -> BookState | None:
     return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 
 
-class _Spans:
-    """Which of some (start, end) intervals hold at a chapter, without looking at them all: the
-    chapters are cut into blocks, and each block lists the intervals holding anywhere in it, in
-    their given order."""
-
-    BLOCK = 128
-
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
-        self._spans = spans
-        last = max((s for s, _ in spans), default=0) // self.BLOCK
-        self._blocks: list[list[int]] = [[] for _ in range(last + 1)]
-        for i, (start, end) in enumerate(spans):
-            for block in range(max(start, 0) // self.BLOCK, min((end - 1) // self.BLOCK, last) + 1):
-                self._blocks[block].append(i)
-
-    def holding(self, at: int) -> list[int]:
-        """The intervals holding at `at` (start <= at < end), in their given order."""
-        spans = self._spans
-        block = self._blocks[min(max(at, 0) // self.BLOCK, len(self._blocks) - 1)]
-        return [i for i in block if spans[i][0] <= at < spans[i][1]]
-
-
 # why a rule shares a term with the scene: its code, how many terms, and the rule
 SharedRule = tuple[str, int, RuleInForce]
 
 
-class RankingSnapshot:
-    """Every rule version and every open-thread version of the book (all chapters), read at
-    one state of it, with an index of the rules by their bigrams. A pack asks it for the
-    threads open and the rules in force as of its chapter instead of reading thousands of
-    rows, and counts the terms each rule shares with its scene from the index."""
+class Wordings:
+    """Rule wordings (text and domain) by the bigrams they hold: an index of content, never
+    stale (a revised rule is a new wording), kept by a book handle across the snapshots it
+    makes, so a snapshot made after a commit indexes only that commit's new wordings."""
 
-    def __init__(self, conn: sqlite3.Connection, rule_terms: RuleTerms) -> None:
-        # same columns, same json_extract and same order as the scans above
-        rows = conn.execute(
-            f"SELECT valid_from, IFNULL(valid_to, {FOREVER}), id, "
-            "json_extract(value_json, '$.due_chapter'), "
-            "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
-            "json_extract(value_json, '$.last_chapter') FROM versions "
-            "WHERE family = 'thread' AND state = 'open' AND status != 'tentative' "
-            "ORDER BY subject, id"
-        ).fetchall()
-        self._threads = [OpenThread(*row[2:]) for row in rows]
-        self._thread_spans = _Spans([(row[0], row[1]) for row in rows])
-        rows = conn.execute(
-            f"SELECT subject, value_json, valid_from, IFNULL(valid_to, {FOREVER}) FROM versions "
-            "WHERE family = 'rule' AND state = 'in_force' AND status != 'tentative' "
-            "ORDER BY subject, id"
-        ).fetchall()
-        self._rules = [_rule_in_force(subject, text, since) for subject, text, since, _ in rows]
-        self._starts = [row[2] for row in rows]
-        self._ends = [row[3] for row in rows]
-        self._by_every: dict[str, list[int]] = {}  # bigram → rules (text and domain) holding it
-        self._by_own: dict[str, list[int]] = {}  # bigram → rules (text alone) holding it
-        for position, rule in enumerate(self._rules):
-            every, own = rule_terms(rule.text, rule.domain)
+    LIMIT = 1 << 16  # wordings kept before starting over (a 10,000-chapter book has ~4,000)
+
+    def __init__(self, rule_terms: RuleTerms) -> None:
+        self._rule_terms = rule_terms
+        self.ids: dict[tuple[str, str | None], int] = {}
+        self.by_every: dict[str, list[int]] = {}  # bigram → wordings (text and domain)
+        self.by_own: dict[str, list[int]] = {}  # bigram → wordings (text alone)
+
+    def id_of(self, text: str, domain: str | None) -> int:
+        key = (text, domain)
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.ids)
+            every, own = self._rule_terms(text, domain)
             for term in every:
-                self._by_every.setdefault(term, []).append(position)
+                self.by_every.setdefault(term, []).append(found)
             for term in own:
-                self._by_own.setdefault(term, []).append(position)
-        self._dead = all_versions_in_state(conn, "fact", "dead")
-        self._dead_spans = _Spans([(v.valid_from, v.valid_to or FOREVER) for v in self._dead])
+                self.by_own.setdefault(term, []).append(found)
+        return found
+
+    def full(self) -> bool:
+        return len(self.ids) > self.LIMIT
+
+
+class RankingSnapshot:
+    """Every rule version of the book (all chapters) and every version that made someone dead,
+    read at one state of it. A pack asks it for the rules in force and the dead as of its
+    chapter instead of reading thousands of rows, and counts the terms each rule shares with
+    its scene from the index of wordings. Made again after every change to the book."""
+
+    def __init__(self, conn: sqlite3.Connection, wordings: Wordings) -> None:
+        # read from the state index alone and sorted here (in SQL, the order by subject would
+        # take the subject index and every rule's row); same order as `rule_candidates`
+        rows = sorted(
+            conn.execute(
+                f"SELECT subject, id, value_json, valid_from, IFNULL(valid_to, {FOREVER}) "
+                "FROM versions WHERE family = 'rule' AND state = 'in_force' "
+                "AND status != 'tentative'"
+            ).fetchall(),
+            key=lambda row: (row[0], row[1]),
+        )
+        self._wordings = wordings
+        self._rules = [_rule_in_force(subject, text, since) for subject, _, text, since, _ in rows]
+        self._starts = [row[3] for row in rows]
+        self._ends = [row[4] for row in rows]
+        self._at: dict[int, list[int]] = {}  # wording → the rules (positions) worded so
+        for position, rule in enumerate(self._rules):
+            self._at.setdefault(wordings.id_of(rule.text, rule.domain), []).append(position)
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
         self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
         self._recency_keys = [-self._starts[p] for p in self._by_recency]
+        self._dead = all_versions_in_state(conn, "fact", "dead")
 
-    def open_threads(self, as_of: int) -> list[OpenThread]:
-        """`thread_candidates(conn, as_of)`, from memory."""
-        threads = self._threads
-        return [threads[i] for i in self._thread_spans.holding(as_of)]
+    def _shared(self, index: dict[str, list[int]], terms: frozenset[str]) -> dict[int, int]:
+        """Rule position → how many of `terms` it holds. A term's list holds each wording
+        once and the terms are a set: the count is the size of the intersection."""
+        by_wording = Counter(chain.from_iterable(index.get(t, ()) for t in terms))
+        at = self._at
+        return {p: n for w, n in by_wording.items() if w in at for p in at[w]}
 
     def dead(self, as_of: int) -> list[Version]:
         """`chain_ops.versions_in_state(conn, "fact", "dead", as_of)`, from memory."""
-        return [known_at(self._dead[i], as_of) for i in self._dead_spans.holding(as_of)]
+        return [
+            known_at(v, as_of)
+            for v in self._dead
+            if v.valid_from <= as_of and (v.valid_to is None or v.valid_to > as_of)
+        ]
 
     def rules_sharing(
         self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
@@ -172,10 +174,8 @@ class RankingSnapshot:
         ("rule_shares_outline") or else whose text's bigrams meet `own_terms`
         ("rule_shares_scene"), with how many terms they share, in the order of their ids;
         and the `newest` other rules in force, newest first (ties in the order of ids)."""
-        # a term's list holds each rule once and the terms are a set: a rule's count is
-        # the size of its terms' intersection with them
-        outline = Counter(chain.from_iterable(self._by_every.get(t, ()) for t in every_terms))
-        scene = Counter(chain.from_iterable(self._by_own.get(t, ()) for t in own_terms))
+        outline = self._shared(self._wordings.by_every, every_terms)
+        scene = self._shared(self._wordings.by_own, own_terms)
         starts, ends, rules = self._starts, self._ends, self._rules
         shared: list[SharedRule] = []
         taken = set()
@@ -202,6 +202,7 @@ class RankingCache:
 
     def __init__(self, rule_terms: RuleTerms) -> None:
         self._rule_terms = rule_terms
+        self._wordings = Wordings(rule_terms)
         self._state: BookState | None = None
         self._snapshot: RankingSnapshot | None = None
 
@@ -211,7 +212,9 @@ class RankingCache:
             return None
         held = self._snapshot
         if held is None or state != self._state:
-            held = RankingSnapshot(conn, self._rule_terms)
+            if self._wordings.full():
+                self._wordings = Wordings(self._rule_terms)
+            held = RankingSnapshot(conn, self._wordings)
             if book_state(conn) != state:  # changed while it was read: use it, do not keep it
                 return held
             self._state, self._snapshot = state, held
