@@ -39,7 +39,12 @@ def _chapter(chapter: int, **parts: Any) -> dict[str, Any]:
 
 
 def _pack(book: webnovel.Project, chapter: int) -> MemoryPack:
-    return book.build_memory_pack("chapter_write", chapter, outline=OUTLINE, record=False)
+    """The pack, built twice: the first after a change scans the store, the second is built
+    from what the handle then holds (SQLite); both must say the same."""
+    first = book.build_memory_pack("chapter_write", chapter, outline=OUTLINE, record=False)
+    again = book.build_memory_pack("chapter_write", chapter, outline=OUTLINE, record=False)
+    assert again.to_dict() == first.to_dict()
+    return again
 
 
 def _section(pack: MemoryPack, name: str) -> list[str]:
@@ -154,15 +159,15 @@ def test_a_rolled_back_write_is_never_held(tmp_path: Path) -> None:
             pack = build_memory_pack(conn, config, aliases, request, held=held)
             return [i.value for s in pack.sections if s.name == "world_rules" for i in s.items]
 
-        assert rules() == ["灵气只在子时充盈"]
+        assert rules() == ["灵气只在子时充盈"] == rules()  # scanned, then held
         conn.execute("BEGIN IMMEDIATE")
         conn.execute(
             "UPDATE versions SET value_json = json_set(value_json, '$.rule', '灵气全无') "
             "WHERE family = 'rule'"
         )
-        assert rules() == ["灵气全无"]  # read from the uncommitted rows, and not kept
+        assert rules() == ["灵气全无"] == rules()  # read from the uncommitted rows, not kept
         conn.execute("ROLLBACK")
-        assert rules() == ["灵气只在子时充盈"]
+        assert rules() == ["灵气只在子时充盈"] == rules()
 
 
 def test_held_packs_equal_packs_that_scan_the_store(saga_book: webnovel.Project) -> None:

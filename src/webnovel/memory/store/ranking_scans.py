@@ -197,25 +197,30 @@ class RankingSnapshot:
 
 
 class RankingCache:
-    """A book handle's `RankingSnapshot`, read again whenever `book_state` says the book may
-    have changed; none when it cannot say (then packs scan the state index as before)."""
+    """A book handle's `RankingSnapshot`, made when a second pack finds the book as the first
+    left it (`book_state`) and kept until it changes; none when it cannot say (then packs
+    scan the state index as before). The first pack after a change scans: an agent that
+    commits a chapter and asks one pack pays nothing for a snapshot it would not use again."""
 
     def __init__(self, rule_terms: RuleTerms) -> None:
         self._rule_terms = rule_terms
         self._wordings = Wordings(rule_terms)
-        self._state: BookState | None = None
+        self._seen: BookState | None = None  # the state the last pack found
+        self._state: BookState | None = None  # the state the snapshot was read at
         self._snapshot: RankingSnapshot | None = None
 
     def snapshot(self, conn: sqlite3.Connection) -> RankingSnapshot | None:
         state = book_state(conn)
         if state is None:
             return None
-        held = self._snapshot
-        if held is None or state != self._state:
-            if self._wordings.full():
-                self._wordings = Wordings(self._rule_terms)
-            held = RankingSnapshot(conn, self._wordings)
-            if book_state(conn) != state:  # changed while it was read: use it, do not keep it
-                return held
+        if self._snapshot is not None and state == self._state:
+            return self._snapshot
+        seen, self._seen = self._seen, state
+        if state != seen:
+            return None
+        if self._wordings.full():
+            self._wordings = Wordings(self._rule_terms)
+        held = RankingSnapshot(conn, self._wordings)
+        if book_state(conn) == state:  # unchanged while it was read: keep it
             self._state, self._snapshot = state, held
         return held
