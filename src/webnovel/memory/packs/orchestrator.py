@@ -49,7 +49,11 @@ def build_memory_pack(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
     snapshot = held.snapshot(conn) if held else None
-    open_threads = ranking_scans.thread_candidates(conn, as_of)
+    open_threads = (
+        snapshot.open_threads(conn, as_of)
+        if snapshot
+        else ranking_scans.thread_candidates(conn, as_of)
+    )
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)
         if recipe.scene_cast

@@ -129,6 +129,8 @@ class RankingSnapshot:
     chapter instead of reading thousands of rows, and counts the terms each rule shares with
     its scene from the index of wordings. Made again after every change to the book."""
 
+    CHAPTERS_KEPT = 16
+
     def __init__(self, conn: sqlite3.Connection, wordings: Wordings) -> None:
         # read from the state index alone and sorted here (in SQL, the order by subject would
         # take the subject index and every rule's row); same order as `rule_candidates`
@@ -151,6 +153,18 @@ class RankingSnapshot:
         self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
         self._recency_keys = [-self._starts[p] for p in self._by_recency]
         self._dead = all_versions_in_state(conn, "fact", "dead")
+        self._open: dict[int, list[OpenThread]] = {}  # the threads open at a chapter, once asked
+
+    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
+        """`thread_candidates(conn, as_of)`, read once per chapter asked while the book is as
+        it was read (packs for the next chapter, a pack and its review): all 20,000 thread
+        versions of a 10,000-chapter book are too many to hold for every chapter."""
+        found = self._open.get(as_of)
+        if found is None:
+            if len(self._open) >= self.CHAPTERS_KEPT:
+                self._open.clear()
+            found = self._open[as_of] = thread_candidates(conn, as_of)
+        return list(found)
 
     def _shared(self, index: dict[str, list[int]], terms: frozenset[str]) -> dict[int, int]:
         """Rule position → how many of `terms` it holds. A term's list holds each wording
