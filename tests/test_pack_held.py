@@ -1,7 +1,8 @@
 """What a book handle holds between packs (its rules, its dead and the threads open at the
-chapters asked, `ranking_scans.RankingCache`) never shows a stale or a later chapter's memory: every write path (commit,
-revision, retraction, rebuild, import, another handle's or process's commit, a migration) is
-seen by the next pack, and packs built with it equal packs that scan the store."""
+chapters asked, `ranking_scans.RankingCache`) never shows a stale or a later chapter's
+memory: every write path (commit, revision, retraction, rebuild, import, another handle's or
+process's commit, a migration) is seen by the next pack, and packs built with it equal packs
+that scan the store."""
 
 from __future__ import annotations
 
