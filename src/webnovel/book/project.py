@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..extraction.report import ExtractionReport
     from ..ingest.name_finder import Candidate
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
+    from ..memory.packs.orchestrator import RankingCache
     from ..memory.retrieval.search import Retrieval, SearchHit
     from ..memory.review.draft_review import ReviewReport
     from ..memory.schema import CommitReport, Conflict
@@ -63,6 +64,7 @@ class Project(BookReader):
         self._aliases_seq: str | None = None
         self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
         self._retrieval: Retrieval | None = None
+        self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
 
@@ -243,7 +245,7 @@ class Project(BookReader):
         from ..memory.packs import pack_log
         from ..memory.packs.budget_manager import RECIPES
         from ..memory.packs.memory_pack import PackRequest
-        from ..memory.packs.orchestrator import build_memory_pack
+        from ..memory.packs.orchestrator import build_memory_pack, ranking_cache
         from ..memory.packs.tasks import task_named, template_weights
 
         named = task_named(task)
@@ -259,8 +261,16 @@ class Project(BookReader):
             focus=focus,
         )
         started = time.perf_counter()
+        if self._ranking is None:
+            self._ranking = ranking_cache()
         pack = build_memory_pack(
-            self.storage.conn, self.config, self.aliases(), request, recipe, self.retriever
+            self.storage.conn,
+            self.config,
+            self.aliases(),
+            request,
+            recipe,
+            self.retriever,
+            held=self._ranking,
         )
         if record:
             elapsed_ms = (time.perf_counter() - started) * 1000

@@ -72,6 +72,8 @@ class Gathering:
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
         self.fields = field_terms(config.fields)
         self.scene_terms: frozenset[str] = frozenset()  # of the cast's items, places, realms
+        # the book's rules and dead held in memory between packs (None: scan them)
+        self.snapshot: ranking_scans.RankingSnapshot | None = None
 
     def field_label(self, key: str) -> str:
         """A field's Chinese name (the book's own where it declares one)."""
@@ -85,7 +87,9 @@ class Gathering:
 
     def dead(self) -> list[Version]:
         """The dead as of the chapter before, read once per pack (three sections ask)."""
-        if self._dead is None:
+        if self._dead is None and self.snapshot is not None:
+            self._dead = self.snapshot.dead(self.as_of)
+        elif self._dead is None:
             self._dead = chain_ops.versions_in_state(self.conn, "fact", "dead", self.as_of)
         return self._dead
 

@@ -16,12 +16,13 @@ from ...errors import InvalidInput
 from ...messages import say
 from ..read.aliases import AliasIndex
 from ..store import ranking_scans, record_ops
+from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .gathering import Gathering, scene_terms
 from .memory_pack import MemoryPack, PackItem, PackRequest, PackSection, Retriever
 from .must_know import KINDS, conflict_items, gather_must_know
-from .relevance_filter import find_in_play
+from .relevance_filter import find_in_play, rule_terms
 from .scene_cast import extend_cast
 
 
@@ -33,7 +34,10 @@ def build_memory_pack(
     recipe: Recipe | None = None,
     retriever: Retriever | None = None,
     count_tokens: Callable[[str], int] = estimate_tokens,
+    held: RankingCache | None = None,
 ) -> MemoryPack:
+    """The pack for `request`; `held` (from `ranking_cache()`, one per book handle) keeps the
+    book's rules and its dead in memory between packs while the book is unchanged."""
     if request.chapter < 1:
         raise InvalidInput(say("chapter_at_least_one", got=request.chapter))
     recipe = recipe or RECIPES[request.task]
@@ -44,7 +48,12 @@ def build_memory_pack(
     in_play = find_in_play(
         conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
     )
-    open_threads = ranking_scans.thread_candidates(conn, as_of)
+    snapshot = held.snapshot(conn) if held else None
+    open_threads = (
+        snapshot.open_threads(conn, as_of)
+        if snapshot
+        else ranking_scans.thread_candidates(conn, as_of)
+    )
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)
         if recipe.scene_cast
@@ -53,6 +62,7 @@ def build_memory_pack(
     near = frozenset(around.near) if around else frozenset()
     names = {e.id: e.name for e in in_play.entities.values()}
     gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
+    gather.snapshot = snapshot
     events = episodic_sections.timeline(gather)
     working = working_sections.working_memory(gather)
     state = working_sections.character_state(gather)
@@ -105,6 +115,11 @@ def build_memory_pack(
             for e in in_play.entities.values()
         ],
     )
+
+
+def ranking_cache() -> RankingCache:
+    """What a book handle keeps between its packs (`build_memory_pack(held=...)`)."""
+    return RankingCache(rule_terms)
 
 
 def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:

@@ -134,37 +134,31 @@ def _thread_why(g: Gathering, why: _ThreadWhy) -> Reason:
     return because(code) if argument is None else because(code, argument)
 
 
-_Shared = tuple[str, frozenset[str]] | None  # a rule's reason code and the terms it shares
-
-
 def world_rules(g: Gathering) -> list[PackItem]:
     # Thousands of rules are in force at 10,000 chapters and a pack shows a few dozen: each is
-    # scored from its cached terms, and only the winners get their reason put into words.
-    scored: list[tuple[float, _Shared, RuleInForce]] = []
-    unshared = []
+    # scored from how many terms it shares with the scene, and only the winners get their
+    # reason put into words.
     context, scene = g.context_terms, g.scene_terms
+    if g.snapshot is None:
+        rules = ranking_scans.rule_candidates(g.conn, g.as_of)
+        shared, newest = _rules_sharing(rules, context, scene)
+    else:
+        shared, newest = g.snapshot.rules_sharing(g.as_of, context, scene, CANDIDATES_PER_SECTION)
     base, step = g.scores.rule_shared
-    for candidate in ranking_scans.rule_candidates(g.conn, g.as_of):
-        every, own = rule_terms(candidate.text, candidate.domain)
-        if not every.isdisjoint(context):
-            found = ("rule_shares_outline", every & context)
-        elif not own.isdisjoint(scene):
-            found = ("rule_shares_scene", own & scene)
-        else:
-            unshared.append(candidate)
-            continue
-        scored.append((min(1.0, base + step * len(found[1])), found, candidate))
+    scored: list[tuple[float, str | None, RuleInForce]] = [
+        (min(1.0, base + step * count), code, rule) for code, count, rule in shared
+    ]
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
     base, step = g.scores.rule_other
-    for candidate in heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda c: c.valid_from):
-        scored.append((base + step * g.fresh(candidate.valid_from), None, candidate))
+    scored += [(base + step * g.fresh(rule.valid_from), None, rule) for rule in newest]
     items = []
-    for score, shared, (rule_id, text, domain, since) in best(scored):
-        why = (
-            because(shared[0], "、".join(sorted(shared[1])[:3]))
-            if shared
-            else because("rule_in_force", since)
-        )
+    for score, code, (rule_id, text, domain, since) in best(scored):
+        if code is None:
+            why = because("rule_in_force", since)
+        else:
+            every, own = rule_terms(text, domain)
+            terms = every & context if code == "rule_shares_outline" else own & scene
+            why = because(code, "、".join(sorted(terms)[:3]))
         items.append(
             g.item(
                 layer="semantic",
@@ -181,3 +175,21 @@ def world_rules(g: Gathering) -> list[PackItem]:
             )
         )
     return items
+
+
+def _rules_sharing(
+    rules: list[RuleInForce], context: frozenset[str], scene: frozenset[str]
+) -> tuple[list[ranking_scans.SharedRule], list[RuleInForce]]:
+    """`RankingSnapshot.rules_sharing` over rules read from the state index."""
+    shared: list[ranking_scans.SharedRule] = []
+    unshared = []
+    for rule in rules:
+        every, own = rule_terms(rule.text, rule.domain)
+        if not every.isdisjoint(context):
+            shared.append(("rule_shares_outline", len(every & context), rule))
+        elif not own.isdisjoint(scene):
+            shared.append(("rule_shares_scene", len(own & scene), rule))
+        else:
+            unshared.append(rule)
+    newest = heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda r: r.valid_from)
+    return shared, newest

@@ -58,23 +58,43 @@ def _version(row: sqlite3.Row, evidence: bool = True, as_of: int | None = None) 
 
 
 def _version_row(row: sqlite3.Row, evidence: bool) -> Version:
+    # by position (`_VERSION_COLUMNS`' order): a pack builds hundreds, and a name costs a
+    # search of the row's columns each
+    (
+        row_id,
+        family,
+        key,
+        subject,
+        field,
+        obj,
+        value_json,
+        valid_from,
+        valid_to,
+        status,
+        source_chapter,
+        source_type,
+        confidence,
+        evidence_json,
+        recorded_at,
+        state,
+    ) = row
     return Version(
-        family=row["family"],
-        key=row["key"],
-        subject=row["subject"],
-        field=row["field"],
-        obj=row["obj"],
-        value=loads(row["value_json"]),
-        valid_from=row["valid_from"],
-        valid_to=row["valid_to"],
-        status=row["status"],
-        source_chapter=row["source_chapter"],
-        source_type=row["source_type"],
-        confidence=row["confidence"],
-        evidence=tuple(loads(row["evidence_json"])) if evidence else (),
-        row_id=row["id"],
-        recorded_at=row["recorded_at"],
-        state=row["state"],
+        family=family,
+        key=key,
+        subject=subject,
+        field=field,
+        obj=obj,
+        value=loads(value_json),
+        valid_from=valid_from,
+        valid_to=valid_to,
+        status=status,
+        source_chapter=source_chapter,
+        source_type=source_type,
+        confidence=confidence,
+        evidence=tuple(loads(evidence_json)) if evidence else (),
+        row_id=row_id,
+        recorded_at=recorded_at,
+        state=state,
     )
 
 
@@ -492,6 +512,17 @@ def versions_in_state(
         (family, state, end, end),
     ).fetchall()
     return [_version(r, evidence, as_of) for r in rows]
+
+
+def all_versions_in_state(conn: sqlite3.Connection, family: Family, state: str) -> list[Version]:
+    """Settled versions ever tagged `state`, as known now, in the order `versions_in_state`
+    gives those holding at a chapter (each is seen as of a chapter through `known_at`)."""
+    rows = conn.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {STATE_HOLDS} "
+        "ORDER BY subject, valid_from, id",
+        (family, state, -1, _FOREVER),
+    ).fetchall()
+    return [_version_row(r, True) for r in rows]
 
 
 def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> list[tuple[str, str]]:

@@ -6,10 +6,14 @@ ids, never of rows: ties rank the same on either store."""
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 
 from ..chains import OpenThread, RuleInForce, Version
-from .chain_ops import STATE_HOLDS, versions_by_id
+from .chain_ops import STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
 from .index_store import loads
 
 
@@ -61,3 +65,176 @@ def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
 def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
     value = loads(value_json)
     return RuleInForce(subject, value.get("rule", ""), value.get("domain"), since)
+
+
+# -- held across packs ----------------------------------------------------------------------------
+
+FOREVER = 4611686018427387904  # an open interval's end, as the state index holds it
+BookState = tuple[int, int]
+# a rule's bigrams with its domain's, and of its text alone (the pack layer's `rule_terms`)
+RuleTerms = Callable[[str, str | None], tuple[frozenset[str], frozenset[str]]]
+
+
+def book_state(conn: sqlite3.Connection) -> BookState | None:
+    """A value that differs whenever the book's index may have changed since it was last read
+    on this connection, or None when there is no such exact signal.
+
+    SQLite's `data_version` changes when any other connection (another process, another
+    handle in this one) commits; `total_changes` counts every row this connection ever
+    inserted, updated or deleted, whatever wrote it (commit, retract, revision, rebuild,
+    migration, import), and never goes back, even when a transaction rolls back. Inside an
+    open transaction (a review's trial of a draft) the rows seen are not committed ones, and
+    PostgreSQL has neither signal: no snapshot is held then."""
+    if not isinstance(conn, sqlite3.Connection) or conn.in_transaction:
+        return None
+    return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
+
+
+# why a rule shares a term with the scene: its code, how many terms, and the rule
+SharedRule = tuple[str, int, RuleInForce]
+
+
+class Wordings:
+    """Rule wordings (text and domain) by the bigrams they hold: an index of content, never
+    stale (a revised rule is a new wording), kept by a book handle across the snapshots it
+    makes, so a snapshot made after a commit indexes only that commit's new wordings."""
+
+    LIMIT = 1 << 16  # wordings kept before starting over (a 10,000-chapter book has ~4,000)
+
+    def __init__(self, rule_terms: RuleTerms) -> None:
+        self._rule_terms = rule_terms
+        self.ids: dict[tuple[str, str | None], int] = {}
+        self.by_every: dict[str, list[int]] = {}  # bigram → wordings (text and domain)
+        self.by_own: dict[str, list[int]] = {}  # bigram → wordings (text alone)
+
+    def id_of(self, text: str, domain: str | None) -> int:
+        key = (text, domain)
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.ids)
+            every, own = self._rule_terms(text, domain)
+            for term in every:
+                self.by_every.setdefault(term, []).append(found)
+            for term in own:
+                self.by_own.setdefault(term, []).append(found)
+        return found
+
+    def full(self) -> bool:
+        return len(self.ids) > self.LIMIT
+
+
+class RankingSnapshot:
+    """Every rule version of the book (all chapters) and every version that made someone dead,
+    read at one state of it. A pack asks it for the rules in force and the dead as of its
+    chapter instead of reading thousands of rows, and counts the terms each rule shares with
+    its scene from the index of wordings. Made again after every change to the book."""
+
+    CHAPTERS_KEPT = 16
+
+    def __init__(self, conn: sqlite3.Connection, wordings: Wordings) -> None:
+        # read from the state index alone and sorted here (in SQL, the order by subject would
+        # take the subject index and every rule's row); same order as `rule_candidates`
+        rows = sorted(
+            conn.execute(
+                f"SELECT subject, id, value_json, valid_from, IFNULL(valid_to, {FOREVER}) "
+                "FROM versions WHERE family = 'rule' AND state = 'in_force' "
+                "AND status != 'tentative'"
+            ).fetchall(),
+            key=lambda row: (row[0], row[1]),
+        )
+        self._wordings = wordings
+        self._rules = [_rule_in_force(subject, text, since) for subject, _, text, since, _ in rows]
+        self._starts = [row[3] for row in rows]
+        self._ends = [row[4] for row in rows]
+        self._at: dict[int, list[int]] = {}  # wording → the rules (positions) worded so
+        for position, rule in enumerate(self._rules):
+            self._at.setdefault(wordings.id_of(rule.text, rule.domain), []).append(position)
+        # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
+        self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
+        self._recency_keys = [-self._starts[p] for p in self._by_recency]
+        self._dead = all_versions_in_state(conn, "fact", "dead")
+        self._open: dict[int, list[OpenThread]] = {}  # the threads open at a chapter, once asked
+
+    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
+        """`thread_candidates(conn, as_of)`, read once per chapter asked while the book is as
+        it was read (packs for the next chapter, a pack and its review): all 20,000 thread
+        versions of a 10,000-chapter book are too many to hold for every chapter."""
+        found = self._open.get(as_of)
+        if found is None:
+            if len(self._open) >= self.CHAPTERS_KEPT:
+                self._open.clear()
+            found = self._open[as_of] = thread_candidates(conn, as_of)
+        return list(found)
+
+    def _shared(self, index: dict[str, list[int]], terms: frozenset[str]) -> dict[int, int]:
+        """Rule position → how many of `terms` it holds. A term's list holds each wording
+        once and the terms are a set: the count is the size of the intersection."""
+        by_wording = Counter(chain.from_iterable(index.get(t, ()) for t in terms))
+        at = self._at
+        return {p: n for w, n in by_wording.items() if w in at for p in at[w]}
+
+    def dead(self, as_of: int) -> list[Version]:
+        """`chain_ops.versions_in_state(conn, "fact", "dead", as_of)`, from memory."""
+        return [
+            known_at(v, as_of)
+            for v in self._dead
+            if v.valid_from <= as_of and (v.valid_to is None or v.valid_to > as_of)
+        ]
+
+    def rules_sharing(
+        self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
+    ) -> tuple[list[SharedRule], list[RuleInForce]]:
+        """The rules in force at `as_of` whose bigrams (with their domain's) meet `every_terms`
+        ("rule_shares_outline") or else whose text's bigrams meet `own_terms`
+        ("rule_shares_scene"), with how many terms they share, in the order of their ids;
+        and the `newest` other rules in force, newest first (ties in the order of ids)."""
+        outline = self._shared(self._wordings.by_every, every_terms)
+        scene = self._shared(self._wordings.by_own, own_terms)
+        starts, ends, rules = self._starts, self._ends, self._rules
+        shared: list[SharedRule] = []
+        taken = set()
+        for p in sorted(outline.keys() | scene.keys()):
+            if starts[p] <= as_of < ends[p]:
+                taken.add(p)
+                if p in outline:
+                    shared.append(("rule_shares_outline", outline[p], rules[p]))
+                else:
+                    shared.append(("rule_shares_scene", scene[p], rules[p]))
+        recent = []
+        if newest > 0:
+            for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
+                if as_of < ends[p] and p not in taken:
+                    recent.append(rules[p])
+                    if len(recent) == newest:
+                        break
+        return shared, recent
+
+
+class RankingCache:
+    """A book handle's `RankingSnapshot`, made when a second pack finds the book as the first
+    left it (`book_state`) and kept until it changes; none when it cannot say (then packs
+    scan the state index as before). The first pack after a change scans: an agent that
+    commits a chapter and asks one pack pays nothing for a snapshot it would not use again."""
+
+    def __init__(self, rule_terms: RuleTerms) -> None:
+        self._rule_terms = rule_terms
+        self._wordings = Wordings(rule_terms)
+        self._seen: BookState | None = None  # the state the last pack found
+        self._state: BookState | None = None  # the state the snapshot was read at
+        self._snapshot: RankingSnapshot | None = None
+
+    def snapshot(self, conn: sqlite3.Connection) -> RankingSnapshot | None:
+        state = book_state(conn)
+        if state is None:
+            return None
+        if self._snapshot is not None and state == self._state:
+            return self._snapshot
+        seen, self._seen = self._seen, state
+        if state != seen:
+            return None
+        if self._wordings.full():
+            self._wordings = Wordings(self._rule_terms)
+        held = RankingSnapshot(conn, self._wordings)
+        if book_state(conn) == state:  # unchanged while it was read: keep it
+            self._state, self._snapshot = state, held
+        return held
