@@ -1,0 +1,74 @@
+"""The word segmenter: one dictionary a process, each book's names laid over it, never shared."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rjieba
+
+import webnovel
+from webnovel.memory.retrieval.segmenter import load_segmenter, shared_dictionary, trie_pattern
+from webnovel.memory.store import vector_store
+
+# 《西游记》: jieba with 悟空 added to its dictionary cut 悟 / 空闻 here
+TEXT = "悟空闻得此言，满心欢喜，拜了齐天大圣。"
+
+
+def test_a_books_names_are_words_of_that_book_only() -> None:
+    journey = load_segmenter(["悟空", "齐天大圣"])
+    other = load_segmenter(["林砚"])
+    assert "悟空" in journey.words(TEXT)
+    assert "悟空" not in other.words(TEXT)
+    # a name added later to one book still changes no other book
+    other.add_words(["闻得此言"])
+    assert "闻得此言" in other.words(TEXT) and "闻得此言" not in journey.words(TEXT)
+    assert not rjieba.has_word("闻得此言")  # the shared dictionary itself is left as it was
+
+
+def test_the_dictionary_is_loaded_once_a_process() -> None:
+    load_segmenter(["悟空"])
+    load_segmenter(["林砚"])
+    assert shared_dictionary.cache_info().misses == 1
+
+
+def test_without_names_the_words_are_the_dictionarys() -> None:
+    plain = [w for w in rjieba.cut_for_search(TEXT) if re.search(r"\w", w)]
+    assert load_segmenter([]).words(TEXT) == plain
+
+
+def test_a_name_is_one_word_preceded_by_its_parts_that_are_words() -> None:
+    words = load_segmenter(["韩啸", "韩啸天", "青灯照剑"]).words("韩啸天拔出青灯照剑")
+    # 韩啸: a name of the book; 青灯: a word of the dictionary; 灯照 and 照剑: neither
+    assert words == ["韩啸", "韩啸天", "拔出", "青灯", "青灯照剑"]
+    # one character is the dictionary's business, and so is a name jieba cannot keep whole
+    assert load_segmenter(["悟", "亚瑟·潘"]).words("亚瑟·潘说") == load_segmenter([]).words(
+        "亚瑟·潘说"
+    )
+
+
+def test_the_longest_name_at_a_position_wins() -> None:
+    pattern = re.compile(trie_pattern(["萧炎", "萧炎之父", "之父", "炎之"]))
+    assert pattern.findall("萧炎之父与萧炎之妻") == ["萧炎之父", "萧炎"]
+    words = load_segmenter(["萧炎", "萧炎之父"]).words("萧炎之父来了")
+    assert words[: words.index("萧炎之父")].count("萧炎") == 1  # the part, then the whole name
+    assert "之父" not in words[words.index("萧炎之父") :]
+
+
+def test_an_index_cut_by_the_older_segmenter_is_cut_again(tmp_path: Path) -> None:
+    """The words column changed with the shared dictionary (jieba with 悟空 added cut 悟 / 空闻):
+    an index stamped with the older format is cut again before the next search, never mixed."""
+    root = tmp_path / "b"
+    result = {"chapter": 1, "entities_new": [{"id": "wukong", "name": "悟空", "type": "角色"}]}
+    with webnovel.init_project(root, title="西游") as book:
+        book.commit(result, text=TEXT)
+        assert book.search("悟空")
+        retrieval = book.retrieval()
+        with retrieval.store.atomic() as conn, retrieval.lexicon.writing() as lexicon:
+            lexicon.add(999, 1, "空闻", "悟 空闻", [], "空闻")  # what the older format held
+            vector_store.set_meta(conn, "lexicon_format", "3:chars")
+    with webnovel.open_project(root) as book:
+        assert book.search_pending() == 1
+        assert [h.chapter for h in book.search("悟空")] == [1]
+        assert book.search_pending() == 0
+        assert book.retrieval().lexicon.known_terms("words", ["悟空", "空闻"]) == ["悟空"]
