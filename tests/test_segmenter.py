@@ -8,22 +8,36 @@ from pathlib import Path
 import rjieba
 
 import webnovel
-from webnovel.memory.retrieval.segmenter import load_segmenter, shared_dictionary, trie_pattern
+from webnovel.memory.read.aliases import AliasIndex
+from webnovel.memory.retrieval.segmenter import Segmenter, shared_dictionary
+from webnovel.memory.retrieval.segmenter import load_segmenter as load_over
 from webnovel.memory.store import vector_store
 
 # 《西游记》: jieba with 悟空 added to its dictionary cut 悟 / 空闻 here
 TEXT = "悟空闻得此言，满心欢喜，拜了齐天大圣。"
 
 
+def load_segmenter(names: list[str]) -> tuple[Segmenter, AliasIndex]:
+    """A segmenter over a book whose names are `names` (one entity each)."""
+    automaton = AliasIndex([(name, f"e{i}") for i, name in enumerate(names)])
+    return load_over(lambda: automaton), automaton
+
+
+def words(names: list[str], text: str) -> list[str]:
+    return load_segmenter(names)[0].words(text)
+
+
 def test_a_books_names_are_words_of_that_book_only() -> None:
-    journey = load_segmenter(["悟空", "齐天大圣"])
-    other = load_segmenter(["林砚"])
+    journey, _ = load_segmenter(["悟空", "齐天大圣"])
+    other, names = load_segmenter(["林砚"])
     assert "悟空" in journey.words(TEXT)
     assert "悟空" not in other.words(TEXT)
-    # a name added later to one book still changes no other book
-    other.add_words(["闻得此言"])
+    # a name the other book learns later is its word at once, and still no one else's
+    names.replace(["e9"], [("闻得此言", "e9")])
     assert "闻得此言" in other.words(TEXT) and "闻得此言" not in journey.words(TEXT)
     assert not rjieba.has_word("闻得此言")  # the shared dictionary itself is left as it was
+    names.replace(["e9"], [])
+    assert "闻得此言" not in other.words(TEXT)  # nor does a name gone stay a word
 
 
 def test_the_dictionary_is_loaded_once_a_process() -> None:
@@ -34,25 +48,32 @@ def test_the_dictionary_is_loaded_once_a_process() -> None:
 
 def test_without_names_the_words_are_the_dictionarys() -> None:
     plain = [w for w in rjieba.cut_for_search(TEXT) if re.search(r"\w", w)]
-    assert load_segmenter([]).words(TEXT) == plain
+    assert words([], TEXT) == plain
 
 
 def test_a_name_is_one_word_preceded_by_its_parts_that_are_words() -> None:
-    words = load_segmenter(["韩啸", "韩啸天", "青灯照剑"]).words("韩啸天拔出青灯照剑")
     # 韩啸: a name of the book; 青灯: a word of the dictionary; 灯照 and 照剑: neither
-    assert words == ["韩啸", "韩啸天", "拔出", "青灯", "青灯照剑"]
+    assert words(["韩啸", "韩啸天", "青灯照剑"], "韩啸天拔出青灯照剑") == [
+        "韩啸",
+        "韩啸天",
+        "拔出",
+        "青灯",
+        "青灯照剑",
+    ]
     # one character is the dictionary's business, and so is a name jieba cannot keep whole
-    assert load_segmenter(["悟", "亚瑟·潘"]).words("亚瑟·潘说") == load_segmenter([]).words(
-        "亚瑟·潘说"
-    )
+    assert words(["悟", "亚瑟·潘"], "亚瑟·潘说") == words([], "亚瑟·潘说")
 
 
 def test_the_longest_name_at_a_position_wins() -> None:
-    pattern = re.compile(trie_pattern(["萧炎", "萧炎之父", "之父", "炎之"]))
-    assert pattern.findall("萧炎之父与萧炎之妻") == ["萧炎之父", "萧炎"]
-    words = load_segmenter(["萧炎", "萧炎之父"]).words("萧炎之父来了")
-    assert words[: words.index("萧炎之父")].count("萧炎") == 1  # the part, then the whole name
-    assert "之父" not in words[words.index("萧炎之父") :]
+    cut = words(["萧炎", "萧炎之父", "之父来"], "萧炎之父来了")
+    assert cut[: cut.index("萧炎之父")].count("萧炎") == 1  # the part, then the whole name
+    assert "之父来" not in cut  # it starts inside a name already taken
+
+
+def test_names_found_by_the_caller_are_the_ones_laid_over() -> None:
+    segmenter, names = load_segmenter(["悟空"])
+    assert segmenter.words(TEXT, names.find(TEXT, fold=False)) == segmenter.words(TEXT)
+    assert "悟空" not in segmenter.words(TEXT, [])  # none found: the dictionary's cut
 
 
 def test_an_index_cut_by_the_older_segmenter_is_cut_again(tmp_path: Path) -> None:

@@ -144,7 +144,6 @@ class Retrieval:
         self.embedder = embedder
         self._announced = False
         self._segmenter: Segmenter | None = None
-        self._segmenter_for: tuple[int, int] | None = None  # (automaton, its version)
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
         self._dense = DenseMatrix()
         self._dense_failed = False
@@ -154,14 +153,10 @@ class Retrieval:
         self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
 
     def segmenter(self) -> Segmenter:
-        """Built on first use (the dictionary is the process's, loaded once); when the book's
-        names change (a commit), the new ones are laid over it too."""
-        current = self.aliases()
+        """Built on first use: the process's dictionary with the book's names (its alias
+        automaton, as it is at each use) laid over it."""
         if self._segmenter is None:
-            self._segmenter = load_segmenter(fold(n) for n in current.names)
-        elif self._segmenter_for != (id(current), current.version):
-            self._segmenter.add_words(fold(n) for n in current.names)
-        self._segmenter_for = (id(current), current.version)
+            self._segmenter = load_segmenter(self.aliases)
         return self._segmenter
 
     # -- keeping in step with index.db --------------------------------------------------------
@@ -243,12 +238,8 @@ class Retrieval:
                 if commit is not None:
                     result = parse_chapter_result(commit["result"], chapter)
                     for chunk in chapter_chunks(result, commit["text"]):
-                        entities = sorted(
-                            {
-                                *chunk.entities,
-                                *(m.entity_id for m in aliases.find(chunk.text, fold=False)),
-                            }
-                        )
+                        mentions = aliases.find(chunk.text, fold=False)
+                        entities = sorted({*chunk.entities, *(m.entity_id for m in mentions)})
                         rowid = vector_store.insert_chunk(
                             conn,
                             chapter,
@@ -259,11 +250,13 @@ class Retrieval:
                             entities,
                         )
                         folded = fold(chunk.text)
+                        # the names found above, unless folding moved the text (traditional)
+                        found = mentions if folded == chunk.text else None
                         lexicon.add(
                             rowid,
                             chapter,
                             " ".join(bigram_tokens(folded)),
-                            " ".join(segmenter.words(folded)),
+                            " ".join(segmenter.words(folded, found)),
                             entities,
                             " ".join(char_tokens(folded)),
                         )

@@ -15,9 +15,9 @@ Three columns, space-joined for the lexical index's whitespace tokenizer:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, Protocol
+from typing import Protocol
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0002fa1f]+")
 ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -41,20 +41,33 @@ def char_tokens(text: str) -> list[str]:
     return list(dict.fromkeys("".join(CJK_RUN.findall(text))))
 
 
-class Segmenter(Protocol):
-    def words(self, text: str) -> list[str]: ...
+class NamedSpan(Protocol):
+    """A name found in a text: where it starts, and the name as the text has it."""
 
-    def add_words(self, names: Iterable[str]) -> None: ...
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+class NameFinder(Protocol):
+    """The book's names (its alias automaton): the longest name at each position of a text."""
+
+    version: int  # moves on with every change of the names
+
+    def find(self, text: str, fold: bool = True) -> Sequence[NamedSpan]: ...
+
+
+class Segmenter(Protocol):
+    def words(self, text: str, found: Sequence[NamedSpan] | None = None) -> list[str]: ...
 
 
 class NoSegmenter:
     """Stands in when no Chinese word segmenter is installed."""
 
-    def words(self, text: str) -> list[str]:
+    def words(self, text: str, found: Sequence[NamedSpan] | None = None) -> list[str]:
         return []
-
-    def add_words(self, names: Iterable[str]) -> None:
-        return None
 
 
 class Dictionary(Protocol):
@@ -108,86 +121,63 @@ def shared_dictionary() -> Dictionary | None:
 class NamesOverDictionary:
     """The shared dictionary with one book's names laid over it, the way jieba treats a word
     added to its dictionary, without touching the dictionary: the text is split at the book's
-    names (longest first), the stretches between are cut by the dictionary, and a name stands
-    as one word, preceded like any long word of jieba's search mode by its two- and
-    three-character parts that are words (of the dictionary or of the book). A book's names
-    never change another book's words, and a book opens without loading a dictionary."""
+    names (its alias automaton: the longest name at each position), the stretches between are
+    cut by the dictionary, and a name stands as one word, preceded like any long word of jieba's
+    search mode by its two- and three-character parts that are words (of the dictionary or of
+    the book). A book's names never change another book's words, a book opens without loading
+    a dictionary, and a new name costs nothing here (the automaton is kept in step anyway).
 
-    def __init__(self, dictionary: Dictionary) -> None:
+    Only names made of CJK characters are laid over: jieba never makes a word across the
+    punctuation of 亚瑟·潘 or the space of a Latin name, and an id is no word of the text."""
+
+    def __init__(self, dictionary: Dictionary, names: Callable[[], NameFinder]) -> None:
         self._dictionary = dictionary
-        self._names: set[str] = set()
-        self._pattern: re.Pattern[str] | None = None
+        self._names = names
+        self._parts_for: tuple[int, int] | None = None  # (automaton, its version)
         self._name_words: dict[str, list[str]] = {}
 
-    def add_words(self, names: Iterable[str]) -> None:
-        """Register names not registered yet. A name of one character is left to the
-        dictionary, and one that is not all CJK too (jieba never makes a word across the
-        punctuation of 亚瑟·潘 or the space of a Latin name)."""
-        new = {n for n in names if len(n) >= 2 and n not in self._names and CJK_NAME.fullmatch(n)}
-        if new:
-            self._names |= new
-            self._pattern = re.compile(trie_pattern(self._names))
+    def words(self, text: str, found: Sequence[NamedSpan] | None = None) -> list[str]:
+        """`text`'s words; `found`: the names the automaton found in `text` if the caller has
+        them already (indexing finds a chunk's entities with the same scan)."""
+        names = self._names()
+        if self._parts_for != (id(names), names.version):
+            self._parts_for = (id(names), names.version)
             self._name_words = {}  # a new name may be a part of an older one
-
-    def words(self, text: str) -> list[str]:
         cut = self._dictionary.cut_for_search
-        if self._pattern is None:
-            return _kept(cut(text))
         tokens: list[str] = []
         start = 0
-        for found in self._pattern.finditer(text):
-            if found.start() > start:
-                tokens += cut(text[start : found.start()])
-            tokens += self._words_of_name(found.group())
-            start = found.end()
+        for span in names.find(text, fold=False) if found is None else found:
+            name = span.text
+            if span.start < start or len(name) < 2 or not CJK_NAME.fullmatch(name):
+                continue  # another id of the name just taken, a lone character, an id
+            if span.start > start:
+                tokens += cut(text[start : span.start])
+            tokens += self._words_of_name(name, names)
+            start = span.start + len(name)
         if start < len(text):
             tokens += cut(text[start:])
-        return _kept(tokens)
+        return [w.lower() for w in tokens if WORD_CHARS.search(w)]
 
-    def _words_of_name(self, name: str) -> list[str]:
+    def _words_of_name(self, name: str, names: NameFinder) -> list[str]:
         words = self._name_words.get(name)
         if words is None:
             is_word = self._dictionary.has_word
             parts = [
                 name[i : i + n] for n in (2, 3) if len(name) > n for i in range(len(name) - n + 1)
             ]
-            words = [p for p in parts if p in self._names or is_word(p)] + [name]
+            words = [p for p in parts if is_word(p) or _is_a_name(p, names)] + [name]
             self._name_words[name] = words
         return words
 
 
-def _kept(tokens: list[str]) -> list[str]:
-    return [w.lower() for w in tokens if WORD_CHARS.search(w)]
+def _is_a_name(text: str, names: NameFinder) -> bool:
+    return any(s.start == 0 and s.text == text for s in names.find(text, fold=False))
 
 
-def trie_pattern(words: Iterable[str]) -> str:
-    """A regular expression matching any of `words`, the longest at each position, shaped as a
-    trie: one alternative per next character, so a scan costs what the text holds and not a
-    try of every name (a book may know thousands)."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def pattern(node: dict[str, Any]) -> str:
-        branches = [re.escape(c) + pattern(child) for c, child in node.items() if c]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        if "" in node:  # a name ends here: a longer one is tried first
-            return body + "?" if len(branches) == 1 and len(body) == 1 else "(?:" + body + ")?"
-        return body
-
-    return pattern(trie)
-
-
-def load_segmenter(names: Iterable[str]) -> Segmenter:
-    """The process's dictionary with `names` laid over it (loaded only when first needed)."""
+def load_segmenter(names: Callable[[], NameFinder]) -> Segmenter:
+    """The process's dictionary (loaded when first needed) with the book's names laid over it;
+    `names` gives the book's alias automaton as it is now."""
     dictionary = shared_dictionary()
     if dictionary is None:
         return NoSegmenter()
-    segmenter = NamesOverDictionary(dictionary)
-    segmenter.add_words(names)
-    return segmenter
+    return NamesOverDictionary(dictionary, names)
