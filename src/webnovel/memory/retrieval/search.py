@@ -153,10 +153,10 @@ class Retrieval:
         self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
 
     def segmenter(self) -> Segmenter:
-        """Built on first use: the process's dictionary with the book's names (its alias
-        automaton, as it is at each use) laid over it."""
+        """Built on first use, over the process's dictionary (loaded once); the book's names
+        are laid over it at each use."""
         if self._segmenter is None:
-            self._segmenter = load_segmenter(self.aliases)
+            self._segmenter = load_segmenter()
         return self._segmenter
 
     # -- keeping in step with index.db --------------------------------------------------------
@@ -256,7 +256,7 @@ class Retrieval:
                             rowid,
                             chapter,
                             " ".join(bigram_tokens(folded)),
-                            " ".join(segmenter.words(folded, found)),
+                            " ".join(segmenter.words(folded, aliases, found)),
                             entities,
                             " ".join(char_tokens(folded)),
                         )

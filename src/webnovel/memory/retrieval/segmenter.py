@@ -15,7 +15,7 @@ Three columns, space-joined for the lexical index's whitespace tokenizer:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
@@ -60,13 +60,17 @@ class NameFinder(Protocol):
 
 
 class Segmenter(Protocol):
-    def words(self, text: str, found: Sequence[NamedSpan] | None = None) -> list[str]: ...
+    def words(
+        self, text: str, names: NameFinder, found: Sequence[NamedSpan] | None = None
+    ) -> list[str]: ...
 
 
 class NoSegmenter:
     """Stands in when no Chinese word segmenter is installed."""
 
-    def words(self, text: str, found: Sequence[NamedSpan] | None = None) -> list[str]:
+    def words(
+        self, text: str, names: NameFinder, found: Sequence[NamedSpan] | None = None
+    ) -> list[str]:
         return []
 
 
@@ -130,32 +134,34 @@ class NamesOverDictionary:
     Only names made of CJK characters are laid over: jieba never makes a word across the
     punctuation of 亚瑟·潘 or the space of a Latin name, and an id is no word of the text."""
 
-    def __init__(self, dictionary: Dictionary, names: Callable[[], NameFinder]) -> None:
+    def __init__(self, dictionary: Dictionary) -> None:
         self._dictionary = dictionary
-        self._names = names
         self._parts_for: tuple[int, int] | None = None  # (automaton, its version)
         self._name_words: dict[str, list[str]] = {}
 
-    def words(self, text: str, found: Sequence[NamedSpan] | None = None) -> list[str]:
-        """`text`'s words; `found`: the names the automaton found in `text` if the caller has
-        them already (indexing finds a chunk's entities with the same scan)."""
-        names = self._names()
+    def words(
+        self, text: str, names: NameFinder, found: Sequence[NamedSpan] | None = None
+    ) -> list[str]:
+        """`text`'s words, with the book's `names` laid over; `found`: what `names` finds in
+        `text`, if the caller has it already (indexing finds a chunk's entities so)."""
         if self._parts_for != (id(names), names.version):
             self._parts_for = (id(names), names.version)
             self._name_words = {}  # a new name may be a part of an older one
-        cut = self._dictionary.cut_for_search
-        tokens: list[str] = []
+        between: list[str] = []
+        named: list[str] = []
         start = 0
         for span in names.find(text, fold=False) if found is None else found:
             name = span.text
             if span.start < start or len(name) < 2 or not CJK_NAME.fullmatch(name):
                 continue  # another id of the name just taken, a lone character, an id
-            if span.start > start:
-                tokens += cut(text[start : span.start])
-            tokens += self._words_of_name(name, names)
+            between.append(text[start : span.start])
+            named += self._words_of_name(name, names)
             start = span.start + len(name)
-        if start < len(text):
-            tokens += cut(text[start:])
+        between.append(text[start:])
+        # one call for the stretches between names: jieba cuts each run of CJK characters on
+        # its own, so a space parts them as separate calls would. The index keeps counts, not
+        # positions, so the names' words may come last.
+        tokens = self._dictionary.cut_for_search(" ".join(between)) + named
         return [w.lower() for w in tokens if WORD_CHARS.search(w)]
 
     def _words_of_name(self, name: str, names: NameFinder) -> list[str]:
@@ -174,10 +180,10 @@ def _is_a_name(text: str, names: NameFinder) -> bool:
     return any(s.start == 0 and s.text == text for s in names.find(text, fold=False))
 
 
-def load_segmenter(names: Callable[[], NameFinder]) -> Segmenter:
-    """The process's dictionary (loaded when first needed) with the book's names laid over it;
-    `names` gives the book's alias automaton as it is now."""
+def load_segmenter() -> Segmenter:
+    """A book's segmenter: the process's dictionary (loaded when first needed), over which
+    each call lays the book's names."""
     dictionary = shared_dictionary()
     if dictionary is None:
         return NoSegmenter()
-    return NamesOverDictionary(dictionary, names)
+    return NamesOverDictionary(dictionary)
