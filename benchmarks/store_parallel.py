@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -38,14 +39,36 @@ with webnovel.open_project(sys.argv[1]) as book:
 """
 
 
-def run_all(commands: list[list[str]]) -> float:
+def run_all(commands: list[list[str]]) -> tuple[float, float]:
+    """Run the commands at once; wall seconds, and the CPU seconds the processes used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     processes = [subprocess.Popen(c, stderr=subprocess.PIPE, text=True) for c in commands]
     for process in processes:
         _, err = process.communicate()
         if process.returncode:
             sys.exit(err)
-    return time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return time.perf_counter() - started, cpu
+
+
+def server_cpu_seconds(store: str) -> float | None:
+    """The CPU the PostgreSQL server on this machine has used: its postmaster's own and that
+    of the backends it has reaped (a connection's backend ends with it). None when the server
+    is elsewhere (its postmaster is not in this machine's /proc)."""
+    import psycopg
+
+    with psycopg.connect(store) as conn:
+        row = conn.execute("SELECT pg_backend_pid()").fetchone()
+    assert row is not None
+    try:
+        backend = Path(f"/proc/{row[0]}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(f"/proc/{backend[1]}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -66,8 +89,14 @@ def main() -> None:
         webnovel.init_project(folder / f"b{n}", title="p", store=store, book=name).close()
     try:
         books = [str(folder / f"b{n}") for n in range(args.processes)]
-        wrote = run_all([[sys.executable, "-c", WRITER, b, str(results)] for b in books])
-        packed = run_all([[sys.executable, "-c", PACKER, b, str(args.packs)] for b in books])
+        load = os.getloadavg()[0]
+        server = [server_cpu_seconds(store)]
+        wrote, wrote_cpu = run_all([[sys.executable, "-c", WRITER, b, str(results)] for b in books])
+        server.append(server_cpu_seconds(store))
+        packed, packed_cpu = run_all(
+            [[sys.executable, "-c", PACKER, b, str(args.packs)] for b in books]
+        )
+        server.append(server_cpu_seconds(store))
     finally:
         for name in names:
             delete_book(store, name)
@@ -78,14 +107,24 @@ def main() -> None:
                 "processes": args.processes,
                 "commits": commits,
                 "commit_seconds": round(wrote, 1),
+                "commit_client_cpu_seconds": round(wrote_cpu, 1),
+                "commit_server_cpu_seconds": _spent(server[0], server[1]),
                 "commits_per_second": round(commits / wrote, 1),
                 "packs": packs,
                 "pack_seconds": round(packed, 1),
+                "pack_client_cpu_seconds": round(packed_cpu, 1),
+                "pack_server_cpu_seconds": _spent(server[1], server[2]),
                 "packs_per_second": round(packs / packed, 1),
                 "cpus": os.cpu_count(),
+                "load_before": load,
+                "load_after": os.getloadavg()[0],
             }
         )
     )
+
+
+def _spent(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else round(after - before, 1)
 
 
 if __name__ == "__main__":

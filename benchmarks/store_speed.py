@@ -61,11 +61,18 @@ def build_both(
         books["postgresql"] = webnovel.init_project(
             folders["postgresql"], title="bench", store=store, book=name
         )
+    return books, commit_both(books, saga.results, saga.texts), name
+
+
+def commit_both(
+    books: dict[str, webnovel.Project], results: list[Any], texts: list[str | None]
+) -> dict[str, dict[str, Any]]:
+    """Commit the chapters into every book, taking turns; commit p50 and CPU per store."""
     walls: dict[str, list[float]] = {kind: [] for kind in books}
     cpus: dict[str, list[float]] = {kind: [] for kind in books}
     servers: dict[str, float] = {kind: 0.0 for kind in books}
     order = list(books)
-    for n, (result, text) in enumerate(zip(saga.results, saga.texts, strict=True)):
+    for n, (result, text) in enumerate(zip(results, texts, strict=True)):
         for kind in order if n % 2 == 0 else order[::-1]:
             book = books[kind]
             server = backend_cpu_ms(book)
@@ -87,7 +94,7 @@ def build_both(
             "commit_client_cpu_last_200_mean_ms": round(sum(cpus[kind][last:]) / -last, 2),
             "commit_server_cpu_mean_ms": round(servers[kind] / len(walls[kind]), 2),
         }
-    return books, out, name
+    return out
 
 
 def _progress(
@@ -195,7 +202,20 @@ def main() -> None:
     parser.add_argument("--cli-runs", type=int, default=10)
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--out", type=Path, default=None, help="write the JSON here too")
+    parser.add_argument(
+        "--books",
+        nargs=2,
+        type=Path,
+        metavar=("SQLITE", "POSTGRESQL"),
+        help="measure these two built books (the saga's first --chapters chapters; the second "
+        "a `webnovel copy --store` of the first) instead of building them, then commit the next "
+        "--commits chapters into both, taking turns. The books are written to: pass copies",
+    )
+    parser.add_argument("--commits", type=int, default=200, help="with --books")
     args = parser.parse_args()
+    if args.books:
+        measure_built(args)
+        return
     store = None if args.sqlite_only else os.environ.get("WEBNOVEL_BENCH_POSTGRES")
     if not args.sqlite_only and not store:
         sys.exit("set WEBNOVEL_BENCH_POSTGRES to a postgresql:// URL, or pass --sqlite-only")
@@ -229,6 +249,50 @@ def main() -> None:
 
             delete_book(store, name)
         shutil.rmtree(workdir, ignore_errors=True)
+    if args.out:
+        args.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(table(results))
+    print()
+    print(parts_table(results["fresh_process_parts"]))
+
+
+def measure_built(args: argparse.Namespace) -> None:
+    """--books: reads, packs, search and fresh processes on two books built before, then the
+    next chapters committed into both, taking turns (a 10,000-chapter book takes hours to
+    build here; `webnovel copy` moves one into PostgreSQL in seconds)."""
+    folders = dict(zip(("sqlite", "postgresql"), args.books, strict=True))
+    more = generate_saga(args.chapters + args.commits, seed=args.seed, text_chars=args.text_chars)
+    results_next = more.results[args.chapters :]
+    texts_next = more.texts[args.chapters :]
+    del more
+    saga = generate_saga(args.chapters, seed=args.seed, text_chars=args.text_chars)
+    gc.collect()
+    gc.freeze()
+    results: dict[str, Any] = {
+        "chapters": args.chapters,
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load_before": os.getloadavg()[0],
+    }
+    books = {kind: webnovel.open_project(folder) for kind, folder in folders.items()}
+    for kind, book in books.items():
+        latest = book.latest_chapter()
+        if latest != args.chapters:
+            sys.exit(f"{folders[kind]} holds {latest} chapters, not --chapters {args.chapters}")
+        cpu = time.process_time()
+        results[kind] = bench_reads(book, saga, args.seed)
+        results[kind]["reads_client_cpu_s"] = round(time.process_time() - cpu, 1)
+    for book in books.values():
+        book.close()
+    fresh = bench_cli_both(folders, args.cli_runs)
+    results["fresh_process_parts"] = fresh.pop("parts")
+    for kind, cli in fresh.items():
+        results[kind]["cli_fact_cold_start"] = cli
+    results["load_after_commits"] = os.getloadavg()[0]  # here: after the reads
+    books = {kind: webnovel.open_project(folder) for kind, folder in folders.items()}
+    for kind, measured in commit_both(books, results_next, texts_next).items():
+        results[kind].update(measured)
+        books[kind].close()
+    results["load_after"] = os.getloadavg()[0]
     if args.out:
         args.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
     print(table(results))

@@ -150,6 +150,74 @@ def test_copy_sqlite_to_postgresql_and_back_answers_the_same(
         delete_book(URL, name)
 
 
+def test_a_table_copy_answers_as_a_replay_and_goes_on_committing_alike(tmp_path: Path) -> None:
+    """The default copy carries the tables; a replay derives them anew: both answer as the
+    source, and the next commits (new sequence numbers and ids) keep them equal."""
+    source = tmp_path / "source"
+    with webnovel.init_project(source, title="源") as book:
+        for result, text in zip(SAGA.results[:16], SAGA.texts, strict=False):
+            book.commit(result, text=text)
+        book.retract(9)
+        book.commit({**SAGA.results[4], "summary": "改写过的第五章"})
+    names = [book_name(), book_name()]
+    try:
+        with webnovel.open_project(source) as book:
+            copy_book(book, tmp_path / "tables", store=URL, book=names[0])
+            copy_book(book, tmp_path / "replayed", store=URL, book=names[1], replay=True)
+        with webnovel.open_project(tmp_path / "tables") as pg:
+            copy_book(pg, tmp_path / "back")  # PostgreSQL's tables into SQLite
+        folders = [source, tmp_path / "tables", tmp_path / "replayed", tmp_path / "back"]
+        for result, text in zip(SAGA.results[16:], SAGA.texts[16:], strict=True):
+            for folder in folders:
+                with webnovel.open_project(folder) as book:
+                    book.commit(result, text=text)
+        seen = []
+        for folder in folders:
+            with webnovel.open_project(folder) as book:
+                log = [(e.seq, e.chapter, e.commit_id) for e in book.commit_log(limit=100)]
+                seen.append((answers(book), log))
+        assert seen[1] == seen[0]
+        assert seen[3] == seen[0]
+        assert seen[2][0] == seen[0][0]  # a replay numbers its commits afresh
+    finally:
+        for name in names:
+            delete_book(URL, name)
+
+
+def test_a_copy_that_fails_half_way_leaves_no_book(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Until the copy commits, another connection sees the new book empty; a failure mid-COPY
+    rolls it back and takes the book away."""
+    import psycopg
+
+    from webnovel.memory.store import table_copy
+
+    with init_book("sqlite", tmp_path / "source", title="源") as book:
+        for result in SAGA.results[:6]:
+            book.commit(result)
+        monkeypatch.setattr(table_copy, "ROWS_A_PROGRESS", 10)
+        name = book_name()
+        seen: list[int] = []
+
+        def stop(done: int, total: int) -> None:
+            with psycopg.connect(URL) as other:
+                schema = other.execute(
+                    "SELECT schema_name FROM public.webnovel_books WHERE book = %s", (name,)
+                ).fetchone()
+                assert schema is not None
+                row = other.execute(f'SELECT COUNT(*) FROM "{schema[0]}".commits').fetchone()
+                seen.append(row[0] if row else -1)
+            if done >= 40:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            copy_book(book, tmp_path / "copy", store=URL, book=name, progress=stop)
+    assert seen and set(seen) == {0}
+    assert name not in {b["book"] for b in list_books(URL)}
+    assert not (tmp_path / "copy" / ".webnovel").exists()
+
+
 # -- writers --------------------------------------------------------------------------------------
 
 WORKER = textwrap.dedent(
@@ -302,7 +370,7 @@ def test_a_hundred_kills_during_commits_leave_no_half_commit(tmp_path: Path) -> 
         assert len(log) > len(results), "the killed writers committed between kills"
         assert all(entry.counts for entry in log), "every commit wrote its stats with it"
         now = answers(book)
-        copy_book(book, tmp_path / "replayed")  # a clean replay of the log, into SQLite
+        copy_book(book, tmp_path / "replayed", replay=True)  # a clean replay, into SQLite
     with webnovel.open_project(tmp_path / "replayed") as replayed:
         assert answers(replayed) == now
 

@@ -1,21 +1,26 @@
 """The books of a PostgreSQL store, and moving a book between stores.
 
 `list_books` and `delete_book` work on a store's registry (`webnovel books --store URL`);
-`copy_book` makes a new book, in a folder of its own, by replaying another book's whole commit
-log with its texts (SQLite to PostgreSQL, back, or to another server) and carrying over the
-author's verdicts on conflicts and the book's config, so that every answer stays the same.
+`copy_book` makes a new book, in a folder of its own, from another book's tables (SQLite to
+PostgreSQL, back, or to another server; or by replaying its whole commit log with the texts),
+carrying over the author's verdicts on conflicts and the book's config, so that every answer
+stays the same.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
+from ..memory.store.table_copy import copy_tables
 from .opening import init_project, open_project
 from .project import Project
+
+Progress = Callable[[int, int], None]
 
 
 def _location(store: str, book: str = "-") -> StoreLocation:
@@ -37,13 +42,25 @@ def delete_book(store: str, book: str) -> bool:
 
 
 def copy_book(
-    source: Project, dest: str | Path, store: str | None = None, book: str | None = None
+    source: Project,
+    dest: str | Path,
+    store: str | None = None,
+    book: str | None = None,
+    progress: Progress | None = None,
+    replay: bool = False,
 ) -> dict[str, Any]:
     """Copy `source` into a new book in folder `dest` (in `store`, or as a SQLite file), in one
-    transaction: a copy that fails leaves no half book behind in a store."""
+    transaction: a copy that fails leaves no half book behind in a store, and a reader of the
+    new book sees it empty or whole.
+
+    By default every table of the book is carried over as it stands (the commit log with its
+    texts, and the memory derived from it, the author's verdicts and the commit stats with
+    them), read under the source's write lock so that no commit lands half way: the same rows
+    give the same answers, and 10,000 chapters move in seconds of COPY instead of a replay's
+    hour of round trips. With `replay`, memory is derived anew by replaying the commit log
+    chapter by chapter, as a rebuild would: slower, for a source whose derived tables are in
+    doubt. `progress(done, total)` counts rows, or chapters when replaying."""
     meta = source.store.commits.all_meta()
-    log = source.store.commits.whole_log()
-    verdicts = source.store.records.conflict_verdicts()
     copy = init_project(
         dest, title=meta.get("title") or "", genre=meta.get("genre") or None, store=store, book=book
     )
@@ -51,15 +68,12 @@ def copy_book(
         _carry_config(source, copy)
         copy.close()
         copy = open_project(dest)
-        with copy.storage.index.atomic():
-            for entry in log:
-                if entry["commit_id"].startswith("retract:"):
-                    copy.pipeline.retract(entry["chapter"])
-                else:
-                    copy.pipeline.commit(
-                        entry["result"], text=entry["text"], recorded_at=entry["recorded_at"]
-                    )
-            copy.store.records.restore_verdicts(verdicts)
+        if replay and copy.storage.location is not None:
+            commits = _replay_through_sqlite(source, copy, progress)
+        elif replay:
+            commits = _replay_log(source, copy, progress)
+        else:
+            commits = copy_tables(source.storage.index, copy.storage.index, progress)
         copy.refresh_projections()
     except BaseException:
         copy.close()
@@ -70,12 +84,54 @@ def copy_book(
             "source": str(source.root),
             "dest": str(Path(dest)),
             "store": copy.storage.location.shown() if copy.storage.location else "sqlite",
-            "commits": len(log),
+            "commits": commits,
             "chapters": len(copy.store.commits.chapter_commit_ids()),
-            "verdicts": len(verdicts),
+            "verdicts": len(copy.store.records.conflict_verdicts()),
+            "replayed": replay,
         }
     finally:
         copy.close()
+
+
+def _replay_log(source: Project, copy: Project, progress: Progress | None) -> int:
+    """Commit the source's whole log into the empty copy again, in one transaction."""
+    log = source.store.commits.whole_log()
+    verdicts = source.store.records.conflict_verdicts()
+    with copy.storage.index.atomic():
+        for done, entry in enumerate(log, start=1):
+            if entry["commit_id"].startswith("retract:"):
+                copy.pipeline.retract(entry["chapter"])
+            else:
+                copy.pipeline.commit(
+                    entry["result"], text=entry["text"], recorded_at=entry["recorded_at"]
+                )
+            if progress:
+                progress(done, len(log))
+        copy.store.records.restore_verdicts(verdicts)
+    return len(log)
+
+
+def _replay_through_sqlite(source: Project, copy: Project, progress: Progress | None) -> int:
+    """A replay into a PostgreSQL book: the log is replayed into a scratch SQLite book with the
+    copy's config (in process, no round trip a statement: ≈50 times cheaper on the server),
+    whose tables then go into the copy in one transaction. The scratch book is removed."""
+    import tempfile  # only for a replayed copy into a store
+
+    with tempfile.TemporaryDirectory(prefix="webnovel-replay-") as scratch:
+        folder = Path(scratch) / "book"
+        meta = source.store.commits.all_meta()
+        replayed = init_project(
+            folder, title=meta.get("title") or "", genre=meta.get("genre") or None
+        )
+        try:
+            _carry_config(copy, replayed)
+            replayed.close()
+            replayed = open_project(folder)
+            commits = _replay_log(source, replayed, progress)
+            copy_tables(replayed.storage.index, copy.storage.index)
+        finally:
+            replayed.close()
+    return commits
 
 
 def _remove(dest: Path, store: str | None, location: StoreLocation | None) -> None:

@@ -155,8 +155,10 @@ HELP: dict[str, str] = {
     "list the books of a PostgreSQL store, or delete one with everything of it": "列出 PostgreSQL 书库里的书，或删除一本书及其全部记忆",
     "postgresql://USER@HOST:PORT/DATABASE (no password)": "postgresql://用户@主机:端口/数据库（不写密码）",
     "delete this book from the store": "从书库删除这本书",
-    "copy the book into a new folder by replaying its commit log with the texts: into a "
-    "PostgreSQL store with --store, else into the folder's own SQLite file": "重放提交日志（连同正文）把书复制到新文件夹：有 --store 时复制进 PostgreSQL 书库，否则复制为该文件夹自己的 SQLite 文件",
+    "copy the book into a new folder, its commit log with the texts and its memory, in one "
+    "transaction: into a PostgreSQL store with --store, else into the folder's own SQLite file": "在一个事务里把书（提交日志连同正文，以及记忆）复制到新文件夹：有 --store 时复制进 PostgreSQL 书库，否则复制为该文件夹自己的 SQLite 文件",
+    "derive the copy's memory anew by replaying the commit log chapter by chapter "
+    "(slower; for a book whose memory is in doubt)": "逐章重放提交日志，重新推导副本的记忆（较慢；用于记忆可能有误的书）",
     "the new book's folder": "新书的文件夹",
 }
 

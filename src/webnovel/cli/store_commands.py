@@ -13,6 +13,7 @@ from ..errors import InvalidInput, UnknownBook
 from . import render
 from .commands import emit, open_book
 from .parsing import add_command
+from .progress import ProgressBar
 
 
 def add_store_commands(sub: Any) -> None:
@@ -33,8 +34,8 @@ def add_store_commands(sub: Any) -> None:
         sub,
         "copy",
         copy,
-        "copy the book into a new folder by replaying its commit log with the texts: into a "
-        "PostgreSQL store with --store, else into the folder's own SQLite file",
+        "copy the book into a new folder, its commit log with the texts and its memory, in one "
+        "transaction: into a PostgreSQL store with --store, else into the folder's own SQLite file",
         "webnovel --project my-book copy shared-book --store postgresql://writer@db.lan/novels",
     )
     p.add_argument("dest", type=Path, help="the new book's folder")
@@ -43,6 +44,12 @@ def add_store_commands(sub: Any) -> None:
     )
     p.add_argument(
         "--book", default=None, help="the book's name in the store (default: the folder's name)"
+    )
+    p.add_argument(
+        "--replay",
+        action="store_true",
+        help="derive the copy's memory anew by replaying the commit log chapter by chapter "
+        "(slower; for a book whose memory is in doubt)",
     )
 
 
@@ -82,8 +89,11 @@ def books_text(items: list[dict[str, Any]]) -> str:
 def copy(args: argparse.Namespace) -> int:
     if args.book is not None and args.store is None:
         raise InvalidInput("--book 只用于 --store：SQLite 的书就是它的文件夹")
-    with open_book(args) as book:
-        report = copy_book(book, args.dest, store=args.store, book=args.book)
+    with open_book(args) as book, ProgressBar("copy") as bar:
+        report = copy_book(
+            book, args.dest, store=args.store, book=args.book, progress=bar.update,
+            replay=args.replay,
+        )  # fmt: skip
     emit(
         args,
         report,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import lru_cache, partial
@@ -360,6 +360,62 @@ class PostgresStore:
             f"SELECT 1 FROM {REGISTRY} WHERE book = ?", (self.location.book,)
         ).fetchone()
         return row is not None
+
+    # -- a whole book at once (copy) ---------------------------------------------------------
+
+    def table_columns(self) -> dict[str, list[str]]:
+        """The book's tables (all but its migrations) and their columns, in order."""
+        rows = self.pg.raw.execute(
+            "SELECT c.relname, a.attname FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "JOIN pg_attribute a ON a.attrelid = c.oid "
+            "WHERE n.nspname = current_schema() AND c.relkind = 'r' "
+            "AND c.relname <> 'schema_migrations' AND a.attnum > 0 AND NOT a.attisdropped "
+            "ORDER BY c.relname, a.attnum"
+        ).fetchall()
+        tables: dict[str, list[str]] = {}
+        for table, column in rows:
+            tables.setdefault(table, []).append(column)
+        return tables
+
+    def load_tables(self, tables: Iterable[tuple[str, list[str], Iterable[Sequence[Any]]]]) -> None:
+        """Fill the book's tables with the given rows, replacing what they hold, in one
+        transaction under the book's write lock: a reader sees the book empty or whole.
+        COPY streams the rows (one statement a table, not one a row); identity columns are
+        copied as given, and their sequences then continue after the largest."""
+        self.pg.reconnect_if_dropped()
+        self._begin()
+        try:
+            raw = self.pg.raw
+            with raw.cursor() as cursor:
+                for table, columns, rows in tables:
+                    names = ", ".join(quoted(c) for c in columns)
+                    cursor.execute(f"DELETE FROM {quoted(table)}")
+                    with cursor.copy(f"COPY {quoted(table)} ({names}) FROM STDIN") as copy:
+                        for row in rows:
+                            copy.write_row(row)
+                    # the planner's statistics now, not at autovacuum's next round: the first
+                    # reads of the new book would otherwise be planned for empty tables
+                    cursor.execute(f"ANALYZE {quoted(table)}")
+                identities = cursor.execute(
+                    "SELECT c.relname, a.attname FROM pg_attribute a "
+                    "JOIN pg_class c ON c.oid = a.attrelid "
+                    "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                    "WHERE n.nspname = current_schema() AND a.attidentity <> ''"
+                ).fetchall()
+                for table, column in identities:
+                    cursor.execute(
+                        f"SELECT setval(pg_get_serial_sequence(%s, %s), m) "
+                        f"FROM (SELECT MAX({quoted(column)}) AS m FROM {quoted(table)}) AS top "
+                        "WHERE m IS NOT NULL",
+                        (f"{quoted(self.schema)}.{quoted(table)}", column),
+                    )
+            self.pg.execute("COMMIT")
+        except BaseException:
+            self._roll_back("")
+            raise
+        finally:
+            self.pg.in_transaction = False
 
     def checkpoint(self) -> None:
         """SQLite folds its write-ahead log here; PostgreSQL's own checkpoints do that."""
