@@ -59,6 +59,22 @@ def chapter_14_committed_elsewhere(root: Path) -> Iterator[None]:
         run_process("--project", str(root), "retract", "14")
 
 
+@contextmanager
+def chapter_14_committed_beside(root: Path) -> Iterator[None]:
+    """Chapter 14 committed through a second handle on the book in this process, taken back
+    again afterwards. A SQLite dashboard learns of it as of any other process's commit, by
+    reading the commit sequence from the file (nothing in the process tells it), without the
+    two Python start-ups (1.2 s of CPU) of `chapter_14_committed_elsewhere`; that one stays for
+    the test that a real second process is announced (test_dashboard.py)."""
+    with webnovel.open_project(root) as other:
+        other.commit(CHAPTER_14)
+    try:
+        yield
+    finally:
+        with webnovel.open_project(root) as other:
+            other.retract(14)
+
+
 def next_commit_event(stream: Any, seconds: float = 15) -> dict[str, Any]:
     """Read a dashboard's event stream up to its next `commit` event and give that event's
     data; fails when none comes within `seconds`."""

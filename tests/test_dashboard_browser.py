@@ -1,7 +1,8 @@
 """The dashboard in a real browser: Debian's Chromium driven by Playwright, against a real server
 over the sample book. Every page loads with no console error and no failed request, the slider
 moves the page to another chapter, the graph changes with the chapter, a thread opens on its
-evidence, a conflict is settled from the page, and a commit by another process reloads it.
+evidence, a conflict is settled from the page, and a commit made through another handle on the
+book reloads it (test_dashboard.py has a real second process's commit announced).
 
 Set UPDATE_SCREENSHOTS=1 to write the screenshots under docs/screenshots/ (the README shows them).
 """
@@ -24,7 +25,7 @@ from dashboard_server import (  # noqa: E402
     PAGES,
     Running,
     build_sample_book,
-    chapter_14_committed_elsewhere,
+    chapter_14_committed_beside,
     running_dashboard,
 )
 
@@ -188,11 +189,11 @@ def test_a_conflict_is_settled_from_the_page(board: Running, browser: object) ->
     page.close()
 
 
-def test_a_commit_by_another_process_reloads_the_page(board: Running, browser: object) -> None:
+def test_a_commit_made_elsewhere_reloads_the_page(board: Running, browser: object) -> None:
     page = Watched(browser).page
     page.goto(board.url + "/")
     sync_api.expect(page.locator("#live")).to_have_class("live on")
-    with chapter_14_committed_elsewhere(board.root):
+    with chapter_14_committed_beside(board.root):
         sync_api.expect(page.locator("table.log")).to_contain_text("余烬", timeout=15_000)
         assert page.locator("#as-of").get_attribute("max") == "14"
     page.close()
@@ -207,7 +208,7 @@ def test_a_hidden_tab_lets_go_of_its_connection_and_catches_up_when_shown(
     hide = "(h) => { Object.defineProperty(document, 'hidden', {value: h, configurable: true});"
     page.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", True)
     sync_api.expect(page.locator("#live")).to_have_class("live")  # disconnected
-    with chapter_14_committed_elsewhere(board.root):
+    with chapter_14_committed_beside(board.root):
         page.wait_for_timeout(2500)
         assert "余烬" not in page.locator("table.log").inner_text()  # hidden: no reload
         page.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", False)

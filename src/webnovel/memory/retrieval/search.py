@@ -61,7 +61,9 @@ ENTITY_PRIOR = 0.01  # per entity named by both the query and the chunk
 RECENCY_PRIOR = 0.01  # scaled by how late in the book the chunk is
 EMBED_KINDS = ("chapter_summary", "scene_summary")
 SORT_WINDOW = 16  # batches fetched at once and sorted by length before embedding
-LEXICON_FORMAT = "3:chars"  # what the lexicon's documents hold; another value re-indexes all
+# what the lexicon's documents hold; another value re-indexes all. 4: the book's names laid over
+# a shared dictionary, always one word (jieba, names added, cut 那高俅 and 悟空闻 across them)
+LEXICON_FORMAT = "4:names"
 Progress = Callable[[int, int], None]
 
 
@@ -142,7 +144,6 @@ class Retrieval:
         self.embedder = embedder
         self._announced = False
         self._segmenter: Segmenter | None = None
-        self._segmenter_for: tuple[int, int] | None = None  # (automaton, its version)
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
         self._dense = DenseMatrix()
         self._dense_failed = False
@@ -152,14 +153,10 @@ class Retrieval:
         self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
 
     def segmenter(self) -> Segmenter:
-        """Built on first use; when the book's names change (a commit), the new ones are added
-        to it (loading the dictionary again would cost 60 ms a commit)."""
-        current = self.aliases()
+        """Built on first use, over the process's dictionary (loaded once); the book's names
+        are laid over it at each use."""
         if self._segmenter is None:
-            self._segmenter = load_segmenter(fold(n) for n in current.names)
-        elif self._segmenter_for != (id(current), current.version):
-            self._segmenter.add_words(fold(n) for n in current.names)
-        self._segmenter_for = (id(current), current.version)
+            self._segmenter = load_segmenter()
         return self._segmenter
 
     # -- keeping in step with index.db --------------------------------------------------------
@@ -241,12 +238,8 @@ class Retrieval:
                 if commit is not None:
                     result = parse_chapter_result(commit["result"], chapter)
                     for chunk in chapter_chunks(result, commit["text"]):
-                        entities = sorted(
-                            {
-                                *chunk.entities,
-                                *(m.entity_id for m in aliases.find(chunk.text, fold=False)),
-                            }
-                        )
+                        mentions = aliases.find(chunk.text, fold=False)
+                        entities = sorted({*chunk.entities, *(m.entity_id for m in mentions)})
                         rowid = vector_store.insert_chunk(
                             conn,
                             chapter,
@@ -257,11 +250,13 @@ class Retrieval:
                             entities,
                         )
                         folded = fold(chunk.text)
+                        # the names found above, unless folding moved the text (traditional)
+                        found = mentions if folded == chunk.text else None
                         lexicon.add(
                             rowid,
                             chapter,
                             " ".join(bigram_tokens(folded)),
-                            " ".join(segmenter.words(folded)),
+                            " ".join(segmenter.words(folded, aliases, found)),
                             entities,
                             " ".join(char_tokens(folded)),
                         )
