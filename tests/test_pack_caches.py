@@ -6,32 +6,15 @@ it now reads, and search counts as of a chapter do not move when later chapters 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import webnovel
 
+from library_nights import OUTLINE, night
 from stores import BACKENDS, init_book
 
 pytestmark = pytest.mark.parametrize("backend", BACKENDS, indirect=True)
-
-OUTLINE = "林砚夜入藏经阁，想起灵气只在子时充盈的规矩。"
-
-
-def _chapter(chapter: int, **parts: Any) -> dict[str, Any]:
-    result: dict[str, Any] = {
-        "chapter": chapter,
-        "title": f"第{chapter}章",
-        "summary": f"林砚在藏经阁的第{chapter}夜，翻到一卷残经。",
-        "entities_appeared": [{"id": "linyan"}],
-    }
-    if chapter == 1:
-        result["entities_new"] = [
-            {"id": "linyan", "name": "林砚", "type": "character", "is_protagonist": True}
-        ]
-    result.update(parts)
-    return result
 
 
 def _rules(book: webnovel.Project, chapter: int) -> list[str]:
@@ -44,12 +27,12 @@ def test_a_rule_reads_as_its_latest_wording_through_revise_retract_and_recommit(
 ) -> None:
     with init_book(backend, tmp_path / "book") as book:
         book.commit(
-            _chapter(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈", "domain": "修炼"}])
+            night(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈", "domain": "修炼"}])
         )
-        book.commit(_chapter(2))
+        book.commit(night(2))
         assert _rules(book, 3) == ["灵气只在子时充盈"]
         revised = {"id": "qi", "rule": "灵气只在子时与午时充盈", "action": "revise"}
-        book.commit(_chapter(3, world_rules=[revised]))
+        book.commit(night(3, world_rules=[revised]))
         # the revision is chapter 3's: a pack for chapter 3 still reads the old wording
         assert _rules(book, 3) == ["灵气只在子时充盈"]
         assert _rules(book, 4) == ["灵气只在子时与午时充盈"]
@@ -58,9 +41,9 @@ def test_a_rule_reads_as_its_latest_wording_through_revise_retract_and_recommit(
         # chapter 3 again, worded otherwise: the latest rows are new (SQLite may give them the
         # ids the retracted ones had), the pack reads what they say now
         again = {"id": "qi", "rule": "灵气只在子夜充盈，午时全无", "action": "revise"}
-        book.commit(_chapter(3, world_rules=[again]))
+        book.commit(night(3, world_rules=[again]))
         assert _rules(book, 4) == ["灵气只在子夜充盈，午时全无"]
-        book.commit(_chapter(3, world_rules=[{**again, "rule": "灵气终日充盈"}]))
+        book.commit(night(3, world_rules=[{**again, "rule": "灵气终日充盈"}]))
         assert _rules(book, 4) == ["灵气终日充盈"]
         assert _rules(book, 3) == ["灵气只在子时充盈"]
 
@@ -74,13 +57,13 @@ def test_search_as_of_a_chapter_counts_the_same_before_and_after_later_chapters(
 ) -> None:
     with init_book(backend, tmp_path / "book") as book:
         for chapter in (1, 2, 3):
-            book.commit(_chapter(chapter), text=f"林砚在藏经阁读残经。灵气第{chapter}回充盈。")
+            book.commit(night(chapter), text=f"林砚在藏经阁读残经。灵气第{chapter}回充盈。")
         # as of the last chapter the counts need no chapter filter; as of an earlier one they do
         latest = _scores(book, "藏经阁残经灵气", 3)
         assert latest == _scores(book, "藏经阁残经灵气", 30)
         earlier = _scores(book, "藏经阁残经灵气", 2)
         for chapter in (4, 5):
-            book.commit(_chapter(chapter), text="藏经阁里灵气充盈，残经成灰。" * 3)
+            book.commit(night(chapter), text="藏经阁里灵气充盈，残经成灰。" * 3)
         assert _scores(book, "藏经阁残经灵气", 3) == latest
         assert _scores(book, "藏经阁残经灵气", 2) == earlier
         assert _scores(book, "藏经阁残经灵气", 5) != latest  # later chapters count as of 5

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,25 +17,8 @@ from webnovel.memory.packs.orchestrator import build_memory_pack, ranking_cache
 from webnovel.memory.store.migrations import MIGRATIONS, migrate
 from webnovel.memory.store.ranking_scans import book_state
 
+from library_nights import OUTLINE, night
 from stores import BACKENDS, init_book
-
-OUTLINE = "林砚夜入藏经阁，想起灵气只在子时充盈的规矩。"
-
-
-def _chapter(chapter: int, **parts: Any) -> dict[str, Any]:
-    result: dict[str, Any] = {
-        "chapter": chapter,
-        "title": f"第{chapter}章",
-        "summary": f"林砚在藏经阁的第{chapter}夜，翻到一卷残经。",
-        "entities_appeared": [{"id": "linyan"}],
-    }
-    if chapter == 1:
-        result["entities_new"] = [
-            {"id": "linyan", "name": "林砚", "type": "character", "is_protagonist": True},
-            {"id": "laodao", "name": "老道", "type": "character"},
-        ]
-    result.update(parts)
-    return result
 
 
 def _pack(book: webnovel.Project, chapter: int) -> MemoryPack:
@@ -66,15 +48,13 @@ def _threads(book: webnovel.Project, chapter: int) -> list[str]:
 def test_every_write_path_shows_in_the_next_pack(tmp_path: Path, backend: str) -> None:
     qi = {"id": "qi", "rule": "灵气只在子时充盈", "domain": "修炼"}
     with init_book(backend, tmp_path / "book") as book:
-        book.commit(_chapter(1, world_rules=[qi]))
-        book.commit(_chapter(2))
+        book.commit(night(1, world_rules=[qi]))
+        book.commit(night(2))
         assert _rules(book, 3) == ["灵气只在子时充盈"] and _threads(book, 3) == []
         # a commit: a new rule and a thread planted in chapter 3 reach packs for chapter 4 on
         thread = {"id": "jing", "action": "plant", "content": "残经的下落", "related": ["linyan"]}
         book.commit(
-            _chapter(
-                3, world_rules=[{"id": "jin", "rule": "藏经阁子时禁入"}], plot_threads=[thread]
-            )
+            night(3, world_rules=[{"id": "jin", "rule": "藏经阁子时禁入"}], plot_threads=[thread])
         )
         assert _rules(book, 3) == ["灵气只在子时充盈"] and _threads(book, 3) == []
         assert sorted(_rules(book, 4)) == ["灵气只在子时充盈", "藏经阁子时禁入"]
@@ -82,12 +62,12 @@ def test_every_write_path_shows_in_the_next_pack(tmp_path: Path, backend: str) -
         # a revision (chapter 3 committed again, otherwise worded, the thread resolved)
         resolved = {"id": "jing", "action": "resolve", "content": "残经的下落"}
         book.commit(
-            _chapter(3, world_rules=[{"id": "jin", "rule": "藏经阁终日禁入"}]),
+            night(3, world_rules=[{"id": "jin", "rule": "藏经阁终日禁入"}]),
         )
         assert sorted(_rules(book, 4)) == ["灵气只在子时充盈", "藏经阁终日禁入"]
         assert _threads(book, 4) == []
-        book.commit(_chapter(3, plot_threads=[thread]))
-        book.commit(_chapter(4, plot_threads=[resolved]))
+        book.commit(night(3, plot_threads=[thread]))
+        book.commit(night(4, plot_threads=[resolved]))
         assert _threads(book, 4) == ["残经的下落"] and _threads(book, 5) == []
         # a retraction
         book.retract(4)
@@ -99,7 +79,7 @@ def test_every_write_path_shows_in_the_next_pack(tmp_path: Path, backend: str) -
         assert _pack(book, 5).to_dict() == before
         # another handle on the same book commits: this handle's next pack sees it
         with webnovel.open_project(tmp_path / "book") as other:
-            other.commit(_chapter(4, world_rules=[{"id": "jin", "rule": "藏经阁卯时开门"}]))
+            other.commit(night(4, world_rules=[{"id": "jin", "rule": "藏经阁卯时开门"}]))
         assert sorted(_rules(book, 5)) == ["灵气只在子时充盈", "藏经阁卯时开门"]
         assert _rules(book, 4) == ["灵气只在子时充盈"]  # nothing from a later chapter
 
@@ -107,7 +87,7 @@ def test_every_write_path_shows_in_the_next_pack(tmp_path: Path, backend: str) -
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 def test_an_import_is_a_change_the_next_pack_sees(tmp_path: Path, backend: str) -> None:
     with init_book(backend, tmp_path / "book") as book:
-        book.commit(_chapter(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈"}]))
+        book.commit(night(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈"}]))
         assert _rules(book, 2) == ["灵气只在子时充盈"]
         state = book_state(book.storage.conn)
         novel = tmp_path / "novel.txt"
@@ -123,14 +103,14 @@ def test_an_import_is_a_change_the_next_pack_sees(tmp_path: Path, backend: str) 
 
 def test_the_book_state_changes_with_each_writer_and_only_then(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "book", title="测试之书") as book:
-        book.commit(_chapter(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈"}]))
+        book.commit(night(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈"}]))
         conn = book.storage.conn
         state = book_state(conn)
         assert state is not None
         _pack(book, 2)
         book.search("藏经阁", 5)
         assert book_state(conn) == state  # reading changes nothing
-        book.commit(_chapter(2))
+        book.commit(night(2))
         assert book_state(conn) not in (None, state)
         state = book_state(conn)
         # another connection: a commit, then a migration that rewrites rows (a write that
@@ -151,7 +131,7 @@ def test_the_book_state_changes_with_each_writer_and_only_then(tmp_path: Path) -
 
 def test_a_rolled_back_write_is_never_held(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "book", title="测试之书") as book:
-        book.commit(_chapter(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈"}]))
+        book.commit(night(1, world_rules=[{"id": "qi", "rule": "灵气只在子时充盈"}]))
         conn, held = book.storage.conn, ranking_cache()
         request = PackRequest(task="chapter_write", chapter=2, outline=OUTLINE)
         config, aliases = book.config, book.aliases()
