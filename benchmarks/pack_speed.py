@@ -12,7 +12,9 @@ done here).
 The saga is generated only for its outlines (same seed as the book) and dropped before any pack
 is timed: held, its 400,000 objects made every full garbage collection cost the pack that met
 it 0.7 s. CPU time (process_time), not wall time: the machine is shared, and the gap between
-two checkouts is measured by running each in turn, several times, never from one run.
+two checkouts is measured by running each in turn, several times, never from one run. Each
+kind also says how many of its packs met a full garbage collection and what each cost: at
+10,000 chapters those few packs are the p95.
 
 `--digest FILE` writes one line per pack, its request and the SHA-256 of its JSON and text
 renderings: two checkouts (`PYTHONPATH=other/src`) that give the same file built the same packs,
@@ -54,6 +56,25 @@ def requests(chapters: int, seed: int, text_chars: int, count: int) -> list[tupl
     return asked
 
 
+class FullCollections:
+    """CPU ms spent in generation-2 garbage collections since `spent` was last reset: a full
+    collection walks every container the book handle keeps, so the packs that meet one are
+    the slow tail of the run."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._seen)
+
+    def _seen(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.spent += (time.process_time() - self._started) * 1000
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[max(0, int(len(ordered) * share) - 1)]
@@ -78,7 +99,10 @@ def main() -> None:
     with webnovel.open_project(args.book) as book:
         book.build_memory_pack("chapter_write", args.chapters, record=False)  # names, search
         cpu: dict[str, list[float]] = {"random chapter": [], "next chapter": []}
+        full_gc: dict[str, list[float]] = {"random chapter": [], "next chapter": []}
+        collections = FullCollections()
         for chapter, outline in asked:
+            collections.spent = 0.0
             started = time.process_time()
             pack = book.build_memory_pack(
                 "chapter_write", chapter, outline=outline, budget_tokens=4000, record=False
@@ -86,6 +110,8 @@ def main() -> None:
             spent = (time.process_time() - started) * 1000
             kind = "next chapter" if chapter > args.chapters else "random chapter"
             cpu[kind].append(spent)
+            if collections.spent:
+                full_gc[kind].append(collections.spent)
             if digest:
                 shown = json.dumps(pack.to_dict(), ensure_ascii=False, sort_keys=True)
                 shown += pack.render("text") + pack.render("prompt")
@@ -102,6 +128,8 @@ def main() -> None:
                     "packs": len(times),
                     "cpu_p50_ms": round(statistics.median(times), 1),
                     "cpu_p95_ms": round(percentile(times, 0.95), 1),
+                    "met_a_full_gc": len(full_gc[kind]),
+                    "full_gc_ms": [round(ms, 1) for ms in sorted(full_gc[kind])],
                 }
                 for kind, times in cpu.items()
             },
