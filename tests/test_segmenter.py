@@ -94,3 +94,18 @@ def test_an_index_cut_by_the_older_segmenter_is_cut_again(tmp_path: Path) -> Non
         assert [h.chapter for h in book.search("悟空")] == [1]
         assert book.search_pending() == 0
         assert book.retrieval().lexicon.known_terms("words", ["悟空", "空闻"]) == ["悟空"]
+
+
+def test_a_new_automaton_where_a_freed_one_lay_gets_its_own_words() -> None:
+    # 啸天 is a name of the first book's automaton and not of the second's. CPython often
+    # gives a new object the place, so the id, of one just freed, and both are at version 0:
+    # what was worked out for the first must not serve the second.
+    text = "韩啸天拔刀。"
+    for _ in range(20):  # the place is taken again often, not always
+        segmenter = load_segmenter()
+        first = AliasIndex([("韩啸天", "e0"), ("啸天", "e1")])
+        assert "啸天" in segmenter.words(text, first)
+        del first
+        second = AliasIndex([("韩啸天", "e0")])
+        assert "啸天" not in segmenter.words(text, second)
+        assert segmenter.words(text, second) == load_segmenter().words(text, second)

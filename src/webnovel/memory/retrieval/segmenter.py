@@ -136,7 +136,9 @@ class NamesOverDictionary:
 
     def __init__(self, dictionary: Dictionary) -> None:
         self._dictionary = dictionary
-        self._parts_for: tuple[int, int] | None = None  # (automaton, its version)
+        # the automaton (held, not its id: a freed one's id may come back with the same
+        # version on a new automaton) and its version that `_name_words` were worked out for
+        self._parts_for: tuple[NameFinder, int] | None = None
         self._name_words: dict[str, list[str]] = {}
 
     def words(
@@ -144,8 +146,9 @@ class NamesOverDictionary:
     ) -> list[str]:
         """`text`'s words, with the book's `names` laid over; `found`: what `names` finds in
         `text`, if the caller has it already (indexing finds a chunk's entities so)."""
-        if self._parts_for != (id(names), names.version):
-            self._parts_for = (id(names), names.version)
+        held = self._parts_for
+        if held is None or held[0] is not names or held[1] != names.version:
+            self._parts_for = (names, names.version)
             self._name_words = {}  # a new name may be a part of an older one
         between: list[str] = []
         named: list[str] = []
