@@ -305,6 +305,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{folder} 里的书不是 demo 建的，请换一个文件夹",
         "{folder} holds a book that the demo did not make; choose another folder",
     ),
+    # -- progress on stderr: what the long work is called, and how far it got -------------------
+    "progress_index": ("建索引", "index"),
+    "progress_commit": ("提交", "commit"),
+    "progress_import": ("导入", "import"),
+    "progress_extract": ("抽取", "extract"),
+    "progress_summarize": ("写摘要", "summarize"),
+    "progress_embed": ("算向量", "embed"),
+    "progress_wiki": ("生成百科", "wiki"),
+    "progress_rebuild": ("重建", "rebuild"),
+    "progress_copy": ("复制", "copy"),
+    "progress_line": (
+        "{work} {done}/{total}，{seconds:.0f} 秒",
+        "{work} {done}/{total} {seconds:.0f}s",
+    ),
+    "progress_bar": (
+        "{work} [{bar}] {done}/{total}，{seconds:.1f} 秒",
+        "{work} [{bar}] {done}/{total} {seconds:.1f}s",
+    ),
 }
 
 

@@ -8,12 +8,16 @@ import sys
 import time
 from types import TracebackType
 
+from ..messages import say
+
 LINE_EVERY_SECONDS = 2.0
 
 
 class ProgressBar:
-    def __init__(self, label: str, width: int = 30) -> None:
-        self.label = label
+    def __init__(self, work: str, width: int = 30) -> None:
+        """`work`: which long work this is (index, commit, import, extract, summarize, embed,
+        wiki, rebuild, copy), shown by its name in the reader's language."""
+        self.work = say(f"progress_{work}")
         self.width = width
         self.enabled = sys.stderr.isatty()
         self.started = time.perf_counter()
@@ -26,15 +30,23 @@ class ProgressBar:
         if not self.enabled:
             now = time.perf_counter()
             if now >= self.next_line:
-                print(f"{self.label} {done}/{total} {now - self.started:.0f}s", file=sys.stderr)
+                line = say(
+                    "progress_line",
+                    work=self.work,
+                    done=done,
+                    total=total,
+                    seconds=now - self.started,
+                )
+                print(line, file=sys.stderr)
                 self.next_line = now + LINE_EVERY_SECONDS
             return
         filled = int(self.width * done / total)
         elapsed = time.perf_counter() - self.started
-        sys.stderr.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
-            f"{done}/{total} {elapsed:.1f}s"
+        bar = "#" * filled + "." * (self.width - filled)
+        shown = say(
+            "progress_bar", work=self.work, bar=bar, done=done, total=total, seconds=elapsed
         )
+        sys.stderr.write("\r" + shown)
         sys.stderr.flush()
         self.drawn = True
 
