@@ -23,7 +23,7 @@ from .gathering import Gathering, scene_terms
 from .memory_pack import MemoryPack, PackItem, PackRequest, PackSection, Retriever
 from .must_know import KINDS, conflict_items, gather_must_know
 from .relevance_filter import find_in_play, rule_terms
-from .scene_cast import extend_cast
+from .scene_cast import Surroundings, extend_cast
 
 
 def build_memory_pack(
@@ -45,45 +45,9 @@ def build_memory_pack(
     if budget < 1:
         raise InvalidInput(say("budget_positive", got=budget))
     as_of = request.chapter - 1
-    in_play = find_in_play(
-        conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
-    )
-    snapshot = held.snapshot(conn) if held else None
-    open_threads = (
-        snapshot.open_threads(conn, as_of)
-        if snapshot
-        else ranking_scans.thread_candidates(conn, as_of)
-    )
-    around = (
-        extend_cast(conn, in_play, as_of, request.chapter, open_threads)
-        if recipe.scene_cast
-        else None
-    )
-    near = frozenset(around.near) if around else frozenset()
-    names = {e.id: e.name for e in in_play.entities.values()}
-    gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
-    gather.snapshot = snapshot
-    events = episodic_sections.timeline(gather)
-    working = working_sections.working_memory(gather)
-    state = working_sections.character_state(gather)
-    if recipe.scene_cast:  # a rule about what the cast holds or where they are touches the scene
-        gather.scene_terms = scene_terms(state, in_play)
-    sections = {
-        "working_memory": working,
-        "character_state": state,
-        "constraints": working_sections.constraints(gather),
-        "relations": story_sections.relations(gather),
-        "threads": story_sections.threads(gather),
-        "world_rules": story_sections.world_rules(gather),
-        "timeline": events,
-        "history": episodic_sections.history(gather),
-        "episodic": episodic_sections.episodic(gather, retriever, events, working),
-    }
-    for name, items in sections.items():
-        # a writer's pack is not filled up with what scores as noise (old rules, the far dead)
-        sections[name] = [i for i in items if i.score >= recipe.min_score or i.must_know]
-        for item in sections[name]:
-            item.tokens = count_tokens(item.line) + 1
+    gather, around = _gathering(conn, config, aliases, request, recipe, as_of, held)
+    sections = _sections(gather, recipe, retriever, count_tokens)
+    in_play = gather.in_play
     conflicts = record_ops.list_conflicts(conn, entity_ids=list(in_play.entities), up_to=as_of)
     listed = {c.id for c in conflicts}
     conflicts += [c for c in (around.recent_conflicts if around else []) if c.id not in listed]
@@ -115,6 +79,69 @@ def build_memory_pack(
             for e in in_play.entities.values()
         ],
     )
+
+
+def _gathering(
+    conn: sqlite3.Connection,
+    config: BookConfig,
+    aliases: AliasIndex,
+    request: PackRequest,
+    recipe: Recipe,
+    as_of: int,
+    held: RankingCache | None,
+) -> tuple[Gathering, Surroundings | None]:
+    """Who is in play (named, and around them when the recipe asks for the scene's cast), the
+    open threads, and what the handle holds between packs: what every section reads."""
+    in_play = find_in_play(
+        conn, aliases, {"outline": request.outline, "query": request.query}, request.focus, as_of
+    )
+    snapshot = held.snapshot(conn) if held else None
+    open_threads = (
+        snapshot.open_threads(conn, as_of)
+        if snapshot
+        else ranking_scans.thread_candidates(conn, as_of)
+    )
+    around = (
+        extend_cast(conn, in_play, as_of, request.chapter, open_threads)
+        if recipe.scene_cast
+        else None
+    )
+    near = frozenset(around.near) if around else frozenset()
+    names = {e.id: e.name for e in in_play.entities.values()}
+    gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
+    gather.snapshot = snapshot
+    return gather, around
+
+
+def _sections(
+    gather: Gathering,
+    recipe: Recipe,
+    retriever: Retriever | None,
+    count_tokens: Callable[[str], int],
+) -> dict[str, list[PackItem]]:
+    """Every section's candidates, scored, without what scores as noise, each item counted."""
+    events = episodic_sections.timeline(gather)
+    working = working_sections.working_memory(gather)
+    state = working_sections.character_state(gather)
+    if recipe.scene_cast:  # a rule about what the cast holds or where they are touches the scene
+        gather.scene_terms = scene_terms(state, gather.in_play)
+    sections = {
+        "working_memory": working,
+        "character_state": state,
+        "constraints": working_sections.constraints(gather),
+        "relations": story_sections.relations(gather),
+        "threads": story_sections.threads(gather),
+        "world_rules": story_sections.world_rules(gather),
+        "timeline": events,
+        "history": episodic_sections.history(gather),
+        "episodic": episodic_sections.episodic(gather, retriever, events, working),
+    }
+    for name, items in sections.items():
+        # a writer's pack is not filled up with what scores as noise (old rules, the far dead)
+        sections[name] = [i for i in items if i.score >= recipe.min_score or i.must_know]
+        for item in sections[name]:
+            item.tokens = count_tokens(item.line) + 1
+    return sections
 
 
 def ranking_cache() -> RankingCache:
