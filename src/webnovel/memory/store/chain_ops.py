@@ -21,7 +21,7 @@ _VERSION_COLUMNS = (
     "id, family, key, subject, field, obj, value_json, valid_from, valid_to, "
     "status, source_chapter, source_type, confidence, evidence_json, recorded_at, state"
 )
-_FOREVER = 4611686018427387904  # stands in for an open interval's end in the state index
+FOREVER = 4611686018427387904  # stands in for an open interval's end in the state index
 _HOLDS = "valid_from <= :n AND (valid_to IS NULL OR valid_to > :n)"
 # Settled versions in a state at chapter ? (family, state, N, N), as the state index serves it.
 STATE_HOLDS = (
@@ -362,7 +362,7 @@ def chain_history(
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND key = ? "
         "AND valid_from <= ? ORDER BY valid_from, id",
-        (family, key, _FOREVER if as_of is None else as_of),
+        (family, key, FOREVER if as_of is None else as_of),
     ).fetchall()
     return [_version(r, as_of=as_of) for r in rows]
 
@@ -400,7 +400,7 @@ def subject_history(
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
         "AND valid_from <= ? ORDER BY field, valid_from, id",
-        (family, subject, _FOREVER if as_of is None else as_of),
+        (family, subject, FOREVER if as_of is None else as_of),
     ).fetchall()
     return [_version(r, as_of=as_of) for r in rows]
 
@@ -505,7 +505,7 @@ def versions_in_state(
 ) -> list[Version]:
     """Settled versions tagged `state` that hold at `as_of` (None: now), e.g. open threads or
     the dead. Served by the state index: it reads versions ending after `as_of`, not all."""
-    end = as_of if as_of is not None else _FOREVER - 1
+    end = as_of if as_of is not None else FOREVER - 1
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {STATE_HOLDS} "
         "ORDER BY subject, valid_from, id",
@@ -520,7 +520,7 @@ def all_versions_in_state(conn: sqlite3.Connection, family: Family, state: str) 
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {STATE_HOLDS} "
         "ORDER BY subject, valid_from, id",
-        (family, state, -1, _FOREVER),
+        (family, state, -1, FOREVER),
     ).fetchall()
     return [_version_row(r, True) for r in rows]
 
@@ -529,7 +529,7 @@ def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> li
     """(thread id, state JSON) of threads in `state` at `as_of` (None: now), read from the state
     index alone: a listing at 10,000 chapters returns a thousand, so no row is built into a
     version."""
-    end = as_of if as_of is not None else _FOREVER - 1
+    end = as_of if as_of is not None else FOREVER - 1
     return conn.execute(
         f"SELECT subject, value_json FROM versions WHERE {STATE_HOLDS}",
         ("thread", state, end, end),

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import chain
 
 from ..chains import OpenThread, RuleInForce, Version
-from .chain_ops import STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
+from .chain_ops import FOREVER, STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
 from .index_store import loads
 
 
@@ -69,7 +69,6 @@ def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
 
 # -- held across packs ----------------------------------------------------------------------------
 
-FOREVER = 4611686018427387904  # an open interval's end, as the state index holds it
 BookState = tuple[int, int]
 # a rule's bigrams with its domain's, and of its text alone (the pack layer's `rule_terms`)
 RuleTerms = Callable[[str, str | None], tuple[frozenset[str], frozenset[str]]]
