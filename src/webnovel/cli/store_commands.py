@@ -91,9 +91,13 @@ def copy(args: argparse.Namespace) -> int:
         raise InvalidInput("--book 只用于 --store：SQLite 的书就是它的文件夹")
     with open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
-            book, args.dest, store=args.store, book=args.book, progress=bar.update,
+            book,
+            args.dest,
+            store=args.store,
+            book=args.book,
+            progress=bar.update,
             replay=args.replay,
-        )  # fmt: skip
+        )
     emit(
         args,
         report,

@@ -22,7 +22,6 @@ from typing import Protocol
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0002fa1f]+")
 ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
 WORD_CHARS = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff]")
-CJK_NAME = re.compile(CJK_RUN.pattern)  # fullmatch: a name made of CJK characters only
 
 
 def bigram_tokens(text: str) -> list[str]:
@@ -155,7 +154,7 @@ class NamesOverDictionary:
         start = 0
         for span in names.find(text, fold=False) if found is None else found:
             name = span.text
-            if span.start < start or len(name) < 2 or not CJK_NAME.fullmatch(name):
+            if span.start < start or len(name) < 2 or not CJK_RUN.fullmatch(name):
                 continue  # another id of the name just taken, a lone character, an id
             between.append(text[start : span.start])
             named += self._words_of_name(name, names)
