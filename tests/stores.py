@@ -56,7 +56,7 @@ def drop_made_books() -> None:
 
 def copy_of(backend: str, source: Path, dest: Path) -> webnovel.Project:
     """A fresh copy of the book in folder `source`, in the backend: the files copied for SQLite,
-    the commit log replayed into a new book for PostgreSQL."""
+    the tables carried into a new book by the product's own copy (`copy_book`) for PostgreSQL."""
     if backend == "sqlite":
         shutil.copytree(source, dest)
         return webnovel.open_project(dest)
