@@ -4,6 +4,7 @@ import fcntl
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,21 @@ def _cache_bytecode_outside_the_tree() -> None:
     os.environ["PYTHONPYCACHEPREFIX"] = prefix
 
 
+def _temporary_folders_in_memory() -> None:
+    """The tests' books are SQLite files that sync to disk as a book must (at init, at each
+    checkpoint, on close): on this machine's disk a new empty book waits 0.15 s for it, a
+    rebuild seconds. On a RAM-backed file system (Linux's /dev/shm) a sync returns at once
+    and the files act alike otherwise, so the temporary folders (pytest's tmp_path included,
+    which asks `tempfile`) go there unless TMPDIR says otherwise. Subprocesses inherit it."""
+    memory = Path("/dev/shm")
+    if os.environ.get("TMPDIR") or not memory.is_dir() or not os.access(memory, os.W_OK):
+        return
+    os.environ["TMPDIR"] = str(memory)
+    tempfile.tempdir = None  # asked again, it reads TMPDIR
+
+
 _cache_bytecode_outside_the_tree()
+_temporary_folders_in_memory()
 
 import webnovel  # noqa: E402
 

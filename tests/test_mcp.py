@@ -1,4 +1,5 @@
-"""The MCP server as an agent uses it: a subprocess over stdio, driven by the SDK's real client."""
+"""The MCP server as an agent uses it, driven by the SDK's real client: the write loop through a
+subprocess over stdio, the reads in process."""
 
 from __future__ import annotations
 
@@ -208,7 +209,9 @@ def test_a_blocking_commit_is_refused_unless_forced(write_loop: dict[str, Any]) 
 @pytest.fixture(scope="module")
 def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One server over the sample book (and its draft with mistakes, forced) answers every read
-    the tests below check: one book and one server process for all of them."""
+    the tests below check. The SDK's client talks to it in process (the server `webnovel mcp`
+    runs, `create_server` over the opened book, without the stdio the write loop above and
+    test_mcp_stdio take through a real process): a Python start-up fewer."""
     root = tmp_path_factory.mktemp("mcp-reads") / "book"
     draft = DRAFT_13
     with webnovel.init_project(root, title="青灯照剑") as book:
@@ -240,7 +243,15 @@ def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         )
         return out
 
-    return {**run_session(root, body), "expected three": three}
+    from webnovel.mcp import create_server
+
+    async def in_process() -> dict[str, Any]:
+        with webnovel.open_project(root) as book:
+            async with Client(create_server(book).lowlevel()) as client:
+                answers: dict[str, Any] = await body(client)
+                return answers
+
+    return {**asyncio.run(in_process()), "expected three": three}
 
 
 def test_get_chapter_answers_what_happened_in_that_chapter(read_answers: dict[str, Any]) -> None:
