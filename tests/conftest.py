@@ -43,6 +43,7 @@ _cache_bytecode_outside_the_tree()
 _temporary_folders_in_memory()
 
 import webnovel  # noqa: E402
+from own_user import as_a_user_of_our_own  # noqa: E402
 
 from saga import Saga, generate_saga  # noqa: E402
 from stores import BACKENDS, NO_POSTGRES, POSTGRES_URL, drop_made_books, init_book  # noqa: E402
@@ -92,12 +93,7 @@ def a_user_of_our_own(
 ) -> None:
     """Every test runs as a user with empty config and state folders and no WEBNOVEL_*
     variables, so the developer's own endpoints and keys never take part (nor get used)."""
-    home = tmp_path_factory.mktemp("user")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
-    for name in list(os.environ):
-        if name.startswith("WEBNOVEL_") or name == "OPENAI_API_KEY":
-            monkeypatch.delenv(name)
+    as_a_user_of_our_own(tmp_path_factory, monkeypatch)
 
 
 # -- the store's backends ------------------------------------------------------------------------
@@ -137,3 +133,44 @@ def _drop_postgres_books() -> Iterator[None]:
     yield
     if POSTGRES_URL:
         drop_made_books()
+
+
+# -- the order modules start in under xdist ---------------------------------------------------------
+# A module runs whole on one worker (--dist loadscope). Started longest first, the last to start
+# are short, so the two workers end together instead of one finishing a long module alone. The
+# list is measured (`--durations=0`, summed by module) and only orders: a stale list costs
+# balance, never a result. The other modules follow, most tests first (xdist's own order, which
+# pyproject turns off with --no-loadscope-reorder so that this one counts).
+LONGEST_FIRST = (
+    "test_retract",
+    "test_dashboard_browser",
+    "test_temporal_properties",
+    "test_retrieval_quality",
+    "test_pack_held",
+    "test_pg_store",
+    "test_review",
+    "test_as_of_invariant",
+    "test_orchestrator",
+    "test_extract",
+    "test_write_pipeline",
+    "test_dashboard",
+    "test_cli",
+    "test_mcp",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def module(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[module(item)] = counts.get(module(item), 0) + 1
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        name = module(item)
+        if name in LONGEST_FIRST:
+            return (0, LONGEST_FIRST.index(name))
+        return (1, -counts[name])
+
+    items.sort(key=rank)  # stable: a module's own order stays
