@@ -27,14 +27,41 @@ _JSON_EXTRACT = re.compile(r"json_extract\((\w+(?:\.\w+)?), '\$\.(\w+)'\)")
 _JSON_EACH = re.compile(r"json_each\((\w+(?:\.\w+)?), '\$\.(\w+)'\) (\w+)")
 _JSON_GROUP_ARRAY = re.compile(r"\bjson_group_array\((\w+(?:\.\w+)?)\)")
 _UNARY_PLUS = re.compile(r"(?<=[\s(])\+(?=[A-Za-z_])")  # `+column` keeps SQLite off an index
+# The book's size: its tables with their indexes and TOAST, in the book's schema.
+_SCHEMA_BYTES = (
+    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+    "JOIN pg_namespace n ON n.oid = c.relnamespace "
+    "WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+)
 _PRAGMAS = {
     "PRAGMA page_size": "SELECT 8192",
-    "PRAGMA page_count": (
-        "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) / 8192 FROM pg_class c "
-        "JOIN pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+    "PRAGMA page_count": f"SELECT ({_SCHEMA_BYTES}) / 8192",
+}
+# SQLite's size inside a statement (a commit's row of costs takes it without a round trip)
+_BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
+
+# Statements that a commit runs with executemany, ~55 rows a commit. PostgreSQL runs each of
+# them as one statement over arrays of the rows' values: one execution instead of one a row
+# (each costs the client a bind and the server an executor start). Their effect is the rows'
+# effects in any order: deletes by key, and updates of distinct rows (`executemany` checks).
+BATCHED = {
+    "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?": (
+        "DELETE FROM versions v USING unnest(%s::text[], %s::text[], %s::bigint[]) "
+        "AS u(family, key, since) "
+        "WHERE v.family = u.family AND v.key = u.key AND v.valid_from >= u.since"
+    ),
+    "DELETE FROM conflicts WHERE scope = ? AND chapter >= ?": (
+        "DELETE FROM conflicts c USING unnest(%s::text[], %s::bigint[]) AS u(scope, since) "
+        "WHERE c.scope = u.scope AND c.chapter >= u.since"
+    ),
+    "UPDATE versions SET valid_to = ?, status = ? WHERE id = ?": (
+        "UPDATE versions v SET valid_to = u.valid_to, status = u.status "
+        "FROM unnest(%s::bigint[], %s::text[], %s::bigint[]) AS u(valid_to, status, id) "
+        "WHERE v.id = u.id"
     ),
 }
+# the column that names the row an UPDATE changes: two rows for one would race in one statement
+BATCHED_UPDATE_KEY = {"UPDATE versions SET valid_to = ?, status = ? WHERE id = ?": 2}
 
 
 @lru_cache(maxsize=4096)
@@ -42,6 +69,7 @@ def translate(sql: str) -> str:
     """A statement of the store, in PostgreSQL's dialect (psycopg's `%s` / `%(name)s` params)."""
     if sql.strip() in _PRAGMAS:
         return _PRAGMAS[sql.strip()]
+    sql = sql.replace(_BOOK_BYTES, f"({_SCHEMA_BYTES})")
     sql = _parameters(sql)
     # `? IS NULL` (an optional filter): PostgreSQL must be told the parameter's type
     sql = re.sub(r"(%s|%\(\w+\)s) IS (NOT )?NULL", r"CAST(\1 AS text) IS \2NULL", sql)
@@ -87,6 +115,24 @@ def _parameters(sql: str) -> str:
         part = part.replace("%", "%%").replace("?", "%s")
         out.append(re.sub(r"(?<![:\w]):([A-Za-z_]\w*)", r"%(\1)s", part))
     return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def numbered(statement: str) -> str:
+    """A translated statement with PostgreSQL's own `$1, $2, …` for its `%s` (and `%%` as `%`),
+    to run as it is. psycopg parses a statement's `%s` in Python and keeps the result only for
+    statements of ≤ 50 parameters: a commit's inserts of many rows were parsed anew each time
+    (~1 ms each). Positional parameters only."""
+    assert "%(" not in statement, statement
+    parts = statement.split("%%")
+    count = 0
+    for n, part in enumerate(parts):
+        pieces = part.split("%s")
+        for k in range(1, len(pieces)):
+            count += 1
+            pieces[k] = f"${count}" + pieces[k]
+        parts[n] = "".join(pieces)
+    return "%".join(parts)
 
 
 def _scalar_min_max(sql: str) -> str:
