@@ -1,5 +1,7 @@
-"""PostgreSQL runs a commit's row-by-row deletes and updates as one statement over arrays: the
-book must end as the rows applied one by one would leave it, duplicates and all."""
+"""The cheaper forms a commit's statements take on PostgreSQL do what the plain ones do: the
+row-by-row deletes and updates run as one statement over arrays and must leave the book as the
+rows applied one by one would, duplicates and all; the book's size, summed over its tables by
+name, is what the catalog says its schema holds."""
 
 from __future__ import annotations
 
@@ -84,3 +86,19 @@ def test_batched_deletes_and_updates_end_as_row_by_row(tmp_path: Path) -> None:
         )
         left = {str(row[0]) for row in pg.execute("SELECT DISTINCT scope FROM conflicts")}
         assert left == set(scopes[1:])
+
+
+def test_the_size_by_table_names_is_the_schemas_whole_size(tmp_path: Path) -> None:
+    with init_book("postgresql", tmp_path / "book") as book:
+        for chapter in list(sample_chapters())[:3]:
+            book.commit(chapter.result, text=chapter.text)
+        pg = book.storage.index.pg
+        (whole,) = pg.execute(
+            "SELECT SUM(pg_total_relation_size(c.oid)) FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+        ).fetchone()
+        assert book.storage.index.size_bytes() == whole
+        newest, earlier = book.commit_log(limit=3)[0], book.commit_log(limit=3)[2]
+        assert earlier.index_bytes is not None and newest.index_bytes is not None
+        assert 0 < earlier.index_bytes <= newest.index_bytes <= whole
