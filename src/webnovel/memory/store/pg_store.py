@@ -25,7 +25,7 @@ from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreUnavailable
 from .index_store import WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
-from .pg_sql import translate, translate_ddl
+from .pg_sql import BATCHED, BATCHED_UPDATE_KEY, numbered, translate, translate_ddl
 
 if TYPE_CHECKING:
     import psycopg
@@ -92,6 +92,16 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
     return conn
 
 
+def _batched(sql: str, rows: list[Any]) -> str | None:
+    """The one statement over arrays that does what `sql` does row by row, if it has one."""
+    statement = BATCHED.get(sql)
+    key = BATCHED_UPDATE_KEY.get(sql)
+    if statement is not None and key is not None and len({row[key] for row in rows}) < len(rows):
+        return None  # one row updated twice: only the rows' order says which value stays
+    return statement
+
+
+PSYCOPG_PARSES_ONCE = 50  # psycopg keeps its parse of a statement with at most this many params
 ROWS_AN_INSERT = 200  # 200 rows of ≤15 values stay far below PostgreSQL's 65,535 parameters
 # an INSERT of one row of parameters that may carry many rows (not an upsert that updates: one
 # statement may not update a row twice, which separate executions may)
@@ -137,7 +147,16 @@ class PgConnection:
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
         self.reconnect_if_dropped()
+        if isinstance(params, (list, tuple)) and len(params) > PSYCOPG_PARSES_ONCE:
+            return self._execute_numbered(numbered(translate(sql)), params)
         return self.raw.execute(translate(sql), params)
+
+    def _execute_numbered(self, statement: str, params: Sequence[Any]) -> Any:
+        """`statement` as it is (`$1, $2, …`): no parsing of it on the client."""
+        import psycopg
+
+        cursor = psycopg.RawCursor(self.raw)
+        return cursor.execute(statement, params)
 
     def reconnect_if_dropped(self) -> None:
         """A connection the server dropped (a restart, a terminated backend) is opened anew for
@@ -150,6 +169,9 @@ class PgConnection:
         if not rows:
             return
         self.reconnect_if_dropped()
+        if len(rows) > 1 and (batched := _batched(sql, rows)) is not None:
+            self.raw.execute(batched, [list(column) for column in zip(*rows, strict=True)])
+            return
         statement = translate(sql)
         if len(rows) > 1 and _MULTI_ROW.fullmatch(statement):
             # One INSERT of many rows instead of one execution per row: the server parses
@@ -157,7 +179,7 @@ class PgConnection:
             for at in range(0, len(rows), ROWS_AN_INSERT):
                 part = rows[at : at + ROWS_AN_INSERT]
                 flat = [value for row in part for value in row]
-                self.raw.execute(_rows_insert(statement, len(part)), flat)
+                self._execute_numbered(numbered(_rows_insert(statement, len(part))), flat)
             return
         with self.raw.cursor() as cursor:
             cursor.executemany(statement, rows)
