@@ -142,35 +142,63 @@ def _drop_postgres_books() -> Iterator[None]:
 # balance, never a result. The other modules follow, most tests first (xdist's own order, which
 # pyproject turns off with --no-loadscope-reorder so that this one counts).
 LONGEST_FIRST = (
+    "test_pack_held",  # with the saga's other modules (SAME_WORKER below)
     "test_retract",
     "test_dashboard_browser",
+    "test_extract",  # with the MCP modules
+    "test_pg_store",
     "test_temporal_properties",
     "test_retrieval_quality",
-    "test_pack_held",
-    "test_pg_store",
     "test_review",
     "test_as_of_invariant",
-    "test_orchestrator",
-    "test_extract",
     "test_write_pipeline",
-    "test_dashboard",
     "test_cli",
-    "test_mcp",
+    "test_dashboard",
+    "test_intake",
+    "test_dashboard_access",
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    def module(item: pytest.Item) -> str:
-        return item.nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     counts: dict[str, int] = {}
     for item in items:
-        counts[module(item)] = counts.get(module(item), 0) + 1
+        counts[_module(item.nodeid)] = counts.get(_module(item.nodeid), 0) + 1
 
     def rank(item: pytest.Item) -> tuple[int, int]:
-        name = module(item)
+        name = _module(item.nodeid)
         if name in LONGEST_FIRST:
             return (0, LONGEST_FIRST.index(name))
         return (1, -counts[name])
 
     items.sort(key=rank)  # stable: a module's own order stays
+
+
+# Modules that share what is costly to make run on one worker, as one unit: the 300-chapter
+# saga (built once per run; a second worker waited for it, then copied it: 3.5 s of CPU) and the
+# MCP SDK (2.5 s of CPU to import, paid by each worker whose modules ask for it).
+SAME_WORKER = {
+    "test_pack_held": "saga",
+    "test_orchestrator": "saga",
+    "test_saga": "saga",
+    "test_extract": "mcp",
+    "test_query_table": "mcp",
+    "test_mcp": "mcp",
+    "test_mcp_stdio": "mcp",
+}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesTogether(LoadScopeScheduling):
+        """--dist loadscope, a unit being a module or one of SAME_WORKER's groups."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return SAME_WORKER.get(_module(nodeid)) or super()._split_scope(nodeid)
+
+    return ModulesTogether(config, log)

@@ -4,6 +4,7 @@ subprocess over stdio, the reads in process."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import os
 import sys
@@ -19,8 +20,11 @@ from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.packs.tasks import TASKS
 from webnovel.memory.schema import THREAD_FILTERS
 
-mcp = pytest.importorskip("mcp")
-from mcp import Client, StdioServerParameters  # noqa: E402
+# The SDK is imported where it is used: 2.5 s of CPU, paid only by the worker that runs these
+# tests (conftest's SAME_WORKER), not by every worker as it collects.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("mcp") is None, reason="the [mcp] extra is not installed"
+)
 
 TOOLS = {
     "commit_chapter",
@@ -46,6 +50,8 @@ TOOLS = {
 
 
 def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
+    from mcp import Client, StdioServerParameters
+
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "webnovel", "--project", str(root), "mcp"],
@@ -242,6 +248,8 @@ def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             await client.read_resource("webnovel://stats"),
         )
         return out
+
+    from mcp import Client
 
     from webnovel.mcp import create_server
 
