@@ -50,8 +50,15 @@ def drop_book(name: str) -> None:
 
 
 def drop_made_books() -> None:
-    while _made:
-        drop_book(_made.pop())
+    """At the end of a worker's session: a hundred books or more, 50 ms each one after the
+    other; four at a time over four connections, the server uses the cores the ending run
+    leaves idle."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = list(_made)
+    _made.clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(drop_book, names))  # list(): a failed drop raises here
 
 
 def copy_of(backend: str, source: Path, dest: Path) -> webnovel.Project:
