@@ -167,6 +167,18 @@ class PgConnection:
         cursor = psycopg.RawCursor(self.raw)
         return cursor.execute(statement, params)
 
+    def book_state(self) -> tuple[str] | None:
+        """What `ranking_scans.book_state` asks: here the server's snapshot of transactions
+        (lowest running, next to come, those running). Anything written, by whatever code,
+        is written by a transaction with an id; once it commits, the snapshot is another.
+        It moves with every book of the server too, so it says "changed" more often than
+        SQLite's signal, never less. None inside a transaction, as there."""
+        if self.in_transaction:
+            return None
+        self.reconnect_if_dropped()
+        row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
+        return (str(row[0]),) if row else None
+
     def reconnect_if_dropped(self) -> None:
         """A connection the server dropped (a restart, a terminated backend) is opened anew for
         the next statement outside a transaction; inside one, the error stands."""
