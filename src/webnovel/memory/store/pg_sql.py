@@ -123,6 +123,31 @@ def _parameters(sql: str) -> str:
     return "".join(out)
 
 
+_IN_LIST = re.compile(r"(?<!NOT )\bIN \(\s*%s(?:\s*,\s*%s)*\s*\)")
+
+
+@lru_cache(maxsize=1024)
+def in_lists(statement: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A translated statement with each `IN (%s, %s, …)` as `= ANY(%s)`, and where each list's
+    parameters begin and how many there are: one array stands for them. The store's lists
+    vary in length, so each length was a statement of its own, planned anew every time (a
+    fifth of a commit's server time); as one array they are one statement, prepared once."""
+    if "%(" in statement:
+        return statement, ()
+    lists = []
+    out, at = [], 0
+    for match in _IN_LIST.finditer(statement):
+        first = _count_params(statement[: match.start()])
+        lists.append((first, match.group(0).count("%s")))
+        out += [statement[at : match.start()], "= ANY(%s)"]
+        at = match.end()
+    return "".join(out) + statement[at:], tuple(lists)
+
+
+def _count_params(text: str) -> int:
+    return sum(part.count("%s") for part in text.split("%%"))
+
+
 @lru_cache(maxsize=1024)
 def numbered(statement: str) -> str:
     """A translated statement with PostgreSQL's own `$1, $2, …` for its `%s` (and `%%` as `%`),

@@ -25,7 +25,7 @@ from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreUnavailable
 from .index_store import WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
-from .pg_sql import BATCHED, BATCHED_UPDATE_KEY, numbered, translate, translate_ddl
+from .pg_sql import BATCHED, BATCHED_UPDATE_KEY, in_lists, numbered, translate, translate_ddl
 
 if TYPE_CHECKING:
     import psycopg
@@ -147,9 +147,18 @@ class PgConnection:
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
         self.reconnect_if_dropped()
-        if isinstance(params, (list, tuple)) and len(params) > PSYCOPG_PARSES_ONCE:
-            return self._execute_numbered(numbered(translate(sql)), params)
-        return self.raw.execute(translate(sql), params)
+        statement = translate(sql)
+        if isinstance(params, (list, tuple)):
+            statement, lists = in_lists(statement)
+            for first, count in reversed(lists):  # later lists first: earlier places hold
+                params = [
+                    *params[:first],
+                    list(params[first : first + count]),
+                    *params[first + count :],
+                ]
+            if len(params) > PSYCOPG_PARSES_ONCE:
+                return self._execute_numbered(numbered(statement), params)
+        return self.raw.execute(statement, params)
 
     def _execute_numbered(self, statement: str, params: Sequence[Any]) -> Any:
         """`statement` as it is (`$1, $2, …`): no parsing of it on the client."""
@@ -157,6 +166,18 @@ class PgConnection:
 
         cursor = psycopg.RawCursor(self.raw)
         return cursor.execute(statement, params)
+
+    def book_state(self) -> tuple[str] | None:
+        """What `ranking_scans.book_state` asks: here the server's snapshot of transactions
+        (lowest running, next to come, those running). Anything written, by whatever code,
+        is written by a transaction with an id; once it commits, the snapshot is another.
+        It moves with every book of the server too, so it says "changed" more often than
+        SQLite's signal, never less. None inside a transaction, as there."""
+        if self.in_transaction:
+            return None
+        self.reconnect_if_dropped()
+        row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
+        return (str(row[0]),) if row else None
 
     def reconnect_if_dropped(self) -> None:
         """A connection the server dropped (a restart, a terminated backend) is opened anew for
