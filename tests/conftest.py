@@ -101,6 +101,7 @@ def a_user_of_our_own(
 # (or the `book` fixture) runs once per backend.
 BOTH_BACKENDS = {
     "test_as_of_invariant",
+    "test_crash_safety",
     "test_write_pipeline",
     "test_retract",
     "test_orchestrator",
@@ -151,6 +152,7 @@ LONGEST_FIRST = (
     "test_retrieval_quality",
     "test_review",
     "test_as_of_invariant",
+    "test_crash_safety",
     "test_write_pipeline",
     "test_cli",
     "test_dashboard",
