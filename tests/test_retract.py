@@ -173,8 +173,9 @@ CHANGES = st.lists(
 )
 
 
-# The README's test command tries ten; .ci/run thirty more (marked slow).
-@retraction_settings(10)
+# The README's test command tries six (and the three cases below); .ci/run thirty more (marked
+# slow).
+@retraction_settings(6)
 @given(seed=st.sampled_from(SAGA_SEEDS), changes=CHANGES)
 def test_any_retraction_answers_as_a_rebuild_does(
     saga_books: dict[int, Path], seed: int, changes: list[tuple[int, str]]
