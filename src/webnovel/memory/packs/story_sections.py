@@ -12,7 +12,7 @@ from ..read import graph_memory
 from ..schema import Thread
 from ..store import chain_ops, ranking_scans
 from ..vocabulary import THREAD_KINDS
-from .gathering import CANDIDATES_PER_SECTION, Gathering, best
+from .gathering import CANDIDATES_PER_SECTION, Gathering, best, best_of
 from .memory_pack import PackItem
 from .pack_words import Reason, because
 from .relevance_filter import relations_around, rule_terms
@@ -50,13 +50,17 @@ def threads(g: Gathering) -> list[PackItem]:
     # thousands of threads are open at 10,000 chapters: each is scored, and only the winners'
     # reasons are put into words (`_thread_why`)
     in_play = [(f'"{e}"', e) for e in g.in_play.entities]
-    scored = []
-    for t in g.open_threads():
-        score, why = _thread_score(
-            g, in_play, t.due_chapter, t.urgency, t.related or "[]", t.last_chapter
-        )
-        scored.append((score, why, t.row_id))
-    top = best(scored)
+    # scores, reasons and rows apart, and triples for the winners only: a list of a triple
+    # for each of ~1,500 threads, held while they are ranked, costs a garbage collection
+    scores: list[float] = []
+    whys: list[_ThreadWhy] = []
+    rows: list[int] = []
+    for row_id, due, urgency, related, last_chapter in g.open_threads():  # an OpenThread's
+        score, why = _thread_score(g, in_play, due, urgency, related or "[]", last_chapter)
+        scores.append(score)
+        whys.append(why)
+        rows.append(row_id)
+    top = [(scores[i], whys[i], rows[i]) for i in best_of(scores)]
     versions = chain_ops.versions_by_id(g.conn, [row_id for _, _, row_id in top])
     return [
         _thread_item(
@@ -143,10 +147,12 @@ def world_rules(g: Gathering) -> list[PackItem]:
         rules = ranking_scans.rule_candidates(g.conn, g.as_of)
         shared, newest = _rules_sharing(rules, context, scene)
     else:
-        shared, newest = g.snapshot.rules_sharing(g.as_of, context, scene, CANDIDATES_PER_SECTION)
-    base, step = g.scores.rule_shared
+        # only the sharing rules that can make the cut (`best` below) come back
+        shared, newest = g.snapshot.rules_sharing(
+            g.as_of, context, scene, CANDIDATES_PER_SECTION, (CANDIDATES_PER_SECTION, g.rule_score)
+        )
     scored: list[tuple[float, str | None, RuleInForce]] = [
-        (min(1.0, base + step * count), code, rule) for code, count, rule in shared
+        (g.rule_score(count), code, rule) for code, count, rule in shared
     ]
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
     base, step = g.scores.rule_other
@@ -157,7 +163,11 @@ def world_rules(g: Gathering) -> list[PackItem]:
             why = because("rule_in_force", since)
         else:
             every, own = rule_terms(text, domain)
-            terms = every & context if code == "rule_shares_outline" else own & scene
+            terms = (
+                context.intersection(every)
+                if code == "rule_shares_outline"
+                else scene.intersection(own)
+            )
             why = because(code, "、".join(sorted(terms)[:3]))
         items.append(
             g.item(
@@ -185,10 +195,10 @@ def _rules_sharing(
     unshared = []
     for rule in rules:
         every, own = rule_terms(rule.text, rule.domain)
-        if not every.isdisjoint(context):
-            shared.append(("rule_shares_outline", len(every & context), rule))
-        elif not own.isdisjoint(scene):
-            shared.append(("rule_shares_scene", len(own & scene), rule))
+        if not context.isdisjoint(every):
+            shared.append(("rule_shares_outline", len(context.intersection(every)), rule))
+        elif not scene.isdisjoint(own):
+            shared.append(("rule_shares_scene", len(scene.intersection(own)), rule))
         else:
             unshared.append(rule)
     newest = heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda r: r.valid_from)

@@ -6,11 +6,13 @@ ids, never of rows: ties rank the same on either store."""
 from __future__ import annotations
 
 import sqlite3
+from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain
+from typing import cast
 
 from ..chains import OpenThread, RuleInForce, Version
 from .chain_ops import FOREVER, STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
@@ -21,14 +23,25 @@ def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
     """The threads open at `as_of`, read from the state index alone, in the order of their ids:
     threads that score alike keep that order in a pack, on either store (a row id would not:
     a copied book numbers its rows anew)."""
+    return list(map(OpenThread._make, thread_rows(conn, as_of)))
+
+
+# an OpenThread's fields as a plain tuple: what a pack ranks threads by. Named tuples are
+# walked by every full garbage collection, plain ones of numbers and strings are not.
+ThreadRow = tuple[int, int | None, float | None, str | None, int | None]
+_THREAD_FIELDS = (
+    "id, json_extract(value_json, '$.due_chapter'), json_extract(value_json, '$.urgency'), "
+    "json_extract(value_json, '$.related'), json_extract(value_json, '$.last_chapter')"
+)
+
+
+def thread_rows(conn: sqlite3.Connection, as_of: int) -> list[ThreadRow]:
+    """`thread_candidates` as plain tuples (not the store's row objects)."""
     cursor = conn.execute(
-        "SELECT id, json_extract(value_json, '$.due_chapter'), "
-        "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
-        f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {STATE_HOLDS} "
-        "ORDER BY subject",
+        f"SELECT {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} ORDER BY subject",
         ("thread", "open", as_of, as_of),
     )
-    return list(map(OpenThread._make, cursor))
+    return [cast(ThreadRow, tuple(row)) for row in cursor]
 
 
 def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
@@ -48,11 +61,11 @@ def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[V
 
 def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
     """The rules in force at `as_of`, read from the state index alone; thousands at 10,000
-    chapters, each built once per (rule, wording, start): a pack meets the same ones again,
-    and then gets the same objects (their texts keep their hashes for the pack's own caches).
+    chapters, each decoded once per (rule, wording, start): a pack meets the same ones again,
+    and then gets the same texts (which keep their hashes for the pack's own caches).
     In the order of their ids, so that rules scoring alike rank the same on either store."""
     return [
-        _rule_in_force(subject, value_json, since)
+        RuleInForce._make(_rule_fields(subject, value_json, since))
         for subject, value_json, since in conn.execute(
             f"SELECT subject, value_json, valid_from FROM versions WHERE {STATE_HOLDS} "
             "ORDER BY subject",
@@ -61,17 +74,22 @@ def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
     ]
 
 
+RuleFields = tuple[str, str, str | None, int]
+
+
 @lru_cache(maxsize=1 << 15)
-def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
+def _rule_fields(subject: str, value_json: str, since: int) -> RuleFields:
+    """A `RuleInForce`'s fields as a plain tuple: held for the process (here and in a
+    snapshot), a named tuple is walked by every full garbage collection, this one is not."""
     value = loads(value_json)
-    return RuleInForce(subject, value.get("rule", ""), value.get("domain"), since)
+    return subject, value.get("rule", ""), value.get("domain"), since
 
 
 # -- held across packs ----------------------------------------------------------------------------
 
 BookState = tuple[int, int]
 # a rule's bigrams with its domain's, and of its text alone (the pack layer's `rule_terms`)
-RuleTerms = Callable[[str, str | None], tuple[frozenset[str], frozenset[str]]]
+RuleTerms = Callable[[str, str | None], tuple[tuple[str, ...], tuple[str, ...]]]
 
 
 def book_state(conn: sqlite3.Connection) -> BookState | None:
@@ -96,15 +114,17 @@ SharedRule = tuple[str, int, RuleInForce]
 class Wordings:
     """Rule wordings (text and domain) by the bigrams they hold: an index of content, never
     stale (a revised rule is a new wording), kept by a book handle across the snapshots it
-    makes, so a snapshot made after a commit indexes only that commit's new wordings."""
+    makes, so a snapshot made after a commit indexes only that commit's new wordings. Its
+    lists are arrays of ints: held for the process, they are nothing a full garbage collection
+    walks."""
 
     LIMIT = 1 << 16  # wordings kept before starting over (a 10,000-chapter book has ~4,000)
 
     def __init__(self, rule_terms: RuleTerms) -> None:
         self._rule_terms = rule_terms
         self.ids: dict[tuple[str, str | None], int] = {}
-        self.by_every: dict[str, list[int]] = {}  # bigram → wordings (text and domain)
-        self.by_own: dict[str, list[int]] = {}  # bigram → wordings (text alone)
+        self.by_every: dict[str, array[int]] = {}  # bigram → wordings (text and domain)
+        self.by_own: dict[str, array[int]] = {}  # bigram → wordings (text alone)
 
     def id_of(self, text: str, domain: str | None) -> int:
         key = (text, domain)
@@ -113,9 +133,9 @@ class Wordings:
             found = self.ids[key] = len(self.ids)
             every, own = self._rule_terms(text, domain)
             for term in every:
-                self.by_every.setdefault(term, []).append(found)
+                self.by_every.setdefault(term, array("l")).append(found)
             for term in own:
-                self.by_own.setdefault(term, []).append(found)
+                self.by_own.setdefault(term, array("l")).append(found)
         return found
 
     def full(self) -> bool:
@@ -142,30 +162,34 @@ class RankingSnapshot:
             key=lambda row: (row[0], row[1]),
         )
         self._wordings = wordings
-        self._rules = [_rule_in_force(subject, text, since) for subject, _, text, since, _ in rows]
+        self._rules = [_rule_fields(subject, text, since) for subject, _, text, since, _ in rows]
         self._starts = [row[3] for row in rows]
         self._ends = [row[4] for row in rows]
-        self._at: dict[int, list[int]] = {}  # wording → the rules (positions) worded so
-        for position, rule in enumerate(self._rules):
-            self._at.setdefault(wordings.id_of(rule.text, rule.domain), []).append(position)
+        at: dict[int, list[int]] = {}
+        for position, (_, text, domain, _) in enumerate(self._rules):
+            at.setdefault(wordings.id_of(text, domain), []).append(position)
+        # wording → the rules (positions) worded so; tuples of ints, which the collector drops
+        self._at = {wording: tuple(positions) for wording, positions in at.items()}
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
         self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
         self._recency_keys = [-self._starts[p] for p in self._by_recency]
         self._dead = all_versions_in_state(conn, "fact", "dead")
-        self._open: dict[int, list[OpenThread]] = {}  # the threads open at a chapter, once asked
+        # the threads open at a chapter, once asked (plain tuples: nothing the collector walks)
+        self._open: dict[int, list[ThreadRow]] = {}
 
-    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
-        """`thread_candidates(conn, as_of)`, read once per chapter asked while the book is as
-        it was read (packs for the next chapter, a pack and its review): all 20,000 thread
-        versions of a 10,000-chapter book are too many to hold for every chapter."""
+    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> list[ThreadRow]:
+        """`thread_rows(conn, as_of)`, read once per chapter asked while the book is as it was
+        read (packs for the next chapter, a pack and its review): all 20,000 thread versions
+        of a 10,000-chapter book are too many to hold for every chapter (reading them costs
+        a pack ~150 ms, where the threads open at one chapter cost ~5–10 ms)."""
         found = self._open.get(as_of)
         if found is None:
             if len(self._open) >= self.CHAPTERS_KEPT:
                 self._open.clear()
-            found = self._open[as_of] = thread_candidates(conn, as_of)
+            found = self._open[as_of] = thread_rows(conn, as_of)
         return list(found)
 
-    def _shared(self, index: dict[str, list[int]], terms: frozenset[str]) -> dict[int, int]:
+    def _shared(self, index: dict[str, array[int]], terms: frozenset[str]) -> dict[int, int]:
         """Rule position → how many of `terms` it holds. A term's list holds each wording
         once and the terms are a set: the count is the size of the intersection."""
         by_wording = Counter(chain.from_iterable(index.get(t, ()) for t in terms))
@@ -181,29 +205,44 @@ class RankingSnapshot:
         ]
 
     def rules_sharing(
-        self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
+        self,
+        as_of: int,
+        every_terms: frozenset[str],
+        own_terms: frozenset[str],
+        newest: int,
+        best: tuple[int, Callable[[int], float]] | None = None,
     ) -> tuple[list[SharedRule], list[RuleInForce]]:
         """The rules in force at `as_of` whose bigrams (with their domain's) meet `every_terms`
         ("rule_shares_outline") or else whose text's bigrams meet `own_terms`
         ("rule_shares_scene"), with how many terms they share, in the order of their ids;
-        and the `newest` other rules in force, newest first (ties in the order of ids)."""
+        and the `newest` other rules in force, newest first (ties in the order of ids).
+
+        With `best` (k, score of a count of shared terms), only the k sharing rules that a
+        stable sort by that score puts first, still in the order of ids: a pack ranks 1,000–2,000
+        sharing rules at 10,000 chapters and shows a few, and a list of them all, held while
+        the pack is made, cost it a garbage collection of the youngest objects or two."""
         outline = self._shared(self._wordings.by_every, every_terms)
         scene = self._shared(self._wordings.by_own, own_terms)
         starts, ends, rules = self._starts, self._ends, self._rules
-        shared: list[SharedRule] = []
-        taken = set()
-        for p in sorted(outline.keys() | scene.keys()):
-            if starts[p] <= as_of < ends[p]:
-                taken.add(p)
-                if p in outline:
-                    shared.append(("rule_shares_outline", outline[p], rules[p]))
-                else:
-                    shared.append(("rule_shares_scene", scene[p], rules[p]))
+        in_force = [
+            p for p in sorted(outline.keys() | scene.keys()) if starts[p] <= as_of < ends[p]
+        ]
+        taken = set(in_force)
+        if best is not None and len(in_force) > best[0]:
+            limit, score = best
+            counts = {p: outline[p] if p in outline else scene[p] for p in in_force}
+            in_force = sorted(sorted(in_force, key=lambda p: -score(counts[p]))[:limit])
+        shared: list[SharedRule] = [
+            ("rule_shares_outline", outline[p], RuleInForce._make(rules[p]))
+            if p in outline
+            else ("rule_shares_scene", scene[p], RuleInForce._make(rules[p]))
+            for p in in_force
+        ]
         recent = []
         if newest > 0:
             for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
                 if as_of < ends[p] and p not in taken:
-                    recent.append(rules[p])
+                    recent.append(RuleInForce._make(rules[p]))
                     if len(recent) == newest:
                         break
         return shared, recent
