@@ -166,8 +166,11 @@ class RankingSnapshot:
         self._starts = [row[3] for row in rows]
         self._ends = [row[4] for row in rows]
         at: dict[int, list[int]] = {}
+        self._wording_of = array("l")  # rule position → its wording
         for position, (_, text, domain, _) in enumerate(self._rules):
-            at.setdefault(wordings.id_of(text, domain), []).append(position)
+            wording = wordings.id_of(text, domain)
+            at.setdefault(wording, []).append(position)
+            self._wording_of.append(wording)
         # wording → the rules (positions) worded so; tuples of ints, which the collector drops
         self._at = {wording: tuple(positions) for wording, positions in at.items()}
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
@@ -189,12 +192,11 @@ class RankingSnapshot:
             found = self._open[as_of] = thread_rows(conn, as_of)
         return list(found)
 
-    def _shared(self, index: dict[str, array[int]], terms: frozenset[str]) -> dict[int, int]:
-        """Rule position → how many of `terms` it holds. A term's list holds each wording
-        once and the terms are a set: the count is the size of the intersection."""
-        by_wording = Counter(chain.from_iterable(index.get(t, ()) for t in terms))
-        at = self._at
-        return {p: n for w, n in by_wording.items() if w in at for p in at[w]}
+    @staticmethod
+    def _shared(index: dict[str, array[int]], terms: frozenset[str]) -> Counter[int]:
+        """Wording → how many of `terms` it holds. A term's list holds each wording once and
+        the terms are a set: the count is the size of the intersection."""
+        return Counter(chain.from_iterable(index.get(t, ()) for t in terms))
 
     def dead(self, as_of: int) -> list[Version]:
         """`chain_ops.versions_in_state(conn, "fact", "dead", as_of)`, from memory."""
@@ -223,21 +225,42 @@ class RankingSnapshot:
         the pack is made, cost it a garbage collection of the youngest objects or two."""
         outline = self._shared(self._wordings.by_every, every_terms)
         scene = self._shared(self._wordings.by_own, own_terms)
-        starts, ends, rules = self._starts, self._ends, self._rules
-        in_force = [
-            p for p in sorted(outline.keys() | scene.keys()) if starts[p] <= as_of < ends[p]
-        ]
+        starts, ends, rules, at, wording_of = (
+            self._starts,
+            self._ends,
+            self._rules,
+            self._at,
+            self._wording_of,
+        )
+        in_force = sorted(
+            p
+            for w in outline.keys() | scene.keys()
+            for p in at.get(w, ())
+            if starts[p] <= as_of < ends[p]
+        )
         taken = set(in_force)
         if best is not None and len(in_force) > best[0]:
+            # a stable sort by score, by buckets: the counts take a few values, the rules
+            # thousands, and each bucket keeps the order of ids
             limit, score = best
-            counts = {p: outline[p] if p in outline else scene[p] for p in in_force}
-            in_force = sorted(sorted(in_force, key=lambda p: -score(counts[p]))[:limit])
-        shared: list[SharedRule] = [
-            ("rule_shares_outline", outline[p], RuleInForce._make(rules[p]))
-            if p in outline
-            else ("rule_shares_scene", scene[p], RuleInForce._make(rules[p]))
-            for p in in_force
-        ]
+            scores = {n: score(n) for n in {*outline.values(), *scene.values()}}
+            by_score: dict[float, list[int]] = {}
+            for p in in_force:
+                w = wording_of[p]
+                by_score.setdefault(scores[outline[w] if w in outline else scene[w]], []).append(p)
+            kept: list[int] = []
+            for value in sorted(by_score, reverse=True):
+                kept += by_score[value]
+                if len(kept) >= limit:
+                    break
+            in_force = sorted(kept[:limit])
+        shared: list[SharedRule] = []
+        for p in in_force:
+            w = wording_of[p]
+            if w in outline:
+                shared.append(("rule_shares_outline", outline[w], RuleInForce._make(rules[p])))
+            else:
+                shared.append(("rule_shares_scene", scene[w], RuleInForce._make(rules[p])))
         recent = []
         if newest > 0:
             for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
