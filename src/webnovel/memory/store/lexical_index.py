@@ -30,7 +30,7 @@ from typing import Any
 COLUMNS = ("bigrams", "words")
 PRESENCE_COLUMNS = ("chars",)  # no term frequencies: smaller, and the scorer recounts
 WRITER_HEAP_BYTES = 64_000_000
-FEW_CHAPTERS = 24  # a count over at most so many chapters names them (`count_holding`)
+FEW_CHAPTERS = 64  # a count over at most so many chapters names them (`count_holding`)
 
 
 def _schema() -> Any:
