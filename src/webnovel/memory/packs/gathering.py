@@ -61,7 +61,7 @@ class Gathering:
         in_play: InPlay,
         names: dict[str, str],
         near: frozenset[str] = frozenset(),
-        open_threads: list[ranking_scans.ThreadRow] | None = None,
+        open_threads: ranking_scans.OpenThreads | None = None,
     ) -> None:
         self.scores = recipe.scoring
         self.conn = conn
@@ -84,7 +84,7 @@ class Gathering:
         """A field's Chinese name (the book's own where it declares one)."""
         return self.fields.label(key)
 
-    def open_threads(self) -> list[ranking_scans.ThreadRow]:
+    def open_threads(self) -> ranking_scans.OpenThreads:
         """`ranking_scans.thread_rows` as of the chapter before, read once per pack."""
         if self._open_threads is None:
             self._open_threads = ranking_scans.thread_rows(self.conn, self.as_of)
