@@ -34,26 +34,36 @@ _THREAD_FIELDS = (
 )
 
 
+_COLUMNS = ("_subjects", "_starts", "_ids", "_due", "_urgency", "_related", "_last")
+
+
 class OpenThreads:
-    """The threads open at a chapter, an OpenThread's fields in five columns, iterated as
+    """The threads open at a chapter in the order of their ids (subjects), an OpenThread's
+    fields in columns, with each version's subject and first chapter, iterated as
     `ThreadRow`s. Columns, not an object per thread: 1,500 of them a pack at 10,000 chapters,
     held while it is made (and by a snapshot for the chapters asked), count towards the
     garbage collector's next collection, and a named tuple is walked by every full one."""
 
-    __slots__ = ("_due", "_ids", "_last", "_related", "_urgency")
+    __slots__ = _COLUMNS
+    _subjects: list[str]
+    _starts: list[int]
+    _ids: list[int]
+    _due: list[int | None]
+    _urgency: list[float | None]
+    _related: list[str | None]
+    _last: list[int | None]
 
-    def __init__(self, rows: Iterable[Sequence[Any]]) -> None:
-        self._ids: list[int] = []
-        self._due: list[int | None] = []
-        self._urgency: list[float | None] = []
-        self._related: list[str | None] = []
-        self._last: list[int | None] = []
-        for row_id, due, urgency, related, last in rows:  # one row alive at a time
-            self._ids.append(row_id)
-            self._due.append(due)
-            self._urgency.append(urgency)
-            self._related.append(related)
-            self._last.append(last)
+    def __init__(self, rows: Iterable[Sequence[Any]] = ()) -> None:
+        """From rows of (subject, valid_from, *ThreadRow), one alive at a time."""
+        columns: list[list[Any]] = [[] for _ in _COLUMNS]
+        for row in rows:
+            for column, value in zip(columns, row, strict=True):
+                column.append(value)
+        for name, column in zip(_COLUMNS, columns, strict=True):
+            setattr(self, name, column)
+
+    def _columns(self) -> list[list[Any]]:
+        return [getattr(self, name) for name in _COLUMNS]
 
     def __iter__(self) -> Iterator[ThreadRow]:
         return zip(self._ids, self._due, self._urgency, self._related, self._last, strict=True)
@@ -61,13 +71,42 @@ class OpenThreads:
     def __len__(self) -> int:
         return len(self._ids)
 
+    def before(self, as_of: int, ended: OpenThreads) -> OpenThreads:
+        """The threads open at `as_of`, these being those open at a later chapter: the ones of
+        these that had started by `as_of`, with `ended`, the versions that had started by
+        `as_of` and ended after it, by this later chapter (`thread_rows_ended`)."""
+        keep = [i for i, start in enumerate(self._starts) if start <= as_of]
+        columns = [[column[i] for i in keep] for column in self._columns()]
+        for column, more in zip(columns, ended._columns(), strict=True):
+            column.extend(more)
+        subjects = columns[0]  # ordered as SQL orders them: UTF-8 bytes, code points
+        order = sorted(range(len(subjects)), key=subjects.__getitem__)
+        out = OpenThreads()
+        for name, column in zip(_COLUMNS, columns, strict=True):
+            setattr(out, name, [column[i] for i in order])
+        return out
+
 
 def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
     """`thread_candidates` in columns."""
     return OpenThreads(
         conn.execute(
-            f"SELECT {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} ORDER BY subject",
+            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
+            "ORDER BY subject",
             ("thread", "open", as_of, as_of),
+        )
+    )
+
+
+def thread_rows_ended(conn: sqlite3.Connection, as_of: int, later: int) -> OpenThreads:
+    """The thread versions open at `as_of` that ended by chapter `later`: a short stretch of
+    the state index (by end), where reading those open at `as_of` walks every version ending
+    after it."""
+    return OpenThreads(
+        conn.execute(
+            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
+            f"AND IFNULL(valid_to, {FOREVER}) <= ?",
+            ("thread", "open", as_of, as_of, later),
         )
     )
 
@@ -208,15 +247,22 @@ class RankingSnapshot:
         self._open: dict[int, OpenThreads] = {}  # the threads open at a chapter, once asked
 
     def open_threads(self, conn: sqlite3.Connection, as_of: int) -> OpenThreads:
-        """`thread_rows(conn, as_of)`, read once per chapter asked while the book is as it was
-        read (packs for the next chapter, a pack and its review): all 20,000 thread versions
-        of a 10,000-chapter book are too many to hold for every chapter (reading them costs
-        a pack ~150 ms, where the threads open at one chapter cost ~5–10 ms)."""
+        """`thread_rows(conn, as_of)`, kept for the chapters asked while the book is as it was
+        read (packs for the next chapter, a pack and its review), and made from those of the
+        nearest later chapter kept when there is one (`OpenThreads.before`): all 20,000
+        thread versions of a 10,000-chapter book are too many to hold for every chapter
+        (reading them costs a pack ~150 ms, the threads open at one chapter ~5–10 ms)."""
         found = self._open.get(as_of)
         if found is None:
-            if len(self._open) >= self.CHAPTERS_KEPT:
-                self._open.clear()
-            found = self._open[as_of] = thread_rows(conn, as_of)
+            later = min((c for c in self._open if c > as_of), default=None)
+            if later is None:
+                found = thread_rows(conn, as_of)
+            else:
+                found = self._open[later].before(as_of, thread_rows_ended(conn, as_of, later))
+            if len(self._open) >= self.CHAPTERS_KEPT:  # start over from the latest
+                latest = max(self._open)
+                self._open = {latest: self._open[latest]}
+            self._open[as_of] = found
         return found
 
     @staticmethod
