@@ -56,7 +56,7 @@ def threads(g: Gathering) -> list[PackItem]:
     whys: list[_ThreadWhy] = []
     rows: list[int] = []
     for row_id, due, urgency, related, last_chapter in g.open_threads():  # an OpenThread's
-        score, why = _thread_score(g, in_play, due, urgency, related or "[]", last_chapter)
+        score, why = _thread_score(g, in_play, due, urgency, related, last_chapter)
         scores.append(score)
         whys.append(why)
         rows.append(row_id)
@@ -104,29 +104,31 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
 _ThreadWhy = tuple[str, Any]  # a reason's code and its one argument (None: none)
 
 
+_OPEN_THREAD: _ThreadWhy = ("open_thread", None)
+
+
 def _thread_score(
     g: Gathering,
     in_play: list[tuple[str, str]],
     due: int | None,
     urgency: float | None,
-    related_json: str,
+    related_json: str | None,
     last_chapter: int | None,
 ) -> tuple[float, _ThreadWhy]:
     weight = (urgency or 50) / 100
-    chapter = g.request.chapter
     s = g.scores
-    if due is not None and due < chapter:
-        return s.overdue[0] + s.overdue[1] * weight, ("overdue", due)
-    if due is not None and due - chapter <= s.due_window:
-        return s.due_soon[0] + s.due_soon[1] * weight, ("due", due)
+    if due is not None:
+        chapter = g.request.chapter
+        if due < chapter:
+            return s.overdue[0] + s.overdue[1] * weight, ("overdue", due)
+        if due - chapter <= s.due_window:
+            return s.due_soon[0] + s.due_soon[1] * weight, ("due", due)
     # a substring test on the JSON list: no decoding for each of thousands of open threads
-    for quoted, entity_id in in_play:
-        if quoted in related_json:
-            return s.thread_in_play[0] + s.thread_in_play[1] * weight, ("involves", entity_id)
-    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), (
-        "open_thread",
-        None,
-    )
+    if related_json:
+        for quoted, entity_id in in_play:
+            if quoted in related_json:
+                return s.thread_in_play[0] + s.thread_in_play[1] * weight, ("involves", entity_id)
+    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), _OPEN_THREAD
 
 
 def _thread_why(g: Gathering, why: _ThreadWhy) -> Reason:
