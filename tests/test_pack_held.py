@@ -23,7 +23,7 @@ from stores import BACKENDS, init_book
 
 def _pack(book: webnovel.Project, chapter: int) -> MemoryPack:
     """The pack, built twice: the first after a change scans the store, the second is built
-    from what the handle then holds (SQLite); both must say the same."""
+    from what the handle then holds; both must say the same."""
     first = book.build_memory_pack("chapter_write", chapter, outline=OUTLINE, record=False)
     again = book.build_memory_pack("chapter_write", chapter, outline=OUTLINE, record=False)
     assert again.to_dict() == first.to_dict()

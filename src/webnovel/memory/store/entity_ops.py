@@ -43,13 +43,9 @@ def insert_intros(
     )
 
 
-def delete_chapter_intros(conn: sqlite3.Connection, chapter: int) -> set[str]:
-    ids = {
-        r[0]
-        for r in conn.execute("SELECT entity_id FROM entity_intros WHERE chapter = ?", (chapter,))
-    }
+def delete_chapter_intros(conn: sqlite3.Connection, chapter: int) -> None:
+    """The chapter's introductions go (`introduced_in` names them, read before)."""
     conn.execute("DELETE FROM entity_intros WHERE chapter = ?", (chapter,))
-    return ids
 
 
 def insert_activities(conn: sqlite3.Connection, activities: Iterable[Activity]) -> None:

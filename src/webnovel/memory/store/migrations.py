@@ -6,6 +6,7 @@ is recorded is skipped.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from datetime import UTC, datetime
 
@@ -262,6 +263,14 @@ MIGRATIONS: list[Migration] = [
     """,
     ),
 ]
+
+
+def created_tables(migrations: list[Migration] = MIGRATIONS) -> list[str]:
+    """The tables the migrations create, in the order they first do (a table refers back)."""
+    names = re.findall(
+        r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", "\n".join(s for _, s in migrations)
+    )
+    return list(dict.fromkeys(names))
 
 
 def migrate(conn: sqlite3.Connection, migrations: list[Migration] = MIGRATIONS) -> list[str]:

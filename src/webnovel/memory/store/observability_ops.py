@@ -20,11 +20,11 @@ def record_commit(
     conflicts: int,
 ) -> None:
     """Called last inside the commit's transaction, so the size is the book's after it."""
-    pages = conn.execute("PRAGMA page_count").fetchone()[0]
-    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     conn.execute(
         "INSERT INTO commit_stats (seq, chapter, elapsed_ms, added, superseded, "
-        "contradicted, tentative, conflicts, index_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "contradicted, tentative, conflicts, index_bytes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+        "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())) "
         "ON CONFLICT (seq) DO UPDATE SET chapter = excluded.chapter, "
         "elapsed_ms = excluded.elapsed_ms, added = excluded.added, "
         "superseded = excluded.superseded, contradicted = excluded.contradicted, "
@@ -39,7 +39,6 @@ def record_commit(
             counts.contradicted,
             counts.tentative,
             conflicts,
-            pages * page_size,
         ),
     )
 

@@ -27,21 +27,41 @@ _JSON_EXTRACT = re.compile(r"json_extract\((\w+(?:\.\w+)?), '\$\.(\w+)'\)")
 _JSON_EACH = re.compile(r"json_each\((\w+(?:\.\w+)?), '\$\.(\w+)'\) (\w+)")
 _JSON_GROUP_ARRAY = re.compile(r"\bjson_group_array\((\w+(?:\.\w+)?)\)")
 _UNARY_PLUS = re.compile(r"(?<=[\s(])\+(?=[A-Za-z_])")  # `+column` keeps SQLite off an index
-_PRAGMAS = {
-    "PRAGMA page_size": "SELECT 8192",
-    "PRAGMA page_count": (
-        "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) / 8192 FROM pg_class c "
-        "JOIN pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+# SQLite's size inside a statement (a commit's row of costs takes it without a round trip)
+_BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
+
+# Statements that a commit runs with executemany, ~55 rows a commit. PostgreSQL runs each of
+# them as one statement over arrays of the rows' values: one execution instead of one a row
+# (each costs the client a bind and the server an executor start). Their effect is the rows'
+# effects in any order: deletes by key, and updates of distinct rows (`executemany` checks).
+BATCHED = {
+    "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?": (
+        "DELETE FROM versions v USING unnest(%s::text[], %s::text[], %s::bigint[]) "
+        "AS u(family, key, since) "
+        "WHERE v.family = u.family AND v.key = u.key AND v.valid_from >= u.since"
+    ),
+    "DELETE FROM conflicts WHERE scope = ? AND chapter >= ?": (
+        "DELETE FROM conflicts c USING unnest(%s::text[], %s::bigint[]) AS u(scope, since) "
+        "WHERE c.scope = u.scope AND c.chapter >= u.since"
+    ),
+    "UPDATE versions SET valid_to = ?, status = ? WHERE id = ?": (
+        "UPDATE versions v SET valid_to = u.valid_to, status = u.status "
+        "FROM unnest(%s::bigint[], %s::text[], %s::bigint[]) AS u(valid_to, status, id) "
+        "WHERE v.id = u.id"
     ),
 }
+# the column that names the row an UPDATE changes: two rows for one would race in one statement
+BATCHED_UPDATE_KEY = {"UPDATE versions SET valid_to = ?, status = ? WHERE id = ?": 2}
 
 
 @lru_cache(maxsize=4096)
 def translate(sql: str) -> str:
     """A statement of the store, in PostgreSQL's dialect (psycopg's `%s` / `%(name)s` params)."""
-    if sql.strip() in _PRAGMAS:
-        return _PRAGMAS[sql.strip()]
+    if sql.strip() == "PRAGMA page_size":
+        return "SELECT 8192"
+    if sql.strip() == "PRAGMA page_count":
+        return f"SELECT {_book_bytes()} / 8192"
+    sql = sql.replace(_BOOK_BYTES, _book_bytes())
     sql = _parameters(sql)
     # `? IS NULL` (an optional filter): PostgreSQL must be told the parameter's type
     sql = re.sub(r"(%s|%\(\w+\)s) IS (NOT )?NULL", r"CAST(\1 AS text) IS \2NULL", sql)
@@ -56,6 +76,20 @@ def translate(sql: str) -> str:
     sql = re.sub(r"\bNOT IN \(\s*\)", "<> ALL('{}')", sql)
     sql = re.sub(r"\bIN \(\s*\)", "= ANY('{}')", sql)
     return _scalar_min_max(sql)
+
+
+@lru_cache(maxsize=1)
+def _book_bytes() -> str:
+    """The book's size: its tables, with their indexes and TOAST, each named. (Finding the
+    schema's tables in `pg_class` reads every book's rows there: 3 ms a commit with a few dozen
+    books in the database, and more with each. A name is one index lookup.)"""
+    from .migrations import created_tables
+
+    names = ", ".join(f"'{table}'" for table in ["schema_migrations", *created_tables()])
+    return (
+        "(SELECT COALESCE(SUM(pg_total_relation_size(to_regclass(t))), 0) "
+        f"FROM unnest(ARRAY[{names}]) AS t)"
+    )
 
 
 def _json_extract(match: re.Match[str]) -> str:
@@ -87,6 +121,49 @@ def _parameters(sql: str) -> str:
         part = part.replace("%", "%%").replace("?", "%s")
         out.append(re.sub(r"(?<![:\w]):([A-Za-z_]\w*)", r"%(\1)s", part))
     return "".join(out)
+
+
+_IN_LIST = re.compile(r"(?<!NOT )\bIN \(\s*%s(?:\s*,\s*%s)*\s*\)")
+
+
+@lru_cache(maxsize=1024)
+def in_lists(statement: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A translated statement with each `IN (%s, %s, …)` as `= ANY(%s)`, and where each list's
+    parameters begin and how many there are: one array stands for them. The store's lists
+    vary in length, so each length was a statement of its own, planned anew every time (a
+    fifth of a commit's server time); as one array they are one statement, prepared once."""
+    if "%(" in statement:
+        return statement, ()
+    lists = []
+    out, at = [], 0
+    for match in _IN_LIST.finditer(statement):
+        first = _count_params(statement[: match.start()])
+        lists.append((first, match.group(0).count("%s")))
+        out += [statement[at : match.start()], "= ANY(%s)"]
+        at = match.end()
+    return "".join(out) + statement[at:], tuple(lists)
+
+
+def _count_params(text: str) -> int:
+    return sum(part.count("%s") for part in text.split("%%"))
+
+
+@lru_cache(maxsize=1024)
+def numbered(statement: str) -> str:
+    """A translated statement with PostgreSQL's own `$1, $2, …` for its `%s` (and `%%` as `%`),
+    to run as it is. psycopg parses a statement's `%s` in Python and keeps the result only for
+    statements of ≤ 50 parameters: a commit's inserts of many rows were parsed anew each time
+    (~1 ms each). Positional parameters only."""
+    assert "%(" not in statement, statement
+    parts = statement.split("%%")
+    count = 0
+    for n, part in enumerate(parts):
+        pieces = part.split("%s")
+        for k in range(1, len(pieces)):
+            count += 1
+            pieces[k] = f"${count}" + pieces[k]
+        parts[n] = "".join(pieces)
+    return "%".join(parts)
 
 
 def _scalar_min_max(sql: str) -> str:

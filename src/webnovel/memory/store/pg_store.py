@@ -25,7 +25,7 @@ from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreUnavailable
 from .index_store import WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
-from .pg_sql import translate, translate_ddl
+from .pg_sql import BATCHED, BATCHED_UPDATE_KEY, in_lists, numbered, translate, translate_ddl
 
 if TYPE_CHECKING:
     import psycopg
@@ -92,6 +92,16 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
     return conn
 
 
+def _batched(sql: str, rows: list[Any]) -> str | None:
+    """The one statement over arrays that does what `sql` does row by row, if it has one."""
+    statement = BATCHED.get(sql)
+    key = BATCHED_UPDATE_KEY.get(sql)
+    if statement is not None and key is not None and len({row[key] for row in rows}) < len(rows):
+        return None  # one row updated twice: only the rows' order says which value stays
+    return statement
+
+
+PSYCOPG_PARSES_ONCE = 50  # psycopg keeps its parse of a statement with at most this many params
 ROWS_AN_INSERT = 200  # 200 rows of ≤15 values stay far below PostgreSQL's 65,535 parameters
 # an INSERT of one row of parameters that may carry many rows (not an upsert that updates: one
 # statement may not update a row twice, which separate executions may)
@@ -137,7 +147,37 @@ class PgConnection:
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
         self.reconnect_if_dropped()
-        return self.raw.execute(translate(sql), params)
+        statement = translate(sql)
+        if isinstance(params, (list, tuple)):
+            statement, lists = in_lists(statement)
+            for first, count in reversed(lists):  # later lists first: earlier places hold
+                params = [
+                    *params[:first],
+                    list(params[first : first + count]),
+                    *params[first + count :],
+                ]
+            if len(params) > PSYCOPG_PARSES_ONCE:
+                return self._execute_numbered(numbered(statement), params)
+        return self.raw.execute(statement, params)
+
+    def _execute_numbered(self, statement: str, params: Sequence[Any]) -> Any:
+        """`statement` as it is (`$1, $2, …`): no parsing of it on the client."""
+        import psycopg
+
+        cursor = psycopg.RawCursor(self.raw)
+        return cursor.execute(statement, params)
+
+    def book_state(self) -> tuple[str] | None:
+        """What `ranking_scans.book_state` asks: here the server's snapshot of transactions
+        (lowest running, next to come, those running). Anything written, by whatever code,
+        is written by a transaction with an id; once it commits, the snapshot is another.
+        It moves with every book of the server too, so it says "changed" more often than
+        SQLite's signal, never less. None inside a transaction, as there."""
+        if self.in_transaction:
+            return None
+        self.reconnect_if_dropped()
+        row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
+        return (str(row[0]),) if row else None
 
     def reconnect_if_dropped(self) -> None:
         """A connection the server dropped (a restart, a terminated backend) is opened anew for
@@ -150,6 +190,9 @@ class PgConnection:
         if not rows:
             return
         self.reconnect_if_dropped()
+        if len(rows) > 1 and (batched := _batched(sql, rows)) is not None:
+            self.raw.execute(batched, [list(column) for column in zip(*rows, strict=True)])
+            return
         statement = translate(sql)
         if len(rows) > 1 and _MULTI_ROW.fullmatch(statement):
             # One INSERT of many rows instead of one execution per row: the server parses
@@ -157,7 +200,7 @@ class PgConnection:
             for at in range(0, len(rows), ROWS_AN_INSERT):
                 part = rows[at : at + ROWS_AN_INSERT]
                 flat = [value for row in part for value in row]
-                self.raw.execute(_rows_insert(statement, len(part)), flat)
+                self._execute_numbered(numbered(_rows_insert(statement, len(part))), flat)
             return
         with self.raw.cursor() as cursor:
             cursor.executemany(statement, rows)

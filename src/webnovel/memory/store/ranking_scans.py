@@ -154,7 +154,7 @@ def _rule_fields(subject: str, value_json: str, since: int) -> RuleFields:
 
 # -- held across packs ----------------------------------------------------------------------------
 
-BookState = tuple[int, int]
+BookState = tuple[object, ...]
 # a rule's bigrams with its domain's, and of its text alone (the pack layer's `rule_terms`)
 RuleTerms = Callable[[str, str | None], tuple[tuple[str, ...], tuple[str, ...]]]
 
@@ -166,10 +166,14 @@ def book_state(conn: sqlite3.Connection) -> BookState | None:
     SQLite's `data_version` changes when any other connection (another process, another
     handle in this one) commits; `total_changes` counts every row this connection ever
     inserted, updated or deleted, whatever wrote it (commit, retract, revision, rebuild,
-    migration, import), and never goes back, even when a transaction rolls back. Inside an
-    open transaction (a review's trial of a draft) the rows seen are not committed ones, and
-    PostgreSQL has neither signal: no snapshot is held then."""
-    if not isinstance(conn, sqlite3.Connection) or conn.in_transaction:
+    migration, import), and never goes back, even when a transaction rolls back. A
+    PostgreSQL connection tells its own (`PgConnection.book_state`). Inside an open
+    transaction (a review's trial of a draft) the rows seen are not committed ones: no
+    snapshot is held then."""
+    if not isinstance(conn, sqlite3.Connection):
+        told = getattr(conn, "book_state", None)
+        return told() if told is not None else None
+    if conn.in_transaction:
         return None
     return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 

@@ -10,14 +10,13 @@ rows came in, which queries sort by.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ...errors import InvalidInput
 from .index_store import IndexStore, SQLiteStore
-from .migrations import MIGRATIONS
+from .migrations import created_tables
 
 ROWS_A_PROGRESS = 2000  # how often a copy says how far it got
 
@@ -89,9 +88,7 @@ def table_columns(index: IndexStore) -> dict[str, list[str]]:
 @lru_cache(maxsize=1)
 def _created() -> dict[str, int]:
     """Each table's place in the migrations (a FOREIGN KEY only refers back)."""
-    scripts = "\n".join(script for _, script in MIGRATIONS)
-    names = re.findall(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", scripts)
-    return {name: n for n, name in reversed(list(enumerate(names)))}
+    return {name: n for n, name in enumerate(created_tables())}
 
 
 def _creation_order(table: str) -> tuple[int, str]:

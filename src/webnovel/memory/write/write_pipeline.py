@@ -246,13 +246,12 @@ class WritePipeline:
         `deferred`, chain replays and conflict checks are left in it for the caller."""
         conn = self.index.conn
         n = result.chapter
+        introduced = entity_ops.introduced_in(conn, [n]).get(n, set())  # by what N was before
         before = entity_ops.reference_signatures(
-            conn,
-            entity_ops.introduced_in(conn, [n]).get(n, set())
-            | {entity.id for entity in result.entities_new},
+            conn, introduced | {entity.id for entity in result.entities_new}
         )
         chains = chain_ops.delete_chapter_assertions(conn, n)
-        introduced = entity_ops.delete_chapter_intros(conn, n)
+        entity_ops.delete_chapter_intros(conn, n)
         entities = entity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
