@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import webnovel
 from webnovel.memory.store.ranking_scans import RankingSnapshot, Wordings, thread_rows
 
 from library_nights import OUTLINE, night
+from stores import BACKENDS, init_book
 
 
 def test_threads_kept_for_chapters_asked_in_any_order_equal_the_state_index(
@@ -29,15 +32,16 @@ def test_threads_kept_for_chapters_asked_in_any_order_equal_the_state_index(
     assert len(sizes) > 5  # the threads open do change with the chapter
 
 
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 def test_a_thread_planted_after_packs_at_later_chapters_shows_at_earlier_ones(
-    tmp_path: Path,
+    tmp_path: Path, backend: str
 ) -> None:
     def threads(book: webnovel.Project, chapter: int) -> list[str]:
         pack = book.build_memory_pack("chapter_write", chapter, outline=OUTLINE, record=False)
         return [i.value for s in pack.sections if s.name == "threads" for i in s.items]
 
     plant = {"id": "jing", "action": "plant", "content": "残经的下落", "related": ["linyan"]}
-    with webnovel.init_project(tmp_path / "book", title="t") as book:
+    with init_book(backend, tmp_path / "book") as book:
         for chapter in range(1, 9):
             book.commit(night(chapter))
         for chapter in (9, 9, 6, 4):  # the second pack at 9 keeps a snapshot; 6 and 4 from 9
