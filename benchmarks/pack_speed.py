@@ -92,11 +92,20 @@ def main() -> None:
     )
     parser.add_argument("--packs", type=int, default=40)
     parser.add_argument("--digest", type=Path, help="write each pack's digest here")
+    parser.add_argument(
+        "--server-heap",
+        action="store_true",
+        help="freeze the heap after opening the book, as `webnovel mcp` and the dashboard do",
+    )
     args = parser.parse_args()
     asked = requests(args.chapters, args.seed, args.text_chars, args.packs)
     gc.collect()
     digest = args.digest.open("w", encoding="utf-8") if args.digest else None
     with webnovel.open_project(args.book) as book:
+        if args.server_heap:
+            from webnovel.book.heap import settle_heap
+
+            settle_heap(book)
         book.build_memory_pack("chapter_write", args.chapters, record=False)  # names, search
         cpu: dict[str, list[float]] = {"random chapter": [], "next chapter": []}
         full_gc: dict[str, list[float]] = {"random chapter": [], "next chapter": []}

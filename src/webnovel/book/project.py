@@ -62,7 +62,8 @@ class Project(BookReader):
         self._dirty = self._projections_stale()
         self._aliases: AliasIndex | None = None
         self._aliases_seq: str | None = None
-        self._introduced: dict[int, set[str]] = {}  # chapter → entities it introduces
+        # chapter → entities it introduces; tuples, which the garbage collector stops walking
+        self._introduced: dict[int, tuple[str, ...]] = {}
         self._retrieval: Retrieval | None = None
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
@@ -204,12 +205,12 @@ class Project(BookReader):
             return self._aliases
         if self._aliases is None or not (self._aliases_seq or "").isdigit():
             self._aliases = AliasIndex(entities.alias_pairs())
-            self._introduced = entities.introduced_in()
+            self._introduced = {c: tuple(e) for c, e in entities.introduced_in().items()}
         else:
             changed = self.store.commits.chapters_committed_since(int(self._aliases_seq or 0))
             now = entities.introduced_in(changed)
-            touched = set().union(*(self._introduced.pop(c, set()) for c in changed), *now.values())
-            self._introduced.update(now)
+            touched = set().union(*(self._introduced.pop(c, ()) for c in changed), *now.values())
+            self._introduced.update((c, tuple(e)) for c, e in now.items())
             self._aliases.replace(touched, entities.alias_pairs(sorted(touched)))
         self._aliases_seq = seq
         return self._aliases

@@ -322,6 +322,9 @@ def mcp(args: argparse.Namespace) -> int:
             "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
         ) from exc
     with open_book(args) as book:
+        from ..book.heap import settle_heap
+
+        settle_heap(book)  # a server's process: what it holds from now on is not walked
         anyio.run(run_stdio, create_server(book))
     return 0
 

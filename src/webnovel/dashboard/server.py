@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..book import open_project
+from ..book.heap import settle_heap
 from ..errors import InvalidInput
 from ..loopback import is_loopback_host
 from .access import LOGIN_PARAM, new_login_token
@@ -59,6 +60,7 @@ def serve(
             url += f"?{LOGIN_PARAM}={login_token}"
             tell(f"注意：面板对网络开放（{host}），只有持登录令牌的网址才能打开；请勿外传此网址")
         app = create_app(book, login_token)
+        settle_heap(book)  # a server's process: what it holds from now on is not walked
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
         server = uvicorn.Server(config)
         tell(f"《{book.book['title']}》的记忆面板：{url}（Ctrl+C 退出）")

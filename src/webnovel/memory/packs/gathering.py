@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from ...config import BookConfig
-from ..chains import OpenThread, Version
+from ..chains import Version
 from ..store import chain_ops, entity_ops, ranking_scans
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
@@ -29,6 +29,11 @@ def best(
     that grow with the book (rules, threads, the dead) are cut to a few screens of candidates
     before items are built and costed."""
     return sorted(scored, key=lambda triple: -triple[0])[:k]
+
+
+def best_of(scores: list[float], k: int = CANDIDATES_PER_SECTION) -> list[int]:
+    """The positions of the k best scores, in the order `best` gives their triples."""
+    return sorted(range(len(scores)), key=lambda i: -scores[i])[:k]
 
 
 def scene_terms(state: list[PackItem], in_play: InPlay) -> frozenset[str]:
@@ -56,7 +61,7 @@ class Gathering:
         in_play: InPlay,
         names: dict[str, str],
         near: frozenset[str] = frozenset(),
-        open_threads: list[OpenThread] | None = None,
+        open_threads: ranking_scans.OpenThreads | None = None,
     ) -> None:
         self.scores = recipe.scoring
         self.conn = conn
@@ -79,10 +84,10 @@ class Gathering:
         """A field's Chinese name (the book's own where it declares one)."""
         return self.fields.label(key)
 
-    def open_threads(self) -> list[OpenThread]:
-        """`ranking_scans.thread_candidates` as of the chapter before, read once per pack."""
+    def open_threads(self) -> ranking_scans.OpenThreads:
+        """`ranking_scans.thread_rows` as of the chapter before, read once per pack."""
         if self._open_threads is None:
-            self._open_threads = ranking_scans.thread_candidates(self.conn, self.as_of)
+            self._open_threads = ranking_scans.thread_rows(self.conn, self.as_of)
         return self._open_threads
 
     def dead(self) -> list[Version]:
@@ -105,6 +110,11 @@ class Gathering:
         if missing:
             found = entity_ops.entity_names(self.conn, missing)
             self.names.update((e, found.get(e, e)) for e in missing)
+
+    def rule_score(self, shared: int) -> float:
+        """A world rule's score from how many terms it shares with the outline or scene."""
+        base, step = self.scores.rule_shared
+        return min(1.0, base + step * shared)
 
     def fresh(self, chapter: int | None) -> float:
         return freshness(chapter, self.as_of, self.recipe.recency_window)

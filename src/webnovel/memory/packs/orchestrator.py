@@ -97,9 +97,7 @@ def _gathering(
     )
     snapshot = held.snapshot(conn) if held else None
     open_threads = (
-        snapshot.open_threads(conn, as_of)
-        if snapshot
-        else ranking_scans.thread_candidates(conn, as_of)
+        snapshot.open_threads(conn, as_of) if snapshot else ranking_scans.thread_rows(conn, as_of)
     )
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)

@@ -134,13 +134,26 @@ def shared_terms(text: str, context: frozenset[str]) -> list[str]:
     return [] if terms.isdisjoint(context) else sorted(terms & context)
 
 
+# a text's distinct bigrams, interned, as a tuple: a set is a container the garbage collector
+# walks at every full collection, a tuple of strings one it stops tracking
+Terms = tuple[str, ...]
+
+
+def bigram_tuple(text: str) -> Terms:
+    """`bigrams(text)` as a tuple (in the text's order), not memoised."""
+    compact = "".join(text.split())
+    return tuple(dict.fromkeys(sys.intern(compact[i : i + 2]) for i in range(len(compact) - 1)))
+
+
 @lru_cache(maxsize=1 << 14)
-def rule_terms(text: str, domain: str | None) -> tuple[frozenset[str], frozenset[str]]:
+def rule_terms(text: str, domain: str | None) -> tuple[Terms, Terms]:
     """A rule's bigrams with its domain's, and of its text alone. Thousands of rules are scored
     per pack at 10,000 chapters and a wording never changes (a revision is a new text), so
     they are worked out once per text; `chain_ops` hands the same text object back for the
-    same stored value, whose hash Python keeps."""
-    return bigrams(text + (domain or "")), bigrams(text)
+    same stored value, whose hash Python keeps. Tuples, not sets: held for the process, sets
+    made every full garbage collection cost a pack ~15 ms more at 10,000 chapters. Test them
+    against a set of terms (`context.isdisjoint(every)`, `context.intersection(every)`)."""
+    return bigram_tuple(text + (domain or "")), bigram_tuple(text)
 
 
 # -- the graph around the entities in play --------------------------------------------------------

@@ -13,10 +13,10 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..chains import OpenThread
 from ..schema import Conflict
 from ..store import commit_ops, entity_ops, name_ops, record_ops
 from ..store.index_store import loads
+from ..store.ranking_scans import OpenThreads
 from .pack_words import Reason, because
 from .relevance_filter import InPlay
 
@@ -46,7 +46,7 @@ def extend_cast(
     in_play: InPlay,
     as_of: int,
     chapter: int,
-    open_threads: list[OpenThread],
+    open_threads: OpenThreads,
 ) -> Surroundings:
     """Adds the scene's people to `in_play` (see the module's docstring) and returns what they
     were found among."""
@@ -108,14 +108,13 @@ def _add(
     return True
 
 
-def _due_threads(open_threads: list[OpenThread], chapter: int) -> list[tuple[int, list[str]]]:
+def _due_threads(open_threads: OpenThreads, chapter: int) -> list[tuple[int, list[str]]]:
     """(due chapter, related ids) of the open threads due
     from `SCENE_WINDOW` chapters ago to `DUE_AHEAD` chapters ahead, the nearest first: a thread
     left overdue for long is no longer a reason to bring its people into this scene (it stays
     in 本章须知 all the same), and one due in a few chapters is being worked towards now."""
     due = []
-    for thread in open_threads:
-        due_chapter, related = thread.due_chapter, thread.related
+    for _, due_chapter, _, related, _ in open_threads:  # an OpenThread's fields
         if due_chapter is None or not related or related == "[]":
             continue
         if chapter - SCENE_WINDOW <= due_chapter <= chapter + DUE_AHEAD:

@@ -12,7 +12,7 @@ from ..read import graph_memory
 from ..schema import Thread
 from ..store import chain_ops, ranking_scans
 from ..vocabulary import THREAD_KINDS
-from .gathering import CANDIDATES_PER_SECTION, Gathering, best
+from .gathering import CANDIDATES_PER_SECTION, Gathering, best, best_of
 from .memory_pack import PackItem
 from .pack_words import Reason, because
 from .relevance_filter import relations_around, rule_terms
@@ -50,13 +50,17 @@ def threads(g: Gathering) -> list[PackItem]:
     # thousands of threads are open at 10,000 chapters: each is scored, and only the winners'
     # reasons are put into words (`_thread_why`)
     in_play = [(f'"{e}"', e) for e in g.in_play.entities]
-    scored = []
-    for t in g.open_threads():
-        score, why = _thread_score(
-            g, in_play, t.due_chapter, t.urgency, t.related or "[]", t.last_chapter
-        )
-        scored.append((score, why, t.row_id))
-    top = best(scored)
+    # scores, reasons and rows apart, and triples for the winners only: a list of a triple
+    # for each of ~1,500 threads, held while they are ranked, costs a garbage collection
+    scores: list[float] = []
+    whys: list[_ThreadWhy] = []
+    rows: list[int] = []
+    for row_id, due, urgency, related, last_chapter in g.open_threads():  # an OpenThread's
+        score, why = _thread_score(g, in_play, due, urgency, related, last_chapter)
+        scores.append(score)
+        whys.append(why)
+        rows.append(row_id)
+    top = [(scores[i], whys[i], rows[i]) for i in best_of(scores)]
     versions = chain_ops.versions_by_id(g.conn, [row_id for _, _, row_id in top])
     return [
         _thread_item(
@@ -100,29 +104,31 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
 _ThreadWhy = tuple[str, Any]  # a reason's code and its one argument (None: none)
 
 
+_OPEN_THREAD: _ThreadWhy = ("open_thread", None)
+
+
 def _thread_score(
     g: Gathering,
     in_play: list[tuple[str, str]],
     due: int | None,
     urgency: float | None,
-    related_json: str,
+    related_json: str | None,
     last_chapter: int | None,
 ) -> tuple[float, _ThreadWhy]:
     weight = (urgency or 50) / 100
-    chapter = g.request.chapter
     s = g.scores
-    if due is not None and due < chapter:
-        return s.overdue[0] + s.overdue[1] * weight, ("overdue", due)
-    if due is not None and due - chapter <= s.due_window:
-        return s.due_soon[0] + s.due_soon[1] * weight, ("due", due)
+    if due is not None:
+        chapter = g.request.chapter
+        if due < chapter:
+            return s.overdue[0] + s.overdue[1] * weight, ("overdue", due)
+        if due - chapter <= s.due_window:
+            return s.due_soon[0] + s.due_soon[1] * weight, ("due", due)
     # a substring test on the JSON list: no decoding for each of thousands of open threads
-    for quoted, entity_id in in_play:
-        if quoted in related_json:
-            return s.thread_in_play[0] + s.thread_in_play[1] * weight, ("involves", entity_id)
-    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), (
-        "open_thread",
-        None,
-    )
+    if related_json:
+        for quoted, entity_id in in_play:
+            if quoted in related_json:
+                return s.thread_in_play[0] + s.thread_in_play[1] * weight, ("involves", entity_id)
+    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), _OPEN_THREAD
 
 
 def _thread_why(g: Gathering, why: _ThreadWhy) -> Reason:
@@ -143,10 +149,12 @@ def world_rules(g: Gathering) -> list[PackItem]:
         rules = ranking_scans.rule_candidates(g.conn, g.as_of)
         shared, newest = _rules_sharing(rules, context, scene)
     else:
-        shared, newest = g.snapshot.rules_sharing(g.as_of, context, scene, CANDIDATES_PER_SECTION)
-    base, step = g.scores.rule_shared
+        # only the sharing rules that can make the cut (`best` below) come back
+        shared, newest = g.snapshot.rules_sharing(
+            g.as_of, context, scene, CANDIDATES_PER_SECTION, (CANDIDATES_PER_SECTION, g.rule_score)
+        )
     scored: list[tuple[float, str | None, RuleInForce]] = [
-        (min(1.0, base + step * count), code, rule) for code, count, rule in shared
+        (g.rule_score(count), code, rule) for code, count, rule in shared
     ]
     # a rule sharing nothing scores by its recency alone: only the newest can make the cut
     base, step = g.scores.rule_other
@@ -157,7 +165,11 @@ def world_rules(g: Gathering) -> list[PackItem]:
             why = because("rule_in_force", since)
         else:
             every, own = rule_terms(text, domain)
-            terms = every & context if code == "rule_shares_outline" else own & scene
+            terms = (
+                context.intersection(every)
+                if code == "rule_shares_outline"
+                else scene.intersection(own)
+            )
             why = because(code, "、".join(sorted(terms)[:3]))
         items.append(
             g.item(
@@ -185,10 +197,10 @@ def _rules_sharing(
     unshared = []
     for rule in rules:
         every, own = rule_terms(rule.text, rule.domain)
-        if not every.isdisjoint(context):
-            shared.append(("rule_shares_outline", len(every & context), rule))
-        elif not own.isdisjoint(scene):
-            shared.append(("rule_shares_scene", len(own & scene), rule))
+        if not context.isdisjoint(every):
+            shared.append(("rule_shares_outline", len(context.intersection(every)), rule))
+        elif not scene.isdisjoint(own):
+            shared.append(("rule_shares_scene", len(scene.intersection(own)), rule))
         else:
             unshared.append(rule)
     newest = heapq.nlargest(CANDIDATES_PER_SECTION, unshared, key=lambda r: r.valid_from)

@@ -47,6 +47,7 @@ from .scoring import (
     snippet,
 )
 from .segmenter import CJK_RUN, Segmenter, bigram_tokens, char_tokens, load_segmenter
+from .term_counts import HeldCounts
 
 # Measured on our own sets (benchmarks/retrieval_quality.py, docs/benchmarks.md).
 CANDIDATES = 60  # proposed by the lexical side, then scored again
@@ -151,6 +152,9 @@ class Retrieval:
         self._doc_freq: dict[tuple[str, str], int] = {}
         self._documents = 0
         self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
+        self._held_counts = HeldCounts(
+            lambda column, terms, as_of, after: lexicon.count_holding(column, terms, as_of, after)
+        )
 
     def segmenter(self) -> Segmenter:
         """Built on first use, over the process's dictionary (loaded once); the book's names
@@ -290,10 +294,14 @@ class Retrieval:
         if key not in self._doc_freq:
             as_of = self._count_as_of
             if column == "phrase":  # a chunk holding the phrase holds each of its bigrams
-                terms = bigram_tokens(term)
-                self._doc_freq[key] = self.lexicon.count_holding("bigrams", terms, as_of)
+                column, terms = "bigrams", tuple(bigram_tokens(term))
             else:
-                self._doc_freq[key] = self.lexicon.count_holding(column, [term], as_of)
+                terms = (term,)
+            if as_of is None:
+                self._doc_freq[key] = self.lexicon.count_holding(column, terms)
+            else:  # from the count at a nearby chapter kept since an earlier search
+                generation = self._stats_key[0] if self._stats_key else ""
+                self._doc_freq[key] = self._held_counts.count(generation, column, terms, as_of)
         return self._doc_freq[key]
 
     def search(

@@ -30,6 +30,7 @@ from typing import Any
 COLUMNS = ("bigrams", "words")
 PRESENCE_COLUMNS = ("chars",)  # no term frequencies: smaller, and the scorer recounts
 WRITER_HEAP_BYTES = 64_000_000
+FEW_CHAPTERS = 64  # a count over at most so many chapters names them (`count_holding`)
 
 
 def _schema() -> Any:
@@ -172,10 +173,17 @@ class LexicalIndex:
         searcher = self.index.searcher()
         return [term for term in candidates if searcher.doc_freq(column, term) > 0]
 
-    def count_holding(self, column: str, terms: Iterable[str], as_of: int | None = None) -> int:
-        """How many live chunks (up to chapter `as_of`) hold every one of `terms` in `column`. Counted by a query, not
-        read from the term dictionary: that one still counts deleted chunks until their
-        segment is merged, which would make scores depend on when merges happened."""
+    def count_holding(
+        self,
+        column: str,
+        terms: Iterable[str],
+        as_of: int | None = None,
+        after: int | None = None,
+    ) -> int:
+        """How many live chunks (of chapters after `after` and up to `as_of`, when given) hold
+        every one of `terms` in `column`. Counted by a query, not read from the term
+        dictionary: that one still counts deleted chunks until their segment is merged, which
+        would make scores depend on when merges happened."""
         import tantivy
 
         schema = self.index.schema
@@ -185,7 +193,20 @@ class LexicalIndex:
         ]
         if not must:
             return 0
-        if as_of is not None:
+        if after is not None and as_of is not None and as_of - after <= FEW_CHAPTERS:
+            # a few chapters as terms: their chunks lead the count, where the range filter
+            # would walk every chunk holding the terms (0.05 against 0.5 ms for 在)
+            chapters = [
+                (tantivy.Occur.Should, tantivy.Query.term_query(schema, "chapter", chapter))
+                for chapter in range(after + 1, as_of + 1)
+            ]
+            must.append((tantivy.Occur.Must, tantivy.Query.boolean_query(chapters)))
+        elif after is not None:
+            between = tantivy.Query.range_query(
+                schema, "chapter", tantivy.FieldType.Integer, after, as_of, include_lower=False
+            )
+            must.append((tantivy.Occur.Must, between))
+        elif as_of is not None:
             must.append((tantivy.Occur.Must, self._up_to(as_of)))
         query = must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
         return int(self.index.searcher().search(query, 1, count=True).count)

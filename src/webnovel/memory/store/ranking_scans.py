@@ -6,11 +6,13 @@ ids, never of rows: ties rank the same on either store."""
 from __future__ import annotations
 
 import sqlite3
+from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain
+from typing import Any
 
 from ..chains import OpenThread, RuleInForce, Version
 from .chain_ops import FOREVER, STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
@@ -21,14 +23,92 @@ def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
     """The threads open at `as_of`, read from the state index alone, in the order of their ids:
     threads that score alike keep that order in a pack, on either store (a row id would not:
     a copied book numbers its rows anew)."""
-    cursor = conn.execute(
-        "SELECT id, json_extract(value_json, '$.due_chapter'), "
-        "json_extract(value_json, '$.urgency'), json_extract(value_json, '$.related'), "
-        f"json_extract(value_json, '$.last_chapter') FROM versions WHERE {STATE_HOLDS} "
-        "ORDER BY subject",
-        ("thread", "open", as_of, as_of),
+    return list(map(OpenThread._make, thread_rows(conn, as_of)))
+
+
+# an OpenThread's fields as a plain tuple: what a pack ranks threads by
+ThreadRow = tuple[int, int | None, float | None, str | None, int | None]
+_THREAD_FIELDS = (
+    "id, json_extract(value_json, '$.due_chapter'), json_extract(value_json, '$.urgency'), "
+    "json_extract(value_json, '$.related'), json_extract(value_json, '$.last_chapter')"
+)
+
+
+_COLUMNS = ("_subjects", "_starts", "_ids", "_due", "_urgency", "_related", "_last")
+
+
+class OpenThreads:
+    """The threads open at a chapter in the order of their ids (subjects), an OpenThread's
+    fields in columns, with each version's subject and first chapter, iterated as
+    `ThreadRow`s. Columns, not an object per thread: 1,500 of them a pack at 10,000 chapters,
+    held while it is made (and by a snapshot for the chapters asked), count towards the
+    garbage collector's next collection, and a named tuple is walked by every full one."""
+
+    __slots__ = _COLUMNS
+    _subjects: list[str]
+    _starts: list[int]
+    _ids: list[int]
+    _due: list[int | None]
+    _urgency: list[float | None]
+    _related: list[str | None]
+    _last: list[int | None]
+
+    def __init__(self, rows: Iterable[Sequence[Any]] = ()) -> None:
+        """From rows of (subject, valid_from, *ThreadRow), one alive at a time."""
+        columns: list[list[Any]] = [[] for _ in _COLUMNS]
+        for row in rows:
+            for column, value in zip(columns, row, strict=True):
+                column.append(value)
+        for name, column in zip(_COLUMNS, columns, strict=True):
+            setattr(self, name, column)
+
+    def _columns(self) -> list[list[Any]]:
+        return [getattr(self, name) for name in _COLUMNS]
+
+    def __iter__(self) -> Iterator[ThreadRow]:
+        return zip(self._ids, self._due, self._urgency, self._related, self._last, strict=True)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def before(self, as_of: int, ended: OpenThreads) -> OpenThreads:
+        """The threads open at `as_of`, these being those open at a later chapter: the ones of
+        these that had started by `as_of`, with `ended`, the versions that had started by
+        `as_of` and ended after it, by this later chapter (`thread_rows_ended`)."""
+        keep = [i for i, start in enumerate(self._starts) if start <= as_of]
+        columns = [[column[i] for i in keep] for column in self._columns()]
+        for column, more in zip(columns, ended._columns(), strict=True):
+            column.extend(more)
+        subjects = columns[0]  # ordered as SQL orders them: UTF-8 bytes, code points
+        order = sorted(range(len(subjects)), key=subjects.__getitem__)
+        out = OpenThreads()
+        for name, column in zip(_COLUMNS, columns, strict=True):
+            setattr(out, name, [column[i] for i in order])
+        return out
+
+
+def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
+    """`thread_candidates` in columns."""
+    return OpenThreads(
+        conn.execute(
+            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
+            "ORDER BY subject",
+            ("thread", "open", as_of, as_of),
+        )
     )
-    return list(map(OpenThread._make, cursor))
+
+
+def thread_rows_ended(conn: sqlite3.Connection, as_of: int, later: int) -> OpenThreads:
+    """The thread versions open at `as_of` that ended by chapter `later`: a short stretch of
+    the state index (by end), where reading those open at `as_of` walks every version ending
+    after it."""
+    return OpenThreads(
+        conn.execute(
+            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
+            f"AND IFNULL(valid_to, {FOREVER}) <= ?",
+            ("thread", "open", as_of, as_of, later),
+        )
+    )
 
 
 def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
@@ -48,11 +128,11 @@ def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[V
 
 def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
     """The rules in force at `as_of`, read from the state index alone; thousands at 10,000
-    chapters, each built once per (rule, wording, start): a pack meets the same ones again,
-    and then gets the same objects (their texts keep their hashes for the pack's own caches).
+    chapters, each decoded once per (rule, wording, start): a pack meets the same ones again,
+    and then gets the same texts (which keep their hashes for the pack's own caches).
     In the order of their ids, so that rules scoring alike rank the same on either store."""
     return [
-        _rule_in_force(subject, value_json, since)
+        RuleInForce._make(_rule_fields(subject, value_json, since))
         for subject, value_json, since in conn.execute(
             f"SELECT subject, value_json, valid_from FROM versions WHERE {STATE_HOLDS} "
             "ORDER BY subject",
@@ -61,17 +141,22 @@ def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
     ]
 
 
+RuleFields = tuple[str, str, str | None, int]
+
+
 @lru_cache(maxsize=1 << 15)
-def _rule_in_force(subject: str, value_json: str, since: int) -> RuleInForce:
+def _rule_fields(subject: str, value_json: str, since: int) -> RuleFields:
+    """A `RuleInForce`'s fields as a plain tuple: held for the process (here and in a
+    snapshot), a named tuple is walked by every full garbage collection, this one is not."""
     value = loads(value_json)
-    return RuleInForce(subject, value.get("rule", ""), value.get("domain"), since)
+    return subject, value.get("rule", ""), value.get("domain"), since
 
 
 # -- held across packs ----------------------------------------------------------------------------
 
 BookState = tuple[object, ...]
 # a rule's bigrams with its domain's, and of its text alone (the pack layer's `rule_terms`)
-RuleTerms = Callable[[str, str | None], tuple[frozenset[str], frozenset[str]]]
+RuleTerms = Callable[[str, str | None], tuple[tuple[str, ...], tuple[str, ...]]]
 
 
 def book_state(conn: sqlite3.Connection) -> BookState | None:
@@ -100,15 +185,17 @@ SharedRule = tuple[str, int, RuleInForce]
 class Wordings:
     """Rule wordings (text and domain) by the bigrams they hold: an index of content, never
     stale (a revised rule is a new wording), kept by a book handle across the snapshots it
-    makes, so a snapshot made after a commit indexes only that commit's new wordings."""
+    makes, so a snapshot made after a commit indexes only that commit's new wordings. Its
+    lists are arrays of ints: held for the process, they are nothing a full garbage collection
+    walks."""
 
     LIMIT = 1 << 16  # wordings kept before starting over (a 10,000-chapter book has ~4,000)
 
     def __init__(self, rule_terms: RuleTerms) -> None:
         self._rule_terms = rule_terms
         self.ids: dict[tuple[str, str | None], int] = {}
-        self.by_every: dict[str, list[int]] = {}  # bigram → wordings (text and domain)
-        self.by_own: dict[str, list[int]] = {}  # bigram → wordings (text alone)
+        self.by_every: dict[str, array[int]] = {}  # bigram → wordings (text and domain)
+        self.by_own: dict[str, array[int]] = {}  # bigram → wordings (text alone)
 
     def id_of(self, text: str, domain: str | None) -> int:
         key = (text, domain)
@@ -117,9 +204,9 @@ class Wordings:
             found = self.ids[key] = len(self.ids)
             every, own = self._rule_terms(text, domain)
             for term in every:
-                self.by_every.setdefault(term, []).append(found)
+                self.by_every.setdefault(term, array("l")).append(found)
             for term in own:
-                self.by_own.setdefault(term, []).append(found)
+                self.by_own.setdefault(term, array("l")).append(found)
         return found
 
     def full(self) -> bool:
@@ -146,35 +233,47 @@ class RankingSnapshot:
             key=lambda row: (row[0], row[1]),
         )
         self._wordings = wordings
-        self._rules = [_rule_in_force(subject, text, since) for subject, _, text, since, _ in rows]
+        self._rules = [_rule_fields(subject, text, since) for subject, _, text, since, _ in rows]
         self._starts = [row[3] for row in rows]
         self._ends = [row[4] for row in rows]
-        self._at: dict[int, list[int]] = {}  # wording → the rules (positions) worded so
-        for position, rule in enumerate(self._rules):
-            self._at.setdefault(wordings.id_of(rule.text, rule.domain), []).append(position)
+        at: dict[int, list[int]] = {}
+        self._wording_of = array("l")  # rule position → its wording
+        for position, (_, text, domain, _) in enumerate(self._rules):
+            wording = wordings.id_of(text, domain)
+            at.setdefault(wording, []).append(position)
+            self._wording_of.append(wording)
+        # wording → the rules (positions) worded so; tuples of ints, which the collector drops
+        self._at = {wording: tuple(positions) for wording, positions in at.items()}
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
         self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
         self._recency_keys = [-self._starts[p] for p in self._by_recency]
         self._dead = all_versions_in_state(conn, "fact", "dead")
-        self._open: dict[int, list[OpenThread]] = {}  # the threads open at a chapter, once asked
+        self._open: dict[int, OpenThreads] = {}  # the threads open at a chapter, once asked
 
-    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
-        """`thread_candidates(conn, as_of)`, read once per chapter asked while the book is as
-        it was read (packs for the next chapter, a pack and its review): all 20,000 thread
-        versions of a 10,000-chapter book are too many to hold for every chapter."""
+    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> OpenThreads:
+        """`thread_rows(conn, as_of)`, kept for the chapters asked while the book is as it was
+        read (packs for the next chapter, a pack and its review), and made from those of the
+        nearest later chapter kept when there is one (`OpenThreads.before`): all 20,000
+        thread versions of a 10,000-chapter book are too many to hold for every chapter
+        (reading them costs a pack ~150 ms, the threads open at one chapter ~5–10 ms)."""
         found = self._open.get(as_of)
         if found is None:
-            if len(self._open) >= self.CHAPTERS_KEPT:
-                self._open.clear()
-            found = self._open[as_of] = thread_candidates(conn, as_of)
-        return list(found)
+            later = min((c for c in self._open if c > as_of), default=None)
+            if later is None:
+                found = thread_rows(conn, as_of)
+            else:
+                found = self._open[later].before(as_of, thread_rows_ended(conn, as_of, later))
+            if len(self._open) >= self.CHAPTERS_KEPT:  # start over from the latest
+                latest = max(self._open)
+                self._open = {latest: self._open[latest]}
+            self._open[as_of] = found
+        return found
 
-    def _shared(self, index: dict[str, list[int]], terms: frozenset[str]) -> dict[int, int]:
-        """Rule position → how many of `terms` it holds. A term's list holds each wording
-        once and the terms are a set: the count is the size of the intersection."""
-        by_wording = Counter(chain.from_iterable(index.get(t, ()) for t in terms))
-        at = self._at
-        return {p: n for w, n in by_wording.items() if w in at for p in at[w]}
+    @staticmethod
+    def _shared(index: dict[str, array[int]], terms: frozenset[str]) -> Counter[int]:
+        """Wording → how many of `terms` it holds. A term's list holds each wording once and
+        the terms are a set: the count is the size of the intersection."""
+        return Counter(chain.from_iterable(index.get(t, ()) for t in terms))
 
     def dead(self, as_of: int) -> list[Version]:
         """`chain_ops.versions_in_state(conn, "fact", "dead", as_of)`, from memory."""
@@ -185,29 +284,65 @@ class RankingSnapshot:
         ]
 
     def rules_sharing(
-        self, as_of: int, every_terms: frozenset[str], own_terms: frozenset[str], newest: int
+        self,
+        as_of: int,
+        every_terms: frozenset[str],
+        own_terms: frozenset[str],
+        newest: int,
+        best: tuple[int, Callable[[int], float]] | None = None,
     ) -> tuple[list[SharedRule], list[RuleInForce]]:
         """The rules in force at `as_of` whose bigrams (with their domain's) meet `every_terms`
         ("rule_shares_outline") or else whose text's bigrams meet `own_terms`
         ("rule_shares_scene"), with how many terms they share, in the order of their ids;
-        and the `newest` other rules in force, newest first (ties in the order of ids)."""
+        and the `newest` other rules in force, newest first (ties in the order of ids).
+
+        With `best` (k, score of a count of shared terms), only the k sharing rules that a
+        stable sort by that score puts first, still in the order of ids: a pack ranks 1,000–2,000
+        sharing rules at 10,000 chapters and shows a few, and a list of them all, held while
+        the pack is made, cost it a garbage collection of the youngest objects or two."""
         outline = self._shared(self._wordings.by_every, every_terms)
         scene = self._shared(self._wordings.by_own, own_terms)
-        starts, ends, rules = self._starts, self._ends, self._rules
+        starts, ends, rules, at, wording_of = (
+            self._starts,
+            self._ends,
+            self._rules,
+            self._at,
+            self._wording_of,
+        )
+        in_force = sorted(
+            p
+            for w in outline.keys() | scene.keys()
+            for p in at.get(w, ())
+            if starts[p] <= as_of < ends[p]
+        )
+        taken = set(in_force)
+        if best is not None and len(in_force) > best[0]:
+            # a stable sort by score, by buckets: the counts take a few values, the rules
+            # thousands, and each bucket keeps the order of ids
+            limit, score = best
+            scores = {n: score(n) for n in {*outline.values(), *scene.values()}}
+            by_score: dict[float, list[int]] = {}
+            for p in in_force:
+                w = wording_of[p]
+                by_score.setdefault(scores[outline[w] if w in outline else scene[w]], []).append(p)
+            kept: list[int] = []
+            for value in sorted(by_score, reverse=True):
+                kept += by_score[value]
+                if len(kept) >= limit:
+                    break
+            in_force = sorted(kept[:limit])
         shared: list[SharedRule] = []
-        taken = set()
-        for p in sorted(outline.keys() | scene.keys()):
-            if starts[p] <= as_of < ends[p]:
-                taken.add(p)
-                if p in outline:
-                    shared.append(("rule_shares_outline", outline[p], rules[p]))
-                else:
-                    shared.append(("rule_shares_scene", scene[p], rules[p]))
+        for p in in_force:
+            w = wording_of[p]
+            if w in outline:
+                shared.append(("rule_shares_outline", outline[w], RuleInForce._make(rules[p])))
+            else:
+                shared.append(("rule_shares_scene", scene[w], RuleInForce._make(rules[p])))
         recent = []
         if newest > 0:
             for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
                 if as_of < ends[p] and p not in taken:
-                    recent.append(rules[p])
+                    recent.append(RuleInForce._make(rules[p]))
                     if len(recent) == newest:
                         break
         return shared, recent
