@@ -168,7 +168,11 @@ def chat_server(
     script: Script | None = None, answers: dict[int, Any] | None = None
 ) -> Iterator[ChatServer]:
     server = ChatServer(script, answers)
-    thread = threading.Thread(target=server.httpd.serve_forever, daemon=True)
+    # serve_forever looks for shutdown() every poll_interval (0.5 s by default): each test's
+    # teardown waited for it
+    thread = threading.Thread(
+        target=server.httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
     thread.start()
     try:
         yield server

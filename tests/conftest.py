@@ -4,6 +4,7 @@ import fcntl
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,9 +26,24 @@ def _cache_bytecode_outside_the_tree() -> None:
     os.environ["PYTHONPYCACHEPREFIX"] = prefix
 
 
+def _temporary_folders_in_memory() -> None:
+    """The tests' books are SQLite files that sync to disk as a book must (at init, at each
+    checkpoint, on close): on this machine's disk a new empty book waits 0.15 s for it, a
+    rebuild seconds. On a RAM-backed file system (Linux's /dev/shm) a sync returns at once
+    and the files act alike otherwise, so the temporary folders (pytest's tmp_path included,
+    which asks `tempfile`) go there unless TMPDIR says otherwise. Subprocesses inherit it."""
+    memory = Path("/dev/shm")
+    if os.environ.get("TMPDIR") or not memory.is_dir() or not os.access(memory, os.W_OK):
+        return
+    os.environ["TMPDIR"] = str(memory)
+    tempfile.tempdir = None  # asked again, it reads TMPDIR
+
+
 _cache_bytecode_outside_the_tree()
+_temporary_folders_in_memory()
 
 import webnovel  # noqa: E402
+from own_user import as_a_user_of_our_own  # noqa: E402
 
 from saga import Saga, generate_saga  # noqa: E402
 from stores import BACKENDS, NO_POSTGRES, POSTGRES_URL, drop_made_books, init_book  # noqa: E402
@@ -77,12 +93,7 @@ def a_user_of_our_own(
 ) -> None:
     """Every test runs as a user with empty config and state folders and no WEBNOVEL_*
     variables, so the developer's own endpoints and keys never take part (nor get used)."""
-    home = tmp_path_factory.mktemp("user")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
-    for name in list(os.environ):
-        if name.startswith("WEBNOVEL_") or name == "OPENAI_API_KEY":
-            monkeypatch.delenv(name)
+    as_a_user_of_our_own(tmp_path_factory, monkeypatch)
 
 
 # -- the store's backends ------------------------------------------------------------------------
@@ -90,6 +101,7 @@ def a_user_of_our_own(
 # (or the `book` fixture) runs once per backend.
 BOTH_BACKENDS = {
     "test_as_of_invariant",
+    "test_crash_safety",
     "test_write_pipeline",
     "test_retract",
     "test_orchestrator",
@@ -122,3 +134,73 @@ def _drop_postgres_books() -> Iterator[None]:
     yield
     if POSTGRES_URL:
         drop_made_books()
+
+
+# -- the order modules start in under xdist ---------------------------------------------------------
+# A module runs whole on one worker (--dist loadscope). Started longest first, the last to start
+# are short, so the two workers end together instead of one finishing a long module alone. The
+# list is measured (`--durations=0`, summed by module) and only orders: a stale list costs
+# balance, never a result. The other modules follow, most tests first (xdist's own order, which
+# pyproject turns off with --no-loadscope-reorder so that this one counts).
+LONGEST_FIRST = (
+    "test_pack_held",  # with the saga's other modules (SAME_WORKER below)
+    "test_retract",
+    "test_dashboard_browser",
+    "test_extract",  # with the MCP modules
+    "test_pg_store",
+    "test_temporal_properties",
+    "test_retrieval_quality",
+    "test_review",
+    "test_as_of_invariant",
+    "test_crash_safety",
+    "test_write_pipeline",
+    "test_cli",
+    "test_dashboard",
+    "test_intake",
+    "test_dashboard_access",
+)
+
+
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[_module(item.nodeid)] = counts.get(_module(item.nodeid), 0) + 1
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        name = _module(item.nodeid)
+        if name in LONGEST_FIRST:
+            return (0, LONGEST_FIRST.index(name))
+        return (1, -counts[name])
+
+    items.sort(key=rank)  # stable: a module's own order stays
+
+
+# Modules that share what is costly to make run on one worker, as one unit: the 300-chapter
+# saga (built once per run; a second worker waited for it, then copied it: 3.5 s of CPU) and the
+# MCP SDK (2.5 s of CPU to import, paid by each worker whose modules ask for it).
+SAME_WORKER = {
+    "test_pack_held": "saga",
+    "test_orchestrator": "saga",
+    "test_saga": "saga",
+    "test_extract": "mcp",
+    "test_query_table": "mcp",
+    "test_mcp": "mcp",
+    "test_mcp_stdio": "mcp",
+}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesTogether(LoadScopeScheduling):
+        """--dist loadscope, a unit being a module or one of SAME_WORKER's groups."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return SAME_WORKER.get(_module(nodeid)) or super()._split_scope(nodeid)
+
+    return ModulesTogether(config, log)

@@ -78,7 +78,11 @@ def local_openai() -> Iterator[LocalOpenAI]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server_box.append(LocalOpenAI(f"http://127.0.0.1:{server.server_address[1]}/v1"))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # serve_forever looks for shutdown() every poll_interval (0.5 s by default): each test's
+    # teardown waited for it
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
     thread.start()
     try:
         yield server_box[0]

@@ -50,13 +50,20 @@ def drop_book(name: str) -> None:
 
 
 def drop_made_books() -> None:
-    while _made:
-        drop_book(_made.pop())
+    """At the end of a worker's session: a hundred books or more, 50 ms each one after the
+    other; four at a time over four connections, the server uses the cores the ending run
+    leaves idle."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = list(_made)
+    _made.clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(drop_book, names))  # list(): a failed drop raises here
 
 
 def copy_of(backend: str, source: Path, dest: Path) -> webnovel.Project:
     """A fresh copy of the book in folder `source`, in the backend: the files copied for SQLite,
-    the commit log replayed into a new book for PostgreSQL."""
+    the tables carried into a new book by the product's own copy (`copy_book`) for PostgreSQL."""
     if backend == "sqlite":
         shutil.copytree(source, dest)
         return webnovel.open_project(dest)

@@ -58,7 +58,7 @@ def _wait_until_embedded(root: Path, seconds: float = 90) -> tuple[int, int]:
                 return summaries, embedded
         if time.monotonic() > deadline:
             return summaries, embedded
-        time.sleep(0.5)
+        time.sleep(0.05)  # a look costs milliseconds: the test ends as soon as the child has
 
 
 def test_a_bulk_commit_embeds_in_the_background(tmp_path: Path) -> None:
@@ -175,27 +175,27 @@ def test_batches_sorted_by_length_keep_each_vector_with_its_passage(tmp_path: Pa
         assert blob == expected.tobytes(), text
 
 
-def test_an_endpoints_embedder_never_starts_by_itself(tmp_path: Path) -> None:
+def test_an_endpoints_embedder_never_starts_by_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A received book that names `openai` must not send its text, with the user's key, on the
-    user's next commit: only the user's own `webnovel embed` does."""
+    user's next commit: only the user's own `webnovel embed` does. The CLI runs in process (a
+    child it started would be a real process all the same; the tests above start real ones)."""
     from local_openai import local_openai
+
+    from cli_runner import run_cli
 
     root = book_with_embedder(tmp_path / "b", "openai:text-embedding-3-small")
     results = sorted((sample_book_dir() / "results").glob("*.json"))[:3]
     with local_openai() as server:
-        env = {
-            **{k: v for k, v in os.environ.items() if k != "WEBNOVEL_EMBED_IN_BACKGROUND"},
-            "WEBNOVEL_EMBED_BASE_URL": server.url,
-            "WEBNOVEL_EMBED_API_KEY": "the-users-key",
-        }
-        run = [sys.executable, "-m", "webnovel", "--project", str(root)]
-        committed = subprocess.run(
-            [*run, "commit", *map(str, results)], capture_output=True, text=True, env=env
-        )
+        monkeypatch.delenv("WEBNOVEL_EMBED_IN_BACKGROUND", raising=False)
+        monkeypatch.setenv("WEBNOVEL_EMBED_BASE_URL", server.url)
+        monkeypatch.setenv("WEBNOVEL_EMBED_API_KEY", "the-users-key")
+        committed = run_cli("--project", str(root), "commit", *map(str, results))
         assert committed.returncode == 0, committed.stderr
         assert "向量在后台补齐" not in committed.stderr
         assert not (root / ".webnovel" / "embed.log").exists()  # no child was started
         assert server.requests == []
-        embedded = subprocess.run([*run, "embed"], capture_output=True, text=True, env=env)
+        embedded = run_cli("--project", str(root), "embed")
         assert embedded.returncode == 0, embedded.stderr
         assert server.carried("the-users-key")  # the user's own step does send, as asked

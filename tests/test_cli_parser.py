@@ -46,13 +46,14 @@ def test_a_command_alone_has_the_help_it_has_among_all(
 ) -> None:
     monkeypatch.setenv("WEBNOVEL_LANG", language)
     monkeypatch.setenv("COLUMNS", "100")
-    whole = _subcommands(build_parser())
+    top = build_parser()  # built once: a whole parser costs tens of milliseconds
+    whole = _subcommands(top)
     assert sorted(whole) == sorted(COMMANDS)
     for name, parser in whole.items():
         alone = build_parser(name)
         group = next(names for names, _ in COMMAND_GROUPS if name in names)
         assert list(_subcommands(alone)) == ([name] if name in QUERY_COMMANDS else list(group))
-        assert alone.format_usage() == build_parser().format_usage()
+        assert alone.format_usage() == top.format_usage()
         assert _subcommands(alone)[name].format_help() == parser.format_help(), name
         # what `webnovel [--project DIR] NAME --help` prints, through the lean path
         for before in ((), ("--project", "somewhere"), ("--project=somewhere",)):
@@ -66,11 +67,12 @@ def test_mistakes_read_the_same(
 ) -> None:
     monkeypatch.setenv("WEBNOVEL_LANG", language)
     monkeypatch.setenv("COLUMNS", "100")
+    whole = build_parser()  # once: parsing leaves a parser as it was
     for name in COMMANDS:
         words = ["--project", "somewhere", name, "--no-such-option"]
         lean = _printed(capsys, *words)
         with pytest.raises(SystemExit) as end:
-            build_parser().parse_args(words)
+            whole.parse_args(words)
         assert lean == (end.value.code, "", capsys.readouterr().err), name
         assert lean[0] == 2 and lean[2].strip(), name
     # the top level is the whole parser's: help lists every command, a wrong one is named

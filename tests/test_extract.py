@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import webnovel
+from own_user import as_a_user_of_our_own
 from webnovel.errors import ExtractionFailed, InvalidConfig
 from webnovel.extraction.report import ExtractionReport
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
@@ -54,9 +56,20 @@ def imported_book(
     return book
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample chapters imported once; each test extracts into its own copy of the folder."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        as_a_user_of_our_own(tmp_path_factory, monkeypatch)
+        root = tmp_path_factory.mktemp("imported") / "book"
+        imported_book(root).close()
+    return root
+
+
 @pytest.fixture
-def book(tmp_path: Path) -> Iterator[webnovel.Project]:
-    project = imported_book(tmp_path / "book")
+def book(tmp_path: Path, imported: Path) -> Iterator[webnovel.Project]:
+    shutil.copytree(imported, tmp_path / "book")
+    project = webnovel.open_project(tmp_path / "book")
     yield project
     project.close()
 

@@ -1,8 +1,10 @@
-"""The MCP server as an agent uses it: a subprocess over stdio, driven by the SDK's real client."""
+"""The MCP server as an agent uses it, driven by the SDK's real client: the write loop through a
+subprocess over stdio, the reads in process."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import os
 import sys
@@ -18,8 +20,11 @@ from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.packs.tasks import TASKS
 from webnovel.memory.schema import THREAD_FILTERS
 
-mcp = pytest.importorskip("mcp")
-from mcp import Client, StdioServerParameters  # noqa: E402
+# The SDK is imported where it is used: 2.5 s of CPU, paid only by the worker that runs these
+# tests (conftest's SAME_WORKER), not by every worker as it collects.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("mcp") is None, reason="the [mcp] extra is not installed"
+)
 
 TOOLS = {
     "commit_chapter",
@@ -45,6 +50,8 @@ TOOLS = {
 
 
 def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
+    from mcp import Client, StdioServerParameters
+
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "webnovel", "--project", str(root), "mcp"],
@@ -208,7 +215,9 @@ def test_a_blocking_commit_is_refused_unless_forced(write_loop: dict[str, Any]) 
 @pytest.fixture(scope="module")
 def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One server over the sample book (and its draft with mistakes, forced) answers every read
-    the tests below check: one book and one server process for all of them."""
+    the tests below check. The SDK's client talks to it in process (the server `webnovel mcp`
+    runs, `create_server` over the opened book, without the stdio the write loop above and
+    test_mcp_stdio take through a real process): a Python start-up fewer."""
     root = tmp_path_factory.mktemp("mcp-reads") / "book"
     draft = DRAFT_13
     with webnovel.init_project(root, title="青灯照剑") as book:
@@ -240,7 +249,17 @@ def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         )
         return out
 
-    return {**run_session(root, body), "expected three": three}
+    from mcp import Client
+
+    from webnovel.mcp import create_server
+
+    async def in_process() -> dict[str, Any]:
+        with webnovel.open_project(root) as book:
+            async with Client(create_server(book).lowlevel()) as client:
+                answers: dict[str, Any] = await body(client)
+                return answers
+
+    return {**asyncio.run(in_process()), "expected three": three}
 
 
 def test_get_chapter_answers_what_happened_in_that_chapter(read_answers: dict[str, Any]) -> None:

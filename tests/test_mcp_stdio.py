@@ -3,6 +3,7 @@ every request gets an answer, and the next one is served."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import select
 import subprocess
@@ -13,10 +14,12 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("mcp")
+import webnovel
 
-import webnovel  # noqa: E402
-from webnovel.mcp.stdio import answer_for_unreadable  # noqa: E402
+# The SDK is imported where it is used (2.5 s of CPU), by the worker that runs these tests.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("mcp") is None, reason="the [mcp] extra is not installed"
+)
 
 
 class RawClient:
@@ -114,5 +117,7 @@ def test_a_line_that_is_not_json_gets_a_parse_error(client: RawClient) -> None:
     ],
 )
 def test_which_unreadable_lines_are_answered(line: str, expected: tuple[int, int] | None) -> None:
+    from webnovel.mcp.stdio import answer_for_unreadable
+
     answer = answer_for_unreadable(line)
     assert (answer[:2] if answer else None) == expected

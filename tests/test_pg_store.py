@@ -167,9 +167,9 @@ def test_a_table_copy_answers_as_a_replay_and_goes_on_committing_alike(tmp_path:
         with webnovel.open_project(tmp_path / "tables") as pg:
             copy_book(pg, tmp_path / "back")  # PostgreSQL's tables into SQLite
         folders = [source, tmp_path / "tables", tmp_path / "replayed", tmp_path / "back"]
-        for result, text in zip(SAGA.results[16:], SAGA.texts[16:], strict=True):
-            for folder in folders:
-                with webnovel.open_project(folder) as book:
+        for folder in folders:  # each opened anew, so what goes on is what the store holds
+            with webnovel.open_project(folder) as book:
+                for result, text in zip(SAGA.results[16:], SAGA.texts[16:], strict=True):
                     book.commit(result, text=text)
         seen = []
         for folder in folders:
@@ -302,8 +302,11 @@ def test_a_writer_waits_for_the_one_holding_the_book_and_says_so(tmp_path: Path)
             holder.pipeline.commit(SAGA.results[0])
             writer = threading.Thread(target=other.commit, args=(SAGA.results[1],))
             writer.start()
-            writer.join(1.5)
-            assert writer.is_alive() and waiting, "the second writer must wait for the first"
+            deadline = time.monotonic() + 30  # until it says it waits, not a fixed pause
+            while not waiting and writer.is_alive() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert waiting, "the second writer must say it waits for the first"
+            assert writer.is_alive(), "the second writer must wait for the first"
             with webnovel.open_project(tmp_path / "b") as reader:
                 assert reader.latest_chapter() is None  # the held commit is not seen half way
         writer.join(60)

@@ -16,7 +16,7 @@ from webnovel.errors import ReviewBlocked, UnknownConflict
 from webnovel.ingest.sample_book import sample_chapters
 
 from saga import LADDER, Saga, generate_saga
-from stores import init_book
+from stores import copy_of, init_book
 
 ABOVE_LOW = {"critical", "high", "medium"}
 
@@ -27,12 +27,21 @@ def saga() -> Saga:
 
 
 @pytest.fixture(scope="module")
+def saga_folder(tmp_path_factory: pytest.TempPathFactory, saga: Saga) -> Path:
+    """120 chapters committed once, into a SQLite book: each backend reviews its own copy (on
+    PostgreSQL the product's table copy, not 120 commits' round trips again)."""
+    root = tmp_path_factory.mktemp("review") / "b"
+    with init_book("sqlite", root, title="r", genre="仙侠") as project:
+        for result in saga.results[:120]:
+            project.commit(result)
+    return root
+
+
+@pytest.fixture(scope="module")
 def book(
-    tmp_path_factory: pytest.TempPathFactory, saga: Saga, backend: str
+    tmp_path_factory: pytest.TempPathFactory, saga_folder: Path, backend: str
 ) -> Iterator[webnovel.Project]:
-    project = init_book(backend, tmp_path_factory.mktemp("review") / "b", title="r", genre="仙侠")
-    for result in saga.results[:120]:
-        project.commit(result)
+    project = copy_of(backend, saga_folder, tmp_path_factory.mktemp("review") / "b")
     yield project
     project.close()
 

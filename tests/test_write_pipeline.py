@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -302,12 +303,17 @@ def saga120() -> Saga:
 
 def test_revising_chapter_50_after_120_equals_a_replay(tmp_path: Path, saga120: Saga) -> None:
     new50 = revised(saga120.results[49])
-    with webnovel.init_project(tmp_path / "a", title="a") as late:
-        for result in saga120.results:
+    with webnovel.init_project(tmp_path / "first49", title="a") as first:
+        for result in saga120.results[:49]:  # the same in both books: committed once
+            first.commit(result)
+    shutil.copytree(tmp_path / "first49", tmp_path / "a")
+    shutil.copytree(tmp_path / "first49", tmp_path / "b")
+    with webnovel.open_project(tmp_path / "a") as late:
+        for result in saga120.results[49:]:
             late.commit(result)
         late.commit(new50)
-        with webnovel.init_project(tmp_path / "b", title="b") as ordered:
-            for result in saga120.results[:49] + [new50] + saga120.results[50:]:
+        with webnovel.open_project(tmp_path / "b") as ordered:
+            for result in [new50] + saga120.results[50:]:
                 ordered.commit(result)
             entities = [f"e{i}" for i in range(0, 60, 3)]
             chapters = [1, 49, 50, 51, 75, 120]
