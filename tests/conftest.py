@@ -31,9 +31,12 @@ def _temporary_folders_in_memory() -> None:
     checkpoint, on close): on this machine's disk a new empty book waits 0.15 s for it, a
     rebuild seconds. On a RAM-backed file system (Linux's /dev/shm) a sync returns at once
     and the files act alike otherwise, so the temporary folders (pytest's tmp_path included,
-    which asks `tempfile`) go there unless TMPDIR says otherwise. Subprocesses inherit it."""
+    which asks `tempfile`) go there unless TMPDIR says otherwise. Subprocesses inherit it.
+    Not where it is small: a container's /dev/shm is often 64 MB, and a run writes ~1 GB."""
     memory = Path("/dev/shm")
     if os.environ.get("TMPDIR") or not memory.is_dir() or not os.access(memory, os.W_OK):
+        return
+    if shutil.disk_usage(memory).free < 4 << 30:
         return
     os.environ["TMPDIR"] = str(memory)
     tempfile.tempdir = None  # asked again, it reads TMPDIR

@@ -38,6 +38,7 @@ def test_default_is_not_worse_than_plain_bigram_bm25(tmp_path: Path, eval_set: E
     assert ours["hit@5"] >= 0.9
 
 
+@pytest.mark.slow  # the whole novel, ~240 questions twice: in .ci/run; the sets above stay
 def test_characters_lift_third_party_questions(tmp_path: Path) -> None:
     """The whole of 《水浒传》 asked for chapter by chapter with its 回目 halves, persons' names
     taken out (the editors' words, not ours): a passage sharing a question's rarer characters
