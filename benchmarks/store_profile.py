@@ -24,11 +24,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
-from webnovel.memory.store import pg_store  # noqa: E402
+from webnovel.memory.store import pg_connection  # noqa: E402
 
 from saga import generate_saga  # noqa: E402
 
-HERE = str(Path(pg_store.__file__))
+HERE = str(Path(pg_connection.__file__))
 
 
 class Counts:
@@ -54,7 +54,10 @@ def _caller() -> str:
 @contextmanager
 def counting(counts: Counts) -> Iterator[None]:
     """Count every statement the store's PostgreSQL adapter runs, by caller and kind."""
-    execute, executemany = pg_store.PgConnection.execute, pg_store.PgConnection.executemany
+    execute, executemany = (
+        pg_connection.PgConnection.execute,
+        pg_connection.PgConnection.executemany,
+    )
 
     def counted_execute(self: Any, sql: str, params: Any = ()) -> Any:
         key = (
@@ -79,13 +82,13 @@ def counting(counts: Counts) -> Iterator[None]:
             counts.by_caller[key] += 1
             counts.ms_by_caller[key] += (time.perf_counter() - started) * 1000
 
-    pg_store.PgConnection.execute = counted_execute  # type: ignore[method-assign]
-    pg_store.PgConnection.executemany = counted_executemany  # type: ignore[method-assign]
+    pg_connection.PgConnection.execute = counted_execute  # type: ignore[method-assign]
+    pg_connection.PgConnection.executemany = counted_executemany  # type: ignore[method-assign]
     try:
         yield
     finally:
-        pg_store.PgConnection.execute = execute  # type: ignore[method-assign]
-        pg_store.PgConnection.executemany = executemany  # type: ignore[method-assign]
+        pg_connection.PgConnection.execute = execute  # type: ignore[method-assign]
+        pg_connection.PgConnection.executemany = executemany  # type: ignore[method-assign]
 
 
 def report(title: str, counts: Counts, runs: int) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
-from webnovel.memory.store.pg_store import _batched
+from webnovel.memory.store.pg_connection import _batched
 
 from stores import POSTGRES_URL, init_book
 
