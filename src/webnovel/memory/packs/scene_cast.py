@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..schema import Conflict
+from ..schema import Conflict, Entity
 from ..store import commit_ops, entity_ops, name_ops, record_ops
 from ..store.index_store import loads
 from ..store.ranking_scans import OpenThreads
@@ -56,24 +56,31 @@ def extend_cast(
         return around
     scenes = record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
     last = [s for s in scenes if s["chapter"] == as_of]
-    if last:
-        for entity_id in last[-1]["characters"]:
-            _add(conn, in_play, entity_id, as_of, LAST_SCENE, because("last_scene", as_of))
+    in_last = [str(e) for e in last[-1]["characters"]] if last else []
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
     pov = rows[0].meta.get("pov") if rows else None
-    if isinstance(pov, str) and pov:
-        for entity_id in name_ops.resolve_reference(conn, pov)[:1]:
-            _add(conn, in_play, entity_id, as_of, POINT_OF_VIEW, because("point_of_view"))
-    for due, related in _due_threads(open_threads, chapter):
-        for entity_id in related:
-            _add(conn, in_play, entity_id, as_of, THREAD_DUE, because("thread_names", due))
+    viewer = name_ops.resolve_reference(conn, pov)[:1] if isinstance(pov, str) and pov else []
+    due = _due_threads(open_threads, chapter)
     around.recent_conflicts = record_ops.list_conflicts(
         conn, up_to=as_of, since=max(1, as_of - SCENE_WINDOW + 1)
     )
-    for conflict in around.recent_conflicts:
-        for entity_id in (conflict.entity_id, conflict.target):
-            if entity_id:
-                _add(conn, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
+    named_in_conflicts = [
+        e for c in around.recent_conflicts for e in (c.entity_id, c.target) if e is not None
+    ]
+    # every one of them read at once (on PostgreSQL a read is a round trip), then added in turn
+    known = _Entities(
+        conn, [*in_last, *viewer, *(e for _, related in due for e in related), *named_in_conflicts]
+    )
+    for entity_id in in_last:
+        _add(known, in_play, entity_id, as_of, LAST_SCENE, because("last_scene", as_of))
+    for entity_id in viewer:
+        _add(known, in_play, entity_id, as_of, POINT_OF_VIEW, because("point_of_view"))
+    for due_chapter, related in due:
+        for entity_id in related:
+            _add(known, in_play, entity_id, as_of, THREAD_DUE, because("thread_names", due_chapter))
+    for entity_id in named_in_conflicts:
+        if entity_id:
+            _add(known, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
     _add_companions(conn, in_play, scenes, as_of, around)
     _keep_the_best(in_play, named)
     return around
@@ -89,8 +96,23 @@ def _keep_the_best(in_play: InPlay, named: set[str]) -> None:
         del in_play.entities[entity_id], in_play.relevance[entity_id], in_play.why[entity_id]
 
 
+class _Entities:
+    """The entities the cast may take, read in one statement; one not among them is read
+    alone when asked."""
+
+    def __init__(self, conn: sqlite3.Connection, ids: list[str]) -> None:
+        self._conn = conn
+        self._asked = set(ids)
+        self._found = entity_ops.get_entities(conn, self._asked) if self._asked else {}
+
+    def get(self, entity_id: str) -> Entity | None:
+        if entity_id in self._asked:
+            return self._found.get(entity_id)
+        return entity_ops.get_entity(self._conn, entity_id)
+
+
 def _add(
-    conn: sqlite3.Connection,
+    known: _Entities,
     in_play: InPlay,
     entity_id: str,
     as_of: int,
@@ -99,7 +121,7 @@ def _add(
 ) -> bool:
     if entity_id in in_play.entities and in_play.relevance[entity_id] >= relevance:
         return False
-    entity = entity_ops.get_entity(conn, entity_id)
+    entity = known.get(entity_id)
     if entity is None or entity.tentative or entity.first_chapter is None:
         return False
     if entity.first_chapter > as_of:
@@ -148,7 +170,8 @@ def _add_companions(
             via.setdefault(entity_id, present[0])
     best = sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:CO_SCENE_CAP]
     top = best[0][1] if best else 1.0
+    known = _Entities(conn, [entity_id for entity_id, _ in best])
     for entity_id, w in best:
         relevance = CO_SCENE_MAX * (0.5 + 0.5 * w / top)
         why = because("shared_scenes", in_play.name(via[entity_id]))
-        _add(conn, in_play, entity_id, as_of, relevance, why)
+        _add(known, in_play, entity_id, as_of, relevance, why)
