@@ -38,6 +38,11 @@ def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
         pass
 
 
+# The book's size in bytes as an SQL expression (pg_sql gives PostgreSQL's): a commit's row of
+# costs takes it in its own statement, without a round trip of its own.
+BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
+
+
 def rows_in(
     conn: sqlite3.Connection,
     sql: str,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import StoreUnavailable
 from .location import StoreLocation
-from .pg_sql import BATCHED, BATCHED_UPDATE_KEY, in_lists, numbered, translate
+from .pg_sql import BATCHED, in_lists, numbered, translate
 
 if TYPE_CHECKING:
     import psycopg
@@ -74,9 +74,10 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
 
 def _batched(sql: str, rows: list[Any]) -> str | None:
     """The one statement over arrays that does what `sql` does row by row, if it has one."""
-    statement = BATCHED.get(sql)
-    key = BATCHED_UPDATE_KEY.get(sql)
-    if statement is not None and key is not None and len({row[key] for row in rows}) < len(rows):
+    if sql not in BATCHED:
+        return None
+    statement, key = BATCHED[sql]
+    if key is not None and len({row[key] for row in rows}) < len(rows):
         return None  # one row updated twice: only the rows' order says which value stays
     return statement
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .index_store import BOOK_BYTES
+
 # JSON paths the queries read out of text columns, with the type SQLite's json_extract gives back.
 _JSON_TYPES = {
     "due_chapter": "numeric",  # numbers come back as int or float (pg_store's NumberLoader)
@@ -27,41 +29,37 @@ _JSON_EXTRACT = re.compile(r"json_extract\((\w+(?:\.\w+)?), '\$\.(\w+)'\)")
 _JSON_EACH = re.compile(r"json_each\((\w+(?:\.\w+)?), '\$\.(\w+)'\) (\w+)")
 _JSON_GROUP_ARRAY = re.compile(r"\bjson_group_array\((\w+(?:\.\w+)?)\)")
 _UNARY_PLUS = re.compile(r"(?<=[\s(])\+(?=[A-Za-z_])")  # `+column` keeps SQLite off an index
-# SQLite's size inside a statement (a commit's row of costs takes it without a round trip)
-_BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
-
 # Statements that a commit runs with executemany, ~55 rows a commit. PostgreSQL runs each of
 # them as one statement over arrays of the rows' values: one execution instead of one a row
 # (each costs the client a bind and the server an executor start). Their effect is the rows'
-# effects in any order: deletes by key, and updates of distinct rows (`executemany` checks).
-BATCHED = {
+# effects in any order: deletes by key, and updates of distinct rows. Beside each, the column
+# that names the row an UPDATE changes (None for a delete): rows naming one row twice would
+# race in one statement, so `executemany` runs those one by one.
+BATCHED: dict[str, tuple[str, int | None]] = {
     "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?": (
         "DELETE FROM versions v USING unnest(%s::text[], %s::text[], %s::bigint[]) "
         "AS u(family, key, since) "
-        "WHERE v.family = u.family AND v.key = u.key AND v.valid_from >= u.since"
+        "WHERE v.family = u.family AND v.key = u.key AND v.valid_from >= u.since",
+        None,
     ),
     "DELETE FROM conflicts WHERE scope = ? AND chapter >= ?": (
         "DELETE FROM conflicts c USING unnest(%s::text[], %s::bigint[]) AS u(scope, since) "
-        "WHERE c.scope = u.scope AND c.chapter >= u.since"
+        "WHERE c.scope = u.scope AND c.chapter >= u.since",
+        None,
     ),
     "UPDATE versions SET valid_to = ?, status = ? WHERE id = ?": (
         "UPDATE versions v SET valid_to = u.valid_to, status = u.status "
         "FROM unnest(%s::bigint[], %s::text[], %s::bigint[]) AS u(valid_to, status, id) "
-        "WHERE v.id = u.id"
+        "WHERE v.id = u.id",
+        2,
     ),
 }
-# the column that names the row an UPDATE changes: two rows for one would race in one statement
-BATCHED_UPDATE_KEY = {"UPDATE versions SET valid_to = ?, status = ? WHERE id = ?": 2}
 
 
 @lru_cache(maxsize=4096)
 def translate(sql: str) -> str:
     """A statement of the store, in PostgreSQL's dialect (psycopg's `%s` / `%(name)s` params)."""
-    if sql.strip() == "PRAGMA page_size":
-        return "SELECT 8192"
-    if sql.strip() == "PRAGMA page_count":
-        return f"SELECT {_book_bytes()} / 8192"
-    sql = sql.replace(_BOOK_BYTES, _book_bytes())
+    sql = sql.replace(BOOK_BYTES, _book_bytes())
     sql = _parameters(sql)
     # `? IS NULL` (an optional filter): PostgreSQL must be told the parameter's type
     sql = re.sub(r"(%s|%\(\w+\)s) IS (NOT )?NULL", r"CAST(\1 AS text) IS \2NULL", sql)

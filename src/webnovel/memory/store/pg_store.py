@@ -22,7 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import BookBusy, ProjectExists, ProjectNotFound
-from .index_store import WAIT_FOR_LOCK_SECONDS, rolled_back
+from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
@@ -318,8 +318,8 @@ class PostgresStore:
             self._listener.close()
 
     def size_bytes(self) -> int:
-        row = self.pg.execute("PRAGMA page_count").fetchone()
-        return int(row[0]) * 8192
+        row = self.pg.execute(f"SELECT {BOOK_BYTES}").fetchone()
+        return int(row[0])
 
 
 def ensure_registry(conn: PgConnection) -> None:
