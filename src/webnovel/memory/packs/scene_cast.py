@@ -64,9 +64,7 @@ def extend_cast(
     around.recent_conflicts = record_ops.list_conflicts(
         conn, up_to=as_of, since=max(1, as_of - SCENE_WINDOW + 1)
     )
-    named_in_conflicts = [
-        e for c in around.recent_conflicts for e in (c.entity_id, c.target) if e is not None
-    ]
+    named_in_conflicts = [e for c in around.recent_conflicts for e in (c.entity_id, c.target) if e]
     # every one of them read at once (on PostgreSQL a read is a round trip), then added in turn
     known = _Entities(
         conn, [*in_last, *viewer, *(e for _, related in due for e in related), *named_in_conflicts]
@@ -79,8 +77,7 @@ def extend_cast(
         for entity_id in related:
             _add(known, in_play, entity_id, as_of, THREAD_DUE, because("thread_names", due_chapter))
     for entity_id in named_in_conflicts:
-        if entity_id:
-            _add(known, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
+        _add(known, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
     _add_companions(conn, in_play, scenes, as_of, around)
     _keep_the_best(in_play, named)
     return around
