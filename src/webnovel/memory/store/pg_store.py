@@ -26,10 +26,28 @@ from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
-from .pg_sql import translate_ddl
+from .pg_sql import PARSED_COLUMN, translate_ddl
 
 if TYPE_CHECKING:
     import psycopg
+
+# PostgreSQL's own migrations, each applied after the shared one named: a new book gets it where
+# the table it changes is made (before a later migration reads what it adds); a book made
+# before it, at its next opening.
+_PG_ONLY: dict[str, list[Migration]] = {
+    "0001_core": [
+        (
+            "0001pg_versions_parsed",
+            # json_extract over a version's value reads this parsed copy (pg_sql.PARSED_COLUMN):
+            # PostgreSQL's json operators parse the text again for every field asked.
+            f"ALTER TABLE versions ADD COLUMN {PARSED_COLUMN[1]} JSONB "
+            f"GENERATED ALWAYS AS ({PARSED_COLUMN[0]}::jsonb) STORED",
+        )
+    ]
+}
+PG_MIGRATIONS: list[Migration] = [
+    migration for shared in MIGRATIONS for migration in (shared, *_PG_ONLY.get(shared[0], []))
+]
 
 LOCK_SPACE = 0x5745_424E  # "WEBN": our advisory locks, apart from any other application's
 REGISTRY = "public.webnovel_books"
@@ -233,7 +251,7 @@ class PostgresStore:
                     "VALUES (?, ?, ?, ?)",
                     (self.location.book, self.schema, title or self.location.book, _now()),
                 )
-            migrate_pg(conn, MIGRATIONS)
+            migrate_pg(conn, PG_MIGRATIONS)
             if create:
                 # every commit and retraction tells listeners on any machine, at COMMIT
                 self.pg.raw.execute(_NOTIFY_ON_COMMIT)
@@ -263,6 +281,7 @@ class PostgresStore:
             "JOIN pg_attribute a ON a.attrelid = c.oid "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' "
             "AND c.relname <> 'schema_migrations' AND a.attnum > 0 AND NOT a.attisdropped "
+            "AND a.attgenerated = '' "  # computed by each store from the others
             "ORDER BY c.relname, a.attnum"
         ).fetchall()
         tables: dict[str, list[str]] = {}
@@ -361,7 +380,7 @@ def migrate_pg(conn: PgConnection, migrations: list[Migration]) -> list[str]:
 def _lacking(done: list[str]) -> bool:
     """Whether migrations `done` lack one of the store's."""
     applied = set(done)
-    return any(name not in applied for name, _ in MIGRATIONS)
+    return any(name not in applied for name, _ in PG_MIGRATIONS)
 
 
 def _quietly(action: Callable[[], object]) -> None:
