@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
-from ...errors import BookBusy, ProjectExists, ProjectNotFound
+from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
@@ -230,6 +230,14 @@ class PostgresStore:
 
     def _migrate(self, create: bool, title: str | None) -> None:
         """Create the book (when asked) and apply the migrations it lacks, under the book's lock."""
+        import psycopg
+
+        try:
+            self._register_and_migrate(create, title)
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise StoreForbidden(self._forbidden(create, exc)) from exc
+
+    def _register_and_migrate(self, create: bool, title: str | None) -> None:
         registered = self._registered()
         if create and registered:
             raise ProjectExists(
@@ -242,6 +250,29 @@ class PostgresStore:
             )
         if not create and not self._pending():
             return  # opening a book takes no lock: a reader never waits for a writer
+        self._create_or_upgrade(create, title)
+
+    def _forbidden(self, create: bool, exc: Exception) -> str:
+        """What the user lacks, and who may do it instead."""
+        import psycopg
+
+        user, said = self.pg.raw.info.user, str(exc).splitlines()[0]
+        if create:
+            return (
+                f"用户 {user} 没有在书库 {self.location.shown()} 建书的权限（{said}）："
+                "请数据库管理员授予它在该库 CREATE 的权限，或换一个有此权限的用户"
+            )
+        lacking = ""
+        with suppress(psycopg.Error):
+            done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
+            lacking = "（缺少 " + "、".join(n for n, _ in PG_MIGRATIONS if n not in done) + "）"
+        return (
+            f"《{self.location.book}》的书库结构需要升级到这个版本{lacking}，用户 {user} 没有此"
+            f"权限（{said}）：请用有写权限的用户打开一次这本书（例如 webnovel --project "
+            "书的文件夹 resume），之后只读用户即可照常使用"
+        )
+
+    def _create_or_upgrade(self, create: bool, title: str | None) -> None:
         with self.atomic():
             conn = self.pg
             if create:
