@@ -159,16 +159,21 @@ class Project(BookReader):
 
         conn = self.storage.conn  # the projections are memory's to build
         seq = self.commit_seq()
-        write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
+        # state.json last: its commit sequence vouches for the scratchpad written before it
         write_json_atomic(self.storage.scratchpad_path, build_scratchpad(conn, self.config, seq))
+        write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
 
     def _projections_stale(self) -> bool:
-        seq = self.commit_seq()
-        for path in (self.storage.state_path, self.storage.scratchpad_path):
-            data = read_json(path)
-            if not isinstance(data, dict) or data.get("meta", {}).get("commit_seq") != seq:
-                return True
-        return False
+        """Whether state.json is not of the book's last commit, or the scratchpad is missing.
+        Only the small state.json is read: every process opening the book asks, and the
+        scratchpad is 340 KB of JSON at 10,000 chapters (10-18 ms to parse)."""
+        data = read_json(self.storage.state_path)
+        if (
+            not isinstance(data, dict)
+            or data.get("meta", {}).get("commit_seq") != self.commit_seq()
+        ):
+            return True
+        return not self.storage.scratchpad_path.is_file()
 
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
         """Check a draft chapter result against memory as of the chapter before; writes
