@@ -20,7 +20,15 @@ from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
-from ..store import chain_ops, commit_ops, entity_ops, name_ops, observability_ops, record_ops
+from ..store import (
+    activity_ops,
+    chain_ops,
+    commit_ops,
+    entity_ops,
+    name_ops,
+    observability_ops,
+    record_ops,
+)
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
 from .chapter_inputs import ChapterResult
@@ -252,7 +260,7 @@ class WritePipeline:
         )
         chains = chain_ops.delete_chapter_assertions(conn, n)
         entity_ops.delete_chapter_intros(conn, n)
-        entities = entity_ops.delete_chapter_activities(conn, n)
+        entities = activity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
         entity_ops.insert_intros(
@@ -268,7 +276,7 @@ class WritePipeline:
         resolver = ReferenceResolver(conn, result)
         extraction = self._extract(result, resolver)
         chain_ops.insert_assertions(conn, extraction.assertions)
-        entity_ops.insert_activities(conn, extraction.activities)
+        activity_ops.insert_activities(conn, extraction.activities)
         record_ops.insert_events(conn, extraction.events)
         record_ops.replace_scenes(conn, n, extraction.scenes)
 
@@ -386,7 +394,7 @@ class WritePipeline:
         dead = chain_ops.dead_versions_of(conn, [chain_key(e, "status") for e in intros])
         statuses = {e: dead.get(chain_key(e, "status"), []) for e in intros}
         windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
-        activities = entity_ops.activities_in(conn, windows)
+        activities = activity_ops.activities_in(conn, windows)
         introduced = entity_ops.intro_chapters_of(conn, list(intros))
         replaced: list[tuple[str, int, list[Conflict]]] = []
         for entity_id in ids:
