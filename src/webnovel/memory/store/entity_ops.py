@@ -48,16 +48,20 @@ def delete_chapter_intros(conn: sqlite3.Connection, chapter: int) -> None:
     conn.execute("DELETE FROM entity_intros WHERE chapter = ?", (chapter,))
 
 
-def touch_entity_span(conn: sqlite3.Connection, entity_id: str) -> None:
-    """Refresh an entity's first and last chapter of activity (its intros are unchanged)."""
-    conn.execute(
-        "UPDATE entities SET "
-        "first_chapter = MIN(COALESCE(intro_chapter, 2147483647), COALESCE((SELECT MIN(chapter) "
-        "FROM activities WHERE entity_id = :e), 2147483647)), "
-        "last_chapter = MAX(COALESCE(intro_chapter, 0), COALESCE((SELECT MAX(chapter) "
-        "FROM activities WHERE entity_id = :e), 0)) WHERE id = :e",
-        {"e": entity_id},
-    )
+def touch_entity_spans(conn: sqlite3.Connection, entity_ids: list[str]) -> None:
+    """Refresh entities' first and last chapter of activity (their intros are unchanged): one
+    statement for a chapter's entities (on PostgreSQL, not a round trip each)."""
+    for start in range(0, len(entity_ids), 500):
+        part = entity_ids[start : start + 500]
+        conn.execute(
+            "UPDATE entities SET "
+            "first_chapter = MIN(COALESCE(intro_chapter, 2147483647), COALESCE((SELECT "
+            "MIN(a.chapter) FROM activities a WHERE a.entity_id = entities.id), 2147483647)), "
+            "last_chapter = MAX(COALESCE(intro_chapter, 0), COALESCE((SELECT MAX(a.chapter) "
+            "FROM activities a WHERE a.entity_id = entities.id), 0)) "
+            f"WHERE id IN ({','.join('?' * len(part))})",
+            part,
+        )
 
 
 def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: int) -> None:
