@@ -35,6 +35,9 @@ HELP: dict[str, str] = {
     "commit stays in the log, marked retracted; committing the chapter again restores it)": "撤回已提交的一章：记忆如同从未提交过它（提交仍留在日志中并标为已撤回；重新提交即可恢复）",
     "the chapter to take back": "要撤回的章节号",
     "do not ask first (on a terminal)": "不再询问（终端上）",
+    "delete without asking (needed when not on a terminal: an agent's shell)": (
+        "不询问直接删除（不在终端上时必须加，例如代理的 shell）"
+    ),
     "the book's characters, factions, places and items, with aliases": "书中的人物、势力、地点与物品，及其别名",
     "as chapter N knew them": "按第 N 章时所知",
     "e.g. 角色, 势力, 地点": "如 角色、势力、地点、物品",

@@ -91,8 +91,12 @@ def books_text(items: list[dict[str, Any]]) -> str:
             [
                 b["book"],
                 b["title"],
-                "—" if b["latest_chapter"] is None else f"第{b['latest_chapter']}章",
-                str(b["commits"]),
+                "无权读取"
+                if not b["readable"]
+                else "—"
+                if b["latest_chapter"] is None
+                else f"第{b['latest_chapter']}章",
+                "—" if b["commits"] is None else str(b["commits"]),
                 f"{b['size_bytes'] / 1e6:.1f} MB",
                 b["created_at"][:10],
             ]
