@@ -89,6 +89,12 @@ def test_a_reader_may_not_make_a_book_and_is_told_why(tmp_path: Path, reader: st
     url = (POSTGRES_URL or "").replace(f"://{user}@", f"://{reader}@")
     with pytest.raises(StoreForbidden, match=f"用户 {reader} 没有.*建书的权限"):
         webnovel.init_project(tmp_path / "new", title="新书", store=url, book=f"b-{reader}")
+    assert not (tmp_path / "new").exists()  # no folder left that looks half made
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "大纲.md").write_text("第一章", encoding="utf-8")
+    with pytest.raises(StoreForbidden):
+        webnovel.init_project(tmp_path / "mine", title="新书", store=url, book=f"c-{reader}")
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["大纲.md"]
 
 
 def test_a_reader_who_commits_is_told_it_may_only_read(tmp_path: Path, reader: str) -> None:

@@ -33,7 +33,13 @@ def store_problem(exc: BaseException) -> WebnovelError | None:
 
 
 def _location(store: str, book: str = "-") -> StoreLocation:
-    return StoreLocation(parse_store_url(store), check_book_name(book))
+    """A store the user named (its password may go there: `trust_store`), and a book in it."""
+    from ..memory.store.location import store_targets
+    from ..user_config import trust_store
+
+    location = StoreLocation(parse_store_url(store), check_book_name(book))
+    trust_store(store_targets(location.url))
+    return location
 
 
 def list_books(store: str) -> list[dict[str, Any]]:

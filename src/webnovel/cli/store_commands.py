@@ -85,7 +85,8 @@ def books(args: argparse.Namespace) -> int:
 def books_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "书库里还没有书"
-    rows = [["书名", "标题", "最新章", "提交数", "大小", "建于"]]
+    # the store's name for a book, then its title (`init --title`, 书名 everywhere else)
+    rows = [["名称", "书名", "最新章", "提交数", "大小", "建于"]]
     for b in items:
         rows.append(
             [

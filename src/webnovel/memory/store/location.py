@@ -41,7 +41,11 @@ class StoreLocation:
         return f"{self.url}#{self.book}"
 
     def connect_options(self) -> dict[str, Any]:
-        """psycopg.connect's arguments: the URL, and the password when `password_env` names one."""
+        """psycopg.connect's arguments: the URL, and the password when `password_env` names one.
+        A password from the environment goes only to a server the user chose (user_config)."""
+        from ...user_config import refuse_a_password_to_a_book_s_host
+
+        refuse_a_password_to_a_book_s_host(store_targets(self.url), self.password_env)
         options: dict[str, Any] = {"conninfo": self.url}
         if self.password_env:
             password = os.environ.get(self.password_env)
@@ -51,6 +55,23 @@ class StoreLocation:
                 )
             options["password"] = password
         return options
+
+
+def store_targets(url: str) -> list[str]:
+    """Where a connection to `url` goes, as `host:port` for each server it names, read as
+    libpq reads it (`?host=` and `?hostaddr=` override the URL's host). A local socket is
+    `localhost`; no host at all is the user's own default (PGHOST), also local to the check."""
+    from psycopg.conninfo import conninfo_to_dict  # only on the way to connecting
+
+    given = conninfo_to_dict(url)
+    hosts = str(given.get("hostaddr") or given.get("host") or "localhost").split(",")
+    ports = str(given.get("port") or "").split(",")
+    targets = []
+    for n, host in enumerate(hosts):
+        port = (ports[n] if n < len(ports) else ports[-1]) or "5432"
+        local = not host or host.startswith(("/", "@"))
+        targets.append(f"{'localhost' if local else host}:{port}")
+    return targets
 
 
 def is_store_url(text: str) -> bool:

@@ -260,7 +260,8 @@ class PostgresStore:
         if create:
             return (
                 f"用户 {user} 没有在书库 {self.location.shown()} 建书的权限（{said}）："
-                "请数据库管理员授予它在该库 CREATE 的权限，或换一个有此权限的用户"
+                "建书要在该库 CREATE（每本书一个 schema），并能写书目表 public.webnovel_books"
+                "（INSERT、UPDATE、DELETE）；请数据库管理员授予，或换一个有此权限的用户"
             )
         lacking = ""
         with suppress(psycopg.Error):
