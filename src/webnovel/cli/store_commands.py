@@ -50,6 +50,13 @@ def add_store_commands(sub: Any) -> None:
         "--book", default=None, help="the book's name in the store (default: the folder's name)"
     )
     p.add_argument(
+        "--password-env",
+        default=None,
+        metavar="VAR",
+        help="the environment variable holding the store's password, its name ending in PASSWORD "
+        "(default: the source's, for a copy to the same server)",
+    )
+    p.add_argument(
         "--replay",
         action="store_true",
         help="derive the copy's memory anew by replaying the commit log chapter by chapter "
@@ -106,8 +113,8 @@ def books_text(items: list[dict[str, Any]]) -> str:
 
 
 def copy(args: argparse.Namespace) -> int:
-    if args.book is not None and args.store is None:
-        raise InvalidInput("--book 只用于 --store：SQLite 的书就是它的文件夹")
+    if (args.book is not None or args.password_env is not None) and args.store is None:
+        raise InvalidInput("--book 与 --password-env 只用于 --store：SQLite 的书就是它的文件夹")
     with open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
             book,
@@ -116,6 +123,7 @@ def copy(args: argparse.Namespace) -> int:
             book=args.book,
             progress=bar.update,
             replay=args.replay,
+            password_env=args.password_env,
         )
     emit(
         args,
