@@ -3,8 +3,10 @@ deletes only when told `--yes`, and otherwise says what it would have deleted.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from cli_runner import run_cli
@@ -55,3 +57,16 @@ def test_a_copy_to_the_same_server_keeps_the_password_variable(
         "--project", str(tmp_path / "book"), "copy", str(tmp_path / "sq"), "--password-env", "X",
     )  # fmt: skip
     assert other.returncode == 2 and "--password-env" in other.stderr
+
+
+def test_a_book_whose_schema_went_meanwhile_does_not_stop_the_list(tmp_path: Path) -> None:
+    """Another machine may delete a book while this one lists: its registry row is read, its
+    schema is gone by the time it is looked at."""
+    name = book_name()
+    with init_book("postgresql", tmp_path / "book", book=name) as book:
+        schema = book.storage.index.schema
+    with psycopg.connect(POSTGRES_URL or "", autocommit=True) as admin:
+        admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    listed = run_cli("books", "--store", POSTGRES_URL or "", "--format", "json")
+    assert listed.returncode == 0, listed.stderr
+    assert [b["readable"] for b in json.loads(listed.stdout) if b["book"] == name] == [False]

@@ -433,35 +433,42 @@ def _now() -> str:
 def list_books(location: StoreLocation) -> list[dict[str, Any]]:
     """Every book in the database `location.url` names, by name: its title, when it was made,
     its latest chapter and commit count (read from its own schema), and its size in bytes."""
+    import psycopg
+
     conn = PgConnection(connect(location))
     try:
         ensure_registry(conn)
         books = []
         # a book this user may not read is listed as such, not a reason to list none
+        # (by oid: a book being deleted meanwhile has none, and is not an error)
         readable = (
-            "CASE WHEN has_schema_privilege(schema_name, 'USAGE') THEN "
-            "has_table_privilege(quote_ident(schema_name) || '.chapters', 'SELECT') "
-            "AND has_table_privilege(quote_ident(schema_name) || '.commits', 'SELECT') "
-            "ELSE false END"
+            "CASE WHEN to_regnamespace(quote_ident(schema_name)) IS NULL THEN false "
+            "WHEN has_schema_privilege(schema_name, 'USAGE') THEN COALESCE("
+            "has_table_privilege(to_regclass(quote_ident(schema_name) || '.chapters'), 'SELECT') "
+            "AND has_table_privilege(to_regclass(quote_ident(schema_name) || '.commits'), "
+            "'SELECT'), false) ELSE false END"
         )
         for book, schema, title, created_at, may_read in conn.execute(
             f"SELECT book, schema_name, title, created_at, {readable} FROM {REGISTRY} ORDER BY book"
         ).fetchall():
             s = quoted(schema)
-            latest, commits = (
-                conn.execute(
-                    f"SELECT (SELECT MAX(chapter) FROM {s}.chapters), "
-                    f"(SELECT COUNT(*) FROM {s}.commits)"
-                ).fetchone()
-                if may_read
-                else (None, None)
-            )
-            size = conn.execute(
-                "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
-                "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? "
-                "AND c.relkind = 'r'",
-                (schema,),
-            ).fetchone()[0]
+            try:
+                latest, commits = (
+                    conn.execute(
+                        f"SELECT (SELECT MAX(chapter) FROM {s}.chapters), "
+                        f"(SELECT COUNT(*) FROM {s}.commits)"
+                    ).fetchone()
+                    if may_read
+                    else (None, None)
+                )
+                size = conn.execute(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                    "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? "
+                    "AND c.relkind = 'r'",
+                    (schema,),
+                ).fetchone()[0]
+            except (psycopg.errors.UndefinedTable, psycopg.errors.InvalidSchemaName):
+                continue  # deleted by another machine while this one listed
             books.append(
                 {
                     "book": book,
