@@ -20,29 +20,40 @@ from .relevance_filter import relations_around, rule_terms
 
 def relations(g: Gathering) -> list[PackItem]:
     """Relations around the entities in play, `recipe.graph_depth` hops out
-    (`relevance_filter.relations_around`)."""
+    (`relevance_filter.relations_around`): ranked from their ends, type and first chapter, and
+    only those shown read with their evidence and named."""
     scored = relations_around(
         g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh, g.recipe.relation_sources
     )
     top = best(scored)
-    for _, _, edge in top:  # the edges carry their names
-        g.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
+    # their ends named as the chapter before knew them (a name revealed later is not shown)
+    names = graph_memory.names_as_of(
+        g.conn, {end for _, _, link in top for end in (link.source, link.target) if end}, g.as_of
+    )
+    for _, _, link in top:
+        g.names.update(
+            {
+                link.source: names.get(link.source, link.source),
+                link.target: names.get(link.target, link.target),
+            }
+        )
+    evidence = chain_ops.evidence_by_id(g.conn, [link.row_id for _, _, link in top], g.as_of)
     return [
         g.item(
             layer="graph",
             category="relationship",
-            subject=edge.source,
-            field_name=f"relation:{edge.target}",
-            value=edge.type,
-            chapter=edge.valid_from,
+            subject=link.source,
+            field_name=f"relation:{link.target}",
+            value=link.type,
+            chapter=link.valid_from,
             source_type="relationship",
-            evidence=list(edge.evidence),
+            evidence=list(evidence[link.row_id]),
             score=score,
             why=why,
-            line=f"- {g.name(edge.source)} → {g.name(edge.target)}：{edge.type}"
-            f"（第{edge.valid_from}章起）",
+            line=f"- {g.name(link.source)} → {g.name(link.target)}：{link.type}"
+            f"（第{link.valid_from}章起）",
         )
-        for score, why, edge in top
+        for score, why, link in top
     ]
 
 
