@@ -65,26 +65,18 @@ class OpenThreads:
     def _columns(self) -> list[list[Any]]:
         return [getattr(self, name) for name in _COLUMNS]
 
+    def taken(self, positions: Iterable[int]) -> OpenThreads:
+        """These threads at `positions`, in that order."""
+        out = OpenThreads()
+        for name, column in zip(_COLUMNS, self._columns(), strict=True):
+            setattr(out, name, [column[i] for i in positions])
+        return out
+
     def __iter__(self) -> Iterator[ThreadRow]:
         return zip(self._ids, self._due, self._urgency, self._related, self._last, strict=True)
 
     def __len__(self) -> int:
         return len(self._ids)
-
-    def before(self, as_of: int, ended: OpenThreads) -> OpenThreads:
-        """The threads open at `as_of`, these being those open at a later chapter: the ones of
-        these that had started by `as_of`, with `ended`, the versions that had started by
-        `as_of` and ended after it, by this later chapter (`thread_rows_ended`)."""
-        keep = [i for i, start in enumerate(self._starts) if start <= as_of]
-        columns = [[column[i] for i in keep] for column in self._columns()]
-        for column, more in zip(columns, ended._columns(), strict=True):
-            column.extend(more)
-        subjects = columns[0]  # ordered as SQL orders them: UTF-8 bytes, code points
-        order = sorted(range(len(subjects)), key=subjects.__getitem__)
-        out = OpenThreads()
-        for name, column in zip(_COLUMNS, columns, strict=True):
-            setattr(out, name, [column[i] for i in order])
-        return out
 
 
 def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
@@ -98,17 +90,44 @@ def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
     )
 
 
-def thread_rows_ended(conn: sqlite3.Connection, as_of: int, later: int) -> OpenThreads:
-    """The thread versions open at `as_of` that ended by chapter `later`: a short stretch of
-    the state index (by end), where reading those open at `as_of` walks every version ending
-    after it."""
-    return OpenThreads(
-        conn.execute(
-            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
-            f"AND IFNULL(valid_to, {FOREVER}) <= ?",
-            ("thread", "open", as_of, as_of, later),
+class ThreadSpans:
+    """Every thread version the state index tags open, with its span of chapters, read once
+    for a snapshot: the threads open at any chapter are then picked from memory, in the order
+    `thread_rows` gives them, without a statement. Reading them all costs once what reading
+    those open at one chapter costs a pack ten times over (20,000 versions at 10,000
+    chapters, ~1,500 open at a time), and a snapshot serves every later pack until the book
+    changes. Each block of `BLOCK` chapters lists the versions open at some chapter of it, so
+    a pick tests those only. Columns and arrays of ints: nothing the collector walks."""
+
+    BLOCK = 128
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        rows = sorted(  # as `thread_rows` orders them: a subject has one version open at a time
+            conn.execute(
+                f"SELECT subject, valid_from, {_THREAD_FIELDS}, IFNULL(valid_to, {FOREVER}) "
+                "FROM versions WHERE family = 'thread' AND state = 'open' "
+                "AND status != 'tentative'"
+            ).fetchall(),
+            key=lambda row: row[0],
         )
-    )
+        self._threads = OpenThreads(row[:-1] for row in rows)
+        self._starts = array("q", (row[1] for row in rows))
+        self._ends = array("q", (row[-1] for row in rows))
+        # the last block holds every version open at or after its first chapter
+        self._last = max(self._starts, default=0) // self.BLOCK
+        blocks = [array("l") for _ in range(self._last + 1)]
+        for position, (start, end) in enumerate(zip(self._starts, self._ends, strict=True)):
+            for block in range(start // self.BLOCK, min((end - 1) // self.BLOCK, self._last) + 1):
+                blocks[block].append(position)
+        self._blocks = blocks
+
+    def open_at(self, as_of: int) -> OpenThreads:
+        """`thread_rows(conn, as_of)`, from memory."""
+        if as_of < 0:
+            return OpenThreads()
+        starts, ends = self._starts, self._ends
+        block = self._blocks[min(as_of // self.BLOCK, self._last)]
+        return self._threads.taken([p for p in block if starts[p] <= as_of < ends[p]])
 
 
 def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
@@ -249,23 +268,19 @@ class RankingSnapshot:
         self._recency_keys = [-self._starts[p] for p in self._by_recency]
         self._dead = all_versions_in_state(conn, "fact", "dead")
         self._open: dict[int, OpenThreads] = {}  # the threads open at a chapter, once asked
+        self._spans: ThreadSpans | None = None
 
     def open_threads(self, conn: sqlite3.Connection, as_of: int) -> OpenThreads:
         """`thread_rows(conn, as_of)`, kept for the chapters asked while the book is as it was
-        read (packs for the next chapter, a pack and its review), and made from those of the
-        nearest later chapter kept when there is one (`OpenThreads.before`): all 20,000
-        thread versions of a 10,000-chapter book are too many to hold for every chapter
-        (reading them costs a pack ~150 ms, the threads open at one chapter ~5–10 ms)."""
+        read (packs for the next chapter, a pack and its review), and picked from every thread
+        version's span (`ThreadSpans`, read when first asked) for other chapters."""
         found = self._open.get(as_of)
         if found is None:
-            later = min((c for c in self._open if c > as_of), default=None)
-            if later is None:
-                found = thread_rows(conn, as_of)
-            else:
-                found = self._open[later].before(as_of, thread_rows_ended(conn, as_of, later))
-            if len(self._open) >= self.CHAPTERS_KEPT:  # start over from the latest
-                latest = max(self._open)
-                self._open = {latest: self._open[latest]}
+            if self._spans is None:
+                self._spans = ThreadSpans(conn)
+            found = self._spans.open_at(as_of)
+            if len(self._open) >= self.CHAPTERS_KEPT:
+                self._open.clear()
             self._open[as_of] = found
         return found
 
