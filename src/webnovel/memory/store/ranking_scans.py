@@ -324,28 +324,26 @@ class RankingSnapshot:
             self._at,
             self._wording_of,
         )
-        in_force = sorted(
-            p
-            for w in outline.keys() | scene.keys()
-            for p in at.get(w, ())
-            if starts[p] <= as_of < ends[p]
-        )
-        taken = set(in_force)
-        if best is not None and len(in_force) > best[0]:
-            # a stable sort by score, by buckets: the counts take a few values, the rules
-            # thousands, and each bucket keeps the order of ids
-            limit, score = best
-            scores = {n: score(n) for n in {*outline.values(), *scene.values()}}
-            by_score: dict[float, list[int]] = {}
-            for p in in_force:
-                w = wording_of[p]
-                by_score.setdefault(scores[outline[w] if w in outline else scene[w]], []).append(p)
-            kept: list[int] = []
-            for value in sorted(by_score, reverse=True):
-                kept += by_score[value]
-                if len(kept) >= limit:
-                    break
-            in_force = sorted(kept[:limit])
+        # the sharing wordings by the score of their count (the one count: all, at one score);
+        # the rules in force with each, a bucket of the best scores after another, each in the
+        # order of ids, until `best` has its k: the many rules that share one common bigram
+        # with the scene are then never looked at
+        limit, score = best if best is not None else (len(rules), lambda _: 0.0)
+        scores = {n: score(n) for n in {*outline.values(), *scene.values()}}
+        by_score: dict[float, list[int]] = {}
+        for w, n in outline.items():
+            by_score.setdefault(scores[n], []).append(w)
+        for w, n in scene.items():
+            if w not in outline:
+                by_score.setdefault(scores[n], []).append(w)
+        kept: list[int] = []
+        for value in sorted(by_score, reverse=True):
+            kept += sorted(
+                p for w in by_score[value] for p in at.get(w, ()) if starts[p] <= as_of < ends[p]
+            )
+            if len(kept) >= limit:
+                break
+        in_force = sorted(kept[:limit])
         shared: list[SharedRule] = []
         for p in in_force:
             w = wording_of[p]
@@ -356,7 +354,8 @@ class RankingSnapshot:
         recent = []
         if newest > 0:
             for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
-                if as_of < ends[p] and p not in taken:
+                w = wording_of[p]
+                if as_of < ends[p] and w not in outline and w not in scene:
                     recent.append(RuleInForce._make(rules[p]))
                     if len(recent) == newest:
                         break
