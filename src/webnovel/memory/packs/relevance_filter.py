@@ -218,10 +218,8 @@ def relations_around(
                 else:
                     why = because("hops_out", hop, entity.name)
                 scored.append((score, why, link))
-                if (
-                    other not in visited
-                    and score > reached.get(other, (0.0, because("between_in_play")))[0]
-                ):
+                best_yet = reached[other][0] if other in reached else 0.0
+                if other not in visited and score > best_yet:
                     reached[other] = (score * HOP_DECAY, why)
         frontier = dict(sorted(reached.items(), key=lambda kv: -kv[1][0])[:NEIGHBOURS_PER_HOP])
         visited |= set(frontier)

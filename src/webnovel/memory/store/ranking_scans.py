@@ -34,42 +34,40 @@ _THREAD_FIELDS = (
 )
 
 
-_COLUMNS = ("_subjects", "_starts", "_ids", "_due", "_urgency", "_related", "_last")
+_COLUMNS = ("_ids", "_due", "_urgency", "_related", "_last")
 
 
 class OpenThreads:
     """The threads open at a chapter in the order of their ids (subjects), an OpenThread's
-    fields in columns, with each version's subject and first chapter, iterated as
-    `ThreadRow`s. Columns, not an object per thread: 1,500 of them a pack at 10,000 chapters,
-    held while it is made (and by a snapshot for the chapters asked), count towards the
-    garbage collector's next collection, and a named tuple is walked by every full one."""
+    fields in columns, iterated as `ThreadRow`s. Columns, not an object per thread: 1,500 of
+    them a pack at 10,000 chapters, held while it is made (and by a snapshot for the chapters
+    asked), count towards the garbage collector's next collection, and a named tuple is walked
+    by every full one. Tuples, not lists: a tuple of numbers and strings is one the collector
+    stops tracking, where a full collection visits every item of a list (and each of the
+    hundreds of thousands held costs it a cache miss)."""
 
     __slots__ = _COLUMNS
-    _subjects: list[str]
-    _starts: list[int]
-    _ids: list[int]
-    _due: list[int | None]
-    _urgency: list[float | None]
-    _related: list[str | None]
-    _last: list[int | None]
+    _ids: tuple[int, ...]
+    _due: tuple[int | None, ...]
+    _urgency: tuple[float | None, ...]
+    _related: tuple[str | None, ...]
+    _last: tuple[int | None, ...]
 
     def __init__(self, rows: Iterable[Sequence[Any]] = ()) -> None:
-        """From rows of (subject, valid_from, *ThreadRow), one alive at a time."""
+        """From `ThreadRow`s, one alive at a time."""
         columns: list[list[Any]] = [[] for _ in _COLUMNS]
         for row in rows:
             for column, value in zip(columns, row, strict=True):
                 column.append(value)
         for name, column in zip(_COLUMNS, columns, strict=True):
-            setattr(self, name, column)
+            setattr(self, name, tuple(column))
 
-    def _columns(self) -> list[list[Any]]:
-        return [getattr(self, name) for name in _COLUMNS]
-
-    def taken(self, positions: Iterable[int]) -> OpenThreads:
+    def taken(self, positions: list[int]) -> OpenThreads:
         """These threads at `positions`, in that order."""
         out = OpenThreads()
-        for name, column in zip(_COLUMNS, self._columns(), strict=True):
-            setattr(out, name, [column[i] for i in positions])
+        for name in _COLUMNS:
+            column = getattr(self, name)
+            setattr(out, name, tuple([column[i] for i in positions]))
         return out
 
     def __iter__(self) -> Iterator[ThreadRow]:
@@ -83,8 +81,7 @@ def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
     """`thread_candidates` in columns."""
     return OpenThreads(
         conn.execute(
-            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
-            "ORDER BY subject",
+            f"SELECT {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} ORDER BY subject",
             ("thread", "open", as_of, as_of),
         )
     )
@@ -110,7 +107,7 @@ class ThreadSpans:
             ).fetchall(),
             key=lambda row: row[0],
         )
-        self._threads = OpenThreads(row[:-1] for row in rows)
+        self._threads = OpenThreads(row[2:-1] for row in rows)
         self._starts = array("q", (row[1] for row in rows))
         self._ends = array("q", (row[-1] for row in rows))
         # the last block holds every version open at or after its first chapter
@@ -252,9 +249,13 @@ class RankingSnapshot:
             key=lambda row: (row[0], row[1]),
         )
         self._wordings = wordings
-        self._rules = [_rule_fields(subject, text, since) for subject, _, text, since, _ in rows]
-        self._starts = [row[3] for row in rows]
-        self._ends = [row[4] for row in rows]
+        # tuples of tuples, strings and numbers: the collector stops tracking them, where it
+        # would visit every item of a list at each full collection (`OpenThreads`)
+        self._rules = tuple(
+            _rule_fields(subject, text, since) for subject, _, text, since, _ in rows
+        )
+        self._starts = tuple(row[3] for row in rows)
+        self._ends = tuple(row[4] for row in rows)
         at: dict[int, list[int]] = {}
         self._wording_of = array("l")  # rule position → its wording
         for position, (_, text, domain, _) in enumerate(self._rules):
@@ -264,8 +265,8 @@ class RankingSnapshot:
         # wording → the rules (positions) worded so; tuples of ints, which the collector drops
         self._at = {wording: tuple(positions) for wording, positions in at.items()}
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
-        self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
-        self._recency_keys = [-self._starts[p] for p in self._by_recency]
+        self._by_recency = tuple(sorted(range(len(rows)), key=lambda p: (-self._starts[p], p)))
+        self._recency_keys = tuple(-self._starts[p] for p in self._by_recency)
         self._dead = all_versions_in_state(conn, "fact", "dead")
         self._open: dict[int, OpenThreads] = {}  # the threads open at a chapter, once asked
         self._spans: ThreadSpans | None = None
