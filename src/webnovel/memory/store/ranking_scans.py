@@ -273,13 +273,18 @@ class RankingSnapshot:
 
     def open_threads(self, conn: sqlite3.Connection, as_of: int) -> OpenThreads:
         """`thread_rows(conn, as_of)`, kept for the chapters asked while the book is as it was
-        read (packs for the next chapter, a pack and its review), and picked from every thread
-        version's span (`ThreadSpans`, read when first asked) for other chapters."""
+        read (packs for the next chapter, a pack and its review). The first chapter asked is
+        read; from a second on, every thread version's span is (`ThreadSpans`, once) and the
+        threads are picked from it: an agent that commits and asks packs for the next chapter
+        never pays for spans, a reader going from chapter to chapter pays once."""
         found = self._open.get(as_of)
         if found is None:
-            if self._spans is None:
-                self._spans = ThreadSpans(conn)
-            found = self._spans.open_at(as_of)
+            if self._spans is None and not self._open:
+                found = thread_rows(conn, as_of)
+            else:
+                if self._spans is None:
+                    self._spans = ThreadSpans(conn)
+                found = self._spans.open_at(as_of)
             if len(self._open) >= self.CHAPTERS_KEPT:
                 self._open.clear()
             self._open[as_of] = found
