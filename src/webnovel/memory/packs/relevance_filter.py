@@ -167,14 +167,14 @@ NEIGHBOURS_PER_HOP = 10  # far more than a 4k-token pack can show of one section
 
 
 class Link(NamedTuple):
-    """A relation as a pack ranks it: its version's row (for its evidence, read only for the
-    relations shown: `chain_ops.evidence_by_id`), its ends, its type and first chapter."""
+    """A relation as a pack ranks it: its ends, its type and first chapter, and its evidence
+    as stored (decoded only for the relations shown: `chain_ops.evidence_known_at`)."""
 
-    row_id: int
     source: str
     target: str
     type: Any
     valid_from: int
+    evidence_json: str
 
 
 def relations_around(
@@ -235,17 +235,17 @@ def _links_of_many(
     if not entity_ids:
         return found
     types: dict[str, Any] = {}  # a book has a few dozen relation types: each decoded once
-    for row_id, subject, _, obj, value_json, since in chain_ops.relation_rows_at(
+    for _, subject, _, obj, value_json, since, evidence in chain_ops.relation_rows_at(
         conn, as_of, subjects=entity_ids
     ):
         if value_json not in types:
             types[value_json] = loads(value_json)
-        found[subject].append(Link(row_id, subject, obj or "", types[value_json], since))
-    for row_id, subject, _, obj, value_json, since in chain_ops.relation_rows_at(
+        found[subject].append(Link(subject, obj or "", types[value_json], since, evidence))
+    for _, subject, _, obj, value_json, since, evidence in chain_ops.relation_rows_at(
         conn, as_of, objects=entity_ids
     ):
         if subject != obj:
             if value_json not in types:
                 types[value_json] = loads(value_json)
-            found[obj or ""].append(Link(row_id, subject, obj or "", types[value_json], since))
+            found[obj or ""].append(Link(subject, obj or "", types[value_json], since, evidence))
     return found

@@ -22,7 +22,7 @@ from .relevance_filter import relations_around, rule_terms
 def relations(g: Gathering) -> list[PackItem]:
     """Relations around the entities in play, `recipe.graph_depth` hops out
     (`relevance_filter.relations_around`): ranked from their ends, type and first chapter, and
-    only those shown read with their evidence and named."""
+    only those shown named and their evidence decoded."""
     scored = relations_around(
         g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh, g.recipe.relation_sources
     )
@@ -38,7 +38,6 @@ def relations(g: Gathering) -> list[PackItem]:
                 link.target: names.get(link.target, link.target),
             }
         )
-    evidence = chain_ops.evidence_by_id(g.conn, [link.row_id for _, _, link in top], g.as_of)
     return [
         g.item(
             layer="graph",
@@ -48,7 +47,7 @@ def relations(g: Gathering) -> list[PackItem]:
             value=link.type,
             chapter=link.valid_from,
             source_type="relationship",
-            evidence=list(evidence[link.row_id]),
+            evidence=list(chain_ops.evidence_known_at(link.evidence_json, g.as_of)),
             score=score,
             why=why,
             line=f"- {g.name(link.source)} → {g.name(link.target)}：{link.type}"

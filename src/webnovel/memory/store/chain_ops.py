@@ -455,11 +455,12 @@ def versions_at(
     return versions
 
 
-# What ranks a relation: (row id, subject, field, object, value JSON, first chapter). A version
-# read whole costs a pack ~30 µs (sixteen columns, two JSON values, a frozen dataclass and,
-# for one a later chapter closed, a copy): a pack ranks a hundred or more relations and shows
-# fewer, so it reads these first and the evidence of those it shows (`evidence_by_id`).
-RelationRow = tuple[int, str, str, str | None, str, int]
+# What ranks a relation: (row id, subject, field, object, value JSON, first chapter), with its
+# evidence JSON left undecoded. A version read whole costs a pack ~30 µs (sixteen columns, two
+# JSON values, a frozen dataclass and, for one a later chapter closed, a copy): a pack ranks a
+# hundred or more relations and shows fewer, and decodes the evidence of those it shows only
+# (`evidence_known_at`).
+RelationRow = tuple[int, str, str, str | None, str, int, str]
 
 
 def relation_rows_at(
@@ -471,7 +472,7 @@ def relation_rows_at(
 ) -> list[RelationRow]:
     """The settled relations holding at `as_of` (None: now) from `subjects` or to `objects`,
     the versions `versions_at(conn, "rel", ...)` reads, in its order; what a later chapter did
-    to one (closed it) changes none of these columns."""
+    to one (closed it) changes none of these columns but the evidence (`evidence_known_at`)."""
     where = ["family = 'rel'", "valid_to IS NULL" if as_of is None else _HOLDS]
     params: dict[str, Any] = {"n": as_of}
     if subjects is not None:
@@ -482,9 +483,9 @@ def relation_rows_at(
     by_object = objects is not None  # sorted here, as `versions_at` does (and why)
     order = "" if by_object else " ORDER BY subject, field, valid_from, id"
     rows: list[RelationRow] = [
-        (row_id, subject, field, obj, value_json, valid_from)
-        for row_id, subject, field, obj, value_json, valid_from in conn.execute(
-            "SELECT id, subject, field, obj, value_json, valid_from FROM versions "
+        (row_id, subject, field, obj, value_json, valid_from, evidence_json)
+        for row_id, subject, field, obj, value_json, valid_from, evidence_json in conn.execute(
+            "SELECT id, subject, field, obj, value_json, valid_from, evidence_json FROM versions "
             f"WHERE {' AND '.join(where)}{order}",
             params,
         )
@@ -494,22 +495,12 @@ def relation_rows_at(
     return rows
 
 
-def evidence_by_id(
-    conn: sqlite3.Connection, row_ids: list[int], as_of: int | None
-) -> dict[int, tuple[dict[str, Any], ...]]:
-    """Each version's evidence as chapter `as_of` knew it (`known_at`), by row id."""
-    if not row_ids:
-        return {}
-    marks = ",".join("?" * len(row_ids))
-    out = {}
-    for row_id, evidence_json in conn.execute(
-        f"SELECT id, evidence_json FROM versions WHERE id IN ({marks})", row_ids
-    ):
-        evidence = tuple(loads(evidence_json))
-        if as_of is not None:
-            evidence = tuple(e for e in evidence if _chapter_of(e) <= as_of)
-        out[row_id] = evidence
-    return out
+def evidence_known_at(evidence_json: str, as_of: int | None) -> tuple[dict[str, Any], ...]:
+    """A version's evidence as chapter `as_of` knew it (`known_at`)."""
+    evidence = tuple(loads(evidence_json))
+    if as_of is not None:
+        evidence = tuple(e for e in evidence if _chapter_of(e) <= as_of)
+    return evidence
 
 
 def best_connected(
