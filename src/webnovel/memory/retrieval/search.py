@@ -152,7 +152,7 @@ class Retrieval:
         self._doc_freq: dict[tuple[str, str], int] = {}
         self._documents = 0
         self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
-        self._held_counts = HeldCounts(lexicon.count_holding, lexicon.count_by_stretch)
+        self._held_counts = HeldCounts(lexicon.count_holding)
 
     def segmenter(self) -> Segmenter:
         """Built on first use, over the process's dictionary (loaded once); the book's names

@@ -211,31 +211,6 @@ class LexicalIndex:
         query = must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
         return int(self.index.searcher().search(query, 1, count=True).count)
 
-    def count_by_stretch(self, column: str, terms: Iterable[str], stretch: int) -> dict[int, int]:
-        """How many live chunks holding every one of `terms` in `column` each stretch of
-        `stretch` chapters has (keyed by its first chapter, a multiple of `stretch`; stretches
-        without one left out): one walk of the terms' chunks, where `count_holding` as of a
-        chapter walks them for each chapter asked. An aggregation collects live chunks only,
-        as a query counts them."""
-        import tantivy
-
-        schema = self.index.schema
-        must = [
-            (tantivy.Occur.Must, tantivy.Query.term_query(schema, column, term))
-            for term in dict.fromkeys(terms)
-        ]
-        if not must:
-            return {}
-        query = must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
-        found = self.index.searcher().aggregate(
-            query, {"by": {"histogram": {"field": "chapter", "interval": stretch}}}
-        )
-        return {
-            int(bucket["key"]): int(bucket["doc_count"])
-            for bucket in found.get("by", {}).get("buckets", [])
-            if bucket["doc_count"]
-        }
-
 
 class _Writer:
     def __init__(self, writer: Any) -> None:
