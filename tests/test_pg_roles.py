@@ -4,6 +4,7 @@ Chinese what is missing and who may do it, never shown a traceback."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,8 @@ import psycopg
 import pytest
 
 import webnovel
-from webnovel.errors import StoreForbidden
+from webnovel.book.stores import store_problem
+from webnovel.errors import StoreForbidden, StoreUnavailable
 
 from cli_runner import run_cli
 from stores import POSTGRES_URL, init_book
@@ -87,3 +89,56 @@ def test_a_reader_may_not_make_a_book_and_is_told_why(tmp_path: Path, reader: st
     url = (POSTGRES_URL or "").replace(f"://{user}@", f"://{reader}@")
     with pytest.raises(StoreForbidden, match=f"用户 {reader} 没有.*建书的权限"):
         webnovel.init_project(tmp_path / "new", title="新书", store=url, book=f"b-{reader}")
+    assert not (tmp_path / "new").exists()  # no folder left that looks half made
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "大纲.md").write_text("第一章", encoding="utf-8")
+    with pytest.raises(StoreForbidden):
+        webnovel.init_project(tmp_path / "mine", title="新书", store=url, book=f"c-{reader}")
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["大纲.md"]
+
+
+def test_a_reader_who_commits_is_told_it_may_only_read(tmp_path: Path, reader: str) -> None:
+    with init_book("postgresql", tmp_path / "book") as book:
+        book.commit({"chapter": 1, "entities_new": [{"id": "a", "name": "甲"}]})
+        schema = book.storage.index.schema
+        _schema_sql(
+            book,
+            f'GRANT USAGE ON SCHEMA "{schema}" TO {reader}',
+            f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {reader}',
+        )
+    _as(reader, tmp_path / "book")
+    chapter = tmp_path / "2.json"
+    chapter.write_text('{"chapter": 2, "entities_appeared": [{"id": "a"}]}', encoding="utf-8")
+    refused = run_cli("--project", str(tmp_path / "book"), "commit", str(chapter))
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert "没有权限" in refused.stderr and "只读用户只能查询" in refused.stderr
+    with webnovel.open_project(tmp_path / "book") as as_reader:
+        assert as_reader.latest_chapter() == 1
+
+
+def test_a_book_the_role_may_not_read_is_listed_as_such(tmp_path: Path, reader: str) -> None:
+    with init_book("postgresql", tmp_path / "book", title="秘稿") as book:
+        name = book.storage.index.location.book
+    user = (POSTGRES_URL or "").split("://", 1)[1].split("@", 1)[0]
+    url = (POSTGRES_URL or "").replace(f"://{user}@", f"://{reader}@")
+    listed = run_cli("books", "--store", url, "--format", "json")
+    assert listed.returncode == 0, listed.stderr
+    mine = [b for b in json.loads(listed.stdout) if b["book"] == name]
+    assert mine and mine[0]["readable"] is False and mine[0]["commits"] is None
+    text = run_cli("books", "--store", url, "--format", "text")
+    assert "无权读取" in text.stdout
+
+
+def test_a_connection_dropped_mid_work_is_said_as_the_store_s(tmp_path: Path) -> None:
+    with init_book("postgresql", tmp_path / "book") as book:
+        book.commit({"chapter": 1, "entities_new": [{"id": "a", "name": "甲"}]})
+        pid = book.storage.index.pg.raw.info.backend_pid
+        with psycopg.connect(POSTGRES_URL or "", autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        with pytest.raises(psycopg.OperationalError) as dropped:
+            book.commit({"chapter": 2, "entities_appeared": [{"id": "a"}]})
+        problem = store_problem(dropped.value)
+        assert isinstance(problem, StoreUnavailable) and "连接断开" in str(problem)
+        assert store_problem(ValueError("ours")) is None
+        book.commit({"chapter": 2, "entities_appeared": [{"id": "a"}]})  # the next one works
+        assert book.latest_chapter() == 2

@@ -353,3 +353,50 @@ def _read_seen(path: Path) -> set[str]:
     except (OSError, ValueError):
         return set()
     return {item for item in data if isinstance(item, str)} if isinstance(data, list) else set()
+
+
+# -- shared stores -----------------------------------------------------------------------------
+
+
+def trust_store(targets: list[str]) -> None:
+    """Record that the user chose these store servers (`host:port`; they typed the URL:
+    `init --store`, `copy --store`, `books --store`): a book naming one may have the user's
+    password sent there. Kept in the user's state folder, never in a book."""
+    path = user_state_dir() / "stores.json"
+    seen = _read_seen(path)
+    if set(targets) <= seen:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(sorted({*seen, *targets}), ensure_ascii=False), "utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        pass
+
+
+def refuse_a_password_to_a_book_s_host(targets: list[str], password_env: str | None) -> None:
+    """A book folder's `[store]` names the servers (`host:port`, where the connection goes); a
+    password from the environment (PGPASSWORD, or the variable `password_env` names) goes only
+    to servers the user chose: this machine, one whose URL the user typed (`trust_store`), or
+    one in the user config's `[stores] trusted`. (~/.pgpass and client certificates are
+    matched to their host by libpq itself.)"""
+    if password_env and os.environ.get(password_env) is not None:
+        source = password_env
+    elif os.environ.get("PGPASSWORD") is not None:
+        source = "PGPASSWORD"
+    else:
+        return
+    listed = _user_table(load_user_config(), "stores").get("trusted", [])
+    trusted = _read_seen(user_state_dir() / "stores.json")
+    trusted |= {str(item) for item in listed} if isinstance(listed, list) else set()
+    for target in targets:
+        host = target.rsplit(":", 1)[0].strip("[]")
+        if is_loopback_host(host) or target in trusted or host in trusted:
+            continue
+        raise InvalidConfig(
+            f"这本书的 config.toml 指向书库 {target}，你还没有选用过它：你的密码（环境变量 "
+            f"{source}）不会发往一本书指定的主机。若这是你的书库，请亲手输入一次它的地址（例如 "
+            f"webnovel books --store postgresql://用户@{target}/数据库），或在 {user_config_path()}"
+            f' 的 [stores] trusted 中加入 "{target}"'
+        )

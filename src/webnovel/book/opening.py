@@ -3,12 +3,13 @@ PostgreSQL store its folder's config names."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..config import render_config
 from ..errors import ProjectExists, ProjectNotFound
-from ..memory.store.location import parse_store_section, render_store_section
+from ..memory.store.location import parse_store_section, render_store_section, store_targets
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..messages import say
 from .project import Project
@@ -55,6 +56,10 @@ def init_project(
         location = parse_store_section(
             section | ({"password_env": password_env} if password_env else {}), "--store"
         )
+        from ..user_config import trust_store
+
+        trust_store(store_targets(store))  # the user typed it: their password may go there
+    made = [folder for folder in (root, memory_dir) if not folder.exists()]
     memory_dir.mkdir(parents=True, exist_ok=True)
     config = memory_dir / CONFIG
     config.write_text(
@@ -66,10 +71,18 @@ def init_project(
     except BaseException:
         if location is not None:  # a store that refused leaves no folder that looks like a book
             config.unlink(missing_ok=True)
+            for folder in reversed(made):  # nor the folders made for it, if nothing else is there
+                with suppress(OSError):
+                    folder.rmdir()
         raise
+    from uuid import uuid4  # here: a fresh `webnovel fact` never makes a book
+
     project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
     with project.storage.writing() as writing:
         writing.commits.set_meta("title", title)
+        # who this book is, apart from its name: a shared store's book deleted and made anew
+        # under the same name is another book to each machine's projections
+        writing.commits.set_meta("book_id", uuid4().hex)
         writing.commits.set_meta("genre", genre or "")
     project.refresh_projections()
     return project

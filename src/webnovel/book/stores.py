@@ -13,7 +13,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from ..errors import WebnovelError
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..memory.store.table_copy import copy_tables
@@ -23,8 +25,22 @@ from .project import Project
 Progress = Callable[[int, int], None]
 
 
+def store_problem(exc: BaseException) -> WebnovelError | None:
+    """A shared store's refusal or dropped connection met mid-work, as the domain error the
+    adapters report (None: not one); loaded only when something failed."""
+    from ..memory.store.pg_connection import store_problem as problem
+
+    return problem(exc)
+
+
 def _location(store: str, book: str = "-") -> StoreLocation:
-    return StoreLocation(parse_store_url(store), check_book_name(book))
+    """A store the user named (its password may go there: `trust_store`), and a book in it."""
+    from ..memory.store.location import store_targets
+    from ..user_config import trust_store
+
+    location = StoreLocation(parse_store_url(store), check_book_name(book))
+    trust_store(store_targets(location.url))
+    return location
 
 
 def list_books(store: str) -> list[dict[str, Any]]:
@@ -48,6 +64,7 @@ def copy_book(
     book: str | None = None,
     progress: Progress | None = None,
     replay: bool = False,
+    password_env: str | None = None,
 ) -> dict[str, Any]:
     """Copy `source` into a new book in folder `dest` (in `store`, or as a SQLite file), in one
     transaction: a copy that fails leaves no half book behind in a store, and a reader of the
@@ -59,10 +76,22 @@ def copy_book(
     give the same answers, and 10,000 chapters move in seconds of COPY instead of a replay's
     hour of round trips. With `replay`, memory is derived anew by replaying the commit log
     chapter by chapter, as a rebuild would: slower, for a source whose derived tables are in
-    doubt. `progress(done, total)` counts rows, or chapters when replaying."""
+    doubt. `progress(done, total)` counts rows, or chapters when replaying. `password_env`
+    names the variable holding the store's password (default: the source's own, when it is a
+    book of the same server)."""
     meta = source.store.commits.all_meta()
+    here = source.storage.location
+    if password_env is None and here is not None and store is not None:
+        same_server = urlsplit(here.url)._replace(query="", fragment="")
+        if same_server == urlsplit(store)._replace(query="", fragment=""):
+            password_env = here.password_env
     copy = init_project(
-        dest, title=meta.get("title") or "", genre=meta.get("genre") or None, store=store, book=book
+        dest,
+        title=meta.get("title") or "",
+        genre=meta.get("genre") or None,
+        store=store,
+        book=book,
+        password_env=password_env,
     )
     try:
         _carry_config(source, copy)

@@ -35,6 +35,9 @@ HELP: dict[str, str] = {
     "commit stays in the log, marked retracted; committing the chapter again restores it)": "撤回已提交的一章：记忆如同从未提交过它（提交仍留在日志中并标为已撤回；重新提交即可恢复）",
     "the chapter to take back": "要撤回的章节号",
     "do not ask first (on a terminal)": "不再询问（终端上）",
+    "delete without asking (needed when not on a terminal: an agent's shell)": (
+        "不询问直接删除（不在终端上时必须加，例如代理的 shell）"
+    ),
     "the book's characters, factions, places and items, with aliases": "书中的人物、势力、地点与物品，及其别名",
     "as chapter N knew them": "按第 N 章时所知",
     "e.g. 角色, 势力, 地点": "如 角色、势力、地点、物品",
@@ -151,7 +154,11 @@ HELP: dict[str, str] = {
     "keep the book in this PostgreSQL store: postgresql://USER@HOST:PORT/DATABASE "
     "(no password: PGPASSWORD, ~/.pgpass, sslmode or --password-env)": "把书放进这个 PostgreSQL 书库：postgresql://用户@主机:端口/数据库（不写密码：用 PGPASSWORD、~/.pgpass、sslmode 或 --password-env）",
     "the book's name in the store (default: the folder's name)": "书在书库里的名字（默认：文件夹名）",
-    "with --store: the environment variable that holds the password": "配合 --store：存放密码的环境变量名",
+    "with --store: the environment variable that holds the password": "配合 --store：存放密码的环境变量名（以 PASSWORD 结尾）",
+    "the environment variable holding the store's password, its name ending in PASSWORD "
+    "(default: the source's, for a copy to the same server)": (
+        "存放书库密码的环境变量名，以 PASSWORD 结尾（默认：复制到同一服务器时沿用源书的）"
+    ),
     "list the books of a PostgreSQL store, or delete one with everything of it": "列出 PostgreSQL 书库里的书，或删除一本书及其全部记忆",
     "postgresql://USER@HOST:PORT/DATABASE (no password)": "postgresql://用户@主机:端口/数据库（不写密码）",
     "delete this book from the store": "从书库删除这本书",

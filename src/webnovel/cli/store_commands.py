@@ -29,7 +29,11 @@ def add_store_commands(sub: Any) -> None:
         "--store", required=True, help="postgresql://USER@HOST:PORT/DATABASE (no password)"
     )
     p.add_argument("--delete", default=None, metavar="BOOK", help="delete this book from the store")
-    p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="delete without asking (needed when not on a terminal: an agent's shell)",
+    )
     p = add_command(
         sub,
         "copy",
@@ -46,6 +50,13 @@ def add_store_commands(sub: Any) -> None:
         "--book", default=None, help="the book's name in the store (default: the folder's name)"
     )
     p.add_argument(
+        "--password-env",
+        default=None,
+        metavar="VAR",
+        help="the environment variable holding the store's password, its name ending in PASSWORD "
+        "(default: the source's, for a copy to the same server)",
+    )
+    p.add_argument(
         "--replay",
         action="store_true",
         help="derive the copy's memory anew by replaying the commit log chapter by chapter "
@@ -55,8 +66,18 @@ def add_store_commands(sub: Any) -> None:
 
 def books(args: argparse.Namespace) -> int:
     if args.delete is not None:
-        if not args.yes and sys.stdin.isatty():
-            answer = input(f"从书库删除《{args.delete}》及其全部记忆？此操作不可撤销 [y/N] ")
+        if not args.yes:
+            book = next((b for b in list_books(args.store) if b["book"] == args.delete), None)
+            if book is None:
+                raise UnknownBook(args.delete)
+            what = (
+                f"从书库删除《{book['title']}》（书名 {args.delete}，{book['commits']} 次提交，"
+                f"至第{book['latest_chapter'] or 0}章）及其全部记忆？此操作不可撤销"
+            )
+            if not sys.stdin.isatty():
+                # an agent's shell answers nothing: a whole book goes only when told to
+                raise InvalidInput(f"{what}：不在终端上时须加 --yes 才删除")
+            answer = input(f"{what} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print("未删除", file=sys.stderr)
                 return 1
@@ -71,14 +92,19 @@ def books(args: argparse.Namespace) -> int:
 def books_text(items: list[dict[str, Any]]) -> str:
     if not items:
         return "书库里还没有书"
-    rows = [["书名", "标题", "最新章", "提交数", "大小", "建于"]]
+    # the store's name for a book, then its title (`init --title`, 书名 everywhere else)
+    rows = [["名称", "书名", "最新章", "提交数", "大小", "建于"]]
     for b in items:
         rows.append(
             [
                 b["book"],
                 b["title"],
-                "—" if b["latest_chapter"] is None else f"第{b['latest_chapter']}章",
-                str(b["commits"]),
+                "无权读取"
+                if not b["readable"]
+                else "—"
+                if b["latest_chapter"] is None
+                else f"第{b['latest_chapter']}章",
+                "—" if b["commits"] is None else str(b["commits"]),
                 f"{b['size_bytes'] / 1e6:.1f} MB",
                 b["created_at"][:10],
             ]
@@ -87,8 +113,8 @@ def books_text(items: list[dict[str, Any]]) -> str:
 
 
 def copy(args: argparse.Namespace) -> int:
-    if args.book is not None and args.store is None:
-        raise InvalidInput("--book 只用于 --store：SQLite 的书就是它的文件夹")
+    if (args.book is not None or args.password_env is not None) and args.store is None:
+        raise InvalidInput("--book 与 --password-env 只用于 --store：SQLite 的书就是它的文件夹")
     with open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
             book,
@@ -97,6 +123,7 @@ def copy(args: argparse.Namespace) -> int:
             book=args.book,
             progress=bar.update,
             replay=args.replay,
+            password_env=args.password_env,
         )
     emit(
         args,

@@ -41,6 +41,7 @@ from starlette.staticfiles import StaticFiles
 from ..book.candidate_queue import ENTITY_TYPES
 from ..book.project import Project
 from ..book.rulebook import RECIPES
+from ..book.stores import store_problem
 from ..book.words import TASK
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
 from ..ingest.name_finder import Candidate
@@ -318,6 +319,10 @@ class Dashboard:
         except WebnovelError as exc:
             status = 404 if isinstance(exc, UnknownEntity | UnknownChapter) else 400
             return JSONResponse({"error": str(exc)}, status_code=status)
+        except Exception as exc:
+            if (problem := store_problem(exc)) is None:
+                raise
+            return JSONResponse({"error": str(problem)}, status_code=503)  # the store, not you
         return JSONResponse(data, headers=SECURITY_HEADERS)
 
     async def seq(self, request: Request) -> Response:

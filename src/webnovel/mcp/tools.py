@@ -130,7 +130,12 @@ class ToolServer:
             data = await tool.call(checked_arguments(name, tool.args, given))
         except WebnovelError as exc:
             return _error(str(exc))
-        except Exception as exc:  # a bug of ours: said, logged, and the server goes on
+        except Exception as exc:
+            from ..book.stores import store_problem
+
+            if (problem := store_problem(exc)) is not None:  # a shared store refused or dropped
+                return _error(str(problem))
+            # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
             return _error(f"内部错误（{type(exc).__name__}）：{exc}")
         text = json.dumps(data, ensure_ascii=False, indent=2)

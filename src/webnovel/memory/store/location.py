@@ -19,7 +19,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ...errors import InvalidConfig, StoreUnavailable
 
@@ -41,7 +41,11 @@ class StoreLocation:
         return f"{self.url}#{self.book}"
 
     def connect_options(self) -> dict[str, Any]:
-        """psycopg.connect's arguments: the URL, and the password when `password_env` names one."""
+        """psycopg.connect's arguments: the URL, and the password when `password_env` names one.
+        A password from the environment goes only to a server the user chose (user_config)."""
+        from ...user_config import refuse_a_password_to_a_book_s_host
+
+        refuse_a_password_to_a_book_s_host(store_targets(self.url), self.password_env)
         options: dict[str, Any] = {"conninfo": self.url}
         if self.password_env:
             password = os.environ.get(self.password_env)
@@ -51,6 +55,23 @@ class StoreLocation:
                 )
             options["password"] = password
         return options
+
+
+def store_targets(url: str) -> list[str]:
+    """Where a connection to `url` goes, as `host:port` for each server it names, read as
+    libpq reads it (`?host=` and `?hostaddr=` override the URL's host). A local socket is
+    `localhost`; no host at all is the user's own default (PGHOST), also local to the check."""
+    from psycopg.conninfo import conninfo_to_dict  # only on the way to connecting
+
+    given = conninfo_to_dict(url)
+    hosts = str(given.get("hostaddr") or given.get("host") or "localhost").split(",")
+    ports = str(given.get("port") or "").split(",")
+    targets = []
+    for n, host in enumerate(hosts):
+        port = (ports[n] if n < len(ports) else ports[-1]) or "5432"
+        local = not host or host.startswith(("/", "@"))
+        targets.append(f"{'localhost' if local else host}:{port}")
+    return targets
 
 
 def is_store_url(text: str) -> bool:
@@ -70,22 +91,34 @@ def parse_store_url(url: str, where: str = "--store") -> str:
         raise InvalidConfig(
             f"{where}：{_without_password(url)} 不是 PostgreSQL 地址（应以 postgresql:// 开头）"
         )
-    if parts.password is not None:
+    if parts.password is not None or _query_password(parts.query):
         raise InvalidConfig(
-            f"{where}：地址里不能写密码（config.toml 会被提交进 git、被打印出来）。"
+            f"{where}：地址里不能写密码（包括 ?password= 参数；config.toml 会被提交进 git、"
+            "被打印出来）。"
             "请用 PGPASSWORD 环境变量、~/.pgpass 文件、sslmode 与客户端证书，"
             "或在 [store] 中用 password_env 指明存放密码的环境变量"
         )
     return url
 
 
+def _query_password(query: str) -> bool:
+    """Whether a URL's parameters carry a password (libpq reads `?password=` too)."""
+    return any(key.strip().lower() == "password" for key, _ in parse_qsl(query, True))
+
+
 def _without_password(url: str) -> str:
     try:
         parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
-        return urlunsplit(parts._replace(netloc=netloc))
+        if parts.password is not None:
+            netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
+            parts = parts._replace(netloc=netloc)
+        if _query_password(parts.query):
+            shown = [
+                (key, "***" if key.strip().lower() == "password" else value)
+                for key, value in parse_qsl(parts.query, True)
+            ]
+            parts = parts._replace(query=urlencode(shown, safe="*"))
+        return urlunsplit(parts)
     except ValueError:
         return "（无法解析的地址）"
 

@@ -10,11 +10,12 @@ PostgreSQL's own `$n` text.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...errors import StoreUnavailable
+from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
 from .location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
 
@@ -60,6 +61,27 @@ def _quiet_pipeline_endings() -> None:
     logging.getLogger("psycopg").addFilter(
         lambda record: not str(record.msg).startswith("error ignored terminating")
     )
+
+
+def store_problem(exc: BaseException) -> WebnovelError | None:
+    """What a PostgreSQL error met in the middle of work means to the author, as a domain
+    error (said in Chinese, exit 1); None for any other error. Opening a book says more
+    (pg_store's own messages); this covers what the server refuses or drops later."""
+    psycopg = sys.modules.get("psycopg")  # never imported for it: a SQLite book has none
+    if psycopg is None or not isinstance(exc, psycopg.Error):
+        return None
+    said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        return StoreForbidden(
+            f"书库拒绝了这个操作：当前的数据库用户没有权限（{said}）。只读用户只能查询；"
+            "提交、撤回、重建需要对这本书有写权限的用户，删书需要书的所有者"
+        )
+    if isinstance(exc, psycopg.OperationalError):
+        return StoreUnavailable(
+            f"与书库的连接断开了（{said}）：进行中的事务已由服务器整体回滚，不会留下半截的提交"
+            "（断在提交的最后一刻时，可用 webnovel resume 查看是否已提交）；书库恢复后重试即可"
+        )
+    return None
 
 
 def connect(location: StoreLocation) -> psycopg.Connection[Any]:

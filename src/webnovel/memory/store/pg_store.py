@@ -260,7 +260,8 @@ class PostgresStore:
         if create:
             return (
                 f"用户 {user} 没有在书库 {self.location.shown()} 建书的权限（{said}）："
-                "请数据库管理员授予它在该库 CREATE 的权限，或换一个有此权限的用户"
+                "建书要在该库 CREATE（每本书一个 schema），并能写书目表 public.webnovel_books"
+                "（INSERT、UPDATE、DELETE）；请数据库管理员授予，或换一个有此权限的用户"
             )
         lacking = ""
         with suppress(psycopg.Error):
@@ -436,13 +437,25 @@ def list_books(location: StoreLocation) -> list[dict[str, Any]]:
     try:
         ensure_registry(conn)
         books = []
-        for book, schema, title, created_at in conn.execute(
-            f"SELECT book, schema_name, title, created_at FROM {REGISTRY} ORDER BY book"
+        # a book this user may not read is listed as such, not a reason to list none
+        readable = (
+            "CASE WHEN has_schema_privilege(schema_name, 'USAGE') THEN "
+            "has_table_privilege(quote_ident(schema_name) || '.chapters', 'SELECT') "
+            "AND has_table_privilege(quote_ident(schema_name) || '.commits', 'SELECT') "
+            "ELSE false END"
+        )
+        for book, schema, title, created_at, may_read in conn.execute(
+            f"SELECT book, schema_name, title, created_at, {readable} FROM {REGISTRY} ORDER BY book"
         ).fetchall():
             s = quoted(schema)
-            latest, commits = conn.execute(
-                f"SELECT (SELECT MAX(chapter) FROM {s}.chapters), (SELECT COUNT(*) FROM {s}.commits)"
-            ).fetchone()
+            latest, commits = (
+                conn.execute(
+                    f"SELECT (SELECT MAX(chapter) FROM {s}.chapters), "
+                    f"(SELECT COUNT(*) FROM {s}.commits)"
+                ).fetchone()
+                if may_read
+                else (None, None)
+            )
             size = conn.execute(
                 "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
                 "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? "
@@ -458,6 +471,7 @@ def list_books(location: StoreLocation) -> list[dict[str, Any]]:
                     "latest_chapter": latest,
                     "commits": commits,
                     "size_bytes": int(size),
+                    "readable": bool(may_read),
                 }
             )
         return books

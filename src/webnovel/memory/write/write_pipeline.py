@@ -22,6 +22,7 @@ from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import (
     activity_ops,
+    assertion_ops,
     chain_ops,
     commit_ops,
     entity_ops,
@@ -258,7 +259,7 @@ class WritePipeline:
         before = entity_ops.reference_signatures(
             conn, introduced | {entity.id for entity in result.entities_new}
         )
-        chains = chain_ops.delete_chapter_assertions(conn, n)
+        chains = assertion_ops.delete_chapter_assertions(conn, n)
         entity_ops.delete_chapter_intros(conn, n)
         entities = activity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
@@ -275,7 +276,7 @@ class WritePipeline:
         adopted = self._adopt_tentatives(result)
         resolver = ReferenceResolver(conn, result)
         extraction = self._extract(result, resolver)
-        chain_ops.insert_assertions(conn, extraction.assertions)
+        assertion_ops.insert_assertions(conn, extraction.assertions)
         activity_ops.insert_activities(conn, extraction.activities)
         record_ops.insert_events(conn, extraction.events)
         record_ops.replace_scenes(conn, n, extraction.scenes)
@@ -448,7 +449,7 @@ class WritePipeline:
         drafts = knowledge_conflicts(
             secret_id,
             chain_ops.chain_history(conn, "secret", secret_id),
-            chain_ops.assertions_about(conn, "know", secret_id),
+            assertion_ops.assertions_about(conn, "know", secret_id),
             known,
         )
         scope = f"secret:{secret_id}"

@@ -1,0 +1,81 @@
+"""A received book folder's `[store]` may name any server. The user's password from the
+environment (PGPASSWORD, or the variable `password_env` names) goes only to a server the user
+chose: this machine, one whose URL the user typed, or one in the user config's `[stores]
+trusted`. Refused before any connection is tried; no server is needed for these tests."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel.errors import InvalidConfig, StoreUnavailable
+
+from cli_runner import run_cli
+
+STRANGER = "db.example.invalid"  # resolves nowhere, at once
+
+
+def _received(tmp_path: Path, url: str, password_env: str | None = None) -> Path:
+    folder = tmp_path / "received"
+    (folder / ".webnovel").mkdir(parents=True)
+    extra = f'password_env = "{password_env}"\n' if password_env else ""
+    (folder / ".webnovel" / "config.toml").write_text(
+        f'[store]\nurl = "{url}"\nbook = "青云志"\n{extra}', encoding="utf-8"
+    )
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("url", "where"),
+    [
+        (f"postgresql://writer@{STRANGER}/novels", f"{STRANGER}:5432"),
+        # libpq connects where ?host= (or ?hostaddr=) says, whatever the URL's host
+        (f"postgresql://writer@localhost/novels?host={STRANGER}", f"{STRANGER}:5432"),
+        ("postgresql://writer@localhost/novels?hostaddr=192.0.2.7&port=6001", "192.0.2.7:6001"),
+    ],
+)
+def test_the_environment_s_password_never_goes_to_a_book_s_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, where: str
+) -> None:
+    monkeypatch.setenv("PGPASSWORD", "s3cret")
+    with pytest.raises(InvalidConfig, match="PGPASSWORD") as refused:
+        webnovel.open_project(_received(tmp_path, url))
+    assert where in str(refused.value) and "s3cret" not in str(refused.value)
+    assert "webnovel books --store" in str(refused.value)
+
+
+def test_nor_the_variable_the_book_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NOVELS_DB_PASSWORD", "s3cret")
+    folder = _received(tmp_path, f"postgresql://w@{STRANGER}/db", "NOVELS_DB_PASSWORD")
+    with pytest.raises(InvalidConfig, match="NOVELS_DB_PASSWORD"):
+        webnovel.open_project(folder)
+
+
+def test_a_server_the_user_chose_is_tried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"postgresql://writer@{STRANGER}/novels"
+    folder = _received(tmp_path, url)
+    with pytest.raises(StoreUnavailable):  # no password in the environment: nothing to guard
+        webnovel.open_project(folder)
+    monkeypatch.setenv("PGPASSWORD", "s3cret")
+    with pytest.raises(InvalidConfig):
+        webnovel.open_project(folder)
+    typed = run_cli("books", "--store", url)  # the user typed it: their password may go there
+    assert typed.returncode == 1 and "连不上书库" in typed.stderr
+    with pytest.raises(StoreUnavailable):
+        webnovel.open_project(folder)
+
+
+def test_a_server_in_the_user_config_or_this_machine_is_tried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PGPASSWORD", "s3cret")
+    with pytest.raises(StoreUnavailable):  # port 1: refused at once, on this machine
+        webnovel.open_project(_received(tmp_path / "local", "postgresql://w@127.0.0.1:1/db"))
+    user_config = Path(os.environ["XDG_CONFIG_HOME"]) / "webnovel" / "config.toml"
+    user_config.parent.mkdir(parents=True, exist_ok=True)
+    user_config.write_text(f'[stores]\ntrusted = ["{STRANGER}"]\n', encoding="utf-8")
+    with pytest.raises(StoreUnavailable):
+        webnovel.open_project(_received(tmp_path, f"postgresql://w@{STRANGER}/db"))
