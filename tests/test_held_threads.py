@@ -1,7 +1,8 @@
 """The threads open at a chapter, as a book handle's snapshot keeps them between packs
-(`ranking_scans.RankingSnapshot.open_threads`): made from those of a later chapter kept
-(`OpenThreads.before`) or read, they are those the state index gives, in its order, whatever
-chapters were asked before; and a commit is seen by the next pack."""
+(`ranking_scans.RankingSnapshot.open_threads`): picked from every thread version's span
+(`ThreadSpans`, by blocks of chapters), they are those the state index gives, in its order,
+whatever chapters were asked before and however long a block; and a commit is seen by the next
+pack."""
 
 from __future__ import annotations
 
@@ -10,19 +11,27 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.memory.store.ranking_scans import RankingSnapshot, Wordings, thread_rows
+from webnovel.memory.store.ranking_scans import (
+    RankingSnapshot,
+    ThreadSpans,
+    Wordings,
+    thread_rows,
+)
 
 from library_nights import OUTLINE, night
 from stores import BACKENDS, init_book
 
 
+@pytest.mark.parametrize("block", [ThreadSpans.BLOCK, 7, 1])
 def test_threads_kept_for_chapters_asked_in_any_order_equal_the_state_index(
-    saga_book: webnovel.Project,
+    saga_book: webnovel.Project, block: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(ThreadSpans, "BLOCK", block)
     conn = saga_book.storage.conn
     snapshot = RankingSnapshot(conn, Wordings(lambda text, domain: ((), ())))
     # later chapters first, then earlier ones made from them, more than are kept at once
-    asked = [300, 150, 149, 151, 20, 299, 1, 75, 76, 74, 200, 120, 121, 10, 250, 260, 30, 31, 5]
+    asked = [300, 150, 149, 151, 20, 299, 1, 75, 76, 74, 200, 120, 121, 10, 250, 260, 30, 0]
+    asked += [31, 5, 127, 128, 129, 5000]  # at blocks' ends, and past the book's last chapter
     assert len(asked) > RankingSnapshot.CHAPTERS_KEPT
     sizes = set()
     for as_of in asked:

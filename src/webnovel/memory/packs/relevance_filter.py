@@ -10,11 +10,12 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, NamedTuple
 
-from ..read import graph_memory
 from ..read.aliases import AliasIndex
-from ..schema import Entity, RelationEdge
-from ..store import entity_ops
+from ..schema import Entity
+from ..store import chain_ops, entity_ops
+from ..store.index_store import loads
 from .pack_words import Reason, because
 
 # -- the entities in play ------------------------------------------------------------------------
@@ -165,6 +166,17 @@ HOP_DECAY = 0.5  # a neighbour's relations weigh half as much as its own link to
 NEIGHBOURS_PER_HOP = 10  # far more than a 4k-token pack can show of one section
 
 
+class Link(NamedTuple):
+    """A relation as a pack ranks it: its ends, its type and first chapter, and its evidence
+    as stored (decoded only for the relations shown: `chain_ops.evidence_known_at`)."""
+
+    source: str
+    target: str
+    type: Any
+    valid_from: int
+    evidence_json: str
+
+
 def relations_around(
     conn: sqlite3.Connection,
     in_play: InPlay,
@@ -172,12 +184,12 @@ def relations_around(
     depth: int,
     fresh: Callable[[int | None], float],
     sources: int | None = None,
-) -> list[tuple[float, Reason, RelationEdge]]:
-    """(score, why, edge) of the relations `depth` hops out from the entities in play: the first
+) -> list[tuple[float, Reason, Link]]:
+    """(score, why, link) of the relations `depth` hops out from the entities in play: the first
     hop from each of them, further hops from the strongest neighbours found so far, each hop
     weighing less. A relation between two entities in play weighs most. Each entity's relations
     are one read, so `sources` bounds the cost of a large cast."""
-    scored: list[tuple[float, Reason, RelationEdge]] = []
+    scored: list[tuple[float, Reason, Link]] = []
     seen: set[tuple[str, str, str]] = set()
     # the first hop from the `sources` most relevant entities in play (all, when None)
     first = sorted(in_play.entities, key=lambda e: -in_play.relevance[e])[:sources]
@@ -187,30 +199,53 @@ def relations_around(
         reached: dict[str, tuple[float, Reason]] = {}
         # the hop's entities and their relations read at once, not entity by entity
         entities = entity_ops.get_entities(conn, frontier)
-        edges = graph_memory.relations_of_many(conn, [e for e in frontier if e in entities], as_of)
+        links = _links_of_many(conn, [e for e in frontier if e in entities], as_of)
         for entity_id, (relevance, reason) in frontier.items():
             entity = entities.get(entity_id)
             if entity is None:
                 continue
-            for edge in edges[entity_id]:
-                if (edge.source, edge.target, edge.type) in seen:
+            for link in links[entity_id]:
+                if (link.source, link.target, link.type) in seen:
                     continue
-                seen.add((edge.source, edge.target, edge.type))
-                other = edge.target if edge.source == entity_id else edge.source
+                seen.add((link.source, link.target, link.type))
+                other = link.target if link.source == entity_id else link.source
                 both = other in in_play.entities
-                score = relevance * (1.0 if both else 0.7) * (0.6 + 0.4 * fresh(edge.valid_from))
+                score = relevance * (1.0 if both else 0.7) * (0.6 + 0.4 * fresh(link.valid_from))
                 if both:
                     why = because("between_in_play")
                 elif hop == 1:
                     why = because("relation_of", entity.name, reason)
                 else:
                     why = because("hops_out", hop, entity.name)
-                scored.append((score, why, edge))
-                if (
-                    other not in visited
-                    and score > reached.get(other, (0.0, because("between_in_play")))[0]
-                ):
+                scored.append((score, why, link))
+                best_yet = reached[other][0] if other in reached else 0.0
+                if other not in visited and score > best_yet:
                     reached[other] = (score * HOP_DECAY, why)
         frontier = dict(sorted(reached.items(), key=lambda kv: -kv[1][0])[:NEIGHBOURS_PER_HOP])
         visited |= set(frontier)
     return scored
+
+
+def _links_of_many(
+    conn: sqlite3.Connection, entity_ids: list[str], as_of: int
+) -> dict[str, list[Link]]:
+    """Each entity's relations holding at `as_of`, from it and then to it, as
+    `graph_memory.relations_of_many` lists them, in two statements for all of them."""
+    found: dict[str, list[Link]] = {i: [] for i in entity_ids}
+    if not entity_ids:
+        return found
+    types: dict[str, Any] = {}  # a book has a few dozen relation types: each decoded once
+    for _, subject, _, obj, value_json, since, evidence in chain_ops.relation_rows_at(
+        conn, as_of, subjects=entity_ids
+    ):
+        if value_json not in types:
+            types[value_json] = loads(value_json)
+        found[subject].append(Link(subject, obj or "", types[value_json], since, evidence))
+    for _, subject, _, obj, value_json, since, evidence in chain_ops.relation_rows_at(
+        conn, as_of, objects=entity_ids
+    ):
+        if subject != obj:
+            if value_json not in types:
+                types[value_json] = loads(value_json)
+            found[obj or ""].append(Link(subject, obj or "", types[value_json], since, evidence))
+    return found

@@ -5,6 +5,7 @@ and due chapter, and the world rules in force.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any
 
 from ..chains import RuleInForce
@@ -20,56 +21,67 @@ from .relevance_filter import relations_around, rule_terms
 
 def relations(g: Gathering) -> list[PackItem]:
     """Relations around the entities in play, `recipe.graph_depth` hops out
-    (`relevance_filter.relations_around`)."""
+    (`relevance_filter.relations_around`): ranked from their ends, type and first chapter, and
+    only those shown named and their evidence decoded."""
     scored = relations_around(
         g.conn, g.in_play, g.as_of, g.recipe.graph_depth, g.fresh, g.recipe.relation_sources
     )
     top = best(scored)
-    for _, _, edge in top:  # the edges carry their names
-        g.names.update({edge.source: edge.source_name, edge.target: edge.target_name})
+    # their ends named as the chapter before knew them (a name revealed later is not shown)
+    names = graph_memory.names_as_of(
+        g.conn, {end for _, _, link in top for end in (link.source, link.target) if end}, g.as_of
+    )
+    for _, _, link in top:
+        g.names.update(
+            {
+                link.source: names.get(link.source, link.source),
+                link.target: names.get(link.target, link.target),
+            }
+        )
     return [
         g.item(
             layer="graph",
             category="relationship",
-            subject=edge.source,
-            field_name=f"relation:{edge.target}",
-            value=edge.type,
-            chapter=edge.valid_from,
+            subject=link.source,
+            field_name=f"relation:{link.target}",
+            value=link.type,
+            chapter=link.valid_from,
             source_type="relationship",
-            evidence=list(edge.evidence),
+            evidence=list(chain_ops.evidence_known_at(link.evidence_json, g.as_of)),
             score=score,
             why=why,
-            line=f"- {g.name(edge.source)} → {g.name(edge.target)}：{edge.type}"
-            f"（第{edge.valid_from}章起）",
+            line=f"- {g.name(link.source)} → {g.name(link.target)}：{link.type}"
+            f"（第{link.valid_from}章起）",
         )
-        for score, why, edge in top
+        for score, why, link in top
     ]
 
 
 def threads(g: Gathering) -> list[PackItem]:
     # thousands of threads are open at 10,000 chapters: each is scored, and only the winners'
-    # reasons are put into words (`_thread_why`)
+    # reasons are put into words (`_thread_why`) and their states read
     in_play = [(f'"{e}"', e) for e in g.in_play.entities]
     # scores, reasons and rows apart, and triples for the winners only: a list of a triple
     # for each of ~1,500 threads, held while they are ranked, costs a garbage collection
     scores: list[float] = []
     whys: list[_ThreadWhy] = []
     rows: list[int] = []
+    score = _thread_scorer(g, in_play)
     for row_id, due, urgency, related, last_chapter in g.open_threads():  # an OpenThread's
-        score, why = _thread_score(g, in_play, due, urgency, related, last_chapter)
-        scores.append(score)
+        value, why = score(due, urgency, related, last_chapter)
+        scores.append(value)
         whys.append(why)
         rows.append(row_id)
     top = [(scores[i], whys[i], rows[i]) for i in best_of(scores)]
-    versions = chain_ops.versions_by_id(g.conn, [row_id for _, _, row_id in top])
+    states = chain_ops.values_by_id(g.conn, [row_id for _, _, row_id in top])
     return [
         _thread_item(
             g,
-            graph_memory.thread_at(versions[row_id], g.request.chapter),
-            score,
+            graph_memory.thread_state_at(*states[row_id], g.request.chapter),
+            value,
             _thread_why(g, why),
         )
-        for score, why, row_id in top
+        for value, why, row_id in top
     ]
 
 
@@ -107,28 +119,35 @@ _ThreadWhy = tuple[str, Any]  # a reason's code and its one argument (None: none
 _OPEN_THREAD: _ThreadWhy = ("open_thread", None)
 
 
-def _thread_score(
-    g: Gathering,
-    in_play: list[tuple[str, str]],
-    due: int | None,
-    urgency: float | None,
-    related_json: str | None,
-    last_chapter: int | None,
-) -> tuple[float, _ThreadWhy]:
-    weight = (urgency or 50) / 100
+def _thread_scorer(
+    g: Gathering, in_play: list[tuple[str, str]]
+) -> Callable[[int | None, float | None, str | None, int | None], tuple[float, _ThreadWhy]]:
+    """How an open thread scores (and why) from its due chapter, urgency, people (a JSON list)
+    and last chapter; the recipe's numbers looked up once for the ~1,500 threads of a pack."""
     s = g.scores
-    if due is not None:
-        chapter = g.request.chapter
-        if due < chapter:
-            return s.overdue[0] + s.overdue[1] * weight, ("overdue", due)
-        if due - chapter <= s.due_window:
-            return s.due_soon[0] + s.due_soon[1] * weight, ("due", due)
-    # a substring test on the JSON list: no decoding for each of thousands of open threads
-    if related_json:
-        for quoted, entity_id in in_play:
-            if quoted in related_json:
-                return s.thread_in_play[0] + s.thread_in_play[1] * weight, ("involves", entity_id)
-    return s.thread_other[0] + s.thread_other[1] * weight * g.fresh(last_chapter), _OPEN_THREAD
+    chapter, as_of, window = g.request.chapter, g.as_of, max(1, g.recipe.recency_window)
+    overdue, due_soon, due_window = s.overdue, s.due_soon, s.due_window
+    (involved, involved_step), (other, other_step) = s.thread_in_play, s.thread_other
+
+    def score(
+        due: int | None, urgency: float | None, related_json: str | None, last: int | None
+    ) -> tuple[float, _ThreadWhy]:
+        weight = (urgency or 50) / 100
+        if due is not None:
+            if due < chapter:
+                return overdue[0] + overdue[1] * weight, ("overdue", due)
+            if due - chapter <= due_window:
+                return due_soon[0] + due_soon[1] * weight, ("due", due)
+        # a substring test on the JSON list: no decoding for each of thousands of open threads
+        if related_json:
+            for quoted, entity_id in in_play:
+                if quoted in related_json:
+                    return involved + involved_step * weight, ("involves", entity_id)
+        # `freshness(last, as_of, window)`, the same arithmetic
+        fresh = 0.5 if last is None else max(0.1, float(0.5 ** (max(0, as_of - last) / window)))
+        return other + other_step * weight * fresh, _OPEN_THREAD
+
+    return score
 
 
 def _thread_why(g: Gathering, why: _ThreadWhy) -> Reason:

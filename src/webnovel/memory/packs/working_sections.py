@@ -4,6 +4,9 @@ previous chapter's ending; the state of the entities in play; the dead and the i
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..chains import Version
 from ..read import graph_memory
 from ..store import commit_ops
 from .gathering import Gathering, best
@@ -117,17 +120,19 @@ def character_state(g: Gathering) -> list[PackItem]:
 
 
 def constraints(g: Gathering) -> list[PackItem]:
-    scored = []
+    # hundreds are dead at 10,000 chapters: each is scored, and only the winners' reasons
+    # are made (a reason's code and arguments until then)
+    scored: list[tuple[float, tuple[Any, ...], Version]] = []
     dead_now = g.dead()
     for version in dead_now:
         if version.subject in g.in_play.entities:
-            scored.append((g.scores.dead_in_play, because("dead_in_play"), version))
+            scored.append((g.scores.dead_in_play, ("dead_in_play",), version))
         elif version.subject in g.near:
-            scored.append((g.scores.dead_in_play, because("dead_near"), version))
+            scored.append((g.scores.dead_in_play, ("dead_near",), version))
         else:
             score = g.scores.dead_elsewhere * g.fresh(version.valid_from)
-            scored.append((score, because("died", version.valid_from), version))
-    top = best(scored)
+            scored.append((score, ("died", version.valid_from), version))
+    top = [(score, because(*why), version) for score, why, version in best(scored)]
     g.name_all(v.subject for _, _, v in top)  # one read for the dozens named below
     dead = [
         g.item(

@@ -225,7 +225,12 @@ def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) 
 
 def thread_at(version: Version, as_of: int) -> Thread:
     """A thread version as seen from chapter `as_of` (overdue when `as_of` is past its due)."""
-    return _thread(version.subject, version.value, _past_due(version.value, as_of))
+    return thread_state_at(version.subject, version.value, as_of)
+
+
+def thread_state_at(thread_id: str, state: ThreadState, as_of: int) -> Thread:
+    """`thread_at` of a version known by its thread and state alone."""
+    return _thread(thread_id, state, _past_due(state, as_of))
 
 
 def _past_due(state: ThreadState, as_of: int) -> bool:

@@ -361,6 +361,54 @@ def versions_at(
     return versions
 
 
+# What ranks a relation: (row id, subject, field, object, value JSON, first chapter), with its
+# evidence JSON left undecoded. A version read whole costs a pack ~30 µs (sixteen columns, two
+# JSON values, a frozen dataclass and, for one a later chapter closed, a copy): a pack ranks a
+# hundred or more relations and shows fewer, and decodes the evidence of those it shows only
+# (`evidence_known_at`).
+RelationRow = tuple[int, str, str, str | None, str, int, str]
+
+
+def relation_rows_at(
+    conn: sqlite3.Connection,
+    as_of: int | None,
+    *,
+    subjects: list[str] | None = None,
+    objects: list[str] | None = None,
+) -> list[RelationRow]:
+    """The settled relations holding at `as_of` (None: now) from `subjects` or to `objects`,
+    the versions `versions_at(conn, "rel", ...)` reads, in its order; what a later chapter did
+    to one (closed it) changes none of these columns but the evidence (`evidence_known_at`)."""
+    where = ["family = 'rel'", "valid_to IS NULL" if as_of is None else _HOLDS]
+    params: dict[str, Any] = {"n": as_of}
+    if subjects is not None:
+        where.append(f"subject IN ({_named_marks(params, 's', subjects)})")
+    if objects is not None:
+        where.append(f"obj IN ({_named_marks(params, 'o', objects)})")
+    where.append("status != 'tentative'")
+    by_object = objects is not None  # sorted here, as `versions_at` does (and why)
+    order = "" if by_object else " ORDER BY subject, field, valid_from, id"
+    rows: list[RelationRow] = [
+        (row_id, subject, field, obj, value_json, valid_from, evidence_json)
+        for row_id, subject, field, obj, value_json, valid_from, evidence_json in conn.execute(
+            "SELECT id, subject, field, obj, value_json, valid_from, evidence_json FROM versions "
+            f"WHERE {' AND '.join(where)}{order}",
+            params,
+        )
+    ]
+    if by_object:
+        rows.sort(key=lambda r: (r[1], r[2], r[5], r[0]))
+    return rows
+
+
+def evidence_known_at(evidence_json: str, as_of: int | None) -> tuple[dict[str, Any], ...]:
+    """A version's evidence as chapter `as_of` knew it (`known_at`)."""
+    evidence = tuple(loads(evidence_json))
+    if as_of is not None:
+        evidence = tuple(e for e in evidence if _chapter_of(e) <= as_of)
+    return evidence
+
+
 def best_connected(
     conn: sqlite3.Connection, as_of: int | None, limit: int
 ) -> list[tuple[str, int]]:
@@ -448,6 +496,20 @@ def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Ve
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id IN ({marks})", row_ids
     ).fetchall()
     return {r["id"]: _version(r) for r in rows}
+
+
+def values_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, tuple[str, Any]]:
+    """Each version's subject and value, by row id: what a thread's line is made of, without
+    the fourteen other columns of a `Version` (`versions_by_id`)."""
+    if not row_ids:
+        return {}
+    marks = ",".join("?" * len(row_ids))
+    return {
+        row_id: (subject, loads(value_json))
+        for row_id, subject, value_json in conn.execute(
+            f"SELECT id, subject, value_json FROM versions WHERE id IN ({marks})", row_ids
+        )
+    }
 
 
 def field_use(conn: sqlite3.Connection) -> dict[str, int]:

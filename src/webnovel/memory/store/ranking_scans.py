@@ -34,36 +34,41 @@ _THREAD_FIELDS = (
 )
 
 
-_COLUMNS = ("_subjects", "_starts", "_ids", "_due", "_urgency", "_related", "_last")
+_COLUMNS = ("_ids", "_due", "_urgency", "_related", "_last")
 
 
 class OpenThreads:
     """The threads open at a chapter in the order of their ids (subjects), an OpenThread's
-    fields in columns, with each version's subject and first chapter, iterated as
-    `ThreadRow`s. Columns, not an object per thread: 1,500 of them a pack at 10,000 chapters,
-    held while it is made (and by a snapshot for the chapters asked), count towards the
-    garbage collector's next collection, and a named tuple is walked by every full one."""
+    fields in columns, iterated as `ThreadRow`s. Columns, not an object per thread: 1,500 of
+    them a pack at 10,000 chapters, held while it is made (and by a snapshot for the chapters
+    asked), count towards the garbage collector's next collection, and a named tuple is walked
+    by every full one. Tuples, not lists: a tuple of numbers and strings is one the collector
+    stops tracking, where a full collection visits every item of a list (and each of the
+    hundreds of thousands held costs it a cache miss)."""
 
     __slots__ = _COLUMNS
-    _subjects: list[str]
-    _starts: list[int]
-    _ids: list[int]
-    _due: list[int | None]
-    _urgency: list[float | None]
-    _related: list[str | None]
-    _last: list[int | None]
+    _ids: tuple[int, ...]
+    _due: tuple[int | None, ...]
+    _urgency: tuple[float | None, ...]
+    _related: tuple[str | None, ...]
+    _last: tuple[int | None, ...]
 
     def __init__(self, rows: Iterable[Sequence[Any]] = ()) -> None:
-        """From rows of (subject, valid_from, *ThreadRow), one alive at a time."""
+        """From `ThreadRow`s, one alive at a time."""
         columns: list[list[Any]] = [[] for _ in _COLUMNS]
         for row in rows:
             for column, value in zip(columns, row, strict=True):
                 column.append(value)
         for name, column in zip(_COLUMNS, columns, strict=True):
-            setattr(self, name, column)
+            setattr(self, name, tuple(column))
 
-    def _columns(self) -> list[list[Any]]:
-        return [getattr(self, name) for name in _COLUMNS]
+    def taken(self, positions: list[int]) -> OpenThreads:
+        """These threads at `positions`, in that order."""
+        out = OpenThreads()
+        for name in _COLUMNS:
+            column = getattr(self, name)
+            setattr(out, name, tuple([column[i] for i in positions]))
+        return out
 
     def __iter__(self) -> Iterator[ThreadRow]:
         return zip(self._ids, self._due, self._urgency, self._related, self._last, strict=True)
@@ -71,44 +76,55 @@ class OpenThreads:
     def __len__(self) -> int:
         return len(self._ids)
 
-    def before(self, as_of: int, ended: OpenThreads) -> OpenThreads:
-        """The threads open at `as_of`, these being those open at a later chapter: the ones of
-        these that had started by `as_of`, with `ended`, the versions that had started by
-        `as_of` and ended after it, by this later chapter (`thread_rows_ended`)."""
-        keep = [i for i, start in enumerate(self._starts) if start <= as_of]
-        columns = [[column[i] for i in keep] for column in self._columns()]
-        for column, more in zip(columns, ended._columns(), strict=True):
-            column.extend(more)
-        subjects = columns[0]  # ordered as SQL orders them: UTF-8 bytes, code points
-        order = sorted(range(len(subjects)), key=subjects.__getitem__)
-        out = OpenThreads()
-        for name, column in zip(_COLUMNS, columns, strict=True):
-            setattr(out, name, [column[i] for i in order])
-        return out
-
 
 def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
     """`thread_candidates` in columns."""
     return OpenThreads(
         conn.execute(
-            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
-            "ORDER BY subject",
+            f"SELECT {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} ORDER BY subject",
             ("thread", "open", as_of, as_of),
         )
     )
 
 
-def thread_rows_ended(conn: sqlite3.Connection, as_of: int, later: int) -> OpenThreads:
-    """The thread versions open at `as_of` that ended by chapter `later`: a short stretch of
-    the state index (by end), where reading those open at `as_of` walks every version ending
-    after it."""
-    return OpenThreads(
-        conn.execute(
-            f"SELECT subject, valid_from, {_THREAD_FIELDS} FROM versions WHERE {STATE_HOLDS} "
-            f"AND IFNULL(valid_to, {FOREVER}) <= ?",
-            ("thread", "open", as_of, as_of, later),
+class ThreadSpans:
+    """Every thread version the state index tags open, with its span of chapters, read once
+    for a snapshot: the threads open at any chapter are then picked from memory, in the order
+    `thread_rows` gives them, without a statement. Reading them all costs once what reading
+    those open at one chapter costs a pack ten times over (20,000 versions at 10,000
+    chapters, ~1,500 open at a time), and a snapshot serves every later pack until the book
+    changes. Each block of `BLOCK` chapters lists the versions open at some chapter of it, so
+    a pick tests those only. Columns and arrays of ints: nothing the collector walks."""
+
+    BLOCK = 128
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        rows = sorted(  # as `thread_rows` orders them: a subject has one version open at a time
+            conn.execute(
+                f"SELECT subject, valid_from, {_THREAD_FIELDS}, IFNULL(valid_to, {FOREVER}) "
+                "FROM versions WHERE family = 'thread' AND state = 'open' "
+                "AND status != 'tentative'"
+            ).fetchall(),
+            key=lambda row: row[0],
         )
-    )
+        self._threads = OpenThreads(row[2:-1] for row in rows)
+        self._starts = array("q", (row[1] for row in rows))
+        self._ends = array("q", (row[-1] for row in rows))
+        # the last block holds every version open at or after its first chapter
+        self._last = max(self._starts, default=0) // self.BLOCK
+        blocks = [array("l") for _ in range(self._last + 1)]
+        for position, (start, end) in enumerate(zip(self._starts, self._ends, strict=True)):
+            for block in range(start // self.BLOCK, min((end - 1) // self.BLOCK, self._last) + 1):
+                blocks[block].append(position)
+        self._blocks = blocks
+
+    def open_at(self, as_of: int) -> OpenThreads:
+        """`thread_rows(conn, as_of)`, from memory."""
+        if as_of < 0:
+            return OpenThreads()
+        starts, ends = self._starts, self._ends
+        block = self._blocks[min(as_of // self.BLOCK, self._last)]
+        return self._threads.taken([p for p in block if starts[p] <= as_of < ends[p]])
 
 
 def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
@@ -233,9 +249,13 @@ class RankingSnapshot:
             key=lambda row: (row[0], row[1]),
         )
         self._wordings = wordings
-        self._rules = [_rule_fields(subject, text, since) for subject, _, text, since, _ in rows]
-        self._starts = [row[3] for row in rows]
-        self._ends = [row[4] for row in rows]
+        # tuples of tuples, strings and numbers: the collector stops tracking them, where it
+        # would visit every item of a list at each full collection (`OpenThreads`)
+        self._rules = tuple(
+            _rule_fields(subject, text, since) for subject, _, text, since, _ in rows
+        )
+        self._starts = tuple(row[3] for row in rows)
+        self._ends = tuple(row[4] for row in rows)
         at: dict[int, list[int]] = {}
         self._wording_of = array("l")  # rule position → its wording
         for position, (_, text, domain, _) in enumerate(self._rules):
@@ -245,27 +265,28 @@ class RankingSnapshot:
         # wording → the rules (positions) worded so; tuples of ints, which the collector drops
         self._at = {wording: tuple(positions) for wording, positions in at.items()}
         # newest first, ties in the order of ids (heapq.nlargest's order over the scan above)
-        self._by_recency = sorted(range(len(rows)), key=lambda p: (-self._starts[p], p))
-        self._recency_keys = [-self._starts[p] for p in self._by_recency]
+        self._by_recency = tuple(sorted(range(len(rows)), key=lambda p: (-self._starts[p], p)))
+        self._recency_keys = tuple(-self._starts[p] for p in self._by_recency)
         self._dead = all_versions_in_state(conn, "fact", "dead")
         self._open: dict[int, OpenThreads] = {}  # the threads open at a chapter, once asked
+        self._spans: ThreadSpans | None = None
 
     def open_threads(self, conn: sqlite3.Connection, as_of: int) -> OpenThreads:
         """`thread_rows(conn, as_of)`, kept for the chapters asked while the book is as it was
-        read (packs for the next chapter, a pack and its review), and made from those of the
-        nearest later chapter kept when there is one (`OpenThreads.before`): all 20,000
-        thread versions of a 10,000-chapter book are too many to hold for every chapter
-        (reading them costs a pack ~150 ms, the threads open at one chapter ~5–10 ms)."""
+        read (packs for the next chapter, a pack and its review). The first chapter asked is
+        read; from a second on, every thread version's span is (`ThreadSpans`, once) and the
+        threads are picked from it: an agent that commits and asks packs for the next chapter
+        never pays for spans, a reader going from chapter to chapter pays once."""
         found = self._open.get(as_of)
         if found is None:
-            later = min((c for c in self._open if c > as_of), default=None)
-            if later is None:
+            if self._spans is None and not self._open:
                 found = thread_rows(conn, as_of)
             else:
-                found = self._open[later].before(as_of, thread_rows_ended(conn, as_of, later))
-            if len(self._open) >= self.CHAPTERS_KEPT:  # start over from the latest
-                latest = max(self._open)
-                self._open = {latest: self._open[latest]}
+                if self._spans is None:
+                    self._spans = ThreadSpans(conn)
+                found = self._spans.open_at(as_of)
+            if len(self._open) >= self.CHAPTERS_KEPT:
+                self._open.clear()
             self._open[as_of] = found
         return found
 
@@ -309,28 +330,26 @@ class RankingSnapshot:
             self._at,
             self._wording_of,
         )
-        in_force = sorted(
-            p
-            for w in outline.keys() | scene.keys()
-            for p in at.get(w, ())
-            if starts[p] <= as_of < ends[p]
-        )
-        taken = set(in_force)
-        if best is not None and len(in_force) > best[0]:
-            # a stable sort by score, by buckets: the counts take a few values, the rules
-            # thousands, and each bucket keeps the order of ids
-            limit, score = best
-            scores = {n: score(n) for n in {*outline.values(), *scene.values()}}
-            by_score: dict[float, list[int]] = {}
-            for p in in_force:
-                w = wording_of[p]
-                by_score.setdefault(scores[outline[w] if w in outline else scene[w]], []).append(p)
-            kept: list[int] = []
-            for value in sorted(by_score, reverse=True):
-                kept += by_score[value]
-                if len(kept) >= limit:
-                    break
-            in_force = sorted(kept[:limit])
+        # the sharing wordings by the score of their count (the one count: all, at one score);
+        # the rules in force with each, a bucket of the best scores after another, each in the
+        # order of ids, until `best` has its k: the many rules that share one common bigram
+        # with the scene are then never looked at
+        limit, score = best if best is not None else (len(rules), lambda _: 0.0)
+        scores = {n: score(n) for n in {*outline.values(), *scene.values()}}
+        by_score: dict[float, list[int]] = {}
+        for w, n in outline.items():
+            by_score.setdefault(scores[n], []).append(w)
+        for w, n in scene.items():
+            if w not in outline:
+                by_score.setdefault(scores[n], []).append(w)
+        kept: list[int] = []
+        for value in sorted(by_score, reverse=True):
+            kept += sorted(
+                p for w in by_score[value] for p in at.get(w, ()) if starts[p] <= as_of < ends[p]
+            )
+            if len(kept) >= limit:
+                break
+        in_force = sorted(kept[:limit])
         shared: list[SharedRule] = []
         for p in in_force:
             w = wording_of[p]
@@ -341,7 +360,8 @@ class RankingSnapshot:
         recent = []
         if newest > 0:
             for p in self._by_recency[bisect_left(self._recency_keys, -as_of) :]:
-                if as_of < ends[p] and p not in taken:
+                w = wording_of[p]
+                if as_of < ends[p] and w not in outline and w not in scene:
                     recent.append(RuleInForce._make(rules[p]))
                     if len(recent) == newest:
                         break
