@@ -93,6 +93,35 @@ def test_stale_projections_are_rebuilt_on_open(tmp_path: Path) -> None:
     assert json.loads(state_path.read_text(encoding="utf-8"))["progress"]["latest_chapter"] == 1
 
 
+def test_a_scratchpad_lost_or_left_behind_is_rebuilt_on_open(tmp_path: Path) -> None:
+    """state.json is written after the scratchpad, so its commit sequence vouches for both: a
+    scratchpad that failed to be written leaves state.json behind too, and a missing one is
+    seen."""
+    root = tmp_path / "b"
+    memory = root / ".webnovel"
+    pad_path, state_path = memory / "memory_scratchpad.json", memory / "state.json"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit({"chapter": 1, "entities_new": [{"id": "a", "name": "甲"}]})
+    old_pad = pad_path.read_text(encoding="utf-8")
+    pad_path.unlink()
+    pad_path.mkdir()  # the next rewrite of the scratchpad fails
+    with pytest.warns(UserWarning, match="not rewritten"), webnovel.open_project(root) as book:
+        book.commit({"chapter": 2, "entities_new": [{"id": "b", "name": "乙"}]})
+    pad_path.rmdir()
+    pad_path.write_text(old_pad, encoding="utf-8")  # the old one, as a failed write leaves it
+
+    def seqs() -> list[int]:
+        return [json.loads(p.read_text())["meta"]["commit_seq"] for p in (pad_path, state_path)]
+
+    with webnovel.open_project(root):
+        pass
+    assert seqs() == [2, 2]
+    pad_path.unlink()
+    with webnovel.open_project(root):
+        pass
+    assert seqs() == [2, 2]
+
+
 def test_history_is_never_compacted_away(book: webnovel.Project) -> None:
     book.commit({"chapter": 1, "entities_new": [{"id": "a", "name": "甲"}]})
     for n in range(2, 200):

@@ -129,6 +129,11 @@ class StoreUnavailable(DomainError):
     the message names the server without its password."""
 
 
+class StoreForbidden(DomainError):
+    """The PostgreSQL user may not do what creating the book, or bringing its schema up to this
+    version, needs; the message says who may."""
+
+
 class UnknownBook(DomainError):
     """`books --delete` named a book the store does not hold."""
 

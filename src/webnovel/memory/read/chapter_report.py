@@ -12,7 +12,7 @@ from typing import Any
 
 from ..chains import fmt
 from ..schema import Conflict, ReadAsMapping
-from ..store import chain_ops, commit_ops, entity_ops, record_ops
+from ..store import assertion_ops, chain_ops, commit_ops, entity_ops, record_ops
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,7 +119,7 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
     if not rows:
         return None
     row = rows[0]
-    assertions = chain_ops.chapter_assertions(conn, chapter)
+    assertions = assertion_ops.chapter_assertions(conn, chapter)
     scenes = record_ops.scenes_between(conn, chapter, chapter)
     events = record_ops.list_events(conn, chapter, chapter, None)
     introduced = sorted(entity_ops.introduced_in(conn, [chapter]).get(chapter, set()))

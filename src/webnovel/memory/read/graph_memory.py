@@ -22,7 +22,7 @@ from ..schema import (
     ThreadState,
     status_as_of,
 )
-from ..store import chain_ops, entity_ops, name_ops, record_ops
+from ..store import activity_ops, assertion_ops, chain_ops, entity_ops, name_ops, record_ops
 from ..store.index_store import dumps, loads
 
 if TYPE_CHECKING:  # the records are made when first built (schema.RECORDS)
@@ -208,7 +208,7 @@ def best_connected(
 
 def appearances(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[int]:
     """The chapters, up to `as_of`, in which the entity appears or acts."""
-    return entity_ops.activity_chapters(conn, entity.id, as_of)
+    return activity_ops.activity_chapters(conn, entity.id, as_of)
 
 
 def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) -> list[ThreadStep]:
@@ -426,7 +426,7 @@ def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[K
     }
     learned: dict[str, KnowledgePayload] = {}  # the assertion that began each version
     for v in found:
-        assertion = chain_ops.assertion_at(conn, "know", v.key, v.valid_from)
+        assertion = assertion_ops.assertion_at(conn, "know", v.key, v.valid_from)
         learned[v.key] = knowledge_claim(assertion) if assertion else {}
     sources = entity_ops.entity_names(
         conn, {source for p in learned.values() if (source := p.get("from"))}

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..chains import KEY_SEPARATOR, Assertion, Family, Version
+from .assertion_ops import assertion_from_row
 from .index_store import dumps, loads, rows_in
 
 _VERSION_COLUMNS = (
@@ -98,62 +99,7 @@ def _version_row(row: sqlite3.Row, evidence: bool) -> Version:
     )
 
 
-def _assertion(row: sqlite3.Row) -> Assertion:
-    return Assertion(
-        family=row["family"],
-        key=row["key"],
-        subject=row["subject"],
-        field=row["field"],
-        obj=row["obj"],
-        chapter=row["chapter"],
-        seq=row["seq"],
-        payload=loads(row["payload_json"]),
-        id=row["id"],
-    )
-
-
 # -- writing ----------------------------------------------------------------------------------
-
-
-def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion]) -> None:
-    conn.executemany(
-        "INSERT INTO assertions (family, key, subject, field, obj, chapter, seq, payload_json) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (a.family, a.key, a.subject, a.field, a.obj, a.chapter, a.seq, dumps(a.payload))
-            for a in assertions
-        ],
-    )
-
-
-def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tuple[Family, str]]:
-    """Retract what a chapter asserted; return the (family, key) chains it had touched."""
-    keys = {
-        (r[0], r[1])
-        for r in conn.execute(
-            "SELECT DISTINCT family, key FROM assertions WHERE chapter = ?", (chapter,)
-        )
-    }
-    conn.execute("DELETE FROM assertions WHERE chapter = ?", (chapter,))
-    return keys
-
-
-def open_versions_before(
-    conn: sqlite3.Connection, family: Family, key: str, chapter: int
-) -> list[Version]:
-    """Versions that were open just before `chapter` was applied: the replay's starting state."""
-    # Two lookups on (family, key, valid_to): the open versions, and those closed at or after
-    # `chapter`. Neither reads the versions that ended before it, however long the chain. (The
-    # `+` keeps the planner off the index by start, which would scan every earlier version.)
-    rows = conn.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = :family AND key = :key "
-        "AND valid_to IS NULL AND +valid_from < :chapter "
-        f"UNION ALL SELECT {_VERSION_COLUMNS} FROM versions WHERE family = :family "
-        "AND key = :key AND valid_to >= :chapter AND +valid_from < :chapter",
-        {"family": family, "key": key, "chapter": chapter},
-    ).fetchall()
-    rows.sort(key=lambda r: (r["valid_from"], r["id"]))
-    return [_version(r) for r in rows]
 
 
 _REPLAY_BATCH = 300  # chains a statement; 3 parameters each stay far below SQLite's limit
@@ -164,10 +110,10 @@ _V_COLUMNS = ", ".join("v." + c.strip() for c in _VERSION_COLUMNS.split(","))
 def replay_inputs(
     conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]
 ) -> dict[tuple[Family, str], tuple[list[Version], list[Assertion]]]:
-    """For every chain, what `open_versions_before` and `assertions_from` read from its start:
-    the versions open just before it and the assertions from it on. Two statements per
-    `_REPLAY_BATCH` chains instead of two per chain, both sent before either is read: on
-    PostgreSQL each chain's reads cost a round trip, and a commit touches dozens of chains."""
+    """For every chain, what its replay starts from: the versions open just before its start,
+    and its assertions from the start on. Two statements per `_REPLAY_BATCH` chains instead of
+    two per chain, both sent before either is read: on PostgreSQL each chain's reads cost a
+    round trip, and a commit touches dozens of chains."""
     found: dict[tuple[Family, str], tuple[list[Version], list[Assertion]]] = {
         chain: ([], []) for chain in starts
     }
@@ -176,7 +122,10 @@ def replay_inputs(
         part = wanted[at : at + _REPLAY_BATCH]
         params = [value for (family, key), since in part for value in (family, key, since)]
         head = _WANTED.format(rows=", ".join("(?, ?, ?)" for _ in part))
-        # the same two lookups on (family, key, valid_to) as open_versions_before, per chain
+        # Two lookups on (family, key, valid_to) per chain: the open versions, and those closed
+        # at or after its start; neither reads the versions that ended before it, however long
+        # the chain. (The `+` keeps the planner off the index by start, which would scan every
+        # earlier version.)
         opened = conn.execute(
             head + f"SELECT {_V_COLUMNS} FROM wanted JOIN versions v ON v.family = wanted.family "
             "AND v.key = wanted.key AND v.valid_to IS NULL AND +v.valid_from < wanted.since "
@@ -194,7 +143,7 @@ def replay_inputs(
         for row in opened.fetchall():
             found[(row["family"], row["key"])][0].append(_version(row))
         for row in asserted.fetchall():
-            found[(row["family"], row["key"])][1].append(_assertion(row))
+            found[(row["family"], row["key"])][1].append(assertion_from_row(row))
     for versions, assertions in found.values():
         versions.sort(key=lambda v: (v.valid_from, v.row_id or 0))
         assertions.sort(key=lambda a: (a.chapter, a.seq, a.id or 0))
@@ -207,49 +156,6 @@ def delete_versions_after(conn: sqlite3.Connection, starts: dict[tuple[Family, s
         "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
         [(family, key, since) for (family, key), since in sorted(starts.items())],
     )
-
-
-def assertions_from(
-    conn: sqlite3.Connection, family: Family, key: str, chapter: int
-) -> list[Assertion]:
-    rows = conn.execute(
-        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
-        "WHERE family = ? AND key = ? AND chapter >= ? ORDER BY chapter, seq",
-        (family, key, chapter),
-    ).fetchall()
-    return [_assertion(r) for r in rows]
-
-
-def assertion_at(
-    conn: sqlite3.Connection, family: Family, key: str, chapter: int
-) -> Assertion | None:
-    """The last assertion a chapter made about a chain (what set a version that began there)."""
-    row = conn.execute(
-        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
-        "WHERE family = ? AND key = ? AND chapter = ? ORDER BY seq DESC LIMIT 1",
-        (family, key, chapter),
-    ).fetchone()
-    return _assertion(row) if row else None
-
-
-def chapter_assertions(conn: sqlite3.Connection, chapter: int) -> list[Assertion]:
-    """Everything one chapter asserted, in the order it said it."""
-    rows = conn.execute(
-        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
-        "WHERE chapter = ? ORDER BY seq, id",
-        (chapter,),
-    ).fetchall()
-    return [_assertion(r) for r in rows]
-
-
-def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list[Assertion]:
-    """Every assertion of a family about one object (all knowledge of one secret), in order."""
-    rows = conn.execute(
-        "SELECT id, family, key, subject, field, obj, chapter, seq, payload_json FROM assertions "
-        "WHERE obj = ? AND family = ? ORDER BY chapter, seq",
-        (obj, family),
-    ).fetchall()
-    return [_assertion(r) for r in rows]
 
 
 def delete_versions_from(conn: sqlite3.Connection, family: Family, key: str, chapter: int) -> None:

@@ -1,4 +1,5 @@
-"""Entities, their names and aliases, introductions, and per-chapter activity.
+"""Entities, their names and aliases, introductions, and who was active when (the activity rows
+themselves are written and read by `activity_ops`).
 
 An entity row is derived from its introductions (`entities_new` of any chapter; the earliest one
 names it). An entity referenced but never introduced is kept as `tentative`.
@@ -10,7 +11,6 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from ..chains import Activity
 from ..schema import Entity, Introduction
 from .index_store import dumps, loads, rows_in
 
@@ -48,60 +48,20 @@ def delete_chapter_intros(conn: sqlite3.Connection, chapter: int) -> None:
     conn.execute("DELETE FROM entity_intros WHERE chapter = ?", (chapter,))
 
 
-def insert_activities(conn: sqlite3.Connection, activities: Iterable[Activity]) -> None:
-    conn.executemany(
-        "INSERT INTO activities (entity_id, chapter, kind, mention) VALUES (?, ?, ?, ?)",
-        [(a.entity_id, a.chapter, a.kind, a.mention) for a in activities],
-    )
-
-
-def delete_chapter_activities(conn: sqlite3.Connection, chapter: int) -> set[str]:
-    ids = {
-        r[0]
-        for r in conn.execute(
-            "SELECT DISTINCT entity_id FROM activities WHERE chapter = ?", (chapter,)
+def touch_entity_spans(conn: sqlite3.Connection, entity_ids: list[str]) -> None:
+    """Refresh entities' first and last chapter of activity (their intros are unchanged): one
+    statement for a chapter's entities (on PostgreSQL, not a round trip each)."""
+    for start in range(0, len(entity_ids), 500):
+        part = entity_ids[start : start + 500]
+        conn.execute(
+            "UPDATE entities SET "
+            "first_chapter = MIN(COALESCE(intro_chapter, 2147483647), COALESCE((SELECT "
+            "MIN(a.chapter) FROM activities a WHERE a.entity_id = entities.id), 2147483647)), "
+            "last_chapter = MAX(COALESCE(intro_chapter, 0), COALESCE((SELECT MAX(a.chapter) "
+            "FROM activities a WHERE a.entity_id = entities.id), 0)) "
+            f"WHERE id IN ({','.join('?' * len(part))})",
+            part,
         )
-    }
-    conn.execute("DELETE FROM activities WHERE chapter = ?", (chapter,))
-    return ids
-
-
-def activities_between(
-    conn: sqlite3.Connection, entity_id: str, ranges: Iterable[tuple[int, int | None]]
-) -> list[Activity]:
-    """The entity's activity inside half-open chapter ranges (None: no upper bound)."""
-    out: list[Activity] = []
-    for start, end in ranges:
-        rows = conn.execute(
-            "SELECT entity_id, chapter, kind, mention FROM activities "
-            "WHERE entity_id = ? AND chapter >= ? AND chapter < ? ORDER BY chapter, rowid",
-            (entity_id, start, end if end is not None else 2**62),
-        ).fetchall()
-        out += [Activity(entity_id=r[0], chapter=r[1], kind=r[2], mention=r[3]) for r in rows]
-    return out
-
-
-def activity_chapters(conn: sqlite3.Connection, entity_id: str, up_to: int | None) -> list[int]:
-    return [
-        r[0]
-        for r in conn.execute(
-            "SELECT DISTINCT chapter FROM activities WHERE entity_id = ? AND chapter <= ? "
-            "ORDER BY chapter",
-            (entity_id, up_to if up_to is not None else 2**62),
-        )
-    ]
-
-
-def touch_entity_span(conn: sqlite3.Connection, entity_id: str) -> None:
-    """Refresh an entity's first and last chapter of activity (its intros are unchanged)."""
-    conn.execute(
-        "UPDATE entities SET "
-        "first_chapter = MIN(COALESCE(intro_chapter, 2147483647), COALESCE((SELECT MIN(chapter) "
-        "FROM activities WHERE entity_id = :e), 2147483647)), "
-        "last_chapter = MAX(COALESCE(intro_chapter, 0), COALESCE((SELECT MAX(chapter) "
-        "FROM activities WHERE entity_id = :e), 0)) WHERE id = :e",
-        {"e": entity_id},
-    )
 
 
 def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: int) -> None:
@@ -336,39 +296,6 @@ def intro_chapters_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, lis
     out: dict[str, list[int]] = {}
     for entity_id, chapter in sorted((r[0], r[1]) for r in rows):
         out.setdefault(entity_id, []).append(chapter)
-    return out
-
-
-_WINDOWS_BATCH = 300  # (entity, window) pairs a statement: 4 parameters each
-
-
-def activities_in(
-    conn: sqlite3.Connection, windows: dict[str, list[tuple[int, int | None]]]
-) -> dict[str, list[Activity]]:
-    """`activities_between` for many entities, each with its own half-open chapter ranges,
-    in a statement per `_WINDOWS_BATCH` ranges; each entity's activity in its ranges' order."""
-    wanted = [
-        (entity_id, n, start, end if end is not None else 2**62)
-        for entity_id, ranges in windows.items()
-        for n, (start, end) in enumerate(ranges)
-    ]
-    found: list[tuple[str, int, int, int, str, str]] = []
-    for at in range(0, len(wanted), _WINDOWS_BATCH):
-        part = wanted[at : at + _WINDOWS_BATCH]
-        rows = conn.execute(
-            "WITH wanted(entity_id, n, since, until) AS (VALUES "
-            + ", ".join("(?, ?, ?, ?)" for _ in part)
-            + ") SELECT a.entity_id, wanted.n, a.chapter, a.rowid, a.kind, a.mention "
-            "FROM wanted JOIN activities a ON a.entity_id = wanted.entity_id "
-            "AND a.chapter >= wanted.since AND a.chapter < wanted.until",
-            [value for row in part for value in row],
-        ).fetchall()
-        found += [tuple(r) for r in rows]
-    out: dict[str, list[Activity]] = {entity_id: [] for entity_id in windows}
-    for entity_id, _, chapter, _, kind, mention in sorted(found, key=lambda r: r[:4]):
-        out[entity_id].append(
-            Activity(entity_id=entity_id, chapter=chapter, kind=kind, mention=mention)
-        )
     return out
 
 

@@ -262,6 +262,14 @@ MIGRATIONS: list[Migration] = [
     DROP INDEX versions_state_span;
     """,
     ),
+    (
+        "0008_protagonists_by_first_chapter",
+        """
+    -- Every pack asks for the protagonist: without this, a scan of every character (5,000 at
+    -- 10,000 chapters; a millisecond a pack on PostgreSQL).
+    CREATE INDEX entities_protagonists ON entities(first_chapter) WHERE is_protagonist = 1;
+    """,
+    ),
 ]
 
 

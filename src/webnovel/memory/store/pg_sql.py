@@ -25,6 +25,9 @@ _JSON_TYPES = {
     "status": "text",
     "related": "json",
 }
+# A version's JSON value and its parsed copy, a column PostgreSQL computes as each row is written
+# (pg_store.PG_MIGRATIONS); what json_extract reads of the one, PostgreSQL reads of the other.
+PARSED_COLUMN = ("value_json", "value_jsonb")
 _JSON_EXTRACT = re.compile(r"json_extract\((\w+(?:\.\w+)?), '\$\.(\w+)'\)")
 _JSON_EACH = re.compile(r"json_each\((\w+(?:\.\w+)?), '\$\.(\w+)'\) (\w+)")
 _JSON_GROUP_ARRAY = re.compile(r"\bjson_group_array\((\w+(?:\.\w+)?)\)")
@@ -93,9 +96,15 @@ def _book_bytes() -> str:
 def _json_extract(match: re.Match[str]) -> str:
     column, key = match.group(1), match.group(2)
     kind = _JSON_TYPES.get(key, "text")
-    if kind == "json":  # an array or object comes back as its JSON text, as SQLite gives it
-        return f"(({column})::json -> '{key}')::text"
-    value = f"(({column})::json ->> '{key}')"
+    document = f"({column})::json"
+    if column.rsplit(".", 1)[-1] == PARSED_COLUMN[0]:
+        # the version's value parsed once, when it was written: parsing the text anew for each
+        # field was two thirds of reading the open threads (1,800 rows at 10,000 chapters)
+        document = column.removesuffix(PARSED_COLUMN[0]) + PARSED_COLUMN[1]
+    if kind == "json":  # an array or object comes back as JSON text (parsed: spaced as jsonb
+        # spaces it; readers decode it or look for a quoted id in it)
+        return f"({document} -> '{key}')::text"
+    value = f"({document} ->> '{key}')"
     return value if kind == "text" else f"{value}::{kind}"
 
 

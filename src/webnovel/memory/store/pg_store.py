@@ -21,15 +21,33 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
-from ...errors import BookBusy, ProjectExists, ProjectNotFound
+from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation
 from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
-from .pg_sql import translate_ddl
+from .pg_sql import PARSED_COLUMN, translate_ddl
 
 if TYPE_CHECKING:
     import psycopg
+
+# PostgreSQL's own migrations, each applied after the shared one named: a new book gets it where
+# the table it changes is made (before a later migration reads what it adds); a book made
+# before it, at its next opening.
+_PG_ONLY: dict[str, list[Migration]] = {
+    "0001_core": [
+        (
+            "0001pg_versions_parsed",
+            # json_extract over a version's value reads this parsed copy (pg_sql.PARSED_COLUMN):
+            # PostgreSQL's json operators parse the text again for every field asked.
+            f"ALTER TABLE versions ADD COLUMN {PARSED_COLUMN[1]} JSONB "
+            f"GENERATED ALWAYS AS ({PARSED_COLUMN[0]}::jsonb) STORED",
+        )
+    ]
+}
+PG_MIGRATIONS: list[Migration] = [
+    migration for shared in MIGRATIONS for migration in (shared, *_PG_ONLY.get(shared[0], []))
+]
 
 LOCK_SPACE = 0x5745_424E  # "WEBN": our advisory locks, apart from any other application's
 REGISTRY = "public.webnovel_books"
@@ -212,6 +230,14 @@ class PostgresStore:
 
     def _migrate(self, create: bool, title: str | None) -> None:
         """Create the book (when asked) and apply the migrations it lacks, under the book's lock."""
+        import psycopg
+
+        try:
+            self._register_and_migrate(create, title)
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise StoreForbidden(self._forbidden(create, exc)) from exc
+
+    def _register_and_migrate(self, create: bool, title: str | None) -> None:
         registered = self._registered()
         if create and registered:
             raise ProjectExists(
@@ -224,6 +250,29 @@ class PostgresStore:
             )
         if not create and not self._pending():
             return  # opening a book takes no lock: a reader never waits for a writer
+        self._create_or_upgrade(create, title)
+
+    def _forbidden(self, create: bool, exc: Exception) -> str:
+        """What the user lacks, and who may do it instead."""
+        import psycopg
+
+        user, said = self.pg.raw.info.user, str(exc).splitlines()[0]
+        if create:
+            return (
+                f"用户 {user} 没有在书库 {self.location.shown()} 建书的权限（{said}）："
+                "请数据库管理员授予它在该库 CREATE 的权限，或换一个有此权限的用户"
+            )
+        lacking = ""
+        with suppress(psycopg.Error):
+            done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
+            lacking = "（缺少 " + "、".join(n for n, _ in PG_MIGRATIONS if n not in done) + "）"
+        return (
+            f"《{self.location.book}》的书库结构需要升级到这个版本{lacking}，用户 {user} 没有此"
+            f"权限（{said}）：请用有写权限的用户打开一次这本书（例如 webnovel --project "
+            "书的文件夹 resume），之后只读用户即可照常使用"
+        )
+
+    def _create_or_upgrade(self, create: bool, title: str | None) -> None:
         with self.atomic():
             conn = self.pg
             if create:
@@ -233,7 +282,7 @@ class PostgresStore:
                     "VALUES (?, ?, ?, ?)",
                     (self.location.book, self.schema, title or self.location.book, _now()),
                 )
-            migrate_pg(conn, MIGRATIONS)
+            migrate_pg(conn, PG_MIGRATIONS)
             if create:
                 # every commit and retraction tells listeners on any machine, at COMMIT
                 self.pg.raw.execute(_NOTIFY_ON_COMMIT)
@@ -263,6 +312,7 @@ class PostgresStore:
             "JOIN pg_attribute a ON a.attrelid = c.oid "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' "
             "AND c.relname <> 'schema_migrations' AND a.attnum > 0 AND NOT a.attisdropped "
+            "AND a.attgenerated = '' "  # computed by each store from the others
             "ORDER BY c.relname, a.attnum"
         ).fetchall()
         tables: dict[str, list[str]] = {}
@@ -361,7 +411,7 @@ def migrate_pg(conn: PgConnection, migrations: list[Migration]) -> list[str]:
 def _lacking(done: list[str]) -> bool:
     """Whether migrations `done` lack one of the store's."""
     applied = set(done)
-    return any(name not in applied for name, _ in MIGRATIONS)
+    return any(name not in applied for name, _ in PG_MIGRATIONS)
 
 
 def _quietly(action: Callable[[], object]) -> None:

@@ -20,7 +20,16 @@ from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
-from ..store import chain_ops, commit_ops, entity_ops, name_ops, observability_ops, record_ops
+from ..store import (
+    activity_ops,
+    assertion_ops,
+    chain_ops,
+    commit_ops,
+    entity_ops,
+    name_ops,
+    observability_ops,
+    record_ops,
+)
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
 from .chapter_inputs import ChapterResult
@@ -250,9 +259,9 @@ class WritePipeline:
         before = entity_ops.reference_signatures(
             conn, introduced | {entity.id for entity in result.entities_new}
         )
-        chains = chain_ops.delete_chapter_assertions(conn, n)
+        chains = assertion_ops.delete_chapter_assertions(conn, n)
         entity_ops.delete_chapter_intros(conn, n)
-        entities = entity_ops.delete_chapter_activities(conn, n)
+        entities = activity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
         entity_ops.insert_intros(
@@ -267,8 +276,8 @@ class WritePipeline:
         adopted = self._adopt_tentatives(result)
         resolver = ReferenceResolver(conn, result)
         extraction = self._extract(result, resolver)
-        chain_ops.insert_assertions(conn, extraction.assertions)
-        entity_ops.insert_activities(conn, extraction.activities)
+        assertion_ops.insert_assertions(conn, extraction.assertions)
+        activity_ops.insert_activities(conn, extraction.activities)
         record_ops.insert_events(conn, extraction.events)
         record_ops.replace_scenes(conn, n, extraction.scenes)
 
@@ -380,13 +389,15 @@ class WritePipeline:
         conn = self.index.conn
         ids = sorted(entity_ids)
         known = entity_ops.intro_states(conn, ids)
-        states = {e: self._update_entity_row(e, e in rederive, known.get(e)) for e in ids}
+        kept = {e for e in ids if _keeps_row(e in rederive, known.get(e))}
+        entity_ops.touch_entity_spans(conn, sorted(kept))
+        states = {e: known[e] if e in kept else self._rederived(e) for e in ids}
         intros = {e: s.chapter if s.settled else None for e, s in states.items() if s}
         # only the dead versions matter here: a status updated every chapter stays cheap
         dead = chain_ops.dead_versions_of(conn, [chain_key(e, "status") for e in intros])
         statuses = {e: dead.get(chain_key(e, "status"), []) for e in intros}
         windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
-        activities = entity_ops.activities_in(conn, windows)
+        activities = activity_ops.activities_in(conn, windows)
         introduced = entity_ops.intro_chapters_of(conn, list(intros))
         replaced: list[tuple[str, int, list[Conflict]]] = []
         for entity_id in ids:
@@ -407,19 +418,16 @@ class WritePipeline:
     def _entity_row(self, entity_id: str, rederive: bool) -> Introduction | None:
         """Bring an entity's row up to date; returns its intro state (None: no such entity)."""
         state = entity_ops.intro_state(self.index.conn, entity_id)
-        return self._update_entity_row(entity_id, rederive, state)
-
-    def _update_entity_row(
-        self, entity_id: str, rederive: bool, state: Introduction | None
-    ) -> Introduction | None:
-        """`_entity_row`, given the row's intro state as read before."""
-        conn = self.index.conn
-        if rederive or state is None or not state.settled:
-            # New, retracted or tentative: its row may appear, change or vanish.
-            entity_ops.rederive_entity(conn, entity_id)
-            return entity_ops.intro_state(conn, entity_id)
-        entity_ops.touch_entity_span(conn, entity_id)
+        if not _keeps_row(rederive, state):
+            return self._rederived(entity_id)
+        entity_ops.touch_entity_spans(self.index.conn, [entity_id])
         return state
+
+    def _rederived(self, entity_id: str) -> Introduction | None:
+        """An entity new, retracted or tentative, derived anew: its row may appear, change or
+        vanish."""
+        entity_ops.rederive_entity(self.index.conn, entity_id)
+        return entity_ops.intro_state(self.index.conn, entity_id)
 
     def _refresh_secret(self, secret_id: str, chapter: int, outcome: ApplyOutcome) -> None:
         """Conflicts that span chains of one secret: learning it before it was planted, and
@@ -441,7 +449,7 @@ class WritePipeline:
         drafts = knowledge_conflicts(
             secret_id,
             chain_ops.chain_history(conn, "secret", secret_id),
-            chain_ops.assertions_about(conn, "know", secret_id),
+            assertion_ops.assertions_about(conn, "know", secret_id),
             known,
         )
         scope = f"secret:{secret_id}"
@@ -535,3 +543,9 @@ def _gap_warning(missing: list[int]) -> str:
     span = f"第{run[0]}章" if len(run) == 1 else f"第{run[0]}–{run[-1]}章"
     more = f"（全书共缺 {len(missing)} 章）" if len(missing) > len(run) else ""
     return f"本章之前缺{span}尚未提交{more}；如非有意跳过，请补上"
+
+
+def _keeps_row(rederive: bool, state: Introduction | None) -> bool:
+    """Whether an entity's row stands as it is (settled, not asked to be derived anew): then
+    only its span of activity is refreshed."""
+    return not rederive and state is not None and state.settled

@@ -1,0 +1,82 @@
+"""The assertions of the temporal chains: what each chapter said about a fact, a relation, a
+thread or a rule, in the order it said it. The chains' versions are folded from them
+(`chain_ops`); a retraction deletes a chapter's assertions and the chains it touched replay.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from ..chains import Assertion, Family
+from .index_store import dumps, loads
+
+_COLUMNS = "id, family, key, subject, field, obj, chapter, seq, payload_json"
+
+
+def assertion_from_row(row: sqlite3.Row) -> Assertion:
+    """An assertion from a row of `_COLUMNS` (by name)."""
+    return Assertion(
+        family=row["family"],
+        key=row["key"],
+        subject=row["subject"],
+        field=row["field"],
+        obj=row["obj"],
+        chapter=row["chapter"],
+        seq=row["seq"],
+        payload=loads(row["payload_json"]),
+        id=row["id"],
+    )
+
+
+def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion]) -> None:
+    conn.executemany(
+        "INSERT INTO assertions (family, key, subject, field, obj, chapter, seq, payload_json) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (a.family, a.key, a.subject, a.field, a.obj, a.chapter, a.seq, dumps(a.payload))
+            for a in assertions
+        ],
+    )
+
+
+def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tuple[Family, str]]:
+    """Retract what a chapter asserted; return the (family, key) chains it had touched."""
+    keys = {
+        (r[0], r[1])
+        for r in conn.execute(
+            "SELECT DISTINCT family, key FROM assertions WHERE chapter = ?", (chapter,)
+        )
+    }
+    conn.execute("DELETE FROM assertions WHERE chapter = ?", (chapter,))
+    return keys
+
+
+def assertion_at(
+    conn: sqlite3.Connection, family: Family, key: str, chapter: int
+) -> Assertion | None:
+    """The last assertion a chapter made about a chain (what set a version that began there)."""
+    row = conn.execute(
+        f"SELECT {_COLUMNS} FROM assertions "
+        "WHERE family = ? AND key = ? AND chapter = ? ORDER BY seq DESC LIMIT 1",
+        (family, key, chapter),
+    ).fetchone()
+    return assertion_from_row(row) if row else None
+
+
+def chapter_assertions(conn: sqlite3.Connection, chapter: int) -> list[Assertion]:
+    """Everything one chapter asserted, in the order it said it."""
+    rows = conn.execute(
+        f"SELECT {_COLUMNS} FROM assertions WHERE chapter = ? ORDER BY seq, id",
+        (chapter,),
+    ).fetchall()
+    return [assertion_from_row(r) for r in rows]
+
+
+def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list[Assertion]:
+    """Every assertion of a family about one object (all knowledge of one secret), in order."""
+    rows = conn.execute(
+        f"SELECT {_COLUMNS} FROM assertions WHERE obj = ? AND family = ? ORDER BY chapter, seq",
+        (obj, family),
+    ).fetchall()
+    return [assertion_from_row(r) for r in rows]
