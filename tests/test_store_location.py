@@ -20,6 +20,8 @@ from webnovel.memory.store.pg_sql import translate, translate_ddl
         "postgresql://writer:s3cret@db.lan/novels",
         "postgres://writer:s3cret@db.lan:5432/novels?sslmode=require",
         "postgresql://:s3cret@db.lan/novels",
+        "postgresql://writer@db.lan/novels?password=s3cret",  # libpq reads it there too
+        "postgresql://writer@db.lan/novels?sslmode=require&Password=s3cret",
     ],
 )
 def test_a_password_in_the_url_is_refused_and_never_shown(url: str) -> None:
@@ -30,15 +32,26 @@ def test_a_password_in_the_url_is_refused_and_never_shown(url: str) -> None:
     assert "PGPASSWORD" in message and ".pgpass" in message and "password_env" in message
 
 
+def test_a_bad_url_is_named_without_its_password() -> None:
+    for url in (
+        "postgresql://w:s3cret@db.lan:port/db",
+        "postgresql://w@db.lan:port/db?password=s3cret",
+    ):
+        with pytest.raises(InvalidConfig, match="不是有效的 PostgreSQL 地址") as caught:
+            parse_store_url(url)
+        assert "s3cret" not in str(caught.value) and "***" in str(caught.value)
+
+
 def test_init_with_a_password_writes_nothing_and_prints_no_password(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = tmp_path / "book"
-    code = main(["init", str(root), "--title", "t", "--store", "postgresql://w:s3cret@h/db"])
-    out, err = capsys.readouterr()
-    assert code == 2
-    assert "s3cret" not in out + err and "密码" in err
-    assert not (root / ".webnovel" / "config.toml").exists()
+    for url in ("postgresql://w:s3cret@h/db", "postgresql://w@h/db?password=s3cret"):
+        code = main(["init", str(root), "--title", "t", "--store", url])
+        out, err = capsys.readouterr()
+        assert code == 2
+        assert "s3cret" not in out + err and "密码" in err
+        assert not (root / ".webnovel" / "config.toml").exists()
 
 
 @pytest.mark.parametrize(

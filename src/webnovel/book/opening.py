@@ -67,9 +67,14 @@ def init_project(
         if location is not None:  # a store that refused leaves no folder that looks like a book
             config.unlink(missing_ok=True)
         raise
+    from uuid import uuid4  # here: a fresh `webnovel fact` never makes a book
+
     project.storage.vectors  # noqa: B018 - creates vectors.db with its schema
     with project.storage.writing() as writing:
         writing.commits.set_meta("title", title)
+        # who this book is, apart from its name: a shared store's book deleted and made anew
+        # under the same name is another book to each machine's projections
+        writing.commits.set_meta("book_id", uuid4().hex)
         writing.commits.set_meta("genre", genre or "")
     project.refresh_projections()
     return project

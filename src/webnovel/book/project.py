@@ -159,17 +159,17 @@ class Project(BookReader):
         seq = self.commit_seq()
         # state.json last: its commit sequence vouches for the scratchpad written before it
         write_json_atomic(self.storage.scratchpad_path, build_scratchpad(conn, self.config, seq))
-        write_json_atomic(self.storage.state_path, build_state(conn, self.config, seq, self.book))
+        state = build_state(conn, self.config, seq, self.book)
+        state["meta"]["book_id"] = self.book_id()  # which book: its name may be given anew
+        write_json_atomic(self.storage.state_path, state)
 
     def _projections_stale(self) -> bool:
-        """Whether state.json is not of the book's last commit, or the scratchpad is missing.
+        """Whether state.json is not of this book's last commit, or the scratchpad is missing.
         Only the small state.json is read: every process opening the book asks, and the
         scratchpad is 340 KB of JSON at 10,000 chapters (10-18 ms to parse)."""
         data = read_json(self.storage.state_path)
-        if (
-            not isinstance(data, dict)
-            or data.get("meta", {}).get("commit_seq") != self.commit_seq()
-        ):
+        meta = data.get("meta", {}) if isinstance(data, dict) else {}
+        if meta.get("commit_seq") != self.commit_seq() or meta.get("book_id", "") != self.book_id():
             return True
         return not self.storage.scratchpad_path.is_file()
 

@@ -289,6 +289,12 @@ class BookReader:
         any process, so a watcher compares it to know memory changed."""
         return int(self.store.commits.meta("commit_seq") or 0)
 
+    def book_id(self) -> str:
+        """Who this book is, apart from its name: made with the book ("" for a book made
+        before 2026-12). A shared store's book deleted and made anew under the same name is
+        another book: each machine's projections of the old one are then dropped."""
+        return self.store.commits.meta("book_id") or ""
+
     def sizes(self) -> dict[str, int]:
         """The size in bytes of each of the book's stores and projections."""
         return self.storage.sizes()

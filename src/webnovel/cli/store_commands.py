@@ -29,7 +29,11 @@ def add_store_commands(sub: Any) -> None:
         "--store", required=True, help="postgresql://USER@HOST:PORT/DATABASE (no password)"
     )
     p.add_argument("--delete", default=None, metavar="BOOK", help="delete this book from the store")
-    p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="delete without asking (needed when not on a terminal: an agent's shell)",
+    )
     p = add_command(
         sub,
         "copy",
@@ -55,8 +59,18 @@ def add_store_commands(sub: Any) -> None:
 
 def books(args: argparse.Namespace) -> int:
     if args.delete is not None:
-        if not args.yes and sys.stdin.isatty():
-            answer = input(f"从书库删除《{args.delete}》及其全部记忆？此操作不可撤销 [y/N] ")
+        if not args.yes:
+            book = next((b for b in list_books(args.store) if b["book"] == args.delete), None)
+            if book is None:
+                raise UnknownBook(args.delete)
+            what = (
+                f"从书库删除《{book['title']}》（书名 {args.delete}，{book['commits']} 次提交，"
+                f"至第{book['latest_chapter'] or 0}章）及其全部记忆？此操作不可撤销"
+            )
+            if not sys.stdin.isatty():
+                # an agent's shell answers nothing: a whole book goes only when told to
+                raise InvalidInput(f"{what}：不在终端上时须加 --yes 才删除")
+            answer = input(f"{what} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print("未删除", file=sys.stderr)
                 return 1

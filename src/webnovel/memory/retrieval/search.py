@@ -186,10 +186,16 @@ class Retrieval:
         lexicon = self.lexicon
         seq = commit_ops.get_meta(self.index, "commit_seq") or "0"
         synced = vector_store.synced_seq(self.store.conn)
-        if lexicon.made_empty() or not self._format_current():
-            # a deleted (or never made) index, or one made by an older version: every chapter
+        book = commit_ops.get_meta(self.index, "book_id") or ""
+        another_book = (vector_store.get_meta(self.store.conn, "book_id") or "") != book
+        if lexicon.made_empty() or not self._format_current() or another_book:
+            # a deleted (or never made) index, one made by an older version, or one of another
+            # book under the same name: every chapter
             with self.store.atomic() as conn, lexicon.writing() as writer:
                 writer.delete_all()
+                if another_book:
+                    vector_store.forget_book(conn)
+                    vector_store.set_meta(conn, "book_id", book)
                 vector_store.forget_chapter_states(conn)
                 vector_store.set_synced_seq(conn, "")
                 vector_store.set_meta(conn, "lexicon_format", LEXICON_FORMAT)

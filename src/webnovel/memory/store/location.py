@@ -19,7 +19,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ...errors import InvalidConfig, StoreUnavailable
 
@@ -70,22 +70,34 @@ def parse_store_url(url: str, where: str = "--store") -> str:
         raise InvalidConfig(
             f"{where}：{_without_password(url)} 不是 PostgreSQL 地址（应以 postgresql:// 开头）"
         )
-    if parts.password is not None:
+    if parts.password is not None or _query_password(parts.query):
         raise InvalidConfig(
-            f"{where}：地址里不能写密码（config.toml 会被提交进 git、被打印出来）。"
+            f"{where}：地址里不能写密码（包括 ?password= 参数；config.toml 会被提交进 git、"
+            "被打印出来）。"
             "请用 PGPASSWORD 环境变量、~/.pgpass 文件、sslmode 与客户端证书，"
             "或在 [store] 中用 password_env 指明存放密码的环境变量"
         )
     return url
 
 
+def _query_password(query: str) -> bool:
+    """Whether a URL's parameters carry a password (libpq reads `?password=` too)."""
+    return any(key.strip().lower() == "password" for key, _ in parse_qsl(query, True))
+
+
 def _without_password(url: str) -> str:
     try:
         parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
-        return urlunsplit(parts._replace(netloc=netloc))
+        if parts.password is not None:
+            netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
+            parts = parts._replace(netloc=netloc)
+        if _query_password(parts.query):
+            shown = [
+                (key, "***" if key.strip().lower() == "password" else value)
+                for key, value in parse_qsl(parts.query, True)
+            ]
+            parts = parts._replace(query=urlencode(shown, safe="*"))
+        return urlunsplit(parts)
     except ValueError:
         return "（无法解析的地址）"
 

@@ -135,6 +135,15 @@ def forget_chapter_states(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM chapter_state")
 
 
+def forget_book(conn: sqlite3.Connection) -> None:
+    """Every chunk, vector and chapter state gone: the folder now names another book (a
+    shared store's book deleted and made anew under its name)."""
+    conn.execute("DELETE FROM vectors")
+    conn.execute("DELETE FROM chunks")
+    conn.execute("DELETE FROM chapter_state")
+    next_generation(conn)
+
+
 def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, dict[str, Any]]:
     marks = ",".join("?" * len(rowids))
     rows = conn.execute(
