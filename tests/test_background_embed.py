@@ -1,6 +1,8 @@
 """Vectors keep up by themselves: with an embedder named, `commit` and `import` start a
 detached `webnovel embed --background` (one at a time per book, resumable), and a model that
-cannot load leaves search lexical, said once. Real books in tmp folders, real processes."""
+cannot load leaves search lexical, said once. Real books in tmp folders; the commits that start
+the detached child are real processes, the `webnovel embed --background` a test runs itself is
+the CLI in process (the child's own command: what it does does not hang on a Python start-up)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import webnovel
 from webnovel.ingest.sample_book import sample_book_dir
 from webnovel.memory.retrieval.background import embed_lock
 
+from cli_runner import run_cli
 from test_retrieval import book_with_embedder
 
 pytest.importorskip("numpy")
@@ -95,10 +98,11 @@ def test_one_embedder_at_a_time(tmp_path: Path) -> None:
         with webnovel.open_project(root) as book:
             assert book.embedding_elsewhere()
             assert not book.embed_in_background()  # one runs (this test holds its lock)
-        left = _cli(root, "embed", "--background", "--format", "json")
-        assert '"embedded": 0' in left.stdout
+        left = run_cli("--project", str(root), "embed", "--background", "--format", "json")
+        assert left.returncode == 0, left.stderr
+        assert '"embedded": 0' in left.stdout  # the lock is a file lock: held here, it is held
         assert _counts(root)[1] == 0
-    done = _cli(root, "embed", "--background", "--format", "json")
+    done = run_cli("--project", str(root), "embed", "--background", "--format", "json")
     assert '"embedded": 2' in done.stdout
     assert _counts(root) == (2, 2)
 
@@ -140,14 +144,10 @@ def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
         assert [str(w.message) for w in said if "检索只用字面匹配" in str(w.message)] == [
             str(said[0].message)
         ]
-    # the background child cannot load it either: it says why in its log, search goes on
-    child = subprocess.run(
-        [sys.executable, "-m", "webnovel", "--project", str(root), "embed", "--background"],
-        capture_output=True,
-        text=True,
-    )
+    # the background child's command cannot load it either: it says why, search goes on
+    child = run_cli("--project", str(root), "embed", "--background")
     assert child.returncode != 0 and "sentence_transformers" in child.stderr
-    assert _cli(root, "search", "铁匠铺").returncode == 0
+    assert run_cli("--project", str(root), "search", "铁匠铺").returncode == 0
 
 
 def test_batches_sorted_by_length_keep_each_vector_with_its_passage(tmp_path: Path) -> None:
@@ -182,8 +182,6 @@ def test_an_endpoints_embedder_never_starts_by_itself(
     user's next commit: only the user's own `webnovel embed` does. The CLI runs in process (a
     child it started would be a real process all the same; the tests above start real ones)."""
     from local_openai import local_openai
-
-    from cli_runner import run_cli
 
     root = book_with_embedder(tmp_path / "b", "openai:text-embedding-3-small")
     results = sorted((sample_book_dir() / "results").glob("*.json"))[:3]

@@ -88,6 +88,23 @@ class Watched:
         )
 
 
+@pytest.fixture(scope="module")
+def tab(browser: object) -> Iterator[Watched]:
+    watched = Watched(browser)
+    yield watched
+    watched.page.close()
+
+
+@pytest.fixture
+def watched(tab: Watched) -> Watched:
+    """The module's one tab, at a desktop's size and with nothing seen yet: each test goes to
+    its own pages in it, as a person does in one tab (a new page cost Chromium a third of a
+    second on a busy machine)."""
+    tab.page.set_viewport_size(DESKTOP)
+    tab.problems.clear()
+    return tab
+
+
 # What a page's layout is, read in one call: each of Playwright's calls is a round trip through
 # its driver to Chromium (tens of milliseconds on a busy machine), a locator per link adds up.
 LAYOUT = """() => ({
@@ -125,7 +142,7 @@ SLIDE = """() => {
 
 
 def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
-    board: Running, browser: object, tmp_path: Path
+    board: Running, watched: Watched, tmp_path: Path
 ) -> None:
     """Each page is loaded once for all its checks (a load costs Chromium about a fifth of a
     second of CPU): photographed on a desktop screen (the README shows the main pages), then
@@ -138,7 +155,6 @@ def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
     # A full-page photograph costs Chromium up to a second; outside an update only the overview
     # is photographed (the path stays tested), the other pages prove themselves by their checks.
     photographed = {path: name for name, path in MAIN_PAGES.items() if updating or path == "/"}
-    watched = Watched(browser)
     page = watched.page
     for path in PAGES:
         page.set_viewport_size(DESKTOP)
@@ -182,11 +198,10 @@ def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
     assert watched.problems == []
     assert photographed == {}, "every main page is among PAGES"
     assert set(MAIN_PAGES.values()) <= set(PAGES), "every main page is among PAGES"
-    page.close()
 
 
-def test_the_relation_graph_changes_with_the_chapter(board: Running, browser: object) -> None:
-    page = Watched(browser).page
+def test_the_relation_graph_changes_with_the_chapter(board: Running, watched: Watched) -> None:
+    page = watched.page
     page.goto(board.url + "/graph?as_of=3")
     early_edges = page.locator("#relation-graph .edge").count()
     early_names = set(page.locator("#relation-graph .node text").all_text_contents())
@@ -201,11 +216,10 @@ def test_the_relation_graph_changes_with_the_chapter(board: Running, browser: ob
         page.locator('#relation-graph .node[data-entity="hanxiao"]').click()
     assert "center=hanxiao" in page.url
     assert page.locator("#relation-graph .node.center text").text_content() == "韩啸"
-    page.close()
 
 
-def test_a_thread_opens_on_its_evidence(board: Running, browser: object) -> None:
-    page = Watched(browser).page
+def test_a_thread_opens_on_its_evidence(board: Running, watched: Watched) -> None:
+    page = watched.page
     page.goto(board.url + "/threads?as_of=13")
     card = page.locator('[data-lane="resolved"] [data-thread="lamp-origin"]')
     with page.expect_navigation():
@@ -214,11 +228,9 @@ def test_a_thread_opens_on_its_evidence(board: Running, browser: object) -> None
     passages = page.locator("blockquote.passage").all_inner_texts()
     assert any("青灯" in p for p in passages)
     assert "第2章" in page.locator(".steps").inner_text()
-    page.close()
 
 
-def test_a_chapter_opens_from_the_timeline(board: Running, browser: object) -> None:
-    watched = Watched(browser)
+def test_a_chapter_opens_from_the_timeline(board: Running, watched: Watched) -> None:
     page = watched.page
     page.goto(board.url + "/timeline?as_of=12")
     with page.expect_navigation():
@@ -230,22 +242,20 @@ def test_a_chapter_opens_from_the_timeline(board: Running, browser: object) -> N
         page.get_by_text("第10章 →").click()
     assert "/chapters/10" in page.url
     assert watched.problems == []
-    page.close()
 
 
-def test_evidence_opens_on_the_passage_it_came_from(board: Running, browser: object) -> None:
-    page = Watched(browser).page
+def test_evidence_opens_on_the_passage_it_came_from(board: Running, watched: Watched) -> None:
+    page = watched.page
     page.goto(board.url + "/conflicts")
     details = page.locator('details.evidence[data-chapter="7"]').first
     details.locator("summary").click()
     passage = details.locator(".passage")
     sync_api.expect(passage).not_to_have_text("（展开后载入原文）")
     assert "周伯" in passage.inner_text()
-    page.close()
 
 
-def test_a_conflict_is_settled_from_the_page(board: Running, browser: object) -> None:
-    page = Watched(browser).page
+def test_a_conflict_is_settled_from_the_page(board: Running, watched: Watched) -> None:
+    page = watched.page
     page.goto(board.url + "/conflicts")
     first = page.locator("#open-conflicts article.conflict").first
     conflict_id = first.get_attribute("data-conflict")
@@ -261,17 +271,16 @@ def test_a_conflict_is_settled_from_the_page(board: Running, browser: object) ->
     found = {c["id"]: c for c in json.loads(listed.stdout)}
     assert found[conflict_id]["status"] == "accepted"
     assert found[conflict_id]["note"] == "周伯以魂魄现身，有意为之"
-    page.close()
 
 
 def test_a_commit_made_elsewhere_reloads_a_shown_page_and_a_hidden_one_once_shown(
-    board: Running, browser: object
+    board: Running, browser: object, watched: Watched
 ) -> None:
     """One commit for both pages: the shown page reloads; the hidden one has let go of its
     connection and asks nothing until shown again, then catches up. The shown page is the
     witness that the commit was announced: a hidden page still listening would have heard it
     within one more poll of the server's (LIVE_POLL_SECONDS), so no fixed wait is needed."""
-    shown, hidden = Watched(browser).page, Watched(browser).page
+    shown, hidden = watched.page, Watched(browser).page
     for page in (shown, hidden):
         page.goto(board.url + "/")
         sync_api.expect(page.locator("#live")).to_have_class("live on")
@@ -288,5 +297,4 @@ def test_a_commit_made_elsewhere_reloads_a_shown_page_and_a_hidden_one_once_show
         assert "余烬" not in hidden.locator("table.log").inner_text()
         hidden.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", False)
         sync_api.expect(hidden.locator("table.log")).to_contain_text("余烬", timeout=15_000)
-    shown.close()
     hidden.close()

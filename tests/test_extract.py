@@ -413,7 +413,7 @@ def test_an_agent_asks_the_engine_to_extract_over_mcp(
     book: webnovel.Project, server: ChatServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The SDK's client against our server in process: the endpoint comes from this process's
-    environment, as it would from the agent's for `webnovel mcp` (started in test_mcp)."""
+    environment, as it would from the agent's for `webnovel mcp` (started in test_mcp_stdio)."""
     pytest.importorskip("mcp")
     from mcp import Client
 

@@ -1,13 +1,12 @@
-"""The MCP server as an agent uses it, driven by the SDK's real client: the write loop through a
-subprocess over stdio, the reads in process."""
+"""The MCP server as an agent uses it, driven by the SDK's real client in process (the server
+`webnovel mcp` runs, `create_server` over the opened book, without its stdio): test_mcp_stdio
+talks to the real `webnovel mcp` process over its stdio."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib.util
 import json
-import os
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -50,18 +49,17 @@ TOOLS = {
 
 
 def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
-    from mcp import Client, StdioServerParameters
+    """`body` with the SDK's client connected to a server over the book at `root`, in process:
+    the server `webnovel mcp` runs (its stdio is test_mcp_stdio's, a real process's): the SDK
+    imported and the book opened once, not again by a Python started for it."""
+    from mcp import Client
 
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "webnovel", "--project", str(root), "mcp"],
-        # the test's environment, not the SDK's bare default: coverage follows the server too
-        env=dict(os.environ),
-    )
+    from webnovel.mcp import create_server
 
     async def main() -> Any:
-        async with Client(params) as client:
-            return await body(client)
+        with webnovel.open_project(root) as book:
+            async with Client(create_server(book).lowlevel()) as client:
+                return await body(client)
 
     return asyncio.run(main())
 
@@ -95,7 +93,7 @@ DRAFT_13 = Path(__file__).parents[1] / "examples/sample-book/drafts/013-draft-wi
 @pytest.fixture(scope="module")
 def write_loop(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One server over an empty book takes the sample chapters, answers, refuses the draft with
-    mistakes, commits it forced and retracts it: one server process for the writing tests."""
+    mistakes, commits it forced and retracts it: one server for the writing tests."""
     root = tmp_path_factory.mktemp("mcp-writes") / "book"
     with webnovel.init_project(root, title="青灯照剑", genre="仙侠"):
         pass
@@ -216,8 +214,8 @@ def test_a_blocking_commit_is_refused_unless_forced(write_loop: dict[str, Any]) 
 def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One server over the sample book (and its draft with mistakes, forced) answers every read
     the tests below check. The SDK's client talks to it in process (the server `webnovel mcp`
-    runs, `create_server` over the opened book, without the stdio the write loop above and
-    test_mcp_stdio take through a real process): a Python start-up fewer."""
+    runs, `create_server` over the opened book, without the stdio test_mcp_stdio takes
+    through a real process): a Python start-up fewer."""
     root = tmp_path_factory.mktemp("mcp-reads") / "book"
     draft = DRAFT_13
     with webnovel.init_project(root, title="青灯照剑") as book:

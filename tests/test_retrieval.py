@@ -138,10 +138,15 @@ def test_a_long_lived_process_sees_what_another_process_indexed(tmp_path: Path) 
     server = webnovel.open_project(root)  # like the MCP server: open for a long time
     try:
         assert server.search("犰狳鳗鲡") == []
-        result = json.dumps({"chapter": 2, "summary": "林中窜出一只犰狳鳗鲡。"}, ensure_ascii=False)
-        cli = [sys.executable, "-m", "webnovel", "--project", str(root)]
-        subprocess.run([*cli, "commit", "-"], input=result, text=True, check=True)
-        subprocess.run([*cli, "search", "犰狳"], check=True, capture_output=True)  # indexes it
+        # another process commits chapter 2 and indexes it (its search does): one Python
+        result = {"chapter": 2, "summary": "林中窜出一只犰狳鳗鲡。"}
+        script = (
+            "import sys, webnovel\n"
+            "with webnovel.open_project(sys.argv[1]) as book:\n"
+            f"    book.commit({result!r})\n"
+            "    assert book.search('犰狳'), 'indexed'\n"
+        )
+        subprocess.run([sys.executable, "-c", script, str(root)], check=True)
         assert [h.chapter for h in server.search("犰狳鳗鲡")] == [2]
     finally:
         server.close()
