@@ -43,11 +43,11 @@ def _location(store: str, book: str = "-") -> StoreLocation:
     return location
 
 
-def list_books(store: str) -> list[dict[str, Any]]:
-    """The books in the PostgreSQL database `store` names, by name."""
+def list_books(store: str, only: str | None = None) -> list[dict[str, Any]]:
+    """The books in the PostgreSQL database `store` names (or the one named `only`), by name."""
     from ..memory.store.pg_store import list_books as listed
 
-    return listed(_location(store))
+    return listed(_location(store), only)
 
 
 def delete_book(store: str, book: str) -> bool:

@@ -67,9 +67,10 @@ def add_store_commands(sub: Any) -> None:
 def books(args: argparse.Namespace) -> int:
     if args.delete is not None:
         if not args.yes:
-            book = next((b for b in list_books(args.store) if b["book"] == args.delete), None)
-            if book is None:
+            found = list_books(args.store, only=args.delete)
+            if not found:
                 raise UnknownBook(args.delete)
+            book = found[0]
             what = (
                 f"从书库删除《{book['title']}》（书名 {args.delete}，{book['commits']} 次提交，"
                 f"至第{book['latest_chapter'] or 0}章）及其全部记忆？此操作不可撤销"

@@ -430,9 +430,10 @@ def _now() -> str:
 # -- the books of a database --------------------------------------------------------------------
 
 
-def list_books(location: StoreLocation) -> list[dict[str, Any]]:
-    """Every book in the database `location.url` names, by name: its title, when it was made,
-    its latest chapter and commit count (read from its own schema), and its size in bytes."""
+def list_books(location: StoreLocation, only: str | None = None) -> list[dict[str, Any]]:
+    """Every book in the database `location.url` names (or the one named `only`), by name: its
+    title, when it was made, its latest chapter and commit count (read from its own schema),
+    and its size in bytes."""
     import psycopg
 
     conn = PgConnection(connect(location))
@@ -449,7 +450,9 @@ def list_books(location: StoreLocation) -> list[dict[str, Any]]:
             "'SELECT'), false) ELSE false END"
         )
         for book, schema, title, created_at, may_read in conn.execute(
-            f"SELECT book, schema_name, title, created_at, {readable} FROM {REGISTRY} ORDER BY book"
+            f"SELECT book, schema_name, title, created_at, {readable} FROM {REGISTRY} "
+            "WHERE CAST(? AS text) IS NULL OR book = ? ORDER BY book",
+            (only, only),
         ).fetchall():
             s = quoted(schema)
             try:
