@@ -48,6 +48,15 @@ def test_commit_report_and_identical_recommit(book: webnovel.Project) -> None:
     again = book.commit(copy.deepcopy(INTRO))
     assert (again.status, again.commit_id) == ("unchanged", report.commit_id)
     assert table_counts(book) == before
+    assert not any("取代" in w for w in report.warnings + again.warnings)
+
+
+def test_a_commit_that_replaces_another_version_says_so(book: webnovel.Project) -> None:
+    """Two writers may commit one chapter moments apart: the later one stands, and is told."""
+    first = book.commit(INTRO)
+    other = book.commit({**copy.deepcopy(INTRO), "summary": "另一位作者写的第一章"})
+    assert other.status == "committed"
+    assert any(first.commit_id in w and "取代" in w for w in other.warnings)
 
 
 def test_a_rejected_commit_writes_nothing(book: webnovel.Project) -> None:

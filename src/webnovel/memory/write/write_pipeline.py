@@ -151,13 +151,21 @@ class WritePipeline:
                         f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
                     )
             commit_id = content_hash(data, text)
-            if commit_ops.find_current_commit_id(conn, result.chapter) == commit_id:
+            current = commit_ops.find_current_commit_id(conn, result.chapter)
+            if current == commit_id:
                 return CommitReport(
                     chapter=result.chapter,
                     status="unchanged",
                     commit_id=commit_id,
                     warnings=result.warnings + warnings,
                     normalized=normalized,
+                )
+            if current is not None:
+                # said, because another writer (another agent, another machine) may have
+                # committed this chapter a moment ago: the later commit is the one that stands
+                warnings += (
+                    f"第{result.chapter}章原有另一版本（{current}），本次提交取代了它"
+                    "（旧版本仍在提交日志中）",
                 )
             if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
                 warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
