@@ -37,11 +37,24 @@ def reader() -> Iterator[str]:
         admin.execute(f"DROP ROLE {role}")
 
 
+def _url_as(role: str) -> str:
+    user = (POSTGRES_URL or "").split("://", 1)[1].split("@", 1)[0]
+    return (POSTGRES_URL or "").replace(f"://{user}@", f"://{role}@")
+
+
 def _as(role: str, folder: Path) -> None:
     """The book's folder as the role's machine has it: the same config, another user."""
     config = folder / ".webnovel" / "config.toml"
-    user = (POSTGRES_URL or "").split("://", 1)[1].split("@", 1)[0]
-    config.write_text(config.read_text().replace(f"://{user}@", f"://{role}@"))
+    config.write_text(config.read_text().replace(POSTGRES_URL or "", _url_as(role)))
+
+
+def _let_read(book: webnovel.Project, role: str) -> None:
+    schema = book.storage.index.schema
+    _schema_sql(
+        book,
+        f'GRANT USAGE ON SCHEMA "{schema}" TO {role}',
+        f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}',
+    )
 
 
 def _schema_sql(book: webnovel.Project, *statements: str) -> None:
@@ -62,12 +75,7 @@ def test_a_reader_reads_a_book_and_is_told_who_may_upgrade_it(tmp_path: Path, re
                 "state_changes": [{"entity_id": "linyan", "field": "realm", "new": "炼气"}],
             }
         )
-        schema = book.storage.index.schema
-        _schema_sql(
-            book,
-            f'GRANT USAGE ON SCHEMA "{schema}" TO {reader}',
-            f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {reader}',
-        )
+        _let_read(book, reader)
     _as(reader, tmp_path / "book")
     read = run_cli("--project", str(tmp_path / "book"), "fact", "林砚", "realm", "--format", "text")
     assert read.returncode == 0 and "炼气" in read.stdout
@@ -85,8 +93,7 @@ def test_a_reader_reads_a_book_and_is_told_who_may_upgrade_it(tmp_path: Path, re
 
 
 def test_a_reader_may_not_make_a_book_and_is_told_why(tmp_path: Path, reader: str) -> None:
-    user = (POSTGRES_URL or "").split("://", 1)[1].split("@", 1)[0]
-    url = (POSTGRES_URL or "").replace(f"://{user}@", f"://{reader}@")
+    url = _url_as(reader)
     with pytest.raises(StoreForbidden, match=f"用户 {reader} 没有.*建书的权限"):
         webnovel.init_project(tmp_path / "new", title="新书", store=url, book=f"b-{reader}")
     assert not (tmp_path / "new").exists()  # no folder left that looks half made
@@ -100,12 +107,7 @@ def test_a_reader_may_not_make_a_book_and_is_told_why(tmp_path: Path, reader: st
 def test_a_reader_who_commits_is_told_it_may_only_read(tmp_path: Path, reader: str) -> None:
     with init_book("postgresql", tmp_path / "book") as book:
         book.commit({"chapter": 1, "entities_new": [{"id": "a", "name": "甲"}]})
-        schema = book.storage.index.schema
-        _schema_sql(
-            book,
-            f'GRANT USAGE ON SCHEMA "{schema}" TO {reader}',
-            f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {reader}',
-        )
+        _let_read(book, reader)
     _as(reader, tmp_path / "book")
     chapter = tmp_path / "2.json"
     chapter.write_text('{"chapter": 2, "entities_appeared": [{"id": "a"}]}', encoding="utf-8")
@@ -119,8 +121,7 @@ def test_a_reader_who_commits_is_told_it_may_only_read(tmp_path: Path, reader: s
 def test_a_book_the_role_may_not_read_is_listed_as_such(tmp_path: Path, reader: str) -> None:
     with init_book("postgresql", tmp_path / "book", title="秘稿") as book:
         name = book.storage.index.location.book
-    user = (POSTGRES_URL or "").split("://", 1)[1].split("@", 1)[0]
-    url = (POSTGRES_URL or "").replace(f"://{user}@", f"://{reader}@")
+    url = _url_as(reader)
     listed = run_cli("books", "--store", url, "--format", "json")
     assert listed.returncode == 0, listed.stderr
     mine = [b for b in json.loads(listed.stdout) if b["book"] == name]
