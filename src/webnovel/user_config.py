@@ -333,18 +333,26 @@ def first_use_notice(endpoint: Endpoint) -> str | None:
     """
     path = user_state_dir() / "notices.json"
     key = f"{endpoint.purpose} {endpoint.base_url}"
-    seen = _read_seen(path)
-    if key in seen:
+    if key in _read_seen(path):
         return None
+    _remember(path, [key])
+    what = "章节文本" if endpoint.purpose == "llm" else "待生成向量的文本"
+    return f"首次使用：{what}将发往{endpoint.describe()}"
+
+
+def _remember(path: Path, items: list[str]) -> None:
+    """Add `items` to the user's record at `path` (a JSON list); a record that cannot be
+    written is left as it was (then what it would remember is asked or said again)."""
+    seen = _read_seen(path)
+    if set(items) <= seen:
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(sorted({*seen, key}), ensure_ascii=False), "utf-8")
+        temporary.write_text(json.dumps(sorted({*seen, *items}), ensure_ascii=False), "utf-8")
         os.replace(temporary, path)
     except OSError:
         pass
-    what = "章节文本" if endpoint.purpose == "llm" else "待生成向量的文本"
-    return f"首次使用：{what}将发往{endpoint.describe()}"
 
 
 def _read_seen(path: Path) -> set[str]:
@@ -362,17 +370,7 @@ def trust_store(targets: list[str]) -> None:
     """Record that the user chose these store servers (`host:port`; they typed the URL:
     `init --store`, `copy --store`, `books --store`): a book naming one may have the user's
     password sent there. Kept in the user's state folder, never in a book."""
-    path = user_state_dir() / "stores.json"
-    seen = _read_seen(path)
-    if set(targets) <= seen:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(sorted({*seen, *targets}), ensure_ascii=False), "utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        pass
+    _remember(user_state_dir() / "stores.json", targets)
 
 
 def refuse_a_password_to_a_book_s_host(targets: list[str], password_env: str | None) -> None:
