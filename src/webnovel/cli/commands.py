@@ -67,7 +67,7 @@ def init(args: argparse.Namespace) -> int:
 def read_json_input(name: str) -> Any:
     """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
     absurd nesting refused as errors that name the input."""
-    where = say("standard_input") if name == "-" else name
+    where = say("standard_input") if name == "-" else f"{name} "  # a path, set apart
     if name == "-":
         try:
             raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
@@ -83,7 +83,7 @@ def read_json_input(name: str) -> Any:
             say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
         ) from exc
     except ValueError as exc:  # NaN or Infinity
-        raise InvalidInput(f"{where}: {exc}") from exc
+        raise InvalidInput(f"{where.rstrip()}: {exc}") from exc
     except RecursionError as exc:
         raise InvalidInput(say("json_input_too_deep", where=where)) from exc
 
