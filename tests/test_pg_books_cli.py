@@ -70,3 +70,19 @@ def test_a_book_whose_schema_went_meanwhile_does_not_stop_the_list(tmp_path: Pat
     listed = run_cli("books", "--store", POSTGRES_URL or "", "--format", "json")
     assert listed.returncode == 0, listed.stderr
     assert [b["readable"] for b in json.loads(listed.stdout) if b["book"] == name] == [False]
+
+
+def test_init_says_which_store_holds_the_book(tmp_path: Path) -> None:
+    name = book_name()
+    url = POSTGRES_URL or ""
+    try:
+        made = run_cli(
+            "init", str(tmp_path / "b"), "--title", "青云志", "--store", url, "--book", name,
+            "--format", "json",
+        )  # fmt: skip
+        assert made.returncode == 0, made.stderr
+        assert json.loads(made.stdout)["store"] == f"{url}#{name}"
+    finally:
+        drop_book(name)
+    alone = run_cli("init", str(tmp_path / "s"), "--title", "青云志", "--format", "json")
+    assert json.loads(alone.stdout)["store"] == "sqlite"

@@ -56,10 +56,16 @@ def init(args: argparse.Namespace) -> int:
         book=args.book,
         password_env=args.password_env,
     ) as book:
+        location = book.storage.location  # where the book lives: its own file, or a store
         emit(
             args,
-            {"created": str(book.root / ".webnovel"), **book.book},
-            lambda d: say("book_created", title=d["title"], created=d["created"]),
+            {
+                "created": str(book.root / ".webnovel"),
+                **book.book,
+                "store": location.shown() if location else "sqlite",
+            },
+            lambda d: say("book_created", title=d["title"], created=d["created"])
+            + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）"),
         )
     return 0
 
