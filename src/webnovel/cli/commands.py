@@ -64,8 +64,10 @@ def init(args: argparse.Namespace) -> int:
                 **book.book,
                 "store": location.shown() if location else "sqlite",
             },
-            lambda d: say("book_created", title=d["title"], created=d["created"])
-            + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）"),
+            lambda d: (
+                say("book_created", title=d["title"], created=d["created"])
+                + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）")
+            ),
         )
     return 0
 
