@@ -16,7 +16,7 @@ from ..vocabulary import THREAD_KINDS
 from .gathering import CANDIDATES_PER_SECTION, Gathering, best, best_of
 from .memory_pack import PackItem
 from .pack_words import Reason, because
-from .relevance_filter import relations_around, rule_terms
+from .relevance_filter import freshness, relations_around, rule_terms
 
 
 def relations(g: Gathering) -> list[PackItem]:
@@ -125,7 +125,7 @@ def _thread_scorer(
     """How an open thread scores (and why) from its due chapter, urgency, people (a JSON list)
     and last chapter; the recipe's numbers looked up once for the ~1,500 threads of a pack."""
     s = g.scores
-    chapter, as_of, window = g.request.chapter, g.as_of, max(1, g.recipe.recency_window)
+    chapter, as_of, window = g.request.chapter, g.as_of, g.recipe.recency_window
     overdue, due_soon, due_window = s.overdue, s.due_soon, s.due_window
     (involved, involved_step), (other, other_step) = s.thread_in_play, s.thread_other
 
@@ -143,9 +143,7 @@ def _thread_scorer(
             for quoted, entity_id in in_play:
                 if quoted in related_json:
                     return involved + involved_step * weight, ("involves", entity_id)
-        # `freshness(last, as_of, window)`, the same arithmetic
-        fresh = 0.5 if last is None else max(0.1, float(0.5 ** (max(0, as_of - last) / window)))
-        return other + other_step * weight * fresh, _OPEN_THREAD
+        return other + other_step * weight * freshness(last, as_of, window), _OPEN_THREAD
 
     return score
 

@@ -184,9 +184,9 @@ class Retrieval:
         """Bring the chunks and the lexical index up to the book's commits; returns how many
         chapters were re-cut or dropped."""
         lexicon = self.lexicon
-        seq = commit_ops.get_meta(self.index, "commit_seq") or "0"
+        meta = commit_ops.all_meta(self.index)  # one read: on PostgreSQL, a round trip
+        seq, book = meta.get("commit_seq") or "0", meta.get("book_id") or ""
         synced = vector_store.synced_seq(self.store.conn)
-        book = commit_ops.get_meta(self.index, "book_id") or ""
         another_book = (vector_store.get_meta(self.store.conn, "book_id") or "") != book
         if lexicon.made_empty() or not self._format_current() or another_book:
             # a deleted (or never made) index, one made by an older version, or one of another
