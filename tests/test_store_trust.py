@@ -6,6 +6,8 @@ trusted`. Refused before any connection is tried; no server is needed for these 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +81,16 @@ def test_a_server_in_the_user_config_or_this_machine_is_tried(
     user_config.write_text(f'[stores]\ntrusted = ["{STRANGER}"]\n', encoding="utf-8")
     with pytest.raises(StoreUnavailable):
         webnovel.open_project(_received(tmp_path, f"postgresql://w@{STRANGER}/db"))
+
+
+def test_without_the_postgresql_extra_the_author_is_told_what_to_install(tmp_path: Path) -> None:
+    """psycopg is an extra: a process without it gets the pip line, not a traceback."""
+    code = (
+        "import sys; sys.modules['psycopg'] = None\n"  # as if the extra were not installed
+        "from webnovel.cli.main import main\n"
+        f"raise SystemExit(main(['--project', {str(_received(tmp_path, 'postgresql://w@h/db'))!r},"
+        " 'fact', 'x', 'realm']))"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr
+    assert "webnovel-memory[postgresql]" in ran.stderr

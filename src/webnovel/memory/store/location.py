@@ -57,11 +57,23 @@ class StoreLocation:
         return options
 
 
+def require_driver() -> None:
+    """PostgreSQL's driver is an extra: without it, the author is told what to install."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as exc:
+        raise InvalidConfig(
+            "这本书在 PostgreSQL 书库里，需要安装 [postgresql] 扩展："
+            "pip install 'webnovel-memory[postgresql]'"
+        ) from exc
+
+
 def store_targets(url: str) -> list[str]:
     """Where a connection to `url` goes, as `host:port` for each server it names, read as
     libpq reads it (`?host=` and `?hostaddr=` override the URL's host). A local socket is
     `localhost`; no host at all is the user's own default (PGHOST), also local to the check."""
-    from psycopg.conninfo import conninfo_to_dict  # only on the way to connecting
+    require_driver()
+    from psycopg.conninfo import conninfo_to_dict  # only on the way to a store
 
     given = conninfo_to_dict(url)
     hosts = str(given.get("hostaddr") or given.get("host") or "localhost").split(",")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
-from .location import StoreLocation
+from .location import StoreLocation, require_driver
 from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
 from .pg_sql import PARSED_COLUMN, translate_ddl
@@ -82,6 +82,7 @@ class PostgresStore:
     def __init__(
         self, location: StoreLocation, create: bool = False, title: str | None = None
     ) -> None:
+        require_driver()
         self.location = location
         self.schema = schema_name(location.book)
         self.path = location.shown()  # what messages name, as a SQLite store names its file
