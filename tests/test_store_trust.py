@@ -56,6 +56,18 @@ def test_nor_the_variable_the_book_names(tmp_path: Path, monkeypatch: pytest.Mon
         webnovel.open_project(folder)
 
 
+def test_nor_a_connection_service_s_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A service's entry in pg_service.conf may hold a password; the URL's host overrides its."""
+    folder = _received(tmp_path, f"postgresql://w@{STRANGER}/db?service=prod")
+    with pytest.raises(InvalidConfig, match="pg_service.conf"):
+        webnovel.open_project(folder)
+    monkeypatch.setenv("PGSERVICE", "prod")
+    with pytest.raises(InvalidConfig, match="pg_service.conf"):
+        webnovel.open_project(_received(tmp_path / "env", f"postgresql://w@{STRANGER}/db"))
+
+
 def test_a_server_the_user_chose_is_tried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = f"postgresql://writer@{STRANGER}/novels"
     folder = _received(tmp_path, url)

@@ -373,16 +373,21 @@ def trust_store(targets: list[str]) -> None:
     _remember(user_state_dir() / "stores.json", targets)
 
 
-def refuse_a_password_to_a_book_s_host(targets: list[str], password_env: str | None) -> None:
+def refuse_a_password_to_a_book_s_host(
+    targets: list[str], password_env: str | None, service: str | None = None
+) -> None:
     """A book folder's `[store]` names the servers (`host:port`, where the connection goes); a
-    password from the environment (PGPASSWORD, or the variable `password_env` names) goes only
+    password from the environment (PGPASSWORD, or the variable `password_env` names) or from
+    a connection service's file (pg_service.conf, which the URL's host overrides) goes only
     to servers the user chose: this machine, one whose URL the user typed (`trust_store`), or
     one in the user config's `[stores] trusted`. (~/.pgpass and client certificates are
     matched to their host by libpq itself.)"""
     if password_env and os.environ.get(password_env) is not None:
-        source = password_env
+        source = f"环境变量 {password_env}"
     elif os.environ.get("PGPASSWORD") is not None:
-        source = "PGPASSWORD"
+        source = "环境变量 PGPASSWORD"
+    elif service:
+        source = f"连接服务 {service} 的 pg_service.conf"
     else:
         return
     listed = _user_table(load_user_config(), "stores").get("trusted", [])
@@ -393,8 +398,8 @@ def refuse_a_password_to_a_book_s_host(targets: list[str], password_env: str | N
         if is_loopback_host(host) or target in trusted or host in trusted:
             continue
         raise InvalidConfig(
-            f"这本书的 config.toml 指向书库 {target}，你还没有选用过它：你的密码（环境变量 "
-            f"{source}）不会发往一本书指定的主机。若这是你的书库，请亲手输入一次它的地址（例如 "
+            f"这本书的 config.toml 指向书库 {target}，你还没有选用过它：你的密码（{source}）"
+            "不会发往一本书指定的主机。若这是你的书库，请亲手输入一次它的地址（例如 "
             f"webnovel books --store postgresql://用户@{target}/数据库），或在 {user_config_path()}"
             f' 的 [stores] trusted 中加入 "{target}"'
         )

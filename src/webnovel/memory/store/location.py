@@ -45,7 +45,9 @@ class StoreLocation:
         A password from the environment goes only to a server the user chose (user_config)."""
         from ...user_config import refuse_a_password_to_a_book_s_host
 
-        refuse_a_password_to_a_book_s_host(store_targets(self.url), self.password_env)
+        refuse_a_password_to_a_book_s_host(
+            store_targets(self.url), self.password_env, connection_service(self.url)
+        )
         options: dict[str, Any] = {"conninfo": self.url}
         if self.password_env:
             password = os.environ.get(self.password_env)
@@ -66,6 +68,14 @@ def require_driver() -> None:
             "这本书在 PostgreSQL 书库里，需要安装 [postgresql] 扩展："
             "pip install 'webnovel-memory[postgresql]'"
         ) from exc
+
+
+def connection_service(url: str) -> str | None:
+    """The libpq connection service a URL uses (`?service=`, else PGSERVICE), if any."""
+    require_driver()
+    from psycopg.conninfo import conninfo_to_dict
+
+    return str(conninfo_to_dict(url).get("service") or os.environ.get("PGSERVICE") or "") or None
 
 
 def store_targets(url: str) -> list[str]:
