@@ -62,7 +62,9 @@ def _no_background_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WEBNOVEL_EMBED_IN_BACKGROUND", "0")  # the tests embed when they say
 
 
-def _book(folder: Path, embedder: str, store: str | None = None, names: list[str] | None = None):  # type: ignore[no-untyped-def]
+def _book(
+    folder: Path, embedder: str, store: str | None = None, names: list[str] | None = None
+) -> webnovel.Project:
     """A book naming `embedder` in its config, in `store` (or SQLite), with six chapters."""
     kwargs: dict[str, Any] = {}
     if store is not None:
@@ -260,3 +262,21 @@ def test_a_user_who_may_not_create_the_extension_gets_arrays(tmp_path: Path) -> 
         finally:
             admin.execute(f"DROP DATABASE {database} WITH (FORCE)")
             admin.execute(f"DROP ROLE {role}")
+
+
+def test_a_book_made_before_the_table_gets_it_at_its_next_opening(
+    tmp_path: Path, server: str, names: list[str]
+) -> None:
+    from webnovel.memory.store.pg_vectors import MIGRATION
+
+    with _book(tmp_path / "a", "hashing", server, names) as a:
+        schema = a.storage.index.schema  # type: ignore[attr-defined]
+    with psycopg.connect(server, autocommit=True) as admin:  # as an older version left it
+        admin.execute(f'SET search_path TO "{schema}"')
+        admin.execute("DROP TABLE chunk_vectors")
+        admin.execute("DELETE FROM meta WHERE key = 'vectors_column'")
+        admin.execute("DELETE FROM schema_migrations WHERE name = %s", (MIGRATION,))
+    with webnovel.open_project(tmp_path / "a") as a:
+        kind = a.store.commits.all_meta()["vectors_column"]
+        assert kind == ("vector" if server == SERVERS["pgvector"] else "real[]")
+        assert a.embed()["embedded"] > 0 and _stored(a)
