@@ -280,3 +280,33 @@ def test_a_book_made_before_the_table_gets_it_at_its_next_opening(
         kind = a.store.commits.all_meta()["vectors_column"]
         assert kind == ("vector" if server == SERVERS["pgvector"] else "real[]")
         assert a.embed()["embedded"] > 0 and _stored(a)
+
+
+def test_a_reader_not_granted_the_vectors_searches_with_its_own(
+    tmp_path: Path, server: str, names: list[str]
+) -> None:
+    """A studio granted a reader the book's tables before this table was made: search goes on
+    (lexical, or with what the reader's machine embedded), it is not refused."""
+    role = f"reader_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+        admin.execute(f"GRANT SELECT ON public.webnovel_books TO {role}")
+        try:
+            with _book(tmp_path / "a", "hashing", server, names) as a:
+                a.embed()
+                schema = a.storage.index.schema  # type: ignore[attr-defined]
+            admin.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO {role}')
+            admin.execute(f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}')
+            admin.execute(f'REVOKE SELECT ON "{schema}".chunk_vectors FROM {role}')
+            user = server.split("://", 1)[1].split("@", 1)[0]
+            with _machine(tmp_path / "a", tmp_path / "r") as _:
+                pass
+            config = tmp_path / "r" / ".webnovel" / "config.toml"
+            config.write_text(config.read_text().replace(f"://{user}@", f"://{role}@"))
+            with webnovel.open_project(tmp_path / "r") as reader:
+                assert reader.search("周伯临终托付", top_k=3)
+                assert reader.retrieval().stats()["vectors"] == 0
+                assert reader.embed()["embedded"] > 0  # its own, kept on its machine
+        finally:
+            admin.execute(f"DROP OWNED BY {role}")
+            admin.execute(f"DROP ROLE {role}")

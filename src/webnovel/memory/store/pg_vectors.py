@@ -130,7 +130,7 @@ class SharedVectors:
     def __init__(self, store: PostgresStore) -> None:
         self.store = store
         self._type_schema: tuple[str | None] | None = None
-        self._writable: bool | None = None
+        self._may: dict[str, bool] = {}
 
     @property
     def raw(self) -> psycopg.Connection[Any]:
@@ -175,7 +175,7 @@ class SharedVectors:
 
     def since(self, model: str, after: int) -> Iterator[list[SharedVector]]:
         """Pages of `model`'s rows that arrived after row `after`, oldest first."""
-        while True:
+        while self.readable():
             rows = self.raw.execute(
                 self._select("id > %s ORDER BY id LIMIT %s"), (model, after, PAGE_ROWS)
             ).fetchall()
@@ -189,7 +189,7 @@ class SharedVectors:
 
     def of_chapters(self, model: str, chapters: Sequence[int]) -> list[SharedVector]:
         """`model`'s rows for chunks cut from these chapters (any text: the caller matches)."""
-        if not chapters:
+        if not chapters or not self.readable():
             return []
         rows = self.raw.execute(
             self._select("chapter = ANY(%s)"), (model, list(chapters))
@@ -198,7 +198,7 @@ class SharedVectors:
 
     def of_chunks(self, model: str, keys: Sequence[tuple[str, str]]) -> list[SharedVector]:
         """`model`'s rows for these (chunk id, digest) keys, those the store has."""
-        if not keys:
+        if not keys or not self.readable():
             return []
         rows = self.raw.execute(
             self._select("(chunk_id, digest) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"),
@@ -223,12 +223,22 @@ class SharedVectors:
 
     def writable(self) -> bool:
         """Whether this user may add vectors (a read-only role only takes what is there)."""
-        if self._writable is None:
+        return self._allowed("INSERT")
+
+    def readable(self) -> bool:
+        """Whether this user may read them: a reader granted the book's tables before the
+        table was made searches with what its own machine has, never fails for want of it."""
+        return self._allowed("SELECT")
+
+    def _allowed(self, action: str) -> bool:
+        if not self._may:  # both asked at once: one round trip for a process
             row = self.raw.execute(
-                "SELECT has_table_privilege(to_regclass(%s), 'INSERT')", (TABLE,)
+                "SELECT has_table_privilege(t, 'SELECT'), has_table_privilege(t, 'INSERT') "
+                "FROM to_regclass(%s) AS t",
+                (TABLE,),
             ).fetchone()
-            self._writable = bool(row and row[0])
-        return self._writable
+            self._may = {"SELECT": bool(row and row[0]), "INSERT": bool(row and row[1])}
+        return self._may[action]
 
     def put(self, model: str, rows: Iterable[tuple[str, str, int, Sequence[float]]]) -> int | None:
         """Add (chunk id, digest, chapter, vector) rows of `model`, keeping any row already
@@ -266,7 +276,7 @@ class SharedVectors:
                 )
                 return int(cursor.rowcount)
         except psycopg.errors.InsufficientPrivilege:
-            self._writable = False  # a grant taken away since: the machine keeps its own
+            self._may["INSERT"] = False  # a grant taken away since: the machine keeps its own
             return None
 
 
