@@ -208,24 +208,35 @@ def run(chapters: int, seed: int, repeat: int, keep: Path | None = None) -> dict
             shutil.rmtree(workdir, ignore_errors=True)
 
 
-def shared_vectors(chapters: int, seed: int, stores: dict[str, str]) -> dict[str, Any]:
+HNSW_BUILD_LIMIT_S = 180  # an HNSW build past this is cancelled and reported as such
+
+
+def shared_vectors(
+    chapters: int, seed: int, stores: dict[str, str], built: Path | None = None
+) -> dict[str, Any]:
     """A book's vectors kept in a PostgreSQL store: what a second machine pays to catch up on
-    them, against embedding them itself; on a pgvector server, its own answers too."""
+    them, against embedding them itself; on a pgvector server, its own answers too. `built`:
+    the SQLite book (vectors filled) of an earlier run, copied instead of made again."""
     from webnovel.book.stores import copy_book
     from webnovel.memory.retrieval.vector_catch_up import VectorCatchUp
     from webnovel.memory.store.location import StoreLocation
     from webnovel.memory.store.pg_store import delete_book
 
     rng = random.Random(seed)
-    saga = generate_saga(chapters, seed=seed, text_chars=3000)
     workdir = Path(tempfile.mkdtemp(prefix="webnovel-vectors-"))
     out: dict[str, Any] = {"chapters": chapters}
     try:
-        with webnovel.init_project(workdir / "sqlite", title="bench") as book:
-            for result, text in zip(saga.results, saga.texts, strict=True):
-                book.commit(result, text=text)
-            book.catch_up_search()
-            out["vectors"] = _fill_vectors(book, rng)
+        if built is not None:
+            shutil.copytree(built, workdir / "sqlite")
+        else:
+            saga = generate_saga(chapters, seed=seed, text_chars=3000)
+            with webnovel.init_project(workdir / "sqlite", title="bench") as book:
+                for result, text in zip(saga.results, saga.texts, strict=True):
+                    book.commit(result, text=text)
+                book.catch_up_search()
+                _fill_vectors(book, rng)
+        with webnovel.open_project(workdir / "sqlite") as book:
+            out["vectors"] = book.retrieval().stats()["vectors"]
             texts = [r[0] for r in book.retrieval().store.conn.execute("SELECT text FROM chunks")]
             out["embedding"] = _embedding_cost(texts)
             for kind, url in stores.items():
@@ -242,6 +253,7 @@ def shared_vectors(chapters: int, seed: int, stores: dict[str, str]) -> dict[str
                 finally:
                     delete_book(StoreLocation(url, name))
                 out[kind] = took
+                print({kind: took}, flush=True)  # each server's as it comes: a long run
         return out
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -304,6 +316,7 @@ def _server_nearest(folder: Path, chapters: int, rng: random.Random) -> dict[str
     """pgvector answering a question's 40 nearest passages as of a chapter itself, exact and
     through an HNSW index, against the machine's matrix (dense_matrix.DenseMatrix)."""
     import numpy as np
+    import psycopg
 
     with webnovel.open_project(folder) as book:
         retrieval = book.retrieval()
@@ -354,12 +367,26 @@ def _server_nearest(folder: Path, chapters: int, rng: random.Random) -> dict[str
             took, _ = timed(spread, (literal, literal, FixedQueryEmbedder.name, as_of))
             spread_ms.append(took)
             answers.append((literal, as_of, set(list(near.cosines)[:40])))
+        out |= {
+            "local_matrix": _stats(local_ms),
+            "server_exact": _stats(exact_ms),
+            "server_exact_same_top40": f"{same_exact}/{len(asks)}",
+            "server_mean_and_spread": _stats(spread_ms),
+        }
         started = time.perf_counter()
-        raw.execute(
-            f"CREATE INDEX bench_hnsw ON chunk_vectors USING hnsw "
-            f"((vec::{ext}.vector({DIM})) {ext}.vector_cosine_ops) "
-            f"WHERE model = '{FixedQueryEmbedder.name}'"
-        )
+        raw.execute(f"SET statement_timeout = '{HNSW_BUILD_LIMIT_S}s'")
+        raw.execute("SET max_parallel_maintenance_workers = 0")  # one process: a shared machine
+        try:
+            raw.execute(
+                f"CREATE INDEX bench_hnsw ON chunk_vectors USING hnsw "
+                f"((vec::{ext}.vector({DIM})) {ext}.vector_cosine_ops) "
+                f"WHERE model = '{FixedQueryEmbedder.name}'"
+            )
+        except psycopg.errors.QueryCanceled:
+            out["hnsw_build_seconds"] = f"over {HNSW_BUILD_LIMIT_S} (cancelled)"
+            return out
+        finally:
+            raw.execute("RESET statement_timeout")
         out["hnsw_build_seconds"] = round(time.perf_counter() - started, 1)
         hnsw_ms, recall, short = [], [], 0
         raw.execute("SET enable_seqscan = off")  # the index, even where a scan is cheaper
@@ -372,10 +399,6 @@ def _server_nearest(folder: Path, chapters: int, rng: random.Random) -> dict[str
         raw.execute("RESET enable_seqscan")
         raw.execute("DROP INDEX bench_hnsw")
         out |= {
-            "local_matrix": _stats(local_ms),
-            "server_exact": _stats(exact_ms),
-            "server_exact_same_top40": f"{same_exact}/{len(asks)}",
-            "server_mean_and_spread": _stats(spread_ms),
             "server_hnsw": _stats(hnsw_ms),
             "hnsw_recall_at_40": round(sum(recall) / len(recall), 3),
             "hnsw_too_few_rows_as_of": f"{short}/{len(asks)}",
@@ -395,11 +418,15 @@ def main() -> int:
     )
     parser.add_argument("--store", help="a PostgreSQL URL: time its shared vectors (real[])")
     parser.add_argument("--pgvector", help="a PostgreSQL URL whose server has pgvector")
+    parser.add_argument(
+        "--built", type=Path, help="with --store: a SQLite book of an earlier run, vectors filled"
+    )
     args = parser.parse_args()
     stores = {k: v for k, v in (("arrays", args.store), ("pgvector", args.pgvector)) if v}
     if stores:
         for chapters in args.chapters:
-            print({"shared_vectors": shared_vectors(chapters, args.seed, stores)}, flush=True)
+            done = shared_vectors(chapters, args.seed, stores, args.built)
+            print({"shared_vectors": done}, flush=True)
         return 0
     for chapters in args.chapters:
         keep = args.keep / str(chapters) if args.keep else None
