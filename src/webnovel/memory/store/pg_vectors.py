@@ -137,19 +137,26 @@ class SharedVectors:
         self.store.pg.reconnect_if_dropped()
         return self.store.pg.raw
 
+    def _look(self) -> None:
+        """Once a process, in one round trip: what this user may do with the table, and where
+        the column's `vector` type lives (quoted; None for arrays: the book's search_path
+        names only its own schema, so the type and its functions are qualified)."""
+        row = self.raw.execute(
+            "SELECT has_table_privilege(t, 'SELECT'), has_table_privilege(t, 'INSERT'), "
+            "(SELECT quote_ident(n.nspname) FROM pg_attribute a "
+            "JOIN pg_type y ON y.oid = a.atttypid JOIN pg_namespace n ON n.oid = y.typnamespace "
+            "WHERE a.attrelid = t AND a.attname = 'vec' AND y.typname = 'vector') "
+            "FROM to_regclass(%s) AS t",
+            (TABLE,),
+        ).fetchone()
+        select, insert, schema = row if row else (False, False, None)
+        self._may = {"SELECT": bool(select), "INSERT": bool(insert)}
+        self._type_schema = (None if schema is None else str(schema),)
+
     def _vector_type_schema(self) -> str | None:
-        """Where the column's `vector` type lives (quoted), None for arrays: the book's
-        search_path names only its own schema, so the type and its functions are qualified."""
         if self._type_schema is None:
-            row = self.raw.execute(
-                "SELECT quote_ident(n.nspname) FROM pg_attribute a "
-                "JOIN pg_type t ON t.oid = a.atttypid "
-                "JOIN pg_namespace n ON n.oid = t.typnamespace "
-                "WHERE a.attrelid = to_regclass(%s) AND a.attname = 'vec' "
-                "AND t.typname = 'vector'",
-                (TABLE,),
-            ).fetchone()
-            self._type_schema = (str(row[0]),) if row else (None,)
+            self._look()
+        assert self._type_schema is not None
         return self._type_schema[0]
 
     def _send_function(self) -> str:
@@ -231,13 +238,8 @@ class SharedVectors:
         return self._allowed("SELECT")
 
     def _allowed(self, action: str) -> bool:
-        if not self._may:  # both asked at once: one round trip for a process
-            row = self.raw.execute(
-                "SELECT has_table_privilege(t, 'SELECT'), has_table_privilege(t, 'INSERT') "
-                "FROM to_regclass(%s) AS t",
-                (TABLE,),
-            ).fetchone()
-            self._may = {"SELECT": bool(row and row[0]), "INSERT": bool(row and row[1])}
+        if not self._may:
+            self._look()
         return self._may[action]
 
     def put(self, model: str, rows: Iterable[tuple[str, str, int, Sequence[float]]]) -> int | None:
