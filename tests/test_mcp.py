@@ -181,7 +181,7 @@ def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
     assert out["unknown"].is_error
     assert "未知实体「萧炎」" in out["unknown"].content[0].text
     assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
-    assert out["missing"].content[0].text == "get_fact: argument 'field' is required"
+    assert out["missing"].content[0].text == "get_fact：参数 field 必填"
     assert out["overflow"].content[0].text.startswith("as_of 应为 0 到 1,000,000 之间的章节号")
     assert out["after"]["latest_chapter"] == 12  # the server kept serving after errors
     assert "baimei" in {e["id"] for e in out["cast"]} and "suwanqing" not in {

@@ -189,22 +189,32 @@ def test_arguments_are_read_with_their_defaults(
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        ({}, "t: argument 'subject' is required"),
-        ({"subject": 3}, "t: argument 'subject': should be a string, got 3"),
-        ({"subject": "a", "as_of": True}, "t: argument 'as_of': should be an integer, got true"),
-        ({"subject": "a", "as_of": "七"}, "t: argument 'as_of': should be an integer, got \"七\""),
-        ({"subject": "a", "status": "done"}, "argument 'status': should be one of open, all"),
-        ({"subject": "a", "include_settled": "1"}, 'should be true or false, got "1"'),
-        ({"as_of": 1.5}, "argument 'subject' is required; argument 'as_of': should be an"),
+        ({}, "t：参数 subject 必填"),
+        ({"subject": 3}, "t：参数 subject 应为字符串，实际是 3"),
+        ({"subject": "a", "as_of": True}, "t：参数 as_of 应为整数，实际是 true"),
+        ({"subject": "a", "as_of": "七"}, 't：参数 as_of 应为整数，实际是 "七"'),
+        ({"subject": "a", "status": "done"}, '参数 status 应为 open、all 之一，实际是 "done"'),
+        ({"subject": "a", "include_settled": "1"}, '应为 true 或 false，实际是 "1"'),
+        ({"as_of": 1.5}, "参数 subject 必填；参数 as_of 应为整数"),
         # ignored, a typo or another spelling would answer a different question without a word
-        ({"subject": "a", "asof": 4}, "unknown argument 'asof' (did you mean 'as_of'?)"),
-        ({"subject": "a", "x": 1}, "unknown argument 'x'; this one takes: subject, as_of, status"),
+        ({"subject": "a", "asof": 4}, "没有参数 asof（是否指 as_of？）"),
+        ({"subject": "a", "x": 1}, "没有参数 x；这里的参数是：subject、as_of、status"),
     ],
 )
 def test_each_unfit_argument_is_named(given: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidInput) as refused:
         checked_arguments("t", ARGS, given)
     assert message in str(refused.value)
+
+
+def test_unfit_arguments_are_named_in_english_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with pytest.raises(InvalidInput) as refused:
+        checked_arguments("t", ARGS, {"as_of": "x", "asof": 4})
+    assert str(refused.value) == (
+        "t: unknown argument 'asof' (did you mean 'as_of'?); this one takes: subject, as_of, "
+        "status, include_settled; argument 'subject' is required; argument 'as_of': should be an integer, got \"x\""
+    )
 
 
 # -- the same answer on every surface -------------------------------------------------------
@@ -249,8 +259,7 @@ def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
     assert answers["settled"] == cli_json(sample, ["conflicts", "--all"])
     assert answers["missing"].is_error
     assert answers["missing"].content[0].text == (
-        "get_history: argument 'subject' is required; "
-        "argument 'as_of': should be an integer, got \"x\""
+        'get_history：参数 subject 必填；参数 as_of 应为整数，实际是 "x"'
     )
 
 
@@ -273,13 +282,13 @@ def test_the_dashboard_answers_each_query_as_json(sample: Path) -> None:
         nothing = board.get("/api/query/no_such_query")
     assert unknown.status == 404 and "萧炎" in json.loads(unknown.body)["error"]
     assert missing.status == 400
-    assert json.loads(missing.body) == {"error": "relations: argument 'subject' is required"}
+    assert json.loads(missing.body) == {"error": "relations：参数 subject 必填"}
     assert nothing.status == 404 and "no_such_query" in json.loads(nothing.body)["error"]
 
 
 def test_the_cli_spelling_of_an_argument_points_to_its_name() -> None:
     timeline = (Arg(name="start", flag="--from", type="int", help="x"),)
-    with pytest.raises(InvalidInput, match="unknown argument 'from' \\(did you mean 'start'\\?\\)"):
+    with pytest.raises(InvalidInput, match="没有参数 from（是否指 start？）"):
         checked_arguments("get_timeline", timeline, {"from": 3})
 
 

@@ -283,6 +283,7 @@ class Project(BookReader):
                 self.storage.conn,
                 self.aliases,
                 embedder,
+                self.storage.shared_vectors(),
             )
         return self._retrieval
 

@@ -19,6 +19,7 @@ from ..errors import WebnovelError
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..memory.store.table_copy import copy_tables
+from ..memory.store.vector_copy import carry_vectors
 from .opening import init_project, open_project
 from .project import Project
 
@@ -104,6 +105,7 @@ def copy_book(
         else:
             commits = copy_tables(source.storage.index, copy.storage.index, progress)
         copy.refresh_projections()
+        vectors = carry_vectors(source.storage, copy.storage)
     except BaseException:
         copy.close()
         _remove(Path(dest), store, copy.storage.location)
@@ -117,6 +119,7 @@ def copy_book(
             "chapters": len(copy.store.commits.chapter_commit_ids()),
             "verdicts": len(copy.store.records.conflict_verdicts()),
             "replayed": replay,
+            "vectors": vectors,
         }
     finally:
         copy.close()

@@ -131,6 +131,7 @@ def copy(args: argparse.Namespace) -> int:
         report,
         lambda d: (
             f"已复制 {d['commits']} 次提交（{d['chapters']} 章）到 {d['dest']}（{d['store']}）"
+            + (f"，连同 {d['vectors']} 个向量" if d.get("vectors") else "")
         ),
     )
     return 0

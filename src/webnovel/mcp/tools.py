@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, WebnovelError
+from ..messages import say
 from ..queries import Arg
 from ..queries.arguments import checked_arguments
 
@@ -29,12 +30,6 @@ Json = Any  # the contract's JSON shapes: a mapping, or a list sent as {"result"
 Arguments = Mapping[str, Any]
 
 _JSON_TYPES = {"int": "integer", "str": "string", "bool": "boolean", "object": "object"}
-_TYPE_WORDS = {
-    "int": "an integer",
-    "str": "a string",
-    "bool": "true or false",
-    "object": "an object",
-}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -126,7 +121,7 @@ class ToolServer:
         tool = self.tools.get(name)
         try:
             if tool is None:
-                raise InvalidInput(f"unknown tool: {name}")
+                raise InvalidInput(say("unknown_tool", name=name))
             data = await tool.call(checked_arguments(name, tool.args, given))
         except WebnovelError as exc:
             return _error(str(exc))
@@ -137,7 +132,7 @@ class ToolServer:
                 return _error(str(problem))
             # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
-            return _error(f"内部错误（{type(exc).__name__}）：{exc}")
+            return _error(say("internal_error", kind=type(exc).__name__, detail=exc))
         text = json.dumps(data, ensure_ascii=False, indent=2)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
@@ -206,7 +201,9 @@ class ToolServer:
 
         prompt = self.prompts.get(params.name)
         if prompt is None:
-            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt: {params.name}")
+            raise MCPError(
+                code=types.INVALID_PARAMS, message=say("unknown_prompt", name=params.name)
+            )
         try:
             arguments = checked_arguments(prompt.name, prompt.args, params.arguments or {})
         except InvalidInput as exc:
@@ -244,7 +241,9 @@ class ToolServer:
 
         resource = self.resources.get(str(params.uri))
         if resource is None:
-            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource: {params.uri}")
+            raise MCPError(
+                code=types.INVALID_PARAMS, message=say("unknown_resource", uri=params.uri)
+            )
         return types.ReadResourceResult(
             contents=[
                 types.TextResourceContents(

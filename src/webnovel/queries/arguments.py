@@ -1,6 +1,6 @@
 """Arguments given as JSON (by an MCP client) or as text (in a dashboard URL), checked against
 their declarations: defaults filled in, integers read from digits, and every problem named in
-one sentence (`get_fact: argument 'field' is required`). An unknown name is refused with the
+one sentence (`get_fact：参数 field 必填`). An unknown name is refused with the
 name probably meant: ignored, a typo (`asof`) or the CLI's spelling (`from`) would answer a
 different question without a word."""
 
@@ -13,14 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidInput
+from ..messages import say
 from .declare import Arg
 
-_TYPE_WORDS = {
-    "int": "an integer",
-    "str": "a string",
-    "bool": "true or false",
-    "object": "an object",
-}
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no", "")
 
 
@@ -39,15 +34,16 @@ def checked_arguments(
     for arg in args:
         if arg.name not in given or (given[arg.name] is None and not arg.required):
             if arg.required:
-                problems.append(f"argument '{arg.name}' is required")
+                problems.append(say("argument_required", name=arg.name))
             out[arg.name] = arg.default
             continue
         try:
             out[arg.name] = _value(arg, given[arg.name], text)
         except _Unfit as exc:
-            problems.append(f"argument '{arg.name}': {exc}")
+            problems.append(say("argument_unfit", name=arg.name, problem=exc))
     if problems:
-        raise InvalidInput(f"{tool}: " + "; ".join(problems))
+        joined = say("argument_separator").join(problems)
+        raise InvalidInput(say("arguments_unfit", tool=tool, problems=joined))
     return out
 
 
@@ -57,31 +53,32 @@ def _unknown(name: str, args: Sequence[Arg]) -> str:
     meant = by_flag.get(name) or next(
         iter(difflib.get_close_matches(name, [a.name for a in args], n=1, cutoff=0.6)), None
     )
-    known = ", ".join(a.name for a in args) or "none"
-    hint = f" (did you mean '{meant}'?)" if meant else ""
-    return f"unknown argument '{name}'{hint}; this one takes: {known}"
+    known = say("argument_list_separator").join(a.name for a in args) or say("argument_none")
+    hint = say("argument_meant", meant=meant) if meant else ""
+    return say("argument_unknown", name=name, hint=hint, known=known)
 
 
 def _value(arg: Arg, value: Any, text: bool) -> Any:
     if arg.type == "int":
         number = _integer(value)
         if number is None:
-            raise _Unfit(f"should be {_TYPE_WORDS['int']}, got {_shown(value)}")
+            raise _Unfit(say("argument_not_integer", got=_shown(value)))
         return number
     if arg.type == "bool":
         if text and isinstance(value, str) and value.lower() in _TRUE + _FALSE:
             return value.lower() in _TRUE
         if not isinstance(value, bool):
-            raise _Unfit(f"should be {_TYPE_WORDS['bool']}, got {_shown(value)}")
+            raise _Unfit(say("argument_not_bool", got=_shown(value)))
         return value
     if arg.type == "object":
         if not isinstance(value, dict):
-            raise _Unfit(f"should be {_TYPE_WORDS['object']}, got {_shown(value)}")
+            raise _Unfit(say("argument_not_object", got=_shown(value)))
         return value
     if not isinstance(value, str):
-        raise _Unfit(f"should be {_TYPE_WORDS['str']}, got {_shown(value)}")
+        raise _Unfit(say("argument_not_string", got=_shown(value)))
     if arg.choices is not None and value not in arg.choices:
-        raise _Unfit(f"should be one of {', '.join(arg.choices)}, got {_shown(value)}")
+        choices = say("argument_list_separator").join(arg.choices)
+        raise _Unfit(say("argument_not_choice", choices=choices, got=_shown(value)))
     return value
 
 

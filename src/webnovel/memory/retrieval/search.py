@@ -48,6 +48,7 @@ from .scoring import (
 )
 from .segmenter import CJK_RUN, Segmenter, bigram_tokens, char_tokens, load_segmenter
 from .term_counts import HeldCounts
+from .vector_catch_up import VectorCatchUp, VectorStore
 
 # Measured on our own sets (benchmarks/retrieval_quality.py, docs/benchmarks.md).
 CANDIDATES = 60  # proposed by the lexical side, then scored again
@@ -137,7 +138,10 @@ class Retrieval:
         index: sqlite3.Connection,
         aliases: Callable[[], AliasIndex],
         embedder: Embedder | None = None,
+        shared: VectorStore | None = None,
     ) -> None:
+        """`shared`: the vectors a shared store keeps for the book (PostgreSQL), which this
+        machine's `vectors.db` catches up on and gives what it embeds to."""
         self.store = store
         self.lexicon = lexicon
         self.index = index
@@ -153,6 +157,7 @@ class Retrieval:
         self._documents = 0
         self._count_as_of: int | None = None  # the chapter filter the counts need (None: none)
         self._held_counts = HeldCounts(lexicon.count_holding)
+        self.shared = None if shared is None else VectorCatchUp(store, shared)
 
     def segmenter(self) -> Segmenter:
         """Built on first use, over the process's dictionary (loaded once); the book's names
@@ -208,6 +213,8 @@ class Retrieval:
         recut, dropped = self.stale_chapters(synced)
         if recut or dropped:
             self._recut(recut, dropped, progress)
+        if recut and self.shared is not None and self.embedder is not None:
+            self.shared.after_recut(self.embedder.name, recut)
         with self.store.atomic() as conn:
             vector_store.set_synced_seq(conn, seq)
         self._loaded_seq = seq
@@ -494,6 +501,8 @@ class Retrieval:
         except ImportError:
             return {}
         self._announce_endpoint()
+        if self.shared is not None:  # what other machines embedded since (one round trip)
+            self.shared.catch_up(self.embedder.name)
         dim = getattr(self.embedder, "dim", None)
         query = self.embedder.embed_query(folded)
         if not self._dense.load(self.store.conn, self.embedder.name, dim or len(query)):
@@ -511,37 +520,46 @@ class Retrieval:
         batch: int = 32,
         kinds: tuple[str, ...] = EMBED_KINDS,
     ) -> dict[str, int]:
-        """Fill missing vectors, committing each batch: stop it any time and run it again."""
+        """Fill missing vectors, committing each batch: stop it any time and run it again.
+        With a shared store, the vectors it has are taken first (`reused`) and only the rest
+        go to the model (`embedded`), then to the store for the other machines."""
         if self.embedder is None:
-            return {"embedded": 0, "missing": 0}
+            return {"embedded": 0, "missing": 0, "reused": 0}
         self.sync()
         self._announce_endpoint()
         name = self.embedder.name
+        reused = self.shared.catch_up(name) if self.shared is not None else 0
         total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
-        done = 0
+        done = embedded = 0
         while True:
             window = vector_store.chunks_without_vectors(
                 self.store.conn, name, kinds, batch * SORT_WINDOW
             )
             if not window:
                 break
+            if self.shared is not None:  # another machine may have embedded them meanwhile
+                todo = self.shared.take_for(name, window)
+                done, reused = done + len(window) - len(todo), reused + len(window) - len(todo)
+                window = todo
             # batches of like length: a batch is padded to its longest passage
             window.sort(key=lambda chunk: len(chunk[1]))
             for start in range(0, len(window), batch):
                 done = self._embed_batch(window[start : start + batch], name, done)
+                embedded += len(window[start : start + batch])
                 if progress:
                     progress(done, total)
-        return {"embedded": done, "missing": total - done}
+        return {"embedded": embedded, "missing": total - done, "reused": reused}
 
-    def _embed_batch(self, todo: list[tuple[int, str]], name: str, done: int) -> int:
-        """Embed and store one batch, committed on its own; returns how many are done."""
+    def _embed_batch(self, todo: list[tuple[int, str, str, int]], name: str, done: int) -> int:
+        """Embed and store one batch, committed on its own (in the shared store first, when
+        there is one); returns how many are done."""
         assert self.embedder is not None
-        vectors = self.embedder.embed_passages([text for _, text in todo])
+        vectors = self.embedder.embed_passages([chunk[1] for chunk in todo])
         if len(vectors) != len(todo):
             raise EndpointFailed(f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量")
         dim = vector_store.vector_dim(self.store.conn, name)
         rows = []
-        for (rowid, _), vector in zip(todo, vectors, strict=True):
+        for (rowid, *_), vector in zip(todo, vectors, strict=True):
             packed = array("f", [float(v) for v in vector])
             dim = dim or len(packed)
             if len(packed) != dim:
@@ -550,6 +568,8 @@ class Retrieval:
                     "不一致；已存的向量保持不变（换了模型请改名或运行 webnovel rebuild）"
                 )
             rows.append((rowid, len(packed), packed.tobytes()))
+        if self.shared is not None:
+            self.shared.give(name, todo, [row[2] for row in rows])
         with self.store.atomic() as conn:
             vector_store.put_vectors(conn, name, rows)
         return done + len(rows)

@@ -85,8 +85,10 @@ def _book_bytes() -> str:
     schema's tables in `pg_class` reads every book's rows there: 3 ms a commit with a few dozen
     books in the database, and more with each. A name is one index lookup.)"""
     from .migrations import created_tables
+    from .pg_vectors import TABLE as VECTORS
 
-    names = ", ".join(f"'{table}'" for table in ["schema_migrations", *created_tables()])
+    tables = ["schema_migrations", *created_tables(), VECTORS]  # the vectors too: a PG table
+    names = ", ".join(f"'{table}'" for table in tables)
     return (
         "(SELECT COALESCE(SUM(pg_total_relation_size(to_regclass(t))), 0) "
         f"FROM unnest(ARRAY[{names}]) AS t)"

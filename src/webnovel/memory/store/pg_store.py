@@ -22,6 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
+from . import pg_vectors
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation, require_driver
 from .migrations import MIGRATIONS, Migration, statements
@@ -42,7 +43,10 @@ _PG_ONLY: dict[str, list[Migration]] = {
             # PostgreSQL's json operators parse the text again for every field asked.
             f"ALTER TABLE versions ADD COLUMN {PARSED_COLUMN[1]} JSONB "
             f"GENERATED ALWAYS AS ({PARSED_COLUMN[0]}::jsonb) STORED",
-        )
+        ),
+        # the book's dense vectors, once for every machine: made by pg_vectors.create_table,
+        # whose column depends on the server (pgvector's `vector`, or `real[]`)
+        (pg_vectors.MIGRATION, ""),
     ]
 }
 PG_MIGRATIONS: list[Migration] = [
@@ -275,6 +279,10 @@ class PostgresStore:
         )
 
     def _create_or_upgrade(self, create: bool, title: str | None) -> None:
+        # pgvector or not, asked before the transaction: a refused CREATE EXTENSION aborts one
+        vector_schema = None
+        if create or pg_vectors.MIGRATION not in self._applied():
+            vector_schema = pg_vectors.pgvector_schema(self.pg.raw)
         with self.atomic():
             conn = self.pg
             if create:
@@ -284,7 +292,7 @@ class PostgresStore:
                     "VALUES (?, ?, ?, ?)",
                     (self.location.book, self.schema, title or self.location.book, _now()),
                 )
-            migrate_pg(conn, PG_MIGRATIONS)
+            migrate_pg(conn, PG_MIGRATIONS, vector_schema)
             if create:
                 # every commit and retraction tells listeners on any machine, at COMMIT
                 self.pg.raw.execute(_NOTIFY_ON_COMMIT)
@@ -295,7 +303,10 @@ class PostgresStore:
 
     def _pending(self) -> bool:
         """Whether the book lacks a migration (then it is migrated under its write lock)."""
-        return _lacking([row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")])
+        return _lacking(self._applied())
+
+    def _applied(self) -> list[str]:
+        return [row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")]
 
     def _registered(self) -> bool:
         ensure_registry(self.pg)
@@ -314,6 +325,8 @@ class PostgresStore:
             "JOIN pg_attribute a ON a.attrelid = c.oid "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' "
             "AND c.relname <> 'schema_migrations' AND a.attnum > 0 AND NOT a.attisdropped "
+            # the vectors are a store's own, carried apart (their column is the server's)
+            f"AND c.relname <> '{pg_vectors.TABLE}' "
             "AND a.attgenerated = '' "  # computed by each store from the others
             "ORDER BY c.relname, a.attnum"
         ).fetchall()
@@ -341,6 +354,7 @@ class PostgresStore:
                     # the planner's statistics now, not at autovacuum's next round: the first
                     # reads of the new book would otherwise be planned for empty tables
                     cursor.execute(f"ANALYZE {quoted(table)}")
+                pg_vectors.record_column(self.pg)  # this server's column, not the source's
                 identities = cursor.execute(
                     "SELECT c.relname, a.attname FROM pg_attribute a "
                     "JOIN pg_class c ON c.oid = a.attrelid "
@@ -392,8 +406,11 @@ def ensure_registry(conn: PgConnection) -> None:
         raise
 
 
-def migrate_pg(conn: PgConnection, migrations: list[Migration]) -> list[str]:
-    """Apply the migrations a book's schema lacks, inside the caller's transaction."""
+def migrate_pg(
+    conn: PgConnection, migrations: list[Migration], vector_schema: str | None = None
+) -> list[str]:
+    """Apply the migrations a book's schema lacks, inside the caller's transaction
+    (`vector_schema`: where pgvector's type is, None for arrays; pg_vectors.pgvector_schema)."""
     conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations "
         '(name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)'
@@ -403,6 +420,8 @@ def migrate_pg(conn: PgConnection, migrations: list[Migration]) -> list[str]:
     for name, script in migrations:
         if name in done:
             continue
+        if name == pg_vectors.MIGRATION:
+            pg_vectors.create_table(conn, vector_schema)
         for statement in statements(translate_ddl(script)):
             conn.execute(statement)
         conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (name, _now()))

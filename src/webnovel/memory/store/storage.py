@@ -15,13 +15,16 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex
 from .location import StoreLocation
 from .parts import StoreParts
 from .vector_store import VECTOR_MIGRATIONS
+
+if TYPE_CHECKING:
+    from .pg_vectors import SharedVectors
 
 MEMORY_DIR = ".webnovel"
 INDEX_DB = "index.db"
@@ -122,6 +125,17 @@ class Storage:
             self._vectors = SQLiteStore(self.vectors_path, VECTOR_MIGRATIONS)
             self._vectors.on_wait = self.index.on_wait
         return self._vectors
+
+    def shared_vectors(self) -> SharedVectors | None:
+        """The vectors the store keeps for every machine (a PostgreSQL book), or None: a
+        SQLite book's vectors are this folder's `vectors.db` alone."""
+        if self.location is None:
+            return None
+        from .pg_store import PostgresStore
+        from .pg_vectors import SharedVectors
+
+        assert isinstance(self.index, PostgresStore)
+        return SharedVectors(self.index)
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
         """Have every store say so (once per wait) when a writer waits for another process."""

@@ -19,6 +19,8 @@ from .index_store import IndexStore, SQLiteStore
 from .migrations import created_tables
 
 ROWS_A_PROGRESS = 2000  # how often a copy says how far it got
+# the meta a store records of itself (the vector column its server allows), never carried
+STORES_OWN_META = frozenset({"vectors_column"})
 
 
 def copy_tables(
@@ -42,6 +44,8 @@ def copy_tables(
             nonlocal done
             names = ", ".join(f'"{c}"' for c in columns)
             for row in conn.execute(f'SELECT {names} FROM "{table}"'):
+                if table == "meta" and row[0] in STORES_OWN_META:
+                    continue
                 yield row
                 done += 1
                 if progress and done % ROWS_A_PROGRESS == 0:

@@ -65,6 +65,10 @@ VECTOR_MIGRATIONS: list[Migration] = [
 ]
 
 
+# `vectors_meta` key prefix: the place in a shared store's order of vectors taken up to, per model
+SHARED_SEEN = "shared_seen:"
+
+
 def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM vectors_meta WHERE key = ?", (key,)).fetchone()
     return row[0] if row else None
@@ -141,7 +145,21 @@ def forget_book(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM vectors")
     conn.execute("DELETE FROM chunks")
     conn.execute("DELETE FROM chapter_state")
+    conn.execute("DELETE FROM vectors_meta WHERE key LIKE ?", (SHARED_SEEN + "%",))
     next_generation(conn)
+
+
+def chunks_by_chunk_id(
+    conn: sqlite3.Connection, chunk_ids: list[str]
+) -> dict[str, tuple[int, str]]:
+    """chunk id → (rowid, text) of those of `chunk_ids` that are cut here."""
+    sql = "SELECT chunk_id, id, text FROM chunks WHERE chunk_id IN ({marks})"
+    return {row[0]: (row[1], row[2]) for row in rows_in(conn, sql, chunk_ids)}
+
+
+def rowids_with_vectors(conn: sqlite3.Connection, model: str, rowids: list[int]) -> set[int]:
+    sql = "SELECT chunk_rowid FROM vectors WHERE model = ? AND chunk_rowid IN ({marks})"
+    return {row[0] for row in rows_in(conn, sql, rowids, params=(model,))}
 
 
 def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, dict[str, Any]]:
@@ -166,10 +184,11 @@ def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, di
 
 def chunks_without_vectors(
     conn: sqlite3.Connection, model: str, kinds: tuple[str, ...], limit: int
-) -> list[tuple[int, str]]:
+) -> list[tuple[int, str, str, int]]:
+    """(rowid, text, chunk id, chapter) of chunks of these kinds still without a vector."""
     marks = ",".join("?" * len(kinds))
     return conn.execute(
-        "SELECT c.id, c.text FROM chunks c LEFT JOIN vectors v ON v.chunk_rowid = c.id "
+        "SELECT c.id, c.text, c.chunk_id, c.chapter FROM chunks c LEFT JOIN vectors v ON v.chunk_rowid = c.id "
         f"AND v.model = ? WHERE v.chunk_rowid IS NULL AND c.kind IN ({marks}) "
         "ORDER BY c.chapter, c.seq LIMIT ?",
         (model, *kinds, limit),
@@ -230,6 +249,14 @@ def all_vectors(conn: sqlite3.Connection, model: str, dim: int) -> list[tuple[in
         "SELECT v.chunk_rowid, c.chapter, v.vec FROM vectors v JOIN chunks c ON c.id = v.chunk_rowid "
         "WHERE v.model = ? AND v.dim = ? ORDER BY v.chunk_rowid",
         (model, dim),
+    ).fetchall()
+
+
+def every_vector(conn: sqlite3.Connection) -> list[tuple[str, str, str, int, bytes]]:
+    """(model, chunk id, chunk text, chapter, vector) of every vector kept here."""
+    return conn.execute(
+        "SELECT v.model, c.chunk_id, c.text, c.chapter, v.vec FROM vectors v "
+        "JOIN chunks c ON c.id = v.chunk_rowid ORDER BY v.model, c.chapter, c.seq"
     ).fetchall()
 
 
