@@ -132,8 +132,11 @@ def backend(request: pytest.FixtureRequest) -> str:
     return str(getattr(request, "param", "sqlite"))
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def _drop_postgres_books() -> Iterator[None]:
+    """A module's PostgreSQL books are dropped when it ends (after its own fixtures, which
+    close them): listing a store (`books --store`, `list_books`) reads every book in it, a
+    second at a hundred books against a tenth at a few, and a run makes well over a hundred."""
     yield
     if POSTGRES_URL:
         drop_made_books()

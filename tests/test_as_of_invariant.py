@@ -8,6 +8,7 @@ README's test command, 212 more in .ci/run (marked slow)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,9 @@ def references(n: int) -> list[str]:
     return [*known, *(NAMES[e] for e in known)]
 
 
+# Strategies are made once (cache): a strategy made anew at each draw is validated anew by
+# hypothesis, which cost a third of the time drawing a history took; the draws are the same.
+@cache
 def state_change(n: int) -> st.SearchStrategy[dict[str, Any]]:
     refs = st.sampled_from(references(n))
     return st.one_of(
@@ -64,6 +68,7 @@ def state_change(n: int) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
+@cache
 def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
     refs = st.sampled_from(references(n))
     return st.fixed_dictionaries(

@@ -145,19 +145,21 @@ def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
     board: Running, watched: Watched, tmp_path: Path
 ) -> None:
     """Each page is loaded once for all its checks (a load costs Chromium about a fifth of a
-    second of CPU): photographed on a desktop screen (the README shows the main pages), then
-    narrowed to a phone's width, where it must not scroll sideways, then moved by the slider.
-    The dashboard lays pages out by CSS alone (its script reads no sizes), so a page narrowed
-    after loading is laid out as one loaded narrow."""
+    second of CPU), at a phone's width, where it must not scroll sideways, then moved by the
+    slider. A page photographed (the README shows the main pages) is loaded on a desktop's
+    screen and then narrowed: the dashboard lays pages out by CSS alone (its script reads no
+    sizes), so a page narrowed after loading is laid out as one loaded narrow. Each change of
+    size lays the page out anew, so the tab changes size only for a photograph."""
     updating = bool(os.environ.get("UPDATE_SCREENSHOTS"))
     folder = SCREENSHOTS if updating else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     # A full-page photograph costs Chromium up to a second; outside an update only the overview
     # is photographed (the path stays tested), the other pages prove themselves by their checks.
     photographed = {path: name for name, path in MAIN_PAGES.items() if updating or path == "/"}
-    page = watched.page
+    page, shown = watched.page, DESKTOP
     for path in PAGES:
-        page.set_viewport_size(DESKTOP)
+        if shown != (size := DESKTOP if path in photographed else PHONE):
+            page.set_viewport_size(shown := size)
         page.goto(board.url + path)
         page.wait_for_load_state("load")
         assert page.evaluate("document.querySelector('h1').innerText.trim()"), path
@@ -165,7 +167,7 @@ def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
             name = photographed.pop(path)
             page.screenshot(path=str(folder / f"{name}.png"), full_page=name != "pack")
             assert (folder / f"{name}.png").stat().st_size > 10_000
-        page.set_viewport_size(PHONE)
+            page.set_viewport_size(shown := PHONE)
         fits_a_phone(page, path)
         if path == "/" and updating:
             page.screenshot(path=str(folder / "phone-overview.png"))

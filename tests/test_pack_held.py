@@ -151,14 +151,22 @@ def test_a_rolled_back_write_is_never_held(tmp_path: Path) -> None:
         assert rules() == ["灵气只在子时充盈"] == rules()
 
 
+# ThreadSpans' blocks of 128 chapters: the chapters on either side of each edge, and the last.
+BLOCK_EDGES = (127, 128, 255, 256, 300)
+TASKS = ("chapter_write", "consistency_check", "review")
+
+
 def test_held_packs_equal_packs_that_scan_the_store(saga_book: webnovel.Project) -> None:
+    """Every 7th chapter of the saga, asked in order (more chapters than a snapshot keeps the
+    threads of), each by one task in turn, and every task at each block edge: what 123 packs
+    (every task at every 7th chapter) compared, in 55."""
     conn, config, aliases = saga_book.storage.conn, saga_book.config, saga_book.aliases()
     held = ranking_cache()
     names = [e.name for e in saga_book.entities()][:40]
     compared, with_rules, with_threads = 0, 0, 0
-    for n, chapter in enumerate(range(20, 302, 7)):
+    for n, chapter in enumerate(sorted({*range(20, 302, 7), *BLOCK_EDGES})):
         outline = f"第{chapter}章：{names[n % 40]}与{names[(3 * n + 1) % 40]}在山门相遇。"
-        for task in ("chapter_write", "consistency_check", "review"):
+        for task in TASKS if chapter in BLOCK_EDGES else TASKS[n % 3 : n % 3 + 1]:
             request = PackRequest(task=task, chapter=chapter, outline=outline)
             scanned = build_memory_pack(conn, config, aliases, request)
             kept = build_memory_pack(conn, config, aliases, request, held=held)
@@ -167,4 +175,4 @@ def test_held_packs_equal_packs_that_scan_the_store(saga_book: webnovel.Project)
             compared += 1
             with_rules += bool(_section(kept, "world_rules"))
             with_threads += bool(_section(kept, "threads"))
-    assert compared > 100 and with_rules > 100 and with_threads > 100
+    assert compared > 50 and with_rules > 50 and with_threads > 50

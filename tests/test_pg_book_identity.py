@@ -13,7 +13,7 @@ import pytest
 import webnovel
 from webnovel.book.stores import delete_book
 
-from stores import POSTGRES_URL, book_name
+from stores import POSTGRES_URL, book_name, init_book
 
 pytestmark = pytest.mark.skipif(
     POSTGRES_URL is None, reason="PostgreSQL tests skipped: WEBNOVEL_TEST_POSTGRES is not set"
@@ -43,7 +43,8 @@ def test_a_book_made_anew_under_a_deleted_one_s_name_is_searched_afresh(tmp_path
 
     assert delete_book(POSTGRES_URL or "", name)
     shutil.rmtree(machine_a)
-    with webnovel.init_project(machine_a, title="新书", store=POSTGRES_URL, book=name) as new:
+    # made by init_book: dropped with the module's books, as the old one was by the test
+    with init_book("postgresql", machine_a, title="新书", book=name) as new:
         for n in range(1, 4):  # as many commits as the old book's: the numbers say "no change"
             result, text = _chapter(n, "张三", f"张三第{n}次下山，去镇上买米。")
             new.commit(result, text=text)

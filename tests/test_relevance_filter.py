@@ -78,7 +78,9 @@ def test_the_automaton_kept_in_step_equals_one_built_anew(tmp_path: Path) -> Non
         assert {k: sorted(v) for k, v in kept.by_first.items()} == {
             k: sorted(v) for k, v in fresh.by_first.items()
         }
-        assert kept.find(text) == fresh.find(text)
+        # the book's text as written, as bulk text is read: both indexes fold a text alike
+        # (OpenCC's pure-Python fold of the whole book cost this test three quarters of its time)
+        assert kept.find(text, fold=False) == fresh.find(text, fold=False)
 
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         book.aliases()
