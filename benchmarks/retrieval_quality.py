@@ -42,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
 from webnovel.ingest.sample_book import sample_chapters  # noqa: E402
-from webnovel.memory.retrieval.search import SearchHit  # noqa: E402
+from webnovel.memory.retrieval.search_hit import SearchHit  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"

@@ -16,7 +16,7 @@ from webnovel.memory.packs.memory_pack import PackRequest, Passage
 from webnovel.memory.read.chapter_report import Change, ChapterReport
 from webnovel.memory.read.graph_memory import Gap
 from webnovel.memory.retrieval.chunker import Chunk
-from webnovel.memory.retrieval.search import SearchHit
+from webnovel.memory.retrieval.search_hit import SearchHit
 from webnovel.memory.review.draft_review import ReviewIssue
 from webnovel.memory.write.conflict_resolver import replay
 

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
     from ..memory.packs.orchestrator import RankingCache
-    from ..memory.retrieval.search import Retrieval, SearchHit
+    from ..memory.retrieval.search import Retrieval
+    from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewReport
     from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline

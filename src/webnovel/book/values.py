@@ -30,7 +30,7 @@ if TYPE_CHECKING:
         SecretTouched,
         ThreadTouched,
     )
-    from ..memory.retrieval.search import SearchHit
+    from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewIssue, ReviewReport
     from ..memory.schema import (
         CommitEntry,
