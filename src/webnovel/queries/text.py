@@ -248,6 +248,7 @@ KEY_WORDS = {
     "model": "向量模型",
     "embedded": "新做向量",
     "missing": "尚缺向量",
+    "reused": "取自书库的向量",  # made by another machine, taken from a shared store
 }
 
 
