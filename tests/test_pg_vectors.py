@@ -82,6 +82,15 @@ def _book(
     return book
 
 
+def _machine_of_role(folder: Path, other: Path, server: str, role: str) -> None:
+    """Another machine's folder for the same book, whose config logs in as `role`."""
+    user = server.split("://", 1)[1].split("@", 1)[0]
+    with _machine(folder, other):
+        pass
+    config = other / ".webnovel" / "config.toml"
+    config.write_text(config.read_text().replace(f"://{user}@", f"://{role}@"))
+
+
 def _machine(folder: Path, other: Path) -> webnovel.Project:
     """Another machine's folder for the same book: a copy of its config, nothing else."""
     (other / ".webnovel").mkdir(parents=True)
@@ -202,11 +211,7 @@ def test_a_read_only_role_searches_with_the_vectors_and_writes_none(
                 schema = a.storage.index.schema  # type: ignore[attr-defined]
             admin.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO {role}')
             admin.execute(f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}')
-            user = server.split("://", 1)[1].split("@", 1)[0]
-            with _machine(tmp_path / "a", tmp_path / "r") as _:
-                pass
-            config = tmp_path / "r" / ".webnovel" / "config.toml"
-            config.write_text(config.read_text().replace(f"://{user}@", f"://{role}@"))
+            _machine_of_role(tmp_path / "a", tmp_path / "r", server, role)
             with webnovel.open_project(tmp_path / "r") as reader:
                 assert _answers(reader) == expected  # with A's vectors, taken as they are
                 assert reader.retrieval().stats()["vectors"] == len(stored)
@@ -298,11 +303,7 @@ def test_a_reader_not_granted_the_vectors_searches_with_its_own(
             admin.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO {role}')
             admin.execute(f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}')
             admin.execute(f'REVOKE SELECT ON "{schema}".chunk_vectors FROM {role}')
-            user = server.split("://", 1)[1].split("@", 1)[0]
-            with _machine(tmp_path / "a", tmp_path / "r") as _:
-                pass
-            config = tmp_path / "r" / ".webnovel" / "config.toml"
-            config.write_text(config.read_text().replace(f"://{user}@", f"://{role}@"))
+            _machine_of_role(tmp_path / "a", tmp_path / "r", server, role)
             with webnovel.open_project(tmp_path / "r") as reader:
                 assert reader.search("周伯临终托付", top_k=3)
                 assert reader.retrieval().stats()["vectors"] == 0

@@ -26,9 +26,7 @@ class VectorStore(Protocol):
     def since(self, model: str, after: int) -> Iterable[list[SharedVector]]: ...
     def of_chapters(self, model: str, chapters: Sequence[int]) -> list[SharedVector]: ...
     def of_chunks(self, model: str, keys: Sequence[tuple[str, str]]) -> list[SharedVector]: ...
-    def put(
-        self, model: str, rows: Iterable[tuple[str, str, int, Sequence[float]]]
-    ) -> int | None: ...
+    def put(self, model: str, rows: Iterable[tuple[str, str, int, bytes]]) -> int | None: ...
 
 
 def _seen_key(model: str) -> str:
@@ -94,11 +92,8 @@ class VectorCatchUp:
     ) -> None:
         """Write what this machine embedded to the store, for every other machine (nothing
         when this user may only read)."""
-        from array import array
-
-        rows = []
-        for (_, text, chunk_id, chapter), blob in zip(chunks, vectors, strict=True):
-            values = array("f")
-            values.frombytes(blob)
-            rows.append((chunk_id, text_digest(text), chapter, values.tolist()))
+        rows = [
+            (chunk_id, text_digest(text), chapter, blob)
+            for (_, text, chunk_id, chapter), blob in zip(chunks, vectors, strict=True)
+        ]
         self.shared.put(model, rows)

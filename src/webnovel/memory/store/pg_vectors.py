@@ -242,8 +242,9 @@ class SharedVectors:
             self._look()
         return self._may[action]
 
-    def put(self, model: str, rows: Iterable[tuple[str, str, int, Sequence[float]]]) -> int | None:
-        """Add (chunk id, digest, chapter, vector) rows of `model`, keeping any row already
+    def put(self, model: str, rows: Iterable[tuple[str, str, int, bytes]]) -> int | None:
+        """Add (chunk id, digest, chapter, vector) rows of `model`, each vector float32 bytes
+        in this machine's order (as `vectors.db` keeps them), keeping any row already
         there (another machine's vector of the same text is the same vector): one
         transaction, one statement. Returns how many were new, or None when this user may
         not write (then nothing is tried)."""
@@ -254,7 +255,8 @@ class SharedVectors:
             return None if rows else 0
         literal = "[{}]" if self.kind() == "vector" else "{{{}}}"
         cast = self._column_type()
-        texts = [literal.format(",".join(repr(float(v)) for v in row[3])) for row in rows]
+        values = [_values(row[3]) for row in rows]
+        texts = [literal.format(",".join(repr(v) for v in vector)) for vector in values]
         raw = self.raw
         try:
             with raw.transaction():
@@ -272,7 +274,7 @@ class SharedVectors:
                         [r[0] for r in rows],
                         [r[1] for r in rows],
                         [r[2] for r in rows],
-                        [len(r[3]) for r in rows],
+                        [len(vector) for vector in values],
                         texts,
                     ),
                 )
@@ -280,6 +282,12 @@ class SharedVectors:
         except psycopg.errors.InsufficientPrivilege:
             self._may["INSERT"] = False  # a grant taken away since: the machine keeps its own
             return None
+
+
+def _values(blob: bytes) -> list[float]:
+    values = array("f")
+    values.frombytes(blob)
+    return values.tolist()
 
 
 def _floats(sent: bytes, dim: int) -> bytes:

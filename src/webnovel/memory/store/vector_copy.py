@@ -9,7 +9,6 @@ and embeds for itself (its `vectors.db` is its own projection).
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from . import vector_store
@@ -18,7 +17,7 @@ from .storage import Storage
 
 ROWS_A_PUT = 500
 
-Row = tuple[str, str, int, list[float]]  # chunk id, digest, chapter, vector
+Row = tuple[str, str, int, bytes]  # chunk id, digest, chapter, float32 vector
 
 
 def carry_vectors(source: Storage, target: Storage) -> int:
@@ -40,18 +39,12 @@ def _source_rows(source: Storage) -> Iterator[tuple[str, list[Row]]]:
         for model in shared.models():
             rows: list[Row] = []
             for page in shared.since(model, 0):
-                rows += [(v.chunk_id, v.digest, v.chapter, _values(v.blob)) for v in page]
+                rows += [(v.chunk_id, v.digest, v.chapter, v.blob) for v in page]
             yield model, rows
         return
     if not source.vectors_path.exists():
         return
     by_model: dict[str, list[Row]] = {}
     for model, chunk_id, text, chapter, blob in vector_store.every_vector(source.vectors.conn):
-        by_model.setdefault(model, []).append((chunk_id, text_digest(text), chapter, _values(blob)))
+        by_model.setdefault(model, []).append((chunk_id, text_digest(text), chapter, blob))
     yield from by_model.items()
-
-
-def _values(blob: bytes) -> list[float]:
-    values = array("f")
-    values.frombytes(blob)
-    return values.tolist()
