@@ -253,9 +253,10 @@ class PostgresStore:
                 f"书库 {self.location.url} 里没有名为《{self.location.book}》的书"
                 "（先用 webnovel init --store 建书，或用 webnovel books --store 列出已有的书）"
             )
-        if not create and not self._pending():
+        applied = None if create else self._applied()
+        if applied is not None and not _lacking(applied):
             return  # opening a book takes no lock: a reader never waits for a writer
-        self._create_or_upgrade(create, title)
+        self._create_or_upgrade(title, applied)
 
     def _forbidden(self, create: bool, exc: Exception) -> str:
         """What the user lacks, and who may do it instead."""
@@ -278,10 +279,12 @@ class PostgresStore:
             "书的文件夹 resume），之后只读用户即可照常使用"
         )
 
-    def _create_or_upgrade(self, create: bool, title: str | None) -> None:
+    def _create_or_upgrade(self, title: str | None, applied: list[str] | None) -> None:
+        """Create the book (`applied` None) or apply the migrations it lacks."""
+        create = applied is None
         # pgvector or not, asked before the transaction: a refused CREATE EXTENSION aborts one
         vector_schema = None
-        if create or pg_vectors.MIGRATION not in self._applied():
+        if applied is None or pg_vectors.MIGRATION not in applied:
             vector_schema = pg_vectors.pgvector_schema(self.pg.raw)
         with self.atomic():
             conn = self.pg
@@ -301,11 +304,8 @@ class PostgresStore:
                     "FOR EACH ROW EXECUTE FUNCTION notify_commit()"
                 )
 
-    def _pending(self) -> bool:
-        """Whether the book lacks a migration (then it is migrated under its write lock)."""
-        return _lacking(self._applied())
-
     def _applied(self) -> list[str]:
+        """The migrations the book has (one it lacks is applied under its write lock)."""
         return [row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")]
 
     def _registered(self) -> bool:
