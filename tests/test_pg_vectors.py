@@ -13,6 +13,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,28 @@ def _book(
     for chapter in list(sample_chapters())[:6]:
         book.commit(chapter.result, text=chapter.text)
     return book
+
+
+@contextmanager
+def _reader_role(server: str) -> Iterator[tuple[psycopg.Connection[Any], str]]:
+    """A login role that may list the books (an admin's connection beside it), dropped after."""
+    role = f"reader_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+        admin.execute(f"GRANT SELECT ON public.webnovel_books TO {role}")
+        try:
+            yield admin, role
+        finally:
+            admin.execute(f"DROP OWNED BY {role}")
+            admin.execute(f"DROP ROLE {role}")
+
+
+def _grant_tables(admin: psycopg.Connection[Any], book: webnovel.Project, role: str) -> str:
+    """`role` may read every table of the book's schema (returned)."""
+    schema: str = book.storage.index.schema  # type: ignore[attr-defined]
+    admin.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO {role}')
+    admin.execute(f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}')
+    return schema
 
 
 def _machine_of_role(folder: Path, other: Path, server: str, role: str) -> None:
@@ -199,29 +222,20 @@ def test_an_endpoint_s_model_is_called_by_the_first_machine_only(
 def test_a_read_only_role_searches_with_the_vectors_and_writes_none(
     tmp_path: Path, server: str, names: list[str]
 ) -> None:
-    role = f"reader_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(f"CREATE ROLE {role} LOGIN")
-        admin.execute(f"GRANT SELECT ON public.webnovel_books TO {role}")
-        try:
-            with _book(tmp_path / "a", "hashing", server, names) as a:
-                a.embed()  # summaries only
-                stored = _stored(a)
-                expected = _answers(a)
-                schema = a.storage.index.schema  # type: ignore[attr-defined]
-            admin.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO {role}')
-            admin.execute(f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}')
-            _machine_of_role(tmp_path / "a", tmp_path / "r", server, role)
-            with webnovel.open_project(tmp_path / "r") as reader:
-                assert _answers(reader) == expected  # with A's vectors, taken as they are
-                assert reader.retrieval().stats()["vectors"] == len(stored)
-                more = reader.embed(include_text=True)  # the text slices: kept on its machine
-                assert more["embedded"] > 0
-            with webnovel.open_project(tmp_path / "a") as a:
-                assert _stored(a) == stored  # nothing written by the reader
-        finally:
-            admin.execute(f"DROP OWNED BY {role}")
-            admin.execute(f"DROP ROLE {role}")
+    with _reader_role(server) as (admin, role):
+        with _book(tmp_path / "a", "hashing", server, names) as a:
+            a.embed()  # summaries only
+            stored = _stored(a)
+            expected = _answers(a)
+            _grant_tables(admin, a, role)
+        _machine_of_role(tmp_path / "a", tmp_path / "r", server, role)
+        with webnovel.open_project(tmp_path / "r") as reader:
+            assert _answers(reader) == expected  # with A's vectors, taken as they are
+            assert reader.retrieval().stats()["vectors"] == len(stored)
+            more = reader.embed(include_text=True)  # the text slices: kept on its machine
+            assert more["embedded"] > 0
+        with webnovel.open_project(tmp_path / "a") as a:
+            assert _stored(a) == stored  # nothing written by the reader
 
 
 def test_copy_carries_the_vectors_so_the_copy_embeds_nothing(
@@ -292,22 +306,13 @@ def test_a_reader_not_granted_the_vectors_searches_with_its_own(
 ) -> None:
     """A studio granted a reader the book's tables before this table was made: search goes on
     (lexical, or with what the reader's machine embedded), it is not refused."""
-    role = f"reader_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(f"CREATE ROLE {role} LOGIN")
-        admin.execute(f"GRANT SELECT ON public.webnovel_books TO {role}")
-        try:
-            with _book(tmp_path / "a", "hashing", server, names) as a:
-                a.embed()
-                schema = a.storage.index.schema  # type: ignore[attr-defined]
-            admin.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO {role}')
-            admin.execute(f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}')
-            admin.execute(f'REVOKE SELECT ON "{schema}".chunk_vectors FROM {role}')
-            _machine_of_role(tmp_path / "a", tmp_path / "r", server, role)
-            with webnovel.open_project(tmp_path / "r") as reader:
-                assert reader.search("周伯临终托付", top_k=3)
-                assert reader.retrieval().stats()["vectors"] == 0
-                assert reader.embed()["embedded"] > 0  # its own, kept on its machine
-        finally:
-            admin.execute(f"DROP OWNED BY {role}")
-            admin.execute(f"DROP ROLE {role}")
+    with _reader_role(server) as (admin, role):
+        with _book(tmp_path / "a", "hashing", server, names) as a:
+            a.embed()
+            schema = _grant_tables(admin, a, role)
+        admin.execute(f'REVOKE SELECT ON "{schema}".chunk_vectors FROM {role}')
+        _machine_of_role(tmp_path / "a", tmp_path / "r", server, role)
+        with webnovel.open_project(tmp_path / "r") as reader:
+            assert reader.search("周伯临终托付", top_k=3)
+            assert reader.retrieval().stats()["vectors"] == 0
+            assert reader.embed()["embedded"] > 0  # its own, kept on its machine
