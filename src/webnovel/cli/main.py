@@ -146,7 +146,7 @@ def _add_retrieval_commands(sub: Subcommands) -> None:
         sub,
         "embed",
         commands.embed,
-        "fill missing dense vectors with the configured embedder (resumable)",
+        "fill missing dense vectors with the configured embedder (resumable; a shared store's book takes the vectors other machines made first)",
         "webnovel embed --batch 16",
     )
     p.add_argument("--batch", type=int, default=32, help="chunks per batch (each is committed)")
