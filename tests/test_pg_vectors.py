@@ -238,13 +238,14 @@ def test_a_read_only_role_searches_with_the_vectors_and_writes_none(
             assert _stored(a) == stored  # nothing written by the reader
 
 
-def test_copy_carries_the_vectors_so_the_copy_embeds_nothing(
+def test_copy_carries_the_vectors_so_no_copy_embeds_again(
     tmp_path: Path, server: str, names: list[str]
 ) -> None:
     from webnovel.book.stores import copy_book
 
     with _book(tmp_path / "sqlite", "hashing") as alone:
         embedded = alone.embed()["embedded"]
+        expected = _answers(alone)
         names.append(f"vec-{uuid.uuid4().hex[:12]}")
         report = copy_book(alone, tmp_path / "pg", store=server, book=names[-1])
         assert report["vectors"] == embedded
@@ -252,6 +253,12 @@ def test_copy_carries_the_vectors_so_the_copy_embeds_nothing(
         with webnovel.open_project(tmp_path / "pg") as into_pg:
             again = copy_book(into_pg, tmp_path / "pg2", store=server, book=names[-1])
             assert again["vectors"] == embedded  # from one store's table into another's
+            back = copy_book(into_pg, tmp_path / "back")  # leaving the studio, as SQLite
+            assert back["vectors"] == embedded
+    with webnovel.open_project(tmp_path / "back") as home:
+        done = home.embed()
+        assert (done["embedded"], done["missing"]) == (0, 0)
+        assert _answers(home) == expected
     for folder in ("pg", "pg2"):
         with webnovel.open_project(tmp_path / folder) as copied:
             assert copied.embed() == {
