@@ -13,9 +13,12 @@ chunks are cut (`carry_home`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
 
+from ...messages import say
 from ..store import vector_store
 from ..store.pg_vectors import SharedVector, text_digest
 from ..store.vector_copy import Row
@@ -31,6 +34,9 @@ class VectorStore(Protocol):
     def of_chapters(self, model: str, chapters: Sequence[int]) -> list[SharedVector]: ...
     def of_chunks(self, model: str, keys: Sequence[tuple[str, str]]) -> list[SharedVector]: ...
     def put(self, model: str, rows: Iterable[tuple[str, str, int, bytes]]) -> int | None: ...
+    def embedding_turn(
+        self, waiting: Callable[[], None] | None = None
+    ) -> AbstractContextManager[None]: ...
 
 
 def _seen_key(model: str) -> str:
@@ -41,6 +47,10 @@ class VectorCatchUp:
     def __init__(self, local: SQLiteStore, shared: VectorStore) -> None:
         self.local = local
         self.shared = shared
+
+    def turn(self) -> AbstractContextManager[None]:
+        """The book's embedding turn across machines (said when another machine has it)."""
+        return self.shared.embedding_turn(_say_embedding_elsewhere)
 
     def seen(self, model: str) -> int:
         value = vector_store.get_meta(self.local.conn, _seen_key(model))
@@ -96,6 +106,10 @@ class VectorCatchUp:
             for (_, text, chunk_id, chapter), blob in zip(chunks, vectors, strict=True)
         ]
         self.shared.put(model, rows)
+
+
+def _say_embedding_elsewhere() -> None:
+    warnings.warn(say("embedding_on_another_machine"), stacklevel=5)
 
 
 def carry_home(local: SQLiteStore, pages: Iterator[tuple[str, list[Row]]]) -> int:
