@@ -28,6 +28,7 @@ from .location import StoreLocation, require_driver
 from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
 from .pg_sql import PARSED_COLUMN, translate_ddl
+from .pg_statistics import Statistics
 
 if TYPE_CHECKING:
     import psycopg
@@ -93,6 +94,7 @@ class PostgresStore:
         self._depth = 0
         self.on_wait: Callable[[str], None] | None = None
         self._listener: psycopg.Connection[Any] | None = None
+        self._statistics = Statistics()
         raw, found = (connect(self.location), None) if create else self._open_and_look()
         if found is None:
             raw.execute(self._search_path())
@@ -160,6 +162,7 @@ class PostgresStore:
         finally:
             self._depth = 0
             self.pg.in_transaction = False
+        self._statistics.after_commit(self.pg.raw)
 
     @contextmanager
     def _savepoint(self) -> Iterator[None]:
