@@ -13,6 +13,10 @@ import pytest
 import webnovel
 from webnovel import errors
 from webnovel.messages import say
+from webnovel.user_config import user_config_path
+
+from cli_runner import run_cli
+from stores import NO_POSTGRES, POSTGRES_URL, book_name
 
 SOURCE = Path(webnovel.__file__).parent
 CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -124,3 +128,91 @@ def test_say_speaks_the_language_asked_for(monkeypatch: pytest.MonkeyPatch) -> N
     assert say("store_table", where="config.toml [store]") == "config.toml [store] must be a table"
     monkeypatch.setenv("WEBNOVEL_LANG", "zh")
     assert say("store_table", where="config.toml [store]") == "config.toml [store] 应是一个表"
+
+
+# -- the moved errors, met through the CLI as an engineer meets them -----------------------------
+
+
+def _said(monkeypatch: pytest.MonkeyPatch, language: str, *args: str, cwd: Path) -> str:
+    """The CLI's error line for `webnovel ARGS` in `language`, after checking it failed as a
+    usage or config error does (exit 2) or as the book does (exit 1)."""
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    ran = run_cli(*args, cwd=cwd)
+    assert ran.returncode in (1, 2), ran
+    return ran.stderr.strip()
+
+
+def test_a_store_table_without_its_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    webnovel.init_project(tmp_path / "书", title="青云志").close()
+    config = tmp_path / "书" / ".webnovel" / "config.toml"
+    config.write_text(config.read_text("utf-8") + '\n[store]\nbook = "qingyun"\n', "utf-8")
+    args = ("--project", "书", "stats")
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        "error: config.toml [store]: no url (postgresql://USER@HOST:PORT/DATABASE)"
+    )
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        "错误：config.toml [store]：缺少 url（postgresql://用户@主机:端口/数据库）"
+    )
+
+
+def test_a_password_in_the_store_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = (
+        "init",
+        "书",
+        "--title",
+        "青云志",
+        "--store",
+        "postgresql://me:s3cret@db.example/novels",
+    )
+    english = _said(monkeypatch, "en", *args, cwd=tmp_path)
+    chinese = _said(monkeypatch, "zh", *args, cwd=tmp_path)
+    assert english.startswith("error: --store url: a URL may not hold a password")
+    assert "Use the PGPASSWORD environment variable, ~/.pgpass" in english
+    assert chinese.startswith("错误：--store url：地址里不能写密码")
+    assert "请用 PGPASSWORD 环境变量" in chinese
+    assert "s3cret" not in english + chinese
+    assert not (tmp_path / "书").exists()
+
+
+def test_the_user_config_s_endpoints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    webnovel.init_project(tmp_path / "书", title="青云志").close()
+    config = tmp_path / "书" / ".webnovel" / "config.toml"
+    config.write_text('[retrieval]\nembedder = "openai:m"\nendpoint = "mine"\n', "utf-8")
+    args = ("--project", "书", "embed")
+    mine = user_config_path()
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        f"error: the book's config names the endpoint 'mine', but your config {mine} has no "
+        '[endpoints.mine]; add base_url = "https://…/v1" and api_key_env = "VARIABLE"'
+    )
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        f"错误：本书的配置要用端点 'mine'，但你的配置 {mine} 里没有 [endpoints.mine]；"
+        '请加上 base_url = "https://…/v1" 和 api_key_env = "变量名"'
+    )
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    mine.write_text("[endpoints]\nmine = 3\n", "utf-8")
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        f"error: {mine}: [endpoints.mine] must be a table"
+    )
+    assert (
+        _said(monkeypatch, "zh", *args, cwd=tmp_path)
+        == f"错误：{mine}: [endpoints.mine] 必须是一个表"
+    )
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+def test_a_book_the_store_does_not_hold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert POSTGRES_URL is not None
+    (tmp_path / "书" / ".webnovel").mkdir(parents=True)
+    name = book_name()
+    (tmp_path / "书" / ".webnovel" / "config.toml").write_text(
+        f'[store]\nurl = "{POSTGRES_URL}"\nbook = "{name}"\n', "utf-8"
+    )
+    args = ("--project", "书", "stats")
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        f"error: the store {POSTGRES_URL} holds no book named '{name}' (create it with webnovel "
+        "init --store, or list the books with webnovel books --store)"
+    )
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        f"错误：书库 {POSTGRES_URL} 里没有名为《{name}》的书"
+        "（先用 webnovel init --store 建书，或用 webnovel books --store 列出已有的书）"
+    )
