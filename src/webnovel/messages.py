@@ -336,7 +336,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "store_url_scheme": (
         "{where}：{url} 不是 PostgreSQL 地址（应以 postgresql:// 开头）",
-        "{where}: {url} is not a PostgreSQL URL (it starts with postgresql://)",
+        "{where}: {url} is not a PostgreSQL URL (it must start with postgresql://)",
     ),
     "store_url_password": (
         "{where}：地址里不能写密码（包括 ?password= 参数；config.toml 会被提交进 git、被打印出来）。"
@@ -496,7 +496,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'embedder 只写 "openai:模型名"，再加一行 endpoint = "mine"',
         'write only embedder = "openai:MODEL" and add endpoint = "mine"',
     ),
-    "book_fix_key": ('删掉 {key}，只写 endpoint = "mine"', 'remove {key}; write endpoint = "mine"'),
+    "book_fix_key": (
+        '删掉 {key}，只写 endpoint = "mine"',
+        'remove {key} and write only endpoint = "mine"',
+    ),
     "model_in_book_folder": (
         "本书 [retrieval] embedder = {spec!r} 指向书文件夹里的模型，已拒绝：它随书而来，"
         "可能来自别人。请把模型放在书外你自己的文件夹，并写它的绝对路径",
@@ -601,6 +604,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the embedder {name} gave a vector of length {got}, unlike the book's length {dim}; "
         "the stored vectors are unchanged (for another model, rename it or run webnovel rebuild)",
     ),
+    "answer_truncated": (
+        "回答在 {limit} 个 token 处被截断（finish_reason: length），换用输出上限更高的模型，或缩短章节",
+        "the answer was cut off at {limit} tokens (finish_reason: length); use a model with a "
+        "higher output limit, or a shorter chapter",
+    ),
+    "answer_still_unfit": (
+        "修正 {repairs} 次后回答仍不合格，最后的问题：{problem}",
+        "the answer was still unfit after {repairs} repair(s); the last problem: {problem}",
+    ),
+    "problems_more": ("（另有 {count} 处）", " ({count} more)"),
     "lexical_only": ("检索只用字面匹配：{problem}", "search matches words only: {problem}"),
     # -- other requests: the dashboard, MCP, text files -----------------------------------------
     "as_of_not_chapter": (
