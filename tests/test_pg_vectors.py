@@ -11,6 +11,8 @@ import copy
 import json
 import os
 import shutil
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -219,6 +221,62 @@ def test_an_endpoint_s_model_is_called_by_the_first_machine_only(
             assert [json.loads(r.body)["input"] for r in endpoint.requests] == [["周伯临终托付"]]
 
 
+def test_a_machine_that_starts_while_another_embeds_waits_and_pays_for_nothing(
+    tmp_path: Path, server: str, names: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A starts embedding; B starts while A's first batch is at the model. B waits for A's
+    turn, then takes A's vectors: every passage goes to the model once."""
+    from local_openai import embeddings_reply, local_openai
+    from webnovel.memory.store.pg_vectors import EMBED_LOCK_SPACE
+
+    at_model, go_on = threading.Event(), threading.Event()
+
+    def slow_first(body: dict[str, Any]) -> tuple[int, bytes]:
+        if not at_model.is_set():
+            at_model.set()
+            go_on.wait(30)
+        return embeddings_reply(body)
+
+    answers: dict[str, dict[str, Any]] = {}
+    b_backend: list[int] = []
+
+    def machine(folder: Path, who: str) -> None:
+        with webnovel.open_project(folder) as book:
+            if who == "b":
+                b_backend.append(book.storage.index.pg.raw.info.backend_pid)  # type: ignore[attr-defined]
+            answers[who] = book.embed(include_text=True)
+
+    with local_openai() as endpoint:
+        endpoint.reply = slow_first
+        monkeypatch.setenv("WEBNOVEL_EMBED_BASE_URL", endpoint.url)
+        monkeypatch.setenv("WEBNOVEL_EMBED_API_KEY", "the-users-key")
+        with _book(tmp_path / "a", "openai:text-embedding-3-small", server, names):
+            pass
+        _machine(tmp_path / "a", tmp_path / "b").close()
+        a = threading.Thread(target=machine, args=(tmp_path / "a", "a"))
+        a.start()
+        assert at_model.wait(30)
+        b = threading.Thread(target=machine, args=(tmp_path / "b", "b"))
+        b.start()
+        with psycopg.connect(server, autocommit=True) as admin:
+            for _ in range(600):  # B is seen waiting for the turn (or, without one, done)
+                waiting = admin.execute(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                    "AND classid = %s AND pid = ANY(%s)",
+                    (EMBED_LOCK_SPACE, b_backend),
+                ).fetchone()
+                if (waiting and waiting[0]) or not b.is_alive():
+                    break
+                time.sleep(0.05)
+        go_on.set()
+        a.join(60)
+        b.join(60)
+    sent = [text for r in endpoint.requests for text in json.loads(r.body)["input"]]
+    assert len(sent) == len(set(sent)) == answers["a"]["embedded"] > 0  # each passage once
+    assert answers["b"] == {**answers["b"], "embedded": 0, "missing": 0}
+    assert answers["b"]["reused"] == answers["a"]["embedded"]
+
+
 def test_a_read_only_role_searches_with_the_vectors_and_writes_none(
     tmp_path: Path, server: str, names: list[str]
 ) -> None:
@@ -238,13 +296,14 @@ def test_a_read_only_role_searches_with_the_vectors_and_writes_none(
             assert _stored(a) == stored  # nothing written by the reader
 
 
-def test_copy_carries_the_vectors_so_the_copy_embeds_nothing(
+def test_copy_carries_the_vectors_so_no_copy_embeds_again(
     tmp_path: Path, server: str, names: list[str]
 ) -> None:
     from webnovel.book.stores import copy_book
 
     with _book(tmp_path / "sqlite", "hashing") as alone:
         embedded = alone.embed()["embedded"]
+        expected = _answers(alone)
         names.append(f"vec-{uuid.uuid4().hex[:12]}")
         report = copy_book(alone, tmp_path / "pg", store=server, book=names[-1])
         assert report["vectors"] == embedded
@@ -252,6 +311,12 @@ def test_copy_carries_the_vectors_so_the_copy_embeds_nothing(
         with webnovel.open_project(tmp_path / "pg") as into_pg:
             again = copy_book(into_pg, tmp_path / "pg2", store=server, book=names[-1])
             assert again["vectors"] == embedded  # from one store's table into another's
+            back = copy_book(into_pg, tmp_path / "back")  # leaving the studio, as SQLite
+            assert back["vectors"] == embedded
+    with webnovel.open_project(tmp_path / "back") as home:
+        done = home.embed()
+        assert (done["embedded"], done["missing"]) == (0, 0)
+        assert _answers(home) == expected
     for folder in ("pg", "pg2"):
         with webnovel.open_project(tmp_path / folder) as copied:
             assert copied.embed() == {

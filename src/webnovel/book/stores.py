@@ -9,6 +9,7 @@ stays the same.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ from ..errors import WebnovelError
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..memory.store.table_copy import copy_tables
-from ..memory.store.vector_copy import carry_vectors
+from ..memory.store.vector_copy import carry_vectors, vectors_of
 from .opening import init_project, open_project
 from .project import Project
 
@@ -105,7 +106,7 @@ def copy_book(
         else:
             commits = copy_tables(source.storage.index, copy.storage.index, progress)
         copy.refresh_projections()
-        vectors = carry_vectors(source.storage, copy.storage)
+        vectors = _carry_vectors(source, copy, progress)
     except BaseException:
         copy.close()
         _remove(Path(dest), store, copy.storage.location)
@@ -123,6 +124,26 @@ def copy_book(
         }
     finally:
         copy.close()
+
+
+def _carry_vectors(source: Project, copy: Project, progress: Progress | None) -> int:
+    """The source's dense vectors, into the copy: a PostgreSQL copy's shared table takes them
+    as they are; a SQLite copy's chunks are cut now (its first search would cut them anyway),
+    without an embedder, so that each takes the vector of its own text. A book leaving a
+    studio thus does not pay the embedding model, or the user's keys, again."""
+    if copy.storage.shared_vectors() is not None:
+        return carry_vectors(source.storage, copy.storage)
+    pages = vectors_of(source.storage)
+    first = next(pages, None)
+    if first is None:
+        return 0  # nothing embedded: cutting can wait for the copy's first search
+    # only for a copy with vectors to carry: a fresh process loads no retrieval
+    from ..memory.retrieval.search import Retrieval
+    from ..memory.retrieval.vector_catch_up import carry_home
+
+    storage = copy.storage
+    Retrieval(storage.vectors, storage.lexicon, storage.conn, copy.aliases).sync(progress)
+    return carry_home(storage.vectors, itertools.chain([first], pages))
 
 
 def _replay_log(source: Project, copy: Project, progress: Progress | None) -> int:

@@ -489,7 +489,19 @@ class Retrieval:
         self.sync()
         self._announce_endpoint()
         name = self.embedder.name
-        reused = self.shared.catch_up(name) if self.shared is not None else 0
+        if self.shared is None:
+            return self._embed_missing(name, progress, batch, kinds, reused=0)
+        with self.shared.turn():  # one machine at a time: a second one takes the first's
+            return self._embed_missing(name, progress, batch, kinds, self.shared.catch_up(name))
+
+    def _embed_missing(
+        self,
+        name: str,
+        progress: Progress | None,
+        batch: int,
+        kinds: tuple[str, ...],
+        reused: int,
+    ) -> dict[str, int]:
         total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
         done = embedded = 0
         while True:

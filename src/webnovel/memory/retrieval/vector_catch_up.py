@@ -6,15 +6,22 @@ digest): a chunk cut from a revised chapter never takes the vector of its old te
 cut from a chapter this machine has not caught up on yet is taken when it is cut (by chapter).
 What arrives later, from another machine, is taken by its place in the store's order of
 arrival: the last place taken is kept per model in `vectors.db`.
+
+A SQLite copy of a book (`webnovel copy`) takes the source's vectors the same way, once its
+chunks are cut (`carry_home`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
 
+from ...messages import say
 from ..store import vector_store
 from ..store.pg_vectors import SharedVector, text_digest
+from ..store.vector_copy import Row
 
 if TYPE_CHECKING:
     from ..store.index_store import SQLiteStore
@@ -27,6 +34,9 @@ class VectorStore(Protocol):
     def of_chapters(self, model: str, chapters: Sequence[int]) -> list[SharedVector]: ...
     def of_chunks(self, model: str, keys: Sequence[tuple[str, str]]) -> list[SharedVector]: ...
     def put(self, model: str, rows: Iterable[tuple[str, str, int, bytes]]) -> int | None: ...
+    def embedding_turn(
+        self, waiting: Callable[[], None] | None = None
+    ) -> AbstractContextManager[None]: ...
 
 
 def _seen_key(model: str) -> str:
@@ -37,6 +47,10 @@ class VectorCatchUp:
     def __init__(self, local: SQLiteStore, shared: VectorStore) -> None:
         self.local = local
         self.shared = shared
+
+    def turn(self) -> AbstractContextManager[None]:
+        """The book's embedding turn across machines (said when another machine has it)."""
+        return self.shared.embedding_turn(_say_embedding_elsewhere)
 
     def seen(self, model: str) -> int:
         value = vector_store.get_meta(self.local.conn, _seen_key(model))
@@ -61,12 +75,7 @@ class VectorCatchUp:
         """Give local chunks the vectors of `rows` whose chunk id and text digest they share
         (rows of chunks this machine has not cut, or cut from other text, are passed over);
         `seen` moves the place of arrival taken up to, in the same transaction."""
-        local = vector_store.chunks_by_chunk_id(self.local.conn, [r.chunk_id for r in rows])
-        matched = []
-        for row in rows:
-            found = local.get(row.chunk_id)
-            if found is not None and text_digest(found[1]) == row.digest:
-                matched.append((found[0], row.dim, row.blob))
+        matched = _matching(self.local, [(r.chunk_id, r.digest, r.blob) for r in rows])
         if matched or seen is not None:
             with self.local.atomic() as conn:
                 if matched:
@@ -97,3 +106,35 @@ class VectorCatchUp:
             for (_, text, chunk_id, chapter), blob in zip(chunks, vectors, strict=True)
         ]
         self.shared.put(model, rows)
+
+
+def _say_embedding_elsewhere() -> None:
+    warnings.warn(say("embedding_on_another_machine"), stacklevel=5)
+
+
+def carry_home(local: SQLiteStore, pages: Iterator[tuple[str, list[Row]]]) -> int:
+    """Give this folder's cut chunks the vectors of `pages` ((model, rows of chunk id, digest,
+    chapter, float32 bytes), a copied book's: store/vector_copy.py) whose chunk id and text
+    they share, a page a transaction; returns how many chunks got one."""
+    taken = 0
+    for model, page in pages:
+        matched = _matching(local, [(chunk_id, digest, blob) for chunk_id, digest, _, blob in page])
+        if matched:
+            with local.atomic() as conn:
+                vector_store.put_vectors(conn, model, matched)
+            taken += len(matched)
+    return taken
+
+
+def _matching(
+    local: SQLiteStore, rows: Sequence[tuple[str, str, bytes]]
+) -> list[tuple[int, int, bytes]]:
+    """(rowid, dimension, vector) for the local chunks that `rows` (chunk id, text digest,
+    float32 bytes) belong to: same id, same text."""
+    cut = vector_store.chunks_by_chunk_id(local.conn, [chunk_id for chunk_id, _, _ in rows])
+    matched = []
+    for chunk_id, digest, blob in rows:
+        found = cut.get(chunk_id)
+        if found is not None and text_digest(found[1]) == digest:
+            matched.append((found[0], len(blob) // 4, blob))
+    return matched

@@ -16,6 +16,10 @@ come back without a Python float each.
 `id` numbers the rows in the order they became visible: writers take a per-book lock of their
 own for the insert (never the book's commit lock: embedding does not hold up a commit), so a
 machine that has taken every row up to N needs only the rows after N.
+
+One machine at a time calls the model for the book (`embedding_turn`): a second machine that
+starts embedding meanwhile waits, then takes the first one's vectors instead of paying the
+model again for the same passages.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from __future__ import annotations
 import hashlib
 import sys
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +42,7 @@ TABLE = "chunk_vectors"
 MIGRATION = "0002pg_chunk_vectors"
 META_KEY = "vectors_column"
 VECTOR_LOCK_SPACE = 0x5745_424F  # next to the book's commit lock space (pg_store.LOCK_SPACE)
+EMBED_LOCK_SPACE = 0x5745_4250  # the book's embedding turn, one machine at a time
 PAGE_ROWS = 2_000  # rows read at a time when a machine catches up on a whole book
 
 
@@ -241,6 +247,26 @@ class SharedVectors:
         if not self._may:
             self._look()
         return self._may[action]
+
+    @contextmanager
+    def embedding_turn(self, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+        """Hold the book's embedding turn while the block runs: a session lock on this
+        connection, outside any transaction, so no transaction idles through a model's
+        answer, and a machine that dies frees it with its connection. Another machine's turn
+        is waited for (after calling `waiting`); a connection that drops meanwhile loses the
+        turn, and at worst two machines embed the same passages, as without it."""
+        key = (EMBED_LOCK_SPACE, self.store.schema)
+        raw = self.raw
+        taken = raw.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", key).fetchone()
+        if not (taken and taken[0]):
+            if waiting is not None:
+                waiting()
+            raw.execute("SELECT pg_advisory_lock(%s, hashtext(%s))", key)
+        try:
+            yield
+        finally:
+            if not raw.closed:
+                raw.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", key)
 
     def put(self, model: str, rows: Iterable[tuple[str, str, int, bytes]]) -> int | None:
         """Add (chunk id, digest, chapter, vector) rows of `model`, each vector float32 bytes

@@ -1,10 +1,11 @@
-"""A copied book's dense vectors, carried into a PostgreSQL copy's shared table (`webnovel
-copy`): what the source's machines embedded is not paid for again by the copy's.
+"""A copied book's dense vectors (`webnovel copy`): what the source's machines embedded is not
+paid for again by the copy's.
 
 From a PostgreSQL book, its shared table (every machine's vectors); from a SQLite book, its
 folder's `vectors.db`. A vector goes with its chunk's id and text digest, so it is taken only by
-a chunk of the same text in the copy. A SQLite copy cuts its chunks later, at its first search,
-and embeds for itself (its `vectors.db` is its own projection).
+a chunk of the same text in the copy. Into a PostgreSQL copy they go to its shared table, here;
+a SQLite copy's `vectors.db` takes them by chunk once its chunks are cut
+(retrieval/vector_catch_up.py, `carry_home`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from . import vector_store
 from .pg_vectors import text_digest
 from .storage import Storage
 
-ROWS_A_PUT = 500
+ROWS_A_PAGE = 500
 
 Row = tuple[str, str, int, bytes]  # chunk id, digest, chapter, float32 vector
 
@@ -26,25 +27,28 @@ def carry_vectors(source: Storage, target: Storage) -> int:
     into = target.shared_vectors()
     if into is None:
         return 0
-    carried = 0
-    for model, rows in _source_rows(source):
-        for at in range(0, len(rows), ROWS_A_PUT):
-            carried += into.put(model, rows[at : at + ROWS_A_PUT]) or 0
-    return carried
+    return sum(into.put(model, page) or 0 for model, page in vectors_of(source))
 
 
-def _source_rows(source: Storage) -> Iterator[tuple[str, list[Row]]]:
+def vectors_of(source: Storage) -> Iterator[tuple[str, list[Row]]]:
+    """Every vector the source keeps, as (model, page of rows), a page at a time."""
     shared = source.shared_vectors()
     if shared is not None:
         for model in shared.models():
-            rows: list[Row] = []
-            for page in shared.since(model, 0):
-                rows += [(v.chunk_id, v.digest, v.chapter, v.blob) for v in page]
-            yield model, rows
+            for arrived in shared.since(model, 0):
+                rows = [(v.chunk_id, v.digest, v.chapter, v.blob) for v in arrived]
+                for at in range(0, len(rows), ROWS_A_PAGE):
+                    yield model, rows[at : at + ROWS_A_PAGE]
         return
     if not source.vectors_path.exists():
         return
-    by_model: dict[str, list[Row]] = {}
+    page: list[Row] = []
+    last = ""
     for model, chunk_id, text, chapter, blob in vector_store.every_vector(source.vectors.conn):
-        by_model.setdefault(model, []).append((chunk_id, text_digest(text), chapter, blob))
-    yield from by_model.items()
+        if page and (model != last or len(page) == ROWS_A_PAGE):
+            yield last, page
+            page = []
+        last = model
+        page.append((chunk_id, text_digest(text), chapter, blob))
+    if page:
+        yield last, page

@@ -9,7 +9,7 @@ tantivy (`lexical_index.py`); a chunk's rowid is its document's key there.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .index_store import dumps, rows_in
@@ -252,12 +252,13 @@ def all_vectors(conn: sqlite3.Connection, model: str, dim: int) -> list[tuple[in
     ).fetchall()
 
 
-def every_vector(conn: sqlite3.Connection) -> list[tuple[str, str, str, int, bytes]]:
-    """(model, chunk id, chunk text, chapter, vector) of every vector kept here."""
-    return conn.execute(
+def every_vector(conn: sqlite3.Connection) -> Iterator[tuple[str, str, str, int, bytes]]:
+    """(model, chunk id, chunk text, chapter, vector) of every vector kept here, model by
+    model, read as they are taken (a whole book's vectors and texts are hundreds of MB)."""
+    yield from conn.execute(
         "SELECT v.model, c.chunk_id, c.text, c.chapter, v.vec FROM vectors v "
         "JOIN chunks c ON c.id = v.chunk_rowid ORDER BY v.model, c.chapter, c.seq"
-    ).fetchall()
+    )
 
 
 def generation(conn: sqlite3.Connection) -> str:
