@@ -657,7 +657,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "fact_needs_field": (
         "「{name}」不是物品：请给出字段，如 fact {subject} 境界",
-        "{name!r} is not an item: give a field, as in fact {subject} 境界",
+        "{name!r} is not an item: give a field, as in fact {subject} realm",
     ),
     "fix_hint": ("（建议：{hint}）", " (suggestion: {hint})"),
     "text_too_big": (
