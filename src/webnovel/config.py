@@ -102,7 +102,7 @@ def load_config(path: Path) -> BookConfig:
         with path.open("rb") as handle:  # a book's config is small; a huge one is refused
             raw = handle.read(MAX_CONFIG_BYTES + 1)
         if len(raw) > MAX_CONFIG_BYTES:
-            raise InvalidConfig(f"{path}：超过 {MAX_CONFIG_BYTES // 1000} KB，不像是书的配置")
+            raise InvalidConfig(say("config_too_big", path=path, kb=MAX_CONFIG_BYTES // 1000))
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidConfig(say("config_unparsable", path=path, error=exc)) from exc

@@ -138,7 +138,7 @@ class UnknownBook(DomainError):
     """`books --delete` named a book the store does not hold."""
 
     def __init__(self, book: str) -> None:
-        super().__init__(f"书库里没有名为《{book}》的书（webnovel books --store URL 列出已有的书）")
+        super().__init__(say("store_no_such_book", book=book))
 
 
 class EndpointFailed(DomainError):

@@ -49,6 +49,7 @@ from urllib.parse import urlsplit
 
 from .errors import InvalidConfig
 from .loopback import is_loopback_host
+from .messages import say
 
 Purpose = Literal["llm", "embed"]
 
@@ -98,8 +99,12 @@ class Endpoint:
         value = os.environ.get(self.key_variable, "")
         if not value:
             raise InvalidConfig(
-                f"端点 {self.name}（{self.source}）的密钥应在环境变量 {self.key_variable} 里，"
-                "但它没有设置"
+                say(
+                    "endpoint_key_unset",
+                    name=self.name,
+                    source=self.source,
+                    variable=self.key_variable,
+                )
             )
         return value
 
@@ -109,9 +114,15 @@ class Endpoint:
         return {"Authorization": f"Bearer {key}"} if key else {}
 
     def describe(self) -> str:
-        """One Chinese phrase naming the endpoint and where its key comes from (never the key)."""
-        key = f"密钥取自环境变量 {self.key_variable}" if self.key_variable else "不带密钥"
-        return f"端点 {self.name}（{self.base_url}，{key}；配置于 {self.source}）"
+        """One phrase naming the endpoint and where its key comes from (never the key)."""
+        key = (
+            say("endpoint_key_from", variable=self.key_variable)
+            if self.key_variable
+            else say("endpoint_keyless")
+        )
+        return say(
+            "endpoint_described", name=self.name, url=self.base_url, key=key, source=self.source
+        )
 
 
 # -- paths -------------------------------------------------------------------------------------
@@ -144,10 +155,7 @@ def checked_base_url(url: str, where: str) -> str:
             return url
         if parts.scheme == "http" and is_loopback_host(parts.hostname):
             return url
-    raise InvalidConfig(
-        f"{where}: 地址 {url!r} 必须用 https（明文 http 只允许本机，如 127.0.0.1、localhost），"
-        "否则密钥和文本会在网络上明文传输"
-    )
+    raise InvalidConfig(say("base_url_not_https", where=where, url=url))
 
 
 # -- what a book may say -----------------------------------------------------------------------
@@ -157,23 +165,18 @@ def book_refusal(purpose: Purpose, key: str, value: object) -> InvalidConfig:
     """The refusal of a book config key that would choose where text or a key goes."""
     section = _BOOK_SECTION[purpose]
     upper = purpose.upper()
+    fix = say("book_fix_embedder") if key == "embedder" else say("book_fix_key", key=key)
     return InvalidConfig(
-        f"本书 .webnovel/config.toml 的 {section} 写了 {key} = {value!r}，已拒绝：书的配置不能决定"
-        "把文本发往哪个地址、用哪个环境变量里的密钥（书可能来自别人，它会花你的钱、拿走你的密钥）。"
-        f"请把端点写进你自己的配置 {user_config_path()}：\n"
-        "    [endpoints.mine]\n"
-        '    base_url = "https://…/v1"\n'
-        '    api_key_env = "保存密钥的环境变量名"\n'
-        f"然后在书的 {section} 里{_fix(key)}；"
-        f"或者设置环境变量 WEBNOVEL_{upper}_BASE_URL、WEBNOVEL_{upper}_API_KEY"
-        f"（可选 WEBNOVEL_{upper}_MODEL）。"
+        say(
+            "book_names_endpoint",
+            section=section,
+            key=key,
+            value=value,
+            path=user_config_path(),
+            fix=fix,
+            upper=upper,
+        )
     )
-
-
-def _fix(key: str) -> str:
-    if key == "embedder":
-        return 'embedder 只写 "openai:模型名"，再加一行 endpoint = "mine"'
-    return f'删掉 {key}，只写 endpoint = "mine"'
 
 
 def check_book_section(purpose: Purpose, book_section: Mapping[str, Any] | None) -> str | None:
@@ -205,10 +208,7 @@ def refuse_a_model_shipped_with_the_book(spec: str | None, book_root: Path) -> N
         return
     where = Path(spec[len("st:") :]).expanduser().resolve()
     if where.is_relative_to(book_root.resolve()):
-        raise InvalidConfig(
-            f"本书 [retrieval] embedder = {spec!r} 指向书文件夹里的模型，已拒绝：它随书而来，"
-            "可能来自别人。请把模型放在书外你自己的文件夹，并写它的绝对路径"
-        )
+        raise InvalidConfig(say("model_in_book_folder", spec=spec))
 
 
 # -- the user's side ---------------------------------------------------------------------------
@@ -223,13 +223,13 @@ def load_user_config() -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as exc:
-        raise InvalidConfig(f"{path}: 无法读取：{exc.strerror}") from exc
+        raise InvalidConfig(say("user_config_unreadable", path=path, error=exc.strerror)) from exc
     if len(raw) > MAX_USER_CONFIG_BYTES:
-        raise InvalidConfig(f"{path}: 超过 {MAX_USER_CONFIG_BYTES} 字节，不像是配置文件")
+        raise InvalidConfig(say("user_config_too_big", path=path, limit=MAX_USER_CONFIG_BYTES))
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise InvalidConfig(f"{path}: 无法解析：{exc}") from exc
+        raise InvalidConfig(say("user_config_unparsable", path=path, error=exc)) from exc
 
 
 def _user_table(data: Mapping[str, Any], *names: str) -> dict[str, Any]:
@@ -237,7 +237,7 @@ def _user_table(data: Mapping[str, Any], *names: str) -> dict[str, Any]:
     for name in names:
         value = value.get(name, {}) if isinstance(value, dict) else None
     if not isinstance(value, dict):
-        raise InvalidConfig(f"{user_config_path()}: [{'.'.join(names)}] 必须是一个表")
+        raise InvalidConfig(say("user_config_table", path=user_config_path(), name=".".join(names)))
     return value
 
 
@@ -246,7 +246,9 @@ def _optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise InvalidConfig(f"{user_config_path()}: {where}.{key} 必须是字符串")
+        raise InvalidConfig(
+            say("user_config_string", path=user_config_path(), key=f"{where}.{key}")
+        )
     return value
 
 
@@ -256,18 +258,17 @@ def _named_endpoint(
     endpoints = _user_table(data, "endpoints")
     if name not in endpoints:
         raise InvalidConfig(
-            f"{wanted_by}要用端点 {name!r}，但你的配置 {user_config_path()} 里没有 "
-            f'[endpoints.{name}]；请加上 base_url = "https://…/v1" 和 api_key_env = "变量名"'
+            say("endpoint_undefined", wanted_by=wanted_by, name=name, path=user_config_path())
         )
     table = _user_table(data, "endpoints", name)
     where = f"[endpoints.{name}]"
     source = f"{user_config_path()} {where}"
     base_url = _optional_str(table, "base_url", where)
     if base_url is None:
-        raise InvalidConfig(f"{user_config_path()}: {where} 缺少 base_url")
+        raise InvalidConfig(say("user_config_no_base_url", path=user_config_path(), where=where))
     key_variable = _optional_str(table, "api_key_env", where)
     if key_variable is not None and not key_variable.isidentifier():
-        raise InvalidConfig(f"{user_config_path()}: {where}.api_key_env 必须是环境变量名")
+        raise InvalidConfig(say("user_config_key_env", path=user_config_path(), where=where))
     model = _optional_str(table, "model", where)
     return checked_base_url(base_url, source), key_variable, model, source
 
@@ -285,7 +286,7 @@ def resolve_endpoint(purpose: Purpose, book_section: Mapping[str, Any] | None = 
     book_endpoint = check_book_section(purpose, book_section)
     book_model = (book_section or {}).get("model")
     if book_model is not None and not isinstance(book_model, str):
-        raise InvalidConfig(f"config.toml: {_BOOK_SECTION[purpose]} model 必须是字符串")
+        raise InvalidConfig(say("book_model_string", section=_BOOK_SECTION[purpose]))
     upper = purpose.upper()
     env_url = os.environ.get(f"WEBNOVEL_{upper}_BASE_URL")
     env_model = os.environ.get(f"WEBNOVEL_{upper}_MODEL") or None
@@ -293,7 +294,7 @@ def resolve_endpoint(purpose: Purpose, book_section: Mapping[str, Any] | None = 
     defaults = _user_table(data, purpose)
     default_model = _optional_str(defaults, "model", f"[{purpose}]")
     if env_url:
-        source = f"环境变量 WEBNOVEL_{upper}_BASE_URL"
+        source = say("environment_variable", name=f"WEBNOVEL_{upper}_BASE_URL")
         key_var = f"WEBNOVEL_{upper}_API_KEY"
         has_key = bool(os.environ.get(key_var))
         return Endpoint(
@@ -305,15 +306,14 @@ def resolve_endpoint(purpose: Purpose, book_section: Mapping[str, Any] | None = 
             source,
         )
     name = book_endpoint
-    wanted_by = "本书的配置"
+    wanted_by = say("wanted_by_book")
     if name is None:
         name = _optional_str(defaults, "endpoint", f"[{purpose}]")
-        wanted_by = f"你的配置 [{purpose}] "
+        wanted_by = say("wanted_by_user", purpose=purpose)
     if name is None:
+        what = say("purpose_llm" if purpose == "llm" else "purpose_embed")
         raise InvalidConfig(
-            f"没有为「{'生成' if purpose == 'llm' else '向量'}」配置端点：在 {user_config_path()} "
-            f'写 [endpoints.mine]（base_url、api_key_env）和 [{purpose}] endpoint = "mine"，'
-            f"或者设置环境变量 WEBNOVEL_{upper}_BASE_URL、WEBNOVEL_{upper}_API_KEY"
+            say("no_endpoint", what=what, path=user_config_path(), purpose=purpose, upper=upper)
         )
     base_url, key_var_named, endpoint_model, source = _named_endpoint(
         purpose, data, name, wanted_by
@@ -336,8 +336,8 @@ def first_use_notice(endpoint: Endpoint) -> str | None:
     if key in _read_seen(path):
         return None
     _remember(path, [key])
-    what = "章节文本" if endpoint.purpose == "llm" else "待生成向量的文本"
-    return f"首次使用：{what}将发往{endpoint.describe()}"
+    what = say("first_use_chapters" if endpoint.purpose == "llm" else "first_use_embed")
+    return say("first_use", what=what, endpoint=endpoint.describe())
 
 
 def _remember(path: Path, items: list[str]) -> None:
@@ -383,11 +383,11 @@ def refuse_a_password_to_a_book_s_host(
     one in the user config's `[stores] trusted`. (~/.pgpass and client certificates are
     matched to their host by libpq itself.)"""
     if password_env and os.environ.get(password_env) is not None:
-        source = f"环境变量 {password_env}"
+        source = say("environment_variable", name=password_env)
     elif os.environ.get("PGPASSWORD") is not None:
-        source = "环境变量 PGPASSWORD"
+        source = say("environment_variable", name="PGPASSWORD")
     elif service:
-        source = f"连接服务 {service} 的 pg_service.conf"
+        source = say("service_file", service=service)
     else:
         return
     listed = _user_table(load_user_config(), "stores").get("trusted", [])
@@ -398,8 +398,5 @@ def refuse_a_password_to_a_book_s_host(
         if is_loopback_host(host) or target in trusted or host in trusted:
             continue
         raise InvalidConfig(
-            f"这本书的 config.toml 指向书库 {target}，你还没有选用过它：你的密码（{source}）"
-            "不会发往一本书指定的主机。若这是你的书库，请亲手输入一次它的地址（例如 "
-            f"webnovel books --store postgresql://用户@{target}/数据库），或在 {user_config_path()}"
-            f' 的 [stores] trusted 中加入 "{target}"'
+            say("store_not_chosen", target=target, source=source, path=user_config_path())
         )

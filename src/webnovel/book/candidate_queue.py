@@ -81,7 +81,7 @@ def settle(book: Project, action: str, name: str, entity_type: str, into: str | 
         return accept(book, name, entity_type)
     if action == "merge":
         if not into:
-            raise InvalidInput("合并需要指明并入哪个已有实体（--into）")
+            raise InvalidInput(say("merge_needs_into"))
         return merge(book, name, into)
     if action == "reject":
         return reject(book, name)

@@ -100,7 +100,7 @@ class Project(BookReader):
                 raise ReviewBlocked(
                     review.chapter,
                     [
-                        i.message + (f"（建议：{i.fix_hint}）" if i.fix_hint else "")
+                        i.message + (say("fix_hint", hint=i.fix_hint) if i.fix_hint else "")
                         for i in review.blocking
                     ],
                 )
@@ -275,7 +275,7 @@ class Project(BookReader):
                 if not isinstance(exc.__cause__, ImportError):
                     raise
                 # a model that cannot load leaves search lexical, said once; `embed` says why
-                warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)
+                warnings.warn(say("lexical_only", problem=exc), stacklevel=2)
                 self.embedder_problem = exc
                 embedder = None
             self._retrieval = Retrieval(

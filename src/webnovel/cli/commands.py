@@ -47,7 +47,7 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
     if (args.book or args.password_env) and not args.store:
-        raise InvalidInput("--book 与 --password-env 只用于 --store")
+        raise InvalidInput(say("store_options_alone"))
     with init_project(
         path,
         title=args.title,

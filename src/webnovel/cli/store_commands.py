@@ -10,6 +10,7 @@ from typing import Any
 
 from ..book.stores import copy_book, delete_book, list_books
 from ..errors import InvalidInput, UnknownBook
+from ..messages import say
 from . import render
 from .commands import emit, open_book
 from .parsing import add_command
@@ -71,13 +72,16 @@ def books(args: argparse.Namespace) -> int:
             if not found:
                 raise UnknownBook(args.delete)
             book = found[0]
-            what = (
-                f"从书库删除《{book['title']}》（书名 {args.delete}，{book['commits']} 次提交，"
-                f"至第{book['latest_chapter'] or 0}章）及其全部记忆？此操作不可撤销"
+            what = say(
+                "delete_book_question",
+                title=book["title"],
+                book=args.delete,
+                commits=book["commits"],
+                chapter=book["latest_chapter"] or 0,
             )
             if not sys.stdin.isatty():
                 # an agent's shell answers nothing: a whole book goes only when told to
-                raise InvalidInput(f"{what}：不在终端上时须加 --yes 才删除")
+                raise InvalidInput(say("delete_needs_yes", question=what))
             answer = input(f"{what} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print("未删除", file=sys.stderr)
@@ -115,7 +119,7 @@ def books_text(items: list[dict[str, Any]]) -> str:
 
 def copy(args: argparse.Namespace) -> int:
     if (args.book is not None or args.password_env is not None) and args.store is None:
-        raise InvalidInput("--book 与 --password-env 只用于 --store：SQLite 的书就是它的文件夹")
+        raise InvalidInput(say("store_options_not_sqlite"))
     with open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
             book,

@@ -45,6 +45,7 @@ from ..book.stores import store_problem
 from ..book.words import TASK
 from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
 from ..ingest.name_finder import Candidate
+from ..messages import say
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, threads_view
@@ -101,7 +102,7 @@ class Dashboard:
         try:
             chapter = int(raw)
         except ValueError:
-            raise InvalidInput(f"as_of 须为章号，收到「{raw}」") from None
+            raise InvalidInput(say("as_of_not_chapter", raw=raw)) from None
         return min(max(chapter, 1), latest)
 
     def page(
@@ -178,7 +179,7 @@ class Dashboard:
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
         if not raw.isdigit():
-            raise InvalidInput(f"章号须为数字，收到「{raw}」")
+            raise InvalidInput(say("chapter_not_digits", raw=raw))
         number = int(raw)
         if number > as_of:
             return self.not_yet(request, as_of, f"截至第{as_of}章，还没有第{number}章")
@@ -221,9 +222,8 @@ class Dashboard:
     def pack(self, request: Request, as_of: int) -> Response:
         task = request.query_params.get("task") or "chapter_write"
         if task not in RECIPES:
-            raise InvalidInput(
-                f"未知任务「{task}」：可选 {'、'.join(TASK.get(t, t) for t in RECIPES)}"
-            )
+            choices = say("argument_list_separator").join(TASK.get(t, t) for t in RECIPES)
+            raise InvalidInput(say("unknown_task", name=task, choices=choices))
         return self.page(request, "pack.html", as_of, pages.pack(self.book, as_of, task))
 
     def shown(self, view: PageView) -> Callable[[Request], Awaitable[Response]]:
@@ -288,13 +288,13 @@ class Dashboard:
             async for chunk in request.stream():
                 body += chunk
                 if len(body) > MAX_FORM_BYTES:
-                    raise HTTPException(413, "表单过大")
+                    raise HTTPException(413, say("form_too_big"))
         except ClientDisconnect:
             return None
         form = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
         token = (form.get("token") or [""])[0]
         if not hmac.compare_digest(token.encode(), self.token.encode()):
-            raise HTTPException(403, "页面令牌无效：请刷新页面后再试")
+            raise HTTPException(403, say("page_token_invalid"))
         return form
 
     # -- small answers -----------------------------------------------------------------------
@@ -315,7 +315,7 @@ class Dashboard:
             arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
             data = query.to_json(query.run(self.book, arguments))
         except KeyError:
-            return JSONResponse({"error": f"没有这个查询：{name}"}, status_code=404)
+            return JSONResponse({"error": say("no_such_query", name=name)}, status_code=404)
         except WebnovelError as exc:
             status = 404 if isinstance(exc, UnknownEntity | UnknownChapter) else 400
             return JSONResponse({"error": str(exc)}, status_code=status)
@@ -372,7 +372,7 @@ def _same_origin(request: Request) -> None:
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None and origin.split("://", 1)[-1] != host:
-        raise HTTPException(403, "跨站请求已拒绝")
+        raise HTTPException(403, say("cross_site"))
 
 
 def create_app(book: Project, login_token: str | None = None) -> Starlette:

@@ -13,6 +13,7 @@ from ..book import open_project
 from ..book.heap import settle_heap
 from ..errors import InvalidInput
 from ..loopback import is_loopback_host
+from ..messages import say
 from .access import LOGIN_PARAM, new_login_token
 from .app import create_app
 
@@ -26,7 +27,7 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise InvalidInput(
-            f"无法在 {host}:{port} 上启动面板（{exc.strerror}）：用 --port 换一个端口"
+            say("dashboard_port_taken", host=host, port=port, error=exc.strerror)
         ) from exc
     sock.listen(64)
     return sock
@@ -46,10 +47,7 @@ def serve(
 
     loopback = is_loopback_host(host)
     if not loopback and not allow_network:
-        raise InvalidInput(
-            f"--host {host} 不是本机地址：网络上的任何人都能读到这本书。确需如此，请加上 "
-            "--allow-network（面板会要求打印出的网址里的登录令牌）"
-        )
+        raise InvalidInput(say("dashboard_not_loopback", host=host))
     sock = bind(host, port)
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import EndpointFailed
+from ..messages import say
 
 RETRY_STATUSES = frozenset({408, 409, 429}) | frozenset(range(500, 600))
 MAX_WAIT_S = 60.0  # a Retry-After longer than this is capped: the run would look hung
@@ -142,8 +143,12 @@ class ChatClient:
                     self.sleep(self._backoff(attempts))
                     continue
                 raise EndpointFailed(
-                    f"模型服务 {self.endpoint.base_url} 在重试 {self.retries} 次后仍无法访问："
-                    f"{exc.reason}"
+                    say(
+                        "model_unreachable",
+                        url=self.endpoint.base_url,
+                        retries=self.retries,
+                        reason=exc.reason,
+                    )
                 ) from None
             return _completion(data, attempts, self._scrub)
 
@@ -164,31 +169,32 @@ class ChatClient:
             text = exc.read().decode("utf-8", "replace")
             raise _Refused(exc.code, text, _retry_after(exc.headers.get("Retry-After"))) from None
         except TimeoutError:
-            raise _Unreachable(f"{self.endpoint.timeout_s:g} 秒内没有回答（超时）") from None
+            raise _Unreachable(say("model_timed_out", seconds=self.endpoint.timeout_s)) from None
         except urllib.error.URLError as exc:
             reason = exc.reason
             if isinstance(reason, TimeoutError):
-                raise _Unreachable(f"{self.endpoint.timeout_s:g} 秒内没有回答（超时）") from None
+                timeout = self.endpoint.timeout_s
+                raise _Unreachable(say("model_timed_out", seconds=timeout)) from None
             raise _Unreachable(self._scrub(str(reason))) from None
         except (ConnectionError, OSError) as exc:
             raise _Unreachable(self._scrub(str(exc))) from None
         try:
             return json.loads(raw.decode("utf-8", "replace"))
         except json.JSONDecodeError:
-            raise EndpointFailed(
-                f"模型服务返回的不是 JSON：{self._scrub(raw[:QUOTE_CHARS].decode('utf-8', 'replace'))}"
-            ) from None
+            quoted = self._scrub(raw[:QUOTE_CHARS].decode("utf-8", "replace"))
+            raise EndpointFailed(say("model_not_json", quoted=quoted)) from None
 
     def _describe(self, exc: _Refused) -> str:
         quoted = self._scrub(exc.text.strip())[:QUOTE_CHARS]
         if exc.status in (401, 403):
-            return (
-                f"模型服务拒绝了请求（HTTP {exc.status}）：密钥无效或无权使用模型 "
-                f"{self.endpoint.model}。{quoted}"
+            return say(
+                "model_key_refused", status=exc.status, model=self.endpoint.model, quoted=quoted
             )
         if exc.status in RETRY_STATUSES:
-            return f"模型服务在重试 {self.retries} 次后仍返回 HTTP {exc.status}：{quoted}"
-        return f"模型服务拒绝了请求（HTTP {exc.status}）：{quoted}"
+            return say(
+                "model_still_failing", retries=self.retries, status=exc.status, quoted=quoted
+            )
+        return say("model_refused", status=exc.status, quoted=quoted)
 
     def _scrub(self, text: str) -> str:
         key = self.endpoint.api_key
@@ -246,7 +252,7 @@ def _completion(data: Any, attempts: int, scrub: Callable[[str], str]) -> Comple
         content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError):
         quoted = scrub(json.dumps(data, ensure_ascii=False))[:QUOTE_CHARS]
-        raise EndpointFailed(f"模型服务的回答缺少 choices[0].message：{quoted}") from None
+        raise EndpointFailed(say("model_no_message", quoted=quoted)) from None
     if not isinstance(content, str):
         content = ""
     usage = Usage.from_response(data.get("usage") if isinstance(data, dict) else None)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
+from ..messages import say
 from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
@@ -215,13 +216,13 @@ class Extraction:
                     outcome.repairs = round_
                     return outcome
             outcome.problem = "; ".join(problems[:5]) + (
-                f"（另有 {len(problems) - 5} 处）" if len(problems) > 5 else ""
+                say("problems_more", count=len(problems) - 5) if len(problems) > 5 else ""
             )
             history += [
                 {"role": "assistant", "content": answer.content},
                 {"role": "user", "content": repair_request(problems)},
             ]
-        outcome.problem = f"修正 {MAX_REPAIRS} 次后回答仍不合格，最后的问题：{outcome.problem}"
+        outcome.problem = say("answer_still_unfit", repairs=MAX_REPAIRS, problem=outcome.problem)
         return outcome
 
     def _ask(
@@ -243,10 +244,7 @@ class Extraction:
                 self.cache.put(key, chapter, self.settings.model, PROMPT_VERSION, answer)
                 return answer, None
             if limit >= MAX_OUTPUT_CAP:
-                return None, (
-                    f"回答在 {limit} 个 token 处被截断（finish_reason: length），"
-                    "换用输出上限更高的模型，或缩短章节"
-                )
+                return None, say("answer_truncated", limit=limit)
             limit = min(MAX_OUTPUT_CAP, limit * 2)
 
     def _key(self, messages: list[dict[str, str]]) -> str:

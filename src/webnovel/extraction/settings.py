@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidConfig
+from ..messages import say
 from ..user_config import check_book_section, first_use_notice, resolve_endpoint
 from .chat_client import ChatEndpoint
 
@@ -71,9 +72,8 @@ def resolve_settings(book_llm: dict[str, Any], need_endpoint: bool = True) -> LL
     check_book_section("llm", book_llm)
     unknown = sorted(set(book_llm) - BOOK_KEYS)
     if unknown:
-        raise InvalidConfig(
-            f"config.toml: [llm] 不认识 {', '.join(unknown)}（可用：{', '.join(sorted(BOOK_KEYS))}）"
-        )
+        known = ", ".join(sorted(BOOK_KEYS))
+        raise InvalidConfig(say("llm_unknown_keys", keys=", ".join(unknown), known=known))
     timeout = _number(book_llm, "timeout_s", DEFAULT_TIMEOUT_S, 0.01, 3600)
     endpoint, model, notice = None, str(book_llm.get("model") or ""), None
     try:
@@ -84,10 +84,7 @@ def resolve_settings(book_llm: dict[str, Any], need_endpoint: bool = True) -> LL
     else:
         model = chosen.model or ""
         if need_endpoint and not model:
-            raise InvalidConfig(
-                f"{chosen.describe()} 没有指定模型：设置 WEBNOVEL_LLM_MODEL，或在书的 [llm] "
-                "或你的配置里写 model"
-            )
+            raise InvalidConfig(say("llm_no_model", endpoint=chosen.describe()))
         endpoint = ChatEndpoint(chosen.base_url, model, chosen.api_key() or "", timeout)
         notice = first_use_notice(chosen) if need_endpoint else None
     return LLMSettings(

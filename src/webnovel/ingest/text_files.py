@@ -43,10 +43,8 @@ def read_bounded(source: Path | BinaryIO, limit: int, name: str | None = None) -
     else:
         data = source.read(limit + 1)
     if len(data) > limit:
-        shown = name or (str(source) if isinstance(source, Path) else "标准输入")
-        raise InvalidInput(
-            f"{shown}：超过 {limit // 1_000_000} MB 的上限，不像是一章或一本书，已拒绝读取"
-        )
+        shown = name or (str(source) if isinstance(source, Path) else say("standard_input"))
+        raise InvalidInput(say("text_too_big", name=shown, mb=limit // 1_000_000))
     return data
 
 
@@ -139,9 +137,6 @@ def refuse_links_outside(root: Path, paths: list[Path]) -> None:
     inside = root.resolve()
     outside = [p for p in paths if not p.resolve().is_relative_to(inside)]
     if outside:
-        named = "、".join(f"{p} → {p.resolve()}" for p in outside[:10])
-        more = f" 等 {len(outside)} 个" if len(outside) > 10 else ""
-        raise InvalidInput(
-            f"{root} 里有指向文件夹外的链接，已拒绝导入：{named}{more}；"
-            "请删除这些链接，或把文件本身复制进来"
-        )
+        named = say("argument_list_separator").join(f"{p} → {p.resolve()}" for p in outside[:10])
+        more = say("links_more", count=len(outside)) if len(outside) > 10 else ""
+        raise InvalidInput(say("links_outside", root=root, named=named, more=more))

@@ -19,6 +19,7 @@ from ..book.project import Project
 from ..book.values import chapter_result_schema
 from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
+from ..messages import say
 from ..queries import QUERIES, Arg, Query
 from .prompts import extraction_prompt
 from .tools import Json, Prompt, Resource, Tool, ToolServer
@@ -81,7 +82,7 @@ def _write_tools(project: Project) -> list[Tool]:
     async def review_draft(a: dict[str, Any]) -> Json:
         result, draft = a["result"], a["draft"]
         if result is None and draft is None:
-            raise InvalidInput("review_draft 需要参数 result（章节结果草稿）")
+            raise InvalidInput(say("review_needs_result"))
         data = dict(
             project.review(result if result is not None else draft, chapter=a["chapter"]).to_dict()
         )

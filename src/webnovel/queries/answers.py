@@ -71,7 +71,7 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
     name = book.names([entity.id], as_of)[entity.id]
     if field is None or field in HOLDER_FIELDS:
         if entity.type != "物品" and field is None:
-            raise InvalidInput(f"「{entity.name}」不是物品：请给出字段，如 fact {subject} 境界")
+            raise InvalidInput(say("fact_needs_field", name=entity.name, subject=subject))
         holders = book.holders(entity.id, as_of=as_of)
         names = book.names(holders, as_of)
         return FactAnswer(

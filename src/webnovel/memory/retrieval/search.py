@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import EndpointFailed
+from ...messages import say
 from ...user_config import first_use_notice
 from ..read.aliases import AliasIndex
 from ..store import commit_ops, vector_store
@@ -528,17 +529,16 @@ class Retrieval:
         assert self.embedder is not None
         vectors = self.embedder.embed_passages([chunk[1] for chunk in todo])
         if len(vectors) != len(todo):
-            raise EndpointFailed(f"向量模型 {name} 为 {len(todo)} 段文本给了 {len(vectors)} 个向量")
+            raise EndpointFailed(
+                say("embedder_count", name=name, texts=len(todo), vectors=len(vectors))
+            )
         dim = vector_store.vector_dim(self.store.conn, name)
         rows = []
         for (rowid, *_), vector in zip(todo, vectors, strict=True):
             packed = array("f", [float(v) for v in vector])
             dim = dim or len(packed)
             if len(packed) != dim:
-                raise EndpointFailed(
-                    f"向量模型 {name} 给出长度 {len(packed)} 的向量，与本书已有的长度 {dim} "
-                    "不一致；已存的向量保持不变（换了模型请改名或运行 webnovel rebuild）"
-                )
+                raise EndpointFailed(say("embedder_dimension", name=name, got=len(packed), dim=dim))
             rows.append((rowid, len(packed), packed.tobytes()))
         if self.shared is not None:
             self.shared.give(name, todo, [row[2] for row in rows])

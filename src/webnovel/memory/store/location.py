@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ...errors import InvalidConfig, StoreUnavailable
+from ...messages import say
 
 SCHEMES = ("postgresql", "postgres")
 _BOOK_NAME = re.compile(r"^[^\x00-\x1f/\\]{1,60}$")
@@ -53,7 +54,7 @@ class StoreLocation:
             password = os.environ.get(self.password_env)
             if password is None:
                 raise StoreUnavailable(
-                    f"书库 {self.url} 的密码应在环境变量 {self.password_env} 中，但它没有设置"
+                    say("store_password_unset", url=self.url, name=self.password_env)
                 )
             options["password"] = password
         return options
@@ -64,10 +65,7 @@ def require_driver() -> None:
     try:
         import psycopg  # noqa: F401
     except ImportError as exc:
-        raise InvalidConfig(
-            "这本书在 PostgreSQL 书库里，需要安装 [postgresql] 扩展："
-            "pip install 'webnovel-memory[postgresql]'"
-        ) from exc
+        raise InvalidConfig(say("store_needs_driver")) from exc
 
 
 def connection_service(url: str) -> str | None:
@@ -107,19 +105,12 @@ def parse_store_url(url: str, where: str = "--store") -> str:
         parts.port  # noqa: B018 - raises on a port that is not a number
     except ValueError as exc:
         raise InvalidConfig(
-            f"{where}：{_without_password(url)} 不是有效的 PostgreSQL 地址（{exc}）"
+            say("store_url_invalid", where=where, url=_without_password(url), error=exc)
         ) from exc
     if parts.scheme not in SCHEMES:
-        raise InvalidConfig(
-            f"{where}：{_without_password(url)} 不是 PostgreSQL 地址（应以 postgresql:// 开头）"
-        )
+        raise InvalidConfig(say("store_url_scheme", where=where, url=_without_password(url)))
     if parts.password is not None or _query_password(parts.query):
-        raise InvalidConfig(
-            f"{where}：地址里不能写密码（包括 ?password= 参数；config.toml 会被提交进 git、"
-            "被打印出来）。"
-            "请用 PGPASSWORD 环境变量、~/.pgpass 文件、sslmode 与客户端证书，"
-            "或在 [store] 中用 password_env 指明存放密码的环境变量"
-        )
+        raise InvalidConfig(say("store_url_password", where=where))
     return url
 
 
@@ -142,12 +133,12 @@ def _without_password(url: str) -> str:
             parts = parts._replace(query=urlencode(shown, safe="*"))
         return urlunsplit(parts)
     except ValueError:
-        return "（无法解析的地址）"
+        return say("store_url_unparsable")
 
 
 def check_book_name(book: str, where: str = "--book") -> str:
     if not isinstance(book, str) or not _BOOK_NAME.match(book):
-        raise InvalidConfig(f"{where}：书名应为 1–60 个字符，不含斜杠与控制字符：{book!r}")
+        raise InvalidConfig(say("store_book_name", where=where, book=book))
     return book
 
 
@@ -156,27 +147,22 @@ def parse_store_section(section: Any, where: str = "config.toml [store]") -> Sto
     if section is None:
         return None
     if not isinstance(section, dict):
-        raise InvalidConfig(f"{where} 应是一个表")
+        raise InvalidConfig(say("store_table", where=where))
     unknown = sorted(set(section) - {"url", "book", "password_env"})
     if unknown:
-        raise InvalidConfig(
-            f"{where}：不认识的键 {', '.join(unknown)}（可用：url、book、password_env）"
-        )
+        raise InvalidConfig(say("store_unknown_keys", where=where, keys=", ".join(unknown)))
     url = section.get("url")
     if not isinstance(url, str):
-        raise InvalidConfig(f"{where}：缺少 url（postgresql://用户@主机:端口/数据库）")
+        raise InvalidConfig(say("store_no_url", where=where))
     password_env = section.get("password_env")
     if password_env is not None and (
         not isinstance(password_env, str) or not _ENV_NAME.match(password_env)
     ):
-        raise InvalidConfig(f"{where}：password_env 应是环境变量的名字：{password_env!r}")
+        raise InvalidConfig(say("store_password_env_name", where=where, name=password_env))
     if password_env is not None and not password_env.upper().endswith("PASSWORD"):
         # A book folder comes from anyone: it must not send the user's API key
         # (OPENAI_API_KEY…) to the host its url names as if it were the store's password.
-        raise InvalidConfig(
-            f"{where}：password_env 只能是专为数据库密码设的环境变量（名字以 PASSWORD 结尾，"
-            f"例如 NOVELS_DB_PASSWORD），不能是 {password_env}"
-        )
+        raise InvalidConfig(say("store_password_env_kind", where=where, name=password_env))
     return StoreLocation(
         parse_store_url(url, f"{where} url"),
         check_book_name(section.get("book", ""), f"{where} book"),

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
+from ...messages import say
 from .location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
 
@@ -72,15 +73,9 @@ def store_problem(exc: BaseException) -> WebnovelError | None:
         return None
     said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-        return StoreForbidden(
-            f"书库拒绝了这个操作：当前的数据库用户没有权限（{said}）。只读用户只能查询；"
-            "提交、撤回、重建需要对这本书有写权限的用户，删书需要书的所有者"
-        )
+        return StoreForbidden(say("store_refused", said=said))
     if isinstance(exc, psycopg.OperationalError):
-        return StoreUnavailable(
-            f"与书库的连接断开了（{said}）：进行中的事务已由服务器整体回滚，不会留下半截的提交"
-            "（断在提交的最后一刻时，可用 webnovel resume 查看是否已提交）；书库恢复后重试即可"
-        )
+        return StoreUnavailable(say("store_dropped", said=said))
     return None
 
 
@@ -104,7 +99,9 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
         )
     except psycopg.OperationalError as exc:
         # libpq's message names host, port and user; never the password
-        raise StoreUnavailable(f"连不上书库 {location.url}：{str(exc).strip()}") from exc
+        raise StoreUnavailable(
+            say("store_unreachable", url=location.url, error=str(exc).strip())
+        ) from exc
     conn.adapters.register_loader("numeric", NumberLoader)
     _quiet_pipeline_endings()
     return conn

@@ -22,6 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
+from ...messages import say
 from . import pg_vectors
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation, require_driver
@@ -249,12 +250,11 @@ class PostgresStore:
         registered = self._registered()
         if create and registered:
             raise ProjectExists(
-                f"书库 {self.location.url} 里已有一本名为《{self.location.book}》的书"
+                say("store_book_exists", url=self.location.url, book=self.location.book)
             )
         if not create and not registered:
             raise ProjectNotFound(
-                f"书库 {self.location.url} 里没有名为《{self.location.book}》的书"
-                "（先用 webnovel init --store 建书，或用 webnovel books --store 列出已有的书）"
+                say("store_book_missing", url=self.location.url, book=self.location.book)
             )
         applied = None if create else self._applied()
         if applied is not None and not _lacking(applied):
@@ -267,19 +267,14 @@ class PostgresStore:
 
         user, said = self.pg.raw.info.user, str(exc).splitlines()[0]
         if create:
-            return (
-                f"用户 {user} 没有在书库 {self.location.shown()} 建书的权限（{said}）："
-                "建书要在该库 CREATE（每本书一个 schema），并能写书目表 public.webnovel_books"
-                "（INSERT、UPDATE、DELETE）；请数据库管理员授予，或换一个有此权限的用户"
-            )
+            return say("store_may_not_create", user=user, store=self.location.shown(), said=said)
         lacking = ""
         with suppress(psycopg.Error):
             done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
-            lacking = "（缺少 " + "、".join(n for n, _ in PG_MIGRATIONS if n not in done) + "）"
-        return (
-            f"《{self.location.book}》的书库结构需要升级到这个版本{lacking}，用户 {user} 没有此"
-            f"权限（{said}）：请用有写权限的用户打开一次这本书（例如 webnovel --project "
-            "书的文件夹 resume），之后只读用户即可照常使用"
+            names = [n for n, _ in PG_MIGRATIONS if n not in done]
+            lacking = say("store_lacking", names=say("argument_list_separator").join(names))
+        return say(
+            "store_may_not_upgrade", book=self.location.book, lacking=lacking, user=user, said=said
         )
 
     def _create_or_upgrade(self, title: str | None, applied: list[str] | None) -> None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...errors import InvalidInput
+from ...messages import say
 from .index_store import IndexStore, SQLiteStore
 from .migrations import created_tables
 
@@ -31,10 +32,8 @@ def copy_tables(
     of commits copied. `progress(done, total)` counts rows."""
     wanted, have = table_columns(target), table_columns(source)
     if set(wanted) != set(have):
-        raise InvalidInput(
-            f"两本书的表不一致，无法逐表复制（缺：{sorted(set(wanted) - set(have))}，"
-            f"多：{sorted(set(have) - set(wanted))}）；请用 --replay 重放复制"
-        )
+        missing, extra = sorted(set(wanted) - set(have)), sorted(set(have) - set(wanted))
+        raise InvalidInput(say("tables_differ", missing=missing, extra=extra))
     order = sorted(wanted, key=_creation_order)  # a table before the tables that refer to it
     with source.atomic() as conn:
         counts = {t: int(conn.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0]) for t in order}

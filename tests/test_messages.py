@@ -1,0 +1,218 @@
+"""Every error and warning a person reads comes from the one catalogue, `webnovel/messages.py`,
+so that WEBNOVEL_LANG=en gives English for all of them (docs/contract.md, "Language")."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from pathlib import Path
+
+import pytest
+
+import webnovel
+from webnovel import errors
+from webnovel.messages import say
+from webnovel.user_config import user_config_path
+
+from cli_runner import run_cli
+from stores import NO_POSTGRES, POSTGRES_URL, book_name
+
+SOURCE = Path(webnovel.__file__).parent
+CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+# The lead is moving these modules' messages in another branch (brief lang7): until it lands
+# they are the only ones allowed a Chinese sentence in an error.
+NOT_YET = {"memory/retrieval/embedders.py"}
+
+
+def _exception_names(trees: dict[str, ast.Module]) -> set[str]:
+    """The names of the exception classes: builtins', errors.py's, and any class in the package
+    whose base is one of them (found by walking until no new one appears)."""
+    names = {
+        n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
+    }
+    names |= {
+        n for n, v in vars(errors).items() if isinstance(v, type) and issubclass(v, BaseException)
+    }
+    names.add("HTTPException")  # starlette's; the dashboard raises it with a message
+    classes = [n for tree in trees.values() for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    grown = True
+    while grown:
+        grown = False
+        for cls in classes:
+            bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases}
+            if cls.name not in names and bases & names:
+                names.add(cls.name)
+                grown = True
+    return names
+
+
+def _called(node: ast.Call) -> str:
+    return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+
+
+def _chinese_literals(node: ast.AST) -> list[str]:
+    """The string literals (plain or the fixed parts of an f-string) holding Chinese under
+    `node`, not counting what is handed to `say` (a catalogue key and its arguments)."""
+    if isinstance(node, ast.Call) and _called(node) == "say":
+        return []
+    if isinstance(node, ast.Constant):
+        return [node.value] if isinstance(node.value, str) and CHINESE.search(node.value) else []
+    return [text for child in ast.iter_child_nodes(node) for text in _chinese_literals(child)]
+
+
+def _sentences_outside_the_catalogue(trees: dict[str, ast.Module]) -> list[str]:
+    """`path:line: text` for each raise, exception built, or warning given with Chinese text
+    written in place instead of taken from the catalogue."""
+    exceptions = _exception_names(trees)
+    found = []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                said = _chinese_literals(node.exc)
+            elif isinstance(node, ast.Call) and (
+                _called(node) in exceptions | {"warn", "__init__"}
+            ):
+                said = [t for arg in (*node.args, *node.keywords) for t in _chinese_literals(arg)]
+            else:
+                continue
+            found += [f"{path}:{node.lineno}: {text!r}" for text in said]
+    return sorted(set(found))
+
+
+def _package_trees() -> dict[str, ast.Module]:
+    return {
+        path.relative_to(SOURCE).as_posix(): ast.parse(path.read_text("utf-8"))
+        for path in sorted(SOURCE.rglob("*.py"))
+        if path.name != "messages.py"
+    }
+
+
+def test_no_error_or_warning_is_written_outside_the_catalogue() -> None:
+    trees = {p: t for p, t in _package_trees().items() if p not in NOT_YET}
+    assert _sentences_outside_the_catalogue(trees) == []
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'raise InvalidConfig(f"{path}：无法读取")',
+        'raise InvalidInput("合并需要指明并入哪个已有实体")',
+        'raise StoreUnavailable(\n    f"连不上书库 {url}："\n    f"{error}"\n) from None',
+        'return StoreForbidden("书库拒绝了这个操作")',
+        'message = HTTPException(403, "跨站请求已拒绝")',
+        'warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)',
+        'class Refused(EndpointFailed):\n    pass\nraise Refused("模型服务拒绝了请求")',
+        'class Gone(UnknownBook):\n    def __init__(self):\n        super().__init__("没有这本书")',
+    ],
+)
+def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
+    assert _sentences_outside_the_catalogue({"put_back.py": ast.parse(written)}) != []
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'raise InvalidConfig(say("config_table", name="store", got="列表"))',
+        'raise InvalidInput(f"unknown action {action!r}")',
+        'label = "未删除"',
+        'raise InvalidInput(say("entity_type_unknown", choices="、".join(types), got=t))',
+    ],
+)
+def test_the_guard_lets_the_catalogue_and_plain_text_pass(written: str) -> None:
+    assert _sentences_outside_the_catalogue({"fine.py": ast.parse(written)}) == []
+
+
+def test_say_speaks_the_language_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert say("store_table", where="config.toml [store]") == "config.toml [store] must be a table"
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert say("store_table", where="config.toml [store]") == "config.toml [store] 应是一个表"
+
+
+# -- the moved errors, met through the CLI as an engineer meets them -----------------------------
+
+
+def _said(monkeypatch: pytest.MonkeyPatch, language: str, *args: str, cwd: Path) -> str:
+    """The CLI's error line for `webnovel ARGS` in `language`, after checking it failed as a
+    usage or config error does (exit 2) or as the book does (exit 1)."""
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    ran = run_cli(*args, cwd=cwd)
+    assert ran.returncode in (1, 2), ran
+    return ran.stderr.strip()
+
+
+def test_a_store_table_without_its_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    webnovel.init_project(tmp_path / "书", title="青云志").close()
+    config = tmp_path / "书" / ".webnovel" / "config.toml"
+    config.write_text(config.read_text("utf-8") + '\n[store]\nbook = "qingyun"\n', "utf-8")
+    args = ("--project", "书", "stats")
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        "error: config.toml [store]: no url (postgresql://USER@HOST:PORT/DATABASE)"
+    )
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        "错误：config.toml [store]：缺少 url（postgresql://用户@主机:端口/数据库）"
+    )
+
+
+def test_a_password_in_the_store_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = (
+        "init",
+        "书",
+        "--title",
+        "青云志",
+        "--store",
+        "postgresql://me:s3cret@db.example/novels",
+    )
+    english = _said(monkeypatch, "en", *args, cwd=tmp_path)
+    chinese = _said(monkeypatch, "zh", *args, cwd=tmp_path)
+    assert english.startswith("error: --store url: a URL may not hold a password")
+    assert "Use the PGPASSWORD environment variable, ~/.pgpass" in english
+    assert chinese.startswith("错误：--store url：地址里不能写密码")
+    assert "请用 PGPASSWORD 环境变量" in chinese
+    assert "s3cret" not in english + chinese
+    assert not (tmp_path / "书").exists()
+
+
+def test_the_user_config_s_endpoints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    webnovel.init_project(tmp_path / "书", title="青云志").close()
+    config = tmp_path / "书" / ".webnovel" / "config.toml"
+    config.write_text('[retrieval]\nembedder = "openai:m"\nendpoint = "mine"\n', "utf-8")
+    args = ("--project", "书", "embed")
+    mine = user_config_path()
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        f"error: the book's config names the endpoint 'mine', but your config {mine} has no "
+        '[endpoints.mine]; add base_url = "https://…/v1" and api_key_env = "VARIABLE"'
+    )
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        f"错误：本书的配置要用端点 'mine'，但你的配置 {mine} 里没有 [endpoints.mine]；"
+        '请加上 base_url = "https://…/v1" 和 api_key_env = "变量名"'
+    )
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    mine.write_text("[endpoints]\nmine = 3\n", "utf-8")
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        f"error: {mine}: [endpoints.mine] must be a table"
+    )
+    assert (
+        _said(monkeypatch, "zh", *args, cwd=tmp_path)
+        == f"错误：{mine}: [endpoints.mine] 必须是一个表"
+    )
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason=NO_POSTGRES)
+def test_a_book_the_store_does_not_hold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert POSTGRES_URL is not None
+    (tmp_path / "书" / ".webnovel").mkdir(parents=True)
+    name = book_name()
+    (tmp_path / "书" / ".webnovel" / "config.toml").write_text(
+        f'[store]\nurl = "{POSTGRES_URL}"\nbook = "{name}"\n', "utf-8"
+    )
+    args = ("--project", "书", "stats")
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        f"error: the store {POSTGRES_URL} holds no book named '{name}' (create it with webnovel "
+        "init --store, or list the books with webnovel books --store)"
+    )
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        f"错误：书库 {POSTGRES_URL} 里没有名为《{name}》的书"
+        "（先用 webnovel init --store 建书，或用 webnovel books --store 列出已有的书）"
+    )
