@@ -132,10 +132,7 @@ class OpenAIEmbedder:
         import httpx
 
         if not endpoint.model:
-            raise InvalidConfig(
-                f"{endpoint.describe()} 没有指定向量模型：在书的 [retrieval] 写 "
-                'embedder = "openai:模型名"，或设置 WEBNOVEL_EMBED_MODEL'
-            )
+            raise InvalidConfig(say("embedder_no_model", endpoint=endpoint.describe()))
         self.name = f"openai:{endpoint.model}"
         self.endpoint = endpoint
         self._client = httpx.Client(
@@ -144,7 +141,10 @@ class OpenAIEmbedder:
         self.dim: int | None = None
 
     def _fail(self, what: str) -> EndpointFailed:
-        return EndpointFailed(f"向量端点 {self.endpoint.name}（{self.endpoint.base_url}）{what}")
+        endpoint = self.endpoint
+        return EndpointFailed(
+            say("embed_endpoint_failed", name=endpoint.name, url=endpoint.base_url, problem=what)
+        )
 
     def _post(self, texts: list[str]) -> list[Vector]:
         import httpx
@@ -154,31 +154,31 @@ class OpenAIEmbedder:
         try:
             response = self._client.post("/embeddings", json=payload, headers=headers)
         except httpx.HTTPError as exc:
-            raise self._fail(f"无法连接：{type(exc).__name__}") from None
+            raise self._fail(say("embed_unreachable", kind=type(exc).__name__)) from None
         if response.status_code != 200:
-            raise self._fail(f"返回 HTTP {response.status_code}，没有给出向量")
+            raise self._fail(say("embed_http_status", status=response.status_code))
         if len(response.content) > MAX_EMBED_REPLY_BYTES:
-            raise self._fail("的回复过大")
+            raise self._fail(say("embed_reply_too_big"))
         try:
             data = response.json()["data"]
         except (ValueError, KeyError, TypeError):
-            raise self._fail("的回复不是 OpenAI 格式的 JSON（缺少 data）") from None
+            raise self._fail(say("embed_reply_not_openai")) from None
         return self._checked(data, len(texts))
 
     def _checked(self, data: Any, count: int) -> list[Vector]:
         if not isinstance(data, list) or len(data) != count:
-            raise self._fail(f"应为 {count} 段文本各给一个向量，回复的数量不对")
+            raise self._fail(say("embed_reply_count", count=count))
         try:
             ordered = sorted(data, key=lambda d: int(d["index"]))
             vectors = [[float(v) for v in item["embedding"]] for item in ordered]
         except (KeyError, TypeError, ValueError):
-            raise self._fail("的回复里有不是数字列表的向量") from None
+            raise self._fail(say("embed_reply_not_numbers")) from None
         sizes = {len(v) for v in vectors}
         if self.dim is not None:
             sizes.add(self.dim)
         finite = all(math.isfinite(x) for v in vectors for x in v)
         if len(sizes) != 1 or 0 in sizes or not finite:
-            raise self._fail(f"给出的向量长度不一致或含非有限数（长度：{sorted(sizes)}）")
+            raise self._fail(say("embed_reply_sizes", sizes=sorted(sizes)))
         self.dim = sizes.pop()
         return list(vectors)
 
@@ -228,8 +228,5 @@ def make_embedder(spec: str | None, endpoint_name: str | None = None) -> Embedde
         if spec.startswith("st:"):
             return SentenceTransformerEmbedder(spec[len("st:") :])
     except ImportError as exc:
-        raise InvalidConfig(
-            f"embedder '{spec}' needs a package that is not installed ({exc.name}); "
-            "see the README's retrieval section for the extra to install"
-        ) from exc
+        raise InvalidConfig(say("embedder_needs_package", spec=spec, package=exc.name)) from exc
     raise InvalidConfig(say("unknown_embedder", spec=spec))

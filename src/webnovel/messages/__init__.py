@@ -1,0 +1,32 @@
+"""The sentences the engine says to a person, in one catalogue: Chinese first, English when
+`WEBNOVEL_LANG=en` (read when a message is made, never at import).
+
+A message is a key and its arguments; its templates are filled with `str.format`, so an
+argument that itself holds `{braces}` (a name, a relation type) is shown as written and never
+substituted into.
+
+The catalogue is one dictionary, kept in two files by subject (`book`, `outside`); no key
+is in both (tests/test_messages.py).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from . import book, outside
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {**book.MESSAGES, **outside.MESSAGES}
+
+
+def language() -> str:
+    """`en` when WEBNOVEL_LANG (or, failing it, nothing) asks for English; `zh` otherwise."""
+    wanted = os.environ.get("WEBNOVEL_LANG", "zh").strip().lower()
+    return "en" if wanted.startswith("en") else "zh"
+
+
+def say(message: str, /, **args: Any) -> str:
+    """The message named `message` in the reader's language, filled with `args`."""
+    chinese, english = MESSAGES[message]
+    return (english if language() == "en" else chinese).format(**args)
