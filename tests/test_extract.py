@@ -265,7 +265,7 @@ def test_the_wait_before_a_retry_is_the_books_setting(tmp_path: Path, env: None)
 
 
 def test_a_negative_wait_before_a_retry_is_refused_by_name(tmp_path: Path, env: None) -> None:
-    refused = pytest.raises(InvalidConfig, match="llm.retry_backoff_s must be a number from 0")
+    refused = pytest.raises(InvalidConfig, match="llm.retry_backoff_s 应为 0 到 60 之间的数")
     with imported_book(tmp_path / "book", "retry_backoff_s = -1\n") as book, refused:
         book.extract(1, 1)
 

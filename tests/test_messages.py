@@ -12,6 +12,7 @@ import pytest
 
 import webnovel
 from webnovel import errors
+from webnovel.errors import WebnovelError
 from webnovel.messages import say
 from webnovel.user_config import user_config_path
 
@@ -20,18 +21,26 @@ from stores import NO_POSTGRES, POSTGRES_URL, book_name
 
 SOURCE = Path(webnovel.__file__).parent
 CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+WORDS = re.compile(r"[A-Za-z\u3400-\u4dbf\u4e00-\u9fff]")
 
 
-def _exception_names(trees: dict[str, ast.Module]) -> set[str]:
+def _exception_names(trees: dict[str, ast.Module], names: set[str] | None = None) -> set[str]:
     """The names of the exception classes: builtins', errors.py's, and any class in the package
-    whose base is one of them (found by walking until no new one appears)."""
-    names = {
-        n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
-    }
-    names |= {
-        n for n, v in vars(errors).items() if isinstance(v, type) and issubclass(v, BaseException)
-    }
-    names.add("HTTPException")  # starlette's; the dashboard raises it with a message
+    whose base is one of them (found by walking until no new one appears); or, given `names`,
+    those and the package's classes based on them."""
+    if names is None:
+        names = {
+            n
+            for n, v in vars(builtins).items()
+            if isinstance(v, type) and issubclass(v, BaseException)
+        }
+        names |= {
+            n
+            for n, v in vars(errors).items()
+            if isinstance(v, type) and issubclass(v, BaseException)
+        }
+        names.add("HTTPException")  # starlette's; the dashboard raises it with a message
+    names = set(names)
     classes = [n for tree in trees.values() for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
     grown = True
     while grown:
@@ -58,11 +67,70 @@ def _chinese_literals(node: ast.AST) -> list[str]:
     return [text for child in ast.iter_child_nodes(node) for text in _chinese_literals(child)]
 
 
+def _domain_errors(trees: dict[str, ast.Module]) -> set[str]:
+    """The names of WebnovelError and its subclasses, errors.py's and the package's own."""
+    names = {
+        n for n, v in vars(errors).items() if isinstance(v, type) and issubclass(v, WebnovelError)
+    }
+    return _exception_names(trees, names)
+
+
+def _message_literals(node: ast.AST) -> list[str]:
+    """The text written in place in a message: a string literal, the fixed parts of an
+    f-string (what is inside `{...}` is an argument, not text), either side of a `+`, the
+    template of `.format`, the items of a list of problems."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return [part.value for part in node.values if isinstance(part, ast.Constant)]
+    if isinstance(node, ast.BinOp):
+        return _message_literals(node.left) + _message_literals(node.right)
+    if isinstance(node, ast.Call) and _called(node) == "format":
+        return _message_literals(getattr(node.func, "value", node.func))
+    if isinstance(node, ast.IfExp):
+        return _message_literals(node.body) + _message_literals(node.orelse)
+    if isinstance(node, ast.List | ast.Tuple):
+        return [text for item in node.elts for text in _message_literals(item)]
+    return []
+
+
+def _worded(texts: list[str]) -> list[str]:
+    """The literals holding words (letters of any script) once `{placeholders}` are set
+    aside: punctuation and placeholders alone join texts that are already the reader's."""
+    return [text for text in texts if WORDS.search(re.sub(r"\{[^{}]*\}", "", text))]
+
+
+def _domain_errors_written_in_place(trees: dict[str, ast.Module]) -> list[str]:
+    """`path:line: text` for each WebnovelError raised or built (a helper returning it, a
+    subclass's `super().__init__`) whose message holds words not taken from the catalogue:
+    an English sentence there reaches an author who reads Chinese."""
+    domain = _domain_errors(trees)
+    found = []
+    for path, tree in trees.items():
+        inits = {
+            id(call)
+            for cls in ast.walk(tree)
+            if isinstance(cls, ast.ClassDef) and cls.name in domain
+            for call in ast.walk(cls)
+            if isinstance(call, ast.Call) and _called(call) == "__init__"
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and (_called(node) in domain or id(node) in inits):
+                said = [
+                    text
+                    for arg in (*node.args, *(k.value for k in node.keywords))
+                    for text in _worded(_message_literals(arg))
+                ]
+                found += [f"{path}:{node.lineno}: {text!r}" for text in said]
+    return found
+
+
 def _sentences_outside_the_catalogue(trees: dict[str, ast.Module]) -> list[str]:
     """`path:line: text` for each raise, exception built, or warning given with Chinese text
-    written in place instead of taken from the catalogue."""
+    written in place instead of taken from the catalogue, and each domain error whose
+    message holds words of any language written in place."""
     exceptions = _exception_names(trees)
-    found = []
+    found = _domain_errors_written_in_place(trees)
     for path, tree in trees.items():
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and node.exc is not None:
@@ -100,6 +168,14 @@ def test_no_error_or_warning_is_written_outside_the_catalogue() -> None:
         'warnings.warn(f"检索只用字面匹配：{exc}", stacklevel=2)',
         'class Refused(EndpointFailed):\n    pass\nraise Refused("模型服务拒绝了请求")',
         'class Gone(UnknownBook):\n    def __init__(self):\n        super().__init__("没有这本书")',
+        'raise InvalidInput(f"unknown action {action!r}: use accept, merge or reject")',
+        'raise InvalidChapterResult([f"text: must be a string, got {type(text).__name__}"])',
+        'return InvalidConfig("config.toml: llm." + key + " must be a number")',
+        'refused = ProjectNotFound("the bundled sample book is missing")',
+        'raise InvalidInput("{path}: holds no chapter files".format(path=path))',
+        'raise InvalidInput(say("no_model") if known else "no model configured")',
+        'class Gone(UnknownBook):\n    def __init__(self):\n        super().__init__("no such book")',
+        'class Late(InvalidInput):\n    pass\nraise Late(f"{path}: too late")',
     ],
 )
 def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
@@ -110,13 +186,30 @@ def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
     "written",
     [
         'raise InvalidConfig(say("config_table", name="store", got="列表"))',
-        'raise InvalidInput(f"unknown action {action!r}")',
+        'raise ValueError(f"unknown action {action!r}")',
+        'raise InvalidInput(f"{name}: {exc}") from exc',
+        'raise InvalidInput(f"{where.rstrip()}：{exc}（{more}）")',
+        "raise UnknownChapter(chapter)",
         'label = "未删除"',
         'raise InvalidInput(say("entity_type_unknown", choices="、".join(types), got=t))',
     ],
 )
 def test_the_guard_lets_the_catalogue_and_plain_text_pass(written: str) -> None:
     assert _sentences_outside_the_catalogue({"fine.py": ast.parse(written)}) == []
+
+
+def test_the_guard_sees_an_english_error_put_back() -> None:
+    """The thread status error as it was written before it came from the catalogue."""
+    source = (SOURCE / "book" / "reader.py").read_text("utf-8")
+    said = 'say("unknown_thread_status", status=status, choices=choices)'
+    assert said in source
+    put_back = source.replace(said, "f\"unknown thread status '{status}': use one of {choices}\"")
+    line = put_back[: put_back.index("unknown thread status")].count("\n") + 1
+    assert _sentences_outside_the_catalogue({"book/reader.py": ast.parse(put_back)}) == [
+        f'book/reader.py:{line}: "\': use one of "',
+        f'book/reader.py:{line}: "unknown thread status \'"',
+    ]
+    assert _sentences_outside_the_catalogue({"book/reader.py": ast.parse(source)}) == []
 
 
 def test_say_speaks_the_language_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -215,7 +308,18 @@ def test_a_book_the_store_does_not_hold(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_the_catalogue_s_files_define_no_key_twice() -> None:
-    from webnovel.messages import MESSAGES, book, outside
+    """Every file of the catalogue package is merged into MESSAGES, and no key is in two of them
+    (a second definition would silently win over the first)."""
+    import importlib
+    import pkgutil
 
-    assert set(book.MESSAGES).isdisjoint(outside.MESSAGES)
-    assert len(MESSAGES) == len(book.MESSAGES) + len(outside.MESSAGES)
+    from webnovel import messages
+
+    files = [
+        importlib.import_module(f"webnovel.messages.{found.name}")
+        for found in pkgutil.iter_modules(messages.__path__)
+    ]
+    assert len(files) >= 3
+    keys = [key for file in files for key in file.MESSAGES]
+    assert len(keys) == len(set(keys))
+    assert set(keys) == set(messages.MESSAGES)

@@ -136,10 +136,10 @@ def test_the_cli_makes_a_new_book_resumes_and_refuses_a_full_one(
     sample = sample_book_dir() / "results" / "001.json"
     assert run("--project", str(other), "commit", str(sample)).returncode == 0
     refused = run("--project", str(other), "import", "upstream", str(upstream))
-    assert refused.returncode == 2 and "already holds chapters" in refused.stderr
+    assert refused.returncode == 2 and "里的书已经有章节了" in refused.stderr
 
     missing = run("--project", str(tmp_path / "x"), "import", "upstream", str(tmp_path))
-    assert missing.returncode == 2 and "not a webnovel-writer project" in missing.stderr
+    assert missing.returncode == 2 and "不是 webnovel-writer 项目" in missing.stderr
 
 
 def test_a_v5_project_without_an_event_log_takes_threads_from_the_scratchpad(
@@ -155,7 +155,7 @@ def test_a_v5_project_without_an_event_log_takes_threads_from_the_scratchpad(
 
 def test_an_unreadable_project_is_refused_before_anything_is_written(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "book", title="空") as book:
-        with pytest.raises(InvalidInput, match="not a webnovel-writer project"):
+        with pytest.raises(InvalidInput, match="不是 webnovel-writer 项目"):
             book.import_upstream(tmp_path)
         assert book.latest_chapter() is None
 

@@ -74,7 +74,7 @@ def test_the_cli_writes_a_wiki_and_refuses_a_foreign_folder(tmp_path: Path) -> N
     foreign.mkdir()
     (foreign / "mine.txt").write_text("keep me")
     refused = run(str(foreign))
-    assert refused.returncode == 2 and "not empty" in refused.stderr
+    assert refused.returncode == 2 and "不是空文件夹" in refused.stderr
     assert run(str(tmp_path / "x"), "--as-of", "9").returncode == 2
 
 

@@ -85,7 +85,7 @@ def settle(book: Project, action: str, name: str, entity_type: str, into: str | 
         return merge(book, name, into)
     if action == "reject":
         return reject(book, name)
-    raise InvalidInput(f"unknown action {action!r}: use accept, merge or reject")
+    raise InvalidInput(say("unknown_candidate_action", action=action))
 
 
 def accept(
@@ -123,7 +123,7 @@ def merge(book: Project, name: str, into: str) -> Settled:
 
 def _name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidInput("a candidate is named by a non-empty string")
+        raise InvalidInput(say("candidate_name_text"))
     return name.strip()
 
 

@@ -230,9 +230,7 @@ def import_upstream(
     source = str(root.resolve())
     imported_from = book.store.commits.meta("imported_from")
     if book.latest_chapter() is not None and imported_from != source:
-        raise InvalidInput(
-            f"{book.root} already holds chapters: import a webnovel-writer project into a new book"
-        )
+        raise InvalidInput(say("upstream_into_used_book", root=book.root))
     with book.storage.writing() as store:
         store.commits.set_meta("imported_from", source)
     committed = conflicts = 0

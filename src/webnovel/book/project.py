@@ -501,7 +501,7 @@ class Project(BookReader):
         requests, tokens and cost and sends nothing."""
         for value, what in ((start, "start"), (end, "end")):
             if value is not None and (chapter_number(value, what) is None or value < 1):
-                raise InvalidInput(f"{what} must be a chapter number >= 1, got {value}")
+                raise InvalidInput(say("extract_bound", what=what, value=value))
         from ..extraction.extract import extract_chapters
 
         return extract_chapters(self, start, end, dry_run, force, concurrency, progress)

@@ -143,9 +143,8 @@ class BookReader:
 
     def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
         if status not in THREAD_FILTERS:
-            raise InvalidInput(
-                f"unknown thread status '{status}': use one of {', '.join(THREAD_FILTERS)}"
-            )
+            choices = say("argument_list_separator").join(THREAD_FILTERS)
+            raise InvalidInput(say("unknown_thread_status", status=status, choices=choices))
         return self.reading.threads(status, chapter_number(as_of), self.latest_chapter())
 
     def relation_graph(

@@ -97,7 +97,7 @@ def read_json_input(name: str) -> Any:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(say("json_constant", name=name))
 
 
 def read_text_file(path: Path) -> str:
@@ -216,7 +216,7 @@ def import_book(args: argparse.Namespace) -> int:
         if args.candidates:
             report = replace(report, candidate_names=book.candidate_names())
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(say("warning_prefix") + warning, file=sys.stderr)
     emit(args, report.to_dict(), lambda _: render.import_text(report))
     return 0
 
@@ -225,16 +225,14 @@ def _import_upstream(args: argparse.Namespace) -> int:
     """A webnovel-writer project into a new book: the book is made in --project's folder with
     the project's title and genre, unless it exists (an interrupted import resumes)."""
     if args.start is not None or args.cast or args.candidates:
-        raise InvalidInput("--start, --cast and --candidates are for `webnovel import text`")
+        raise InvalidInput(say("upstream_options"))
     has_book = args.project is not None and holds_book(args.project / ".webnovel")
     if args.dry_run and not has_book:
         report = plan_upstream_import(args.path)
     else:
         if not has_book:
             if args.project is None:
-                raise InvalidInput(
-                    "name the new book's folder: webnovel --project NEW-BOOK import upstream PATH"
-                )
+                raise InvalidInput(say("upstream_needs_folder"))
             plan = plan_upstream_import(args.path)
             init_project(args.project, title=plan.title, genre=plan.genre).close()
         with open_book(args) as book, ProgressBar("import") as bar:
@@ -242,7 +240,7 @@ def _import_upstream(args: argparse.Namespace) -> int:
             if not args.dry_run:
                 _keep_search_in_step(book, bulk=True)
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(say("warning_prefix") + warning, file=sys.stderr)
     emit(args, report.to_dict(), lambda _: render.upstream_text(report))
     return 0
 
@@ -326,9 +324,7 @@ def mcp(args: argparse.Namespace) -> int:
         from ..mcp import create_server
         from ..mcp.stdio import run_stdio
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise InvalidInput(
-            "the MCP server needs the [mcp] extra: pip install 'webnovel-memory[mcp]'"
-        ) from exc
+        raise InvalidInput(say("mcp_extra")) from exc
     with open_book(args) as book:
         from ..book.heap import settle_heap
 
@@ -341,12 +337,10 @@ def _dashboard_module(name: str) -> Any:
     """A module of the dashboard package, which needs the [dashboard] extra."""
     import importlib
 
-    from ..dashboard import EXTRA_HINT
-
     try:
         return importlib.import_module(f"..dashboard.{name}", __package__)
     except ImportError as exc:
-        raise InvalidInput(EXTRA_HINT) from exc
+        raise InvalidInput(say("dashboard_extra")) from exc
 
 
 def dashboard(args: argparse.Namespace) -> int:

@@ -35,7 +35,7 @@ EPILOG = """{examples}:
 def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
     """A warning is a sentence for the author (where text goes, a skipped file), not a source
     location."""
-    print(f"提醒：{message}", file=sys.stderr)
+    print(f"{say('warning_prefix')}{message}", file=sys.stderr)
 
 
 def build_parser(command: str | None = None) -> _Parser:

@@ -38,11 +38,9 @@ def write_wiki(
         raise InvalidInput(say("wiki_empty"))
     as_of = latest if as_of is None else as_of
     if not 1 <= as_of <= latest:
-        raise InvalidInput(f"--as-of must be a committed chapter, 1 to {latest}, got {as_of}")
+        raise InvalidInput(say("wiki_as_of", latest=latest, as_of=as_of))
     if out.exists() and any(out.iterdir()) and not (out / "wiki.css").exists():
-        raise InvalidInput(
-            f"{out} is not empty and is not a wiki made before: choose another folder"
-        )
+        raise InvalidInput(say("wiki_folder_taken", out=out))
     out.mkdir(parents=True, exist_ok=True)
     entities = book.entities(as_of)
     names = {e.id: e.name for e in entities}

@@ -27,7 +27,7 @@ def book_llm_table(book: Project) -> dict[str, Any]:
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("llm", {})
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidConfig(f"{path}: cannot be parsed: {exc}") from exc
+        raise InvalidConfig(say("config_unparsable", path=path, error=exc)) from exc
     if not isinstance(table, dict):
         raise InvalidConfig(say("llm_table"))
     return table

@@ -234,7 +234,7 @@ class Extraction:
             outcome.cache_hits += 1
             return cached, None
         if self.client is None:
-            raise InvalidInput("no model configured")
+            raise InvalidInput(say("no_model"))
         limit = self.settings.max_output_tokens
         while True:
             answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit)

@@ -101,10 +101,12 @@ def resolve_settings(book_llm: dict[str, Any], need_endpoint: bool = True) -> LL
     )
 
 
-def _number(table: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
+def _number(
+    table: dict[str, Any], key: str, default: float, low: float, high: float, within: str = "llm"
+) -> float:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise InvalidConfig(f"config.toml: llm.{key} must be a number from {low:g} to {high:g}")
+        raise InvalidConfig(say("llm_number", where=f"{within}.{key}", low=low, high=high))
     return float(value)
 
 
@@ -112,11 +114,10 @@ def _prices(value: Any) -> Prices | None:
     if value is None:
         return None
     if not isinstance(value, dict) or not {"input", "output"} <= set(value):
-        raise InvalidConfig(
-            "config.toml: llm.prices must be a table with input, output (and cached), "
-            "per million tokens"
-        )
-    numbers = {k: _number(value, k, 0.0, 0, 1e6) for k in ("input", "cached", "output")}
+        raise InvalidConfig(say("llm_prices"))
+    numbers = {
+        k: _number(value, k, 0.0, 0, 1e6, "llm.prices") for k in ("input", "cached", "output")
+    }
     if "cached" not in value:
         numbers["cached"] = numbers["input"]
     return Prices(numbers["input"], numbers["cached"], numbers["output"])

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ProjectNotFound
+from ..messages import say
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ def sample_book_dir() -> Path:
     for candidate in (package / "sample_book", package.parents[1] / "examples" / "sample-book"):
         if (candidate / "book.toml").exists():
             return candidate
-    raise ProjectNotFound("the bundled sample book is missing from this installation")
+    raise ProjectNotFound(say("sample_book_missing"))
 
 
 def sample_meta(folder: Path | None = None) -> dict[str, Any]:

@@ -126,9 +126,7 @@ def read_utf8(path: Path, limit: int = MAX_RESULT_BYTES) -> str:
     try:
         return read_bounded(path, limit).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InvalidInput(
-            f"{path}: is not UTF-8 (byte {exc.start}); save the chapter result as UTF-8 JSON"
-        ) from exc
+        raise InvalidInput(say("result_not_utf8", path=path, byte=exc.start)) from exc
 
 
 def refuse_links_outside(root: Path, paths: list[Path]) -> None:

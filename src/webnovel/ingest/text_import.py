@@ -102,7 +102,7 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
             key=natural_key,
         )
         if not files:
-            raise InvalidInput(f"{path}: holds no .txt or .md chapter files")
+            raise InvalidInput(say("no_chapter_files", path=path))
         refuse_links_outside(path, files)
         chapters = []
         encodings: dict[str, int] = {}
@@ -156,15 +156,15 @@ def read_cast(path: Path) -> list[dict[str, Any]]:
         try:
             rows = tomllib.loads(text).get("entity", [])
         except tomllib.TOMLDecodeError as exc:
-            raise InvalidInput(f"{path}: cannot be parsed: {exc}") from exc
+            raise InvalidInput(say("cast_unparsable", path=path, error=exc)) from exc
         if not isinstance(rows, list):
-            raise InvalidInput(f"{path}: [[entity]] tables expected")
+            raise InvalidInput(say("cast_not_tables", path=path))
     else:
         rows = list(csv.DictReader(io.StringIO(text)))
     cast = []
     for i, row in enumerate(rows, start=1):
         if not isinstance(row, dict) or not row.get("id") or not row.get("name"):
-            raise InvalidInput(f"{path}: entity {i} needs an id and a name")
+            raise InvalidInput(say("cast_entry_incomplete", path=path, index=i))
         aliases = row.get("aliases") or []
         if isinstance(aliases, str):
             aliases = [a.strip() for a in re.split(r"[、;|；]", aliases) if a.strip()]

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
+from ..messages import say
 from .text_files import MAX_RESULT_BYTES, read_bounded, read_text, refuse_links_outside
 
 GENERIC_ALIASES = {"protagonist", "主角"}  # upstream gives every protagonist these two
@@ -85,9 +86,7 @@ def _stable_id(prefix: str, content: str) -> str:
 def read_upstream(root: Path) -> UpstreamBook:
     memory = root / ".webnovel"
     if not (memory / "index.db").is_file():
-        raise InvalidInput(
-            f"{root} is not a webnovel-writer project: {memory / 'index.db'} is missing"
-        )
+        raise InvalidInput(say("not_upstream_project", root=root, index=memory / "index.db"))
     read = [memory / n for n in ("index.db", "state.json", "memory_scratchpad.json")]
     refuse_links_outside(root, [p for p in read if p.exists()] + _chapter_files(root / "正文"))
     state = (
@@ -334,7 +333,7 @@ def _small_file(path: Path) -> str:
 def _chapter_texts(folder: Path, out: UpstreamBook) -> dict[int, str]:
     texts: dict[int, str] = {}
     if not folder.is_dir():
-        out.warnings.append(f"{folder} is missing: chapters are imported without their texts")
+        out.warnings.append(say("upstream_no_texts", folder=folder))
         return texts
     for path in _chapter_files(folder):
         found = CHAPTER_FILE.search(path.name)
@@ -342,9 +341,7 @@ def _chapter_texts(folder: Path, out: UpstreamBook) -> dict[int, str]:
             continue
         number = int(found[1])
         if number in texts:
-            out.warnings.append(
-                f"two files for chapter {number}; kept the first ({path.name} skipped)"
-            )
+            out.warnings.append(say("upstream_chapter_twice", chapter=number, skipped=path.name))
             continue
         text, encoding = read_text(path)
         texts[number] = text

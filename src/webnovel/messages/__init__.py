@@ -5,8 +5,8 @@ A message is a key and its arguments; its templates are filled with `str.format`
 argument that itself holds `{braces}` (a name, a relation type) is shown as written and never
 substituted into.
 
-The catalogue is one dictionary, kept in two files by subject (`book`, `outside`); no key
-is in both (tests/test_messages.py).
+The catalogue is one dictionary, kept in three files by subject (`book`, `outside`, `work`);
+no key is in two of them (tests/test_messages.py).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from . import book, outside
+from . import book, outside, work
 
 # key: (中文, English)
-MESSAGES: dict[str, tuple[str, str]] = {**book.MESSAGES, **outside.MESSAGES}
+MESSAGES: dict[str, tuple[str, str]] = {**book.MESSAGES, **outside.MESSAGES, **work.MESSAGES}
 
 
 def language() -> str:

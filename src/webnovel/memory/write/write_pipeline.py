@@ -18,6 +18,7 @@ from typing import Any
 
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
+from ...messages import say
 from ..chains import TARGET, WHO, Family, stored_message
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import (
@@ -134,7 +135,7 @@ class WritePipeline:
         warnings: tuple[str, ...] = ()
         if text is not None:
             if not isinstance(text, str):
-                raise InvalidChapterResult([f"text: must be a string, got {type(text).__name__}"])
+                raise InvalidChapterResult([say("text_not_string", got=type(text).__name__)])
             if problems := json_problems(text, "text"):
                 raise InvalidChapterResult(problems)
         recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
