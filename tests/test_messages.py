@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
+import pkgutil
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 import webnovel
 from webnovel import errors
-from webnovel.errors import WebnovelError
+from webnovel.errors import InvalidInput, WebnovelError
+from webnovel.ingest.sample_book import sample_chapters
 from webnovel.messages import say
 from webnovel.user_config import user_config_path
 
@@ -310,9 +314,6 @@ def test_a_book_the_store_does_not_hold(tmp_path: Path, monkeypatch: pytest.Monk
 def test_the_catalogue_s_files_define_no_key_twice() -> None:
     """Every file of the catalogue package is merged into MESSAGES, and no key is in two of them
     (a second definition would silently win over the first)."""
-    import importlib
-    import pkgutil
-
     from webnovel import messages
 
     files = [
@@ -323,3 +324,107 @@ def test_the_catalogue_s_files_define_no_key_twice() -> None:
     keys = [key for file in files for key in file.MESSAGES]
     assert len(keys) == len(set(keys))
     assert set(keys) == set(messages.MESSAGES)
+
+
+# -- the domain errors once written in English, met as an author meets them ----------------------
+
+
+def _first_chapter(folder: Path) -> webnovel.Project:
+    book = webnovel.init_project(folder, title="青灯照剑")
+    chapter = next(iter(sample_chapters()))
+    book.commit(chapter.result, text=chapter.text)
+    return book
+
+
+def test_a_folder_with_no_chapter_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    webnovel.init_project(tmp_path / "书", title="青云志").close()
+    (tmp_path / "草稿").mkdir()
+    (tmp_path / "草稿" / "大纲.docx").write_bytes(b"PK")
+    args = ("--project", "书", "import", "text", "草稿")
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        "错误：草稿：文件夹里没有 .txt 或 .md 的章节文件（每章一个文件，或整本书一个文件）"
+    )
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        "error: 草稿: holds no .txt or .md chapter files"
+    )
+    with webnovel.open_project(tmp_path / "书") as book:
+        assert book.latest_chapter() is None
+
+
+def test_a_wiki_as_of_a_chapter_not_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("jinja2")
+    _first_chapter(tmp_path / "书").close()
+    args = ("--project", "书", "wiki", "百科", "--as-of", "3")
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == (
+        "错误：--as-of 应为已提交的章节号（1 到 1），实际是 3"
+    )
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == (
+        "error: --as-of must be a committed chapter, 1 to 1, got 3"
+    )
+    assert not (tmp_path / "百科").exists()
+
+
+@pytest.mark.parametrize(
+    ("prices", "chinese", "english"),
+    [
+        (
+            "{ input = -1, output = 2 }",
+            "错误：config.toml：llm.prices.input 应为 0 到 1000000 之间的数",
+            "error: config.toml: llm.prices.input must be a number from 0 to 1000000",
+        ),
+        (
+            '"每百万 2 元"',
+            "错误：config.toml：llm.prices 应为一个表，写明每百万 token 的 input 和 output 价格"
+            "（cached 可选，不写时按 input 计）",
+            "error: config.toml: llm.prices must be a table with input, output (and cached), "
+            "per million tokens",
+        ),
+    ],
+)
+def test_a_bad_price_in_llm(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prices: str, chinese: str, english: str
+) -> None:
+    _first_chapter(tmp_path / "书").close()
+    config = tmp_path / "书" / ".webnovel" / "config.toml"
+    config.write_text(config.read_text("utf-8") + f"\n[llm]\nprices = {prices}\n", "utf-8")
+    args = ("--project", "书", "extract", "1", "--dry-run")
+    assert _said(monkeypatch, "zh", *args, cwd=tmp_path) == chinese
+    assert _said(monkeypatch, "en", *args, cwd=tmp_path) == english
+
+
+def test_an_unknown_thread_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's --status has its choices; a program calling the book meets the book's own."""
+    with webnovel.init_project(tmp_path / "书", title="青云志") as book:
+        monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+        with pytest.raises(InvalidInput) as chinese:
+            book.threads("逾期")
+        monkeypatch.setenv("WEBNOVEL_LANG", "en")
+        with pytest.raises(InvalidInput) as english:
+            book.threads("逾期")
+    assert str(chinese.value) == (
+        "未知的线索状态「逾期」：可用 open、resolved、abandoned、overdue、all"
+    )
+    assert str(english.value) == (
+        "unknown thread status '逾期': use one of open, resolved, abandoned, overdue, all"
+    )
+
+
+def test_an_upstream_project_without_its_chapter_texts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warning on stderr speaks the author's language too, its prefix included."""
+    project = tmp_path / "旧项目"
+    shutil.copytree(Path(__file__).parent / "data" / "upstream-v6" / "project", project)
+    shutil.rmtree(project / "正文")
+    args = ("--project", "新书", "import", "upstream", "旧项目", "--dry-run")
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    chinese = run_cli(*args, cwd=tmp_path)
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    english = run_cli(*args, cwd=tmp_path)
+    assert (chinese.returncode, english.returncode) == (0, 0)
+    assert chinese.stderr == "提醒：找不到 旧项目/正文：各章将不带正文导入\n"
+    assert english.stderr == (
+        "warning: 旧项目/正文 is missing: chapters are imported without their texts\n"
+    )

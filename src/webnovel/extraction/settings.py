@@ -106,7 +106,9 @@ def _number(
 ) -> float:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise InvalidConfig(say("llm_number", where=f"{within}.{key}", low=low, high=high))
+        # written out (1000000, not 1e+06): an author copies the bound into the config
+        bounds = {"low": f"{low:.15g}", "high": f"{high:.15g}"}
+        raise InvalidConfig(say("llm_number", where=f"{within}.{key}", **bounds))
     return float(value)
 
 

@@ -70,8 +70,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "no model configured",
     ),
     "llm_number": (
-        "config.toml：{where} 应为 {low:g} 到 {high:g} 之间的数",
-        "config.toml: {where} must be a number from {low:g} to {high:g}",
+        "config.toml：{where} 应为 {low} 到 {high} 之间的数",
+        "config.toml: {where} must be a number from {low} to {high}",
     ),
     "llm_prices": (
         "config.toml：llm.prices 应为一个表，写明每百万 token 的 input 和 output 价格"
