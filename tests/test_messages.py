@@ -129,12 +129,30 @@ def _domain_errors_written_in_place(trees: dict[str, ast.Module]) -> list[str]:
     return found
 
 
+def _said_on_stderr(node: ast.Call) -> bool:
+    """A line printed to standard error, or told by the dashboard as it starts."""
+    to_stderr = any(k.arg == "file" and "stderr" in ast.unparse(k.value) for k in node.keywords)
+    return (_called(node) == "print" and to_stderr) or _called(node) == "tell"
+
+
+def _lines_written_in_place(trees: dict[str, ast.Module]) -> list[str]:
+    """`path:line: text` for each line said on stderr with words written in place."""
+    return [
+        f"{path}:{node.lineno}: {text!r}"
+        for path, tree in trees.items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _said_on_stderr(node)
+        for arg in node.args
+        for text in _worded(_message_literals(arg))
+    ]
+
+
 def _sentences_outside_the_catalogue(trees: dict[str, ast.Module]) -> list[str]:
     """`path:line: text` for each raise, exception built, or warning given with Chinese text
     written in place instead of taken from the catalogue, and each domain error whose
     message holds words of any language written in place."""
     exceptions = _exception_names(trees)
-    found = _domain_errors_written_in_place(trees)
+    found = _domain_errors_written_in_place(trees) + _lines_written_in_place(trees)
     for path, tree in trees.items():
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and node.exc is not None:
@@ -180,6 +198,9 @@ def test_no_error_or_warning_is_written_outside_the_catalogue() -> None:
         'raise InvalidInput(say("no_model") if known else "no model configured")',
         'class Gone(UnknownBook):\n    def __init__(self):\n        super().__init__("no such book")',
         'class Late(InvalidInput):\n    pass\nraise Late(f"{path}: too late")',
+        'print(f"warning: {warning}", file=sys.stderr)',
+        'print("未撤回", file=sys.stderr)',
+        'tell(f"《{title}》的记忆面板：{url}（Ctrl+C 退出）")',
     ],
 )
 def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
@@ -195,6 +216,9 @@ def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
         'raise InvalidInput(f"{where.rstrip()}：{exc}（{more}）")',
         "raise UnknownChapter(chapter)",
         'label = "未删除"',
+        'print(say("not_deleted"), file=sys.stderr)',
+        "print(f\"{say('warning_prefix')}{message}\", file=sys.stderr)",
+        'print(f"第{n}章 done", file=out)',
         'raise InvalidInput(say("entity_type_unknown", choices="、".join(types), got=t))',
     ],
 )

@@ -34,7 +34,7 @@ def open_book(args: argparse.Namespace) -> Project:
 
 
 def _say_waiting(path: str) -> None:
-    print(f"等待另一个进程（提交、重建或检索索引）释放 {path} 的写锁……", file=sys.stderr)
+    print(say("waiting_for_lock", path=path), file=sys.stderr)
 
 
 def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
@@ -135,18 +135,17 @@ def _keep_search_in_step(book: Project, bulk: bool) -> None:
             book.catch_up_search(progress=bar.update)
     # with an embedder named, vectors keep up in a detached child (no model loaded here)
     if book.embed_in_background() and bulk:
-        print("向量在后台补齐，进度见 .webnovel/embed.log", file=sys.stderr)
+        print(say("embedding_in_background"), file=sys.stderr)
 
 
 def retract(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         if not args.yes and sys.stdin.isatty():
             title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
-            answer = input(
-                f"撤回第{args.chapter}章《{title or ''}》？记忆将当作此章从未提交 [y/N] "
-            )
+            question = say("retract_question", chapter=args.chapter, title=title or "")
+            answer = input(f"{question} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
-                print("未撤回", file=sys.stderr)
+                print(say("not_retracted"), file=sys.stderr)
                 return 1
         report = book.retract(args.chapter)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
@@ -306,10 +305,7 @@ def embed(args: argparse.Namespace) -> int:
             summary = book.keep_embedding(progress=bar.update, batch=args.batch)
         else:
             if book.embedding_elsewhere():
-                print(
-                    "另一个向量任务正在运行，等它结束（进度见 .webnovel/embed.log）",
-                    file=sys.stderr,
-                )
+                print(say("embedding_elsewhere"), file=sys.stderr)
             summary = book.embed(
                 progress=bar.update, batch=args.batch, include_text=args.include_text
             )

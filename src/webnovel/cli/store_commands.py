@@ -84,7 +84,7 @@ def books(args: argparse.Namespace) -> int:
                 raise InvalidInput(say("delete_needs_yes", question=what))
             answer = input(f"{what} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
-                print("未删除", file=sys.stderr)
+                print(say("not_deleted"), file=sys.stderr)
                 return 1
         if not delete_book(args.store, args.delete):
             raise UnknownBook(args.delete)

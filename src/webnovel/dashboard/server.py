@@ -56,12 +56,12 @@ def serve(
     with open_project(root) as book:
         if login_token is not None:
             url += f"?{LOGIN_PARAM}={login_token}"
-            tell(f"注意：面板对网络开放（{host}），只有持登录令牌的网址才能打开；请勿外传此网址")
+            tell(say("dashboard_on_network", host=host))
         app = create_app(book, login_token)
         settle_heap(book)  # a server's process: what it holds from now on is not walked
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
         server = uvicorn.Server(config)
-        tell(f"《{book.book['title']}》的记忆面板：{url}（Ctrl+C 退出）")
+        tell(say("dashboard_at", title=book.book["title"], url=url))
         if open_browser:
             threading.Timer(0.8, webbrowser.open, (url,)).start()
         server.run(sockets=[sock])

@@ -109,5 +109,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the dashboard and the wiki need the [dashboard] extra: "
         "pip install 'webnovel-memory[dashboard]'",
     ),
+    # -- the command line's own lines on stderr, and the dashboard's --------------------------
     "warning_prefix": ("提醒：", "warning: "),
+    "waiting_for_lock": (
+        "等待另一个进程（提交、重建或检索索引）释放 {path} 的写锁……",
+        "waiting for another process (a commit, rebuild or search index) to release the write "
+        "lock on {path}…",
+    ),
+    "embedding_in_background": (
+        "向量在后台补齐，进度见 .webnovel/embed.log",
+        "the vectors are filled in in the background; see .webnovel/embed.log",
+    ),
+    "embedding_elsewhere": (
+        "另一个向量任务正在运行，等它结束（进度见 .webnovel/embed.log）",
+        "another embedding run is going: waiting for it to end (see .webnovel/embed.log)",
+    ),
+    "retract_question": (
+        "撤回第{chapter}章《{title}》？记忆将当作此章从未提交",
+        "retract chapter {chapter} 《{title}》? memory will be as if it was never committed",
+    ),
+    "not_retracted": ("未撤回", "not retracted"),
+    "not_deleted": ("未删除", "not deleted"),
+    "dashboard_on_network": (
+        "注意：面板对网络开放（{host}），只有持登录令牌的网址才能打开；请勿外传此网址",
+        "note: the dashboard is open to the network ({host}); only the URL holding the login "
+        "token opens it, so do not pass it on",
+    ),
+    "dashboard_at": (
+        "《{title}》的记忆面板：{url}（Ctrl+C 退出）",
+        "the memory dashboard of 《{title}》: {url} (Ctrl+C to quit)",
+    ),
 }
