@@ -225,7 +225,8 @@ def test_a_machine_that_starts_while_another_embeds_waits_and_pays_for_nothing(
     tmp_path: Path, server: str, names: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A starts embedding; B starts while A's first batch is at the model. B waits for A's
-    turn, then takes A's vectors: every passage goes to the model once."""
+    turn, then takes A's vectors; the turn goes a window at a time, and every passage goes to
+    the model once."""
     from local_openai import embeddings_reply, local_openai
     from webnovel.memory.store.pg_vectors import EMBED_LOCK_SPACE
 
@@ -244,7 +245,7 @@ def test_a_machine_that_starts_while_another_embeds_waits_and_pays_for_nothing(
         with webnovel.open_project(folder) as book:
             if who == "b":
                 b_backend.append(book.storage.index.pg.raw.info.backend_pid)  # type: ignore[attr-defined]
-            answers[who] = book.embed(include_text=True)
+            answers[who] = book.embed(batch=2, include_text=True)  # windows of 32 passages
 
     with local_openai() as endpoint:
         endpoint.reply = slow_first
@@ -272,9 +273,12 @@ def test_a_machine_that_starts_while_another_embeds_waits_and_pays_for_nothing(
         a.join(60)
         b.join(60)
     sent = [text for r in endpoint.requests for text in json.loads(r.body)["input"]]
-    assert len(sent) == len(set(sent)) == answers["a"]["embedded"] > 0  # each passage once
-    assert answers["b"] == {**answers["b"], "embedded": 0, "missing": 0}
-    assert answers["b"]["reused"] == answers["a"]["embedded"]
+    a, b = answers["a"], answers["b"]
+    assert len(sent) == len(set(sent)) == a["embedded"] + b["embedded"]  # each passage once
+    # each machine has every vector: its own, and those of the other's windows, taken
+    assert a["embedded"] + a["reused"] == b["embedded"] + b["reused"] == len(sent) > 32
+    assert b["reused"] >= 32  # A's first window, which B waited for
+    assert a["missing"] == b["missing"] == 0
 
 
 def test_a_read_only_role_searches_with_the_vectors_and_writes_none(

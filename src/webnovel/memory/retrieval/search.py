@@ -23,6 +23,7 @@ import sqlite3
 import warnings
 from array import array
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from ...errors import EndpointFailed
@@ -489,38 +490,26 @@ class Retrieval:
         self.sync()
         self._announce_endpoint()
         name = self.embedder.name
-        if self.shared is None:
-            return self._embed_missing(name, progress, batch, kinds, reused=0)
-        with self.shared.turn():  # one machine at a time: a second one takes the first's
-            return self._embed_missing(name, progress, batch, kinds, self.shared.catch_up(name))
-
-    def _embed_missing(
-        self,
-        name: str,
-        progress: Progress | None,
-        batch: int,
-        kinds: tuple[str, ...],
-        reused: int,
-    ) -> dict[str, int]:
+        reused = self.shared.catch_up(name) if self.shared is not None else 0
         total = vector_store.count_missing_vectors(self.store.conn, name, kinds)
         done = embedded = 0
-        while True:
-            window = vector_store.chunks_without_vectors(
-                self.store.conn, name, kinds, batch * SORT_WINDOW
-            )
-            if not window:
-                break
-            if self.shared is not None:  # another machine may have embedded them meanwhile
-                todo = self.shared.take_for(name, window)
-                done, reused = done + len(window) - len(todo), reused + len(window) - len(todo)
-                window = todo
-            # batches of like length: a batch is padded to its longest passage
-            window.sort(key=lambda chunk: len(chunk[1]))
-            for start in range(0, len(window), batch):
-                done = self._embed_batch(window[start : start + batch], name, done)
-                embedded += len(window[start : start + batch])
-                if progress:
-                    progress(done, total)
+        while window := vector_store.chunks_without_vectors(
+            self.store.conn, name, kinds, batch * SORT_WINDOW
+        ):
+            # one machine at a time calls the model for the book, a window at a time: another
+            # one waits, then takes these vectors instead of sending the same passages
+            with self.shared.turn() if self.shared is not None else nullcontext():
+                if self.shared is not None:
+                    todo = self.shared.take_for(name, window)
+                    done, reused = done + len(window) - len(todo), reused + len(window) - len(todo)
+                    window = todo
+                # batches of like length: a batch is padded to its longest passage
+                window.sort(key=lambda chunk: len(chunk[1]))
+                for start in range(0, len(window), batch):
+                    done = self._embed_batch(window[start : start + batch], name, done)
+                    embedded += len(window[start : start + batch])
+                    if progress:
+                        progress(done, total)
         return {"embedded": embedded, "missing": total - done, "reused": reused}
 
     def _embed_batch(self, todo: list[tuple[int, str, str, int]], name: str, done: int) -> int:

@@ -47,10 +47,16 @@ class VectorCatchUp:
     def __init__(self, local: SQLiteStore, shared: VectorStore) -> None:
         self.local = local
         self.shared = shared
+        self._said = False
 
     def turn(self) -> AbstractContextManager[None]:
-        """The book's embedding turn across machines (said when another machine has it)."""
-        return self.shared.embedding_turn(_say_embedding_elsewhere)
+        """The book's embedding turn across machines; the first wait for another machine's
+        turn is said."""
+        return self.shared.embedding_turn(None if self._said else self._say_waiting)
+
+    def _say_waiting(self) -> None:
+        self._said = True
+        warnings.warn(say("embedding_on_another_machine"), stacklevel=6)
 
     def seen(self, model: str) -> int:
         value = vector_store.get_meta(self.local.conn, _seen_key(model))
@@ -106,10 +112,6 @@ class VectorCatchUp:
             for (_, text, chunk_id, chapter), blob in zip(chunks, vectors, strict=True)
         ]
         self.shared.put(model, rows)
-
-
-def _say_embedding_elsewhere() -> None:
-    warnings.warn(say("embedding_on_another_machine"), stacklevel=5)
 
 
 def carry_home(local: SQLiteStore, pages: Iterator[tuple[str, list[Row]]]) -> int:
