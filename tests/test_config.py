@@ -101,7 +101,7 @@ def test_files_in_chinese_encodings(tmp_path: Path, capsys: pytest.CaptureFixtur
     files = [str(tmp_path / "001.json"), str(tmp_path / "002.json")]
     code = main(["--project", str(root), "commit", *files, "--text-dir", str(tmp_path)])
     err = capsys.readouterr().err
-    assert code == 2 and "002.json: is not UTF-8" in err and "按 GB18030 编码读取了" in err
+    assert code == 2 and "002.json：不是 UTF-8 编码" in err and "按 GB18030 编码读取了" in err
     with webnovel.open_project(root) as book:
         assert book.latest_chapter() == 1
         assert book.search("三年之约")[0].chapter == 1
