@@ -82,7 +82,7 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
         tail = "\n\n".join(part.strip() for part in loose if part.strip())
         last = chapters[-1]
         chapters[-1] = replace(last, text=f"{last.text}\n\n{volume}\n{tail}")
-        warnings.append(f"{source or '正文'}：最后一个卷标题之后没有章节，其后的文字已并入最后一章")
+        warnings.append(say("volume_without_chapters", source=source or say("the_text")))
     return chapters, warnings
 
 

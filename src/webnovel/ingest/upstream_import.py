@@ -262,7 +262,7 @@ def _threads_and_rules_from_events(
                     thread["related"] = related
             elif row["subject"] not in planted:
                 out.warnings.append(
-                    f"第{chapter}章回收的线索「{row['subject']}」没有埋设记录，已跳过"
+                    say("upstream_unplanted_thread", chapter=chapter, thread=row["subject"])
                 )
                 continue
             elif content:

@@ -42,6 +42,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "第{chapter}章有两个文件：保留了前一个，跳过了 {skipped}",
         "two files for chapter {chapter}; kept the first ({skipped} skipped)",
     ),
+    "upstream_unplanted_thread": (
+        "第{chapter}章回收的线索「{thread}」没有埋设记录，已跳过",
+        "chapter {chapter} resolves the thread '{thread}', which was never planted; skipped",
+    ),
+    "volume_without_chapters": (
+        "{source}：最后一个卷标题之后没有章节，其后的文字已并入最后一章",
+        "{source}: no chapter after the last volume heading; the text after it joins the last "
+        "chapter",
+    ),
+    "the_text": ("正文", "the text"),
     "upstream_options": (
         "--start、--cast 和 --candidates 只用于导入正文（`webnovel import text`），"
         "导入 webnovel-writer 项目时不能用",
