@@ -1,5 +1,6 @@
-"""Every error and warning a person reads comes from the one catalogue, `webnovel/messages/`,
-so that WEBNOVEL_LANG=en gives English for all of them (docs/contract.md, "Language")."""
+"""Every error, warning and line on stderr a person reads comes from the one catalogue,
+`webnovel/messages/`, Chinese first, so that WEBNOVEL_LANG=en gives English for all of them
+(docs/contract.md, "Language")."""
 
 from __future__ import annotations
 
@@ -149,8 +150,8 @@ def _lines_written_in_place(trees: dict[str, ast.Module]) -> list[str]:
 
 def _sentences_outside_the_catalogue(trees: dict[str, ast.Module]) -> list[str]:
     """`path:line: text` for each raise, exception built, or warning given with Chinese text
-    written in place instead of taken from the catalogue, and each domain error whose
-    message holds words of any language written in place."""
+    written in place instead of taken from the catalogue, and each domain error or line on
+    stderr whose message holds words of any language written in place."""
     exceptions = _exception_names(trees)
     found = _domain_errors_written_in_place(trees) + _lines_written_in_place(trees)
     for path, tree in trees.items():
