@@ -106,3 +106,26 @@ def test_without_the_postgresql_extra_the_author_is_told_what_to_install(tmp_pat
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert ran.returncode == 2 and "Traceback" not in ran.stderr
     assert "webnovel-memory[postgresql]" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    "written", [f'"{STRANGER}:5432"', "[5432]", f'["{STRANGER}", 5432]', "{ host = 1 }"]
+)
+def test_a_trusted_list_written_wrongly_is_named_not_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    """Ignored, it would lead to the refusal that tells the user to add the host to `[stores]
+    trusted`, which they did."""
+    monkeypatch.setenv("PGPASSWORD", "s3cret")
+    user_config = Path(os.environ["XDG_CONFIG_HOME"]) / "webnovel" / "config.toml"
+    user_config.parent.mkdir(parents=True, exist_ok=True)
+    user_config.write_text(f"[stores]\ntrusted = {written}\n", encoding="utf-8")
+    folder = _received(tmp_path, f"postgresql://w@{STRANGER}/db")
+    with pytest.raises(InvalidConfig) as refused:
+        webnovel.open_project(folder)
+    said = str(refused.value)
+    assert str(user_config) in said and '"主机:端口" 字符串的列表' in said
+    assert "你还没有选用过它" not in said and "s3cret" not in said
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with pytest.raises(InvalidConfig, match='trusted must be a list of "host:port" strings'):
+        webnovel.open_project(folder)

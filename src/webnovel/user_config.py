@@ -390,9 +390,7 @@ def refuse_a_password_to_a_book_s_host(
         source = say("service_file", service=service)
     else:
         return
-    listed = _user_table(load_user_config(), "stores").get("trusted", [])
-    trusted = _read_seen(user_state_dir() / "stores.json")
-    trusted |= {str(item) for item in listed} if isinstance(listed, list) else set()
+    trusted = _read_seen(user_state_dir() / "stores.json") | _trusted_in_user_config()
     for target in targets:
         host = target.rsplit(":", 1)[0].strip("[]")
         if is_loopback_host(host) or target in trusted or host in trusted:
@@ -400,3 +398,13 @@ def refuse_a_password_to_a_book_s_host(
         raise InvalidConfig(
             say("store_not_chosen", target=target, source=source, path=user_config_path())
         )
+
+
+def _trusted_in_user_config() -> set[str]:
+    """`[stores] trusted` of the user config: a list of "host:port" (or "host") strings. Written
+    otherwise it is refused, never ignored: the refusal it would lead to tells the user to add
+    the host there, which they did."""
+    listed = _user_table(load_user_config(), "stores").get("trusted", [])
+    if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
+        raise InvalidConfig(say("user_config_trusted", path=user_config_path()))
+    return set(listed)

@@ -229,6 +229,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "its URL once yourself (e.g. webnovel books --store postgresql://USER@{target}/DATABASE), "
         'or add "{target}" to [stores] trusted in {path}',
     ),
+    "user_config_trusted": (
+        '{path}: [stores] trusted 应为 "主机:端口" 字符串的列表，例如 trusted = ["db.example:5432"]',
+        '{path}: [stores] trusted must be a list of "host:port" strings, as '
+        'trusted = ["db.example:5432"]',
+    ),
     "config_too_big": (
         "{path}：超过 {kb} KB，不像是书的配置",
         "{path}: larger than {kb} KB, not a book's config",
