@@ -59,6 +59,8 @@ def test_init_with_a_password_writes_nothing_and_prints_no_password(
     [
         ({"url": "mysql://h/db", "book": "b"}, "不是 PostgreSQL 地址"),
         ({"book": "b"}, "缺少 url"),
+        ({"url": 42, "book": "b"}, "url 应为字符串"),
+        ({"url": "postgresql://h/db", "book": 3}, "book 应为字符串"),
         ({"url": "postgresql://h/db", "book": ""}, "书名"),
         ({"url": "postgresql://h/db", "book": "a/b"}, "书名"),
         ({"url": "postgresql://h/db", "book": "b", "password": "x"}, "不认识的键 password"),
@@ -73,6 +75,16 @@ def test_init_with_a_password_writes_nothing_and_prints_no_password(
 def test_a_bad_store_table_names_what_is_wrong(section: dict[str, str], problem: str) -> None:
     with pytest.raises(InvalidConfig, match=problem):
         parse_store_section(section)
+
+
+def test_a_store_key_that_is_not_a_string_is_named_in_english_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with pytest.raises(InvalidConfig, match=r"config.toml \[store\]: url must be a string"):
+        parse_store_section({"url": 42, "book": "b"})
+    with pytest.raises(InvalidConfig, match="book must be a string"):
+        parse_store_section({"url": "postgresql://h/db", "book": 3})
 
 
 def test_a_bad_store_table_in_config_toml_is_refused_on_open(tmp_path: Path) -> None:

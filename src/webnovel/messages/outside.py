@@ -37,6 +37,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{where}：缺少 url（postgresql://用户@主机:端口/数据库）",
         "{where}: no url (postgresql://USER@HOST:PORT/DATABASE)",
     ),
+    "store_key_string": (
+        '{where}：{key} 应为字符串（写在引号里，例如 {key} = "…"）',
+        '{where}: {key} must be a string (in quotes, as {key} = "…")',
+    ),
     "store_password_env_name": (
         "{where}：password_env 应是环境变量的名字：{name!r}",
         "{where}: password_env must be the name of an environment variable: {name!r}",

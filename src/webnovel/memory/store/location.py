@@ -152,8 +152,11 @@ def parse_store_section(section: Any, where: str = "config.toml [store]") -> Sto
     if unknown:
         raise InvalidConfig(say("store_unknown_keys", where=where, keys=", ".join(unknown)))
     url = section.get("url")
-    if not isinstance(url, str):
+    if url is None:
         raise InvalidConfig(say("store_no_url", where=where))
+    for key in ("url", "book"):
+        if key in section and not isinstance(section[key], str):
+            raise InvalidConfig(say("store_key_string", where=where, key=key))
     password_env = section.get("password_env")
     if password_env is not None and (
         not isinstance(password_env, str) or not _ENV_NAME.match(password_env)
