@@ -72,13 +72,21 @@ def pgvector_schema(raw: psycopg.Connection[Any]) -> str | None:
     transaction: a refused CREATE EXTENSION must not abort the caller's."""
     import psycopg
 
-    found = _extension_schema(raw)
+    found, available = raw.execute(
+        "SELECT (SELECT n.nspname FROM pg_extension e "
+        "JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'), "
+        "EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector')"
+    ).fetchone() or (None, False)
     if found is not None:
-        return found
+        return str(found)
+    if not available:
+        # asked, not tried: a failed CREATE EXTENSION is an ERROR in the DBA's server log, on
+        # every new book of a server without pgvector
+        return None
     try:
         raw.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
     except psycopg.Error:
-        return None  # not installed on the server, or not ours to create: arrays
+        return None  # not ours to create: arrays
     return _extension_schema(raw)
 
 
