@@ -63,6 +63,45 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "pip install 'webnovel-memory[postgresql]'",
     ),
     "store_unreachable": ("连不上书库 {url}：{error}", "cannot reach the store {url}: {error}"),
+    "store_why": ("{reason}（{said}）", "{reason} ({said})"),
+    "store_why_refused": (
+        "连接被拒绝：服务器没有运行，或端口不对",
+        "connection refused: the server is not running, or the port is wrong",
+    ),
+    "store_why_no_host": (
+        "无法解析主机名：主机名写错了，或本机连不上 DNS",
+        "the host name cannot be resolved: it is misspelt, or DNS cannot be reached",
+    ),
+    "store_why_password": (
+        "密码验证失败：用户名或密码不对",
+        "password authentication failed: the user name or the password is wrong",
+    ),
+    "store_why_no_password": (
+        "服务器要求密码，但没有提供：请用 PGPASSWORD、~/.pgpass，或 [store] 的 password_env",
+        "the server asks for a password and none was given: use PGPASSWORD, ~/.pgpass, or "
+        "password_env in [store]",
+    ),
+    "store_why_timeout": (
+        "连接超时：服务器没有回应（网络不通，或被防火墙拦下）",
+        "the connection timed out: the server did not answer (no network, or a firewall)",
+    ),
+    "store_why_not_allowed": (
+        "服务器不接受这个用户从这台机器连接（pg_hba.conf 里没有相应条目），请数据库管理员添加",
+        "the server does not let this user connect from this machine (no pg_hba.conf entry); "
+        "ask the database's administrator",
+    ),
+    "store_why_no_database": (
+        "服务器上没有这个数据库：检查地址末尾的数据库名",
+        "the server has no such database: check the database name at the end of the URL",
+    ),
+    "store_why_no_role": (
+        "服务器上没有这个用户：检查地址里的用户名",
+        "the server has no such user: check the user name in the URL",
+    ),
+    "store_why_no_route": (
+        "网络不通：到服务器没有路由",
+        "the network cannot reach the server (no route)",
+    ),
     "store_refused": (
         "书库拒绝了这个操作：当前的数据库用户没有权限（{said}）。只读用户只能查询；"
         "提交、撤回、重建需要对这本书有写权限的用户，删书需要书的所有者",

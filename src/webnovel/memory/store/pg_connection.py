@@ -19,6 +19,7 @@ from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
 from ...messages import say
 from .location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
+from .pg_unreachable import why_unreachable
 
 if TYPE_CHECKING:
     import psycopg
@@ -100,7 +101,7 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
     except psycopg.OperationalError as exc:
         # libpq's message names host, port and user; never the password
         raise StoreUnavailable(
-            say("store_unreachable", url=location.url, error=str(exc).strip())
+            say("store_unreachable", url=location.url, error=why_unreachable(str(exc)))
         ) from exc
     conn.adapters.register_loader("numeric", NumberLoader)
     _quiet_pipeline_endings()
