@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import InvalidConfig
 from .messages import say
+from .toml_errors import toml_problem
 from .user_config import book_refusal, check_book_section
 
 DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
@@ -105,7 +106,7 @@ def load_config(path: Path) -> BookConfig:
             raise InvalidConfig(say("config_too_big", path=path, kb=MAX_CONFIG_BYTES // 1000))
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidConfig(say("config_unparsable", path=path, error=exc)) from exc
+        raise InvalidConfig(say("config_unparsable", path=path, error=toml_problem(exc))) from exc
     except RecursionError as exc:
         raise InvalidConfig(say("config_too_deep", path=path)) from exc
     return parse_config(data)

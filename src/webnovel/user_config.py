@@ -50,6 +50,7 @@ from urllib.parse import urlsplit
 from .errors import InvalidConfig
 from .loopback import is_loopback_host
 from .messages import say
+from .toml_errors import toml_problem
 
 Purpose = Literal["llm", "embed"]
 
@@ -229,7 +230,9 @@ def load_user_config() -> dict[str, Any]:
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise InvalidConfig(say("user_config_unparsable", path=path, error=exc)) from exc
+        raise InvalidConfig(
+            say("user_config_unparsable", path=path, error=toml_problem(exc))
+        ) from exc
 
 
 def _user_table(data: Mapping[str, Any], *names: str) -> dict[str, Any]:

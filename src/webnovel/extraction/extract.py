@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
 from ..messages import say
+from ..toml_errors import toml_problem
 from .answer_cache import AnswerCache
 from .chat_client import ChatClient
 from .report import ExtractionReport
@@ -27,7 +28,7 @@ def book_llm_table(book: Project) -> dict[str, Any]:
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("llm", {})
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidConfig(say("config_unparsable", path=path, error=exc)) from exc
+        raise InvalidConfig(say("config_unparsable", path=path, error=toml_problem(exc))) from exc
     if not isinstance(table, dict):
         raise InvalidConfig(say("llm_table"))
     return table

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..messages import say
+from ..toml_errors import toml_problem
 from .text_files import read_text, refuse_links_outside
 
 _NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"
@@ -156,7 +157,7 @@ def read_cast(path: Path) -> list[dict[str, Any]]:
         try:
             rows = tomllib.loads(text).get("entity", [])
         except tomllib.TOMLDecodeError as exc:
-            raise InvalidInput(say("cast_unparsable", path=path, error=exc)) from exc
+            raise InvalidInput(say("cast_unparsable", path=path, error=toml_problem(exc))) from exc
         if not isinstance(rows, list):
             raise InvalidInput(say("cast_not_tables", path=path))
     else:
