@@ -150,6 +150,21 @@ def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
     assert run_cli("--project", str(root), "search", "铁匠铺").returncode == 0
 
 
+def test_embed_says_once_why_a_model_cannot_load(tmp_path: Path) -> None:
+    """As an error, not first as the warning that search stays lexical, then as the error."""
+    import importlib.util
+
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        pytest.skip("needs an embedder whose package is not installed")
+    root = book_with_embedder(tmp_path / "b", "st:/models/none")
+    with webnovel.open_project(root) as book:
+        book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+    ran = run_cli("--project", str(root), "embed")
+    assert ran.returncode == 2
+    assert ran.stderr.count("sentence_transformers") == 1 and "字面匹配" not in ran.stderr
+    assert ran.stderr.startswith("错误：向量模型「st:/models/none」需要未安装的包")
+
+
 def test_batches_sorted_by_length_keep_each_vector_with_its_passage(tmp_path: Path) -> None:
     from array import array
 

@@ -4,6 +4,8 @@ only a bundled embedder ever starts by itself."""
 
 from __future__ import annotations
 
+import re
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +57,11 @@ def pending(book: Project) -> int:
 def _embed(
     book: Project, progress: Progress | None, batch: int, include_text: bool
 ) -> dict[str, Any]:
-    retrieval = book.retrieval()
+    with warnings.catch_warnings():
+        # a model that cannot load is this call's error, raised below: not also a warning first
+        lexical_only = say("lexical_only", problem="")
+        warnings.filterwarnings("ignore", message=re.escape(lexical_only), category=UserWarning)
+        retrieval = book.retrieval()
     if retrieval.embedder is None and book.embedder_problem is not None:
         raise book.embedder_problem
     if retrieval.embedder is None:
