@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -71,7 +72,11 @@ def test_a_bulk_commit_embeds_in_the_background(tmp_path: Path) -> None:
     assert "向量在后台补齐" in run.stderr
     summaries, embedded = _wait_until_embedded(root)
     assert summaries > 6 and embedded == summaries
-    assert (root / ".webnovel" / "embed.log").exists()
+    log = root / ".webnovel" / "embed.log"
+    deadline = time.monotonic() + 30  # the child writes its last line after it lets go
+    while "后台补向量结束" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert f"后台补向量结束：新算 {summaries} 个向量" in log.read_text(encoding="utf-8")
     # a later single commit is embedded too, without a word on the terminal
     with webnovel.open_project(root) as book:
         nxt = book.latest_chapter() + 1
@@ -104,6 +109,11 @@ def test_one_embedder_at_a_time(tmp_path: Path) -> None:
         assert _counts(root)[1] == 0
     done = run_cli("--project", str(root), "embed", "--background", "--format", "json")
     assert '"embedded": 2' in done.stdout
+    # the child's stderr is .webnovel/embed.log: a line as each run starts and as it ends
+    for run, count in ((left, 0), (done, 2)):
+        start, end = run.stderr.splitlines()[0], run.stderr.splitlines()[-1]
+        assert re.fullmatch(r"\S+ 后台补向量开始（进程 \d+）", start)
+        assert re.fullmatch(rf"\S+ 后台补向量结束：新算 {count} 个向量，用时 [\d.]+ 秒", end)
     assert _counts(root) == (2, 2)
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -302,7 +305,7 @@ def prefill(args: argparse.Namespace) -> int:
 def embed(args: argparse.Namespace) -> int:
     with open_book(args) as book, ProgressBar("embed") as bar:
         if args.background:  # started by commit and import: leaves if another one runs
-            summary = book.keep_embedding(progress=bar.update, batch=args.batch)
+            summary = _embed_in_background(book, bar, args.batch)
         else:
             if book.embedding_elsewhere():
                 print(say("embedding_elsewhere"), file=sys.stderr)
@@ -311,6 +314,23 @@ def embed(args: argparse.Namespace) -> int:
             )
     emit(args, summary, render.mapping_text)
     return 0
+
+
+def _embed_in_background(book: Project, bar: ProgressBar, batch: int) -> dict[str, Any]:
+    """The detached child's run, its stderr being .webnovel/embed.log: a line as it starts and
+    one as it ends, with what it did (progress alone shows only past two seconds)."""
+    started = time.monotonic()
+    now = datetime.now().astimezone().isoformat(timespec="seconds")
+    print(say("embed_log_start", at=now, pid=os.getpid()), file=sys.stderr, flush=True)
+    summary = book.keep_embedding(progress=bar.update, batch=batch)
+    now = datetime.now().astimezone().isoformat(timespec="seconds")
+    seconds = time.monotonic() - started
+    print(
+        say("embed_log_done", at=now, embedded=summary["embedded"], seconds=seconds),
+        file=sys.stderr,
+        flush=True,
+    )
+    return summary
 
 
 def mcp(args: argparse.Namespace) -> int:

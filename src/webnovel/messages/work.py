@@ -134,6 +134,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "另一个向量任务正在运行，等它结束（进度见 .webnovel/embed.log）",
         "another embedding run is going: waiting for it to end (see .webnovel/embed.log)",
     ),
+    "embed_log_start": (
+        "{at} 后台补向量开始（进程 {pid}）",
+        "{at} background embedding started (process {pid})",
+    ),
+    "embed_log_done": (
+        "{at} 后台补向量结束：新算 {embedded} 个向量，用时 {seconds:.1f} 秒",
+        "{at} background embedding done: {embedded} new vector(s) in {seconds:.1f}s",
+    ),
     "retract_question": (
         "撤回第{chapter}章《{title}》？记忆将当作此章从未提交",
         "retract chapter {chapter} 《{title}》? memory will be as if it was never committed",
