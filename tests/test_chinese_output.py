@@ -108,3 +108,23 @@ def test_the_demo_speaks_chinese(tmp_path: Path) -> None:
     assert ran.returncode == 0, ran.stderr
     assert "主角现状：林砚" in ran.stdout and "境界：金丹" in ran.stdout
     assert FOUND.findall(ran.stdout) == [], ran.stdout
+
+
+@pytest.mark.parametrize(
+    ("chinese", "status"),
+    [("未回收", "open"), ("已回收", "resolved"), ("逾期", "overdue"), ("全部", "all")],
+)
+def test_threads_are_asked_for_in_chinese(demo: Path, chinese: str, status: str) -> None:
+    asked = run_cli("--project", str(demo), "threads", "--status", chinese, "--format", "json")
+    assert asked.returncode == 0, asked.stderr
+    expected = run_cli("--project", str(demo), "threads", "--status", status, "--format", "json")
+    assert asked.stdout == expected.stdout and asked.stdout.strip() != "[]"
+    with webnovel.open_project(demo) as book:  # the facade takes the same words
+        assert [t.id for t in book.threads(chinese)] == [t.id for t in book.threads(status)]
+
+
+def test_the_thread_filters_words_are_the_listing_s_statuses() -> None:
+    from webnovel.memory.schema import THREAD_FILTERS
+    from webnovel.memory.vocabulary import THREAD_FILTER_WORDS
+
+    assert THREAD_FILTER_WORDS.values == THREAD_FILTERS

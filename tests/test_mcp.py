@@ -233,6 +233,8 @@ def read_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             "conflicts_12": ("list_conflicts", {"as_of": 12}),
             "conflicts": ("list_conflicts", {}),
             "three": ("get_chapter", {"chapter": 3}),
+            "resolved": ("list_threads", {"status": "resolved"}),
+            "已回收": ("list_threads", {"status": "已回收"}),
         }
         out = {
             name: structured(await client.call_tool(tool, arguments))
@@ -265,6 +267,10 @@ def test_get_chapter_answers_what_happened_in_that_chapter(read_answers: dict[st
     assert out["three"] == out["expected three"]
     assert out["three"]["chapter"] == 3 and out["three"]["scenes"]
     assert out["later"].is_error and "14" in out["later"].content[0].text
+
+
+def test_a_thread_status_may_be_asked_for_in_chinese(read_answers: dict[str, Any]) -> None:
+    assert read_answers["已回收"] == read_answers["resolved"] != []
 
 
 def test_the_ledgers_as_of_a_chapter(read_answers: dict[str, Any]) -> None:

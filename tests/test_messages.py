@@ -424,15 +424,15 @@ def test_an_unknown_thread_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     with webnovel.init_project(tmp_path / "书", title="青云志") as book:
         monkeypatch.setenv("WEBNOVEL_LANG", "zh")
         with pytest.raises(InvalidInput) as chinese:
-            book.threads("逾期")
+            book.threads("待定")
         monkeypatch.setenv("WEBNOVEL_LANG", "en")
         with pytest.raises(InvalidInput) as english:
-            book.threads("逾期")
+            book.threads("待定")
     assert str(chinese.value) == (
-        "未知的线索状态「逾期」：可用 open、resolved、abandoned、overdue、all"
+        "未知的线索状态「待定」：可用 open、resolved、abandoned、overdue、all"
     )
     assert str(english.value) == (
-        "unknown thread status '逾期': use one of open, resolved, abandoned, overdue, all"
+        "unknown thread status '待定': use one of open, resolved, abandoned, overdue, all"
     )
 
 

@@ -153,6 +153,8 @@ def test_a_second_machine_embeds_nothing_and_answers_as_the_first_and_as_sqlite(
         assert kind == ("vector" if server == SERVERS["pgvector"] else "real[]")
         first = a.embed(include_text=True)
         assert first["embedded"] > 0 and first["reused"] == 0
+        # its own vectors, which the store gives back, are neither taken again nor counted
+        assert a.embed(include_text=True) == {**first, "embedded": 0, "reused": 0}
         assert len(_stored(a)) == first["embedded"]
         assert _answers(a) == expected
     with _machine(tmp_path / "a", tmp_path / "b") as b:

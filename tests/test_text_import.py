@@ -68,7 +68,7 @@ def test_headings_in_chinese_and_arabic_numerals_volumes_and_a_prologue() -> Non
 
 def test_a_text_with_no_headings_is_one_chapter_with_a_warning() -> None:
     chapters, warnings = split_chapters("萧炎在乌坦城练习斗技。", "短篇.txt")
-    assert [c.title for c in chapters] == ["短篇"] and "no chapter headings" in warnings[0]
+    assert [c.title for c in chapters] == ["短篇"] and "没有找到章节标题" in warnings[0]
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gb18030", "big5"])

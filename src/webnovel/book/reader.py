@@ -23,7 +23,7 @@ from ..memory.schema import (
 from ..memory.store.location import StoreLocation, find_store_location
 from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
-from ..memory.vocabulary import Terms, field_terms
+from ..memory.vocabulary import THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
 
 if TYPE_CHECKING:
@@ -142,10 +142,13 @@ class BookReader:
         return self.reading.relations(self.entity(subject), chapter_number(as_of))
 
     def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
-        if status not in THREAD_FILTERS:
+        """The threads of one status (`open`, `resolved`, `abandoned`, `overdue`, `all`, or
+        its Chinese: 未回收, 已回收, 已放弃, 逾期, 全部), as of a chapter."""
+        wanted = THREAD_FILTER_WORDS.find(status) if isinstance(status, str) else None
+        if wanted is None:
             choices = say("argument_list_separator").join(THREAD_FILTERS)
             raise InvalidInput(say("unknown_thread_status", status=status, choices=choices))
-        return self.reading.threads(status, chapter_number(as_of), self.latest_chapter())
+        return self.reading.threads(wanted, chapter_number(as_of), self.latest_chapter())
 
     def relation_graph(
         self,

@@ -18,6 +18,7 @@ from ..memory.schema import (
     MemoryItem,
     missing_fact,
 )
+from ..memory.vocabulary import THREAD_FILTER_WORDS
 
 if TYPE_CHECKING:
     from ..memory.packs.memory_pack import MemoryPack, PackItem
@@ -68,6 +69,7 @@ __all__ = [
     "Secret",
     "SecretTouched",
     "THREAD_FILTERS",
+    "THREAD_FILTER_WORDS",
     "Thread",
     "ThreadStep",
     "ThreadTouched",

@@ -51,7 +51,7 @@ HELP: dict[str, str] = {
     "as of chapter N": "截至第 N 章",
     "relations touching SUBJECT that hold at N": "第 N 章时与该实体有关的关系",
     "the thread ledger: foreshadowing, promises, loops": "线索台账：伏笔、读者承诺、悬念",
-    "which threads": "列出哪些线索",
+    "which threads": "列出哪些线索：open 未回收、resolved 已回收、abandoned 已放弃、overdue 已逾期、all 全部",
     "world rules in force": "生效中的世界规则",
     "a domain of rules, e.g. 力量体系": "规则领域，如 力量体系",
     "what a character knows or suspects of the story's secrets, since when and how": "某角色知道或怀疑哪些秘密：从何时起、如何得知",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
         parser.add_argument(arg.cli_flag, dest=arg.name, action="store_true", **options)
         return
     options["type"] = Path if arg.cli_reads else _TYPES[arg.type]
+    if arg.words is not None:  # argparse checks the choices after this: 逾期 is overdue
+        options["type"] = partial(_word, arg.words)
     if arg.choices is not None:
         options["choices"] = arg.choices
     if arg.metavar is not None:
@@ -48,6 +51,10 @@ def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
     if arg.required:
         options["required"] = True
     parser.add_argument(arg.cli_flag, dest=arg.name, **options)
+
+
+def _word(words: Callable[[str], str | None], written: str) -> str:
+    return words(written) or written
 
 
 def run_query(query: Query[Any], args: argparse.Namespace) -> int:

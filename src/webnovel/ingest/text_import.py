@@ -64,7 +64,7 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
     marks.sort()
     if not any(kind == "chapter" for *_, kind, _ in marks):
         body = text.strip()
-        warning = f"{source or 'the text'}: no chapter headings found; imported as one chapter"
+        warning = say("no_chapter_headings", source=source or say("the_text"))
         return ([ImportedChapter(Path(source).stem or "全文", body, None, source)], [warning])
     chapters: list[ImportedChapter] = []
     volume: str | None = None

@@ -261,6 +261,17 @@ TIERS = _terms(
     ("装饰", "装饰", ("路人", "龙套", "背景", "extra", "background", "cameo", "decoration")),
 )
 
+# What a listing of threads asks for (`threads --status`, `list_threads`), in the order of
+# schema.THREAD_FILTERS; not a value of the chapter result.
+THREAD_FILTER_WORDS = _terms(
+    "线索状态",
+    ("open", "未回收", ("未解决", "进行中", "未完结", "unresolved", "pending")),
+    ("resolved", "已回收", ("回收", "已解决", "解决", "已完结", "closed", "done")),
+    ("abandoned", "已放弃", ("放弃", "弃置", "dropped")),
+    ("overdue", "已逾期", ("逾期", "过期", "超期", "late")),
+    ("all", "全部", ("所有", "every")),
+)
+
 ENUMS: Mapping[str, Terms] = {
     "thread_kind": THREAD_KINDS,
     "thread_action": THREAD_ACTIONS,

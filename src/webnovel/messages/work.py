@@ -51,6 +51,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{source}: no chapter after the last volume heading; the text after it joins the last "
         "chapter",
     ),
+    "no_chapter_headings": (
+        "{source}：没有找到章节标题（如「第一章」），整篇作为一章导入",
+        "{source}: no chapter headings found; imported as one chapter",
+    ),
     "the_text": ("正文", "the text"),
     "upstream_options": (
         "--start、--cast 和 --candidates 只用于导入正文（`webnovel import text`），"

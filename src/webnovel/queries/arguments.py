@@ -76,6 +76,8 @@ def _value(arg: Arg, value: Any, text: bool) -> Any:
         return value
     if not isinstance(value, str):
         raise _Unfit(say("argument_not_string", got=_shown(value)))
+    if arg.words is not None:
+        value = arg.words(value) or value
     if arg.choices is not None and value not in arg.choices:
         choices = say("argument_list_separator").join(arg.choices)
         raise _Unfit(say("argument_not_choice", choices=choices, got=_shown(value)))

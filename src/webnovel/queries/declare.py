@@ -36,6 +36,8 @@ class Arg:
     cli_optional: bool = False  # a positional the CLI lets one leave out (nargs="?")
     flag: str | None = None
     choices: tuple[str, ...] | None = None
+    # how a written word becomes one of `choices` (a Chinese label, a synonym), or None
+    words: Callable[[str], str | None] | None = None
     metavar: str | None = None
     cli: bool = True  # offered on the command line
     mcp: bool = True  # offered to MCP clients

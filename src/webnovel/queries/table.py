@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..book.values import THREAD_FILTERS
+from ..book.values import THREAD_FILTER_WORDS, THREAD_FILTERS
 from ..book.words import CHAPTER_TEMPLATES, TASKS
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
@@ -226,6 +226,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 default="open",
                 choices=THREAD_FILTERS,
+                words=THREAD_FILTER_WORDS.find,
                 help="which threads",
             ),
             AS_OF,

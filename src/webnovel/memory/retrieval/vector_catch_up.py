@@ -81,7 +81,7 @@ class VectorCatchUp:
         """Give local chunks the vectors of `rows` whose chunk id and text digest they share
         (rows of chunks this machine has not cut, or cut from other text, are passed over);
         `seen` moves the place of arrival taken up to, in the same transaction."""
-        matched = _matching(self.local, [(r.chunk_id, r.digest, r.blob) for r in rows])
+        matched = _matching(self.local, model, [(r.chunk_id, r.digest, r.blob) for r in rows])
         if matched or seen is not None:
             with self.local.atomic() as conn:
                 if matched:
@@ -120,7 +120,8 @@ def carry_home(local: SQLiteStore, pages: Iterator[tuple[str, list[Row]]]) -> in
     they share, a page a transaction; returns how many chunks got one."""
     taken = 0
     for model, page in pages:
-        matched = _matching(local, [(chunk_id, digest, blob) for chunk_id, digest, _, blob in page])
+        rows = [(chunk_id, digest, blob) for chunk_id, digest, _, blob in page]
+        matched = _matching(local, model, rows)
         if matched:
             with local.atomic() as conn:
                 vector_store.put_vectors(conn, model, matched)
@@ -129,14 +130,16 @@ def carry_home(local: SQLiteStore, pages: Iterator[tuple[str, list[Row]]]) -> in
 
 
 def _matching(
-    local: SQLiteStore, rows: Sequence[tuple[str, str, bytes]]
+    local: SQLiteStore, model: str, rows: Sequence[tuple[str, str, bytes]]
 ) -> list[tuple[int, int, bytes]]:
     """(rowid, dimension, vector) for the local chunks that `rows` (chunk id, text digest,
-    float32 bytes) belong to: same id, same text."""
+    float32 bytes) belong to, same id and same text, and that lack `model`'s vector here (the
+    store gives back this machine's own vectors too: they are not taken twice)."""
     cut = vector_store.chunks_by_chunk_id(local.conn, [chunk_id for chunk_id, _, _ in rows])
     matched = []
     for chunk_id, digest, blob in rows:
         found = cut.get(chunk_id)
         if found is not None and text_digest(found[1]) == digest:
             matched.append((found[0], len(blob) // 4, blob))
-    return matched
+    have = vector_store.rowids_with_vectors(local.conn, model, [m[0] for m in matched])
+    return [m for m in matched if m[0] not in have]
