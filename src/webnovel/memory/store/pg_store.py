@@ -66,22 +66,6 @@ BEGIN
 END $$
 """
 
-# Whether the book is registered, and the migrations it has. A book not in the store has no
-# schema_migrations (a database with no book yet, no registry), and a statement naming a table
-# that is not there fails: an ERROR in the DBA's server log at every such probe. So neither is
-# named in the statement itself; each is read, only where to_regclass finds it, by ts_stat,
-# which runs a query given as text and lists the words of the tsvector it returns: the one
-# function of PostgreSQL's core that reads a table named at run time on every server
-# (query_to_xml needs a server built with libxml, and pgserver's is not). Migration names are
-# plain words, which a tsvector keeps as written. (0.12 ms more than naming the tables.)
-_LOOK = (
-    f"SELECT CASE WHEN to_regclass('{REGISTRY}') IS NULL THEN false ELSE EXISTS (SELECT FROM "
-    f"ts_stat(format('SELECT ''found''::tsvector FROM {REGISTRY} WHERE book = %%L', %s::text))) "
-    "END, "
-    "CASE WHEN to_regclass('schema_migrations') IS NULL THEN '{}'::text[] ELSE ARRAY(SELECT word "
-    "FROM ts_stat('SELECT string_agg(name, '' '')::tsvector FROM schema_migrations')) END"
-)
-
 
 def schema_name(book: str) -> str:
     """The schema a book's tables live in: readable, and a valid identifier for any name."""
@@ -134,15 +118,21 @@ class PostgresStore:
     def _open_and_look(self) -> tuple[psycopg.Connection[Any], tuple[bool, list[str]] | None]:
         """Connect, set the book's schema and ask whether the book is registered and which
         migrations it has, all in one round trip (a fresh `webnovel fact` pays for each).
-        None when a table went away as it was read (a book deleted meanwhile): then the
-        connection has no schema set and `_migrate` asks step by step."""
+        None when the question cannot be asked so (no registry, no such schema): then the
+        connection has no schema set and `_migrate` asks step by step. (That failed statement
+        is an ERROR in the server's log, for a book the store does not hold: a statement that
+        never fails would have to read tables named at run time, on every opening.)"""
         import psycopg
 
         raw = connect(self.location)
         try:
             with raw.pipeline():
                 raw.execute(self._search_path())
-                cursor = raw.execute(_LOOK, (self.location.book,))
+                cursor = raw.execute(
+                    f"SELECT EXISTS (SELECT 1 FROM {REGISTRY} WHERE book = %s), "
+                    "ARRAY(SELECT name FROM schema_migrations)",
+                    (self.location.book,),
+                )
             registered, done = cursor.fetchone() or (False, [])
         except psycopg.errors.UndefinedTable:
             return raw, None  # the pipeline's implicit transaction took the SET with it
