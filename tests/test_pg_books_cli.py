@@ -1,5 +1,6 @@
-"""`webnovel books --delete` takes a whole book, for good: off a terminal (an agent's shell) it
-deletes only when told `--yes`, and otherwise says what it would have deleted."""
+"""A shared store's books from the command line. `webnovel books --delete` takes a whole book,
+for good: off a terminal (an agent's shell) it deletes only when told `--yes`, and otherwise
+says what it would have deleted. `stats` names the store that holds the book."""
 
 from __future__ import annotations
 
@@ -86,3 +87,16 @@ def test_init_says_which_store_holds_the_book(tmp_path: Path) -> None:
         drop_book(name)
     alone = run_cli("init", str(tmp_path / "s"), "--title", "青云志", "--format", "json")
     assert json.loads(alone.stdout)["store"] == "sqlite"
+
+
+def test_stats_names_the_store_that_holds_the_book(tmp_path: Path) -> None:
+    with init_book("postgresql", tmp_path / "b", title="青云志") as book:
+        where = book.storage.location.shown()  # type: ignore[union-attr]
+    as_json = run_cli("--project", str(tmp_path / "b"), "stats", "--format", "json")
+    assert json.loads(as_json.stdout)["book"]["store"] == where
+    as_text = run_cli("--project", str(tmp_path / "b"), "stats", "--format", "text").stdout
+    assert f"书库：{where}" in as_text
+    assert "书库中的本书：" in as_text and "index.db" not in as_text  # no such file here
+    init_book("sqlite", tmp_path / "s").close()
+    alone = run_cli("--project", str(tmp_path / "s"), "stats", "--format", "json").stdout
+    assert "store" not in json.loads(alone)["book"]

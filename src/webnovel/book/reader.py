@@ -76,11 +76,10 @@ class BookReader:
     @property
     def book(self) -> dict[str, Any]:
         meta = self.store.commits.meta
-        return {
-            "title": meta("title"),
-            "genre": meta("genre") or None,
-            "root": str(self.root),
-        }
+        book = {"title": meta("title"), "genre": meta("genre") or None, "root": str(self.root)}
+        if self.storage.location is not None:  # a shared store's book: where it lives
+            book["store"] = self.storage.location.shown()
+        return book
 
     def entity(self, reference: str) -> Entity:
         """The entity a reference names. Names are not bound to a chapter: asked as of a chapter

@@ -28,6 +28,17 @@ from ..memory.words import (
 )
 from ..memory.write.json_hygiene import printable
 
+STORE_SIZE = "书库中的本书"  # a shared store's book: its schema's size, where index.db would be
+
+
+def sizes_shown(sizes: dict[str, int], in_store: bool) -> dict[str, int]:
+    """A book's sizes as an author reads them: a shared store's book has no index.db here,
+    its memory is the book's schema in the store."""
+    if not in_store:
+        return sizes
+    return {STORE_SIZE if name == "index.db" else name: size for name, size in sizes.items()}
+
+
 __all__ = [
     "ADVICE_KIND",
     "CHAPTER_TEMPLATES",
@@ -41,6 +52,7 @@ __all__ = [
     "SECRET_ACTION",
     "SECTION",
     "SEVERITY",
+    "STORE_SIZE",
     "SOURCE",
     "STATUS",
     "TASK",
@@ -50,4 +62,5 @@ __all__ = [
     "THREAD_STATUS",
     "label",
     "printable",
+    "sizes_shown",
 ]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
-from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label
+from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label, sizes_shown
 from .graph_view import relation_group
 from .view_models import (
     Appearances,
@@ -163,7 +163,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
                 unit="ms",
             ),
             Chart(
-                title="记忆库大小（index.db，KB）",
+                title="记忆库大小（KB）",
                 bars=binned(
                     [
                         (c["chapter"], c["index_bytes"] / 1024 if c["index_bytes"] else None)
@@ -183,7 +183,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
                 unit="token",
             ),
         ],
-        sizes=book.sizes(),
+        sizes=sizes_shown(book.sizes(), "store" in book.book),
     )
 
 

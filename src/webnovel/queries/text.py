@@ -19,6 +19,7 @@ from ..book.words import (
     THREAD_KIND,
     THREAD_STATUS,
     label,
+    sizes_shown,
 )
 
 if TYPE_CHECKING:
@@ -227,6 +228,7 @@ KEY_WORDS = {
     "title": "书名",
     "genre": "题材",
     "root": "目录",
+    "store": "书库",
     "latest_chapter": "最新章节",
     "missing_chapters": "缺章",
     "counts": "数量",
@@ -254,7 +256,9 @@ KEY_WORDS = {
 
 def stats_text(stats: BookStats) -> str:
     """The book's health, each part under its Chinese name."""
-    return mapping_text(stats.to_dict())
+    shown = stats.to_dict()
+    shown["sizes_bytes"] = sizes_shown(shown["sizes_bytes"], "store" in shown["book"])
+    return mapping_text(shown)
 
 
 def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
