@@ -97,3 +97,40 @@ def test_a_query_parses_alone_as_among_all(query: Any) -> None:
     words = query.example.splitlines()[0].split()[1:]
     alone = build_parser(query.name).parse_args(["--project", "b", *words])
     assert _plain(alone) == _plain(build_parser().parse_args(["--project", "b", *words]))
+
+
+def _columns(line: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def test_the_wrapper_breaks_between_chinese_characters_never_inside_a_word() -> None:
+    from webnovel.cli.parsing import wrap
+
+    text = "端点与密钥来自 WEBNOVEL_LLM_BASE_URL、WEBNOVEL_LLM_MODEL 或用户配置）；回答存在书中，再跑一遍"
+    for columns in range(24, 60):  # wider than its longest word
+        lines = wrap(text, columns)
+        assert all(_columns(line) <= columns + 4 for line in lines)  # closing marks may hang
+        assert not any(line[0] in "，。、；：）" for line in lines)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost
+        words = " ".join(lines)
+        assert "WEBNOVEL_LLM_BASE_URL" in words and "WEBNOVEL_LLM_MODEL" in words
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_help_fits_the_terminal(
+    columns: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every line of help (a command's summary, its description, an option's help) fits the
+    terminal's width in columns, a Chinese character taking two; usage lines and example
+    commands are argparse's and ours as written."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    for command in ("", "import", "extract", "copy", "embed", "threads"):
+        _, out, _ = _printed(capsys, *([command] if command else []), "--help")
+        written = [line for line in out.splitlines() if not line.startswith(("用法", "  webnovel"))]
+        usage = [line for line in written if line.lstrip().startswith("[")]
+        assert [line for line in written if _columns(line) > columns and line not in usage] == []
+    _, out, _ = _printed(capsys, "--help")
+    assert "WEBNOVEL_LLM_MODEL" in out  # once split as WEBNOVEL_LLM_M / ODEL

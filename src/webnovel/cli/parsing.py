@@ -5,6 +5,7 @@ shared `--format` option is declared."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
@@ -12,12 +13,54 @@ from typing import Any, TypeAlias
 from ..messages import say
 from . import help_words
 
+# A help text's pieces for wrapping: a space, one wide character (Chinese breaks between any
+# two), or a run of anything else (an English word, a flag, WEBNOVEL_LLM_MODEL: never split).
+_PIECES = re.compile(
+    r" |[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^ \u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+"
+)
+# what may not begin a line (kept at the end of the one before, a column past if need be)
+_NO_LINE_START = frozenset("，。、；：？！）」』》】…,.;:?!)")
+
+
+def wrap(text: str, columns: int) -> list[str]:
+    """`text` in lines of at most `columns` terminal columns (a Chinese character takes two),
+    broken at spaces or between Chinese characters, never inside a word or before a closing
+    mark. argparse's own wrapper counts characters and breaks a long run of Chinese anywhere,
+    a variable's name included."""
+    from ..queries.text import width
+
+    lines: list[str] = []
+    line = ""
+    for piece in _PIECES.findall(" ".join(text.split())):
+        if piece == " ":
+            line += " " if line else ""
+            continue
+        if line.strip() and width(line + piece) > columns and piece not in _NO_LINE_START:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
 
 class Formatter(argparse.RawDescriptionHelpFormatter):
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         super().add_usage(
             usage, actions, groups, help_words.word("usage: ") if prefix is None else prefix
         )
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """A description or epilog: each line wrapped to the terminal, its own breaks kept;
+        an indented line (an example command) is kept as written."""
+        lines = []
+        for line in text.splitlines():
+            kept = not line.strip() or line[0].isspace()
+            lines += [line] if kept else [indent + part for part in wrap(line, width)]
+        return "\n".join(lines)
 
 
 class Parser(argparse.ArgumentParser):
