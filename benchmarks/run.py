@@ -162,22 +162,33 @@ def bench_search(book: webnovel.Project, saga: Saga, rng: random.Random, repeat:
     }
 
 
+CATCH_UP_ROUNDS = 5  # one sample of a 20 ms search moved by a fifth between runs
+
+
 def bench_catch_up(book: webnovel.Project, saga: Saga) -> dict[str, float]:
-    """After the saga: the search after one more chapter (the index catches up first), and the
-    search after a 10 MB chapter (a pasted book, say)."""
+    """After the saga: the search after one more chapter (the index catches up first), over
+    `CATCH_UP_ROUNDS` chapters, each committed and then searched; and the search after a 10 MB
+    chapter (a pasted book, say)."""
     chapters = len(saga.results)
     text = saga.texts[-1] or "萧炎在乌坦城练习斗技。" * 150
-    book.commit({"chapter": chapters + 1, "summary": "又一章"}, text=text)
-    started = time.perf_counter()
-    book.search("又一章", top_k=10)
-    one_chapter = (time.perf_counter() - started) * 1000
+    times = []
+    for n in range(1, CATCH_UP_ROUNDS + 1):
+        book.commit({"chapter": chapters + n, "summary": f"又一章{n}"}, text=text)
+        started = time.perf_counter()
+        book.search(f"又一章{n}", top_k=10)
+        times.append((time.perf_counter() - started) * 1000)
     book.commit(
-        {"chapter": chapters + 2, "summary": "很长的一章"}, text=text * (3_500_000 // len(text))
+        {"chapter": chapters + CATCH_UP_ROUNDS + 1, "summary": "很长的一章"},
+        text=text * (3_500_000 // len(text)),
     )
     started = time.perf_counter()
     book.search("很长的一章", top_k=10)
     huge = (time.perf_counter() - started) * 1000
-    return {"one_chapter_ms": round(one_chapter, 1), "ten_mb_chapter_ms": round(huge, 1)}
+    return {
+        "one_chapter_ms": round(statistics.median(times), 1),
+        "one_chapter_max_ms": round(max(times), 1),
+        "ten_mb_chapter_ms": round(huge, 1),
+    }
 
 
 def _progress(label: str) -> Callable[[int, int], None] | None:
@@ -377,8 +388,11 @@ TARGETS = [
         "≤ 60 s for 30 M characters",
     ),
     (
-        "search after one new chapter (ms, catch-up included)",
-        lambda r: r["search_catch_up"]["one_chapter_ms"],
+        "search after one new chapter p50 / max of 5 (ms, catch-up included)",
+        lambda r: (
+            f"{r['search_catch_up']['one_chapter_ms']} / "
+            f"{r['search_catch_up'].get('one_chapter_max_ms', '—')}"
+        ),
         "≤ 20 ms",
     ),
     (
