@@ -14,6 +14,7 @@ import shutil
 import threading
 import time
 import uuid
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +27,7 @@ import webnovel
 from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.store.location import StoreLocation
 from webnovel.memory.store.pg_store import delete_book
+from webnovel.messages import say
 
 # Read on import, before conftest's `a_user_of_our_own` clears WEBNOVEL_* variables.
 SERVERS = {
@@ -296,8 +298,13 @@ def test_a_read_only_role_searches_with_the_vectors_and_writes_none(
         with webnovel.open_project(tmp_path / "r") as reader:
             assert _answers(reader) == expected  # with A's vectors, taken as they are
             assert reader.retrieval().stats()["vectors"] == len(stored)
-            more = reader.embed(include_text=True)  # the text slices: kept on its machine
-            assert more["embedded"] > 0
+            with warnings.catch_warnings(record=True) as said:
+                warnings.simplefilter("always")
+                more = reader.embed(batch=4, include_text=True)  # kept on its machine
+            assert more["embedded"] > 4  # in several batches, and said once that they stay
+            assert [str(w.message) for w in said if "只留在本机" in str(w.message)] == [
+                say("vectors_kept_here")
+            ]
         with webnovel.open_project(tmp_path / "a") as a:
             assert _stored(a) == stored  # nothing written by the reader
 

@@ -280,6 +280,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "no book at {root}: {memory_dir} holds no index.db and names no shared store "
         "(run `webnovel init` first)",
     ),
+    "vectors_kept_here": (
+        "这个数据库用户对书库只读：新做的向量只留在本机，其他机器用不上（要共享，请用有写权限的用户）",
+        "this database user may only read the store: the vectors made now stay on this machine, "
+        "where no other machine can use them (to share them, use a user who may write)",
+    ),
     "embedding_on_another_machine": (
         "另一台机器正在为本书做向量：等它做完，再取它做好的向量，只为其余的调用模型",
         "another machine is embedding this book: waiting for it, then taking its vectors "

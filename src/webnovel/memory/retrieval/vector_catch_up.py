@@ -48,6 +48,7 @@ class VectorCatchUp:
         self.local = local
         self.shared = shared
         self._said = False
+        self._said_kept_here = False
 
     def turn(self) -> AbstractContextManager[None]:
         """The book's embedding turn across machines; the first wait for another machine's
@@ -106,12 +107,14 @@ class VectorCatchUp:
         self, model: str, chunks: Sequence[tuple[int, str, str, int]], vectors: Sequence[bytes]
     ) -> None:
         """Write what this machine embedded to the store, for every other machine (nothing
-        when this user may only read)."""
+        when this user may only read: then it is said, once, that they stay here)."""
         rows = [
             (chunk_id, text_digest(text), chapter, blob)
             for (_, text, chunk_id, chapter), blob in zip(chunks, vectors, strict=True)
         ]
-        self.shared.put(model, rows)
+        if self.shared.put(model, rows) is None and not self._said_kept_here:
+            self._said_kept_here = True
+            warnings.warn(say("vectors_kept_here"), stacklevel=4)
 
 
 def carry_home(local: SQLiteStore, pages: Iterator[tuple[str, list[Row]]]) -> int:
