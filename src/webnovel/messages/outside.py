@@ -110,11 +110,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "book, and deleting it needs its owner",
     ),
     "store_dropped": (
-        "与书库的连接断开了（{said}）：进行中的事务已由服务器整体回滚，不会留下半截的提交"
-        "（断在提交的最后一刻时，可用 webnovel resume 查看是否已提交）；书库恢复后重试即可",
+        "与书库的连接断开了（{said}）：进行中的事务已由服务器整体回滚，不会留下写了一半的内容"
+        "（若正在提交一章且断在最后一刻，可用 webnovel resume 查看它是否已提交）；"
+        "书库恢复后重试即可",
         "the connection to the store was lost ({said}): the server rolled back the whole "
-        "transaction in progress, so no half commit is left (when it broke at the commit's "
-        "last moment, webnovel resume shows whether it landed); try again once the store is back",
+        "transaction in progress, so nothing is left half written (if a chapter was being "
+        "committed and it broke at the last moment, webnovel resume shows whether it landed); "
+        "try again once the store is back",
     ),
     "store_book_exists": (
         "书库 {url} 里已有一本名为《{book}》的书",
