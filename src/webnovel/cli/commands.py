@@ -309,6 +309,9 @@ def embed(args: argparse.Namespace) -> int:
         else:
             if book.embedding_elsewhere():
                 print(say("embedding_elsewhere"), file=sys.stderr)
+            if book.search_pending():  # a machine new to the book cuts it first: shown
+                with ProgressBar("index") as cutting:
+                    book.catch_up_search(progress=cutting.update)
             summary = book.embed(
                 progress=bar.update, batch=args.batch, include_text=args.include_text
             )
