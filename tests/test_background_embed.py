@@ -139,14 +139,21 @@ def test_chunks_committed_while_it_embeds_are_not_left_behind(tmp_path: Path) ->
     assert _counts(root) == (2, 2)
 
 
-def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
+def _book_whose_model_cannot_load(folder: Path) -> Path:
+    """A book naming an embedder whose package is not installed, with one chapter."""
     import importlib.util
 
     if importlib.util.find_spec("sentence_transformers") is not None:
         pytest.skip("needs an embedder whose package is not installed")
-    root = book_with_embedder(tmp_path / "b", "st:/models/none")
+    root = book_with_embedder(folder, "st:/models/none")
     with webnovel.open_project(root) as book:
         book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+    return root
+
+
+def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
+    root = _book_whose_model_cannot_load(tmp_path / "b")
+    with webnovel.open_project(root) as book:
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")
             for question in ("铁匠铺", "林砚", "打铁"):
@@ -162,13 +169,7 @@ def test_a_model_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
 
 def test_embed_says_once_why_a_model_cannot_load(tmp_path: Path) -> None:
     """As an error, not first as the warning that search stays lexical, then as the error."""
-    import importlib.util
-
-    if importlib.util.find_spec("sentence_transformers") is not None:
-        pytest.skip("needs an embedder whose package is not installed")
-    root = book_with_embedder(tmp_path / "b", "st:/models/none")
-    with webnovel.open_project(root) as book:
-        book.commit({"chapter": 1, "summary": "林砚在铁匠铺里打铁。"})
+    root = _book_whose_model_cannot_load(tmp_path / "b")
     ran = run_cli("--project", str(root), "embed")
     assert ran.returncode == 2
     assert ran.stderr.count("sentence_transformers") == 1 and "字面匹配" not in ran.stderr

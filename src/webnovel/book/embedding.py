@@ -4,8 +4,6 @@ only a bundled embedder ever starts by itself."""
 
 from __future__ import annotations
 
-import re
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -65,11 +63,8 @@ def _embed(
     include_text: bool,
     indexing: Progress | None = None,
 ) -> dict[str, Any]:
-    with warnings.catch_warnings():
-        # a model that cannot load is this call's error, raised below: not also a warning first
-        lexical_only = say("lexical_only", problem="")
-        warnings.filterwarnings("ignore", message=re.escape(lexical_only), category=UserWarning)
-        retrieval = book.retrieval()
+    # a model that cannot load is this call's error, raised below: not also a warning first
+    retrieval = book.retrieval(warn_lexical=False)
     if retrieval.embedder is None and book.embedder_problem is not None:
         raise book.embedder_problem
     if retrieval.embedder is None:

@@ -262,7 +262,10 @@ class Project(BookReader):
 
     # -- retrieval --------------------------------------------------------------------------------
 
-    def retrieval(self) -> Retrieval:
+    def retrieval(self, *, warn_lexical: bool = True) -> Retrieval:
+        """Search over the book, made on first use. An embedder that cannot load leaves it
+        lexical, which is said then (unless `warn_lexical` is False: `embed` raises the
+        problem itself) and kept in `embedder_problem`."""
         from ..memory.retrieval.embedders import make_embedder
         from ..memory.retrieval.search import Retrieval
         from ..user_config import refuse_a_model_shipped_with_the_book
@@ -275,7 +278,8 @@ class Project(BookReader):
                 if not isinstance(exc.__cause__, ImportError):
                     raise
                 # a model that cannot load leaves search lexical, said once; `embed` says why
-                warnings.warn(say("lexical_only", problem=exc), stacklevel=2)
+                if warn_lexical:
+                    warnings.warn(say("lexical_only", problem=exc), stacklevel=2)
                 self.embedder_problem = exc
                 embedder = None
             self._retrieval = Retrieval(

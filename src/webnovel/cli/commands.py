@@ -323,17 +323,16 @@ def _embed_in_background(book: Project, bar: ProgressBar, batch: int) -> dict[st
     """The detached child's run, its stderr being .webnovel/embed.log: a line as it starts and
     one as it ends, with what it did (progress alone shows only past two seconds)."""
     started = time.monotonic()
-    now = datetime.now().astimezone().isoformat(timespec="seconds")
-    print(say("embed_log_start", at=now, pid=os.getpid()), file=sys.stderr, flush=True)
+    print(say("embed_log_start", at=_now(), pid=os.getpid()), file=sys.stderr, flush=True)
     summary = book.keep_embedding(progress=bar.update, batch=batch)
-    now = datetime.now().astimezone().isoformat(timespec="seconds")
     seconds = time.monotonic() - started
-    print(
-        say("embed_log_done", at=now, embedded=summary["embedded"], seconds=seconds),
-        file=sys.stderr,
-        flush=True,
-    )
+    done = say("embed_log_done", at=_now(), embedded=summary["embedded"], seconds=seconds)
+    print(done, file=sys.stderr, flush=True)
     return summary
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def mcp(args: argparse.Namespace) -> int:

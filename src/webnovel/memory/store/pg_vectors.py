@@ -72,14 +72,11 @@ def pgvector_schema(raw: psycopg.Connection[Any]) -> str | None:
     transaction: a refused CREATE EXTENSION must not abort the caller's."""
     import psycopg
 
-    found, available = raw.execute(
-        "SELECT (SELECT n.nspname FROM pg_extension e "
-        "JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'), "
-        "EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector')"
-    ).fetchone() or (None, False)
+    found = _extension_schema(raw)
     if found is not None:
-        return str(found)
-    if not available:
+        return found
+    available = raw.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")
+    if available.fetchone() is None:
         # asked, not tried: a failed CREATE EXTENSION is an ERROR in the DBA's server log, on
         # every new book of a server without pgvector
         return None
