@@ -23,6 +23,7 @@ from webnovel.cli.main import build_parser
 from webnovel.errors import InvalidInput
 from webnovel.queries import QUERIES, Arg, Query
 from webnovel.queries.arguments import checked_arguments
+from webnovel.queries.declare import find_query
 
 from cli_runner import run_cli
 from dashboard_server import build_sample_book, running_dashboard
@@ -298,3 +299,17 @@ def test_each_mcp_argument_is_described_for_the_agent(query: Query[Any]) -> None
 
     for arg in query.mcp_args:
         assert property_schema(arg)["description"] == arg.help and arg.help.strip()
+
+
+def test_a_status_that_is_no_word_of_the_vocabulary_is_refused_with_the_chinese() -> None:
+    """MCP and /api/query: the refusal lists each status with its Chinese, as the CLI does."""
+    threads = find_query(QUERIES, "list_threads")
+    assert checked_arguments("list_threads", threads.args, {"status": "逾期"})["status"] == (
+        "overdue"
+    )
+    with pytest.raises(InvalidInput) as refused:
+        checked_arguments("list_threads", threads.args, {"status": "完了"})
+    assert "应为 open（未回收）、resolved（已回收）、abandoned（已放弃）" in str(refused.value)
+    ran = run_cli("threads", "--status", "完了")
+    assert ran.returncode == 2
+    assert "参数 --status：应为 open（未回收）" in ran.stderr and "实际是 完了" in ran.stderr

@@ -181,6 +181,7 @@ _ERRORS: tuple[tuple[str, str], ...] = (
     (r"^argument (\S+): invalid (\S+) value: (.+)$", r"参数 \1：无效的值 \3"),
     (r"^argument (\S+): expected one argument$", r"参数 \1：需要一个值"),
     (r"^argument (\S+): not allowed with argument (\S+)$", r"参数 \1 不能与 \2 同时使用"),
+    (r"^argument (\S+): (.+)$", r"参数 \1：\2"),  # our own refusal of a value, said already
 )
 _WORDS = {
     "usage: ": "用法：",

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..book.words import printable
+from ..messages import say
 from ..queries import QUERIES, Arg, Query
 from . import render
 from .commands import open_book, read_json_input, read_text_file
@@ -36,8 +36,8 @@ def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
         parser.add_argument(arg.cli_flag, dest=arg.name, action="store_true", **options)
         return
     options["type"] = Path if arg.cli_reads else _TYPES[arg.type]
-    if arg.words is not None:  # argparse checks the choices after this: 逾期 is overdue
-        options["type"] = partial(_word, arg.words)
+    if arg.words is not None:  # 逾期 is overdue; a word that is none of them says which are
+        options["type"] = partial(_word, arg)
     if arg.choices is not None:
         options["choices"] = arg.choices
     if arg.metavar is not None:
@@ -53,8 +53,13 @@ def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
     parser.add_argument(arg.cli_flag, dest=arg.name, **options)
 
 
-def _word(words: Callable[[str], str | None], written: str) -> str:
-    return words(written) or written
+def _word(arg: Arg, written: str) -> str:
+    assert arg.words is not None
+    meant = arg.words.find(written) or written
+    if arg.choices is not None and meant not in arg.choices:
+        shown = say("argument_not_choice", choices=arg.choices_shown(), got=written)
+        raise argparse.ArgumentTypeError(shown)
+    return meant
 
 
 def run_query(query: Query[Any], args: argparse.Namespace) -> int:

@@ -77,10 +77,9 @@ def _value(arg: Arg, value: Any, text: bool) -> Any:
     if not isinstance(value, str):
         raise _Unfit(say("argument_not_string", got=_shown(value)))
     if arg.words is not None:
-        value = arg.words(value) or value
+        value = arg.words.find(value) or value
     if arg.choices is not None and value not in arg.choices:
-        choices = say("argument_list_separator").join(arg.choices)
-        raise _Unfit(say("argument_not_choice", choices=choices, got=_shown(value)))
+        raise _Unfit(say("argument_not_choice", choices=arg.choices_shown(), got=_shown(value)))
     return value
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+
+from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.project import Project
@@ -18,6 +20,16 @@ if TYPE_CHECKING:
 ArgType = Literal["int", "str", "bool", "object"]
 Json = Any  # what json.dumps takes: the contract's shapes (docs/contract.md)
 Answer = TypeVar("Answer")
+
+
+class Words(Protocol):
+    """A vocabulary an argument's choices are also written in (a Chinese label, a synonym):
+    `find` gives the choice a written word means, `labels` each choice's Chinese."""
+
+    def find(self, written: str) -> str | None: ...
+
+    @property
+    def labels(self) -> dict[str, str]: ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,8 +48,7 @@ class Arg:
     cli_optional: bool = False  # a positional the CLI lets one leave out (nargs="?")
     flag: str | None = None
     choices: tuple[str, ...] | None = None
-    # how a written word becomes one of `choices` (a Chinese label, a synonym), or None
-    words: Callable[[str], str | None] | None = None
+    words: Words | None = None  # `choices` written in other words too: 逾期 is overdue
     metavar: str | None = None
     cli: bool = True  # offered on the command line
     mcp: bool = True  # offered to MCP clients
@@ -47,6 +58,12 @@ class Arg:
     @property
     def cli_flag(self) -> str:
         return self.flag or "--" + self.name.replace("_", "-")
+
+    def choices_shown(self) -> str:
+        """The choices as a refusal lists them, each with its Chinese: open（未回收）."""
+        labels = self.words.labels if self.words is not None else {}
+        shown = (f"{c}（{labels[c]}）" if c in labels else c for c in self.choices or ())
+        return say("argument_list_separator").join(shown)
 
     def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word
         return replace(self, help=help)

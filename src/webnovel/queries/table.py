@@ -226,7 +226,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 default="open",
                 choices=THREAD_FILTERS,
-                words=THREAD_FILTER_WORDS.find,
+                words=THREAD_FILTER_WORDS,
                 help="which threads",
             ),
             AS_OF,
