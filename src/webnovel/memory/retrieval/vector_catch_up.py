@@ -47,16 +47,16 @@ class VectorCatchUp:
     def __init__(self, local: SQLiteStore, shared: VectorStore) -> None:
         self.local = local
         self.shared = shared
-        self._said = False
+        self._said_waiting = False
         self._said_kept_here = False
 
     def turn(self) -> AbstractContextManager[None]:
         """The book's embedding turn across machines; the first wait for another machine's
         turn is said."""
-        return self.shared.embedding_turn(None if self._said else self._say_waiting)
+        return self.shared.embedding_turn(None if self._said_waiting else self._say_waiting)
 
     def _say_waiting(self) -> None:
-        self._said = True
+        self._said_waiting = True
         warnings.warn(say("embedding_on_another_machine"), stacklevel=6)
 
     def seen(self, model: str) -> int:
