@@ -171,6 +171,18 @@ KNOWLEDGE_CHANGES = _terms(
     ("suspects", "怀疑", ("猜测", "起疑", "suspect", "guess")),
     ("forgets", "遗忘", ("忘记", "失忆", "forget", "forgot", "forgotten")),
 )
+# A scene that is not the story's present: a memory of the past or a dream. Its people may be
+# dead, what happens in it moves nobody now, and it moves no story clock. `scenes[].flashback`
+# takes `true` (a flashback) or one of these words; a scene without it is the present.
+SCENE_MODES = _terms(
+    "场景类型",
+    (
+        "flashback",
+        "回忆",
+        ("闪回", "倒叙", "往事", "追忆", "回想", "忆起", "memory", "recollection", "past"),
+    ),
+    ("dream", "梦境", ("梦", "梦中", "做梦", "梦里", "nightmare", "vision")),
+)
 ENTITY_TYPES = _terms(
     "实体类型",
     ("角色", "角色", ("人物", "人", "character", "person", "people", "npc", "role", "human")),

@@ -270,6 +270,15 @@ MIGRATIONS: list[Migration] = [
     CREATE INDEX entities_protagonists ON entities(first_chapter) WHERE is_protagonist = 1;
     """,
     ),
+    (
+        "0009_scene_mode_and_time",
+        """
+    -- A scene may be a flashback or a dream (not the story's present), and may say when it
+    -- happens in the story's own words: both read by the pack, review and the story clock.
+    ALTER TABLE scenes ADD COLUMN mode TEXT;
+    ALTER TABLE scenes ADD COLUMN time TEXT;
+    """,
+    ),
 ]
 
 

@@ -135,10 +135,11 @@ def replace_scenes(
 ) -> None:
     conn.execute("DELETE FROM scenes WHERE chapter = ?", (chapter,))
     conn.executemany(
-        "INSERT INTO scenes (chapter, idx, location, characters_json, summary, content)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chapter, idx) DO UPDATE SET "
+        "INSERT INTO scenes (chapter, idx, location, characters_json, summary, content, mode,"
+        " time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chapter, idx) DO UPDATE SET "
         "location = excluded.location, characters_json = excluded.characters_json, "
-        "summary = excluded.summary, content = excluded.content",
+        "summary = excluded.summary, content = excluded.content, mode = excluded.mode, "
+        "time = excluded.time",
         [
             (
                 chapter,
@@ -147,6 +148,8 @@ def replace_scenes(
                 dumps(list(s.get("characters", ()))),
                 s.get("summary"),
                 s.get("content"),
+                s.get("mode"),
+                s.get("time"),
             )
             for s in scenes
         ],
@@ -154,7 +157,8 @@ def replace_scenes(
 
 
 def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, Any]]:
-    """Scenes of chapters [start, end] in story order, each with its characters' ids."""
+    """Scenes of chapters [start, end] in the order told, each with its characters' ids, its
+    mode (None for the story's present, else "flashback" or "dream") and its stated time."""
     return [
         {
             "chapter": r["chapter"],
@@ -162,9 +166,11 @@ def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[
             "location": r["location"],
             "characters": loads(r["characters_json"]) or [],
             "summary": r["summary"],
+            "mode": r["mode"],
+            "time": r["time"],
         }
         for r in conn.execute(
-            "SELECT chapter, idx, location, characters_json, summary FROM scenes "
+            "SELECT chapter, idx, location, characters_json, summary, mode, time FROM scenes "
             "WHERE chapter BETWEEN ? AND ? ORDER BY chapter, idx",
             (start, end),
         )

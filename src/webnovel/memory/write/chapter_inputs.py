@@ -88,6 +88,8 @@ class SceneInput:
     characters: tuple[str, ...] = ()
     summary: str | None = None
     content: str | None = None
+    mode: str | None = None  # None: the story's present; "flashback" or "dream" (SCENE_MODES)
+    time: str | None = None  # when it happens, in the prose's own words (清晨, 三日后, 十年前)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import InvalidChapterResult
 from ...messages import say
 from ..schema import MAX_CHAPTER, THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
-from ..vocabulary import APPEARANCE_ROLES
+from ..vocabulary import APPEARANCE_ROLES, SCENE_MODES
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -531,9 +531,23 @@ def _scenes(check: _Checker, data: dict[str, Any]) -> list[SceneInput]:
                 check.refs(item, "characters", path),
                 check.text(item, "summary", path),
                 check.text(item, "content", path),
+                _scene_mode(check, item.get("flashback"), f"{path}.flashback"),
+                check.text(item, "time", path),
             )
         )
     return out
+
+
+def _scene_mode(check: _Checker, value: Any, path: str) -> str | None:
+    """`flashback`: true or false, or the word for a scene that is not now (回忆, 梦境)."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return "flashback"
+    if isinstance(value, str) and value in SCENE_MODES.values:
+        return value
+    check.fail(path, say("must_be_scene_mode", choices=SCENE_MODES.described(), got=repr(value)))
+    return None
 
 
 def _meta(check: _Checker, data: dict[str, Any]) -> dict[str, Any]:

@@ -206,6 +206,8 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "characters": _list(REFERENCE),
                         "summary": {"type": "string"},
                         "content": {"type": "string"},
+                        "time": {"type": "string"},
+                        "flashback": {"type": ["boolean", "string"]},
                     }
                 )
             ),

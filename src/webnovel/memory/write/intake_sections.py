@@ -13,6 +13,7 @@ from ..vocabulary import (
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
     RULE_ACTIONS,
+    SCENE_MODES,
     SECRET_ACTIONS,
     SET_OPS,
     THREAD_ACTIONS,
@@ -184,7 +185,10 @@ SCENE = Section(
         "characters": ("人物", "角色", "participants", "people", "entities", "出场人物"),
         "summary": ("摘要", "概要", "梗概"),
         "content": ("正文", "text", "内容"),
+        "time": ("时间", "时刻", "故事时间", "when", "story_time", "time_hint"),
+        "flashback": ("闪回", "倒叙", "非当下", "mode", "scene_mode", "is_flashback"),
     },
+    enums={"flashback": (SCENE_MODES, False)},
     refs=("characters",),
     numbers=("index",),
 )

@@ -37,6 +37,8 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
                 "characters": list(characters),
                 "summary": scene.summary,
                 "content": scene.content,
+                "mode": scene.mode,
+                "time": scene.time,
             }
         )
         out.activities += [
