@@ -401,18 +401,21 @@ class Project(BookReader):
         cast: list[dict[str, Any]] | None = None,
         dry_run: bool = False,
         progress: Progress | None = None,
+        keep_doubled: bool = False,
     ) -> TextImport:
         """Commit a novel's chapters (one file cut at its headings, or a folder of chapter
         files) with their texts and a minimal result each. Chapters are numbered in order from
         `start` (default: after the book's last chapter, or where an earlier run of the same
         import began, so running it again changes nothing and an interrupted one resumes).
         With a `cast`, each entity is introduced in the first chapter that names it, and every
-        chapter records who appears in it."""
+        chapter records who appears in it. A chapter the source holds twice (the same heading
+        number over nearly the same text) is left out and its text kept in the report's
+        `doubled`, unless `keep_doubled`."""
         if start is not None and (chapter_number(start, "start") is None or start < 1):
             raise InvalidInput(say("start_range", got=start))
         from . import importing
 
-        return importing.import_text(self, Path(path), start, cast, dry_run, progress)
+        return importing.import_text(self, Path(path), start, cast, dry_run, progress, keep_doubled)
 
     def summarize(self, progress: Progress | None = None) -> Summarized:
         """Give every chapter that stands only on a text import's result an extractive summary

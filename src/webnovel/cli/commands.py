@@ -211,7 +211,12 @@ def import_book(args: argparse.Namespace) -> int:
     cast = read_cast(args.cast) if args.cast else None
     with open_book(args) as book, ProgressBar("import") as bar:
         report = book.import_text(
-            args.path, start=args.start, cast=cast, dry_run=args.dry_run, progress=bar.update
+            args.path,
+            start=args.start,
+            cast=cast,
+            dry_run=args.dry_run,
+            progress=bar.update,
+            keep_doubled=args.keep_doubled,
         )
         if not args.dry_run:
             _keep_search_in_step(book, bulk=True)

@@ -103,6 +103,7 @@ HELP: dict[str, str] = {
     "number of the first chapter (default: next)": "第一章的章节号（默认：接着已有的）",
     "TOML or CSV file: id, name, aliases, type": "角色表（TOML 或 CSV）：id、名字、别名、类型",
     "also list frequent person names no entity has yet, to confirm into the cast": "同时列出尚未登记的高频人名，供确认加入角色表",
+    "keep a chapter the source holds twice (same heading number, nearly the same text) as a chapter of its own; by default it is left out and its text kept in the report": "原书重复的章节（章回序号相同、正文几乎相同）也作为一章导入；默认不导入，其正文保存在导入报告中",
     "a chapter-result skeleton for a committed chapter, from its stored text": "根据已存正文，为已提交的一章生成章节结果骨架",
     "the chapter": "章节号",
     "serve the book to MCP clients over stdio (needs the [mcp] extra)": "通过 stdio 为 MCP 客户端提供本书（需安装 [mcp] 扩展）",

@@ -219,6 +219,12 @@ def _add_import_commands(sub: Subcommands) -> None:
         action="store_true",
         help="also list frequent person names no entity has yet, to confirm into the cast",
     )
+    p.add_argument(
+        "--keep-doubled",
+        action="store_true",
+        help="keep a chapter the source holds twice (same heading number, nearly the same "
+        "text) as a chapter of its own; by default it is left out and its text kept in the report",
+    )
 
     _add_model_free_commands(sub)
     _add_extract_command(sub)

@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+from ..messages import say
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -117,6 +118,16 @@ def import_text(report: TextImport) -> str:
     else:
         lines.append(f"已提交 {report.committed} 章，未变化 {report.unchanged} 章")
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
+    lines += [
+        say(
+            "import_doubled_line",
+            title=d.title,
+            chars=d.chars,
+            chapter=d.same_as,
+            percent=round(d.similarity * 100, 1),
+        )
+        for d in report.doubled
+    ]
     if report.candidate_names:
         lines.append("可能的新人物（名字、出现次数、首次出现）：")
         lines += [
