@@ -15,6 +15,7 @@ TASK = {
 }
 
 CHUNK_WORDS = {
+    "chapter_title": "章名",
     "chapter_summary": "章节摘要",
     "scene_summary": "场景摘要",
     "scene_slice": "正文片段",
