@@ -142,7 +142,10 @@ def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention])
     "text_import"`, so that `extract` knows a model has not read it yet."""
     if not text.strip():
         return result
-    summary = extractive_summary(text, [m.start for m in mentions])
+    title = result.get("title")
+    summary = extractive_summary(
+        text, [m.start for m in mentions], title=title if isinstance(title, str) else ""
+    )
     if summary:
         result["summary"] = summary
     meta = result.get("chapter_meta")
