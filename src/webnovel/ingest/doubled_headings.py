@@ -10,9 +10,9 @@ double (a source may have misnumbered a chapter): both stay, and the import warn
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
-from ..memory.write.numbers import chinese_chapter_number
 from .text_import import ImportedChapter
 
 NEARLY_THE_SAME = 0.8  # share of the shorter text's character trigrams found in the other
@@ -31,10 +31,12 @@ class Doubled:
     text: str
 
 
-def heading_number(title: str) -> int | None:
-    """34 for 「第三十四回 …」; None for a heading with no number (楔子, 序章)."""
+def heading_number(title: str) -> str | None:
+    """「三十四」 for 「第三十四回 …」, as written (full-width digits folded); None for a heading
+    with no number (楔子, 序章). A source writes its numbers one way throughout, so the words
+    compare as the numbers do."""
     match = _HEADING_NUMBER.match(title)
-    return chinese_chapter_number(match.group(1)) if match else None
+    return unicodedata.normalize("NFKC", match.group(1)).strip() if match else None
 
 
 def similarity(a: str, b: str) -> float:
@@ -59,7 +61,7 @@ def set_apart_doubles(
     kept: list[ImportedChapter] = []
     doubled: list[Doubled] = []
     renumbered: list[tuple[int, int]] = []
-    seen: dict[tuple[str | None, int], list[int]] = {}  # (volume, number) → places in `kept`
+    seen: dict[tuple[str | None, str], list[int]] = {}  # (volume, number) → places in `kept`
     for chapter in chapters:
         number = heading_number(chapter.title)
         earlier = seen.get((chapter.volume, number), []) if number is not None else []
