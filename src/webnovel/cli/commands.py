@@ -23,6 +23,7 @@ from ..errors import (
 )
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..messages import say
+from ..safe_paths import refuse_link_below
 from . import render
 from .progress import ProgressBar
 
@@ -193,6 +194,8 @@ def _commit_one(book: Project, args: argparse.Namespace, name: str) -> CommitRep
     path = Path(name)
     text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
     try:
+        if text_path is not None:  # found in a folder, not typed: it must not lead elsewhere
+            refuse_link_below(args.text_dir, text_path)
         text = read_text_file(text_path) if text_path and text_path.exists() else None
         return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
     except InvalidChapterResult as exc:  # say which file of the run was refused
