@@ -116,8 +116,15 @@ def read_text_file(path: Path) -> str:
 def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
+    if args.text and args.text_dir:
+        raise InvalidInput(say("text_and_text_dir"))
+    if args.text_dir and args.file[0] == "-":
+        raise InvalidInput(say("text_dir_needs_a_name"))
     result = read_json_input(args.file[0])
-    text = read_text_file(args.text) if args.text else None
+    if args.text_dir:
+        text = _text_from_dir(args.text_dir, args.file[0]) if _texts_folder(args) else None
+    else:
+        text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
@@ -162,10 +169,11 @@ def _commit_many(args: argparse.Namespace) -> int:
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
     reports: list[CommitReport] = []
+    with_texts = _texts_folder(args)
     with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
             try:
-                report = _commit_one(book, args, name)
+                report = _commit_one(book, args, name, with_texts)
             except WebnovelError:
                 if reports:  # what the run did before it stopped, so that no one guesses
                     low, high = (
@@ -189,14 +197,36 @@ def _commit_many(args: argparse.Namespace) -> int:
     return 0
 
 
-def _commit_one(book: Project, args: argparse.Namespace, name: str) -> CommitReport:
+def _texts_folder(args: argparse.Namespace) -> bool:
+    """Whether the chapters' texts are to be taken from `--text-dir`: it was given and it is a
+    folder. A folder that is not there is said once, rather than once per chapter."""
+    if args.text_dir is None:
+        return False
+    if not args.text_dir.is_dir():
+        print(
+            say("warning_prefix") + say("text_dir_missing", folder=args.text_dir), file=sys.stderr
+        )
+        return False
+    return True
+
+
+def _text_from_dir(folder: Path, name: str) -> str | None:
+    """The text of result file `name` in `folder` (`<its name>.md`), or None, said on stderr,
+    when there is none: a chapter stored without its text is not searchable by its prose."""
+    path = folder / f"{Path(name).stem}.md"
+    refuse_link_below(folder, path)  # found in a folder, not typed: it must not lead elsewhere
+    if not path.is_file():
+        print(say("warning_prefix") + say("text_missing", result=name, path=path), file=sys.stderr)
+        return None
+    return read_text_file(path)
+
+
+def _commit_one(
+    book: Project, args: argparse.Namespace, name: str, with_texts: bool
+) -> CommitReport:
     """One file of a run, its refusal naming the file."""
-    path = Path(name)
-    text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
     try:
-        if text_path is not None:  # found in a folder, not typed: it must not lead elsewhere
-            refuse_link_below(args.text_dir, text_path)
-        text = read_text_file(text_path) if text_path and text_path.exists() else None
+        text = _text_from_dir(args.text_dir, name) if with_texts else None
         return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
     except InvalidChapterResult as exc:  # say which file of the run was refused
         raise InvalidChapterResult(exc.problems, source=name) from exc

@@ -18,4 +18,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path} is not a regular file (a pipe, a device or a folder?), refused; remove it and "
         "try again",
     ),
+    # -- commit --text-dir ------------------------------------------------------------------------
+    "text_and_text_dir": (
+        "--text 与 --text-dir 只能用一个",
+        "use --text or --text-dir, not both",
+    ),
+    "text_dir_needs_a_name": (
+        "从标准输入（-）读结果时没有文件名，无法在 --text-dir 中找到正文；请用 --text 指明正文文件",
+        "a result read from standard input (-) has no name to find its text by in --text-dir; "
+        "name the text with --text",
+    ),
+    "text_dir_missing": (
+        "正文文件夹 {folder} 不存在：本次提交的章节不带正文，搜索只能查到摘要",
+        "the text folder {folder} does not exist: the chapters are committed without their "
+        "texts, and search finds only their summaries",
+    ),
+    "text_missing": (
+        "{result} 没有正文：{path} 不存在，这一章不带正文提交，搜索只能查到摘要",
+        "{result} has no text: {path} does not exist; the chapter is committed without it, "
+        "and search finds only its summary",
+    ),
 }
