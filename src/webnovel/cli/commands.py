@@ -21,6 +21,7 @@ from ..errors import (
     InvalidInput,
     WebnovelError,
 )
+from ..ingest.json_keys import DuplicateKeys
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..messages import say
 from ..safe_paths import refuse_link_below
@@ -77,8 +78,9 @@ def init(args: argparse.Namespace) -> int:
 
 
 def read_json_input(name: str) -> Any:
-    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
-    absurd nesting refused as errors that name the input."""
+    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity, absurd
+    nesting and a key written twice in one object refused as errors that name the input (and
+    the key's path)."""
     where = say("standard_input") if name == "-" else f"{name} "  # a path, set apart
     if name == "-":
         try:
@@ -88,8 +90,9 @@ def read_json_input(name: str) -> Any:
     else:
         raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
+    duplicates = DuplicateKeys()
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        value = json.loads(raw, parse_constant=_no_constant, object_pairs_hook=duplicates.hook)
     except json.JSONDecodeError as exc:
         raise InvalidInput(
             say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
@@ -98,6 +101,11 @@ def read_json_input(name: str) -> Any:
         raise InvalidInput(f"{where.rstrip()}: {exc}") from exc
     except RecursionError as exc:
         raise InvalidInput(say("json_input_too_deep", where=where)) from exc
+    twice = duplicates.paths(value)
+    if twice:  # json keeps the last silently: one of the two would be lost without a word
+        keys = say("argument_list_separator").join(twice)
+        raise InvalidInput(say("json_key_twice", where=where, keys=keys, count=len(twice)))
+    return value
 
 
 def _no_constant(name: str) -> Any:

@@ -18,6 +18,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path} is not a regular file (a pipe, a device or a folder?), refused; remove it and "
         "try again",
     ),
+    # -- names that hide what they say -----------------------------------------------------------
+    "invisible_in_name": (
+        "含有不可见字符 U+{code}（零宽、方向标记、变体选择符或标签字符）："
+        "它让名字看起来和另一个一样，请删去",
+        "holds the invisible character U+{code} (zero-width, a direction mark, a variation "
+        "selector or a tag character): it makes the name look like another; remove it",
+    ),
+    "model_path_relative": (
+        "本书 [retrieval] embedder = {spec!r} 是相对路径，已拒绝：它从运行命令的文件夹算起，"
+        "可能指向随书一起解压的模型。请把模型放在你自己的文件夹，并写它的绝对路径（可用 ~/）",
+        "the book's [retrieval] embedder = {spec!r} is a relative path; refused: it is read "
+        "from wherever the command runs, and may name a model unpacked with the book. Keep the "
+        "model in a folder of your own and write its absolute path (~/ is fine)",
+    ),
+    "json_key_twice": (
+        "{where}里有 {count} 个键在同一对象中写了两次：{keys}。JSON 只保留后写的那个，"
+        "先写的会被悄悄丢掉；请每个键只写一次",
+        "{where} gives {count} key(s) twice in one object: {keys}. JSON keeps only the last, and "
+        "the first would be lost without a word; write each key once",
+    ),
+    # -- a thread's planting, in the thread ledger ------------------------------------------------
+    "thread_planted_in": ("第{chapter}章埋设", "planted in chapter {chapter}"),
+    "thread_never_planted": ("未埋设", "never planted"),
     # -- commit --text-dir ------------------------------------------------------------------------
     "text_and_text_dir": (
         "--text 与 --text-dir 只能用一个",
