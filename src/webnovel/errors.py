@@ -3,7 +3,8 @@
     WebnovelError
     ├── InvalidInput                 bad input or usage (CLI exit 2)
     │   ├── InvalidChapterResult     a chapter result failed validation; lists every problem
-    │   └── InvalidConfig            config.toml could not be read or has wrong types
+    │   ├── InvalidConfig            config.toml could not be read or has wrong types
+    │   └── LinkRefused              a path the book controls is a link, or not a regular file
     └── DomainError                  a well-formed request the book cannot answer (CLI exit 1)
         ├── ProjectNotFound          no `.webnovel/` folder where one was expected
         ├── ProjectExists            `init` on a folder that already holds a book
@@ -57,6 +58,12 @@ class InvalidChapterResult(InvalidInput):
 
 class InvalidConfig(InvalidInput):
     """The book's config.toml is unreadable or has a value of the wrong type."""
+
+
+class LinkRefused(InvalidInput):
+    """A path the book folder controls (in `.webnovel/`, its outlines, a text found in a folder)
+    is a symbolic link, or not a regular file: a received book must not make the program read
+    or write outside it (docs/security.md). The message names the link and where it points."""
 
 
 class DomainError(WebnovelError):

@@ -12,6 +12,7 @@ from ..errors import ProjectExists, ProjectNotFound
 from ..memory.store.location import parse_store_section, render_store_section, store_targets
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..messages import say
+from ..safe_paths import refuse_links_in_memory
 from .project import Project
 
 if TYPE_CHECKING:
@@ -102,7 +103,9 @@ def open_project(path: str | Path | None = None) -> Project:
 
 
 def holds_book(memory_dir: Path) -> bool:
-    """A SQLite book has its index.db; a PostgreSQL book's folder names its store."""
+    """A SQLite book has its index.db; a PostgreSQL book's folder names its store. A folder
+    holding a link is refused here, before its config is read."""
+    refuse_links_in_memory(memory_dir)
     config = memory_dir / CONFIG
     return (memory_dir / "index.db").exists() or (
         config.exists() and "[store]" in config.read_text(encoding="utf-8", errors="replace")

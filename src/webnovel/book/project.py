@@ -21,6 +21,7 @@ from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
+from ..safe_paths import refuse_link_below
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -379,6 +380,8 @@ class Project(BookReader):
         for stem in (f"{chapter:03d}", str(chapter), f"{chapter:04d}", f"第{chapter}章"):
             for suffix in (".md", ".txt"):
                 path = folder / f"{stem}{suffix}"
+                # a link would put a file from outside the book into the pack, and so the prompt
+                refuse_link_below(self.root, path)
                 if path.is_file():
                     try:
                         return read_text(path)[0]

@@ -25,6 +25,7 @@ from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
+from ..safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
@@ -54,6 +55,8 @@ class BookReader:
         """Open the book at `root` (or `create` it): in its folder's SQLite file, or in the
         PostgreSQL store its config.toml (or `location`) names."""
         self.root = root
+        # before anything in .webnovel/ is opened: a link there reads or writes elsewhere
+        refuse_links_in_memory(root / MEMORY_DIR)
         config_path = root / MEMORY_DIR / CONFIG
         self.config: BookConfig = load_config(config_path)
         if location is None:

@@ -21,8 +21,10 @@ from ..errors import (
     InvalidInput,
     WebnovelError,
 )
+from ..ingest.json_keys import DuplicateKeys
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..messages import say
+from ..safe_paths import refuse_link_below
 from . import render
 from .progress import ProgressBar
 
@@ -76,8 +78,9 @@ def init(args: argparse.Namespace) -> int:
 
 
 def read_json_input(name: str) -> Any:
-    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
-    absurd nesting refused as errors that name the input."""
+    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity, absurd
+    nesting and a key written twice in one object refused as errors that name the input (and
+    the key's path)."""
     where = say("standard_input") if name == "-" else f"{name} "  # a path, set apart
     if name == "-":
         try:
@@ -87,8 +90,9 @@ def read_json_input(name: str) -> Any:
     else:
         raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
+    duplicates = DuplicateKeys()
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        value = json.loads(raw, parse_constant=_no_constant, object_pairs_hook=duplicates.hook)
     except json.JSONDecodeError as exc:
         raise InvalidInput(
             say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
@@ -97,6 +101,11 @@ def read_json_input(name: str) -> Any:
         raise InvalidInput(f"{where.rstrip()}: {exc}") from exc
     except RecursionError as exc:
         raise InvalidInput(say("json_input_too_deep", where=where)) from exc
+    twice = duplicates.paths(value)
+    if twice:  # json keeps the last silently: one of the two would be lost without a word
+        keys = say("argument_list_separator").join(twice)
+        raise InvalidInput(say("json_key_twice", where=where, keys=keys, count=len(twice)))
+    return value
 
 
 def _no_constant(name: str) -> Any:
@@ -115,8 +124,15 @@ def read_text_file(path: Path) -> str:
 def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
+    if args.text and args.text_dir:
+        raise InvalidInput(say("text_and_text_dir"))
+    if args.text_dir and args.file[0] == "-":
+        raise InvalidInput(say("text_dir_needs_a_name"))
     result = read_json_input(args.file[0])
-    text = read_text_file(args.text) if args.text else None
+    if args.text_dir:
+        text = _text_from_dir(args.text_dir, args.file[0]) if _texts_folder(args) else None
+    else:
+        text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
         report = book.commit(
             result, text=text, chapter=args.chapter, check=args.check, force=args.force
@@ -161,10 +177,11 @@ def _commit_many(args: argparse.Namespace) -> int:
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
     reports: list[CommitReport] = []
+    with_texts = _texts_folder(args)
     with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
             try:
-                report = _commit_one(book, args, name)
+                report = _commit_one(book, args, name, with_texts)
             except WebnovelError:
                 if reports:  # what the run did before it stopped, so that no one guesses
                     low, high = (
@@ -188,12 +205,36 @@ def _commit_many(args: argparse.Namespace) -> int:
     return 0
 
 
-def _commit_one(book: Project, args: argparse.Namespace, name: str) -> CommitReport:
+def _texts_folder(args: argparse.Namespace) -> bool:
+    """Whether the chapters' texts are to be taken from `--text-dir`: it was given and it is a
+    folder. A folder that is not there is said once, rather than once per chapter."""
+    if args.text_dir is None:
+        return False
+    if not args.text_dir.is_dir():
+        print(
+            say("warning_prefix") + say("text_dir_missing", folder=args.text_dir), file=sys.stderr
+        )
+        return False
+    return True
+
+
+def _text_from_dir(folder: Path, name: str) -> str | None:
+    """The text of result file `name` in `folder` (`<its name>.md`), or None, said on stderr,
+    when there is none: a chapter stored without its text is not searchable by its prose."""
+    path = folder / f"{Path(name).stem}.md"
+    refuse_link_below(folder, path)  # found in a folder, not typed: it must not lead elsewhere
+    if not path.is_file():
+        print(say("warning_prefix") + say("text_missing", result=name, path=path), file=sys.stderr)
+        return None
+    return read_text_file(path)
+
+
+def _commit_one(
+    book: Project, args: argparse.Namespace, name: str, with_texts: bool
+) -> CommitReport:
     """One file of a run, its refusal naming the file."""
-    path = Path(name)
-    text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
     try:
-        text = read_text_file(text_path) if text_path and text_path.exists() else None
+        text = _text_from_dir(args.text_dir, name) if with_texts else None
         return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
     except InvalidChapterResult as exc:  # say which file of the run was refused
         raise InvalidChapterResult(exc.problems, source=name) from exc

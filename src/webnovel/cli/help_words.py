@@ -28,7 +28,7 @@ HELP: dict[str, str] = {
     "chapter-result JSON file(s), or - for standard input": "章节结果 JSON 文件，- 表示标准输入",
     "the chapter number (when the result does not say it)": "章节号（结果里没写时）",
     "the chapter's text (Markdown)": "本章正文（Markdown）",
-    "with several files: take each chapter's text from DIR/<same name>.md when present": "多个文件时：从 DIR/<同名>.md 读取各章正文",
+    "take each chapter's text from DIR/<same name>.md (one file or several)": "从 DIR/<同名>.md 读取各章正文（一个或多个文件）",
     "review the result first and refuse it if the review finds blocking issues": "先审阅，发现阻断问题则拒绝写入",
     "with --check: commit anyway": "配合 --check：仍然写入（矛盾记为冲突）",
     "take a committed chapter back: memory answers as if it had never been committed (the "

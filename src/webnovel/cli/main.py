@@ -119,7 +119,7 @@ def _add_write_commands(sub: Subcommands) -> None:
         "--text-dir",
         type=Path,
         default=None,
-        help="with several files: take each chapter's text from DIR/<same name>.md when present",
+        help="take each chapter's text from DIR/<same name>.md (one file or several)",
     )
     p.add_argument(
         "--check",

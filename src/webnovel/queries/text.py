@@ -21,6 +21,7 @@ from ..book.words import (
     label,
     sizes_shown,
 )
+from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -161,11 +162,17 @@ def threads_text(items: Sequence[Thread]) -> str:
     for t in items:
         status = THREAD_STATUS.get(t.status, t.status) + ("·逾期" if t.overdue else "")
         due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
+        # a thread acted on but never planted has no chapter to name (it printed 第None章)
+        planted = (
+            say("thread_planted_in", chapter=t.planted_chapter)
+            if t.planted_chapter is not None
+            else say("thread_never_planted")
+        )
         rows.append(
             [
                 f"[{status}]",
                 t.id,
-                f"{THREAD_KIND.get(t.kind, t.kind)}，第{t.planted_chapter}章埋设{due}",
+                f"{THREAD_KIND.get(t.kind, t.kind)}，{planted}{due}",
                 t.content,
             ]
         )

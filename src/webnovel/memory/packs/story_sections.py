@@ -91,9 +91,12 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
     progress = f"；进展：{thread.progress}" if thread.progress else ""
     category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
     evidence = [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}]
+    # a thread acted on but never planted has no chapter to name (it printed 第None章)
+    planted = (
+        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+    )
     line = (
-        f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，第{thread.planted_chapter}章埋下{due}"
-        f"{progress}）"
+        f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，{planted}{due}{progress}）"
     )
     item = g.item(
         layer="semantic",
