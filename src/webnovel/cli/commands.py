@@ -13,7 +13,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
+from ..book import (
+    Project,
+    holds_book,
+    init_project,
+    open_project,
+    plan_upstream_import,
+    recover_book,
+)
 from ..book.words import printable
 from ..errors import (
     ExtractionFailed,
@@ -405,7 +412,10 @@ def review(args: argparse.Namespace) -> int:
 
 
 def rebuild(args: argparse.Namespace) -> int:
+    recovered = recover_book(args.project)  # a damaged or foreign file: made anew from its log
     with open_book(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
         summary = book.rebuild(progress=bar.update, search_progress=index_bar.update)
+    if recovered is not None:
+        summary["recovered"] = recovered
     emit(args, summary, render.mapping_text)
     return 0

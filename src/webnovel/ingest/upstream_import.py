@@ -94,6 +94,7 @@ def read_upstream(root: Path) -> UpstreamBook:
     )
     info = state.get("project_info") or {}
     conn = sqlite3.connect(f"file:{memory / 'index.db'}?mode=ro", uri=True)
+    conn.execute("PRAGMA trusted_schema=OFF")  # someone else's file: its schema runs nothing
     conn.row_factory = sqlite3.Row
     try:
         book = _read(conn, root, memory)

@@ -14,10 +14,15 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from . import book, outside, work
+from . import book, db, outside, work
 
 # key: (中文, English)
-MESSAGES: dict[str, tuple[str, str]] = {**book.MESSAGES, **outside.MESSAGES, **work.MESSAGES}
+MESSAGES: dict[str, tuple[str, str]] = {
+    **book.MESSAGES,
+    **db.MESSAGES,
+    **outside.MESSAGES,
+    **work.MESSAGES,
+}
 
 
 def language() -> str:
