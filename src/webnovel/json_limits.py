@@ -25,6 +25,9 @@ from .messages import say
 MAX_DEPTH = 100
 MAX_BYTES = 64 * 1024 * 1024
 
+# where the JSON came from, for the refusal: a name, or what makes one (only when refused)
+Where = str | Callable[[], str]
+
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -51,21 +54,28 @@ def depth(text: str) -> int:
 
 
 def check(
-    text: str | bytes, where: str, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES
+    text: str | bytes, where: Where, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES
 ) -> str:
     """`text` as a string, once it is known to be within the limits; raises JsonTooBig."""
     if len(text) > max_bytes:
-        raise JsonTooBig(say("json_too_large", where=where, size=len(text), limit=max_bytes))
+        raise JsonTooBig(
+            say("json_too_large", where=_named(where), size=len(text), limit=max_bytes)
+        )
     if isinstance(text, bytes):
         text = text.decode("utf-8")
+    # fewer brackets than the limit cannot nest past it: most values are never scanned
     if text.count("[") + text.count("{") > max_depth and depth(text) > max_depth:
-        raise JsonTooBig(say("json_too_deep", where=where, limit=max_depth))
+        raise JsonTooBig(say("json_too_deep", where=_named(where), limit=max_depth))
     return text
+
+
+def _named(where: Where) -> str:
+    return where if isinstance(where, str) else where()
 
 
 def loads(
     text: str | bytes,
-    where: str,
+    where: Where,
     max_depth: int = MAX_DEPTH,
     max_bytes: int = MAX_BYTES,
     parse_constant: Callable[[str], Any] | None = None,

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import json_limits
 from ..book import (
     Project,
     holds_book,
@@ -95,7 +96,9 @@ def read_json_input(name: str) -> Any:
         raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        return json_limits.loads(raw, where.rstrip(), parse_constant=_no_constant)
+    except json_limits.JsonTooBig:
+        raise
     except json.JSONDecodeError as exc:
         raise InvalidInput(
             say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)

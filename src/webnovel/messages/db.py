@@ -63,6 +63,8 @@ MESSAGES |= {
         "{where}：JSON 嵌套超过 {limit} 层，不予读取",
         "{where}: JSON nested more than {limit} deep is not read",
     ),
+    "json_where_book": ("书中存的一段 JSON", "a JSON value stored in the book"),
+    "json_where_commit": ("第 {chapter} 章的提交记录", "the commit log's row of chapter {chapter}"),
     "json_too_large": (
         "{where}：JSON 有 {size} 字节，超过上限 {limit} 字节，不予读取",
         "{where}: JSON of {size} bytes is over the limit of {limit} bytes and is not read",

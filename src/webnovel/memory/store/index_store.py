@@ -15,6 +15,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
+from ... import json_limits
 from ...errors import BookBusy, DamagedBook
 from ...messages import say
 from .migrations import MIGRATIONS, Migration, migrate
@@ -71,8 +72,16 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+def loads(text: str | None, where: json_limits.Where | None = None) -> Any:
+    """A JSON value stored in the book, read within json_limits' depth and size (a received
+    book's rows are anyone's); `where` names it in the refusal (default: the book)."""
+    if text is None:
+        return None
+    return json_limits.loads(text, where or _in_the_book)
+
+
+def _in_the_book() -> str:
+    return say("json_where_book")
 
 
 class IndexStore(Protocol):
