@@ -14,6 +14,8 @@
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
         ├── BookBusy                 another process held the book's write lock too long
+        ├── DamagedBook              a book's SQLite file is damaged, or not one our migrations made
+        │   └── DamagedCache         a cache file of the book's (answers.db) is: delete it
         ├── StoreUnavailable         the book's PostgreSQL store could not be reached
         ├── UnknownBook              a book name the PostgreSQL store does not hold
         ├── EndpointFailed           a model or embedding endpoint failed or answered nonsense
@@ -129,6 +131,34 @@ class BookBusy(DomainError):
 
     def __init__(self, path: str, waited_seconds: float) -> None:
         super().__init__(say("book_busy", path=path, seconds=f"{waited_seconds:.0f}"))
+
+
+class DamagedBook(DomainError):
+    """A book's SQLite file (`index.db`, `vectors.db`) is not what our migrations make: a
+    trigger or view in it, a table missing or changed, its migration rows deleted, a value that
+    cannot be, or not a database at all. `problem` says which; `recoverable` whether `rebuild`
+    can make the file anew from the commit log it can still read."""
+
+    def __init__(self, path: object, problem: str, recoverable: bool = False) -> None:
+        self.path = path
+        self.problem = problem
+        self.recoverable = recoverable
+        super().__init__(say(self._remedy(), path=path, problem=problem))
+
+    def _remedy(self) -> str:
+        return "damaged_book_rebuild" if self.recoverable else "damaged_book_lost"
+
+    def with_remedy(self, recoverable: bool) -> DamagedBook:
+        """The same problem, saying whether `rebuild` can recover the file."""
+        return DamagedBook(self.path, self.problem, recoverable)
+
+
+class DamagedCache(DamagedBook):
+    """A cache in the book's folder (the extraction's answers.db) holding what no code of ours
+    made: deleting it is the remedy."""
+
+    def _remedy(self) -> str:
+        return "damaged_cache"
 
 
 class StoreUnavailable(DomainError):

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from . import json_limits
 from .errors import InvalidConfig
 from .loopback import is_loopback_host
 from .messages import say
@@ -365,7 +366,9 @@ def _remember(path: Path, items: list[str]) -> None:
 
 def _read_seen(path: Path) -> set[str]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8")[:MAX_USER_CONFIG_BYTES])
+        data = json_limits.loads(
+            path.read_text(encoding="utf-8")[:MAX_USER_CONFIG_BYTES], str(path)
+        )
     except (OSError, ValueError):
         return set()
     return {item for item in data if isinstance(item, str)} if isinstance(data, list) else set()

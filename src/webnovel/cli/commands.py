@@ -13,7 +13,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
+from .. import json_limits
+from ..book import (
+    Project,
+    holds_book,
+    init_project,
+    open_project,
+    plan_upstream_import,
+    recover_book,
+)
 from ..book.words import printable
 from ..errors import (
     ExtractionFailed,
@@ -92,7 +100,14 @@ def read_json_input(name: str) -> Any:
     raw = raw.removeprefix("\ufeff")
     duplicates = DuplicateKeys()
     try:
-        value = json.loads(raw, parse_constant=_no_constant, object_pairs_hook=duplicates.hook)
+        value = json_limits.loads(
+            raw,
+            where.rstrip(),
+            parse_constant=_no_constant,
+            object_pairs_hook=duplicates.hook,
+        )
+    except json_limits.JsonTooBig:
+        raise
     except json.JSONDecodeError as exc:
         raise InvalidInput(
             say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
@@ -451,7 +466,10 @@ def review(args: argparse.Namespace) -> int:
 
 
 def rebuild(args: argparse.Namespace) -> int:
+    recovered = recover_book(args.project)  # a damaged or foreign file: made anew from its log
     with open_book(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
         summary = book.rebuild(progress=bar.update, search_progress=index_bar.update)
+    if recovered is not None:
+        summary["recovered"] = recovered
     emit(args, summary, render.mapping_text)
     return 0

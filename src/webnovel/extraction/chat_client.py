@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import json_limits
 from ..errors import EndpointFailed
 from ..messages import say
 
@@ -179,7 +180,9 @@ class ChatClient:
         except (ConnectionError, OSError) as exc:
             raise _Unreachable(self._scrub(str(exc))) from None
         try:
-            return json.loads(raw.decode("utf-8", "replace"))
+            return json_limits.loads(raw.decode("utf-8", "replace"), self._scrub(url))
+        except json_limits.JsonTooBig as exc:
+            raise EndpointFailed(str(exc)) from None
         except json.JSONDecodeError:
             quoted = self._scrub(raw[:QUOTE_CHARS].decode("utf-8", "replace"))
             raise EndpointFailed(say("model_not_json", quoted=quoted)) from None

@@ -258,6 +258,13 @@ KEY_WORDS = {
     "embedded": "新做向量",
     "missing": "尚缺向量",
     "reused": "取自书库的向量",  # made by another machine, taken from a shared store
+    # a damaged or foreign index.db made anew from its log by `rebuild` (store/recovery.py)
+    "recovered": "已从提交日志修复",
+    "problem": "原文件的问题",
+    "commits_kept": "保留的提交",
+    "commits_skipped": "读不出而舍弃的提交",
+    "index_kept_as": "原 index.db 留作",
+    "vectors_kept_as": "原 vectors.db 留作",
 }
 
 

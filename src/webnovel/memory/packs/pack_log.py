@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ... import json_limits
 from ...safe_paths import open_regular
 from .memory_pack import MemoryPack
 
@@ -83,7 +84,7 @@ def latest_by_chapter(path: Path, up_to: int | None = None) -> dict[int, dict[st
     ended = fresh.rfind(b"\n") + 1  # a line still being written is read next time
     for raw in fresh[:ended].splitlines():
         try:
-            entry = json.loads(raw)
+            entry = json_limits.loads(raw, str(path))
             latest[int(entry["chapter"])] = entry
         except (ValueError, KeyError, TypeError):
             continue  # the first line of a tail may be cut, and nothing here is trusted
