@@ -21,6 +21,7 @@ from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
 from ..messages import say
 from ..queries import QUERIES, Arg, Query
+from ..queries.table import CHAPTER_TEXT_CHARS
 from .prompts import extraction_prompt
 from .tools import Json, Prompt, Resource, Tool, ToolServer
 
@@ -98,7 +99,12 @@ def _write_tools(project: Project) -> list[Tool]:
             "矛盾会记为冲突。Write a chapter result; refused when review blocks unless force.",
             args=(
                 RESULT,
-                Arg(name="text", type="str", help="the chapter's text"),
+                Arg(
+                    name="text",
+                    type="str",
+                    help="the chapter's text",
+                    max_chars=CHAPTER_TEXT_CHARS,
+                ),
                 Arg(name="check", type="bool", default=True, help="review first"),
                 Arg(name="force", type="bool", default=False, help="commit anyway"),
             ),
@@ -161,7 +167,16 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
         Prompt(
             name="extract_chapter_result",
             description="数据代理：读完一章后，按 schema 抽取结构化的章节结果。",
-            args=(CHAPTER, Arg(name="chapter_text", type="str", default="", help="the text")),
+            args=(
+                CHAPTER,
+                Arg(
+                    name="chapter_text",
+                    type="str",
+                    default="",
+                    help="the text",
+                    max_chars=CHAPTER_TEXT_CHARS,
+                ),
+            ),
             render=extraction,
         )
     )

@@ -72,6 +72,8 @@ def property_schema(arg: Arg) -> dict[str, Any]:
     if arg.schema is not None:
         return {"description": arg.help, **arg.schema}
     schema: dict[str, Any] = {"type": _JSON_TYPES[arg.type]}
+    if arg.type == "str" and arg.choices is None:
+        schema["maxLength"] = arg.max_chars  # checked by us too, with a sentence of ours
     if arg.choices is not None:
         schema["enum"] = list(arg.choices)
     if not arg.required:

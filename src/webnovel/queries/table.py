@@ -121,6 +121,9 @@ def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
     return settled_text(answer.id, answer.status, answer.note)
 
 
+OUTLINE_CHARS = 50_000  # a chapter's outline, however detailed, with room to spare
+CHAPTER_TEXT_CHARS = 2_000_000  # a chapter's text: ten times the longest chapters of long serials
+
 # -- the table ---------------------------------------------------------------------------------
 
 QUERIES: tuple[Query[Any], ...] = (
@@ -398,6 +401,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 cli_reads="text",
                 help="outline file (default: the book's outlines/NNN.md when present)",
+                max_chars=OUTLINE_CHARS,
             ),
             Arg(name="query", type="str", help="a question or focus instead of an outline"),
             Arg(
