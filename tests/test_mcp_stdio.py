@@ -188,3 +188,21 @@ def test_depth_is_read_without_parsing() -> None:
     assert top_level_id('{"params": {"id": 9}, "id": "a-1", "x": ' + "[" * 9) == "a-1"
     assert top_level_id('{"method": "x", "params": {"id": 9}') is None
     assert top_level_id('{"id": 12345, "params": "') == 12345
+
+
+def test_without_the_sdk_the_server_says_which_extra(tmp_path: Path) -> None:
+    """Installed with [dashboard] (which brings anyio) but not [mcp]: one sentence, no
+    traceback. The SDK is made unimportable in a real process, as a missing install is."""
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="t"):
+        pass
+    code = (
+        "import sys; sys.modules['mcp'] = None\n"
+        "from webnovel.cli.main import main\n"
+        f"raise SystemExit(main(['--project', {str(root)!r}, 'mcp']))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr
+    assert "pip install 'webnovel-memory[mcp]'" in ran.stderr
