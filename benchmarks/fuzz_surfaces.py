@@ -131,6 +131,12 @@ def mcp_line(rng: random.Random, request_id: int, tools: list[str] = TOOLS) -> t
     line = json.dumps(message, ensure_ascii=rng.random() < 0.5)
     if pick == 2:  # NaN, or a huge number, written raw
         line = line.replace('"jsonrpc"', '"n": NaN, "jsonrpc"', 1)
+    if pick == 3:  # framing: nested past any parser's depth, or (rarely) longer than a message
+        depth = rng.choice([129, 1_000, 100_000])
+        nested = "[" * depth + "]" * depth
+        if rng.random() < 0.02:
+            nested = json.dumps("林" * 3_000_000, ensure_ascii=False)  # 9 MB
+        line = line[:-2] + ', "deep": ' + nested + "}}"  # inside params, after the id
     return line, True
 
 

@@ -398,11 +398,15 @@ def _now() -> str:
 
 def mcp(args: argparse.Namespace) -> int:
     try:
+        # the SDK itself: anyio alone comes with the [dashboard] extra too, and our modules
+        # import the SDK only when they serve
         import anyio
+        import mcp.server.lowlevel  # noqa: F401
+        import mcp.server.stdio  # noqa: F401
 
         from ..mcp import create_server
         from ..mcp.stdio import run_stdio
-    except ImportError as exc:  # pragma: no cover - depends on the install
+    except ImportError as exc:
         raise InvalidInput(say("mcp_extra")) from exc
     with open_book(args) as book:
         from ..book.heap import settle_heap

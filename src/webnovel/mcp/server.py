@@ -3,8 +3,8 @@
 The query tools are made from the table of queries (queries/table.py): one tool per entry that
 names one, its input schema from the entry's arguments. The tools that write (commit, retract)
 and those that read a chapter's text or build a pack are declared here the same way. Results are
-the CONTRACT's JSON shapes as structured content (a list comes wrapped as `{"result": [...]}`);
-domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
+the CONTRACT's JSON shapes, sent once as compact JSON text (a pack asked for as a prompt or text
+is that text alone: tools.py says why); domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
 server goes on serving. Tools are coroutines that call the facade directly, so calls run one at a
 time on the event loop: the book's SQLite connection is never shared between threads.
 """
@@ -21,8 +21,9 @@ from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
 from ..messages import say
 from ..queries import QUERIES, Arg, Query
+from ..queries.table import CHAPTER_TEXT_CHARS
 from .prompts import extraction_prompt
-from .tools import Json, Prompt, Resource, Tool, ToolServer
+from .tools import Json, Prompt, Resource, Text, Tool, ToolServer
 
 INSTRUCTIONS = (
     "Long-term memory for one serialized novel. Before writing chapter N call build_memory_pack "
@@ -58,8 +59,14 @@ def create_server(project: Project) -> ToolServer:
 def query_tool(project: Project, query: Query[Any]) -> Tool:
     """A query of the table as a tool: its MCP arguments, its answer as its JSON."""
 
-    async def call(arguments: dict[str, Any]) -> Json:
-        return query.to_json(query.run(project, arguments))
+    async def call(arguments: dict[str, Any]) -> Json | Text:
+        answer = query.run(project, arguments)
+        shape = str(arguments.get("format"))  # the pack's: its JSON, or only its rendering
+        if shape in query.formats:
+            return Text(query.formats[shape](answer))
+        if shape == "text":
+            return Text(query.text(answer))
+        return query.to_json(answer)
 
     assert query.tool is not None
     return Tool(name=query.tool, description=query.tool_help, args=query.mcp_args, call=call)
@@ -98,7 +105,12 @@ def _write_tools(project: Project) -> list[Tool]:
             "矛盾会记为冲突。Write a chapter result; refused when review blocks unless force.",
             args=(
                 RESULT,
-                Arg(name="text", type="str", help="the chapter's text"),
+                Arg(
+                    name="text",
+                    type="str",
+                    help="the chapter's text",
+                    max_chars=CHAPTER_TEXT_CHARS,
+                ),
                 Arg(name="check", type="bool", default=True, help="review first"),
                 Arg(name="force", type="bool", default=False, help="commit anyway"),
             ),
@@ -161,7 +173,16 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
         Prompt(
             name="extract_chapter_result",
             description="数据代理：读完一章后，按 schema 抽取结构化的章节结果。",
-            args=(CHAPTER, Arg(name="chapter_text", type="str", default="", help="the text")),
+            args=(
+                CHAPTER,
+                Arg(
+                    name="chapter_text",
+                    type="str",
+                    default="",
+                    help="the text",
+                    max_chars=CHAPTER_TEXT_CHARS,
+                ),
+            ),
             render=extraction,
         )
     )
