@@ -1,0 +1,87 @@
+"""A misbehaving model server is contained: an endless answer is cut at a size, a server that
+drips a byte at a time runs out of the request's whole time, and an answer nested a hundred
+thousand levels deep is refused before it is parsed. Each against a real server on 127.0.0.1
+(tests/chat_server.py) that misbehaves in that way."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import webnovel
+from test_extract import KEY, imported, imported_book  # noqa: F401 - `imported` is a fixture
+from webnovel.errors import ExtractionFailed
+from webnovel.extraction.chat_client import MAX_RESPONSE_BYTES
+
+from chat_server import Reply, chat_server
+
+
+@pytest.fixture
+def book(tmp_path: Path, imported: Path) -> Iterator[webnovel.Project]:  # noqa: F811
+    shutil.copytree(imported, tmp_path / "book")
+    project = webnovel.open_project(tmp_path / "book")
+    yield project
+    project.close()
+
+
+def extract_one(book: webnovel.Project, reply: Reply, monkeypatch: pytest.MonkeyPatch) -> Any:
+    with chat_server(lambda n, body: reply) as server:
+        monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+        monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+        monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+        with pytest.raises(ExtractionFailed) as failed:
+            book.extract(1, 1)
+        return failed.value, server
+
+
+def endless(wfile: Any) -> None:
+    block = b'{"choices": [{"message": {"content": "' + b"x" * 65536
+    wfile.write(block)
+    for _ in range(100_000):  # 6 GB, unless the client stops reading first
+        wfile.write(b"x" * 65536)
+
+
+def test_an_endless_answer_is_cut_at_its_size(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seq = book.commit_seq()
+    started = time.perf_counter()
+    failed, server = extract_one(book, Reply(writer=endless), monkeypatch)
+    assert time.perf_counter() - started < 20
+    assert str(MAX_RESPONSE_BYTES) in str(failed) and "第1章" in str(failed)
+    assert len(server.seen) == 1  # not asked again: a server gone wrong stays wrong
+    assert book.commit_seq() == seq
+
+
+def test_a_server_dripping_a_byte_at_a_time_runs_out_of_the_whole_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each byte comes well within the socket's timeout (1 s); the whole answer never does."""
+
+    def drip(wfile: Any) -> None:
+        for _ in range(200):  # 60 s of drops
+            wfile.write(b" ")
+            wfile.flush()
+            time.sleep(0.3)
+
+    with imported_book(tmp_path / "book", "timeout_s = 1\nretry_backoff_s = 0\n") as book:
+        started = time.perf_counter()
+        failed, server = extract_one(book, Reply(writer=drip), monkeypatch)
+        elapsed = time.perf_counter() - started
+    assert "1 秒内没有收完回答" in str(failed)
+    assert len(server.seen) == 5  # the first request and four retries, a second each
+    assert elapsed < 15
+
+
+def test_an_answer_nested_too_deep_is_refused_before_it_is_parsed(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = b'{"choices": [{"message": {"content": "{}"}, "x": ' + b"[" * 100_000 + b"]" * 100_000
+    deep += b"}]}"
+    failed, server = extract_one(book, Reply(writer=lambda w: w.write(deep)), monkeypatch)
+    assert "嵌套超过 64 层" in str(failed)
