@@ -16,4 +16,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seconds:g} 秒内没有收完回答（超时）",
         "the answer was not complete within {seconds:g} s",
     ),
+    "extract_cast_rewrite": (
+        "{path}：已知实体 {entity_id}（{entity_name}）不能改用「{name}」这个名字，它属于另一个已知实体 "
+        "{holder_id}（{holder_name}）。若两者是不同的人，{entity_id} 保持原名，引用时各用各的 id；"
+        "若你认为两者是同一人，也不要合并，照常分别引用（合并由作者决定）",
+        "{path}: the known entity {entity_id} ({entity_name}) may not take the name 「{name}」, "
+        "which belongs to another known entity, {holder_id} ({holder_name}). If they are two "
+        "people, keep {entity_id}'s name and reference each by its own id; if you think they "
+        "are one, do not merge them either: reference each as before (merging is the author's "
+        "decision)",
+    ),
+    "reveal_takes_name": (
+        "第{chapter}章揭示 {who}（{entity_id}）名为「{name}」，但「{name}」已是 {target}（{holder}）"
+        "的名字或别名：揭示不能把一个实体改成另一个实体的名字，也不能把两者合为一人",
+        "chapter {chapter} reveals {who} ({entity_id}) as 「{name}」, but 「{name}」 is already "
+        "the name or an alias of {target} ({holder}): a reveal may not give one entity "
+        "another's name, nor make two entities one",
+    ),
 }
