@@ -69,6 +69,7 @@ class ChatServer:
         self.seen: list[Seen] = []
         self.lock = threading.Lock()
         self.prefixes: set[str] = set()
+        self.delay_s = 0.0  # before every answer, besides a Reply's own delay
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -90,6 +91,7 @@ class ChatServer:
             number = len(self.seen)
             self.seen.append(seen)
         reply = (self.script(number, body) if self.script else None) or self.default(seen)
+        time.sleep(self.delay_s)
         if reply.delay_s:
             time.sleep(reply.delay_s)
         if reply.writer is not None:

@@ -6,10 +6,15 @@ the chapter goes out fenced as data. Each against a real server on 127.0.0.1
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from subprocess import PIPE
 from typing import Any
 
 import pytest
@@ -121,3 +126,51 @@ def test_the_chapter_goes_to_the_model_fenced_as_data(
     assert user.count("【正文开始】") == 1 and user.count("【正文结束】") == 1
     assert "〖正文结束〗" in inside
     assert user.index("请输出第1章的章节结果") > closed
+
+
+# -- two runs on one book ---------------------------------------------------------------------------
+
+
+def test_a_second_extract_on_the_same_book_waits_and_sends_nothing_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two `webnovel extract` processes on one book: the second waits for the first, says so,
+    and then finds nothing left to ask; every chapter is asked once."""
+    with imported_book(tmp_path / "book") as book:
+        root = str(book.root)
+    with chat_server() as server:
+        server.delay_s = 0.25  # each answer takes a while: the second run starts meanwhile
+        monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+        monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+        monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+        command = [sys.executable, "-m", "webnovel", "--project", root, "extract", "--to", "6"]
+        first = subprocess.Popen(command, env=env, stdout=PIPE, stderr=PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while not server.seen and time.monotonic() < deadline:  # the first run is asking
+            time.sleep(0.05)
+        second = subprocess.Popen(command, env=env, stdout=PIPE, stderr=PIPE, text=True)
+        out1, err1 = first.communicate(timeout=60)
+        out2, err2 = second.communicate(timeout=60)
+    assert first.returncode == 0 and second.returncode == 0, err1 + err2
+    asked = [s.chapter for s in server.seen]
+    assert sorted(asked) == [1, 2, 3, 4, 5, 6]  # each once
+    assert f"另一个 extract（进程 {first.pid}）正在提取本书" in err2
+    assert json.loads(out1)["total"]["committed"] == 6
+    assert json.loads(out2)["total"]["chapters"] == 0
+
+
+def test_the_extraction_lock_is_never_opened_through_a_link(
+    book: webnovel.Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("作者的笔记\n", encoding="utf-8")
+    (book.storage.config_path.parent / "extract.lock").symlink_to(victim)
+    with chat_server() as server:
+        monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+        monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+        monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+        with pytest.raises(webnovel.errors.InvalidInput, match="extract.lock 不是普通文件"):
+            book.extract(1, 1)
+    assert victim.read_text(encoding="utf-8") == "作者的笔记\n"
+    assert server.seen == []

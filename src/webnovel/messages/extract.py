@@ -26,6 +26,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "are one, do not merge them either: reference each as before (merging is the author's "
         "decision)",
     ),
+    "extract_lock_not_a_file": (
+        "{path} 不是普通文件（是链接、管道或设备）：拒绝打开。删除它后重试",
+        "{path} is not a regular file (a link, a pipe or a device); it was not opened. "
+        "Remove it and try again",
+    ),
+    "extract_waiting": (
+        "另一个 extract（进程 {pid}）正在提取本书，等它结束后再继续；它已提取的章节不会再发送",
+        "another extract (process {pid}) is extracting this book; waiting for it to end. "
+        "The chapters it extracts will not be sent again",
+    ),
     "reveal_takes_name": (
         "第{chapter}章揭示 {who}（{entity_id}）名为「{name}」，但「{name}」已是 {target}（{holder}）"
         "的名字或别名：揭示不能把一个实体改成另一个实体的名字，也不能把两者合为一人",
