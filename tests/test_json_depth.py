@@ -163,7 +163,7 @@ def test_a_model_server_answering_json_nested_too_deep_is_named(tmp_path: Path) 
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/v1"
         client = ChatClient(ChatEndpoint(url, "m"), retries=0)
-        with pytest.raises(EndpointFailed, match="嵌套超过 100 层"):
+        with pytest.raises(EndpointFailed, match="嵌套超过 64 层"):
             client.complete([{"role": "user", "content": "hi"}], {"type": "object"}, 10)
     finally:
         server.shutdown()

@@ -188,6 +188,7 @@ ConflictKind = Literal[
     "rule_unknown",
     "unknown_entity",
     "duplicate_entity",
+    "reveal_takes_name",
     "secret_source_unaware",
     "secret_unknown",
     "thread_unknown",

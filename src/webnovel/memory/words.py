@@ -60,6 +60,7 @@ CONFLICT_KIND = {
     "rule_unknown": "未知规则",
     "unknown_entity": "未知实体",
     "duplicate_entity": "重复登场",
+    "reveal_takes_name": "揭示占用他人之名",
     "secret_source_unaware": "消息来源不知情",
     "secret_unknown": "未埋设的秘密",
     "thread_unknown": "未知线索",

@@ -44,6 +44,11 @@ RULES: dict[str, Rule] = {
     "duplicate_entity": Rule(
         "high", "已登场的实体请写在 entities_appeared / state_changes 中，不要再放进 entities_new"
     ),
+    "reveal_takes_name": Rule(
+        "high",
+        "若两者本是同一人，请由作者用 candidates merge 合并；若是同名的两个人，"
+        "去掉 revealed 或换用能区分的名字；否则删去这条揭示",
+    ),
     "secret_source_unaware": Rule(
         "high", "换一个知情的来源，或先写明这个人是怎么得知的（knowledge_changes）"
     ),

@@ -56,6 +56,7 @@ from .intake import Intake, normalize_result
 from .item_rules import items_held_elsewhere
 from .json_hygiene import json_problems
 from .reference_resolver import ReferenceResolver
+from .reveal_rules import reveals_taking_names
 
 HASH_PREFIX = "b2:"
 
@@ -328,6 +329,8 @@ class WritePipeline:
         names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
         known = name_ops.resolve_references(self.index.conn, names)  # one read for all
         for entity in result.entities_new:
+            if entity.revealed and self._known_before(entity.id, result.chapter):
+                continue  # a reveal taking a name is `reveal_takes_name`, a conflict
             for name in dict.fromkeys((entity.name, *entity.aliases)):
                 others = [other for other in known.get(name, []) if other != entity.id]
                 state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
@@ -346,6 +349,10 @@ class WritePipeline:
                 )
                 notes.append(to_conflict(draft, f"entity:{entity.id}"))
         return notes
+
+    def _known_before(self, entity_id: str, chapter: int) -> bool:
+        chapters = entity_ops.intro_chapters_of(self.index.conn, [entity_id]).get(entity_id, [])
+        return bool(chapters) and chapters[0] < chapter
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
         extraction = extract_facts(result, resolver)
@@ -408,6 +415,7 @@ class WritePipeline:
         windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
         activities = activity_ops.activities_in(conn, windows)
         introduced = entity_ops.intro_chapters_of(conn, list(intros))
+        reveals = reveals_taking_names(conn, list(intros))
         replaced: list[tuple[str, int, list[Conflict]]] = []
         for entity_id in ids:
             scope = f"entity:{entity_id}"
@@ -419,6 +427,7 @@ class WritePipeline:
                 entity_id, statuses[entity_id], activities[entity_id], intro, self.config
             )
             drafts += duplicate_intros(entity_id, introduced.get(entity_id, []))
+            drafts += reveals.get(entity_id, [])
             conflicts = [to_conflict(d, scope) for d in drafts]
             replaced.append((scope, 0, conflicts))
             outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
