@@ -228,10 +228,6 @@ class Chain:
     def current(self) -> Version | None:
         return None if self._current is None else self.touched[self._current]
 
-    @property
-    def tentatives(self) -> list[Version]:
-        return [self.touched[i] for i in self._tentatives]
-
     @classmethod
     def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:
         """Reset versions open at the replay start to how they stood before it closed them."""

@@ -138,27 +138,6 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
     return _named_edges(conn, out, as_of)
 
 
-def relations_of_many(
-    conn: sqlite3.Connection, entity_ids: Iterable[str], as_of: int | None
-) -> dict[str, list[RelationEdge]]:
-    """`relations` of many entities, each list as `relations` gives it, in four statements for
-    all of them instead of four each (a pack asks about a dozen; on PostgreSQL every statement
-    waits a round trip)."""
-    ids = list(dict.fromkeys(entity_ids))
-    found: dict[str, list[Version]] = {i: [] for i in ids}
-    if not ids:
-        return {}
-    for v in chain_ops.versions_at(conn, "rel", as_of, subjects=ids):
-        found[v.subject].append(v)
-    for v in chain_ops.versions_at(conn, "rel", as_of, objects=ids):
-        if v.subject != v.obj:
-            found[v.obj or ""].append(v)
-    names = names_as_of(
-        conn, {i for vs in found.values() for v in vs for i in (v.subject, v.obj) if i}, as_of
-    )
-    return {i: [_edge(v, as_of, names) for v in vs] for i, vs in found.items()}
-
-
 def relation_graph(
     conn: sqlite3.Connection,
     as_of: int | None,
