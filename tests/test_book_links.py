@@ -23,7 +23,7 @@ from webnovel.memory.packs import pack_log
 from webnovel.memory.packs.memory_pack import MemoryPack
 from webnovel.memory.retrieval.background import embed_lock, start_embedding
 
-from cli_runner import run_cli
+from cli_runner import run_cli, run_process
 from test_retrieval import book_with_embedder
 
 SECRET = "TOP-SECRET-KEY-MATERIAL"
@@ -211,6 +211,17 @@ def test_the_pack_log_is_never_opened_through_a_link(tmp_path: Path) -> None:
     with pytest.raises(LinkRefused, match="packs.jsonl"):
         pack_log.latest_by_chapter(log)
     assert victim.read_text(encoding="utf-8") == VICTIM
+
+
+def test_a_pipe_in_the_memory_folder_refuses_the_book_at_once(tmp_path: Path) -> None:
+    """`config.toml` as a pipe (an archive can hold one): the first read of it used to wait
+    forever. In a real process, so that a hang fails the test instead of stopping the run."""
+    root = _book(tmp_path)
+    config = root / ".webnovel" / "config.toml"
+    config.unlink()
+    os.mkfifo(config)
+    ran = run_process("--project", str(root), "stats", "--format", "json")
+    assert ran.returncode == 2 and "不是普通文件" in ran.stderr and str(config) in ran.stderr
 
 
 def test_a_pipe_for_a_lock_is_refused_not_waited_on(tmp_path: Path) -> None:
