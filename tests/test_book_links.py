@@ -224,12 +224,20 @@ def test_a_pipe_in_the_memory_folder_refuses_the_book_at_once(tmp_path: Path) ->
     assert ran.returncode == 2 and "不是普通文件" in ran.stderr and str(config) in ran.stderr
 
 
-def test_a_pipe_for_a_lock_is_refused_not_waited_on(tmp_path: Path) -> None:
+def test_a_pipe_for_a_lock_or_log_is_refused_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WEBNOVEL_EMBED_IN_BACKGROUND", raising=False)
     memory = tmp_path / "memory"
     memory.mkdir()
     os.mkfifo(memory / "embed.lock")
     with pytest.raises(LinkRefused, match="不是普通文件"), embed_lock(memory, wait=False):
         pass
+    other = tmp_path / "other"
+    other.mkdir()
+    os.mkfifo(other / "embed.log")  # written only: a pipe no one reads
+    with pytest.raises(LinkRefused, match="embed.log.*不是普通文件"):
+        start_embedding(tmp_path / "no-book", other)
 
 
 # -- the book's own folders: outlines, and texts found in a folder -------------------------------

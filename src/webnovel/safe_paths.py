@@ -74,6 +74,8 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
         # Linux and macOS answer ELOOP for a final link; FreeBSD answers EMLINK
         if exc.errno in (errno.ELOOP, errno.EMLINK) and path.is_symlink():
             raise _refusal([path]) from exc
+        if exc.errno in (errno.ENXIO, errno.EISDIR):  # a pipe no one reads; a folder
+            raise LinkRefused(say("not_a_regular_file", path=path)) from exc
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
