@@ -224,6 +224,21 @@ def test_a_pipe_in_the_memory_folder_refuses_the_book_at_once(tmp_path: Path) ->
     assert ran.returncode == 2 and "不是普通文件" in ran.stderr and str(config) in ran.stderr
 
 
+def test_a_dashboard_page_never_appends_through_a_link_made_while_it_runs(tmp_path: Path) -> None:
+    """Any web page can make the browser GET /api/query/pack; with packs.jsonl linked after the
+    dashboard opened the book, that GET used to append to the linked file."""
+    pytest.importorskip("starlette")
+    from dashboard_server import running_dashboard
+
+    root = _book(tmp_path)
+    victim = _victim(tmp_path)
+    with running_dashboard(root) as board:
+        _link(root / ".webnovel" / "packs.jsonl", victim)
+        answer = board.get("/api/query/build_memory_pack?task=chapter_write&chapter=2")
+    assert victim.read_text(encoding="utf-8") == VICTIM
+    assert answer.status == 400 and "符号链接" in json.loads(answer.body)["error"]
+
+
 def test_a_pipe_for_a_lock_or_log_is_refused_not_waited_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
