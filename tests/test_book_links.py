@@ -23,7 +23,7 @@ from webnovel.memory.packs import pack_log
 from webnovel.memory.packs.memory_pack import MemoryPack
 from webnovel.memory.retrieval.background import embed_lock, start_embedding
 
-from cli_runner import run_cli
+from cli_runner import run_cli, run_process
 from test_retrieval import book_with_embedder
 
 SECRET = "TOP-SECRET-KEY-MATERIAL"
@@ -213,12 +213,46 @@ def test_the_pack_log_is_never_opened_through_a_link(tmp_path: Path) -> None:
     assert victim.read_text(encoding="utf-8") == VICTIM
 
 
-def test_a_pipe_for_a_lock_is_refused_not_waited_on(tmp_path: Path) -> None:
+def test_a_pipe_in_the_memory_folder_refuses_the_book_at_once(tmp_path: Path) -> None:
+    """`config.toml` as a pipe (an archive can hold one): the first read of it used to wait
+    forever. In a real process, so that a hang fails the test instead of stopping the run."""
+    root = _book(tmp_path)
+    config = root / ".webnovel" / "config.toml"
+    config.unlink()
+    os.mkfifo(config)
+    ran = run_process("--project", str(root), "stats", "--format", "json")
+    assert ran.returncode == 2 and "不是普通文件" in ran.stderr and str(config) in ran.stderr
+
+
+def test_a_dashboard_page_never_appends_through_a_link_made_while_it_runs(tmp_path: Path) -> None:
+    """Any web page can make the browser GET /api/query/pack; with packs.jsonl linked after the
+    dashboard opened the book, that GET used to append to the linked file."""
+    pytest.importorskip("starlette")
+    from dashboard_server import running_dashboard
+
+    root = _book(tmp_path)
+    victim = _victim(tmp_path)
+    with running_dashboard(root) as board:
+        _link(root / ".webnovel" / "packs.jsonl", victim)
+        answer = board.get("/api/query/build_memory_pack?task=chapter_write&chapter=2")
+    assert victim.read_text(encoding="utf-8") == VICTIM
+    assert answer.status == 400 and "符号链接" in json.loads(answer.body)["error"]
+
+
+def test_a_pipe_for_a_lock_or_log_is_refused_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WEBNOVEL_EMBED_IN_BACKGROUND", raising=False)
     memory = tmp_path / "memory"
     memory.mkdir()
     os.mkfifo(memory / "embed.lock")
     with pytest.raises(LinkRefused, match="不是普通文件"), embed_lock(memory, wait=False):
         pass
+    other = tmp_path / "other"
+    other.mkdir()
+    os.mkfifo(other / "embed.log")  # written only: a pipe no one reads
+    with pytest.raises(LinkRefused, match="embed.log.*不是普通文件"):
+        start_embedding(tmp_path / "no-book", other)
 
 
 # -- the book's own folders: outlines, and texts found in a folder -------------------------------

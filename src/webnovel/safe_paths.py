@@ -32,12 +32,16 @@ _DEPTH = 2  # `.webnovel/` holds files and one level of folders (lexicon/)
 
 def refuse_links_in_memory(memory_dir: Path) -> None:
     """Refuse a book whose `.webnovel/` is a link, or holds one (its own files, and those of the
-    folders in it), naming each link and where it points. A folder not made yet passes."""
+    folders in it), naming each link and where it points; or holds what is neither a file nor
+    a folder (a pipe would make the first read of it wait forever). A folder not made yet
+    passes."""
     if memory_dir.is_symlink():
         raise _refusal([memory_dir])
-    links = _links_under(memory_dir, _DEPTH)
+    links, odd = _links_under(memory_dir, _DEPTH)
     if links:
         raise _refusal(links)
+    if odd:
+        raise LinkRefused(say("not_a_regular_file", path=odd[0]))
 
 
 def refuse_link_below(folder: Path, path: Path) -> None:
@@ -70,6 +74,8 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
         # Linux and macOS answer ELOOP for a final link; FreeBSD answers EMLINK
         if exc.errno in (errno.ELOOP, errno.EMLINK) and path.is_symlink():
             raise _refusal([path]) from exc
+        if exc.errno in (errno.ENXIO, errno.EISDIR):  # a pipe no one reads; a folder
+            raise LinkRefused(say("not_a_regular_file", path=path)) from exc
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
@@ -77,19 +83,26 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
     return fd
 
 
-def _links_under(folder: Path, depth: int) -> list[Path]:
-    """The links in `folder` and, `depth` levels down, in its folders (never followed)."""
+def _links_under(folder: Path, depth: int) -> tuple[list[Path], list[Path]]:
+    """The links in `folder` and, `depth` levels down, in its folders (never followed); and
+    what there is neither a link, a file nor a folder (a pipe, a socket, a device)."""
     try:
         entries = list(os.scandir(folder))
     except (FileNotFoundError, NotADirectoryError):
-        return []
+        return [], []
     links: list[Path] = []
+    odd: list[Path] = []
     for entry in sorted(entries, key=lambda e: e.name):
         if entry.is_symlink():
             links.append(Path(entry.path))
-        elif depth > 1 and entry.is_dir(follow_symlinks=False):
-            links += _links_under(Path(entry.path), depth - 1)
-    return links
+        elif entry.is_dir(follow_symlinks=False):
+            if depth > 1:
+                more_links, more_odd = _links_under(Path(entry.path), depth - 1)
+                links += more_links
+                odd += more_odd
+        elif not entry.is_file(follow_symlinks=False):
+            odd.append(Path(entry.path))
+    return links, odd
 
 
 def _refusal(links: list[Path]) -> LinkRefused:
