@@ -433,6 +433,16 @@ QUERIES: tuple[Query[Any], ...] = (
                 help="json: the pack's JSON; prompt or text: only the pack rendered so (MCP)",
                 cli=False,  # the command line's own --format says it
             ),
+            # a pack given to an agent (MCP, the CLI) is logged for the dashboard; a look at one
+            # through the dashboard's /api/query/pack is not, or any page could grow the log
+            Arg(
+                name="record",
+                type="bool",
+                default=True,
+                help="log the pack's size",
+                cli=False,
+                mcp=False,
+            ),
         ),
         answer=answers.pack,
         to_json=PackAnswer.to_dict,
