@@ -314,6 +314,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 help="what to look for (names, events, a question)",
                 required=True,
                 positional=True,
+                cli_words=True,  # webnovel search 黄天霸 盗马
             ),
             TOP_K,
             AS_OF.with_help("only chapters up to N"),
