@@ -23,7 +23,7 @@ from ..memory.schema import (
 from ..memory.store.location import StoreLocation, find_store_location
 from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
-from ..memory.vocabulary import THREAD_FILTER_WORDS, Terms, field_terms
+from ..memory.vocabulary import ENTITY_TYPES, THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
 from ..safe_paths import refuse_links_in_memory
 
@@ -101,7 +101,10 @@ class BookReader:
                 raise UnknownEntity(reference, self.reading.did_you_mean(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
-        """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
+        """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
+        is named as in a chapter result, in any of its words (人物 is 角色)."""
+        if entity_type is not None:
+            entity_type = ENTITY_TYPES.find(entity_type) or entity_type
         return self.store.entities.listed(chapter_number(as_of), entity_type)
 
     @property

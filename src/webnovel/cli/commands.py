@@ -22,7 +22,8 @@ from ..book import (
     plan_upstream_import,
     recover_book,
 )
-from ..book.words import printable
+from ..book.words import FIELD, printable
+from ..config import GENRE_LADDERS
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -76,13 +77,28 @@ def init(args: argparse.Namespace) -> int:
                 "created": str(book.root / ".webnovel"),
                 **book.book,
                 "store": location.shown() if location else "sqlite",
+                "ladders": GENRE_LADDERS.get(args.genre or "", {}),
             },
             lambda d: (
                 say("book_created", title=d["title"], created=d["created"])
                 + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）")
+                + _genre_said(args.genre, d["ladders"])
             ),
         )
     return 0
+
+
+def _genre_said(genre: str | None, ladders: dict[str, list[str]]) -> str:
+    """What a genre gave the book: its ladders, or that it has none (and which genres do)."""
+    if not genre:
+        return ""
+    if not ladders:
+        known = say("argument_list_separator").join(GENRE_LADDERS)
+        return "\n" + say("genre_without_ladder", genre=genre, known=known)
+    shown = (
+        say("genre_ladder", field=FIELD.get(k, k), values=" → ".join(v)) for k, v in ladders.items()
+    )
+    return "\n" + say("genre_ladders", genre=genre, ladders=say("argument_separator").join(shown))
 
 
 def read_json_input(name: str) -> Any:

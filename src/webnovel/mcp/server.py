@@ -21,6 +21,7 @@ from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
 from ..messages import say
 from ..queries import QUERIES, Arg, Query
+from ..queries.beyond import beyond_end, with_note
 from ..queries.table import CHAPTER_TEXT_CHARS
 from .prompts import extraction_prompt
 from .tools import Json, Prompt, Resource, Text, Tool, ToolServer
@@ -61,12 +62,12 @@ def query_tool(project: Project, query: Query[Any]) -> Tool:
 
     async def call(arguments: dict[str, Any]) -> Json | Text:
         answer = query.run(project, arguments)
+        beyond = beyond_end(project, query, arguments)  # asked past the book's end: said
         shape = str(arguments.get("format"))  # the pack's: its JSON, or only its rendering
-        if shape in query.formats:
-            return Text(query.formats[shape](answer))
-        if shape == "text":
-            return Text(query.text(answer))
-        return query.to_json(answer)
+        if shape in query.formats or shape == "text":
+            text = query.formats.get(shape, query.text)(answer)
+            return Text(f"{beyond.note()}\n\n{text}" if beyond else text)
+        return with_note(query.to_json(answer), beyond)
 
     assert query.tool is not None
     return Tool(name=query.tool, description=query.tool_help, args=query.mcp_args, call=call)

@@ -120,4 +120,5 @@ SECRET_ACTION = {
     "suspects": "开始怀疑",
     "forgets": "遗忘",
 }
-ENDING = {"time": "时间", "location": "地点", "emotion": "情绪"}
+# chapter_meta.ending: what agents write, and the passage a text import keeps (`passage`)
+ENDING = {"time": "时间", "location": "地点", "emotion": "情绪", "passage": "原文"}

@@ -185,6 +185,7 @@ def pack(
     budget_tokens: int | None,
     template: str | None,
     format: str,  # noqa: A002 - the MCP argument's name since the first release
+    record: bool,
 ) -> PackAnswer:
     built = book.build_memory_pack(
         task,
@@ -194,5 +195,6 @@ def pack(
         query=query,
         budget_tokens=budget_tokens,
         draft=draft,
+        record=record,
     )
     return PackAnswer(pack=built, rendered_as=format)

@@ -314,6 +314,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 help="what to look for (names, events, a question)",
                 required=True,
                 positional=True,
+                cli_words=True,  # webnovel search 黄天霸 盗马
             ),
             TOP_K,
             AS_OF.with_help("only chapters up to N"),
@@ -432,6 +433,16 @@ QUERIES: tuple[Query[Any], ...] = (
                 choices=("json", "prompt", "text"),
                 help="json: the pack's JSON; prompt or text: only the pack rendered so (MCP)",
                 cli=False,  # the command line's own --format says it
+            ),
+            # a pack given to an agent (MCP, the CLI) is logged for the dashboard; a look at one
+            # through the dashboard's /api/query/pack is not, or any page could grow the log
+            Arg(
+                name="record",
+                type="bool",
+                default=True,
+                help="log the pack's size",
+                cli=False,
+                mcp=False,
             ),
         ),
         answer=answers.pack,
