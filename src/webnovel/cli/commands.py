@@ -150,7 +150,7 @@ def retract(args: argparse.Namespace) -> int:
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1
-        report = book.retract(args.chapter)
+        report = book.retract(args.chapter, force=args.force)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 

@@ -127,6 +127,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
         missing=[n for n in book.missing_chapters() if n <= as_of],
+        published_through=book.store.commits.published_through(),
         counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),

@@ -117,6 +117,7 @@ class Chart:
 class OverviewPage:
     protagonist: Snapshot | None
     missing: list[int]  # chapters up to `as_of` never committed
+    published_through: int | None  # the last chapter readers have (`publish --through`)
     counts: list[tuple[str, int]]
     commits: list[CommitRow]
     conflicts: list[Conflict]

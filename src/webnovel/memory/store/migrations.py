@@ -270,6 +270,15 @@ MIGRATIONS: list[Migration] = [
     CREATE INDEX entities_protagonists ON entities(first_chapter) WHERE is_protagonist = 1;
     """,
     ),
+    (
+        "0009_published_revisions",
+        """
+    -- A commit or retraction forced across the published line (`publish --through N`) keeps
+    -- the line it crossed: the log shows it as a revision of a chapter readers already had.
+    -- The line itself is the meta row `published_through`.
+    ALTER TABLE commits ADD COLUMN published_through INTEGER;
+    """,
+    ),
 ]
 
 
