@@ -16,6 +16,7 @@ import pytest
 import webnovel
 
 from saga import Saga, generate_saga
+from stores import init_book
 
 CHAPTERS = 120
 REVISED = 30
@@ -92,32 +93,40 @@ def impact_differences(found: dict[str, Any]) -> set[Any]:
 def revised_as_committed(
     base: Path, tmp_path: Path, revision: dict[str, Any] | None, chapter: int
 ) -> dict[str, Any]:
-    """Ask for the impact, check it wrote nothing, make the revision for real, compare; then
-    rebuild the revised book and compare again. Returns the impact's JSON."""
+    """On a copy of the base book: see `compared_with_the_commit`."""
     root = tmp_path / "book"
     shutil.copytree(base, root)
     with webnovel.open_project(root) as book:
-        before, ids_before, seq = answers(book), conflict_ids(book), book.commit_seq()
-        if revision is None:
-            found = book.impact(chapter=chapter, retract=True).to_dict()
-        else:
-            found = book.impact(revision).to_dict()
-        assert book.commit_seq() == seq and answers(book) == before  # nothing written
-        assert conflict_ids(book) == ids_before
-        if revision is None:
-            book.retract(chapter)
-        else:
-            book.commit(revision)
-        after, ids_after = answers(book), conflict_ids(book)
-        assert impact_differences(found) == differences(before, after)
-        assert {c["id"] for c in found["conflicts_added"]} == ids_after - ids_before
-        assert {c["id"] for c in found["conflicts_removed"]} == ids_before - ids_after
-        later = {c["chapter"] for c in found["conflicts_added"] + found["conflicts_removed"]}
-        assert {c for c in later if c > chapter} <= set(found["chapters"])
-        assert found["chapters"] == sorted(found["chapters"])
-        assert all(c > chapter for c in found["chapters"])
-        book.rebuild()
-        assert answers(book) == after and conflict_ids(book) == ids_after
+        return compared_with_the_commit(book, revision, chapter)
+
+
+def compared_with_the_commit(
+    book: webnovel.Project, revision: dict[str, Any] | None, chapter: int
+) -> dict[str, Any]:
+    """Ask for the impact (of committing `revision`, or of retracting `chapter` when None),
+    check it wrote nothing, make the revision for real, compare; then rebuild the revised book
+    and compare again. Returns the impact's JSON."""
+    before, ids_before, seq = answers(book), conflict_ids(book), book.commit_seq()
+    if revision is None:
+        found = book.impact(chapter=chapter, retract=True).to_dict()
+    else:
+        found = book.impact(revision).to_dict()
+    assert book.commit_seq() == seq and answers(book) == before  # nothing written
+    assert conflict_ids(book) == ids_before
+    if revision is None:
+        book.retract(chapter)
+    else:
+        book.commit(revision)
+    after, ids_after = answers(book), conflict_ids(book)
+    assert impact_differences(found) == differences(before, after)
+    assert {c["id"] for c in found["conflicts_added"]} == ids_after - ids_before
+    assert {c["id"] for c in found["conflicts_removed"]} == ids_before - ids_after
+    later = {c["chapter"] for c in found["conflicts_added"] + found["conflicts_removed"]}
+    assert {c for c in later if c > chapter} <= set(found["chapters"])
+    assert found["chapters"] == sorted(found["chapters"])
+    assert all(c > chapter for c in found["chapters"])
+    book.rebuild()
+    assert answers(book) == after and conflict_ids(book) == ids_after
     return found
 
 
@@ -226,3 +235,16 @@ def test_the_same_result_again_changes_nothing(base: Path, saga: Saga) -> None:
         found = book.impact(_result(saga, REVISED))
     assert found.status == "unchanged"
     assert not (found.changed or found.conflicts_added or found.chapters or found.published)
+
+
+def test_a_death_on_each_backend(backend: str, tmp_path: Path) -> None:
+    """The same on PostgreSQL: the trial is the store's own rolled-back transaction."""
+    small = generate_saga(40, seed=11)
+    with init_book(backend, tmp_path / "book", title="saga") as book:
+        for result in small.results:
+            book.commit(result)
+        revision = _result(small, 15)
+        victim = _acting_later(small, 15)
+        revision["state_changes"].append({"entity_id": victim, "field": "status", "new": "死亡"})
+        found = compared_with_the_commit(book, revision, 15)
+    assert any(c["kind"] == "dead_entity_active" for c in found["conflicts_added"])
