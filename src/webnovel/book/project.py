@@ -92,10 +92,12 @@ class Project(BookReader):
         chapter: int | None = None,
         check: bool = False,
         force: bool = False,
+        text_source: str | None = None,
     ) -> CommitReport:
         """Write a chapter result. With `check`, review it first and refuse blocking issues
         unless `force`; a result that changes a published chapter is refused unless `force`
-        (book/revising.py). A refused commit writes nothing."""
+        (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
+        was read from, remembered with its hash (`webnovel status`)."""
         from .revising import guard_published, logged_as_published
 
         crossing = guard_published(self, result, chapter, text, False, force)
@@ -110,7 +112,7 @@ class Project(BookReader):
                     ],
                 )
         with logged_as_published(self, crossing):
-            report = self.pipeline.commit(result, text=text, chapter=chapter)
+            report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":
             self._dirty = True
         return report

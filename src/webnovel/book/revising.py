@@ -95,11 +95,15 @@ def guard_published(
     line = published_through(project)
     if line is None:
         return None
-    number = chapter if retract else project.pipeline.read(result, chapter)[0].chapter
+    canonical = None if retract else project.pipeline.read(result, chapter)
+    number = chapter if canonical is None else canonical[0].chapter
     if number is None or number > line:
         return None
-    if not project.store.commits.chapter_commit_ids([number]):
+    stored = project.stored_commit(number)
+    if stored is None:
         return None  # a gap below the line filled: nothing readers have is changed
+    if canonical is not None and canonical[1].result == stored["result"]:
+        return None  # the same result with a text edited by hand (`sync`): memory stands
     found = impact(project, result, number, text, retract)
     if found.status == "unchanged":
         return None

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
+from ..book.hand_edits import source_name
 from ..book.words import printable
 from ..errors import (
     ExtractionFailed,
@@ -118,8 +119,14 @@ def commit(args: argparse.Namespace) -> int:
     result = read_json_input(args.file[0])
     text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
+        source = source_name(book, args.text) if args.text else None
         report = book.commit(
-            result, text=text, chapter=args.chapter, check=args.check, force=args.force
+            result,
+            text=text,
+            chapter=args.chapter,
+            check=args.check,
+            force=args.force,
+            text_source=source,
         )
         _keep_search_in_step(book, bulk=False)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
@@ -193,8 +200,13 @@ def _commit_one(book: Project, args: argparse.Namespace, name: str) -> CommitRep
     path = Path(name)
     text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
     try:
-        text = read_text_file(text_path) if text_path and text_path.exists() else None
-        return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
+        given = text_path is not None and text_path.exists()
+        text = read_text_file(text_path) if text_path and given else None
+        source = source_name(book, text_path) if text_path and given else None
+        result = read_json_input(name)
+        return book.commit(
+            result, text=text, check=args.check, force=args.force, text_source=source
+        )
     except InvalidChapterResult as exc:  # say which file of the run was refused
         raise InvalidChapterResult(exc.problems, source=name) from exc
     except InvalidInput as exc:

@@ -21,7 +21,7 @@ from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
 from .query_commands import add_query_commands
-from .revise_commands import add_revise_commands
+from .revise_commands import add_hand_edit_commands, add_revise_commands
 from .store_commands import add_store_commands
 
 EPILOG = """{examples}:
@@ -392,6 +392,7 @@ COMMAND_GROUPS: tuple[tuple[tuple[str, ...], Callable[[Subcommands], None]], ...
     (("embed",), _add_retrieval_commands),
     (("review",), _add_review_commands),
     (("impact", "publish"), add_revise_commands),
+    (("status", "sync"), add_hand_edit_commands),
     (("rebuild",), _add_rebuild_command),
     (
         ("import", "candidates", "summarize", "prefill", "extract"),

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..book import hand_edits
 from ..book.revising import change_text, summary
 from ..messages import say
 from .commands import emit, open_book, read_json_input, read_text_file
@@ -55,6 +56,67 @@ def add_revise_commands(sub: Subcommands) -> None:
         required=True,
         help="the last published chapter (0 clears the line)",
     )
+
+
+def add_hand_edit_commands(sub: Subcommands) -> None:
+    add_command(
+        sub,
+        "status",
+        status,
+        "chapter files edited since their commit, gone, or never committed, and chapters whose "
+        "memory is stale",
+        "webnovel status",
+    )
+    add_command(
+        sub,
+        "sync",
+        sync,
+        "take the texts of chapters edited by hand in again: text and search are updated, and "
+        "each is marked stale until a new result is committed",
+        "webnovel sync",
+    )
+
+
+def status(args: argparse.Namespace) -> int:
+    with open_book(args) as book:
+        found = hand_edits.status(book)
+    emit(args, found.to_dict(), lambda _: status_text(found.to_dict()))
+    return 0
+
+
+def sync(args: argparse.Namespace) -> int:
+    with open_book(args) as book:
+        done = hand_edits.sync(book)
+        if done.synced:
+            book.catch_up_search()
+    data = done.to_dict()
+    emit(args, data, lambda _: sync_text(data))
+    return 0
+
+
+def status_text(found: dict[str, Any]) -> str:
+    lines = []
+    for key in ("edited", "missing", "uncommitted"):
+        for entry in found[key]:
+            chapter = entry["chapter"]
+            lines.append(
+                say(
+                    f"status_{key}",
+                    chapter=chapter if chapter is not None else "?",
+                    path=entry["path"],
+                )
+            )
+    if found["stale"]:
+        lines.append(say("status_stale", chapters="、".join(map(str, found["stale"]))))
+    return "\n".join(lines) or say("status_in_step")
+
+
+def sync_text(done: dict[str, Any]) -> str:
+    lines = (
+        [say("sync_done", chapters="、".join(map(str, done["synced"])))] if done["synced"] else []
+    )
+    lines += [say("status_missing", chapter=e["chapter"], path=e["path"]) for e in done["missing"]]
+    return "\n".join(lines) or say("status_in_step")
 
 
 def impact(args: argparse.Namespace) -> int:

@@ -15,4 +15,8 @@ HELP: dict[str, str] = {
     "the last published chapter (0 clears the line)": "已发布的最后一章（0 表示撤掉发布线）",
     "with --check: commit anyway; also commit a published chapter's revision": "配合 --check：仍然写入（矛盾记为冲突）；也用于改写已发布的章节",
     "retract it even if it is published (logged as a revision of a published chapter)": "即使该章已发布也撤回（日志记为对已发布章节的修订）",
+    "chapter files edited since their commit, gone, or never committed, and chapters whose "
+    "memory is stale": "列出改动过的章节文件：提交后又被手改的、文件不见了的、章节文件夹里从未提交的，以及记忆待更新（stale）的章节",
+    "take the texts of chapters edited by hand in again: text and search are updated, and "
+    "each is marked stale until a new result is committed": "重新读入手改过的章节正文：更新正文与检索，并把这些章节标为记忆待更新（stale），直到提交新的章节结果",
 }

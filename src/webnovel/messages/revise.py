@@ -92,4 +92,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "published_revision_action_commit": ("改写", "revised"),
     "published_revision_action_retract": ("撤回", "retracted"),
     "published_chapters": ("第{chapters}章", "chapter(s) {chapters}"),
+    # -- chapters edited by hand ----------------------------------------------------------------
+    "status_edited": (
+        "第{chapter}章的正文文件提交后被改过：{path}（webnovel sync 重新读入）",
+        "chapter {chapter}'s text file changed since its commit: {path} (webnovel sync)",
+    ),
+    "status_missing": (
+        "第{chapter}章的正文文件不见了：{path}",
+        "chapter {chapter}'s text file is gone: {path}",
+    ),
+    "status_uncommitted": (
+        "章节文件尚未提交（第{chapter}章？）：{path}",
+        "chapter file never committed (chapter {chapter}?): {path}",
+    ),
+    "status_stale": (
+        "正文改过、章节结果未更新（记忆可能过时）：第{chapters}章",
+        "text edited after the result was made (memory may be stale): chapter(s) {chapters}",
+    ),
+    "status_in_step": ("章节文件与记忆一致", "chapter files and memory are in step"),
+    "sync_done": (
+        "已重新读入第{chapters}章的正文并更新检索；这些章节的章节结果仍是旧的，已标为记忆待更新，"
+        "请重新抽取或提交新的章节结果",
+        "took in the edited text of chapter(s) {chapters} and updated search; their results are "
+        "older than the text and are marked stale until a new result is committed",
+    ),
+    "pack_stale": (
+        "注意：第{chapters}章的正文在章节结果之后被手改过，这些章节的记忆可能已过时",
+        "note: chapter(s) {chapters} were edited by hand after their results were made; their "
+        "memory may be stale",
+    ),
 }

@@ -279,6 +279,17 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE commits ADD COLUMN published_through INTEGER;
     """,
     ),
+    (
+        "0010_text_sources",
+        """
+    -- Where a commit's text came from (`commit --text FILE`: the path, relative to the book's
+    -- folder when inside it) and the text's hash, so `status` sees a chapter edited by hand;
+    -- `stale` marks a commit that took an edited text without a new result (`sync`).
+    ALTER TABLE commits ADD COLUMN text_source TEXT;
+    ALTER TABLE commits ADD COLUMN text_hash TEXT;
+    ALTER TABLE commits ADD COLUMN stale INTEGER;
+    """,
+    ),
 ]
 
 

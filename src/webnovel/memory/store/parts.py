@@ -97,6 +97,8 @@ class Commits(Part):
     published_through = bound(revision_ops.published_through)
     set_published_through = bound(revision_ops.set_published_through)  # in a transaction
     mark_published_revision = bound(revision_ops.mark_published_revision)  # in a transaction
+    text_sources = bound(revision_ops.text_sources)
+    stale_chapters = bound(revision_ops.stale_chapters)
 
 
 class Records(Part):

@@ -3,6 +3,7 @@ compares them before and after a trial commit), and the book's published line.""
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from typing import Any, NamedTuple
 
@@ -67,3 +68,52 @@ def mark_published_revision(conn: sqlite3.Connection, seq: int, published: int) 
     """Log the commit (or retraction) at `seq` as a revision of a published chapter, made when
     the published line stood at `published`."""
     conn.execute("UPDATE commits SET published_through = ? WHERE seq = ?", (published, seq))
+
+
+# -- chapters edited by hand --------------------------------------------------------------------
+
+
+def text_hash(text: str) -> str:
+    """The hash a text is remembered by (of its characters, whatever the file's encoding)."""
+    return "b2:" + hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+class TextSource(NamedTuple):
+    chapter: int
+    path: str
+    text_hash: str
+    stale: bool
+
+
+def text_source(conn: sqlite3.Connection, chapter: int) -> str | None:
+    """The file the text of the chapter's current commit came from, if one was named."""
+    row = conn.execute(
+        "SELECT c.text_source FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
+        "WHERE ch.chapter = ?",
+        (chapter,),
+    ).fetchone()
+    return row[0] if row else None
+
+
+def text_sources(conn: sqlite3.Connection) -> list[TextSource]:
+    """Each committed chapter whose text came from a named file: the file, the text's hash, and
+    whether its result is stale (the text was edited after the result was made)."""
+    return [
+        TextSource(row[0], row[1], row[2], bool(row[3]))
+        for row in conn.execute(
+            "SELECT ch.chapter, c.text_source, c.text_hash, c.stale FROM chapters ch "
+            "JOIN commits c ON c.seq = ch.commit_seq WHERE c.text_source IS NOT NULL "
+            "ORDER BY ch.chapter"
+        )
+    ]
+
+
+def stale_chapters(conn: sqlite3.Connection) -> list[int]:
+    """Chapters whose current text was edited after their result was made (`sync`)."""
+    return [
+        row[0]
+        for row in conn.execute(
+            "SELECT ch.chapter FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
+            "WHERE c.stale = 1 ORDER BY ch.chapter"
+        )
+    ]
