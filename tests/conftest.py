@@ -113,6 +113,7 @@ BOTH_BACKENDS = {
     "test_knowledge",
     "test_temporal_properties",
     "test_pg_store",
+    "test_impact",
 }
 
 
@@ -197,6 +198,7 @@ SAME_WORKER = {
     "test_mcp": "mcp",
     "test_mcp_stdio": "mcp",
     "test_mcp_sizes": "mcp",
+    "test_published_line": "mcp",
 }
 
 

@@ -45,6 +45,7 @@ TOOLS = {
     "list_secrets",
     "get_chapter",
     "extract_chapter",
+    "impact_of_revision",
 }
 
 

@@ -37,6 +37,7 @@ HAND_WRITTEN_TOOLS = {
     "review_draft",
     "prefill_chapter",
     "extract_chapter",
+    "impact_of_revision",
 }
 TOOL_QUERIES = [q for q in QUERIES if q.tool is not None]
 

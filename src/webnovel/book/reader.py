@@ -315,6 +315,7 @@ class BookReader:
             book=self.book,
             latest_chapter=self.latest_chapter(),
             missing_chapters=self.missing_chapters(),
+            published_through=commits.published_through(),
             counts=commits.counts(),
             open_conflicts=len(self.store.records.conflicts()),
             open_threads=len(self.threads("open")),

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     )
     from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewIssue, ReviewReport
+    from ..memory.review.impact import AnswerChange, Impact
     from ..memory.schema import (
         CommitEntry,
         CommitReport,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "AnswerChange",
     "Change",
     "ChapterReport",
     "CommitEntry",
@@ -56,6 +58,7 @@ __all__ = [
     "Entity",
     "EventSeen",
     "Evidence",
+    "Impact",
     "Knowledge",
     "MemoryItem",
     "MemoryPack",
@@ -94,6 +97,8 @@ _LAZY = {
     "SearchHit": "..memory.retrieval.search",
     "ReviewIssue": "..memory.review.draft_review",
     "ReviewReport": "..memory.review.draft_review",
+    "AnswerChange": "..memory.review.impact",
+    "Impact": "..memory.review.impact",
 }
 
 

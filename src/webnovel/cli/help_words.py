@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from ..messages import language
+from .revise_help import HELP as REVISE_HELP
 
 HELP: dict[str, str] = {
     "output format (default: text on a terminal, json otherwise)": "输出格式（默认：终端上为 text，否则为 json）",
@@ -168,6 +169,7 @@ HELP: dict[str, str] = {
     "derive the copy's memory anew by replaying the commit log chapter by chapter "
     "(slower; for a book whose memory is in doubt)": "逐章重放提交日志，重新推导副本的记忆（较慢；用于记忆可能有误的书）",
     "the new book's folder": "新书的文件夹",
+    **REVISE_HELP,
 }
 
 # argparse's own sentences, matched in the order given.

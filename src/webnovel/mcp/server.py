@@ -83,7 +83,7 @@ def _write_tools(project: Project) -> list[Tool]:
         return report.to_dict()
 
     async def retract_chapter(a: dict[str, Any]) -> Json:
-        report = project.retract(a["chapter"])
+        report = project.retract(a["chapter"], force=a["force"])
         project.flush()
         return report.to_dict()
 
@@ -103,7 +103,9 @@ def _write_tools(project: Project) -> list[Tool]:
             name="commit_chapter",
             description="把章节结果写入记忆（见 chapter-result schema）。默认先审阅（check=true）："
             "有阻断问题时不写入，错误信息逐条列出问题与修改建议；确属有意为之时传 force=true 强制写入，"
-            "矛盾会记为冲突。Write a chapter result; refused when review blocks unless force.",
+            "矛盾会记为冲突。改写已发布的章节同样需要 force=true。"
+            "Write a chapter result; refused when review blocks, or when it revises a published "
+            "chapter, unless force.",
             args=(
                 RESULT,
                 Arg(
@@ -120,7 +122,10 @@ def _write_tools(project: Project) -> list[Tool]:
         Tool(
             name="retract_chapter",
             description="撤回已提交的一章：记忆如同从未提交过它；提交仍留在日志中，标为已撤回。",
-            args=(CHAPTER,),
+            args=(
+                CHAPTER,
+                Arg(name="force", type="bool", default=False, help="even a published chapter"),
+            ),
             call=retract_chapter,
         ),
         Tool(
@@ -134,7 +139,39 @@ def _write_tools(project: Project) -> list[Tool]:
             ),
             call=review_draft,
         ),
+        _impact_tool(project),
     ]
+
+
+def _impact_tool(project: Project) -> Tool:
+    """What a revision would do before it is made: the commit's write path, rolled back."""
+
+    async def impact_of_revision(a: dict[str, Any]) -> Json:
+        if a["result"] is None and not a["retract"]:
+            raise InvalidInput(say("impact_needs_file"))
+        found = project.impact(
+            a["result"], chapter=a["chapter"], text=a["text"], retract=a["retract"]
+        )
+        return found.to_dict()
+
+    return Tool(
+        name="impact_of_revision",
+        description="改稿前先看影响：把这份章节结果作为第 N 章提交（或 retract=true 撤回第 N 章）"
+        "会让全书哪些答案改变、后面哪些章节新增或消除矛盾、其中哪些章节已发布；不写入任何内容。"
+        "What committing this result as chapter N (or retracting it) would change; writes nothing.",
+        args=(
+            Arg(
+                name="result",
+                type="object",
+                help="the revised result",
+                schema=chapter_result_schema(),
+            ),
+            Arg(name="chapter", type="int", help="the chapter the result is for"),
+            Arg(name="text", type="str", help="the revised chapter's text"),
+            Arg(name="retract", type="bool", default=False, help="the impact of retracting it"),
+        ),
+        call=impact_of_revision,
+    )
 
 
 def _reading_tools(project: Project) -> list[Tool]:

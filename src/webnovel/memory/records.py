@@ -259,6 +259,8 @@ class CommitEntry:
     conflicts: int | None = None
     elapsed_ms: float | None = None
     index_bytes: int | None = None
+    # set when the commit was forced across the published line: the line it crossed
+    published_through: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -273,6 +275,8 @@ class CommitEntry:
             "conflicts": self.conflicts,
             "elapsed_ms": self.elapsed_ms,
             "index_bytes": self.index_bytes,
+            "published_revision": self.published_through is not None,
+            "published_through": self.published_through,
         }
 
 

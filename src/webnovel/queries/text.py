@@ -238,6 +238,7 @@ KEY_WORDS = {
     "store": "书库",
     "latest_chapter": "最新章节",
     "missing_chapters": "缺章",
+    "published_through": "已发布至",
     "counts": "数量",
     "commits": "提交",
     "chapters": "章节",
@@ -291,6 +292,8 @@ def resume_text(brief: Resume) -> str:
     lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
     if brief.missing_chapters:
         lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
+    if brief.published_through:
+        lines.append(say("published_line_shown", line=brief.published_through))
     if brief.last_chapter:
         last = brief.last_chapter
         lines.append(f"上一章：《{last.title or ''}》 {last.summary or ''}")

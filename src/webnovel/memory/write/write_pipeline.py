@@ -30,6 +30,7 @@ from ..store import (
     name_ops,
     observability_ops,
     record_ops,
+    revision_ops,
 )
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
@@ -127,7 +128,11 @@ class WritePipeline:
         text: str | None = None,
         chapter: int | None = None,
         recorded_at: str | None = None,
+        text_source: str | None = None,
+        stale: bool = False,
     ) -> CommitReport:
+        """`text_source`: the file the text came from, kept with the text's hash; `stale`: the
+        result was not made from this text (`sync` of a chapter edited by hand)."""
         started = time.perf_counter()
         result, intake = self.read(data, chapter)
         data, normalized = intake.result, intake.normalized  # the log keeps the canonical form:
@@ -149,6 +154,7 @@ class WritePipeline:
                 previous = commit_ops.current_commit(conn, result.chapter)
                 if previous is not None and previous["text"]:
                     text = previous["text"]
+                    text_source = revision_ops.text_source(conn, result.chapter)
                     warnings = (
                         f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
                     )
@@ -171,7 +177,14 @@ class WritePipeline:
                 )
             if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
                 warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
-            seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
+            source = (
+                text_source,
+                revision_ops.text_hash(text) if text_source and text else None,
+                stale,
+            )
+            seq = commit_ops.append_commit(
+                conn, commit_id, result.chapter, data, text, recorded_at, source
+            )
             outcome = self.apply(result, recorded_at)
             commit_ops.upsert_chapter(
                 conn,
