@@ -54,7 +54,12 @@ def extend_cast(
     named = set(in_play.entities)
     if as_of < 1:
         return around
-    scenes = record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
+    # a flashback or a dream puts nobody anywhere now: only the present's scenes say who is around
+    scenes = [
+        s
+        for s in record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
+        if not s["mode"]
+    ]
     last = [s for s in scenes if s["chapter"] == as_of]
     in_last = [str(e) for e in last[-1]["characters"]] if last else []
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)

@@ -279,6 +279,14 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE scenes ADD COLUMN time TEXT;
     """,
     ),
+    (
+        "0010_pack_event_mode",
+        """
+    -- An event may happen in a flashback or a dream, as a scene may: the timeline shows it so,
+    -- and it moves nobody now.
+    ALTER TABLE timeline_events ADD COLUMN mode TEXT;
+    """,
+    ),
 ]
 
 

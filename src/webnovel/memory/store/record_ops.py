@@ -24,10 +24,11 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
     events = list(events)
     conn.executemany(
         "INSERT INTO timeline_events (id, chapter, seq, event, time_hint, location, "
-        "event_type, participants_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "event_type, participants_json, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (id) DO UPDATE SET chapter = excluded.chapter, seq = excluded.seq, "
         "event = excluded.event, time_hint = excluded.time_hint, location = excluded.location, "
-        "event_type = excluded.event_type, participants_json = excluded.participants_json",
+        "event_type = excluded.event_type, participants_json = excluded.participants_json, "
+        "mode = excluded.mode",
         [
             (
                 e.id,
@@ -38,6 +39,7 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
                 e.location,
                 e.event_type,
                 dumps(list(e.participants)),
+                e.flashback,
             )
             for n, e in enumerate(events)
         ],
@@ -124,6 +126,7 @@ def _event(r: sqlite3.Row) -> TimelineEvent:
         participants=tuple(loads(r["participants_json"])),
         location=r["location"],
         event_type=r["event_type"],
+        flashback=r["mode"],
     )
 
 

@@ -79,6 +79,7 @@ class EventInput:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_type: str | None = None
+    mode: str | None = None  # as a scene's: an event remembered or dreamt happens in no present
 
 
 @dataclass(frozen=True)

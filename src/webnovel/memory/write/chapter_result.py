@@ -474,6 +474,7 @@ def _events(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> li
                     check.refs(item, "participants", path),
                     check.text(item, "location", path),
                     check.text(item, "event_type", path),
+                    _scene_mode(check, item.get("flashback"), f"{path}.flashback"),
                 )
             )
     return out

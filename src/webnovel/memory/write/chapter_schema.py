@@ -194,6 +194,7 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "participants": _list(REFERENCE),
                         "location": {"type": "string"},
                         "event_type": {"type": "string"},
+                        "flashback": {"type": ["boolean", "string"]},
                     },
                     ["event"],
                 )

@@ -175,7 +175,9 @@ EVENT = Section(
         "participants": ("参与者", "人物", "角色", "characters", "entities", "people"),
         "location": ("地点", "位置", "place", "where"),
         "event_type": ("类型", "type", "事件类型", "kind"),
+        "flashback": ("闪回", "倒叙", "非当下", "mode", "scene_mode", "is_flashback"),
     },
+    enums={"flashback": (SCENE_MODES, False)},
     refs=("participants",),
 )
 SCENE = Section(

@@ -6,6 +6,7 @@ from ...chains import FactPayload
 from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
+from .timeline_extractor import only_recalled
 
 
 def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -> Extraction:
@@ -67,9 +68,12 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
             Activity(entity_id=entity_id, chapter=n, kind="state_change", mention=change.ref)
         )
         seq += 1
+    recalled = only_recalled(result, resolve) if result.entities_appeared else set()
     for appearance in result.entities_appeared:
         entity_id, _ = resolve(appearance.ref)
         kind = "mentioned" if appearance.role == "mentioned" else "appeared"
+        if kind == "appeared" and entity_id in recalled:
+            kind = "recalled"
         out.activities.append(
             Activity(entity_id=entity_id, chapter=n, kind=kind, mention=appearance.ref)
         )
