@@ -59,3 +59,76 @@ def test_who_was_in_a_memory_is_not_in_the_scene_now(book: Project) -> None:
     pack = book.build_memory_pack("chapter_write", chapter=4, outline="二人启程")
     in_play = {e["name"]: e["why"] for e in pack.to_dict()["entities_in_play"]}
     assert "苏晚晴" in in_play and "韩啸" not in in_play
+
+
+# -- know what is known, say only what is known ----------------------------------------------
+
+OUTLINE_6 = "林砚在玄霄门后山与严松对质"
+
+
+def _unaware_lines(book: Project, chapter: int, outline: str) -> list[tuple[str, str]]:
+    prompt = book.build_memory_pack("chapter_write", chapter=chapter, outline=outline).render(
+        "prompt"
+    )
+    found = []
+    for line in prompt.splitlines():
+        if " 尚不知：" in line:
+            who, content = line.removeprefix("- ").split(" 尚不知：")
+            found.append((who, content))
+    return found
+
+
+def test_the_pack_says_only_the_gaps_the_records_support(book: Project) -> None:
+    commit_until(book, 5)
+    lines = _unaware_lines(book, 6, OUTLINE_6)
+    assert 1 <= len(lines) <= 6
+    # the gap the scene turns on, the point of view's own, comes first
+    assert lines[0][0] == "林砚" and "严松" in lines[0][1]
+    assert ("林砚", "严松是血衣堂安插在玄霄门的内奸") in lines[:2]
+    contents = {s.content: s.id for s in book.secrets()}
+    for who, content in lines:  # each is true by the records: no learning of it is recorded
+        assert contents[content] not in {k.secret_id for k in book.knows(who)}, (who, content)
+    shown = set(lines)
+    # those in the hall when it was announced learnt it by being there
+    assert ("林砚", "玄霄门将封山三年") not in shown and ("苏晚晴", "玄霄门将封山三年") not in shown
+    # whoever met the man whose death was the secret no longer lacks it
+    assert not [who for who, content in lines if content.startswith("林远山没死") and who != "严松"]
+    # a lock broken (its thread resolved) is no secret to keep
+    prompt = book.build_memory_pack("chapter_write", chapter=6, outline=OUTLINE_6).render("prompt")
+    assert "玄字碑" not in prompt.split("## 近期上下文")[0].split("## 硬性约束")[-1]
+    assert "另有" in prompt and "knows" in prompt
+
+
+def test_a_reveal_told_to_everyone_is_learnt_by_those_there(book: Project) -> None:
+    commit_until(book, 4)
+    knowing = {k.entity_name for k in book.knows("林砚") + book.knows("苏晚晴")}
+    assert knowing == {"林砚", "苏晚晴"}
+    assert "sect-seal" not in {k.secret_id for k in book.knows("严松")}  # not in the hall
+
+
+def _confrontation() -> dict[str, object]:
+    return {
+        "chapter": 6,
+        "title": "对质",
+        "summary": "林砚在后山与严松对质。",
+        "scenes": [{"index": 1, "location": "黑风谷", "characters": ["林砚", "严松", "林远山"]}],
+    }
+
+
+def test_review_asks_whether_a_gap_resting_on_no_record_still_holds(book: Project) -> None:
+    commit_until(book, 5)
+    review = book.review(_confrontation(), 6)
+    asked = [i for i in review.issues if i.category == "knowledge_unrecorded"]
+    assert {(i.found, i.field) for i in asked} >= {("linyan", "yansong-mole")}
+    assert all(i.severity == "low" and "是否已得知" in i.message for i in asked)
+    assert not [i for i in asked if i.field == "father-alive"]  # meeting settles a 生死 secret
+    told = _confrontation()
+    told["knowledge_changes"] = [
+        {"entity_id": "林砚", "secret_id": "yansong-mole", "change": "learns", "from": "屠七"}
+    ]
+    again = book.review(told, 6)
+    assert not [
+        i
+        for i in again.issues
+        if i.category == "knowledge_unrecorded" and (i.found, i.field) == ("linyan", "yansong-mole")
+    ]

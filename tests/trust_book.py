@@ -53,22 +53,52 @@ def ch1() -> Result:
         "secrets": [
             {
                 "id": "yansong-mole",
+                "kind": "身份",
                 "content": "严松是血衣堂安插在玄霄门的内奸",
                 "known_by": ["屠七"],
                 "about": ["严松"],
             },
             {
                 "id": "father-alive",
+                "kind": "生死",
                 "content": "林远山没死，被困在黑风谷",
                 "known_by": ["白眉"],
                 "about": ["林远山"],
-                "unaware": ["林远山"],
             },
             {
                 "id": "stele-lock",
+                "kind": "秘法",
                 "content": "玄字碑的封印以白眉的血为锁",
                 "known_by": ["白眉"],
+                "thread": "stele",
             },
+            {
+                "id": "sect-seal",
+                "kind": "计划",
+                "content": "玄霄门将封山三年",
+                "known_by": ["白眉"],
+            },
+            {
+                "id": "tuqi-master",
+                "kind": "身份",
+                "content": "屠七的师父是血衣堂主",
+                "about": ["屠七"],
+            },
+            {
+                "id": "baimei-debt",
+                "content": "白眉欠血衣堂一条命",
+                "about": ["白眉"],
+                "known_by": ["屠七"],
+            },
+            {
+                "id": "yansong-letter",
+                "kind": "计划",
+                "content": "严松每月初一给血衣堂送信",
+                "about": ["严松"],
+            },
+        ],
+        "plot_threads": [
+            {"id": "stele", "content": "玄字碑的封印", "related": ["白眉"]},
         ],
         "scenes": [
             {"index": 1, "location": "青石镇", "characters": ["林砚", "苏晚晴"], "summary": "相遇"},
@@ -126,4 +156,42 @@ def ch3() -> Result:
     }
 
 
-BOOK = [ch1, ch2, ch3]
+def ch4() -> Result:
+    """The sect announces its plan to everyone in the hall: those there learn it."""
+    return {
+        "chapter": 4,
+        "title": "宗门大会",
+        "summary": "林砚与苏晚晴回到玄霄门，白眉当众宣布封山三年。",
+        "entities_appeared": [{"id": "林砚"}, {"id": "苏晚晴"}, {"id": "白眉"}],
+        "state_changes": [
+            {"entity_id": "林砚", "field": "location", "new": "玄霄门", "reason": "回山赴会"},
+            {"entity_id": "苏晚晴", "field": "location", "new": "玄霄门", "reason": "随林砚回山"},
+        ],
+        "secrets": [{"id": "sect-seal", "action": "reveal", "to": ["众人"], "scene": 1}],
+        "scenes": [
+            {"index": 1, "location": "玄霄门", "characters": ["白眉", "林砚", "苏晚晴"]},
+        ],
+        "chapter_meta": {"pov": "林砚", "ending": {"location": "玄霄门"}},
+    }
+
+
+def ch5() -> Result:
+    """The healer treats the man whose death was the secret; the stele's lock is broken."""
+    return {
+        "chapter": 5,
+        "title": "黑风谷",
+        "summary": "苏晚晴在黑风谷为林远山疗伤，林砚破开玄字碑的封印。",
+        "entities_appeared": [{"id": "林砚"}, {"id": "苏晚晴"}, {"id": "林远山"}],
+        "state_changes": [
+            {"entity_id": "林砚", "field": "location", "new": "黑风谷", "reason": "寻父"},
+            {"entity_id": "苏晚晴", "field": "location", "new": "黑风谷", "reason": "同行疗伤"},
+        ],
+        "plot_threads": [{"id": "stele", "action": "resolve", "content": "封印已破"}],
+        "scenes": [
+            {"index": 1, "location": "黑风谷", "characters": ["苏晚晴", "林远山", "林砚"]},
+        ],
+        "chapter_meta": {"pov": "林砚", "ending": {"location": "黑风谷"}},
+    }
+
+
+BOOK = [ch1, ch2, ch3, ch4, ch5]

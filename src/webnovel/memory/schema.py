@@ -205,6 +205,7 @@ AdviceKind = Literal[
     "thread_overdue",
     "location_continuity",
     "item_held_elsewhere",
+    "knowledge_unrecorded",
 ]
 FindingKind = ConflictKind | AdviceKind
 ConflictStatus = Literal["open", "accepted", "resolved"]

@@ -183,6 +183,19 @@ SCENE_MODES = _terms(
     ),
     ("dream", "梦境", ("梦", "梦中", "做梦", "梦里", "nightmare", "vision")),
 )
+# What a secret is about. A `fate` (生死) or `whereabouts` (下落) secret about someone stops being
+# a gap for whoever meets that person in a scene: they have seen them alive, and where.
+SECRET_KINDS = _terms(
+    "秘密类型",
+    ("identity", "身份", ("真实身份", "真身", "来历", "身世", "lineage", "true_identity")),
+    ("fate", "生死", ("存亡", "死活", "生还", "alive", "dead", "death", "survival")),
+    ("whereabouts", "下落", ("行踪", "所在", "去向", "位置", "location", "hideout")),
+    ("plan", "计划", ("阴谋", "图谋", "谋划", "plot", "scheme", "intent")),
+    ("technique", "秘法", ("功法", "秘术", "法门", "secret_art", "method")),
+    ("other", "其他", ("其它", "misc")),
+)
+# A reveal `to` 众人 is told to everyone in the scene (or the chapter's present scenes).
+EVERYONE = ("众人", "所有人", "大家", "在场众人", "全场", "everyone", "all")
 ENTITY_TYPES = _terms(
     "实体类型",
     ("角色", "角色", ("人物", "人", "character", "person", "people", "npc", "role", "human")),
@@ -291,6 +304,7 @@ ENUMS: Mapping[str, Terms] = {
     "relation_action": RELATION_ACTIONS,
     "rule_action": RULE_ACTIONS,
     "secret_action": SECRET_ACTIONS,
+    "secret_kind": SECRET_KINDS,
     "knowledge_change": KNOWLEDGE_CHANGES,
     "entity_type": ENTITY_TYPES,
     "appearance_role": APPEARANCE_ROLES,

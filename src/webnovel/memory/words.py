@@ -75,6 +75,7 @@ ADVICE_KIND = {
     "thread_overdue": "线索逾期",
     "location_continuity": "地点不连贯",
     "item_held_elsewhere": "物品已有主",
+    "knowledge_unrecorded": "是否已得知",
 }
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them

@@ -79,6 +79,7 @@ class Gathering:
         self.scene_terms: frozenset[str] = frozenset()  # of the cast's items, places, realms
         # the book's rules and dead held in memory between packs (None: scan them)
         self.snapshot: ranking_scans.RankingSnapshot | None = None
+        self.pov: str | None = None  # whose eyes the scene is seen through, when recorded
 
     def field_label(self, key: str) -> str:
         """A field's Chinese name (the book's own where it declares one)."""

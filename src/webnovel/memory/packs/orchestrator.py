@@ -108,6 +108,7 @@ def _gathering(
     names = {e.id: e.name for e in in_play.entities.values()}
     gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
     gather.snapshot = snapshot
+    gather.pov = around.pov if around else None
     return gather, around
 
 
@@ -150,7 +151,15 @@ def ranking_cache() -> RankingCache:
 def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
     if name == "must_know":
         order = {kind: i for i, kind in enumerate(KINDS)}
-        return sorted(items, key=lambda i: (order.get(i.must_know, len(KINDS)), i.subject))
+        # who does not know what: in the order of what the scene turns on (`gap_lines`)
+        return sorted(
+            items,
+            key=lambda i: (
+                order.get(i.must_know, len(KINDS)),
+                -i.score if i.must_know == "unaware" else 0.0,
+                i.subject,
+            ),
+        )
     if name == "character_state":
         return sorted(items, key=lambda i: (i.subject, i.field))
     if name in ("timeline", "history", "working_memory"):

@@ -39,6 +39,7 @@ class Surroundings:
 
     recent_conflicts: list[Conflict] = field(default_factory=list)
     near: set[str] = field(default_factory=set)
+    pov: str | None = None  # the last chapter's point-of-view character
 
 
 def extend_cast(
@@ -65,6 +66,7 @@ def extend_cast(
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
     pov = rows[0].meta.get("pov") if rows else None
     viewer = name_ops.resolve_reference(conn, pov)[:1] if isinstance(pov, str) and pov else []
+    around.pov = viewer[0] if viewer else None
     due = _due_threads(open_threads, chapter)
     around.recent_conflicts = record_ops.list_conflicts(
         conn, up_to=as_of, since=max(1, as_of - SCENE_WINDOW + 1)

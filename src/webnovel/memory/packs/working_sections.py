@@ -9,6 +9,7 @@ from typing import Any
 from ..chains import Version
 from ..read import graph_memory
 from ..store import commit_ops
+from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
 from .pack_words import because
@@ -153,57 +154,4 @@ def constraints(g: Gathering) -> list[PackItem]:
     for item in dead:
         if item.subject in g.in_play.entities or item.subject in g.near:
             item.must_know = "dead"
-    return dead + secrets(g, {v.subject for v in dead_now})
-
-
-def secrets(g: Gathering, dead: set[str]) -> list[PackItem]:
-    """The information gap around the living characters in play
-    (`graph_memory.information_gap`), worded for the writer: the dead learn nothing, so no
-    "does not know" line is said of them."""
-    characters = {e.id for e in g.in_play.entities.values() if e.type == "角色"}
-    living = characters - dead
-    items = []
-    for gap in graph_memory.information_gap(g.conn, g.as_of, g.request.chapter, living):
-        secret = gap.secret
-        must = ""
-        if gap.kind == "due":
-            score, why, line = (
-                g.scores.reveal_due,
-                because("reveal_due"),
-                "本章应揭示",
-            )
-            must = "reveal"
-        elif gap.kind == "author_only":
-            score, why, line = (
-                g.scores.author_only,
-                because("reader_unaware"),
-                "仅作者知（勿在叙述中揭示）",
-            )
-        elif gap.kind == "suspects":
-            who = g.name(gap.entity_id or "")
-            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = because("suspects", who), f"{who} 仅怀疑"
-            must = "unaware"
-        else:
-            who = g.name(gap.entity_id or "")
-            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = because("unaware", who), f"{who} 尚不知"
-            must = "unaware"
-        evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
-        item = g.item(
-            layer="semantic",
-            category="active_constraints",
-            subject=secret.id,
-            field_name="secret",
-            value=secret.content,
-            chapter=secret.planted_chapter,
-            source_type="secret",
-            evidence=evidence,
-            score=score,
-            why=why,
-            line=f"- {line}：{secret.content}",
-        )
-        item.id += f":{gap.kind}:{gap.entity_id or ''}"  # one secret, many people
-        item.must_know = must
-        items.append(item)
-    return items
+    return dead + gap_lines.secrets(g, {v.subject for v in dead_now})

@@ -26,6 +26,7 @@ from ..write.chapter_inputs import ChapterResult
 from ..write.name_suggestions import did_you_mean
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
+from .knowledge_advice import unrecorded_learning
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,6 +91,10 @@ def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
         report.issues += [_issue(c, conn) for c in found]
         report.issues += _threads(conn, draft, chapter)
         report.issues += _continuity(conn, draft, chapter - 1)
+        report.issues += [
+            _advice("knowledge_unrecorded", message, secret_id, None, who, (evidence,))
+            for who, secret_id, message, evidence in unrecorded_learning(conn, draft)
+        ]
     report.issues.sort(key=lambda i: (SEVERITIES.index(i.severity), i.category, i.entity_id or ""))
     return report
 

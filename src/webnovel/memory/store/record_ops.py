@@ -370,3 +370,21 @@ def restore_verdicts(
         "SET status = excluded.status, note = excluded.note, recorded_at = excluded.recorded_at",
         list(verdicts),
     )
+
+
+def met_in_scenes(
+    conn: sqlite3.Connection, subjects: set[str], others: set[str], start: int, end: int
+) -> set[str]:
+    """Of `others`, those who shared a present scene (not a memory, not a dream) with one of
+    `subjects` in chapters [start, end]."""
+    met: set[str] = set()
+    for subject in sorted(subjects):
+        for (characters_json,) in conn.execute(
+            "SELECT characters_json FROM scenes WHERE chapter BETWEEN ? AND ? AND mode IS NULL "
+            "AND characters_json LIKE ?",
+            (start, end, f'%"{subject}"%'),
+        ):
+            characters = set(loads(characters_json) or [])
+            if subject in characters:
+                met |= characters & others
+    return met

@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import InvalidChapterResult
 from ...messages import say
 from ..schema import MAX_CHAPTER, THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
-from ..vocabulary import APPEARANCE_ROLES, SCENE_MODES
+from ..vocabulary import APPEARANCE_ROLES, SCENE_MODES, SECRET_KINDS
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -502,6 +502,11 @@ def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
                     due,
                     check.refs(item, "about", path),
                     check.refs(item, "unaware", path),
+                    kind=check.choice(item.get("kind"), SECRET_KINDS.values, f"{path}.kind", "")
+                    or None,
+                    to=check.refs(item, "to", path),
+                    scene=check.integer(item, "scene", path, (0, MAX_COUNT)),
+                    thread=check.text(item, "thread", path),
                 )
             )
     return out

@@ -70,6 +70,12 @@ RULES: dict[str, Rule] = {
     "location_continuity": Rule(
         "low", "在开头补一句转场，或确认这是有意的时空跳跃", recorded=False
     ),
+    "knowledge_unrecorded": Rule(
+        "low",
+        "若此人已得知，请在 knowledge_changes 中记下（或在 secrets 的揭示中写 to）；"
+        "若仍不知情，无需修改",
+        recorded=False,
+    ),
 }
 
 RECORDED_KINDS = tuple(kind for kind, rule in RULES.items() if rule.recorded)

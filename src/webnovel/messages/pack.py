@@ -1,0 +1,23 @@
+"""What a pack an agent can trust says (issue 38): who learnt a secret by being there, the
+information gap's lines and advice, the dead and the uncertain in a pack, items as things, places
+against scenes. Part of the one catalogue (`webnovel.messages`)."""
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    "pack_learnt_there": ("第{chapter}章在场得知", "told it in chapter {chapter}, being there"),
+    "pack_did_they_learn": (
+        "第{chapter}章 {who} 与 {other} 同场，但没有 {who} 得知此事的记录：{who} 是否已得知"
+        "「{content}」？",
+        "in chapter {chapter} {who} shares a scene with {other}, but nothing records {who} "
+        "learning it: does {who} know by now that '{content}'?",
+    ),
+    "pack_gaps_held_back": (
+        "另有 {count} 条「尚不知」未列出（与本场关系较远）；需要时用 knows 人物 或 secrets 查询",
+        "{count} more 'does not know' lines not shown (further from this scene); ask with "
+        "knows CHARACTER or secrets",
+    ),
+    "pack_gaps_held_back_why": (
+        "在场人物的另外 {count} 条信息差，未逐条列出",
+        "{count} more gaps of the people in play, not listed one by one",
+    ),
+}
