@@ -132,3 +132,16 @@ def test_review_asks_whether_a_gap_resting_on_no_record_still_holds(book: Projec
         for i in again.issues
         if i.category == "knowledge_unrecorded" and (i.found, i.field) == ("linyan", "yansong-mole")
     ]
+
+
+# -- the scene's people -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("task", ["chapter_write", "consistency_check"])
+def test_an_outline_adds_to_the_scene_never_replaces_it(book: Project, task: str) -> None:
+    commit_until(book, 5)
+    outline = "严松、白眉、屠七、韩啸、林远山、林砚在玄霄门议事"
+    pack = book.build_memory_pack(task, chapter=6, outline=outline)
+    in_play = {e["name"]: e["why_zh"] for e in pack.to_dict()["entities_in_play"]}
+    assert {"严松", "白眉", "屠七", "林砚"} <= set(in_play)
+    assert in_play["苏晚晴"] == "第5章最后一场在场"  # in the last scene, named or not

@@ -99,9 +99,11 @@ def _gathering(
     open_threads = (
         snapshot.open_threads(conn, as_of) if snapshot else ranking_scans.thread_rows(conn, as_of)
     )
+    # an outline's names add to the scene's people, never replace them, whatever the task: a
+    # check of chapter N's outline still has whoever stood in the last scene
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)
-        if recipe.scene_cast
+        if recipe.scene_cast or (request.outline and not request.focus)
         else None
     )
     near = frozenset(around.near) if around else frozenset()

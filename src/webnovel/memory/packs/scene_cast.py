@@ -86,15 +86,16 @@ def extend_cast(
     for entity_id in named_in_conflicts:
         _add(known, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
     _add_companions(conn, in_play, scenes, as_of, around)
-    _keep_the_best(in_play, named)
+    # the last scene's people and the point of view stay however many the outline names
+    _keep_the_best(in_play, named | {e for e in (*in_last, *viewer) if e in in_play.entities})
     return around
 
 
-def _keep_the_best(in_play: InPlay, named: set[str]) -> None:
-    """At most `MAX_CAST` people in play: those the texts named stay; of the others, the most
-    relevant (in the order they were found, on a tie)."""
-    added = [e for e in in_play.entities if e not in named]
-    room = max(0, MAX_CAST - len(named))
+def _keep_the_best(in_play: InPlay, kept: set[str]) -> None:
+    """At most `MAX_CAST` people in play: those `kept` (named by the texts, in the last scene,
+    the point of view) stay; of the others, the most relevant (in the order found, on a tie)."""
+    added = [e for e in in_play.entities if e not in kept]
+    room = max(0, MAX_CAST - len(kept))
     ranked = sorted(added, key=lambda e: -in_play.relevance[e])
     for entity_id in ranked[room:]:
         del in_play.entities[entity_id], in_play.relevance[entity_id], in_play.why[entity_id]
