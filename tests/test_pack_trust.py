@@ -145,3 +145,33 @@ def test_an_outline_adds_to_the_scene_never_replaces_it(book: Project, task: str
     in_play = {e["name"]: e["why_zh"] for e in pack.to_dict()["entities_in_play"]}
     assert {"严松", "白眉", "屠七", "林砚"} <= set(in_play)
     assert in_play["苏晚晴"] == "第5章最后一场在场"  # in the last scene, named or not
+
+
+# -- the dead and the uncertain ---------------------------------------------------------------
+
+
+def test_a_relation_to_the_dead_reads_as_one(book: Project) -> None:
+    commit_until(book, 3)
+    prompt = book.build_memory_pack("chapter_write", chapter=4, outline="林砚为韩啸扫墓").render(
+        "prompt"
+    )
+    assert "林砚 → 韩啸（已故）：挚友" in prompt
+    assert "林砚 → 韩啸：挚友" not in prompt
+
+
+def test_an_enemys_word_is_said_as_his_word_not_as_fact(book: Project) -> None:
+    commit_until(book, 6)
+    prompt = book.build_memory_pack(
+        "chapter_write", chapter=7, outline="林砚追查严松的去向"
+    ).render("prompt")
+    assert "严松 位置：焚骨岭（据屠七所说，第6章起）" in prompt
+    fact = book.fact("严松", "location")
+    assert fact is not None and fact.value == "焚骨岭"
+    assert fact.evidence[0]["certainty"] == "rumor" and fact.evidence[0]["said_by"] == "tuqi"
+    claimed = trust_book.ch6()
+    claimed["state_changes"] = [
+        {"entity_id": "严松", "field": "identity", "new": "玄霄门执事", "certainty": "自称"}
+    ]
+    book.commit(claimed)  # the chapter again, now with his own claim
+    prompt = book.build_memory_pack("chapter_write", chapter=7, outline="严松").render("prompt")
+    assert "严松 身份：玄霄门执事（自称，第6章起）" in prompt

@@ -194,4 +194,19 @@ def ch5() -> Result:
     }
 
 
-BOOK = [ch1, ch2, ch3, ch4, ch5]
+def ch6() -> Result:
+    """Where the mole went is only an enemy's word."""
+    return {
+        "chapter": 6,
+        "title": "传言",
+        "summary": "屠七托人传话，说严松去了焚骨岭；林砚与苏晚晴仍在黑风谷。",
+        "entities_appeared": [{"id": "林砚"}, {"id": "苏晚晴"}],
+        "state_changes": [
+            {"entity_id": "严松", "field": "location", "new": "焚骨岭", "said_by": "屠七"},
+        ],
+        "scenes": [{"index": 1, "location": "黑风谷", "characters": ["林砚", "苏晚晴"]}],
+        "chapter_meta": {"pov": "林砚", "ending": {"location": "黑风谷"}},
+    }
+
+
+BOOK = [ch1, ch2, ch3, ch4, ch5, ch6]

@@ -194,6 +194,15 @@ SECRET_KINDS = _terms(
     ("technique", "秘法", ("功法", "秘术", "法门", "secret_art", "method")),
     ("other", "其他", ("其它", "misc")),
 )
+# How sure a fact is, by its source: a `state_changes[]` item may say it is only hearsay (传闻)
+# or someone's claim about themselves (自称), with `said_by`, whose words it is. Beside
+# `confidence` (how sure the extraction is) and `reason` (why it changed): the pack says
+# 「据屠七所说」 instead of stating it.
+CERTAINTIES = _terms(
+    "来源可信度",
+    ("rumor", "传闻", ("听说", "据说", "风闻", "谣传", "hearsay", "rumour", "reported")),
+    ("claimed", "自称", ("声称", "口称", "自述", "自报", "claim", "self_reported", "alleged")),
+)
 # A reveal `to` 众人 is told to everyone in the scene (or the chapter's present scenes).
 EVERYONE = ("众人", "所有人", "大家", "在场众人", "全场", "everyone", "all")
 ENTITY_TYPES = _terms(
@@ -305,6 +314,7 @@ ENUMS: Mapping[str, Terms] = {
     "rule_action": RULE_ACTIONS,
     "secret_action": SECRET_ACTIONS,
     "secret_kind": SECRET_KINDS,
+    "certainty": CERTAINTIES,
     "knowledge_change": KNOWLEDGE_CHANGES,
     "entity_type": ENTITY_TYPES,
     "appearance_role": APPEARANCE_ROLES,

@@ -11,6 +11,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "in chapter {chapter} {who} shares a scene with {other}, but nothing records {who} "
         "learning it: does {who} know by now that '{content}'?",
     ),
+    "pack_dead_mark": ("（已故）", " (dead)"),
+    "pack_rumor": ("传闻，", "hearsay, "),
+    "pack_rumor_by": ("据{who}所说，", "by {who}'s word, "),
+    "pack_claimed": ("自称，", "claimed, "),
+    "pack_claimed_by": ("{who}自称，", "by {who}'s own claim, "),
     "pack_gaps_held_back": (
         "另有 {count} 条「尚不知」未列出（与本场关系较远）；需要时用 knows 人物 或 secrets 查询",
         "{count} more 'does not know' lines not shown (further from this scene); ask with "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...messages import say
 from ..chains import Version
 from ..read import graph_memory
 from ..store import commit_ops
@@ -112,7 +113,7 @@ def character_state(g: Gathering) -> list[PackItem]:
                 score=score,
                 why=because("of_entity", entity.name, g.in_play.why[entity_id]),
                 line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
-                f"（第{fact.valid_from}章起）",
+                f"（{_source(g, fact.evidence)}第{fact.valid_from}章起）",
             )
             if fact.field == "items" and fact.value:
                 item.must_know = "items"
@@ -155,3 +156,14 @@ def constraints(g: Gathering) -> list[PackItem]:
         if item.subject in g.in_play.entities or item.subject in g.near:
             item.must_know = "dead"
     return dead + gap_lines.secrets(g, {v.subject for v in dead_now})
+
+
+def _source(g: Gathering, evidence: tuple[dict[str, Any], ...]) -> str:
+    """「据屠七所说，」 for a fact that is only someone's word (its evidence's `certainty`)."""
+    first = evidence[0] if evidence else {}
+    certainty = first.get("certainty")
+    if not certainty:
+        return ""
+    who = g.name(first["said_by"]) if first.get("said_by") else ""
+    key = {"rumor": "pack_rumor", "claimed": "pack_claimed"}.get(certainty, "pack_rumor")
+    return say(key + ("_by" if who else ""), who=who)

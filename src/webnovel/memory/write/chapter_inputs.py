@@ -40,6 +40,8 @@ class StateChange:
     has_old: bool = False
     reason: str | None = None
     confidence: float = 1.0
+    certainty: str | None = None  # CERTAINTIES: rumor (传闻) or claimed (自称); None: as told
+    said_by: str | None = None  # whose words it is (a reference)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..schema import THREAD_ACTIONS, THREAD_KINDS
-from ..vocabulary import APPEARANCE_ROLES, SECRET_KINDS
+from ..vocabulary import APPEARANCE_ROLES, CERTAINTIES, SECRET_KINDS
 from .chapter_result import (
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
@@ -112,6 +112,11 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "op": {"enum": list(SET_OPS), "default": "set"},
                         "reason": {"type": "string"},
                         "confidence": CONFIDENCE,
+                        "certainty": {
+                            "enum": list(CERTAINTIES.values),
+                            "description": "rumor (传闻) or claimed (自称): only someone's words",
+                        },
+                        "said_by": {**REFERENCE, "description": "whose words it is"},
                     },
                     ["entity_id", "field", "new"],
                 ),

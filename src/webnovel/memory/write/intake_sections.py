@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..vocabulary import (
     APPEARANCE_ROLES,
+    CERTAINTIES,
     ENTITY_TYPES,
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
@@ -121,8 +122,10 @@ STATE_CHANGE = Section(
         "op": ("操作", "operation", "action", "mode"),
         "reason": ("原因", "理由", "cause", "why"),
         "confidence": ("置信度", "可信度"),
+        "certainty": ("确定性", "来源可信度", "可信性", "消息来源类型", "reliability"),
+        "said_by": ("据", "来源人", "出自", "说话人", "消息来源", "according_to", "speaker"),
     },
-    enums={"op": (SET_OPS, False)},
+    enums={"op": (SET_OPS, False), "certainty": (CERTAINTIES, False)},
     confidences=("confidence",),
 )
 RELATION = Section(

@@ -48,6 +48,10 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
                 evidence(n, f"state_change:{entity_id}:{change.field}:{n}", change.reason)
             ],
         }
+        if change.certainty:  # kept with the evidence: whoever reads the fact sees its source
+            payload["evidence"][0]["certainty"] = change.certainty
+            if change.said_by:
+                payload["evidence"][0]["said_by"] = resolve(change.said_by)[0]
         if change.has_old:
             payload["old"], payload["has_old"] = change.old, True
         if change.reason:
