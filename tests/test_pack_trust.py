@@ -175,3 +175,43 @@ def test_an_enemys_word_is_said_as_his_word_not_as_fact(book: Project) -> None:
     book.commit(claimed)  # the chapter again, now with his own claim
     prompt = book.build_memory_pack("chapter_write", chapter=7, outline="严松").render("prompt")
     assert "严松 身份：玄霄门执事（自称，第6章起）" in prompt
+
+
+# -- items as things ---------------------------------------------------------------------------
+
+
+def test_an_item_never_introduced_is_asked_for_by_name(book: Project, tmp_path: Path) -> None:
+    commit_until(book, 7)
+    before, after = book.fact("血色骨哨", "持有者", as_of=6), book.fact("血色骨哨", "持有者")
+    assert before is not None and (before.value, before.valid_from) == ("屠七", 1)
+    assert after is not None and (after.value, after.valid_from) == ("白眉", 7)
+    assert "血色骨哨" in [e.name for e in book.entities(entity_type="物品")]
+    assert "血色骨哨" not in [e.name for e in book.entities(entity_type="角色")]
+    project = str(tmp_path / "book")
+    shown = run_cli("--project", project, "fact", "血色骨哨", "持有者", "--as-of", "6")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["value"] == ["屠七"], shown.stderr
+    listed = run_cli("--project", project, "entities", "--type", "物品", "--format", "text")
+    assert "血色骨哨" in listed.stdout, listed.stderr
+
+
+def test_handing_over_what_another_holds_is_blocked(book: Project) -> None:
+    commit_until(book, 6)
+    wrong = trust_book.ch7()
+    wrong["summary"] = "林砚把血色骨哨交给白眉。"
+    wrong["state_changes"] = [
+        {"entity_id": "林砚", "field": "items", "op": "remove", "new": "血色骨哨"},
+        {"entity_id": "白眉", "field": "items", "op": "add", "new": "血色骨哨"},
+    ]
+    review = book.review(wrong, 7)
+    blocked = [i for i in review.blocking if i.category == "item_not_held"]
+    assert len(blocked) == 1 and blocked[0].severity == "high"
+    assert "屠七" in blocked[0].message and "第1章" in blocked[0].message
+    assert "林砚" in blocked[0].message
+    # committed anyway, it is a conflict on record, until the chapter is taken back
+    book.commit(wrong)
+    assert [c.kind for c in book.conflicts() if c.kind == "item_not_held"] == ["item_not_held"]
+    book.retract(7)
+    assert not [c for c in book.conflicts() if c.kind == "item_not_held"]
+    # the holder handing it over is no issue
+    right = book.review(trust_book.ch7(), 7)
+    assert not [i for i in right.issues if i.category in ("item_not_held", "set_remove_missing")]

@@ -209,4 +209,21 @@ def ch6() -> Result:
     }
 
 
-BOOK = [ch1, ch2, ch3, ch4, ch5, ch6]
+def ch7() -> Result:
+    """屠七, who has held the whistle since chapter 1, gives it to 白眉."""
+    return {
+        "chapter": 7,
+        "title": "骨哨",
+        "summary": "屠七在玄霄门山门外把血色骨哨交给白眉。",
+        "entities_appeared": [{"id": "屠七"}, {"id": "白眉"}],
+        "state_changes": [
+            {"entity_id": "屠七", "field": "location", "new": "玄霄门", "reason": "赴约交哨"},
+            {"entity_id": "屠七", "field": "items", "op": "remove", "new": "血色骨哨"},
+            {"entity_id": "白眉", "field": "items", "op": "add", "new": "血色骨哨"},
+        ],
+        "scenes": [{"index": 1, "location": "玄霄门", "characters": ["屠七", "白眉"]}],
+        "chapter_meta": {"pov": "林砚", "ending": {"location": "玄霄门"}},
+    }
+
+
+BOOK = [ch1, ch2, ch3, ch4, ch5, ch6, ch7]

@@ -192,6 +192,7 @@ ConflictKind = Literal[
     "secret_unknown",
     "thread_unknown",
     "set_remove_missing",
+    "item_not_held",
 ]
 # Advice: findings a commit warns about and review reports, never recorded as conflicts.
 AdviceKind = Literal[

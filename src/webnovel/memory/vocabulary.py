@@ -265,6 +265,8 @@ FIELDS = _terms(
     ("identity", "身份", ("真实身份", "role")),
     ("health", "伤势", ("伤情", "健康", "身体状况", "injury", "wound", "injuries")),
     ("items", "物品", ("持有物", "随身物品", "道具", "法宝", "inventory", "belongings")),
+    # an item's: who holds it, read from everyone's 物品 (`memory/read/items.py`)
+    ("holder", "持有者", ("持有人", "拥有者", "归属", "owner", "held_by", "possessor")),
     ("title", "称号", ("名号", "头衔", "封号")),
     ("age", "年龄", ("岁数",)),
     ("goal", "目标", ("目的", "心愿", "objective", "aim")),

@@ -63,6 +63,7 @@ CONFLICT_KIND = {
     "secret_unknown": "未埋设的秘密",
     "thread_unknown": "未知线索",
     "set_remove_missing": "移除不存在之物",
+    "item_not_held": "交出未持有之物",
 }
 ADVICE_KIND = {
     "ladder_regression": "有理由的境界跌落",
