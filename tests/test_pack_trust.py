@@ -215,3 +215,47 @@ def test_handing_over_what_another_holds_is_blocked(book: Project) -> None:
     # the holder handing it over is no issue
     right = book.review(trust_book.ch7(), 7)
     assert not [i for i in right.issues if i.category in ("item_not_held", "set_remove_missing")]
+
+
+# -- ladder fields -------------------------------------------------------------------------------
+
+
+def test_xiuwei_answers_as_the_realm_and_its_drop_is_a_regression(book: Project) -> None:
+    commit_until(book, 3)
+    fact = book.fact("林砚", "修为")
+    assert fact is not None and (fact.field, fact.value) == ("realm", "金丹")
+    lowered = {
+        "chapter": 4,
+        "summary": "林砚与人斗法。",
+        "state_changes": [{"entity_id": "林砚", "field": "修为", "new": "筑基"}],
+    }
+    review = book.review(lowered, 4)
+    assert [(i.category, i.severity, i.field) for i in review.blocking] == [
+        ("regression", "critical", "realm")
+    ]
+    lowered["state_changes"][0]["field"] = "等级"  # type: ignore[index]
+    assert [i.category for i in book.review(lowered, 4).blocking] == ["regression"]
+
+
+def test_a_books_own_word_for_its_ladder_wins(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "b", title="星河", genre="科幻") as book:
+        config = tmp_path / "b" / ".webnovel" / "config.toml"
+        text = config.read_text(encoding="utf-8")
+        text = text.replace("[ladders]", '[ladders]\npower = ["C级", "B级", "A级", "S级"]', 1)
+        text = text.replace("[fields]", '[fields]\npower = ["战力", "等级"]', 1)
+        config.write_text(text, encoding="utf-8")
+    with webnovel.open_project(tmp_path / "b") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {"id": "k", "name": "凯", "type": "角色", "current": {"等级": "A级"}}
+                ],
+            }
+        )
+        fact = book.fact("凯", "战力")
+        assert fact is not None and (fact.field, fact.value) == ("power", "A级")
+        review = book.review(
+            {"chapter": 2, "state_changes": [{"entity_id": "凯", "field": "等级", "new": "C级"}]}
+        )
+        assert [i.category for i in review.blocking] == ["regression"]

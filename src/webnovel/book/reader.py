@@ -114,7 +114,7 @@ class BookReader:
         """The book's fields: the built-in ones with their Chinese names, and its own
         (config.toml `[fields]`)."""
         if not hasattr(self, "_fields"):
-            self._fields = field_terms(self.config.fields)
+            self._fields = field_terms(self.config.fields, self.config.ladders)
         return self._fields
 
     def field_key(self, written: str) -> str:

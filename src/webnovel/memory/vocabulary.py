@@ -324,15 +324,38 @@ ENUMS: Mapping[str, Terms] = {
 }
 
 
-def field_terms(declared: Mapping[str, tuple[str, ...]] = {}) -> Terms:  # noqa: B006 (read only)
+# A book whose realm is a ladder (仙侠, 玄幻: `[ladders] realm`) writes it under these names too:
+# 修为 there is the realm, not a field of its own, and a drop under any of them is a regression.
+LADDER_WORDS = {"realm": ("修为", "修为等级", "cultivation", "cultivation_level", "power_level")}
+
+
+def field_terms(
+    declared: Mapping[str, tuple[str, ...]] = {},  # noqa: B006 (read only)
+    ladders: Iterable[str] = (),
+) -> Terms:
     """The built-in fields with a book's own: `declared` maps a field's key to its label and
-    synonyms (config.toml `[fields]`); a book's label for a built-in field replaces ours."""
+    synonyms (config.toml `[fields]`); a book's label for a built-in field replaces ours, and a
+    word the book gives one of its fields means that field, not a built-in one. A field with a
+    ladder (`ladders`, its keys) takes the words its genre writes it with (`LADDER_WORDS`)."""
     rows = {t.value: t for t in FIELDS}
+    for key in ladders:
+        extra = LADDER_WORDS.get(key, ())
+        if extra and key in rows:
+            ladder = rows[key]
+            rows[key] = Term(value=key, label=ladder.label, synonyms=(*ladder.synonyms, *extra))
+            for other, own in list(rows.items()):  # 修为 is no longer a field of its own
+                if other != key and (own.label in extra or other in extra):
+                    del rows[other]
+    books = {w for key, words in declared.items() for w in (key, *words)}
     for key, words in declared.items():
         label = words[0] if words else key
         base = rows.get(key)
         synonyms = (*words[1:], *((base.label, *base.synonyms) if base else ()))
         rows[key] = Term(value=key, label=label, synonyms=synonyms)
+    for key, term in list(rows.items()):
+        if key not in declared and books & set(term.synonyms):
+            kept = tuple(w for w in term.synonyms if w not in books)
+            rows[key] = Term(value=key, label=term.label, synonyms=kept)
     return Terms("字段", rows.values())
 
 

@@ -112,7 +112,7 @@ class WritePipeline:
     def __init__(self, index: IndexStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
-        self.fields = field_terms(config.fields)
+        self.fields = field_terms(config.fields, config.ladders)
 
     def read(self, data: Any, chapter: int | None = None) -> tuple[ChapterResult, Intake]:
         """A chapter result as written, made canonical and validated: the typed result, and
