@@ -259,3 +259,56 @@ def test_a_books_own_word_for_its_ladder_wins(tmp_path: Path) -> None:
             {"chapter": 2, "state_changes": [{"entity_id": "凯", "field": "等级", "new": "C级"}]}
         )
         assert [i.category for i in review.blocking] == ["regression"]
+
+
+# -- places against scenes -----------------------------------------------------------------------
+
+
+def _at_the_lords_house(**extra: object) -> dict[str, object]:
+    return {
+        "chapter": 8,
+        "title": "城主府",
+        "summary": "林远山与苏晚晴在城主府见城主。",
+        "scenes": [{"index": 1, "location": "城主府", "characters": ["林远山", "苏晚晴"]}],
+        **extra,
+    }
+
+
+def test_a_scene_somewhere_memory_does_not_have_them_is_an_issue(book: Project) -> None:
+    commit_until(book, 7)
+    review = book.review(_at_the_lords_house(), 8)
+    found = {i.entity_id: i for i in review.issues if i.category == "scene_location"}
+    assert set(found) == {"linyuanshan", "suwanqing"}
+    assert all(i.severity == "medium" for i in found.values())
+    said = found["suwanqing"].message
+    assert "城主府" in said and "黑风谷" in said and "第5章" in said
+    assert "第1章" in found["linyuanshan"].message
+    # nothing explains the change from where chapter 7 ended: that is said too, once
+    assert [i.category for i in review.issues if i.category == "location_continuity"] == [
+        "location_continuity"
+    ]
+
+
+def test_a_recorded_move_is_silent(book: Project) -> None:
+    commit_until(book, 7)
+    moved = _at_the_lords_house(
+        state_changes=[
+            {"entity_id": "林远山", "field": "location", "new": "城主府", "reason": "应邀赴宴"},
+            {"entity_id": "苏晚晴", "field": "位置", "new": "城主府", "reason": "随行"},
+        ]
+    )
+    review = book.review(moved, 8)
+    assert not [i for i in review.issues if i.category in ("scene_location", "location_continuity")]
+
+
+def test_a_scene_where_they_already_are_needs_no_crossing(book: Project) -> None:
+    commit_until(book, 7)  # chapter 7 ended at 玄霄门; 林砚 is at 黑风谷 since chapter 5
+    draft = {"chapter": 8, "scenes": [{"index": 1, "location": "黑风谷", "characters": ["林砚"]}]}
+    assert not book.review(draft, 8).issues
+
+
+def test_a_flashback_with_a_dead_man_is_clean(book: Project) -> None:
+    commit_until(book, 2)
+    review = book.review(trust_book.ch3(), 3)
+    assert not review.blocking
+    assert not [i for i in review.issues if i.category in ("scene_location", "dead_entity_active")]

@@ -39,6 +39,7 @@ def ch1() -> Result:
                 "type": "角色",
                 "current": {"location": "黑风谷"},
             },
+            {"id": "chengzhufu", "name": "城主府", "type": "地点"},
         ],
         "state_changes": [
             {

@@ -207,6 +207,7 @@ AdviceKind = Literal[
     "location_continuity",
     "item_held_elsewhere",
     "knowledge_unrecorded",
+    "scene_location",
 ]
 FindingKind = ConflictKind | AdviceKind
 ConflictStatus = Literal["open", "accepted", "resolved"]

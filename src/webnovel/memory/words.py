@@ -77,6 +77,7 @@ ADVICE_KIND = {
     "location_continuity": "地点不连贯",
     "item_held_elsewhere": "物品已有主",
     "knowledge_unrecorded": "是否已得知",
+    "scene_location": "场景与位置不符",
 }
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them

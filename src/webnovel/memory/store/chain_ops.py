@@ -553,3 +553,13 @@ def held_since(conn: sqlite3.Connection, holder: str, names: set[str], as_of: in
             break
         since = version.valid_from
     return since
+
+
+def value_held(conn: sqlite3.Connection, field: str, value: str, as_of: int) -> bool:
+    """Whether any entity's `field` has held exactly `value` from a chapter up to `as_of`."""
+    row = conn.execute(
+        "SELECT 1 FROM versions WHERE family = 'fact' AND field = ? AND value_json = ? "
+        "AND valid_from <= ? AND status != 'tentative' LIMIT 1",
+        (field, dumps(value), as_of),
+    ).fetchone()
+    return row is not None

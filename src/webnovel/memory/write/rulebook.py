@@ -74,6 +74,11 @@ RULES: dict[str, Rule] = {
     "location_continuity": Rule(
         "low", "在开头补一句转场，或确认这是有意的时空跳跃", recorded=False
     ),
+    "scene_location": Rule(
+        "medium",
+        "若此人移动了，请在 state_changes 中记下位置变化（写明 reason）；否则改正场景的地点或人物",
+        recorded=False,
+    ),
     "knowledge_unrecorded": Rule(
         "low",
         "若此人已得知，请在 knowledge_changes 中记下（或在 secrets 的揭示中写 to）；"
