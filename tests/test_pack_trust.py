@@ -312,3 +312,25 @@ def test_a_flashback_with_a_dead_man_is_clean(book: Project) -> None:
     review = book.review(trust_book.ch3(), 3)
     assert not review.blocking
     assert not [i for i in review.issues if i.category in ("scene_location", "dead_entity_active")]
+
+
+def test_a_sect_told_a_secret_is_its_members_knowing_it(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "sect", title="青云", genre="仙侠") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {"id": "jia", "name": "孟甲", "current": {"faction": "青云宗"}},
+                    {"id": "yi", "name": "赵乙"},
+                    {"id": "bing", "name": "钱丙"},
+                    {"id": "qingyun", "name": "青云宗", "type": "势力"},
+                ],
+                "secrets": [
+                    {"id": "s", "kind": "计划", "content": "魔门三日后攻山", "known_by": ["钱丙"]}
+                ],
+            }
+        )
+        book.commit({"chapter": 2, "secrets": [{"id": "s", "action": "reveal", "to": ["青云宗"]}]})
+        lines = _unaware_lines(book, 3, "孟甲、赵乙与钱丙议事")
+        assert ("赵乙", "魔门三日后攻山") in lines
+        assert ("孟甲", "魔门三日后攻山") not in lines

@@ -99,12 +99,14 @@ def _members(
     told = {e for who in knowing.values() for e in who} - characters
     if not told or not characters:
         return {}
-    sects = {e.id for e in entity_ops.get_entities(conn, told).values() if e.type == "势力"}
+    sects = told & entity_ops.ids_of_type(conn, "势力")
     if not sects:
         return {}
     out: dict[str, set[str]] = {}
-    for v in chain_ops.versions_at(conn, "fact", as_of, subjects=sorted(characters)):
-        if v.field == "faction" and isinstance(v.value, str | list):
+    for v in chain_ops.versions_at(
+        conn, "fact", as_of, subjects=sorted(characters), field="faction"
+    ):
+        if isinstance(v.value, str | list):
             values: list[Any] = v.value if isinstance(v.value, list) else [v.value]
             ids = {i for value in values for i in name_ops.resolve_reference(conn, str(value))}
             out[v.subject] = ids & sects
