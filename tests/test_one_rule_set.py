@@ -51,6 +51,10 @@ PLANTS: dict[str, Callable[[Draft], None]] = {
     "set_remove_missing": _add(
         "state_changes", {"entity_id": "林砚", "field": "items", "op": "remove", "new": "无此物"}
     ),
+    "item_not_held": _add(  # 苏晚晴 has held it since chapter 12
+        "state_changes",
+        {"entity_id": "林砚", "field": "items", "op": "remove", "new": "血衣堂令牌"},
+    ),
     "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚晴"}),
     "reveal_takes_name": _add(
         "entities_new", {"id": "linyuanshan", "name": "玄霄门", "revealed": True}

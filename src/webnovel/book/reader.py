@@ -102,17 +102,25 @@ class BookReader:
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
-        is named as in a chapter result, in any of its words (人物 is 角色)."""
+        is named as in a chapter result, in any of its words (人物 is 角色). The items (`物品`)
+        include the things held in someone's 物品 that no chapter introduced."""
+        as_of = chapter_number(as_of)
         if entity_type is not None:
             entity_type = ENTITY_TYPES.find(entity_type) or entity_type
-        return self.store.entities.listed(chapter_number(as_of), entity_type)
+        found = self.store.entities.listed(as_of, entity_type)
+        if entity_type != "物品":
+            return found
+        from ..memory.read import items
+
+        every = self.store.entities.listed(as_of, None)
+        return found + items.unintroduced(self.storage.conn, as_of, every)
 
     @property
     def fields(self) -> Terms:
         """The book's fields: the built-in ones with their Chinese names, and its own
         (config.toml `[fields]`)."""
         if not hasattr(self, "_fields"):
-            self._fields = field_terms(self.config.fields)
+            self._fields = field_terms(self.config.fields, self.config.ladders)
         return self._fields
 
     def field_key(self, written: str) -> str:
@@ -126,12 +134,38 @@ class BookReader:
     def holders(self, item: str, as_of: int | None = None) -> list[str]:
         """Who holds a named item (an entity of type 物品) as of chapter `as_of`: the ids of
         the entities whose `items` hold its name or an alias."""
-        entity = self.entity(item)
+        entity = self.thing(item)
         names = {entity.id, entity.name, *entity.aliases}
         return self.store.chains.holders(names, chapter_number(as_of))
 
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return self.reading.fact(self.entity(subject), self.field_key(field), chapter_number(as_of))
+        key, as_of = self.field_key(field), chapter_number(as_of)
+        if key == "holder":  # an item's holder is read from everyone's 物品
+            return self._holder(subject, as_of)
+        return self.reading.fact(self.entity(subject), key, as_of)
+
+    def _holder(self, subject: str, as_of: int | None) -> MemoryItem | None:
+        """Who holds an item as of a chapter: an item introduced as an entity, or any thing
+        ever added to someone's 物品, asked for by its name."""
+        from ..memory.read import items
+
+        entity = self.thing(subject)
+        names = {entity.id, entity.name, *entity.aliases}
+        held = items.holder(self.storage.conn, names, entity.name, as_of)
+        return held or self.reading.fact(entity, "holder", as_of)
+
+    def thing(self, reference: str) -> Entity:
+        """The entity a reference names or, failing one, a thing that was once in someone's
+        物品: an item known by its name alone (its id is its name)."""
+        try:
+            return self.entity(reference)
+        except UnknownEntity:
+            from ..memory.read import items
+
+            first = items.carried(self.storage.conn, None).get(reference)
+            if first is None:
+                raise
+            return Entity(id=reference, name=reference, type="物品", first_chapter=first)
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
         return self.reading.facts_of(self.entity(subject), chapter_number(as_of))

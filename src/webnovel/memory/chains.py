@@ -65,6 +65,8 @@ class SecretPayload(TypedDict, total=False):
     reveal_due: int | None
     about: list[str]  # entity ids the secret is about
     unaware: list[str]  # of those, who does not know it
+    kind: str  # SECRET_KINDS
+    thread: str  # the thread whose closing ends it
     evidence: list[dict[str, Any]]
 
 
@@ -75,6 +77,7 @@ KnowledgePayload = TypedDict(
         "change": str,  # learns | suspects | forgets
         "how": str | None,
         "from": str | None,
+        "present": bool,  # learnt by being told it in the chapter (a reveal's `to`, its scene)
         "evidence": list[dict[str, Any]],
     },
     total=False,

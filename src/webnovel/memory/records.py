@@ -133,6 +133,7 @@ class TimelineEvent:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_type: str | None = None
+    flashback: str | None = None  # None: the story's present; "flashback" or "dream"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -143,6 +144,7 @@ class TimelineEvent:
             "participants": list(self.participants),
             "location": self.location,
             "event_type": self.event_type,
+            "flashback": self.flashback,
         }
 
 

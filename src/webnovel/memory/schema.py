@@ -193,6 +193,7 @@ ConflictKind = Literal[
     "secret_unknown",
     "thread_unknown",
     "set_remove_missing",
+    "item_not_held",
 ]
 # Advice: findings a commit warns about and review reports, never recorded as conflicts.
 AdviceKind = Literal[
@@ -206,6 +207,8 @@ AdviceKind = Literal[
     "thread_overdue",
     "location_continuity",
     "item_held_elsewhere",
+    "knowledge_unrecorded",
+    "scene_location",
 ]
 FindingKind = ConflictKind | AdviceKind
 ConflictStatus = Literal["open", "accepted", "resolved"]

@@ -65,6 +65,7 @@ CONFLICT_KIND = {
     "secret_unknown": "未埋设的秘密",
     "thread_unknown": "未知线索",
     "set_remove_missing": "移除不存在之物",
+    "item_not_held": "交出未持有之物",
 }
 ADVICE_KIND = {
     "ladder_regression": "有理由的境界跌落",
@@ -77,6 +78,8 @@ ADVICE_KIND = {
     "thread_overdue": "线索逾期",
     "location_continuity": "地点不连贯",
     "item_held_elsewhere": "物品已有主",
+    "knowledge_unrecorded": "是否已得知",
+    "scene_location": "场景与位置不符",
 }
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them

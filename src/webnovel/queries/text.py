@@ -14,6 +14,7 @@ from ..book.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     FIELD,
+    SCENE_MODE,
     SOURCE,
     STATUS,
     THREAD_KIND,
@@ -194,7 +195,8 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
     rows = [
         [
             f"第{e.chapter}章",
-            e.event
+            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback else "")
+            + e.event
             + (f" ＠{e.location}" if e.location else "")
             + (f"（{e.time_hint}）" if e.time_hint else ""),
         ]

@@ -299,6 +299,14 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE commits ADD COLUMN stale INTEGER;
     """,
     ),
+    (
+        "0012_event_mode",
+        """
+    -- An event may happen in a flashback or a dream, as a scene may: the timeline shows it so,
+    -- and it moves nobody now.
+    ALTER TABLE timeline_events ADD COLUMN mode TEXT;
+    """,
+    ),
 ]
 
 

@@ -54,7 +54,7 @@ from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
-from .item_rules import items_held_elsewhere
+from .item_rules import items_held_elsewhere, items_taken_from_nonholder
 from .json_hygiene import json_problems
 from .reference_resolver import ReferenceResolver
 from .reveal_rules import reveals_taking_names
@@ -114,7 +114,7 @@ class WritePipeline:
     def __init__(self, index: IndexStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
-        self.fields = field_terms(config.fields)
+        self.fields = field_terms(config.fields, config.ladders)
 
     def read(self, data: Any, chapter: int | None = None) -> tuple[ChapterResult, Intake]:
         """A chapter result as written, made canonical and validated: the typed result, and
@@ -245,7 +245,7 @@ class WritePipeline:
         n = result.chapter
         outcome, changed = self._apply_chapter(result, recorded_at)
         if not changed:
-            outcome.conflicts = record_ops.named(conn, outcome.conflicts)
+            outcome.conflicts = record_ops.named(conn, outcome.conflicts + self._item_moves(n))
             return outcome
         later = entity_ops.chapters_referring_to(conn, changed, n)
         deferred = _Deferred()
@@ -264,6 +264,7 @@ class WritePipeline:
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
         self._refresh_entities(deferred.entities, n + 1, set(), found)
+        outcome.conflicts += self._item_moves(n)
         # what N's own replay found about later chapters may since have been replaced
         reported = {c.id: c for c in outcome.conflicts + found.conflicts}
         still = record_ops.stored_conflict_ids(conn, reported)
@@ -335,6 +336,14 @@ class WritePipeline:
         outcome.notes = record_ops.named(conn, outcome.notes)
         after = entity_ops.reference_signatures(conn, before)
         return outcome, {e for e in before if before[e] != after[e]}
+
+    def _item_moves(self, start: int) -> list[Conflict]:
+        """Items moved by one who does not hold them, from chapter `start` on: found again
+        from the stored removals whenever a chapter changes, once every chain is replayed."""
+        drafts = items_taken_from_nonholder(self.index.conn, start)
+        conflicts = [to_conflict(d, "item_moves") for d in drafts]
+        record_ops.replace_conflicts(self.index.conn, "item_moves", start, conflicts)
+        return conflicts
 
     def _names_taken(self, result: ChapterResult) -> list[Conflict]:
         """A new entity named like another one: references to that name become ambiguous."""
