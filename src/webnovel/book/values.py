@@ -21,6 +21,7 @@ from ..memory.schema import (
 from ..memory.vocabulary import THREAD_FILTER_WORDS
 
 if TYPE_CHECKING:
+    from ..memory.clock.answer import Deadline, StoryClock
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.packs.pack_words import Reason
     from ..memory.read.chapter_report import (
@@ -53,6 +54,7 @@ __all__ = [
     "CommitEntry",
     "CommitReport",
     "Conflict",
+    "Deadline",
     "Entity",
     "EventSeen",
     "Evidence",
@@ -68,6 +70,7 @@ __all__ = [
     "SearchHit",
     "Secret",
     "SecretTouched",
+    "StoryClock",
     "THREAD_FILTERS",
     "THREAD_FILTER_WORDS",
     "Thread",
@@ -94,6 +97,8 @@ _LAZY = {
     "SearchHit": "..memory.retrieval.search",
     "ReviewIssue": "..memory.review.draft_review",
     "ReviewReport": "..memory.review.draft_review",
+    "Deadline": "..memory.clock.answer",
+    "StoryClock": "..memory.clock.answer",
 }
 
 

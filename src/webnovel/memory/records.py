@@ -71,6 +71,7 @@ class Thread:
     related: tuple[str, ...] = ()
     last_chapter: int | None = None  # the last chapter that planted or moved it
     progress: str | None = None
+    due_time: str | None = None  # due in story time from its planting (四十九日后): see `clock`
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,6 +87,7 @@ class Thread:
             "overdue": self.overdue,
             "related": list(self.related),
             "last_chapter": self.last_chapter,
+            "due_time": self.due_time,
         }
 
 
@@ -133,9 +135,15 @@ class TimelineEvent:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_type: str | None = None
+    # Placed on the story clock (`timeline --story`): its day, part of day, and whether it is
+    # told in a flashback or a dream. Said in the answer only when placed.
+    placed: bool = False
+    day: int | None = None
+    part: str | None = None
+    mode: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "chapter": self.chapter,
             "event": self.event,
@@ -144,6 +152,9 @@ class TimelineEvent:
             "location": self.location,
             "event_type": self.event_type,
         }
+        if self.placed:
+            out |= {"day": self.day, "part": self.part, "flashback": self.mode}
+        return out
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -166,6 +166,7 @@ class ThreadState(TypedDict, total=False):
     content: str
     planted_chapter: int | None
     due_chapter: int | None
+    due_time: str | None  # due in story time from the chapter that planted it: 四十九日后
     urgency: float | None
     related: list[str]
     resolved_chapter: int | None

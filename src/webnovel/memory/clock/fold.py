@@ -91,7 +91,8 @@ def fold_clock(
             clock._past = stamp
         else:
             stamp = _present(clock, scene, reading)
-            clock._past = None
+            if reading is not None:  # a scene saying no time does not end the memory's count
+                clock._past = None
             if scene.mode is None:
                 clock.day, clock.day_latest, clock.part = (
                     stamp.day or 1,
