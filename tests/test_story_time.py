@@ -105,3 +105,62 @@ def test_a_deadline_in_story_time_is_counted_from_its_planting(book: webnovel.Pr
     assert "距「三年之约」还有 1022 天（第1082天到期）" in text
     [thread] = [t for t in book.threads("all", as_of=2) if t.id == "three-year-pact"]
     assert thread.due_time == "三年后"
+
+
+# -- review and commit judge story time by one rule set -----------------------------------------
+
+SEVENTH = {
+    "chapter": 7,
+    "summary": "清晨林砚在青石镇；同一时刻他又在黑风谷；三日前苏晚晴在后山。",
+    "scenes": [
+        {"index": 1, "time": "清晨", "location": "青石镇", "characters": ["linyan"]},
+        {
+            "index": 2,
+            "time": "同一时刻",
+            "location": "黑风谷",
+            "characters": ["linyan", "hanxiao"],
+        },
+        {"index": 3, "time": "三日前", "location": "后山", "characters": ["suwanqing"]},
+    ],
+}
+
+
+def test_review_flags_a_backwards_scene_two_places_at_once_and_the_unstated_night(
+    book: webnovel.Project,
+) -> None:
+    review = book.review(SEVENTH)
+    found = {i.category: i for i in review.issues}
+    twice = found["two_places_at_once"]
+    assert (twice.severity, twice.blocking, twice.entity_id) == ("high", True, "linyan")
+    assert twice.message.startswith("林砚 在同一时刻既在「青石镇」（第7章第1场）又在「黑风谷」")
+    backwards = found["time_backwards"]
+    assert backwards.severity == "medium" and "第7章第3场的时间「三日前」" in backwards.message
+    night = found["unstated_night"]  # chapter 6 ended at 黄昏; chapter 7 opens at 清晨
+    assert night.severity == "low" and "应写「次日清晨」" in night.message
+    assert "次日" in night.fix_hint
+    assert book.latest_chapter() == 6  # review wrote nothing
+    # the same draft marked as it should be: a flashback, 次日清晨, one place
+    fixed = json.loads(json.dumps(SEVENTH))
+    fixed["scenes"][0]["time"] = "次日清晨"
+    fixed["scenes"][1]["location"] = "青石镇"
+    fixed["scenes"][2]["flashback"] = True
+    assert not [i for i in book.review(fixed).issues if i.category in found]
+
+
+def test_commit_records_two_places_at_once_and_warns_of_the_rest(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="青石三年") as book:
+        reports = [book.commit(chapter) for chapter in CHAPTERS]
+        # chapter 4 crosses day 50 without 韩啸出关 paid off
+        assert reports[3].warnings == (
+            "「韩啸出关」（四十九日后）应在第50天兑现，本章已到第60天，仍未兑现",
+        )
+        unread = dict(SEVENTH, scenes=[*SEVENTH["scenes"], {"index": 4, "time": "天晓得何时"}])
+        report = book.commit(unread)
+        assert [(c.kind, c.entity_id) for c in report.conflicts] == [
+            ("two_places_at_once", "linyan")
+        ]
+        assert "第7章第4场的时间「天晓得何时」读不出，故事时钟按原日计" in report.warnings
+        assert any("应写「次日清晨」" in w for w in report.warnings)
+        assert [c.kind for c in book.conflicts(as_of=7) if c.chapter == 7] == ["two_places_at_once"]
+        book.retract(7)  # the chapter's finding goes with it
+        assert not [c for c in book.conflicts() if c.chapter == 7]

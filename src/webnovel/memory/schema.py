@@ -193,6 +193,7 @@ ConflictKind = Literal[
     "secret_unknown",
     "thread_unknown",
     "set_remove_missing",
+    "two_places_at_once",
 ]
 # Advice: findings a commit warns about and review reports, never recorded as conflicts.
 AdviceKind = Literal[
@@ -206,6 +207,9 @@ AdviceKind = Literal[
     "thread_overdue",
     "location_continuity",
     "item_held_elsewhere",
+    "time_backwards",
+    "unstated_night",
+    "deadline_passed",
 ]
 FindingKind = ConflictKind | AdviceKind
 ConflictStatus = Literal["open", "accepted", "resolved"]

@@ -63,6 +63,7 @@ CONFLICT_KIND = {
     "secret_unknown": "未埋设的秘密",
     "thread_unknown": "未知线索",
     "set_remove_missing": "移除不存在之物",
+    "two_places_at_once": "同时身处两地",
 }
 ADVICE_KIND = {
     "ladder_regression": "有理由的境界跌落",
@@ -75,6 +76,9 @@ ADVICE_KIND = {
     "thread_overdue": "线索逾期",
     "location_continuity": "地点不连贯",
     "item_held_elsewhere": "物品已有主",
+    "time_backwards": "时间倒流",
+    "unstated_night": "未交代的一夜",
+    "deadline_passed": "期限已过",
 }
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them

@@ -11,6 +11,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "config.toml 的 [calendar] 的单位名「{unit}」应是不含数字的词",
         "config.toml [calendar]: the unit word {unit!r} must be a word without digits",
     ),
+    # -- what a commit (and review) finds about story time ------------------------------------
+    "time_scene": ("第{scene}场", "scene {scene}"),
+    "time_ending": ("结尾", "the ending"),
+    "time_when": ("第{day}天{part}", "day {day} {part}"),
+    "time_unread": (
+        "第{chapter}章{where}的时间「{time}」读不出，故事时钟按原日计",
+        "chapter {chapter}, {where}: the time {time!r} cannot be read; the story clock stays",
+    ),
+    "due_time_unread": (
+        "线索「{thread}」的期限「{due_time}」读不出天数，不会按故事时间到期",
+        "thread {thread!r}: the deadline {due_time!r} cannot be read as days",
+    ),
+    "time_backwards": (
+        "第{chapter}章{where}的时间「{time}」早于上一场（{before}），却没有标为回忆",
+        "chapter {chapter}, {where}: {time!r} is earlier than the scene before ({before}), "
+        "and is not marked as a flashback",
+    ),
+    "time_unstated_night": (
+        "第{chapter}章{where}写「{time}」，早于上一场的「{before}」，却没交代过了一夜"
+        "（按次日计）；应写「{write}」",
+        "chapter {chapter}, {where}: {time!r} comes before the previous {before!r} with no "
+        "night said (counted as the next day); write {write!r}",
+    ),
+    "time_two_places": (
+        "{who} 在同一时刻既在「{a}」（第{chapter}章第{first}场）又在「{b}」（第{second}场，「{time}」）",
+        "{who} is at {a!r} (chapter {chapter}, scene {first}) and at {b!r} (scene {second}, "
+        "{time!r}) at the same moment",
+    ),
+    "time_deadline_passed": (
+        "「{content}」（{due_time}）应在第{due}天兑现，本章已到第{day}天，仍未兑现",
+        "「{content}」 ({due_time}) was due on day {due}; this chapter reaches day {day} "
+        "without paying it off",
+    ),
     # -- the clock as the author reads it ---------------------------------------------------------
     "clock_day": ("第{day}天", "day {day}"),
     "clock_day_range": ("第{day}～{latest}天", "days {day} to {latest}"),

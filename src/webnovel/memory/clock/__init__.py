@@ -3,7 +3,7 @@ and rules: `expressions` reads a time in the prose's words, `fold` turns a book'
 day and a part of day each."""
 
 from .expressions import DEFAULT_UNITS, PART_NAMES, TimeReading, chinese_number, read_time
-from .fold import ClockFold, SceneTime, Stamp, fold_clock
+from .fold import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, scenes_told
 
 __all__ = [
     "DEFAULT_UNITS",
@@ -13,6 +13,8 @@ __all__ = [
     "Stamp",
     "TimeReading",
     "chinese_number",
+    "due_day_of",
     "fold_clock",
     "read_time",
+    "scenes_told",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .expressions import PART_RANK, TimeReading, read_time
 
@@ -181,3 +182,39 @@ def _past(clock: ClockFold, scene: SceneTime, reading: TimeReading | None) -> St
     else:
         day = (start[0] + low, start[1] + high)
     return _stamp(scene, day, reading.part, moment=clock._moment)
+
+
+def scenes_told(rows: Iterable[Mapping[str, Any]], endings: Mapping[int, str]) -> list[SceneTime]:
+    """Stored scenes (`chapter`, `idx`, `mode`, `time`, `location`, `characters`) and chapters'
+    ending times as the clock reads them: each chapter's scenes, then its ending."""
+    by_chapter: dict[int, list[SceneTime]] = {}
+    for s in rows:
+        by_chapter.setdefault(s["chapter"], []).append(
+            SceneTime(
+                chapter=s["chapter"],
+                scene=s["idx"],
+                time=s["time"],
+                mode=s["mode"],
+                location=s["location"],
+                characters=tuple(s["characters"]),
+            )
+        )
+    out: list[SceneTime] = []
+    for chapter in sorted(set(by_chapter) | set(endings)):
+        out += by_chapter.get(chapter, [])
+        if chapter in endings:
+            out.append(SceneTime(chapter=chapter, scene=None, time=endings[chapter]))
+    return out
+
+
+def due_day_of(
+    fold: ClockFold, planted: int | None, due_time: str, units: Mapping[str, int] | None = None
+) -> int | None:
+    """The day a thread's `due_time` falls on, counted from the clock as chapter `planted`
+    ended; None when it says no distance forward."""
+    reading = read_time(due_time, units)
+    if not reading.readable or reading.days is None or reading.direction == "back":
+        return None
+    stamp = fold.stamp_at(planted) if planted is not None else None
+    start = stamp.day if stamp is not None and stamp.day is not None else 1
+    return start + reading.days[0]

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from ..clock import ClockFold, SceneTime, Stamp, fold_clock, read_time
+from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_time, scenes_told
 from ..clock.answer import Deadline, StoryClock
 from ..clock.expressions import PART_RANK
 from ..schema import TimelineEvent
@@ -33,27 +33,9 @@ def clock_fold(
 
 
 def _scene_times(conn: sqlite3.Connection, as_of: int | None, every: bool) -> list[SceneTime]:
-    scenes = clock_ops.story_scenes(conn, as_of, every)
-    endings = clock_ops.ending_times(conn, as_of)
-    out: list[SceneTime] = []
-    chapters = sorted({s["chapter"] for s in scenes} | set(endings))
-    by_chapter: dict[int, list[SceneTime]] = {}
-    for s in scenes:
-        by_chapter.setdefault(s["chapter"], []).append(
-            SceneTime(
-                chapter=s["chapter"],
-                scene=s["idx"],
-                time=s["time"],
-                mode=s["mode"],
-                location=s["location"],
-                characters=tuple(s["characters"]),
-            )
-        )
-    for chapter in chapters:
-        out += by_chapter.get(chapter, [])
-        if chapter in endings:
-            out.append(SceneTime(chapter=chapter, scene=None, time=endings[chapter]))
-    return out
+    return scenes_told(
+        clock_ops.story_scenes(conn, as_of, every), clock_ops.ending_times(conn, as_of)
+    )
 
 
 def story_clock(
@@ -116,18 +98,6 @@ def deadlines(
         )
     out.sort(key=lambda d: (d.due_day is None, d.due_day or 0, d.thread_id))
     return out
-
-
-def due_day_of(
-    fold: ClockFold, planted: int | None, due_time: str, calendar: Mapping[str, int] | None
-) -> int | None:
-    """The day a `due_time` falls on, counted from the clock as chapter `planted` ended."""
-    reading = read_time(due_time, calendar)
-    if not reading.readable or reading.days is None or reading.direction == "back":
-        return None
-    stamp = fold.stamp_at(planted) if planted is not None else None
-    start = stamp.day if stamp is not None and stamp.day is not None else 1
-    return start + reading.days[0]
 
 
 def story_timeline(
