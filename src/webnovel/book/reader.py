@@ -28,6 +28,7 @@ from ..messages import say
 from ..safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
+    from ..memory.clock.answer import StoryClock
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
     from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
         CommitEntry,
@@ -277,9 +278,11 @@ class BookReader:
         entity: str | None = None,
         as_of: int | None = None,
         limit: int | None = None,
+        story: bool = False,
     ) -> list[TimelineEvent]:
-        """Events in story order, chapters `start`..`end`, never past `as_of`; with `limit`,
-        the latest `limit` of them."""
+        """Events in the order told, chapters `start`..`end`, never past `as_of`; with `limit`,
+        the latest `limit` of them. With `story`, in the order they happen on the story clock
+        (a flashback's event in the past), each with its day and part of day."""
         as_of = chapter_number(as_of)
         start, end = chapter_number(start, "start"), chapter_number(end, "end")
         if start is not None and end is not None and start > end:
@@ -289,7 +292,16 @@ class BookReader:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
             raise InvalidInput(say("limit_positive", got=limit))
-        return self.reading.timeline(start, end, found, limit)
+        events = self.reading.timeline(start, end, found, limit)
+        if story:
+            return self.reading.story_timeline(events, as_of, self.config.calendar)
+        return events
+
+    def clock(self, as_of: int | None = None) -> StoryClock:
+        """The story clock as of chapter `as_of`: the day (day 1 is the book's first scene) and
+        part of day, the scene that set it, the days since the start and since the chapter
+        before, and the threads due in story time (`due_time`) with the days left to each."""
+        return self.reading.clock(chapter_number(as_of), self.config.calendar)
 
     def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
         """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""

@@ -21,6 +21,7 @@ from ..memory.schema import (
 from ..memory.vocabulary import THREAD_FILTER_WORDS
 
 if TYPE_CHECKING:
+    from ..memory.clock.answer import Deadline, StoryClock
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.packs.pack_words import Reason
     from ..memory.read.chapter_report import (
@@ -55,6 +56,7 @@ __all__ = [
     "CommitEntry",
     "CommitReport",
     "Conflict",
+    "Deadline",
     "Entity",
     "EventSeen",
     "Evidence",
@@ -71,6 +73,7 @@ __all__ = [
     "SearchHit",
     "Secret",
     "SecretTouched",
+    "StoryClock",
     "THREAD_FILTERS",
     "THREAD_FILTER_WORDS",
     "Thread",
@@ -99,6 +102,8 @@ _LAZY = {
     "ReviewReport": "..memory.review.draft_review",
     "AnswerChange": "..memory.review.impact",
     "Impact": "..memory.review.impact",
+    "Deadline": "..memory.clock.answer",
+    "StoryClock": "..memory.clock.answer",
 }
 
 

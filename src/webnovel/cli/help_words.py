@@ -64,6 +64,8 @@ HELP: dict[str, str] = {
     "to chapter": "结束章节",
     "only events of this entity": "只看此实体的事件",
     "never past chapter N": "不超过第 N 章",
+    "in story time: by the day each happens, flashbacks in their place": "按故事时间排列：按事件发生的那一天，回忆放在它发生的过去",
+    "the story clock: the day and part of day, days since the start and since the chapter before, deadlines in story time": "故事内时钟：第几天、什么时辰，距开篇与上一章过了几天，按故事时间到期的线索",
     "episodic retrieval over chapter summaries, scene summaries and text slices": "检索：在章节摘要、场景摘要与正文片段中查找",
     "what to look for (names, events, a question)": "要找的内容（人名、事件或一个问题）",
     "how many results": "返回几条结果",

@@ -46,6 +46,7 @@ class ThreadPayload(TypedDict, total=False):
     kind: ThreadKind | None
     content: str | None
     due_chapter: int | None
+    due_time: str | None  # due in story time, counted from the planting chapter (四十九日后)
     urgency: float | None
     related: list[str]
     evidence: list[dict[str, Any]]

@@ -66,6 +66,7 @@ CONFLICT_KIND = {
     "thread_unknown": "未知线索",
     "set_remove_missing": "移除不存在之物",
     "item_not_held": "交出未持有之物",
+    "two_places_at_once": "同时身处两地",
 }
 ADVICE_KIND = {
     "ladder_regression": "有理由的境界跌落",
@@ -80,6 +81,9 @@ ADVICE_KIND = {
     "item_held_elsewhere": "物品已有主",
     "knowledge_unrecorded": "是否已得知",
     "scene_location": "场景与位置不符",
+    "time_backwards": "时间倒流",
+    "unstated_night": "未交代的一夜",
+    "deadline_passed": "期限已过",
 }
 CONFLICT_STATUS = {"open": "未决", "accepted": "有意为之", "resolved": "已解决"}
 SECTION = SECTION_TITLES  # the pack's own headings, as the agent reads them

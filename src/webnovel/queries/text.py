@@ -23,6 +23,7 @@ from ..book.words import (
     sizes_shown,
 )
 from ..messages import say
+from .clock_text import day_words
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -194,8 +195,8 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
         return "（无事件）"
     rows = [
         [
-            f"第{e.chapter}章",
-            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback else "")
+            (f"第{e.chapter}章" if not e.placed else _story_when(e)),
+            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback and not e.placed else "")
             + e.event
             + (f" ＠{e.location}" if e.location else "")
             + (f"（{e.time_hint}）" if e.time_hint else ""),
@@ -203,6 +204,13 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
         for e in items
     ]
     return table(rows)
+
+
+def _story_when(event: TimelineEvent) -> str:
+    """An event's day on the story clock, its part of day, and the chapter that tells it."""
+    when = day_words(event.day) + (event.part or "")
+    mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
+    return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
 
 def conflict_kind_word(kind: str) -> str:

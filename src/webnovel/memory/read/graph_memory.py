@@ -248,6 +248,7 @@ def _thread(thread_id: str, state: ThreadState, overdue: bool) -> Thread:
         related=tuple(state.get("related", ())),
         last_chapter=state.get("last_chapter"),
         progress=state.get("progress"),
+        due_time=state.get("due_time"),
     )
 
 

@@ -64,6 +64,7 @@ class ThreadAction:
     due_chapter: int | None = None
     urgency: int | None = None
     related: tuple[str, ...] = ()
+    due_time: str | None = None  # due in story time, from the chapter that plants it: 三年后
 
 
 @dataclass(frozen=True)

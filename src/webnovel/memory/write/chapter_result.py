@@ -445,6 +445,7 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
                 due,
                 int(urgency) if urgency is not None else None,
                 check.refs(item, "related", path),
+                check.text(item, "due_time", path),
             )
         )
     return out

@@ -144,6 +144,7 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "action": {"enum": list(THREAD_ACTIONS), "default": "plant"},
                         "content": {"type": "string"},
                         "due_chapter": {"type": ["integer", "string"]},
+                        "due_time": {"type": "string"},
                         "expected_payoff": {"type": ["integer", "string"]},
                         "urgency": {"type": "number"},
                         "related": _list(REFERENCE),

@@ -290,6 +290,8 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
             state["content"] = content
     if (due := p.get("due_chapter")) is not None:
         state["due_chapter"] = due
+    if (due_time := p.get("due_time")) is not None:
+        state["due_time"] = due_time
     if (urgency := p.get("urgency")) is not None:
         state["urgency"] = urgency
     if action != "plant" and content:

@@ -157,6 +157,7 @@ THREAD = Section(
             "deadline",
         ),
         "urgency": ("紧迫度", "紧急度", "priority"),
+        "due_time": ("到期时间", "期限", "时限", "故事内期限", "due_in", "due_story_time"),
         "related": ("相关", "相关角色", "相关人物", "entities", "characters", "participants"),
     },
     enums={"kind": (THREAD_KINDS, False), "action": (THREAD_ACTIONS, False)},

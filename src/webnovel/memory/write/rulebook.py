@@ -59,6 +59,9 @@ RULES: dict[str, Rule] = {
         "high",
         "由真正的持有者交出，或先写明它是怎么到了此人手里（state_changes 的物品 add）",
     ),
+    "two_places_at_once": Rule(
+        "high", "改掉其中一场的地点或人物，或去掉「同一时刻」，写明两场之间过了多久"
+    ),
     # notes: advice at commit (a warning), an issue in review, never a conflict
     "ladder_regression": Rule("medium", "确认跌落境界的原因已在正文中交代", recorded=False),
     "name_taken": Rule("medium", "换一个名字，或在 uncertain 中写明指的是哪一个", recorded=False),
@@ -74,6 +77,18 @@ RULES: dict[str, Rule] = {
     "item_held_elsewhere": Rule(
         "medium",
         "若是转交，请在同一章把它从原持有者的物品中移除；若确有两件，请把其中一件登记为另一实体",
+        recorded=False,
+    ),
+    # story time (memory/write/time_rules.py)
+    "time_backwards": Rule(
+        "medium", "若是回忆，请在场景上标 flashback；否则改成晚于上一场的时间", recorded=False
+    ),
+    "unstated_night": Rule(
+        "low", "在时间前加上「次日」（如「次日清晨」），或补一句交代过了一夜", recorded=False
+    ),
+    "deadline_passed": Rule(
+        "medium",
+        "在本章兑现（resolve）这条线索，或让时间不越过期限，或改写它的 due_time",
         recorded=False,
     ),
     "location_continuity": Rule(

@@ -58,6 +58,7 @@ from .item_rules import items_held_elsewhere, items_taken_from_nonholder
 from .json_hygiene import json_problems
 from .reference_resolver import ReferenceResolver
 from .reveal_rules import reveals_taking_names
+from .time_rules import time_findings
 
 HASH_PREFIX = "b2:"
 
@@ -333,6 +334,7 @@ class WritePipeline:
         outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
         held = items_held_elsewhere(self.index.conn, result, resolver)
         outcome.notes += [to_conflict(draft, scope) for draft, scope in held]
+        self._judge_time(result, extraction.scenes, outcome)
         outcome.notes = record_ops.named(conn, outcome.notes)
         after = entity_ops.reference_signatures(conn, before)
         return outcome, {e for e in before if before[e] != after[e]}
@@ -344,6 +346,19 @@ class WritePipeline:
         conflicts = [to_conflict(d, "item_moves") for d in drafts]
         record_ops.replace_conflicts(self.index.conn, "item_moves", start, conflicts)
         return conflicts
+
+    def _judge_time(
+        self, result: ChapterResult, scenes: list[dict[str, Any]], outcome: ApplyOutcome
+    ) -> None:
+        """Story time in this chapter against the clock before it (time_rules): its conflicts
+        are the chapter's own (scope `time:N`), its notes and warnings are advice."""
+        found = time_findings(self.index.conn, result, scenes, self.config.calendar)
+        scope = f"time:{result.chapter}"
+        conflicts = [to_conflict(draft, scope) for draft in found.conflicts]
+        record_ops.replace_conflicts(self.index.conn, scope, result.chapter, conflicts)
+        outcome.conflicts += conflicts
+        outcome.notes += [to_conflict(draft, scope) for draft in found.notes]
+        outcome.warnings += found.warnings
 
     def _names_taken(self, result: ChapterResult) -> list[Conflict]:
         """A new entity named like another one: references to that name become ambiguous."""
