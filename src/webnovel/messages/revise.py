@@ -121,4 +121,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "note: chapter(s) {chapters} were edited by hand after their results were made; their "
         "memory may be stale",
     ),
+    # -- the dashboard's 改稿 page --------------------------------------------------------------
+    "revise_done_committed": (
+        "已提交第{chapter}章的新版本",
+        "chapter {chapter}'s new version committed",
+    ),
+    "revise_done_unchanged": (
+        "第{chapter}章已是这个版本，什么也没有改变",
+        "chapter {chapter} already stood on this version: nothing changed",
+    ),
+    "revise_needs_result": (
+        "请粘贴章节结果（JSON），或先输入章号载入已提交的版本",
+        "paste a chapter result (JSON), or load a committed chapter's first",
+    ),
 }
