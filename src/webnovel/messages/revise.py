@@ -134,4 +134,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "请粘贴章节结果（JSON），或先输入章号载入已提交的版本",
         "paste a chapter result (JSON), or load a committed chapter's first",
     ),
+    "review_contradicts_published": (
+        "↳ 与已发布的第{chapters}章矛盾：读者已读过，只能在后文圆回来",
+        "↳ contradicts published chapter(s) {chapters}: readers have them; resolve it forward",
+    ),
 }
