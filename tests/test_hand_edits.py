@@ -112,3 +112,26 @@ def test_the_overview_shows_edited_chapters(root: Path) -> None:
     with webnovel.open_project(root) as book:
         page = overview(book, FIRST)
     assert page.edited == [4] and page.stale == []
+
+
+def test_impact_of_a_text_alone_shows_what_search_loses_and_gains(
+    root: Path, tmp_path: Path
+) -> None:
+    with webnovel.open_project(root) as book:
+        stored = book.stored_commit(2)
+    assert stored is not None
+    result = tmp_path / "0002.json"
+    result.write_text(json.dumps(stored["result"], ensure_ascii=False), encoding="utf-8")
+    text = tmp_path / "0002.md"
+    text.write_text(stored["text"] + NEW_WORDS, encoding="utf-8")
+    found = answer(root, "impact", str(result), "--text", str(text))
+    assert found["status"] == "changed"
+    assert (found["changed"], found["conflicts_added"], found["chapters"]) == ([], [], [])
+    assert [p for p in found["passages_gained"] if NEW_WORDS in p["text"]]
+    assert found["passages_lost"] and not [
+        p for p in found["passages_lost"] if NEW_WORDS in p["text"]
+    ]
+    shown = cli(root, "impact", str(result), "--text", str(text), "--format", "text").stdout
+    assert "检索与摘要：第2章失去" in shown and "青铜古镜" in shown
+    same = answer(root, "impact", str(result), "--text", str(root / "chapters" / "0002.md"))
+    assert same["status"] == "unchanged" and same["passages_gained"] == []

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..book import hand_edits
 from ..book.revising import change_text, summary
+from ..book.words import CHUNK_KIND, label
 from ..messages import say
 from .commands import emit, open_book, read_json_input, read_text_file
 from .parsing import Subcommands, add_command
@@ -37,7 +39,7 @@ def add_revise_commands(sub: Subcommands) -> None:
         default=None,
         help="the chapter the result is for (when it does not say it)",
     )
-    p.add_argument("--text", default=None, help="the revised chapter's text (Markdown)")
+    p.add_argument("--text", type=Path, default=None, help="the revised chapter's text (Markdown)")
     p.add_argument(
         "--retract", action="store_true", help="the impact of retracting the chapter instead"
     )
@@ -138,6 +140,33 @@ def publish(args: argparse.Namespace) -> int:
     return 0
 
 
+PASSAGES_SHOWN = 3  # of those lost and of those gained, each cut to PASSAGE_CHARS
+PASSAGE_CHARS = 60
+
+
+def passages_text(found: Impact) -> list[str]:
+    """What search and the summaries lose and gain: counted, and the first few shown."""
+    if not (found.passages_lost or found.passages_gained):
+        return []
+    lines = [
+        say(
+            "impact_passages",
+            chapter=found.chapter,
+            lost=len(found.passages_lost),
+            gained=len(found.passages_gained),
+        )
+    ]
+    for key, passages in (
+        ("impact_passage_lost", found.passages_lost),
+        ("impact_passage_gained", found.passages_gained),
+    ):
+        for passage in passages[:PASSAGES_SHOWN]:
+            text = passage["text"].replace("\n", " ")
+            cut = text[:PASSAGE_CHARS] + ("…" if len(text) > PASSAGE_CHARS else "")
+            lines.append(say(key, kind=label(CHUNK_KIND, passage["kind"]), text=cut))
+    return lines
+
+
 def impact_text(found: Impact) -> str:
     """The author's change list: what the answers become, then chapter by chapter what breaks
     or mends, the published line drawn where readers stand."""
@@ -173,6 +202,7 @@ def impact_text(found: Impact) -> str:
         lines.append(say("impact_published_line", line=line))
     if not found.chapters:
         lines.append(say("impact_nothing_later"))
+    lines += passages_text(found)
     if line is None:
         lines.append(say("impact_no_line"))
     return "\n".join(lines)

@@ -138,4 +138,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "↳ 与已发布的第{chapters}章矛盾：读者已读过，只能在后文圆回来",
         "↳ contradicts published chapter(s) {chapters}: readers have them; resolve it forward",
     ),
+    "impact_passages": (
+        "检索与摘要：第{chapter}章失去 {lost} 段、新增 {gained} 段",
+        "search and summaries: chapter {chapter} loses {lost} passage(s), gains {gained}",
+    ),
+    "impact_passage_lost": ("  − {kind}：{text}", "  − {kind}: {text}"),
+    "impact_passage_gained": ("  + {kind}：{text}", "  + {kind}: {text}"),
 }

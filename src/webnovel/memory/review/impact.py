@@ -21,10 +21,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..read.graph_memory import names_as_of
+from ..retrieval.chunker import chapter_chunks
 from ..schema import Conflict
 from ..store import commit_ops, record_ops
 from ..store.index_store import loads
 from ..store.revision_ops import EntityRow, VersionRow, entity_rows, version_rows
+from ..write.chapter_result import parse_chapter_result
 from ..write.write_pipeline import WritePipeline
 
 # A version's status as an impact reads it: one that merely gained an end (active → outdated)
@@ -77,6 +79,9 @@ class Impact:
     conflicts_added: list[Conflict] = field(default_factory=list)
     conflicts_removed: list[Conflict] = field(default_factory=list)
     chapters: list[int] = field(default_factory=list)
+    # what the chapter's search passages (its summaries and text slices) lose and gain
+    passages_lost: list[dict[str, str]] = field(default_factory=list)
+    passages_gained: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def published(self) -> list[int]:
@@ -100,6 +105,8 @@ class Impact:
             "conflicts_removed": [c.to_dict() for c in self.conflicts_removed],
             "chapters": list(self.chapters),
             "published": self.published,
+            "passages_lost": list(self.passages_lost),
+            "passages_gained": list(self.passages_gained),
         }
 
 
@@ -130,12 +137,14 @@ def impact_of(
     store = pipeline.index
     with store.trial() as conn:
         latest = commit_ops.latest_chapter(conn) or 0
+        passages_before = _passages(conn, chapter)
         before = _snapshot(conn)
         if retract:
             report = pipeline.retract(chapter)
         else:
             report = pipeline.commit(data, text=text, chapter=chapter)
         after = _snapshot(conn)
+        passages_after = _passages(conn, report.chapter)
         as_of = max(latest, report.chapter)
         impact = Impact(
             chapter=report.chapter,
@@ -145,6 +154,8 @@ def impact_of(
             published_through=published_through,
         )
         _compare(conn, impact, before, after)
+        impact.passages_lost = _minus(passages_before, passages_after)
+        impact.passages_gained = _minus(passages_after, passages_before)
         # names as the book would know them after the revision (a renamed entity's new name)
         _name(conn, impact, as_of)
     _name(store.conn, impact, as_of)  # entities the revision takes away: named as before
@@ -183,6 +194,28 @@ def _compare(conn: sqlite3.Connection, impact: Impact, before: _Snapshot, after:
     impact.chapters = sorted(c for c in touched if c > n)
     impact.changed.sort(key=lambda c: (c.kind == "entity", c.kind, c.entity_id, c.field))
     impact.records.sort(key=lambda c: (c.chapter or 0, c.kind, c.entity_id, c.field))
+
+
+def _passages(conn: sqlite3.Connection, chapter: int) -> list[dict[str, str]]:
+    """What search holds of the chapter as it stands: its summaries and text slices, cut as
+    the search index cuts them."""
+    stored = commit_ops.current_commit(conn, chapter)
+    if stored is None:
+        return []
+    result = parse_chapter_result(stored["result"], chapter)
+    return [{"kind": c.kind, "text": c.text} for c in chapter_chunks(result, stored["text"])]
+
+
+def _minus(these: list[dict[str, str]], those: list[dict[str, str]]) -> list[dict[str, str]]:
+    left = Counter((p["kind"], p["text"]) for p in those)
+    out = []
+    for passage in these:
+        key = (passage["kind"], passage["text"])
+        if left[key]:
+            left[key] -= 1
+        else:
+            out.append(passage)
+    return out
 
 
 Chain = tuple[str, str]
