@@ -69,13 +69,26 @@ def add_hand_edit_commands(sub: Subcommands) -> None:
         "memory is stale",
         "webnovel status",
     )
-    add_command(
+    p = add_command(
         sub,
         "sync",
         sync,
         "take the texts of chapters edited by hand in again: text and search are updated, and "
         "each is marked stale until a new result is committed",
-        "webnovel sync",
+        "webnovel sync\n  webnovel sync --extract\n  webnovel sync --extract --yes",
+    )
+    p.add_argument(
+        "--extract",
+        action="store_true",
+        help="have the model read each stale chapter again and show what its new result changes",
+    )
+    p.add_argument(
+        "--yes", action="store_true", help="with --extract: commit the model's new results"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --extract --yes: a published chapter's new result too",
     )
 
 
@@ -88,12 +101,17 @@ def status(args: argparse.Namespace) -> int:
 
 def sync(args: argparse.Namespace) -> int:
     with open_book(args) as book:
-        done = hand_edits.sync(book)
+        done = hand_edits.sync(book, extract=args.extract, commit=args.yes, force=args.force)
         if done.synced:
             book.catch_up_search()
     data = done.to_dict()
-    emit(args, data, lambda _: sync_text(data))
+    emit(args, data, lambda _: "\n\n".join([sync_text(data), *map(proposal_text, done.proposals)]))
     return 0
+
+
+def proposal_text(proposal: hand_edits.Proposal) -> str:
+    said = "sync_committed" if proposal.committed else "sync_not_committed"
+    return "\n".join([impact_text(proposal.impact), say(said, chapter=proposal.chapter)])
 
 
 def status_text(found: dict[str, Any]) -> str:

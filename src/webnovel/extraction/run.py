@@ -190,6 +190,16 @@ class Extraction:
             )
         )
 
+    def propose(self, item: Planned) -> dict[str, Any]:
+        """The result the model reads from one chapter, as a run would commit it, committed
+        nowhere (`sync --extract` shows its impact first)."""
+        outcome = self.converse(item, self.messages_for(item, [item.text]))
+        if outcome.result is None:
+            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
+        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
+        result, _ = reference_known(outcome.result, known)
+        return result
+
     def converse(self, item: Planned, messages: list[dict[str, str]]) -> ChapterOutcome:
         """Ask, validate, and ask again quoting each problem, at most MAX_REPAIRS times."""
         outcome = ChapterOutcome(item.chapter)

@@ -144,4 +144,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "impact_passage_lost": ("  − {kind}：{text}", "  − {kind}: {text}"),
     "impact_passage_gained": ("  + {kind}：{text}", "  + {kind}: {text}"),
+    "sync_committed": (
+        "已提交模型为第{chapter}章给出的新章节结果，记忆已更新",
+        "the model's new result for chapter {chapter} committed",
+    ),
+    "sync_not_committed": (
+        "模型为第{chapter}章给出了新章节结果，尚未提交（确认无误后 webnovel sync --extract --yes；"
+        "模型的回答已存在书里，再问不再花钱）",
+        "the model's new result for chapter {chapter} is not committed yet "
+        "(webnovel sync --extract --yes; its answer is kept, asking again costs nothing)",
+    ),
 }
