@@ -154,4 +154,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the model's new result for chapter {chapter} is not committed yet "
         "(webnovel sync --extract --yes; its answer is kept, asking again costs nothing)",
     ),
+    "refusal_own_record_only": (
+        "只改了本章自己的记录（摘要、场景、正文等），记忆的答案与矛盾都不变",
+        "only the chapter's own record changes (summary, scenes, text); no answer or conflict",
+    ),
 }
