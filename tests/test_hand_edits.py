@@ -77,7 +77,7 @@ def test_sync_takes_the_edited_text_in_and_marks_the_chapter_stale(root: Path) -
         assert not [h for h in book.search("青铜古镜", top_k=5) if "青铜古镜" in h.text]
         book.publish(FIRST)  # a text edited by hand is no revision of the result: not refused
     done = answer(root, "sync")
-    assert done == {"synced": [2], "missing": [], "stale": [2]}
+    assert done == {"synced": [2], "missing": [], "stale": [2], "proposals": []}
     with webnovel.open_project(root) as book:
         after = book.stored_commit(2)
         assert after is not None and before is not None
@@ -92,7 +92,7 @@ def test_sync_takes_the_edited_text_in_and_marks_the_chapter_stale(root: Path) -
         page = overview(book, FIRST)
         assert page.stale == [2] and page.edited == []
     assert answer(root, "status")["edited"] == []
-    assert answer(root, "sync") == {"synced": [], "missing": [], "stale": [2]}
+    assert answer(root, "sync") == {"synced": [], "missing": [], "stale": [2], "proposals": []}
 
     # a new result for the chapter (made from its new text) ends the mark
     revised = copy.deepcopy(before["result"])
@@ -112,3 +112,69 @@ def test_the_overview_shows_edited_chapters(root: Path) -> None:
     with webnovel.open_project(root) as book:
         page = overview(book, FIRST)
     assert page.edited == [4] and page.stale == []
+
+
+def test_impact_of_a_text_alone_shows_what_search_loses_and_gains(
+    root: Path, tmp_path: Path
+) -> None:
+    with webnovel.open_project(root) as book:
+        stored = book.stored_commit(2)
+    assert stored is not None
+    result = tmp_path / "0002.json"
+    result.write_text(json.dumps(stored["result"], ensure_ascii=False), encoding="utf-8")
+    text = tmp_path / "0002.md"
+    text.write_text(stored["text"] + NEW_WORDS, encoding="utf-8")
+    found = answer(root, "impact", str(result), "--text", str(text))
+    assert found["status"] == "changed"
+    assert (found["changed"], found["conflicts_added"], found["chapters"]) == ([], [], [])
+    assert [p for p in found["passages_gained"] if NEW_WORDS in p["text"]]
+    assert found["passages_lost"] and not [
+        p for p in found["passages_lost"] if NEW_WORDS in p["text"]
+    ]
+    shown = cli(root, "impact", str(result), "--text", str(text), "--format", "text").stdout
+    assert "检索与摘要：第2章失去" in shown and "青铜古镜" in shown
+    same = answer(root, "impact", str(result), "--text", str(root / "chapters" / "0002.md"))
+    assert same["status"] == "unchanged" and same["passages_gained"] == []
+
+
+def test_sync_with_a_model_shows_the_impact_then_commits_with_yes(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real chat-completions server on 127.0.0.1 reads the edited chapter 2 anew: in its new
+    reading 林砚 dies there. `sync --extract` shows what that would do and commits nothing more;
+    `--yes` commits it (the model's answer is kept: no second request) and the mark is gone."""
+    from chat_server import chat_server, gold_results
+
+    answers = gold_results()
+    answers[2] = copy.deepcopy(answers[2])
+    answers[2].setdefault("state_changes", []).append(
+        {"entity_id": "linyan", "field": "status", "new": "死亡", "reason": "走火入魔"}
+    )
+    edited = root / "chapters" / "0002.md"
+    edited.write_text(edited.read_text(encoding="utf-8") + NEW_WORDS, encoding="utf-8")
+    with chat_server(answers=answers) as server:
+        monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+        monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", "sk-test-local")
+        monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+        shown = answer(root, "sync", "--extract")
+        assert shown["synced"] == [2] and shown["stale"] == [2]
+        [proposal] = shown["proposals"]
+        assert proposal["chapter"] == 2 and proposal["committed"] is False
+        impact = proposal["impact"]
+        assert any(c["field"] == "status" and c["after"] == "死亡" for c in impact["changed"])
+        dead = {
+            c["chapter"] for c in impact["conflicts_added"] if c["kind"] == "dead_entity_active"
+        }
+        assert dead and dead <= set(range(3, FIRST + 1))
+        with webnovel.open_project(root) as book:
+            assert book.fact("linyan", "status").value == "存活"  # type: ignore[union-attr]
+        asked = len(server.seen)
+        assert server.seen[-1].chapter == 2 and NEW_WORDS in server.seen[-1].user_text
+
+        committed = answer(root, "sync", "--extract", "--yes")
+        assert committed["proposals"][0]["committed"] is True and committed["stale"] == []
+        assert len(server.seen) == asked  # the answer was kept in the book
+    with webnovel.open_project(root) as book:
+        assert book.fact("linyan", "status").value == "死亡"  # type: ignore[union-attr]
+        assert NEW_WORDS in (book.stored_commit(2) or {})["text"]
+    assert answer(root, "status")["edited"] == []

@@ -160,3 +160,27 @@ def test_over_mcp(root: Path, saga: Saga) -> None:
     )
     assert out["forced"]["status"] == "committed"
     assert out["resume"]["published_through"] == LINE
+
+
+def test_review_of_a_new_chapter_marks_what_contradicts_published_chapters(
+    root: Path, saga: Saga, tmp_path: Path
+) -> None:
+    """e14 dies in chapter 25, which readers have: a draft of chapter 41 where he acts is to
+    be 圆 forward, and review says which published chapter it contradicts."""
+    assert saga.truth.fact("e14", "status", 25) == "死亡"
+    draft = {
+        "chapter": CHAPTERS + 1,
+        "summary": "死去的人又出现了",
+        "entities_appeared": [{"id": "e14"}],
+    }
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps(draft, ensure_ascii=False), encoding="utf-8")
+    before = json.loads(cli(root, "review", str(path)).stdout)
+    dead = [i for i in before["issues"] if i["category"] == "dead_entity_active"]
+    assert dead and dead[0]["contradicts_published"] == []  # no line yet: nothing published
+    cli(root, "publish", "--through", str(LINE))
+    after = json.loads(cli(root, "review", str(path)).stdout)
+    dead = [i for i in after["issues"] if i["category"] == "dead_entity_active"]
+    assert dead[0]["contradicts_published"] == [25]
+    text = cli(root, "review", str(path), "--format", "text").stdout
+    assert "与已发布的第25章矛盾" in text

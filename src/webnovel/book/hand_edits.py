@@ -16,6 +16,7 @@ from ..ingest.text_files import read_text
 from ..memory.store.revision_ops import text_hash
 
 if TYPE_CHECKING:
+    from ..memory.review.impact import Impact
     from .project import Project
 
 CHAPTER_FOLDER = "chapters"  # a book's own chapter folder, beside outlines/
@@ -108,22 +109,51 @@ def status(project: Project) -> ChapterFiles:
     return files
 
 
+@dataclass(frozen=True)
+class Proposal:
+    """A model's new result for a stale chapter, and what committing it does."""
+
+    chapter: int
+    result: dict[str, Any]
+    impact: Impact
+    committed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chapter": self.chapter,
+            "result": self.result,
+            "impact": self.impact.to_dict(),
+            "committed": self.committed,
+        }
+
+
 @dataclass
 class Synced:
-    """What `webnovel sync` did: the chapters whose edited text it took in (now stale)."""
+    """What `webnovel sync` did: the chapters whose edited text it took in, those still stale,
+    and with `--extract` the model's new results with their impacts."""
 
     synced: list[int] = field(default_factory=list)
     missing: list[dict[str, Any]] = field(default_factory=list)
     stale: list[int] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"synced": self.synced, "missing": self.missing, "stale": self.stale}
+        return {
+            "synced": self.synced,
+            "missing": self.missing,
+            "stale": self.stale,
+            "proposals": [p.to_dict() for p in self.proposals],
+        }
 
 
-def sync(project: Project) -> Synced:
+def sync(
+    project: Project, extract: bool = False, commit: bool = False, force: bool = False
+) -> Synced:
     """Take each edited chapter's text in again: the text and search are updated, the result
     stays (the chapter is marked stale until a new result is committed). Each chapter is its
-    own commit, through the same path as `commit --text`."""
+    own commit, through the same path as `commit --text`. With `extract`, a model reads each
+    stale chapter again and the impact of its new result is shown; with `commit` too, the new
+    result is committed (a published chapter's only with `force`)."""
     found = status(project)
     done = Synced(missing=found.missing)
     for edited in found.edited:
@@ -137,6 +167,16 @@ def sync(project: Project) -> Synced:
             stored["result"], text, chapter, text_source=edited["path"], stale=True
         )
         done.synced.append(chapter)
+    if extract:
+        from ..extraction.extract import propose_results
+
+        for chapter, result in propose_results(
+            project, project.store.commits.stale_chapters()
+        ).items():
+            found_impact = project.impact(result, chapter)
+            if commit:
+                project.commit(result, chapter=chapter, force=force)
+            done.proposals.append(Proposal(chapter, result, found_impact, commit))
     project.refresh_projections()
     done.stale = project.store.commits.stale_chapters()
     return done

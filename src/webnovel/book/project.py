@@ -197,7 +197,7 @@ class Project(BookReader):
         from ..memory.review.draft_review import review_draft
 
         parsed, intake = self.pipeline.read(draft, chapter)
-        report = review_draft(self.pipeline, parsed)
+        report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
         report.normalized = list(intake.normalized)
         return report
 

@@ -115,6 +115,7 @@ def guard_published(
 def refusal(found: Impact) -> str:
     changes = [change_text(c) for c in found.changed]
     changes += [c.message for c in found.conflicts_added]
+    changes += [change_text(r) for r in found.records if r.chapter == found.chapter]
     published = [c for c in found.published if c != found.chapter] or [found.chapter]
     return say(
         "published_revision_refused",
@@ -122,7 +123,7 @@ def refusal(found: Impact) -> str:
         line=found.published_through,
         action=say(f"published_revision_action_{found.action}"),
         summary=summary(found),
-        examples="；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("impact_none"),
+        examples="；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only"),
         published=say("published_chapters", chapters="、".join(map(str, published))),
     )
 

@@ -104,6 +104,9 @@ def review_text(report: ReviewReport) -> str:
         severity = SEVERITY.get(issue.severity, issue.severity)
         kind = CONFLICT_KIND.get(issue.category) or ADVICE_KIND.get(issue.category, "")
         lines.append(f"[{severity}] {kind or issue.category}：{issue.message}")
+        if issue.contradicts_published:
+            shown = "、".join(map(str, issue.contradicts_published))
+            lines.append("    " + say("review_contradicts_published", chapters=shown))
         if issue.fix_hint:
             lines.append(f"    → {issue.fix_hint}")
     return "\n".join(lines)

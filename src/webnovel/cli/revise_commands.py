@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..book import hand_edits
 from ..book.revising import change_text, summary
+from ..book.words import CHUNK_KIND, label
 from ..messages import say
 from .commands import emit, open_book, read_json_input, read_text_file
 from .parsing import Subcommands, add_command
@@ -37,7 +39,7 @@ def add_revise_commands(sub: Subcommands) -> None:
         default=None,
         help="the chapter the result is for (when it does not say it)",
     )
-    p.add_argument("--text", default=None, help="the revised chapter's text (Markdown)")
+    p.add_argument("--text", type=Path, default=None, help="the revised chapter's text (Markdown)")
     p.add_argument(
         "--retract", action="store_true", help="the impact of retracting the chapter instead"
     )
@@ -67,13 +69,26 @@ def add_hand_edit_commands(sub: Subcommands) -> None:
         "memory is stale",
         "webnovel status",
     )
-    add_command(
+    p = add_command(
         sub,
         "sync",
         sync,
         "take the texts of chapters edited by hand in again: text and search are updated, and "
         "each is marked stale until a new result is committed",
-        "webnovel sync",
+        "webnovel sync\n  webnovel sync --extract\n  webnovel sync --extract --yes",
+    )
+    p.add_argument(
+        "--extract",
+        action="store_true",
+        help="have the model read each stale chapter again and show what its new result changes",
+    )
+    p.add_argument(
+        "--yes", action="store_true", help="with --extract: commit the model's new results"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --extract --yes: a published chapter's new result too",
     )
 
 
@@ -86,12 +101,17 @@ def status(args: argparse.Namespace) -> int:
 
 def sync(args: argparse.Namespace) -> int:
     with open_book(args) as book:
-        done = hand_edits.sync(book)
+        done = hand_edits.sync(book, extract=args.extract, commit=args.yes, force=args.force)
         if done.synced:
             book.catch_up_search()
     data = done.to_dict()
-    emit(args, data, lambda _: sync_text(data))
+    emit(args, data, lambda _: "\n\n".join([sync_text(data), *map(proposal_text, done.proposals)]))
     return 0
+
+
+def proposal_text(proposal: hand_edits.Proposal) -> str:
+    said = "sync_committed" if proposal.committed else "sync_not_committed"
+    return "\n".join([impact_text(proposal.impact), say(said, chapter=proposal.chapter)])
 
 
 def status_text(found: dict[str, Any]) -> str:
@@ -138,6 +158,33 @@ def publish(args: argparse.Namespace) -> int:
     return 0
 
 
+PASSAGES_SHOWN = 3  # of those lost and of those gained, each cut to PASSAGE_CHARS
+PASSAGE_CHARS = 60
+
+
+def passages_text(found: Impact) -> list[str]:
+    """What search and the summaries lose and gain: counted, and the first few shown."""
+    if not (found.passages_lost or found.passages_gained):
+        return []
+    lines = [
+        say(
+            "impact_passages",
+            chapter=found.chapter,
+            lost=len(found.passages_lost),
+            gained=len(found.passages_gained),
+        )
+    ]
+    for key, passages in (
+        ("impact_passage_lost", found.passages_lost),
+        ("impact_passage_gained", found.passages_gained),
+    ):
+        for passage in passages[:PASSAGES_SHOWN]:
+            text = passage["text"].replace("\n", " ")
+            cut = text[:PASSAGE_CHARS] + ("…" if len(text) > PASSAGE_CHARS else "")
+            lines.append(say(key, kind=label(CHUNK_KIND, passage["kind"]), text=cut))
+    return lines
+
+
 def impact_text(found: Impact) -> str:
     """The author's change list: what the answers become, then chapter by chapter what breaks
     or mends, the published line drawn where readers stand."""
@@ -173,6 +220,7 @@ def impact_text(found: Impact) -> str:
         lines.append(say("impact_published_line", line=line))
     if not found.chapters:
         lines.append(say("impact_nothing_later"))
+    lines += passages_text(found)
     if line is None:
         lines.append(say("impact_no_line"))
     return "\n".join(lines)

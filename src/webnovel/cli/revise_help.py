@@ -19,4 +19,7 @@ HELP: dict[str, str] = {
     "memory is stale": "列出改动过的章节文件：提交后又被手改的、文件不见了的、章节文件夹里从未提交的，以及记忆待更新（stale）的章节",
     "take the texts of chapters edited by hand in again: text and search are updated, and "
     "each is marked stale until a new result is committed": "重新读入手改过的章节正文：更新正文与检索，并把这些章节标为记忆待更新（stale），直到提交新的章节结果",
+    "have the model read each stale chapter again and show what its new result changes": "让模型重新阅读每个记忆待更新的章节，并先显示新章节结果会带来的影响",
+    "with --extract: commit the model's new results": "配合 --extract：提交模型给出的新章节结果",
+    "with --extract --yes: a published chapter's new result too": "配合 --extract --yes：已发布章节的新结果也提交",
 }

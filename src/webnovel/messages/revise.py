@@ -121,4 +121,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "note: chapter(s) {chapters} were edited by hand after their results were made; their "
         "memory may be stale",
     ),
+    # -- the dashboard's 改稿 page --------------------------------------------------------------
+    "revise_done_committed": (
+        "已提交第{chapter}章的新版本",
+        "chapter {chapter}'s new version committed",
+    ),
+    "revise_done_unchanged": (
+        "第{chapter}章已是这个版本，什么也没有改变",
+        "chapter {chapter} already stood on this version: nothing changed",
+    ),
+    "revise_needs_result": (
+        "请粘贴章节结果（JSON），或先输入章号载入已提交的版本",
+        "paste a chapter result (JSON), or load a committed chapter's first",
+    ),
+    "review_contradicts_published": (
+        "↳ 与已发布的第{chapters}章矛盾：读者已读过，只能在后文圆回来",
+        "↳ contradicts published chapter(s) {chapters}: readers have them; resolve it forward",
+    ),
+    "impact_passages": (
+        "检索与摘要：第{chapter}章失去 {lost} 段、新增 {gained} 段",
+        "search and summaries: chapter {chapter} loses {lost} passage(s), gains {gained}",
+    ),
+    "impact_passage_lost": ("  − {kind}：{text}", "  − {kind}: {text}"),
+    "impact_passage_gained": ("  + {kind}：{text}", "  + {kind}: {text}"),
+    "sync_committed": (
+        "已提交模型为第{chapter}章给出的新章节结果，记忆已更新",
+        "the model's new result for chapter {chapter} committed",
+    ),
+    "sync_not_committed": (
+        "模型为第{chapter}章给出了新章节结果，尚未提交（确认无误后 webnovel sync --extract --yes；"
+        "模型的回答已存在书里，再问不再花钱）",
+        "the model's new result for chapter {chapter} is not committed yet "
+        "(webnovel sync --extract --yes; its answer is kept, asking again costs nothing)",
+    ),
+    "refusal_own_record_only": (
+        "只改了本章自己的记录（摘要、场景、正文等），记忆的答案与矛盾都不变",
+        "only the chapter's own record changes (summary, scenes, text); no answer or conflict",
+    ),
 }

@@ -39,6 +39,9 @@ class ReviewIssue:
     found: Any = None
     evidence: tuple[dict[str, Any], ...] = ()
     fix_hint: str = ""
+    # the published chapters (at or below the published line) whose evidence the issue
+    # contradicts: readers have them, so the story must 圆 it forward, not fix them in place
+    contradicts_published: tuple[int, ...] = ()
 
     @property
     def blocking(self) -> bool:
@@ -56,6 +59,7 @@ class ReviewIssue:
             "evidence": list(self.evidence),
             "fix_hint": self.fix_hint,
             "blocking": self.blocking,
+            "contradicts_published": list(self.contradicts_published),
         }
 
 
@@ -78,9 +82,12 @@ class ReviewReport:
         }
 
 
-def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
+def review_draft(
+    pipeline: WritePipeline, draft: ChapterResult, published_through: int | None = None
+) -> ReviewReport:
     """Commit the draft for real inside a transaction that is rolled back, and report what the
-    commit found about this chapter, plus what the draft leaves undone around it."""
+    commit found about this chapter, plus what the draft leaves undone around it. With a
+    published line, each issue names the published chapters its evidence cites."""
     chapter = draft.chapter
     report = ReviewReport(chapter)
     store = pipeline.index
@@ -99,8 +106,17 @@ def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
             _advice("knowledge_unrecorded", message, secret_id, None, who, (evidence,))
             for who, secret_id, message, evidence in unrecorded_learning(conn, draft)
         ]
+    if published_through is not None:
+        report.issues = [_published(i, chapter, published_through) for i in report.issues]
     report.issues.sort(key=lambda i: (SEVERITIES.index(i.severity), i.category, i.entity_id or ""))
     return report
+
+
+def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
+    """The issue with the published chapters (other than the draft's own) its evidence cites."""
+    cited = {e.get("chapter") for e in issue.evidence}
+    published = sorted(c for c in cited if isinstance(c, int) and c != chapter and c <= line)
+    return replace(issue, contradicts_published=tuple(published)) if published else issue
 
 
 def _issue(found: Conflict, conn: sqlite3.Connection) -> ReviewIssue:

@@ -6,8 +6,10 @@ transaction that is always rolled back (as review does), and the book is read be
 it within that transaction. So an impact equals what the commit would do by construction; a
 test commits the same revision for real in a copy and compares.
 
-What is compared: every version (the answers of every chain, over their spans), every entity
-row, and the conflict ledger. A version is attributed to the chapters where a chain's values
+What is compared: the versions the write path changed (the answers of every chain it touched,
+over their spans: on SQLite, temporary triggers log each version row it takes away and writes,
+so the cost follows the revision, not the book; on PostgreSQL both whole tables are read), every
+entity row, and the conflict ledger. A version is attributed to the chapters where a chain's values
 start or end differently, so a revision of chapter 20 that kills someone shows at 20, and each
 later chapter where he still acts shows by its new conflict.
 """
@@ -21,10 +23,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..read.graph_memory import names_as_of
+from ..retrieval.chunker import chapter_chunks
 from ..schema import Conflict
 from ..store import commit_ops, record_ops
 from ..store.index_store import loads
-from ..store.revision_ops import EntityRow, VersionRow, entity_rows, version_rows
+from ..store.revision_ops import (
+    EntityRow,
+    VersionRow,
+    chain_rows,
+    entity_rows,
+    seen_versions,
+    version_rows,
+    watch_versions,
+)
+from ..write.chapter_result import parse_chapter_result
 from ..write.write_pipeline import WritePipeline
 
 # A version's status as an impact reads it: one that merely gained an end (active → outdated)
@@ -77,6 +89,9 @@ class Impact:
     conflicts_added: list[Conflict] = field(default_factory=list)
     conflicts_removed: list[Conflict] = field(default_factory=list)
     chapters: list[int] = field(default_factory=list)
+    # what the chapter's search passages (its summaries and text slices) lose and gain
+    passages_lost: list[dict[str, str]] = field(default_factory=list)
+    passages_gained: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def published(self) -> list[int]:
@@ -100,19 +115,68 @@ class Impact:
             "conflicts_removed": [c.to_dict() for c in self.conflicts_removed],
             "chapters": list(self.chapters),
             "published": self.published,
+            "passages_lost": list(self.passages_lost),
+            "passages_gained": list(self.passages_gained),
         }
 
 
 @dataclass
 class _Snapshot:
-    versions: list[tuple[Any, ...]]  # VersionRow's fields, plain (made VersionRows if differing)
+    # VersionRow's fields, plain; None when the trial watches the versions it changes instead
+    versions: list[tuple[Any, ...]] | None
     entities: dict[str, EntityRow]
     conflicts: dict[str, Conflict]
 
 
-def _snapshot(conn: sqlite3.Connection) -> _Snapshot:
+def _snapshot(conn: sqlite3.Connection, watched: bool) -> _Snapshot:
     conflicts = record_ops.list_conflicts(conn, include_settled=True)
-    return _Snapshot(version_rows(conn), entity_rows(conn), {c.id: c for c in conflicts})
+    versions = None if watched else version_rows(conn)
+    return _Snapshot(versions, entity_rows(conn), {c.id: c for c in conflicts})
+
+
+@dataclass
+class _Versions:
+    """The versions that differ, and the whole chains they belong to, before and after."""
+
+    gone: list[VersionRow]
+    came: list[VersionRow]
+    before: dict[tuple[str, str], list[VersionRow]]
+    after: dict[tuple[str, str], list[VersionRow]]
+
+
+def _differing(
+    old: list[tuple[Any, ...]], new: list[tuple[Any, ...]]
+) -> tuple[list[VersionRow], list[VersionRow]]:
+    counted_old, counted_new = Counter(old), Counter(new)
+    gone = [VersionRow._make(v) for v in (counted_old - counted_new).elements()]
+    came = [VersionRow._make(v) for v in (counted_new - counted_old).elements()]
+    return gone, came
+
+
+def _whole(before: _Snapshot, after: _Snapshot) -> _Versions:
+    """Both tables read whole (PostgreSQL)."""
+    assert before.versions is not None and after.versions is not None
+    gone, came = _differing(before.versions, after.versions)
+    differing = {(v.family, v.key) for v in (*gone, *came)}
+    return _Versions(
+        gone, came, _chains(before.versions, differing), _chains(after.versions, differing)
+    )
+
+
+def _watched(conn: sqlite3.Connection) -> _Versions:
+    """What the triggers saw (SQLite): the rows the write path took away and wrote; a chain
+    that differs is read as it stands, and as it stood is that minus what came plus what went."""
+    old, new = seen_versions(conn)
+    gone, came = _differing(old, new)
+    differing = {(v.family, v.key) for v in (*gone, *came)}
+    after = _chains(chain_rows(conn, sorted(differing)), differing)
+    before: dict[tuple[str, str], list[VersionRow]] = {}
+    for chain in differing:
+        rows = Counter(after.get(chain, []))
+        rows -= Counter(v for v in came if (v.family, v.key) == chain)
+        rows += Counter(v for v in gone if (v.family, v.key) == chain)
+        before[chain] = list(rows.elements())
+    return _Versions(gone, came, before, after)
 
 
 def impact_of(
@@ -130,12 +194,16 @@ def impact_of(
     store = pipeline.index
     with store.trial() as conn:
         latest = commit_ops.latest_chapter(conn) or 0
-        before = _snapshot(conn)
+        passages_before = _passages(conn, chapter)
+        watched = watch_versions(conn)
+        before = _snapshot(conn, watched)
         if retract:
             report = pipeline.retract(chapter)
         else:
             report = pipeline.commit(data, text=text, chapter=chapter)
-        after = _snapshot(conn)
+        after = _snapshot(conn, watched)
+        versions = _watched(conn) if watched else _whole(before, after)
+        passages_after = _passages(conn, report.chapter)
         as_of = max(latest, report.chapter)
         impact = Impact(
             chapter=report.chapter,
@@ -144,23 +212,20 @@ def impact_of(
             as_of=as_of,
             published_through=published_through,
         )
-        _compare(conn, impact, before, after)
+        _compare(impact, versions, before, after)
+        impact.passages_lost = _minus(passages_before, passages_after)
+        impact.passages_gained = _minus(passages_after, passages_before)
         # names as the book would know them after the revision (a renamed entity's new name)
         _name(conn, impact, as_of)
     _name(store.conn, impact, as_of)  # entities the revision takes away: named as before
     return impact
 
 
-def _compare(conn: sqlite3.Connection, impact: Impact, before: _Snapshot, after: _Snapshot) -> None:
+def _compare(impact: Impact, versions: _Versions, before: _Snapshot, after: _Snapshot) -> None:
     n, as_of = impact.chapter, impact.as_of
-    counted_before, counted_after = Counter(before.versions), Counter(after.versions)
-    gone = [VersionRow._make(v) for v in (counted_before - counted_after).elements()]
-    came = [VersionRow._make(v) for v in (counted_after - counted_before).elements()]
+    gone, came = versions.gone, versions.came
     differing = {(v.family, v.key) for v in (*gone, *came)}
-    whole_before, whole_after = (
-        _chains(before.versions, differing),
-        _chains(after.versions, differing),
-    )
+    whole_before, whole_after = versions.before, versions.after
     diff_before, diff_after = _chains(gone, differing), _chains(came, differing)
     touched: set[int] = set()
     for chain in sorted(differing):
@@ -183,6 +248,28 @@ def _compare(conn: sqlite3.Connection, impact: Impact, before: _Snapshot, after:
     impact.chapters = sorted(c for c in touched if c > n)
     impact.changed.sort(key=lambda c: (c.kind == "entity", c.kind, c.entity_id, c.field))
     impact.records.sort(key=lambda c: (c.chapter or 0, c.kind, c.entity_id, c.field))
+
+
+def _passages(conn: sqlite3.Connection, chapter: int) -> list[dict[str, str]]:
+    """What search holds of the chapter as it stands: its summaries and text slices, cut as
+    the search index cuts them."""
+    stored = commit_ops.current_commit(conn, chapter)
+    if stored is None:
+        return []
+    result = parse_chapter_result(stored["result"], chapter)
+    return [{"kind": c.kind, "text": c.text} for c in chapter_chunks(result, stored["text"])]
+
+
+def _minus(these: list[dict[str, str]], those: list[dict[str, str]]) -> list[dict[str, str]]:
+    left = Counter((p["kind"], p["text"]) for p in those)
+    out = []
+    for passage in these:
+        key = (passage["kind"], passage["text"])
+        if left[key]:
+            left[key] -= 1
+        else:
+            out.append(passage)
+    return out
 
 
 Chain = tuple[str, str]
