@@ -16,11 +16,12 @@ import webnovel
 from webnovel.book.project import Project
 
 from cli_runner import run_cli
+from stores import init_book
 
 
 @pytest.fixture
-def book(tmp_path: Path) -> Iterator[Project]:
-    with webnovel.init_project(tmp_path / "book", title="青灯", genre="仙侠") as project:
+def book(tmp_path: Path, backend: str) -> Iterator[Project]:
+    with init_book(backend, tmp_path / "book", title="青灯", genre="仙侠") as project:
         yield project
 
 
