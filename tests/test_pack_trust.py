@@ -335,3 +335,19 @@ def test_a_sect_told_a_secret_is_its_members_knowing_it(tmp_path: Path) -> None:
         lines = _unaware_lines(book, 3, "孟甲、赵乙与钱丙议事")
         assert ("赵乙", "魔门三日后攻山") in lines
         assert ("孟甲", "魔门三日后攻山") not in lines
+
+
+def test_chapter_n_shows_a_remembered_event_as_one(book: Project, tmp_path: Path) -> None:
+    commit_until(book, 3)
+    report = book.chapter(3)
+    assert report is not None and [e.flashback for e in report.events] == ["flashback"]
+    text = run_cli("--project", str(tmp_path / "book"), "chapter", "3", "--format", "text")
+    assert "- 〔回忆〕韩啸与林砚论剑＠玄霄门" in text.stdout, text.stdout + text.stderr
+
+
+def test_secrets_say_their_kind_and_thread(book: Project, tmp_path: Path) -> None:
+    commit_until(book, 1)
+    found = {s.id: s for s in book.secrets()}
+    assert (found["father-alive"].kind, found["stele-lock"].thread) == ("fate", "stele")
+    text = run_cli("--project", str(tmp_path / "book"), "secrets", "--format", "text")
+    assert "〔生死〕林远山没死" in text.stdout, text.stdout + text.stderr
