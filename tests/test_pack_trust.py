@@ -14,6 +14,7 @@ import pytest
 import trust_book
 import webnovel
 from webnovel.book.project import Project
+from webnovel.errors import InvalidChapterResult
 
 from cli_runner import run_cli
 from stores import init_book
@@ -351,3 +352,13 @@ def test_secrets_say_their_kind_and_thread(book: Project, tmp_path: Path) -> Non
     assert (found["father-alive"].kind, found["stele-lock"].thread) == ("fate", "stele")
     text = run_cli("--project", str(tmp_path / "book"), "secrets", "--format", "text")
     assert "〔生死〕林远山没死" in text.stdout, text.stdout + text.stderr
+
+
+def test_a_reveal_in_a_scene_the_chapter_lacks_is_refused(book: Project) -> None:
+    commit_until(book, 3)
+    told = trust_book.ch4()
+    told["secrets"][0]["scene"] = 5  # type: ignore[index]
+    with pytest.raises(InvalidChapterResult) as refused:
+        book.commit(told)
+    assert "$.secrets[0].scene" in str(refused.value) and "5" in str(refused.value)
+    assert book.latest_chapter() == 3

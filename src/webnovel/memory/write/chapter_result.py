@@ -245,9 +245,19 @@ def parse_chapter_result(
         uncertain=tuple(_uncertain(check, data)),
         warnings=tuple(say("unknown_key_kept", key=k) for k in data if k not in KNOWN_KEYS),
     )
+    _told_in_scenes(check, result)
     if check.problems:
         raise InvalidChapterResult(check.problems)
     return result
+
+
+def _told_in_scenes(check: _Checker, result: ChapterResult) -> None:
+    """A reveal told in `scene` N names a scene of this chapter: else nobody would learn it."""
+    indexes = {scene.index for scene in result.scenes}
+    for i, secret in enumerate(result.secrets):
+        if secret.scene is not None and secret.scene not in indexes:
+            shown = "、".join(str(n) for n in sorted(indexes)) or say("no_scenes")
+            check.fail(f"$.secrets[{i}].scene", say("no_such_scene", got=secret.scene, have=shown))
 
 
 def _chapter_number(check: _Checker, data: dict[str, Any], chapter: int | None) -> int | None:
