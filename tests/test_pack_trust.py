@@ -362,3 +362,18 @@ def test_a_reveal_in_a_scene_the_chapter_lacks_is_refused(book: Project) -> None
         book.commit(told)
     assert "$.secrets[0].scene" in str(refused.value) and "5" in str(refused.value)
     assert book.latest_chapter() == 3
+
+
+def test_the_pack_says_who_holds_an_item_the_outline_names(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "lamp", title="青灯", genre="仙侠") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {"id": "linyan", "name": "林砚", "current": {"items": "青灯"}},
+                    {"id": "lamp", "name": "青灯", "type": "物品"},
+                ],
+            }
+        )
+        prompt = book.build_memory_pack("chapter_write", 2, outline="青灯忽明忽暗").render("prompt")
+        assert "- 青灯 持有者：林砚（第1章起）" in prompt.split("## 近期上下文")[0]
