@@ -61,6 +61,7 @@ def test_who_was_in_a_memory_is_not_in_the_scene_now(book: Project) -> None:
     pack = book.build_memory_pack("chapter_write", chapter=4, outline="二人启程")
     in_play = {e["name"]: e["why"] for e in pack.to_dict()["entities_in_play"]}
     assert "苏晚晴" in in_play and "韩啸" not in in_play
+    assert "- 第3章：〔回忆〕韩啸与林砚论剑＠玄霄门" in pack.render("prompt")
 
 
 # -- know what is known, say only what is known ----------------------------------------------
