@@ -160,6 +160,10 @@ def test_a_relation_to_the_dead_reads_as_one(book: Project) -> None:
     )
     assert "林砚 → 韩啸（已故）：挚友" in prompt
     assert "林砚 → 韩啸：挚友" not in prompt
+    assert (
+        "- 韩啸 已于第2章死亡，不得再出场或行动（回忆或梦境中可以出现：该场景标 flashback）"
+        in prompt
+    )
 
 
 def test_an_enemys_word_is_said_as_his_word_not_as_fact(book: Project) -> None:

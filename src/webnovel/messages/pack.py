@@ -12,6 +12,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "learning it: does {who} know by now that '{content}'?",
     ),
     "pack_dead_mark": ("（已故）", " (dead)"),
+    "pack_dead_recalled": (
+        "（回忆或梦境中可以出现：该场景标 flashback）",
+        " (may appear in a memory or a dream: mark that scene flashback)",
+    ),
     "no_such_scene": (
         "本章没有序号为 {got} 的场景（scenes 的 index 有：{have}）",
         "this chapter has no scene with index {got} (scenes' indexes: {have})",

@@ -185,6 +185,8 @@ def constraints(g: Gathering) -> list[PackItem]:
     for item in dead:
         if item.subject in g.in_play.entities or item.subject in g.near:
             item.must_know = "dead"
+            # the scene may remember them: say how, so a memory is not written as a presence
+            item.line += say("pack_dead_recalled")
     return dead + gap_lines.secrets(g, {v.subject for v in dead_now})
 
 
