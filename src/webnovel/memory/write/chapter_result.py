@@ -376,8 +376,7 @@ def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
 
 
 def _certainty(check: _Checker, item: dict[str, Any], path: str, ref: str | None) -> dict[str, Any]:
-    """`certainty` and `said_by`: whose words a fact is, and how far to trust them. A source
-    without a certainty is hearsay, or a claim when it is the entity's own word."""
+    """Whose words a fact is (`said_by`): hearsay, or a claim when they are the entity's own."""
     said_by = check.name(check.text(item, "said_by", path), f"{path}.said_by")
     certainty = check.choice(item.get("certainty"), CERTAINTIES.values, f"{path}.certainty", "")
     if said_by and not certainty:
