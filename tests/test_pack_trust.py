@@ -14,13 +14,15 @@ import pytest
 import trust_book
 import webnovel
 from webnovel.book.project import Project
+from webnovel.errors import InvalidChapterResult
 
 from cli_runner import run_cli
+from stores import init_book
 
 
 @pytest.fixture
-def book(tmp_path: Path) -> Iterator[Project]:
-    with webnovel.init_project(tmp_path / "book", title="青灯", genre="仙侠") as project:
+def book(tmp_path: Path, backend: str) -> Iterator[Project]:
+    with init_book(backend, tmp_path / "book", title="青灯", genre="仙侠") as project:
         yield project
 
 
@@ -59,6 +61,7 @@ def test_who_was_in_a_memory_is_not_in_the_scene_now(book: Project) -> None:
     pack = book.build_memory_pack("chapter_write", chapter=4, outline="二人启程")
     in_play = {e["name"]: e["why"] for e in pack.to_dict()["entities_in_play"]}
     assert "苏晚晴" in in_play and "韩啸" not in in_play
+    assert "- 第3章：〔回忆〕韩啸与林砚论剑＠玄霄门" in pack.render("prompt")
 
 
 # -- know what is known, say only what is known ----------------------------------------------
@@ -157,6 +160,10 @@ def test_a_relation_to_the_dead_reads_as_one(book: Project) -> None:
     )
     assert "林砚 → 韩啸（已故）：挚友" in prompt
     assert "林砚 → 韩啸：挚友" not in prompt
+    assert (
+        "- 韩啸 已于第2章死亡，不得再出场或行动（回忆或梦境中可以出现：该场景标 flashback）"
+        in prompt
+    )
 
 
 def test_an_enemys_word_is_said_as_his_word_not_as_fact(book: Project) -> None:
@@ -334,3 +341,44 @@ def test_a_sect_told_a_secret_is_its_members_knowing_it(tmp_path: Path) -> None:
         lines = _unaware_lines(book, 3, "孟甲、赵乙与钱丙议事")
         assert ("赵乙", "魔门三日后攻山") in lines
         assert ("孟甲", "魔门三日后攻山") not in lines
+
+
+def test_chapter_n_shows_a_remembered_event_as_one(book: Project, tmp_path: Path) -> None:
+    commit_until(book, 3)
+    report = book.chapter(3)
+    assert report is not None and [e.flashback for e in report.events] == ["flashback"]
+    text = run_cli("--project", str(tmp_path / "book"), "chapter", "3", "--format", "text")
+    assert "- 〔回忆〕韩啸与林砚论剑＠玄霄门" in text.stdout, text.stdout + text.stderr
+
+
+def test_secrets_say_their_kind_and_thread(book: Project, tmp_path: Path) -> None:
+    commit_until(book, 1)
+    found = {s.id: s for s in book.secrets()}
+    assert (found["father-alive"].kind, found["stele-lock"].thread) == ("fate", "stele")
+    text = run_cli("--project", str(tmp_path / "book"), "secrets", "--format", "text")
+    assert "〔生死〕林远山没死" in text.stdout, text.stdout + text.stderr
+
+
+def test_a_reveal_in_a_scene_the_chapter_lacks_is_refused(book: Project) -> None:
+    commit_until(book, 3)
+    told = trust_book.ch4()
+    told["secrets"][0]["scene"] = 5  # type: ignore[index]
+    with pytest.raises(InvalidChapterResult) as refused:
+        book.commit(told)
+    assert "$.secrets[0].scene" in str(refused.value) and "5" in str(refused.value)
+    assert book.latest_chapter() == 3
+
+
+def test_the_pack_says_who_holds_an_item_the_outline_names(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "lamp", title="青灯", genre="仙侠") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [
+                    {"id": "linyan", "name": "林砚", "current": {"items": "青灯"}},
+                    {"id": "lamp", "name": "青灯", "type": "物品"},
+                ],
+            }
+        )
+        prompt = book.build_memory_pack("chapter_write", 2, outline="青灯忽明忽暗").render("prompt")
+        assert "- 青灯 持有者：林砚（第1章起）" in prompt.split("## 近期上下文")[0]

@@ -337,6 +337,8 @@ class Secret:
     suspected_by: tuple[str, ...] = ()
     about: tuple[str, ...] = ()  # names of whom it is about
     unaware: tuple[str, ...] = ()  # of those, who does not know it
+    kind: str | None = None  # SECRET_KINDS: identity, fate, whereabouts, plan, technique, other
+    thread: str | None = None  # the thread whose closing ends it
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -351,6 +353,8 @@ class Secret:
             "suspected_by": list(self.suspected_by),
             "about": list(self.about),
             "unaware": list(self.unaware),
+            "kind": self.kind,
+            "thread": self.thread,
         }
 
 

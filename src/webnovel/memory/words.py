@@ -5,7 +5,7 @@ own labels and synonyms live with their values in `vocabulary`."""
 
 from __future__ import annotations
 
-from .vocabulary import FIELDS, SCENE_MODES, THREAD_ACTIONS, THREAD_KINDS
+from .vocabulary import FIELDS, SCENE_MODES, SECRET_KINDS, THREAD_ACTIONS, THREAD_KINDS
 
 TASK = {
     "chapter_write": "写作",
@@ -48,6 +48,7 @@ SOURCE = {
 THREAD_STATUS = {"open": "未回收", "resolved": "已回收", "abandoned": "已放弃"}
 THREAD_KIND = THREAD_KINDS.labels
 SCENE_MODE = SCENE_MODES.labels  # a scene that is not now: 回忆, 梦境
+SECRET_KIND = SECRET_KINDS.labels  # what a secret is about: 身份, 生死, 下落…
 SEVERITY = {"critical": "致命", "high": "严重", "medium": "中等", "low": "轻微"}
 CHUNK_KIND = CHUNK_WORDS
 COMMIT_STATUS = {"committed": "已提交", "unchanged": "未变化", "retracted": "已撤回"}
@@ -107,6 +108,7 @@ __all__ = [
     "ENTITY_TYPE_PLURAL",
     "FIELD",
     "SCENE_MODE",
+    "SECRET_KIND",
     "SECTION",
     "SEVERITY",
     "SOURCE",

@@ -12,6 +12,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "learning it: does {who} know by now that '{content}'?",
     ),
     "pack_dead_mark": ("（已故）", " (dead)"),
+    "pack_dead_recalled": (
+        "（回忆或梦境中可以出现：该场景标 flashback）",
+        " (may appear in a memory or a dream: mark that scene flashback)",
+    ),
+    "no_such_scene": (
+        "本章没有序号为 {got} 的场景（scenes 的 index 有：{have}）",
+        "this chapter has no scene with index {got} (scenes' indexes: {have})",
+    ),
+    "no_scenes": ("无", "none"),
     "pack_rumor": ("传闻，", "hearsay, "),
     "pack_rumor_by": ("据{who}所说，", "by {who}'s word, "),
     "pack_claimed": ("自称，", "claimed, "),

@@ -15,6 +15,7 @@ from ..book.words import (
     CONFLICT_STATUS,
     FIELD,
     SCENE_MODE,
+    SECRET_KIND,
     SOURCE,
     STATUS,
     THREAD_KIND,
@@ -393,7 +394,8 @@ def secrets_text(items: Sequence[Secret]) -> str:
         holders = "、".join(secret.known_by) + (
             f"（怀疑：{'、'.join(secret.suspected_by)}）" if secret.suspected_by else ""
         )
-        rows.append([secret.id, reader, due, holders or "（无）", secret.content])
+        kind = f"〔{label(SECRET_KIND, secret.kind)}〕" if secret.kind else ""
+        rows.append([secret.id, reader, due, holders or "（无）", kind + secret.content])
     return table(rows)
 
 

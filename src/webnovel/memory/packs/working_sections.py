@@ -9,6 +9,7 @@ from typing import Any
 from ...messages import say
 from ..chains import Version
 from ..read import graph_memory
+from ..read import items as item_holders
 from ..store import commit_ops
 from . import gap_lines
 from .gathering import Gathering, best
@@ -118,7 +119,36 @@ def character_state(g: Gathering) -> list[PackItem]:
             if fact.field == "items" and fact.value:
                 item.must_know = "items"
             items.append(item)
-    return items
+    return items + _holders(g, [e for e in living if g.in_play.entities[e].type == "物品"])
+
+
+def _holders(g: Gathering, things: list[str]) -> list[PackItem]:
+    """Who holds each item the scene names (an entity of type 物品 in play): a thing with one
+    holder is handed over by that holder, or taken from them."""
+    out = []
+    for entity_id in things:
+        entity = g.in_play.entities[entity_id]
+        names = {entity.id, entity.name, *entity.aliases}
+        held = item_holders.holder(g.conn, names, entity.name, g.as_of)
+        if held is None:
+            continue
+        who = held.value if isinstance(held.value, str) else "、".join(held.value)
+        item = g.item(
+            layer="semantic",
+            category="character_state",
+            subject=entity_id,
+            field_name="holder",
+            value=held.value,
+            chapter=held.valid_from,
+            source_type="items",
+            evidence=list(held.evidence),
+            score=g.in_play.relevance[entity_id],
+            why=because("of_entity", entity.name, g.in_play.why[entity_id]),
+            line=f"- {entity.name} {g.field_label('holder')}：{who}（第{held.valid_from}章起）",
+        )
+        item.must_know = "items"
+        out.append(item)
+    return out
 
 
 def constraints(g: Gathering) -> list[PackItem]:
@@ -155,6 +185,8 @@ def constraints(g: Gathering) -> list[PackItem]:
     for item in dead:
         if item.subject in g.in_play.entities or item.subject in g.near:
             item.must_know = "dead"
+            # the scene may remember them: say how, so a memory is not written as a presence
+            item.line += say("pack_dead_recalled")
     return dead + gap_lines.secrets(g, {v.subject for v in dead_now})
 
 

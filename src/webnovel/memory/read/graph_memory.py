@@ -349,6 +349,8 @@ def secrets(
                 suspected_by=named(v.subject, "suspects"),
                 about=tuple(names.get(e, e) for e in state.get("about", [])),
                 unaware=tuple(names.get(e, e) for e in state.get("unaware", [])),
+                kind=state.get("kind"),
+                thread=state.get("thread"),
             )
         )
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))

@@ -245,9 +245,19 @@ def parse_chapter_result(
         uncertain=tuple(_uncertain(check, data)),
         warnings=tuple(say("unknown_key_kept", key=k) for k in data if k not in KNOWN_KEYS),
     )
+    _told_in_scenes(check, result)
     if check.problems:
         raise InvalidChapterResult(check.problems)
     return result
+
+
+def _told_in_scenes(check: _Checker, result: ChapterResult) -> None:
+    """A reveal told in `scene` N names a scene of this chapter: else nobody would learn it."""
+    indexes = {scene.index for scene in result.scenes}
+    for i, secret in enumerate(result.secrets):
+        if secret.scene is not None and secret.scene not in indexes:
+            shown = "、".join(str(n) for n in sorted(indexes)) or say("no_scenes")
+            check.fail(f"$.secrets[{i}].scene", say("no_such_scene", got=secret.scene, have=shown))
 
 
 def _chapter_number(check: _Checker, data: dict[str, Any], chapter: int | None) -> int | None:
@@ -366,8 +376,7 @@ def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
 
 
 def _certainty(check: _Checker, item: dict[str, Any], path: str, ref: str | None) -> dict[str, Any]:
-    """`certainty` and `said_by`: whose words a fact is, and how far to trust them. A source
-    without a certainty is hearsay, or a claim when it is the entity's own word."""
+    """Whose words a fact is (`said_by`): hearsay, or a claim when they are the entity's own."""
     said_by = check.name(check.text(item, "said_by", path), f"{path}.said_by")
     certainty = check.choice(item.get("certainty"), CERTAINTIES.values, f"{path}.certainty", "")
     if said_by and not certainty:
