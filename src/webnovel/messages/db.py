@@ -70,3 +70,11 @@ MESSAGES |= {
         "{where}: JSON of {size} bytes is over the limit of {limit} bytes and is not read",
     ),
 }
+MESSAGES |= {
+    # -- a copy built aside and moved into place (book/copy_aside.py) ---------------------------
+    "copy_dest_not_empty": (
+        "{memory_dir} 已存在且不是空的，却不是一本书；复制不会写进去：请先把它移走",
+        "{memory_dir} exists and is not empty, yet holds no book; a copy does not write into "
+        "it: move it away first",
+    ),
+}
