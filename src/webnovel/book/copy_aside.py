@@ -13,6 +13,7 @@ by its process number and cleared by the next copy to the same place once that p
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import socket
@@ -32,6 +33,8 @@ ASIDE = ".{name}.copying-{pid}"
 
 def refuse_a_book_at(dest: Path) -> None:
     """A copy never writes over a book, nor into a `.webnovel` folder that holds anything."""
+    if dest.exists() and not dest.is_dir():  # said before anything is built for it
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(dest))
     memory_dir = dest / MEMORY_DIR
     if holds_book(memory_dir):
         raise ProjectExists(say("book_exists", root=dest, memory_dir=memory_dir))

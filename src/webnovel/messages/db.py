@@ -25,7 +25,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path} was not made by this program ({problem}) and is not opened; it is only a cache "
         "of a model's answers: delete it, and the next run makes a new one",
     ),
-    "schema_not_database": ("不是 SQLite 数据库：{error}", "not an SQLite database: {error}"),
+    "schema_not_database": (
+        "不是完好的 SQLite 数据库：{error}",
+        "not a sound SQLite database: {error}",
+    ),
     "schema_foreign": (
         "其中有本程序的迁移没有建过的{kind} {name}",
         "it holds {kind} {name}, which none of our migrations made",
