@@ -48,6 +48,10 @@ def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
 # The book's size in bytes as an SQL expression (pg_sql gives PostgreSQL's): a commit's row of
 # costs takes it in its own statement, without a round trip of its own.
 BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
+# The size a commit's row of costs records: the same two numbers on SQLite; PostgreSQL sums the
+# size of every table, index and TOAST file (half its server time for a small chapter's commit),
+# so it measures at every SIZE_EVERY-th commit and carries the last measure between (pg_sql).
+BOOK_BYTES_AT_COMMIT = BOOK_BYTES[:-1] + " /* a commit's */)"
 
 
 def rows_in(
