@@ -58,8 +58,11 @@ class Project(BookReader):
         create: bool = False,
         title: str | None = None,
         location: StoreLocation | None = None,
+        created_meta: dict[str, str] | None = None,
     ) -> None:
-        super().__init__(root, create=create, title=title, location=location)
+        super().__init__(
+            root, create=create, title=title, location=location, created_meta=created_meta
+        )
         self._pipeline: WritePipeline | None = None
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
