@@ -196,6 +196,7 @@ SAME_WORKER = {
     "test_query_table": "mcp",
     "test_mcp": "mcp",
     "test_mcp_stdio": "mcp",
+    "test_long_search_serving": "mcp",
 }
 
 

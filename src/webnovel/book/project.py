@@ -21,6 +21,7 @@ from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
+from .long_reads import LongReads
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class Project(BookReader):
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
+        self._long_reads: LongReads | None = None
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
         """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
@@ -538,7 +540,17 @@ class Project(BookReader):
 
     # -- lifetime -------------------------------------------------------------------------------
 
+    def long_reads(self) -> LongReads:
+        """A second handle on this book for a server's answers that may take long (search,
+        packs), run in a worker thread while the server answers the rest; closed with it."""
+        if self._long_reads is None:
+            location = self.storage.location
+            self._long_reads = LongReads(lambda: Project(self.root, location=location))
+        return self._long_reads
+
     def close(self) -> None:
+        if self._long_reads is not None:
+            self._long_reads.close()
         try:
             self.flush()
         except (OSError, ValueError) as exc:

@@ -6,7 +6,9 @@ and those that read a chapter's text or build a pack are declared here the same 
 the CONTRACT's JSON shapes as structured content (a list comes wrapped as `{"result": [...]}`);
 domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
 server goes on serving. Tools are coroutines that call the facade directly, so calls run one at a
-time on the event loop: the book's SQLite connection is never shared between threads.
+time on the event loop: the book's SQLite connection is never shared between threads. The two
+that search (`search_memory`, `build_memory_pack`) run in a worker thread on a second handle on
+the book (book/long_reads.py), so a long search holds up no other call.
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ def query_tool(project: Project, query: Query[Any]) -> Tool:
     """A query of the table as a tool: its MCP arguments, its answer as its JSON."""
 
     async def call(arguments: dict[str, Any]) -> Json:
+        if query.long:  # a search: in a worker thread, while other calls are answered
+            return await project.long_reads().run(
+                lambda book: query.to_json(query.run(book, arguments))
+            )
         return query.to_json(query.run(project, arguments))
 
     assert query.tool is not None

@@ -5,7 +5,7 @@ A message is a key and its arguments; its templates are filled with `str.format`
 argument that itself holds `{braces}` (a name, a relation type) is shown as written and never
 substituted into.
 
-The catalogue is one dictionary, kept in three files by subject (`book`, `outside`, `work`);
+The catalogue is one dictionary, kept in files by subject (`book`, `outside`, `search`, `work`);
 no key is in two of them (tests/test_messages.py).
 """
 
@@ -14,10 +14,15 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from . import book, outside, work
+from . import book, outside, search, work
 
 # key: (中文, English)
-MESSAGES: dict[str, tuple[str, str]] = {**book.MESSAGES, **outside.MESSAGES, **work.MESSAGES}
+MESSAGES: dict[str, tuple[str, str]] = {
+    **book.MESSAGES,
+    **outside.MESSAGES,
+    **search.MESSAGES,
+    **work.MESSAGES,
+}
 
 
 def language() -> str:
