@@ -21,7 +21,6 @@ from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
-from .long_reads import LongReads
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
+    from .long_reads import LongReads
     from .reports import Summarized, TextImport, UpstreamImport
     from .resume import Resume
 
@@ -543,6 +543,8 @@ class Project(BookReader):
     def long_reads(self) -> LongReads:
         """A second handle on this book for a server's answers that may take long (search,
         packs), run in a worker thread while the server answers the rest; closed with it."""
+        from .long_reads import LongReads  # a server's (asyncio): a fresh `fact` never loads it
+
         if self._long_reads is None:
             location = self.storage.location
             self._long_reads = LongReads(lambda: Project(self.root, location=location))
