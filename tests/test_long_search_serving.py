@@ -117,3 +117,19 @@ def test_the_mcp_server_answers_other_calls_while_a_search_waits(
     assert not fact.is_error and not search.is_error, (fact.content, search.content)
     hits = search.structured_content["result"]
     assert hits and all("林砚" in json.dumps(hit, ensure_ascii=False) for hit in hits)
+
+
+def test_the_second_handle_sees_each_commit_and_closes_with_the_book(tmp_path: Path) -> None:
+    from webnovel.errors import DomainError
+
+    chapters = list(sample_chapters())
+    book = webnovel.init_project(tmp_path / "book", title="青灯照剑")
+    book.commit(chapters[0].result, text=chapters[0].text)
+    reads = book.long_reads()
+    assert reads.call(lambda second: second is not book and second.latest_chapter()) == 1
+    book.commit(chapters[3].result, text=chapters[3].text)  # 铁背狼 first comes in chapter 4
+    hits = reads.call(lambda second: second.search("铁背狼", top_k=3))
+    assert hits and all(hit.chapter == 4 for hit in hits)
+    book.close()
+    with pytest.raises(DomainError, match="这本书已经关闭"):
+        reads.call(lambda second: second.search("林砚"))
