@@ -200,6 +200,7 @@ SAME_WORKER = {
     "test_mcp_stdio": "mcp",
     "test_mcp_sizes": "mcp",
     "test_published_line": "mcp",
+    "test_long_search_serving": "mcp",
 }
 
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
+    from .long_reads import LongReads
     from .reports import Summarized, TextImport, UpstreamImport
     from .resume import Resume
 
@@ -77,6 +78,7 @@ class Project(BookReader):
         self.retriever: Retriever | None = self._retrieve_passages
         self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
         self._index_progress: Progress | None = None
+        self._long_reads: LongReads | None = None
 
     def on_indexing(self, progress: Progress | None) -> None:
         """Call `progress(done, total)` while a commit brings the search index up to step
@@ -599,7 +601,19 @@ class Project(BookReader):
 
     # -- lifetime -------------------------------------------------------------------------------
 
+    def long_reads(self) -> LongReads:
+        """A second handle on this book for a server's answers that may take long (search,
+        packs), run in a worker thread while the server answers the rest; closed with it."""
+        from .long_reads import LongReads  # a server's (asyncio): a fresh `fact` never loads it
+
+        if self._long_reads is None:
+            location = self.storage.location
+            self._long_reads = LongReads(lambda: Project(self.root, location=location))
+        return self._long_reads
+
     def close(self) -> None:
+        if self._long_reads is not None:
+            self._long_reads.close()
         try:
             self.flush()
         except (OSError, ValueError) as exc:

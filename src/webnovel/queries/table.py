@@ -353,6 +353,7 @@ QUERIES: tuple[Query[Any], ...] = (
         to_json=dicts,
         text=search_text,
         indexes_first=True,
+        long=True,
     ),
     Query(
         name="conflicts",
@@ -479,6 +480,7 @@ QUERIES: tuple[Query[Any], ...] = (
         to_json=PackAnswer.to_dict,
         text=lambda answer: answer.pack.render("text"),
         formats={"prompt": lambda answer: answer.pack.render("prompt")},
+        long=True,
     ),
     Query(
         name="resume",
