@@ -92,3 +92,24 @@ def test_a_rename_the_model_insists_on_is_a_blocking_conflict_not_a_silent_renam
         assert "岳飞（yuefei）" in conflict.message
         assert report.extracted[1].conflicts == 1
         assert any("qinhui（秦桧）" in w for w in report.extracted[1].warnings)
+
+
+def test_the_cast_the_author_accepted_is_in_the_chapters_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Accepted before any extraction, 岳飞 stands in chapter 1's imported result: the request
+    for chapter 1 shows him with his id, and the extracted chapter keeps him (one entity)."""
+    texts = two_chapters(tmp_path)
+    with imported_book(tmp_path / "book", chapters=texts) as book:
+        book.accept_candidate("岳飞", entity_id="yuefei")
+        with chat_server(
+            lambda n, body: reply(CHAPTER_1 if asked_for(body) == 1 else HONEST_2)
+        ) as server:
+            monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+            monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+            monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+            book.extract(concurrency=1)
+        first = server.seen[0].body["messages"][1]["content"]
+        assert "本章作者已确认的实体" in first and "- yuefei：岳飞（角色）" in first
+        assert first.index("- yuefei：岳飞") < first.index("【正文开始】")
+        assert sorted(e.id for e in book.entities()) == ["qinhui", "yuefei"]

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.schema import Entity, Thread
 from ..memory.words import FIELD
+from .merge import is_minimal
 
 if TYPE_CHECKING:
     from ..book.project import Project
@@ -65,6 +66,28 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
             reader = "读者已知" if secret.reader_knows else "读者未知"
             lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
     return MemoryContext(as_of, "\n".join(lines), tuple(e.id for e in chosen))
+
+
+def settled_cast(stored: dict[str, Any] | None) -> str | None:
+    """The entities the chapter's stored import result introduces or names (the cast the author
+    accepted or merged as candidates): kept in the extracted result whatever the model writes,
+    so the model is told to reference them, not register them again."""
+    if not is_minimal(stored) or not isinstance(stored, dict):
+        return None
+    lines = []
+    for entity in stored.get("entities_new") or []:
+        if not isinstance(entity, dict) or not isinstance(entity.get("id"), str):
+            continue
+        aliases = [a for a in entity.get("aliases") or [] if isinstance(a, str)]
+        more = "；别名 " + "、".join(aliases[:MAX_ALIASES]) if aliases else ""
+        lines.append(
+            f"- {entity['id']}：{entity.get('name')}（{entity.get('type') or '角色'}{more}）"
+        )
+    if not lines:
+        return None
+    return "\n".join(
+        ["本章作者已确认的实体（已登记：引用时用 id，不要再写进 entities_new）：", *lines]
+    )
 
 
 def _chosen_entities(book: Project, as_of: int, texts: Iterable[str]) -> list[Entity]:

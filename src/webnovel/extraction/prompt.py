@@ -73,9 +73,11 @@ def build_messages(
     title: str | None,
     text: str,
     previous_ending: str | None,
+    settled: str | None = None,
 ) -> list[dict[str, str]]:
-    """The request for one chapter: stable prefix first, the chapter's text last."""
-    parts = [memory.text]
+    """The request for one chapter: stable prefix first, the chapter's text last. `settled`:
+    the cast the author accepted for this chapter (`context.settled_cast`)."""
+    parts = [memory.text] + ([settled] if settled else [])
     if previous_ending:
         parts.append(f"【上一章（第{chapter - 1}章）结尾】\n{fenced(previous_ending)}")
     heading = f"第{chapter}章" + (f"《{title}》" if title else "")

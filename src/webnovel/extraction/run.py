@@ -1,13 +1,17 @@
-"""Extracting a range of chapters: ask ahead, validate and commit in chapter order.
+"""Extracting a range of chapters, in chapter order, each asked what memory knows just before it.
 
-Chapter N's request carries memory as of the chapter before N's *batch*: batches are fixed runs
-of `batch` chapters (1–4, 5–8, … by default), the same whatever the range or the concurrency.
-So every request of a batch can be sent at once, its answers are validated and repaired in the
-worker threads (validation is pure), and the main thread commits them strictly in chapter order.
-Requests are a function of the book, the texts, the prompt version and the model, never of
-`concurrency` or of timing: any `--concurrency` gives the same requests, hence the same answers
-(from the model, or from the book's answer cache) and the same memory. Concurrency beyond the
-batch size gains nothing.
+Chapter N's request carries memory as of chapter N−1 (with `[llm] batch` B > 1, as of the
+chapter before N's batch of B: 1–B, B+1–2B, …), including what this run committed for the
+chapters before it. So the request a chapter gets is a function of the book as the chapters
+before it left it, the texts, the prompt version and the model: the same at any concurrency.
+
+`--concurrency K` only asks ahead: the next K−1 chapters' requests go out with memory as it
+stands, and when a chapter's turn to commit comes its request is built again; if it would now
+show anything else (its predecessors' commits changed it), it is asked again with the new
+request and the early answer is not used (it stays in the answer cache, paid for). So K can
+only buy time, and it may cost requests: never a different memory. Answers are validated and
+repaired in the worker threads (validation is pure); the main thread checks what only memory
+can see (a cast rewrite) and commits, strictly in chapter order.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from ..messages import say
 from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
-from .context import MemoryContext, ending_passage, memory_context
+from .context import MemoryContext, ending_passage, memory_context, settled_cast
 from .identity import cast_rewrites
 from .merge import is_minimal, merge_with_stored, reference_known, source_title
 from .prompt import PROMPT_VERSION, build_messages, system_prompt
@@ -109,59 +113,73 @@ class Extraction:
         self.concurrency = concurrency
         self.system = system_prompt(CHAPTER_RESULT_SCHEMA)
         self.rows: list[PlannedChapter | ExtractedChapter] = []
-        self._contexts: dict[int, MemoryContext] = {}
+        self._contexts: dict[tuple[int, tuple[str, ...], int], MemoryContext] = {}
+        # chapters asked ahead, then again with fuller memory: the early ask, if it went out
+        self.reasked: dict[int, Future[ChapterOutcome] | None] = {}
         self._stop = threading.Event()
 
     # -- requests -------------------------------------------------------------------------------
 
-    def messages_for(self, item: Planned, batch_texts: list[str]) -> list[dict[str, str]]:
+    def messages_for(self, item: Planned, planned: list[Planned]) -> list[dict[str, str]]:
+        """The request for `item` from memory as it stands: as of the chapter before it (or
+        before its batch), centred on the entities its text (its batch's texts) names."""
         anchor = batch_anchor(item.chapter, self.settings.batch)
-        memory = self._contexts.get(anchor)
+        texts = tuple(
+            i.text for i in planned if batch_anchor(i.chapter, self.settings.batch) == anchor
+        )
+        key = (anchor, texts, self.book.commit_seq())  # memory changes with every commit
+        memory = self._contexts.get(key)
         if memory is None:
-            memory = memory_context(self.book, anchor, batch_texts)
-            self._contexts = {anchor: memory}
+            memory = memory_context(self.book, anchor, texts)
+            self._contexts = {key: memory}
         previous = self.book.stored_commit(item.chapter - 1) if item.chapter > 1 else None
         ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
-        return build_messages(self.system, memory, item.chapter, item.title, item.text, ending)
+        settled = settled_cast(item.stored)
+        return build_messages(
+            self.system, memory, item.chapter, item.title, item.text, ending, settled
+        )
 
     def estimate(self, items: list[Planned]) -> ExtractionReport:
         """A dry run: the requests, their estimated tokens and cost; sends nothing."""
-        for batch in _batches(items, self.settings.batch):
-            texts = [i.text for i in batch]
-            for item in batch:
-                messages = self.messages_for(item, texts)
-                cached = self.cache.get(self._key(messages)) is not None
-                tokens_in = sum(estimate_tokens(m["content"]) for m in messages)
-                tokens_out = int(estimate_tokens(item.text) * OUTPUT_SHARE) + 300
-                tokens = Estimate(
-                    input=0 if cached else tokens_in, output=0 if cached else tokens_out
+        for item in items:  # memory as it stands: a later chapter's request will show more
+            messages = self.messages_for(item, items)
+            cached = self.cache.get(self._key(messages)) is not None
+            tokens_in = sum(estimate_tokens(m["content"]) for m in messages)
+            tokens_out = int(estimate_tokens(item.text) * OUTPUT_SHARE) + 300
+            tokens = Estimate(input=0 if cached else tokens_in, output=0 if cached else tokens_out)
+            self.rows.append(
+                PlannedChapter(
+                    chapter=item.chapter,
+                    title=item.title,
+                    status="cached" if cached else "planned",
+                    requests=0 if cached else 1,
+                    estimated_tokens=tokens,
+                    estimated_cost=self._cost(tokens.input, 0, tokens.output),
                 )
-                self.rows.append(
-                    PlannedChapter(
-                        chapter=item.chapter,
-                        title=item.title,
-                        status="cached" if cached else "planned",
-                        requests=0 if cached else 1,
-                        estimated_tokens=tokens,
-                        estimated_cost=self._cost(tokens.input, 0, tokens.output),
-                    )
-                )
+            )
         return self.report(dry_run=True)
 
     # -- the run --------------------------------------------------------------------------------
 
     def run(self, items: list[Planned], progress: Progress | None = None) -> ExtractionReport:
-        done = 0
+        asked: dict[int, tuple[list[dict[str, str]], Future[ChapterOutcome]]] = {}
         with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            for batch in _batches(items, self.settings.batch):
-                texts = [i.text for i in batch]
-                asked = [(i, self.messages_for(i, texts)) for i in batch]
-                futures = [pool.submit(self.converse, i, m) for i, m in asked]
-                for (item, _), future in zip(asked, futures, strict=True):
-                    self._commit(item, future)
-                    done += 1
-                    if progress:
-                        progress(done, len(items))
+            for done, item in enumerate(items, start=1):
+                for ahead in items[done - 1 : done - 1 + self.concurrency]:
+                    if ahead.chapter not in asked:
+                        messages = self.messages_for(ahead, items)
+                        asked[ahead.chapter] = (
+                            messages,
+                            pool.submit(self.converse, ahead, messages),
+                        )
+                early, future = asked.pop(item.chapter)
+                messages = self.messages_for(item, items)  # every chapter before is in now
+                if messages != early:  # asked before its predecessors committed: ask again
+                    self.reasked[item.chapter] = None if future.cancel() else future
+                    future = pool.submit(self.converse, item, messages)
+                self._commit(item, future)
+                if progress:
+                    progress(done, len(items))
         return self.report(dry_run=False)
 
     def _commit(self, item: Planned, future: Future[ChapterOutcome]) -> None:
@@ -305,16 +323,25 @@ class Extraction:
     def _row(
         self, item: Planned, outcome: ChapterOutcome, status: str, **more: Any
     ) -> ExtractedChapter:
-        usage = outcome.usage
+        usage, requests, cache_hits = outcome.usage, outcome.requests, outcome.cache_hits
+        early = self.reasked.get(item.chapter)
+        if early is not None:  # what the early ask cost counts too
+            try:
+                spent = early.result()
+            except WebnovelError:
+                spent = ChapterOutcome(item.chapter)
+            usage, requests = usage + spent.usage, requests + spent.requests
+            cache_hits += spent.cache_hits
         return ExtractedChapter(
             chapter=item.chapter,
             title=item.title,
             status=status,
-            requests=outcome.requests,
-            cache_hits=outcome.cache_hits,
+            requests=requests,
+            cache_hits=cache_hits,
             repairs=outcome.repairs,
             tokens=usage,
             cost=self._cost(usage.input, usage.cached, usage.output),
+            asked_again=item.chapter in self.reasked,
             **more,
         )
 
@@ -368,10 +395,3 @@ class Extraction:
 def _shown(problems: tuple[str, ...] | list[str]) -> str:
     more = say("problems_more", count=len(problems) - 5) if len(problems) > 5 else ""
     return "; ".join(problems[:5]) + more
-
-
-def _batches(items: list[Planned], size: int) -> list[list[Planned]]:
-    groups: dict[int, list[Planned]] = {}
-    for item in items:
-        groups.setdefault(batch_anchor(item.chapter, size), []).append(item)
-    return [groups[k] for k in sorted(groups)]
