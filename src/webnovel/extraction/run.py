@@ -30,8 +30,8 @@ from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
 from .context import MemoryContext, ending_passage, memory_context, settled_cast
-from .identity import cast_rewrites
-from .merge import is_minimal, merge_with_stored, reference_known, source_title
+from .identity import Cast, cast_rewrites, reconcile, unknown_references
+from .merge import is_minimal, merge_with_stored, source_title
 from .prompt import PROMPT_VERSION, build_messages, system_prompt
 from .report import (
     Estimate,
@@ -189,7 +189,7 @@ class Extraction:
             self._stop.set()
             raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
         try:
-            outcome = self._settle_cast(item, outcome)
+            outcome, cast = self._settle_identity(item, outcome)
         except WebnovelError as exc:
             self._stop.set()
             raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
@@ -197,8 +197,7 @@ class Extraction:
             self._stop.set()
             self.rows.append(self._row(item, outcome, "failed", problem=outcome.problem))
             raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
-        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
-        result, warnings = reference_known(outcome.result, known)
+        result, warnings = reconcile(outcome.result, cast)
         try:
             report = self.book.commit(result, text=item.text)
         except InvalidChapterResult as exc:
@@ -217,28 +216,42 @@ class Extraction:
             )
         )
 
-    def _settle_cast(self, item: Planned, outcome: ChapterOutcome) -> ChapterOutcome:
+    def _cast(self, chapter: int) -> Cast:
+        """What memory knows before `chapter`: its cast, their fields, its threads."""
+        entities = self.book.entities(as_of=chapter - 1)
+        threads = self.book.threads("all", as_of=chapter - 1) if chapter > 1 else []
+
+        def fields_of(entity_id: str) -> set[str]:
+            states = self.book.states([entity_id], as_of=chapter - 1)
+            return {i.field for i in states.get(entity_id, [])}
+
+        return Cast(entities, threads, fields_of)
+
+    def _settle_identity(
+        self, item: Planned, outcome: ChapterOutcome
+    ) -> tuple[ChapterOutcome, Cast]:
         """Memory's own check of a valid answer, now that every chapter before is committed:
-        a cast rewrite goes back to the model while the repair budget lasts."""
+        what memory cannot place goes back to the model while the repair budget lasts."""
+        cast = self._cast(item.chapter)
         if outcome.result is None:
-            return outcome
-        known = self.book.entities(as_of=item.chapter - 1)
+            return outcome, cast
 
         def check(result: dict[str, Any]) -> list[str]:
-            return cast_rewrites(result, known)
+            reconciled, _ = reconcile(result, cast)
+            return cast_rewrites(reconciled, cast) + unknown_references(reconciled, cast)
 
         problems = check(outcome.result)
         if not problems:
-            return outcome
+            return outcome, cast
         if outcome.repairs >= MAX_REPAIRS:
             outcome.unsettled = problems
-            return outcome
+            return outcome, cast
         outcome.repairs += 1
         outcome.history += [
             {"role": "assistant", "content": outcome.answer},
             {"role": "user", "content": repair_request(problems)},
         ]
-        return self.converse(item, outcome.history, outcome, check)
+        return self.converse(item, outcome.history, outcome, check), cast
 
     def converse(
         self,

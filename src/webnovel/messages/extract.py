@@ -36,6 +36,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "another extract (process {pid}) is extracting this book; waiting for it to end. "
         "The chapters it extracts will not be sent again",
     ),
+    "extract_reconciled": (
+        "entities_new 中的 {written} 就是已知实体 {id}（{name}）：记为出场，新的名字记为别名",
+        "{written} in entities_new is the known entity {id} ({name}): recorded as appearing, "
+        "its new names as aliases",
+    ),
+    "extract_unknown_entity": (
+        "{path}：「{reference}」不是已知实体，也不在本章 entities_new 中。已知实体中最接近的有：{candidates}。"
+        "请改用其中一个的 id；若确是新人物，请写进 entities_new",
+        "{path}: 「{reference}」 is no known entity and is not in this chapter's entities_new. "
+        "The closest known entities: {candidates}. Use one of their ids; if it is a newcomer, "
+        "put it in entities_new",
+    ),
+    "extract_unknown_thread": (
+        "{path}：线索「{reference}」从未埋下。未回收的线索有：{candidates}。"
+        "请改用其中一个的 id；若是新线索，请用 action: plant 埋下",
+        "{path}: the thread 「{reference}」 was never planted. The open threads: {candidates}. "
+        "Use one of their ids; if it is a new thread, plant it (action: plant)",
+    ),
+    "extract_none_known": ("（尚无）", "(none yet)"),
     "reveal_takes_name": (
         "第{chapter}章揭示 {who}（{entity_id}）名为「{name}」，但「{name}」已是 {target}（{holder}）"
         "的名字或别名：揭示不能把一个实体改成另一个实体的名字，也不能把两者合为一人",
