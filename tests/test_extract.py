@@ -21,6 +21,7 @@ from own_user import as_a_user_of_our_own
 from webnovel.errors import ExtractionFailed, InvalidConfig
 from webnovel.extraction.report import ExtractionReport
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
+from webnovel.memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 
 from answers import book_answers
 from chat_server import ChatServer, Reply, chat_server, gold_results
@@ -125,7 +126,7 @@ def test_the_request_for_chapter_5_carries_the_ids_chapter_1_introduced(
     assert "realm（境界）=炼气" in fifth.user_text or "realm（境界）=" in fifth.user_text
     # stable part first, the chapter's text last
     messages = fifth.body["messages"]
-    assert messages[0]["role"] == "system" and "JSON Schema" in messages[0]["content"]
+    assert messages[0]["role"] == "system" and "规则" in messages[0]["content"]
     user = messages[-1]["content"]
     assert user.index("【记忆") < user.index("【上一章") < user.index("【第5章")
     assert fifth.body["response_format"]["type"] == "json_schema"
@@ -332,6 +333,12 @@ def test_a_server_without_json_schema_gets_json_mode(book: webnovel.Project, env
     report, server = one_chapter(book, script)
     assert report.response_mode == "json_object"
     assert server.seen[-1].body["response_format"] == {"type": "json_object"}
+    # the schema goes once: in response_format while the server took it, then in the words
+    schema = json.dumps(CHAPTER_RESULT_SCHEMA, ensure_ascii=False, separators=(",", ":"))
+    first, last = server.seen[0].body, server.seen[-1].body
+    assert first["response_format"]["json_schema"]["schema"] == CHAPTER_RESULT_SCHEMA
+    assert schema not in json.dumps(first["messages"], ensure_ascii=False)
+    assert last["messages"][0]["content"].endswith("章节结果的 JSON Schema：" + schema)
 
 
 # -- configuration, the key, the CLI ----------------------------------------------------------------

@@ -27,6 +27,16 @@ MAX_THREADS = 40
 MAX_SECRETS = 20
 MAX_ALIASES = 6
 ENDING_CHARS = 300  # of the previous chapter's text, cut at a paragraph where possible
+# What memory knows, at most: with the instructions and the schema (7,100 characters, the
+# stable prefix) and the previous ending (at most 600), a request stays under its chapter plus
+# 10,000 characters. What it cannot list, identity reconciliation places (`identity`).
+MEMORY_CHARS = 2000
+SHARES = (0.6, 0.25, 0.15)  # entities, threads, secrets: a first claim on the budget
+HEADINGS = (
+    "已知实体（引用时请用 id；新实体才写进 entities_new）：",
+    "未回收的线索（推进或回收时沿用 id）：",
+    "秘密（揭示或有人得知时沿用 id）：",
+)
 
 
 @dataclass(frozen=True)
@@ -51,21 +61,37 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
             "fact", as_of, subjects=[e.id for e in chosen], evidence=False
         ):
             states.setdefault(v.subject, []).append((v.field or "", v.value))
-    if chosen:
-        lines.append("已知实体（引用时请用 id；新实体才写进 entities_new）：")
-        lines += [_entity_line(e, states.get(e.id, [])) for e in chosen]
-    threads = _pressing(book, as_of)
-    if threads:
-        lines.append("未回收的线索（推进或回收时沿用 id）：")
-        lines += [_thread_line(t) for t in threads]
-    secrets = [s for s in book.secrets(as_of=as_of) if s.status == "open"][-MAX_SECRETS:]
-    if secrets:
-        lines.append("秘密（揭示或有人得知时沿用 id）：")
-        for secret in secrets:
-            knowers = "、".join(secret.known_by) or "无人"
-            reader = "读者已知" if secret.reader_knows else "读者未知"
-            lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
-    return MemoryContext(as_of, "\n".join(lines), tuple(e.id for e in chosen))
+    entity_lines = [_entity_line(e, states.get(e.id, [])) for e in chosen]
+    thread_lines = [_thread_line(t) for t in _pressing(book, as_of)]
+    secret_lines = []
+    for secret in [s for s in book.secrets(as_of=as_of) if s.status == "open"][-MAX_SECRETS:]:
+        knowers = "、".join(secret.known_by) or "无人"
+        reader = "读者已知" if secret.reader_knows else "读者未知"
+        secret_lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
+    sections = _within_budget([entity_lines, thread_lines, secret_lines], MEMORY_CHARS)
+    for heading, shown in zip(HEADINGS, sections, strict=True):
+        if shown:
+            lines += [heading, *shown]
+    listed = tuple(e.id for e in chosen[: len(sections[0])])  # a prefix of them fit
+    return MemoryContext(as_of, "\n".join(lines), listed)
+
+
+def _within_budget(sections: list[list[str]], budget: int) -> list[list[str]]:
+    """The first lines of each section (each in its order of importance) that fit `budget`
+    characters: each section may take its share (SHARES), and what one leaves unused goes to
+    the next, then back to the first. A long book's context stays the same size."""
+    kept: list[list[str]] = [[] for _ in sections]
+    left = budget
+    for rounds in range(2):
+        for index, lines in enumerate(sections):
+            allowance = left if rounds else min(left, int(budget * SHARES[index]))
+            for line in lines[len(kept[index]) :]:
+                if len(line) + 1 > allowance:
+                    break
+                kept[index].append(line)
+                allowance -= len(line) + 1
+                left -= len(line) + 1
+    return kept
 
 
 def settled_cast(stored: dict[str, Any] | None) -> str | None:

@@ -32,7 +32,7 @@ from .chat_client import ChatClient, Completion, Usage
 from .context import MemoryContext, ending_passage, memory_context, settled_cast
 from .identity import Cast, cast_rewrites, reconcile, unknown_references
 from .merge import is_minimal, merge_with_stored, source_title
-from .prompt import PROMPT_VERSION, build_messages, system_prompt
+from .prompt import PROMPT_VERSION, build_messages, schema_note, system_prompt
 from .report import (
     Estimate,
     ExtractedChapter,
@@ -111,7 +111,8 @@ class Extraction:
         self.client = client
         self.cache = cache
         self.concurrency = concurrency
-        self.system = system_prompt(CHAPTER_RESULT_SCHEMA)
+        self.system = system_prompt()
+        self.schema_note = schema_note(CHAPTER_RESULT_SCHEMA)
         self.rows: list[PlannedChapter | ExtractedChapter] = []
         self._contexts: dict[tuple[int, tuple[str, ...], int], MemoryContext] = {}
         # chapters asked ahead, then again with fuller memory: the early ask, if it went out
@@ -318,7 +319,7 @@ class Extraction:
             raise InvalidInput(say("no_model"))
         limit = self.settings.max_output_tokens
         while True:
-            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit)
+            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit, self.schema_note)
             outcome.requests += answer.attempts
             outcome.usage = outcome.usage + answer.usage
             if answer.finish_reason != "length":
