@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from chat_server import chat_server
 from test_extract import imported_book, use
+
+from chat_server import chat_server
 
 CAST = 150
 THREADS = 60
