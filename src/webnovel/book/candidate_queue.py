@@ -20,6 +20,7 @@ from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
 from ..memory.schema import ReadAsMapping
 from ..messages import say
+from . import author_layer
 
 if TYPE_CHECKING:
     from .project import Project
@@ -103,6 +104,7 @@ def accept(
         raise InvalidInput(say("entity_id_taken", id=new_id))
     intro = {"id": new_id, "name": name, "type": entity_type}
     chapters = _write(book, name, new_id, intro)
+    _remember(book, "accepted", name, new_id, intro, chapters)
     return Settled(name=name, action="accepted", entity_id=new_id, chapters=tuple(chapters))
 
 
@@ -118,7 +120,29 @@ def merge(book: Project, name: str, into: str) -> Settled:
         "revealed": True,
     }
     chapters = _write(book, name, entity.id, intro)
+    _remember(book, "merged", name, entity.id, intro, chapters)
     return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
+
+
+def _remember(
+    book: Project,
+    action: str,
+    name: str,
+    entity_id: str,
+    intro: dict[str, Any],
+    chapters: list[int],
+) -> None:
+    """The decision, kept as the author's own layer (it outlives any re-extraction)."""
+    author_layer.record(
+        book,
+        {
+            "action": action,
+            "name": name,
+            "entity_id": entity_id,
+            "intro": intro,
+            "chapters": chapters,
+        },
+    )
 
 
 def _name(name: Any) -> str:

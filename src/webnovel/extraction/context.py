@@ -94,21 +94,27 @@ def _within_budget(sections: list[list[str]], budget: int) -> list[list[str]]:
     return kept
 
 
-def settled_cast(stored: dict[str, Any] | None) -> str | None:
-    """The entities the chapter's stored import result introduces or names (the cast the author
-    accepted or merged as candidates): kept in the extracted result whatever the model writes,
-    so the model is told to reference them, not register them again."""
-    if not is_minimal(stored) or not isinstance(stored, dict):
-        return None
+def settled_cast(
+    stored: dict[str, Any] | None, author: dict[str, list[dict[str, Any]]] | None = None
+) -> str | None:
+    """The entities the author settled for the chapter (`candidates accept` and `merge`, and
+    the cast its imported result introduces): written into the extracted result whatever the
+    model writes, so the model is told to reference them, not register them again."""
+    entries = list((author or {}).get("entities_new") or [])
+    if is_minimal(stored) and isinstance(stored, dict):
+        entries += stored.get("entities_new") or []
     lines = []
-    for entity in stored.get("entities_new") or []:
+    seen: set[str] = set()
+    for entity in entries:
+        if isinstance(entity, dict) and entity.get("id") in seen:
+            continue
         if not isinstance(entity, dict) or not isinstance(entity.get("id"), str):
             continue
         aliases = [a for a in entity.get("aliases") or [] if isinstance(a, str)]
         more = "；别名 " + "、".join(aliases[:MAX_ALIASES]) if aliases else ""
-        lines.append(
-            f"- {entity['id']}：{entity.get('name')}（{entity.get('type') or '角色'}{more}）"
-        )
+        seen.add(entity["id"])
+        kind = entity.get("type") or "角色"
+        lines.append(f"- {entity['id']}：{entity.get('name')}（{kind}{more}）")
     if not lines:
         return None
     return "\n".join(

@@ -103,12 +103,10 @@ def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[
     if not warnings:
         return result, []
     out["entities_new"] = kept + reintros
-    for key, ref in REFERENCE_KEYS:
-        out[key] = [_renamed_item(i, ref, renamed) for i in out.get(key) or []]
-    for key, ref in REFERENCE_LISTS:
-        out[key] = [_renamed_list(i, ref, renamed) for i in out.get(key) or []]
-    listed = {a.get("id") for a in out["entities_appeared"] if isinstance(a, dict)}
-    out["entities_appeared"] += [a for a in appeared if a["id"] not in listed]
+    out = renamed_references(out, renamed)
+    before = list(out.get("entities_appeared") or [])
+    listed = {a.get("id") for a in before if isinstance(a, dict)}
+    out["entities_appeared"] = before + [a for a in appeared if a["id"] not in listed]
     out["state_changes"] = changes + list(out.get("state_changes") or [])
     return {k: v for k, v in out.items() if v != [] or k in result}, warnings
 
@@ -227,6 +225,21 @@ def _thread_candidates(reference: str, cast: Cast) -> str:
         :CANDIDATES
     ]
     return "、".join(f"{t.id}（{t.content[:30]}）" for t in ranked) or say("extract_none_known")
+
+
+def renamed_references(result: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+    """The result with every entity reference in `renamed` (old id → new id) following it
+    (lists the result lacks stay lacking)."""
+    if not renamed:
+        return result
+    out = dict(result)
+    for key, ref in REFERENCE_KEYS:
+        if key in out:
+            out[key] = [_renamed_item(i, ref, renamed) for i in out.get(key) or []]
+    for key, ref in REFERENCE_LISTS:
+        if key in out:
+            out[key] = [_renamed_list(i, ref, renamed) for i in out.get(key) or []]
+    return out
 
 
 def _renamed_item(item: Any, key: str, renamed: dict[str, str]) -> Any:

@@ -22,6 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..book import author_layer
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
@@ -72,6 +73,7 @@ class Planned:
     title: str | None
     text: str
     stored: dict[str, Any] | None
+    author: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the author's layer
 
 
 def plan(book: Project, start: int | None, end: int | None, force: bool) -> list[Planned]:
@@ -86,7 +88,8 @@ def plan(book: Project, start: int | None, end: int | None, force: bool) -> list
         text = (stored or {}).get("text") or ""
         result = (stored or {}).get("result")
         if text.strip() and (force or is_minimal(result)):
-            chosen.append(Planned(number, source_title(result), text, result))
+            author = author_layer.for_chapter(book, number)
+            chosen.append(Planned(number, source_title(result), text, result, author))
     return chosen
 
 
@@ -135,7 +138,7 @@ class Extraction:
             self._contexts = {key: memory}
         previous = self.book.stored_commit(item.chapter - 1) if item.chapter > 1 else None
         ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
-        settled = settled_cast(item.stored)
+        settled = settled_cast(item.stored, item.author)
         return build_messages(
             self.system, memory, item.chapter, item.title, item.text, ending, settled
         )
@@ -281,7 +284,9 @@ class Extraction:
             problems = parsed.problems
             outcome.result = None
             if parsed.data is not None:
-                merged = merge_with_stored(parsed.data, item.stored, item.chapter, marks)
+                merged = merge_with_stored(
+                    parsed.data, item.stored, item.chapter, marks, item.author
+                )
                 try:  # the commit's own reading: intake's normal forms, then validation
                     self.book.pipeline.read(merged, item.chapter)
                 except InvalidChapterResult as exc:
