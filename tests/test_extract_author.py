@@ -5,14 +5,13 @@ already read, and win over what the model wrote. Against a real chat-completions
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from chat_server import Reply, chat_server
 from test_extract import imported_book, use
+
+from chat_server import chat_server
 
 ANSWERS = {
     1: {
