@@ -55,6 +55,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Use one of their ids; if it is a new thread, plant it (action: plant)",
     ),
     "extract_none_known": ("（尚无）", "(none yet)"),
+    "candidate_lookalike": (
+        "「{name}」与已有实体 {others} 的名字相似，多半是同一人：请用 candidates merge {name} --into "
+        "{first}；若确是另一个人，加 --yes 再接受",
+        "「{name}」 looks like the name of {others}, most likely the same person: use candidates "
+        "merge {name} --into {first}; if it is someone else, accept it again with --yes",
+    ),
+    "candidate_nothing_to_undo": (
+        "「{name}」没有可撤销的确认、合并或拒绝",
+        "there is no accept, merge or rejection of 「{name}」 to undo",
+    ),
+    "candidate_undo_changed": (
+        "无法撤销「{name}」：第{chapter}章的结果在此之后又被改动过（重新提交或提取），撤销会覆盖那次改动",
+        "cannot undo 「{name}」: chapter {chapter}'s result was changed since (committed or "
+        "extracted again), and undoing would overwrite that change",
+    ),
+    "merge_nothing_to_fold": (
+        "「{name}」不出现在任何章节结果中，无可合并",
+        "「{name}」 appears in no chapter result: there is nothing to merge",
+    ),
+    "candidate_undone": (
+        "已撤销对「{name}」的确认或合并：第{chapters}章恢复原样",
+        "undid the accept or merge of 「{name}」: chapters {chapters} are as they were",
+    ),
+    "candidate_unrejected": (
+        "已撤销对「{name}」的拒绝，它会重新出现在待确认的名字里",
+        "undid the rejection of 「{name}」: it is offered as a candidate again",
+    ),
     "reveal_takes_name": (
         "第{chapter}章揭示 {who}（{entity_id}）名为「{name}」，但「{name}」已是 {target}（{holder}）"
         "的名字或别名：揭示不能把一个实体改成另一个实体的名字，也不能把两者合为一人",
