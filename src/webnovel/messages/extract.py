@@ -82,6 +82,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "已撤销对「{name}」的拒绝，它会重新出现在待确认的名字里",
         "undid the rejection of 「{name}」: it is offered as a candidate again",
     ),
+    "text_only_line": (
+        "注意：{chapters}只有导入的正文，尚未经模型或代理提取；第{after}章之后的状态可能已过时",
+        "note: {chapters} stand on the imported text alone, not yet extracted by a model or an "
+        "agent; states after chapter {after} may be out of date",
+    ),
     "reveal_takes_name": (
         "第{chapter}章揭示 {who}（{entity_id}）名为「{name}」，但「{name}」已是 {target}（{holder}）"
         "的名字或别名：揭示不能把一个实体改成另一个实体的名字，也不能把两者合为一人",

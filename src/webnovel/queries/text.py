@@ -275,6 +275,8 @@ def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
 
 def resume_text(brief: Resume) -> str:
     lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
+    if brief.coverage_line:
+        lines.append(brief.coverage_line)
     if brief.missing_chapters:
         lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
     if brief.last_chapter:

@@ -104,6 +104,10 @@ class MemoryPack:
     conflicts: list[Conflict] = field(default_factory=list)
     dropped: int = 0
     entities_in_play: list[dict[str, str]] = field(default_factory=list)
+    # chapters before this one standing on their imported text alone (numbers, [from, to]
+    # runs), and the line that says so; filled by the facade (`book.coverage`)
+    text_only_chapters: list[Any] = field(default_factory=list)
+    coverage_line: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -115,6 +119,7 @@ class MemoryPack:
             "conflicts": [c.to_dict() for c in self.conflicts],
             "dropped": self.dropped,
             "entities_in_play": self.entities_in_play,
+            "text_only_chapters": self.text_only_chapters,
         }
 
     def render(self, fmt: str) -> str:
@@ -141,6 +146,8 @@ def render_prompt(pack: MemoryPack) -> str:
         f"# 记忆包：第{pack.chapter}章（{TASK.get(pack.task, pack.task)}）",
         f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
     ]
+    if pack.coverage_line:
+        lines.append(pack.coverage_line)
     for section in pack.sections:
         lines += ["", f"## {SECTION_TITLES.get(section.name, section.name)}"]
         lines += [item.line for item in section.items]
@@ -154,6 +161,8 @@ def render_text(pack: MemoryPack) -> str:
         f"第{pack.chapter}章的记忆包（{TASK.get(pack.task, pack.task)}）：用量 "
         f"{pack.used_tokens}/{pack.budget_tokens} token{dropped}"
     ]
+    if pack.coverage_line:
+        lines.append(pack.coverage_line)
     if pack.entities_in_play:
         lines.append(
             "在场：" + "、".join(f"{e['name']}（{e['why_zh']}）" for e in pack.entities_in_play)
