@@ -51,3 +51,20 @@ def test_a_half_extracted_book_says_which_chapters_stand_on_text_alone(
         use(monkeypatch, server)
         book.extract(7, 7)
     assert book.resume().to_dict()["text_only_chapters"] == [6, [8, 12]]
+
+
+def test_stats_and_the_dashboards_overview_say_it_too(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dashboard_server import running_dashboard
+
+    with chat_server() as server:
+        use(monkeypatch, server)
+        book.extract(1, 5)
+    assert book.stats().to_dict()["text_only_chapters"] == [[6, 12]]
+    root = book.root
+    assert LINE in run_cli("--project", str(root), "stats", "--format", "text").stdout
+    book.close()
+    with running_dashboard(root) as running:
+        assert LINE in running.get("/?as_of=12").body
+        assert 'id="coverage"' not in running.get("/?as_of=5").body  # 1–5 were all extracted

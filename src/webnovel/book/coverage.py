@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 from ..messages import say
 
 if TYPE_CHECKING:
-    from .project import Project
+    from .reader import BookReader
 
 IMPORT_ORIGIN = "text_import"  # what `import text` marks its results with (chapter_meta.origin)
 Ranges = list[int | list[int]]
 
 
-def text_only(book: Project, before: int | None = None) -> list[int]:
+def text_only(book: BookReader, before: int | None = None) -> list[int]:
     """The chapters (before `before`, when given) standing on a text import's result alone,
     when the book also holds chapters that do not; else none. Read once per commit."""
     seq = book.commit_seq()
@@ -47,17 +47,16 @@ def as_ranges(chapters: list[int]) -> Ranges:
     return out
 
 
-def coverage_line(chapters: list[int]) -> str | None:
-    """The Chinese line: which chapters stand on their text alone, and after which chapter the
-    states may be out of date."""
-    if not chapters:
+def coverage_line(ranges: Ranges) -> str | None:
+    """The Chinese line: which chapters stand on their text alone (`as_ranges`), and after
+    which chapter the states may be out of date."""
+    if not ranges:
         return None
-    shown = "、".join(
-        f"第{r}章" if isinstance(r, int) else f"第{r[0]}–{r[1]}章" for r in as_ranges(chapters)
-    )
-    return say("text_only_line", chapters=shown, after=min(chapters) - 1)
+    shown = "、".join(f"第{r}章" if isinstance(r, int) else f"第{r[0]}–{r[1]}章" for r in ranges)
+    first = ranges[0] if isinstance(ranges[0], int) else ranges[0][0]
+    return say("text_only_line", chapters=shown, after=first - 1)
 
 
-def coverage(book: Project, before: int | None = None) -> dict[str, Any]:
-    chapters = text_only(book, before)
-    return {"text_only_chapters": as_ranges(chapters), "line": coverage_line(chapters)}
+def coverage(book: BookReader, before: int | None = None) -> dict[str, Any]:
+    ranges = as_ranges(text_only(book, before))
+    return {"text_only_chapters": ranges, "line": coverage_line(ranges)}

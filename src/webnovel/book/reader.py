@@ -302,6 +302,7 @@ class BookReader:
 
     def stats(self) -> BookStats:
         """Counts, sizes, schema and gaps: the book's health at a glance."""
+        from .coverage import as_ranges, text_only
         from .reports import BookStats
 
         commits = self.store.commits
@@ -314,6 +315,7 @@ class BookReader:
             open_threads=len(self.threads("open")),
             sizes_bytes=self.sizes(),
             schema=commits.schema_names(),
+            text_only_chapters=as_ranges(text_only(self)),
         )
 
     def missing_chapters(self) -> list[int]:

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..book.coverage import coverage
 from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
@@ -127,6 +128,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
         missing=[n for n in book.missing_chapters() if n <= as_of],
+        coverage=coverage(book, before=as_of + 1)["line"],
         counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),

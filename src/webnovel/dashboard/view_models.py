@@ -117,6 +117,7 @@ class Chart:
 class OverviewPage:
     protagonist: Snapshot | None
     missing: list[int]  # chapters up to `as_of` never committed
+    coverage: str | None  # which chapters up to `as_of` stand on their imported text alone
     counts: list[tuple[str, int]]
     commits: list[CommitRow]
     conflicts: list[Conflict]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..book.coverage import coverage_line
 from ..book.words import (
     ADVICE_KIND,
     CHUNK_KIND,
@@ -258,7 +259,9 @@ def stats_text(stats: BookStats) -> str:
     """The book's health, each part under its Chinese name."""
     shown = stats.to_dict()
     shown["sizes_bytes"] = sizes_shown(shown["sizes_bytes"], "store" in shown["book"])
-    return mapping_text(shown)
+    only = shown.pop("text_only_chapters", [])
+    line = coverage_line(only)
+    return mapping_text(shown) + (f"\n{line}" if line else "")
 
 
 def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
