@@ -5,13 +5,15 @@ already read, and win over what the model wrote. Against a real chat-completions
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from test_extract import imported_book, use
 
-from chat_server import chat_server
+from chat_server import Reply, chat_server
 
 ANSWERS = {
     1: {
@@ -64,3 +66,40 @@ def test_accepted_merged_and_rejected_names_survive_extraction(
             one_person()
             book.extract(force=True)  # chapters a model already read, read again
             one_person()
+
+
+def test_a_rejected_name_is_shown_and_asked_about_and_a_lookalike_is_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """相州 was rejected: the request says so, and an answer registering it goes back to the
+    model. 岳飞虎, beside the known 岳飞, is a newcomer the author is advised on."""
+    registering = {
+        **ANSWERS[1],
+        "entities_new": [*ANSWERS[1]["entities_new"], {"id": "xz", "name": "相州", "type": "地点"}],
+    }
+    lookalike = {
+        **ANSWERS[2],
+        "entities_new": [{"id": "yuefeihu", "name": "岳飞虎", "type": "角色"}],
+    }
+
+    def script(number: int, body: dict[str, Any]) -> Reply:
+        chapter_1 = "请输出第1章" in body["messages"][1]["content"]
+        repaired = len(body["messages"]) > 2
+        if chapter_1:
+            return Reply(json.dumps(ANSWERS[1] if repaired else registering, ensure_ascii=False))
+        return Reply(json.dumps(lookalike, ensure_ascii=False))
+
+    with imported_book(tmp_path / "book", chapters=texts(tmp_path)) as book:
+        book.accept_candidate("岳飞", entity_id="yuefei")
+        book.merge_candidate("岳爷", "岳飞")
+        book.reject_candidate("相州")
+        with chat_server(script) as server:
+            use(monkeypatch, server)
+            report = book.extract(concurrency=1)
+        first = server.seen[0].body["messages"][1]["content"]
+        assert "作者已否决的名字（不是实体，不要登记）：相州" in first
+        repair = server.seen[1].body["messages"][-1]["content"]
+        assert "$.entities_new[2].name：「相州」是作者已否决的名字" in repair
+        assert "相州" not in {e.name for e in book.entities()}
+        advice = report.extracted[1].warnings
+        assert any("「岳飞虎」与已知实体 岳飞 的名字相似" in w for w in advice), advice

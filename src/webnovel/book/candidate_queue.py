@@ -185,21 +185,21 @@ def _remember(
 
 
 def lookalikes(book: Project, name: str) -> list[str]:
-    """Known entity names that look like `name`: one holds the other (兀术 in 金兀术), or they
-    differ in one character of the same length (林砚, 林言)."""
-    found = []
-    for entity in book.entities():
-        for known in (entity.name, *entity.aliases):
-            if known == name:
-                continue
-            inside = min(len(known), len(name)) >= 2 and (known in name or name in known)
-            one_off = len(known) == len(name) >= 2 and (
-                sum(a != b for a, b in zip(known, name, strict=True)) == 1
-            )
-            if inside or one_off:
-                found.append(entity.name)
-                break
+    """Known entities' names that look like `name` (`look_alike`)."""
+    found = [
+        e.name for e in book.entities() if any(look_alike(name, n) for n in (e.name, *e.aliases))
+    ]
     return sorted(set(found))
+
+
+def look_alike(name: str, known: str) -> bool:
+    """Whether two different names look alike: one holds the other (兀术 in 金兀术), or they
+    differ in one character of the same length (林砚, 林言)."""
+    if known == name or min(len(known), len(name)) < 2:
+        return False
+    if known in name or name in known:
+        return True
+    return len(known) == len(name) and sum(a != b for a, b in zip(known, name, strict=True)) == 1
 
 
 def _name(name: Any) -> str:

@@ -95,7 +95,9 @@ def _within_budget(sections: list[list[str]], budget: int) -> list[list[str]]:
 
 
 def settled_cast(
-    stored: dict[str, Any] | None, author: dict[str, list[dict[str, Any]]] | None = None
+    stored: dict[str, Any] | None,
+    author: dict[str, list[dict[str, Any]]] | None = None,
+    rejected: tuple[str, ...] = (),
 ) -> str | None:
     """The entities the author settled for the chapter (`candidates accept` and `merge`, and
     the cast its imported result introduces): written into the extracted result whatever the
@@ -115,11 +117,12 @@ def settled_cast(
         seen.add(entity["id"])
         kind = entity.get("type") or "角色"
         lines.append(f"- {entity['id']}：{entity.get('name')}（{kind}{more}）")
-    if not lines:
-        return None
-    return "\n".join(
-        ["本章作者已确认的实体（已登记：引用时用 id，不要再写进 entities_new）：", *lines]
-    )
+    out = []
+    if lines:
+        out += ["本章作者已确认的实体（已登记：引用时用 id，不要再写进 entities_new）：", *lines]
+    if rejected:
+        out.append("作者已否决的名字（不是实体，不要登记）：" + "、".join(rejected))
+    return "\n".join(out) or None
 
 
 def _chosen_entities(book: Project, as_of: int, texts: Iterable[str]) -> list[Entity]:

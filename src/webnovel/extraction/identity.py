@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..book.candidate_queue import look_alike
 from ..memory.records import Thread
 from ..memory.schema import Entity
 from ..messages import say
@@ -81,6 +82,7 @@ def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[
         entity = _known_as(item, cast)
         if entity is None:
             kept.append(item)
+            warnings += _lookalike_advice(item, cast)
             continue
         if item["id"] != entity.id:
             renamed[item["id"]] = entity.id
@@ -100,8 +102,8 @@ def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[
         warnings.append(
             say("extract_reconciled", written=item["id"], id=entity.id, name=entity.name)
         )
-    if not warnings:
-        return result, []
+    if not appeared:
+        return result, warnings
     out["entities_new"] = kept + reintros
     out = renamed_references(out, renamed)
     before = list(out.get("entities_appeared") or [])
@@ -109,6 +111,20 @@ def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[
     out["entities_appeared"] = before + [a for a in appeared if a["id"] not in listed]
     out["state_changes"] = changes + list(out.get("state_changes") or [])
     return {k: v for k, v in out.items() if v != [] or k in result}, warnings
+
+
+def _lookalike_advice(item: Any, cast: Cast) -> list[str]:
+    """A newcomer whose name looks like a known entity's (金兀术 beside 兀术): advice for the
+    author, who may merge them (`candidates merge`)."""
+    name = item.get("name") if isinstance(item, dict) else None
+    if not isinstance(name, str) or name in cast.by_name:
+        return []
+    alike = sorted(
+        {e.name for e in cast.by_id.values() for n in (e.name, *e.aliases) if look_alike(name, n)}
+    )
+    if not alike:
+        return []
+    return [say("extract_lookalike", name=name, others="、".join(alike), first=alike[0])]
 
 
 def _known_as(item: Any, cast: Cast) -> Entity | None:
@@ -150,6 +166,16 @@ def cast_rewrites(result: dict[str, Any], cast: Cast) -> list[str]:
                     )
                 )
     return problems
+
+
+def rejected_names(result: dict[str, Any], rejected: Iterable[str]) -> list[str]:
+    """A problem for each `entities_new` named by a name the author rejected as a candidate."""
+    refused = set(rejected)
+    return [
+        say("extract_rejected_name", path=f"$.entities_new[{i}].name", name=item["name"])
+        for i, item in enumerate(result.get("entities_new") or [])
+        if isinstance(item, dict) and item.get("name") in refused
+    ]
 
 
 def unknown_references(result: dict[str, Any], cast: Cast) -> list[str]:

@@ -22,7 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..book import author_layer
+from ..book import author_layer, candidate_queue
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
@@ -31,7 +31,7 @@ from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
 from .context import MemoryContext, ending_passage, memory_context, settled_cast
-from .identity import Cast, cast_rewrites, reconcile, unknown_references
+from .identity import Cast, cast_rewrites, reconcile, rejected_names, unknown_references
 from .merge import is_minimal, merge_with_stored, source_title
 from .prompt import PROMPT_VERSION, build_messages, schema_note, system_prompt
 from .report import (
@@ -74,12 +74,14 @@ class Planned:
     text: str
     stored: dict[str, Any] | None
     author: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the author's layer
+    rejected: tuple[str, ...] = ()  # names the author rejected as candidates, that the text holds
 
 
 def plan(book: Project, start: int | None, end: int | None, force: bool) -> list[Planned]:
     """The stored chapters in the range that have a text and (unless `force`) stand only on a
     text import's minimal result, in chapter order."""
     chosen = []
+    refused = candidate_queue.rejected(book)
     for row in book.chapters():
         number = row["chapter"]
         if (start is not None and number < start) or (end is not None and number > end):
@@ -89,7 +91,8 @@ def plan(book: Project, start: int | None, end: int | None, force: bool) -> list
         result = (stored or {}).get("result")
         if text.strip() and (force or is_minimal(result)):
             author = author_layer.for_chapter(book, number)
-            chosen.append(Planned(number, source_title(result), text, result, author))
+            rejected = tuple(n for n in refused if n in text)
+            chosen.append(Planned(number, source_title(result), text, result, author, rejected))
     return chosen
 
 
@@ -138,7 +141,7 @@ class Extraction:
             self._contexts = {key: memory}
         previous = self.book.stored_commit(item.chapter - 1) if item.chapter > 1 else None
         ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
-        settled = settled_cast(item.stored, item.author)
+        settled = settled_cast(item.stored, item.author, item.rejected)
         return build_messages(
             self.system, memory, item.chapter, item.title, item.text, ending, settled
         )
@@ -242,7 +245,11 @@ class Extraction:
 
         def check(result: dict[str, Any]) -> list[str]:
             reconciled, _ = reconcile(result, cast)
-            return cast_rewrites(reconciled, cast) + unknown_references(reconciled, cast)
+            return (
+                cast_rewrites(reconciled, cast)
+                + unknown_references(reconciled, cast)
+                + rejected_names(reconciled, item.rejected)
+            )
 
         problems = check(outcome.result)
         if not problems:

@@ -54,6 +54,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}: the thread 「{reference}」 was never planted. The open threads: {candidates}. "
         "Use one of their ids; if it is a new thread, plant it (action: plant)",
     ),
+    "extract_lookalike": (
+        "新登记的「{name}」与已知实体 {others} 的名字相似：若是同一人，请用 candidates merge {name} "
+        "--into {first} 合并",
+        "the newcomer 「{name}」 looks like {others}: if it is the same person, merge it with "
+        "candidates merge {name} --into {first}",
+    ),
+    "extract_rejected_name": (
+        "{path}：「{name}」是作者已否决的名字（不是实体），不要登记它",
+        "{path}: 「{name}」 is a name the author rejected (it is no entity); do not register it",
+    ),
     "extract_none_known": ("（尚无）", "(none yet)"),
     "candidate_lookalike": (
         "「{name}」与已有实体 {others} 的名字相似，多半是同一人：请用 candidates merge {name} --into "
