@@ -113,6 +113,7 @@ BOTH_BACKENDS = {
     "test_knowledge",
     "test_temporal_properties",
     "test_pg_store",
+    "test_impact",
 }
 
 
@@ -196,6 +197,8 @@ SAME_WORKER = {
     "test_query_table": "mcp",
     "test_mcp": "mcp",
     "test_mcp_stdio": "mcp",
+    "test_mcp_sizes": "mcp",
+    "test_published_line": "mcp",
 }
 
 

@@ -65,6 +65,8 @@ def build_pack(
     pack = build_memory_pack(
         book.storage.conn, book.config, book.aliases(), request, recipe, book.retriever, held=held
     )
+    # the chapters before this one whose memory is stale (edited by hand, `sync`): said
+    pack.stale_chapters = [c for c in book.store.commits.stale_chapters() if c < chapter]
     covered = coverage(book, before=chapter)
     pack.text_only_chapters = covered["text_only_chapters"]
     pack.coverage_line = covered["line"]

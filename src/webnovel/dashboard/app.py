@@ -13,7 +13,6 @@ page's token, made anew each start and never sent in a URL, and a same-origin re
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import json
 import secrets
@@ -51,6 +50,7 @@ from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, threads_view
 from .access import AccessGuard
 from .links import Links
+from .live import CommitWatch
 from .templating import STATIC, render
 from .view_models import CandidatesPage, context_of
 
@@ -90,6 +90,7 @@ class Dashboard:
     def __init__(self, book: Project) -> None:
         self.book = book
         self.token = secrets.token_urlsafe(32)
+        self.watch = CommitWatch(book, LIVE_POLL_SECONDS)
         self._candidates: tuple[tuple[int, int], list[Candidate]] | None = None
 
     def as_of(self, request: Request) -> int | None:
@@ -313,6 +314,7 @@ class Dashboard:
         try:
             query = find_query(QUERIES, name)
             arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
+            arguments["record"] = False  # a look, not a pack given to an agent: never logged
             data = query.to_json(query.run(self.book, arguments))
         except KeyError:
             return JSONResponse({"error": say("no_such_query", name=name)}, status_code=404)
@@ -334,19 +336,23 @@ class Dashboard:
         """Server-sent events: `commit` with the new sequence number whenever the book's commit
         sequence moves, whoever committed (the CLI, an MCP server, this page)."""
         start = _bounded_int(request.query_params.get("seq"), -1, -1, 2**62)
+        client = request.client.host if request.client else ""
 
         async def stream() -> AsyncIterator[str]:
-            last = self.book.commit_seq() if start < 0 else start
-            yield "retry: 2000\n\n"
-            while not await request.is_disconnected():
-                now = self.book.commit_seq()
-                if now != last:
-                    last = now
-                    yield f"event: commit\ndata: {json.dumps({'seq': now})}\n\n"
-                else:
-                    yield ": still here\n\n"
-                # on PostgreSQL a commit from any machine ends the wait at once (NOTIFY)
-                await asyncio.to_thread(self.book.wait_for_commit, LIVE_POLL_SECONDS)
+            # one watcher wakes every stream (live.py); a client's oldest beyond its cap closes
+            opened = self.watch.open(client)
+            try:
+                last = self.watch.seq() if start < 0 else start
+                yield "retry: 2000\n\n"
+                while not opened.closed.is_set() and not await request.is_disconnected():
+                    now = await self.watch.change_after(last, opened)
+                    if now != last:
+                        last = now
+                        yield f"event: commit\ndata: {json.dumps({'seq': now})}\n\n"
+                    else:
+                        yield ": still here\n\n"
+            finally:
+                self.watch.close(client, opened)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}

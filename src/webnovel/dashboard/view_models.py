@@ -117,6 +117,9 @@ class Chart:
 class OverviewPage:
     protagonist: Snapshot | None
     missing: list[int]  # chapters up to `as_of` never committed
+    published_through: int | None  # the last chapter readers have (`publish --through`)
+    edited: list[int]  # chapters whose text file changed since their commit (`status`)
+    stale: list[int]  # chapters whose text was edited after their result (`sync`)
     coverage: str | None  # which chapters up to `as_of` stand on their imported text alone
     counts: list[tuple[str, int]]
     commits: list[CommitRow]

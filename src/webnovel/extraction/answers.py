@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .bounded_json import MAX_DEPTH, too_deep
+from .. import json_limits
 
 FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 MAX_QUOTED_PROBLEMS = 30  # a repair request quotes at most this many problems
@@ -34,11 +34,8 @@ def parse_answer(text: str) -> ParsedAnswer:
         found = _first_object(candidate)
         if found is None:
             continue
-        if too_deep(found):  # refused before the parser recurses into it
-            last_error = f"nested more than {MAX_DEPTH} levels deep"
-            continue
         try:
-            data = json.loads(found, parse_constant=_no_constant)
+            data = json_limits.loads(found, "$", parse_constant=_no_constant)
         except (json.JSONDecodeError, ValueError, RecursionError) as exc:
             last_error = str(exc)
             continue

@@ -26,11 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import json_limits
 from ..errors import EndpointFailed
 from ..messages import say
-from .bounded_json import MAX_DEPTH, too_deep
 
 RETRY_STATUSES = frozenset({408, 409, 429}) | frozenset(range(500, 600))
+MODEL_JSON_DEPTH = 64  # as the commit's own hygiene allows (memory/write/json_hygiene.py)
 MAX_WAIT_S = 60.0  # a Retry-After longer than this is capped: the run would look hung
 QUOTE_CHARS = 300  # of a response body, in an error message
 # An answer is at most MAX_OUTPUT_CAP tokens of JSON (a few hundred KB): a body past this is a
@@ -184,10 +185,10 @@ class ChatClient:
         with _Deadline(timeout) as deadline:
             raw = self._exchange(request, deadline)
         text = raw.decode("utf-8", "replace")
-        if too_deep(text):
-            raise EndpointFailed(say("model_answer_too_deep", depth=MAX_DEPTH))
         try:
-            return json.loads(text)
+            return json_limits.loads(text, self._scrub(url), max_depth=MODEL_JSON_DEPTH)
+        except json_limits.JsonTooBig:
+            raise EndpointFailed(say("model_answer_too_deep", depth=MODEL_JSON_DEPTH)) from None
         except json.JSONDecodeError:
             quoted = self._scrub(raw[:QUOTE_CHARS].decode("utf-8", "replace"))
             raise EndpointFailed(say("model_not_json", quoted=quoted)) from None

@@ -27,9 +27,10 @@ MAX_THREADS = 40
 MAX_SECRETS = 20
 MAX_ALIASES = 6
 ENDING_CHARS = 300  # of the previous chapter's text, cut at a paragraph where possible
-# What memory knows, at most: with the instructions and the schema (7,100 characters, the
-# stable prefix) and the previous ending (at most 600), a request stays under its chapter plus
-# 10,000 characters. What it cannot list, identity reconciliation places (`identity`).
+# What memory knows, at most, unless the request's other parts leave less (`run` gives each
+# request what its chapter plus 10,000 characters leaves after the instructions, the schema,
+# the previous ending and the author's cast). What it cannot list, identity reconciliation
+# places (`identity`).
 MEMORY_CHARS = 2000
 SHARES = (0.6, 0.25, 0.15)  # entities, threads, secrets: a first claim on the budget
 HEADINGS = (
@@ -48,7 +49,9 @@ class MemoryContext:
     entity_ids: tuple[str, ...]
 
 
-def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryContext:
+def memory_context(
+    book: Project, as_of: int, texts: Iterable[str], budget: int = MEMORY_CHARS
+) -> MemoryContext:
     """What memory knows as of chapter `as_of`, centred on the entities `texts` name. Reads
     only what it lists (a few hundred rows), so its cost does not grow with the book."""
     lines = [f"【记忆：截至第{as_of}章】" if as_of else "【记忆：本书尚无已知内容】"]
@@ -68,7 +71,7 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
         knowers = "、".join(secret.known_by) or "无人"
         reader = "读者已知" if secret.reader_knows else "读者未知"
         secret_lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
-    sections = _within_budget([entity_lines, thread_lines, secret_lines], MEMORY_CHARS)
+    sections = _within_budget([entity_lines, thread_lines, secret_lines], budget)
     for heading, shown in zip(HEADINGS, sections, strict=True):
         if shown:
             lines += [heading, *shown]
@@ -173,7 +176,10 @@ def _pressing(book: Project, as_of: int) -> list[Thread]:
 def _thread_line(thread: Thread) -> str:
     due = f"，预定第{thread.due_chapter}章回收" if thread.due_chapter else ""
     overdue = "，已逾期" if thread.overdue else ""
-    return f"- {thread.id}（{thread.kind}，第{thread.planted_chapter}章埋下{due}{overdue}）：{thread.content}"
+    planted = (
+        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+    )
+    return f"- {thread.id}（{thread.kind}，{planted}{due}{overdue}）：{thread.content}"
 
 
 def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:

@@ -30,7 +30,13 @@ from ..messages import say
 from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
-from .context import MemoryContext, ending_passage, memory_context, settled_cast
+from .context import (
+    MEMORY_CHARS,
+    MemoryContext,
+    ending_passage,
+    memory_context,
+    settled_cast,
+)
 from .identity import Cast, cast_rewrites, reconcile, rejected_names, unknown_references
 from .merge import is_minimal, merge_with_stored, source_title
 from .prompt import PROMPT_VERSION, build_messages, schema_note, system_prompt
@@ -48,6 +54,9 @@ if TYPE_CHECKING:
     from ..book.project import Project
 
 MAX_REPAIRS = 2
+REQUEST_EXTRA = 10_000  # characters a request carries besides its chapter's text, at most
+OVERHEAD = 200  # the headings, fences and the closing ask around the parts
+MIN_MEMORY_CHARS = 1_000  # what memory may say however long the instructions grow
 MAX_OUTPUT_CAP = 32768  # a cut-off answer is asked again with twice the limit, up to this
 OUTPUT_SHARE = 0.35  # estimated output tokens per token of chapter text (a dry run's guess)
 Progress = Callable[[int, int], None]
@@ -119,8 +128,9 @@ class Extraction:
         self.concurrency = concurrency
         self.system = system_prompt()
         self.schema_note = schema_note(CHAPTER_RESULT_SCHEMA)
+        self.stable_chars = len(self.system) + len(self.schema_note)  # sent once, either way
         self.rows: list[PlannedChapter | ExtractedChapter] = []
-        self._contexts: dict[tuple[int, tuple[str, ...], int], MemoryContext] = {}
+        self._contexts: dict[tuple[int, tuple[str, ...], int, int], MemoryContext] = {}
         # chapters asked ahead, then again with fuller memory: the early ask, if it went out
         self.reasked: dict[int, Future[ChapterOutcome] | None] = {}
         self._stop = threading.Event()
@@ -134,14 +144,17 @@ class Extraction:
         texts = tuple(
             i.text for i in planned if batch_anchor(i.chapter, self.settings.batch) == anchor
         )
-        key = (anchor, texts, self.book.commit_seq())  # memory changes with every commit
-        memory = self._contexts.get(key)
-        if memory is None:
-            memory = memory_context(self.book, anchor, texts)
-            self._contexts = {key: memory}
         previous = self.book.stored_commit(item.chapter - 1) if item.chapter > 1 else None
         ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
         settled = settled_cast(item.stored, item.author, item.rejected)
+        # what the request's other parts leave of its 10,000 characters beside the chapter
+        rest = self.stable_chars + len(ending or "") + len(settled or "") + len(item.title or "")
+        budget = min(MEMORY_CHARS, max(MIN_MEMORY_CHARS, REQUEST_EXTRA - rest - OVERHEAD))
+        key = (anchor, texts, budget, self.book.commit_seq())  # memory changes with each commit
+        memory = self._contexts.get(key)
+        if memory is None:
+            memory = memory_context(self.book, anchor, texts, budget)
+            self._contexts = {key: memory}
         return build_messages(
             self.system, memory, item.chapter, item.title, item.text, ending, settled
         )

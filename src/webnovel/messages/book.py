@@ -22,6 +22,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "应在 {low} 到 {high} 之间，实际是 {got}",
         "must be from {low} to {high}, got {got}",
     ),
+    "must_be_scene_mode": (
+        "应为 true、false 或 {choices} 之一，实际是 {got}",
+        "must be true, false or one of {choices}, got {got}",
+    ),
     "must_be_one_of": ("应为 {choices} 之一，实际是 {got}", "must be one of {choices}, got {got}"),
     "must_be_scalar": (
         "应为字符串、数字或布尔值，实际是{got}",

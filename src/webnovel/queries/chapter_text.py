@@ -9,10 +9,12 @@ from ..book.words import (
     CONFLICT_STATUS,
     ENDING,
     FIELD,
+    SCENE_MODE,
     SECRET_ACTION,
     SEVERITY,
     THREAD_ACTION,
     THREAD_STATUS,
+    label,
 )
 
 if TYPE_CHECKING:
@@ -64,7 +66,8 @@ def _block(title: str, rows: list[str]) -> list[str]:
 def _scene(s: SceneSeen) -> str:
     where = f"＠{s.location}" if s.location else ""
     who = "、".join(s.characters) or "（无人）"
-    return f"{s.index}. {who}{where}：{s.summary or ''}".rstrip("：")
+    when = "".join(f"〔{w}〕" for w in (label(SCENE_MODE, s.flashback), s.time) if w)
+    return f"{s.index}. {when}{who}{where}：{s.summary or ''}".rstrip("：")
 
 
 def _event(e: EventSeen) -> str:

@@ -16,6 +16,7 @@ from ..book.words import CHAPTER_TEMPLATES, TASKS
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
 from .chapter_text import chapter_text
+from .clock_text import clock_text
 from .declare import AS_OF, CHAPTER, LIMIT, SUBJECT, TOP_K, Arg, Query
 from .text import (
     conflicts_text,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
         RelationEdge,
         SearchHit,
         Secret,
+        StoryClock,
         Thread,
         TimelineEvent,
         Together,
@@ -91,9 +93,18 @@ def _chapter(book: Project, chapter: int) -> ChapterReport:
 
 
 def _timeline(
-    book: Project, start: int | None, end: int | None, entity: str | None, as_of: int | None
+    book: Project,
+    start: int | None,
+    end: int | None,
+    entity: str | None,
+    as_of: int | None,
+    story: bool,
 ) -> list[TimelineEvent]:
-    return book.timeline(start, end, entity, as_of=as_of)
+    return book.timeline(start, end, entity, as_of=as_of, story=story)
+
+
+def _clock(book: Project, as_of: int | None) -> StoryClock:
+    return book.clock(as_of)
 
 
 def _search(book: Project, text: str, top_k: int, as_of: int | None) -> list[SearchHit]:
@@ -120,6 +131,9 @@ def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
         return conflicts_text(answer)
     return settled_text(answer.id, answer.status, answer.note)
 
+
+OUTLINE_CHARS = 50_000  # a chapter's outline, however detailed, with room to spare
+CHAPTER_TEXT_CHARS = 2_000_000  # a chapter's text: ten times the longest chapters of long serials
 
 # -- the table ---------------------------------------------------------------------------------
 
@@ -292,10 +306,29 @@ QUERIES: tuple[Query[Any], ...] = (
             Arg(name="end", flag="--to", type="int", help="to chapter"),
             Arg(name="entity", type="str", help="only events of this entity"),
             AS_OF.with_help("never past chapter N"),
+            Arg(
+                name="story",
+                type="bool",
+                default=False,
+                help="in story time: by the day each happens, flashbacks in their place",
+            ),
         ),
         answer=_timeline,
         to_json=dicts,
         text=timeline_text,
+    ),
+    Query(
+        name="clock",
+        tool="get_clock",
+        help="the story clock: the day and part of day, days since the start and since the "
+        "chapter before, deadlines in story time",
+        tool_help="故事内时钟：截至某章是故事第几天、什么时辰（第1天是全书第一个场景），"
+        "距开篇与上一章过了几天，以及按故事时间到期的线索（due_time）还剩几天。",
+        example="webnovel clock --as-of 6",
+        args=(AS_OF,),
+        answer=_clock,
+        to_json=lambda clock: clock.to_dict(),
+        text=clock_text,
     ),
     Query(
         name="search",
@@ -311,6 +344,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 help="what to look for (names, events, a question)",
                 required=True,
                 positional=True,
+                cli_words=True,  # webnovel search 黄天霸 盗马
             ),
             TOP_K,
             AS_OF.with_help("only chapters up to N"),
@@ -375,7 +409,8 @@ QUERIES: tuple[Query[Any], ...] = (
         "chapter",
         tool_help="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
         "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
-        "format 为 prompt 或 text 时另附渲染好的文本（rendered）。",
+        "format：prompt 只返回渲染好的 Markdown（写作时用它，最省 token）；text 只返回纯文本；"
+        "json（默认）只返回记忆包的 JSON。",
         example="webnovel pack --chapter 13 --query 韩啸为何尾随林砚 --format prompt\n"
         "  webnovel pack --chapter 13 --outline outlines/013.md --template battle",
         args=(
@@ -398,6 +433,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 cli_reads="text",
                 help="outline file (default: the book's outlines/NNN.md when present)",
+                max_chars=OUTLINE_CHARS,
             ),
             Arg(name="query", type="str", help="a question or focus instead of an outline"),
             Arg(
@@ -425,8 +461,18 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 default="json",
                 choices=("json", "prompt", "text"),
-                help="json, or also the pack rendered as prompt or text",
+                help="json: the pack's JSON; prompt or text: only the pack rendered so (MCP)",
                 cli=False,  # the command line's own --format says it
+            ),
+            # a pack given to an agent (MCP, the CLI) is logged for the dashboard; a look at one
+            # through the dashboard's /api/query/pack is not, or any page could grow the log
+            Arg(
+                name="record",
+                type="bool",
+                default=True,
+                help="log the pack's size",
+                cli=False,
+                mcp=False,
             ),
         ),
         answer=answers.pack,

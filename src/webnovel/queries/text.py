@@ -15,6 +15,7 @@ from ..book.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     FIELD,
+    SCENE_MODE,
     SOURCE,
     STATUS,
     THREAD_KIND,
@@ -22,6 +23,8 @@ from ..book.words import (
     label,
     sizes_shown,
 )
+from ..messages import say
+from .clock_text import day_words
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -162,11 +165,17 @@ def threads_text(items: Sequence[Thread]) -> str:
     for t in items:
         status = THREAD_STATUS.get(t.status, t.status) + ("·逾期" if t.overdue else "")
         due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
+        # a thread acted on but never planted has no chapter to name (it printed 第None章)
+        planted = (
+            say("thread_planted_in", chapter=t.planted_chapter)
+            if t.planted_chapter is not None
+            else say("thread_never_planted")
+        )
         rows.append(
             [
                 f"[{status}]",
                 t.id,
-                f"{THREAD_KIND.get(t.kind, t.kind)}，第{t.planted_chapter}章埋设{due}",
+                f"{THREAD_KIND.get(t.kind, t.kind)}，{planted}{due}",
                 t.content,
             ]
         )
@@ -187,14 +196,22 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
         return "（无事件）"
     rows = [
         [
-            f"第{e.chapter}章",
-            e.event
+            (f"第{e.chapter}章" if not e.placed else _story_when(e)),
+            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback and not e.placed else "")
+            + e.event
             + (f" ＠{e.location}" if e.location else "")
             + (f"（{e.time_hint}）" if e.time_hint else ""),
         ]
         for e in items
     ]
     return table(rows)
+
+
+def _story_when(event: TimelineEvent) -> str:
+    """An event's day on the story clock, its part of day, and the chapter that tells it."""
+    when = day_words(event.day) + (event.part or "")
+    mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
+    return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
 
 def conflict_kind_word(kind: str) -> str:
@@ -232,6 +249,7 @@ KEY_WORDS = {
     "store": "书库",
     "latest_chapter": "最新章节",
     "missing_chapters": "缺章",
+    "published_through": "已发布至",
     "counts": "数量",
     "commits": "提交",
     "chapters": "章节",
@@ -252,6 +270,13 @@ KEY_WORDS = {
     "embedded": "新做向量",
     "missing": "尚缺向量",
     "reused": "取自书库的向量",  # made by another machine, taken from a shared store
+    # a damaged or foreign index.db made anew from its log by `rebuild` (store/recovery.py)
+    "recovered": "已从提交日志修复",
+    "problem": "原文件的问题",
+    "commits_kept": "保留的提交",
+    "commits_skipped": "读不出而舍弃的提交",
+    "index_kept_as": "原 index.db 留作",
+    "vectors_kept_as": "原 vectors.db 留作",
 }
 
 
@@ -282,6 +307,8 @@ def resume_text(brief: Resume) -> str:
         lines.append(brief.coverage_line)
     if brief.missing_chapters:
         lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
+    if brief.published_through:
+        lines.append(say("published_line_shown", line=brief.published_through))
     if brief.last_chapter:
         last = brief.last_chapter
         lines.append(f"上一章：《{last.title or ''}》 {last.summary or ''}")

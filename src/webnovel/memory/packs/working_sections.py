@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...messages import say
 from ..chains import Version
 from ..read import graph_memory
 from ..store import commit_ops
+from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
 from .pack_words import because
@@ -111,7 +113,7 @@ def character_state(g: Gathering) -> list[PackItem]:
                 score=score,
                 why=because("of_entity", entity.name, g.in_play.why[entity_id]),
                 line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
-                f"（第{fact.valid_from}章起）",
+                f"（{_source(g, fact.evidence)}第{fact.valid_from}章起）",
             )
             if fact.field == "items" and fact.value:
                 item.must_know = "items"
@@ -153,57 +155,15 @@ def constraints(g: Gathering) -> list[PackItem]:
     for item in dead:
         if item.subject in g.in_play.entities or item.subject in g.near:
             item.must_know = "dead"
-    return dead + secrets(g, {v.subject for v in dead_now})
+    return dead + gap_lines.secrets(g, {v.subject for v in dead_now})
 
 
-def secrets(g: Gathering, dead: set[str]) -> list[PackItem]:
-    """The information gap around the living characters in play
-    (`graph_memory.information_gap`), worded for the writer: the dead learn nothing, so no
-    "does not know" line is said of them."""
-    characters = {e.id for e in g.in_play.entities.values() if e.type == "角色"}
-    living = characters - dead
-    items = []
-    for gap in graph_memory.information_gap(g.conn, g.as_of, g.request.chapter, living):
-        secret = gap.secret
-        must = ""
-        if gap.kind == "due":
-            score, why, line = (
-                g.scores.reveal_due,
-                because("reveal_due"),
-                "本章应揭示",
-            )
-            must = "reveal"
-        elif gap.kind == "author_only":
-            score, why, line = (
-                g.scores.author_only,
-                because("reader_unaware"),
-                "仅作者知（勿在叙述中揭示）",
-            )
-        elif gap.kind == "suspects":
-            who = g.name(gap.entity_id or "")
-            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = because("suspects", who), f"{who} 仅怀疑"
-            must = "unaware"
-        else:
-            who = g.name(gap.entity_id or "")
-            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = because("unaware", who), f"{who} 尚不知"
-            must = "unaware"
-        evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
-        item = g.item(
-            layer="semantic",
-            category="active_constraints",
-            subject=secret.id,
-            field_name="secret",
-            value=secret.content,
-            chapter=secret.planted_chapter,
-            source_type="secret",
-            evidence=evidence,
-            score=score,
-            why=why,
-            line=f"- {line}：{secret.content}",
-        )
-        item.id += f":{gap.kind}:{gap.entity_id or ''}"  # one secret, many people
-        item.must_know = must
-        items.append(item)
-    return items
+def _source(g: Gathering, evidence: tuple[dict[str, Any], ...]) -> str:
+    """「据屠七所说，」 for a fact that is only someone's word (its evidence's `certainty`)."""
+    first = evidence[0] if evidence else {}
+    certainty = first.get("certainty")
+    if not certainty:
+        return ""
+    who = g.name(first["said_by"]) if first.get("said_by") else ""
+    key = {"rumor": "pack_rumor", "claimed": "pack_claimed"}.get(certainty, "pack_rumor")
+    return say(key + ("_by" if who else ""), who=who)

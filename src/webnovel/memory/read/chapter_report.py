@@ -47,6 +47,8 @@ class SceneSeen(ReadAsMapping):
     location: str | None
     characters: list[str]
     summary: str | None
+    flashback: str | None = None  # None: the present; "flashback" or "dream" (SCENE_MODES)
+    time: str | None = None  # when, in the prose's own words
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,6 +144,8 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
                 location=s["location"],
                 characters=[names.get(e, e) for e in s["characters"]],
                 summary=s["summary"],
+                flashback=s["mode"],
+                time=s["time"],
             )
             for s in scenes
         ],

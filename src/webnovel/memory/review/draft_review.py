@@ -14,18 +14,18 @@ refuses them unless forced); medium and low ones are advice.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from ..packs.relevance_filter import bigrams
 from ..read import graph_memory
 from ..schema import Conflict
-from ..store import commit_ops
 from ..write.chapter_inputs import ChapterResult
 from ..write.name_suggestions import did_you_mean
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
+from .knowledge_advice import unrecorded_learning
+from .scene_places import ending_continuity, scene_locations
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,7 +89,16 @@ def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
         found = [c for c in outcome.conflicts if c.chapter == chapter] + outcome.notes
         report.issues += [_issue(c, conn) for c in found]
         report.issues += _threads(conn, draft, chapter)
-        report.issues += _continuity(conn, draft, chapter - 1)
+        for kind, message, expected, found_at, who, evidence in [
+            *scene_locations(conn, draft),
+            *ending_continuity(conn, draft),
+        ]:
+            issue = _advice(kind, message, "location", expected, found_at, evidence)
+            report.issues.append(replace(issue, entity_id=who))
+        report.issues += [
+            _advice("knowledge_unrecorded", message, secret_id, None, who, (evidence,))
+            for who, secret_id, message, evidence in unrecorded_learning(conn, draft)
+        ]
     report.issues.sort(key=lambda i: (SEVERITIES.index(i.severity), i.category, i.entity_id or ""))
     return report
 
@@ -171,27 +180,3 @@ def _advice(
         evidence=evidence,
         fix_hint=rule.fix_hint,
     )
-
-
-def _continuity(conn: sqlite3.Connection, draft: ChapterResult, as_of: int) -> list[ReviewIssue]:
-    """The previous chapter's ending against this chapter's first scene, when both are given."""
-    if not draft.scenes or as_of < 1:
-        return []
-    rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
-    ending = rows[0].meta.get("ending") if rows else None
-    first = min(draft.scenes, key=lambda s: s.index)
-    if not isinstance(ending, dict) or not ending.get("location") or not first.location:
-        return []
-    before, after = str(ending["location"]), first.location
-    if before in after or after in before or bigrams(before) & bigrams(after):
-        return []
-    return [
-        _advice(
-            "location_continuity",
-            f"上一章结束于「{before}」，本章首个场景在「{after}」，中间的转场是否交代清楚？",
-            "location",
-            before,
-            after,
-            ({"chapter": as_of, "ref": f"chapter_meta:ch{as_of:04d}:ending"},),
-        )
-    ]

@@ -270,6 +270,43 @@ MIGRATIONS: list[Migration] = [
     CREATE INDEX entities_protagonists ON entities(first_chapter) WHERE is_protagonist = 1;
     """,
     ),
+    (
+        "0009_scene_mode_and_time",
+        """
+    -- A scene may be a flashback or a dream (not the story's present), and may say when it
+    -- happens in the story's own words: both read by the pack, review and the story clock.
+    ALTER TABLE scenes ADD COLUMN mode TEXT;
+    ALTER TABLE scenes ADD COLUMN time TEXT;
+    """,
+    ),
+    (
+        "0010_published_revisions",
+        """
+    -- A commit or retraction forced across the published line (`publish --through N`) keeps
+    -- the line it crossed: the log shows it as a revision of a chapter readers already had.
+    -- The line itself is the meta row `published_through`.
+    ALTER TABLE commits ADD COLUMN published_through INTEGER;
+    """,
+    ),
+    (
+        "0011_text_sources",
+        """
+    -- Where a commit's text came from (`commit --text FILE`: the path, relative to the book's
+    -- folder when inside it) and the text's hash, so `status` sees a chapter edited by hand;
+    -- `stale` marks a commit that took an edited text without a new result (`sync`).
+    ALTER TABLE commits ADD COLUMN text_source TEXT;
+    ALTER TABLE commits ADD COLUMN text_hash TEXT;
+    ALTER TABLE commits ADD COLUMN stale INTEGER;
+    """,
+    ),
+    (
+        "0012_event_mode",
+        """
+    -- An event may happen in a flashback or a dream, as a scene may: the timeline shows it so,
+    -- and it moves nobody now.
+    ALTER TABLE timeline_events ADD COLUMN mode TEXT;
+    """,
+    ),
 ]
 
 

@@ -24,10 +24,11 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
     events = list(events)
     conn.executemany(
         "INSERT INTO timeline_events (id, chapter, seq, event, time_hint, location, "
-        "event_type, participants_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "event_type, participants_json, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (id) DO UPDATE SET chapter = excluded.chapter, seq = excluded.seq, "
         "event = excluded.event, time_hint = excluded.time_hint, location = excluded.location, "
-        "event_type = excluded.event_type, participants_json = excluded.participants_json",
+        "event_type = excluded.event_type, participants_json = excluded.participants_json, "
+        "mode = excluded.mode",
         [
             (
                 e.id,
@@ -38,6 +39,7 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
                 e.location,
                 e.event_type,
                 dumps(list(e.participants)),
+                e.flashback,
             )
             for n, e in enumerate(events)
         ],
@@ -124,6 +126,7 @@ def _event(r: sqlite3.Row) -> TimelineEvent:
         participants=tuple(loads(r["participants_json"])),
         location=r["location"],
         event_type=r["event_type"],
+        flashback=r["mode"],
     )
 
 
@@ -135,10 +138,11 @@ def replace_scenes(
 ) -> None:
     conn.execute("DELETE FROM scenes WHERE chapter = ?", (chapter,))
     conn.executemany(
-        "INSERT INTO scenes (chapter, idx, location, characters_json, summary, content)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chapter, idx) DO UPDATE SET "
+        "INSERT INTO scenes (chapter, idx, location, characters_json, summary, content, mode,"
+        " time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chapter, idx) DO UPDATE SET "
         "location = excluded.location, characters_json = excluded.characters_json, "
-        "summary = excluded.summary, content = excluded.content",
+        "summary = excluded.summary, content = excluded.content, mode = excluded.mode, "
+        "time = excluded.time",
         [
             (
                 chapter,
@@ -147,6 +151,8 @@ def replace_scenes(
                 dumps(list(s.get("characters", ()))),
                 s.get("summary"),
                 s.get("content"),
+                s.get("mode"),
+                s.get("time"),
             )
             for s in scenes
         ],
@@ -154,7 +160,8 @@ def replace_scenes(
 
 
 def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, Any]]:
-    """Scenes of chapters [start, end] in story order, each with its characters' ids."""
+    """Scenes of chapters [start, end] in the order told, each with its characters' ids, its
+    mode (None for the story's present, else "flashback" or "dream") and its stated time."""
     return [
         {
             "chapter": r["chapter"],
@@ -162,9 +169,11 @@ def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[
             "location": r["location"],
             "characters": loads(r["characters_json"]) or [],
             "summary": r["summary"],
+            "mode": r["mode"],
+            "time": r["time"],
         }
         for r in conn.execute(
-            "SELECT chapter, idx, location, characters_json, summary FROM scenes "
+            "SELECT chapter, idx, location, characters_json, summary, mode, time FROM scenes "
             "WHERE chapter BETWEEN ? AND ? ORDER BY chapter, idx",
             (start, end),
         )
@@ -361,3 +370,21 @@ def restore_verdicts(
         "SET status = excluded.status, note = excluded.note, recorded_at = excluded.recorded_at",
         list(verdicts),
     )
+
+
+def met_in_scenes(
+    conn: sqlite3.Connection, subjects: set[str], others: set[str], start: int, end: int
+) -> set[str]:
+    """Of `others`, those who shared a present scene (not a memory, not a dream) with one of
+    `subjects` in chapters [start, end]."""
+    met: set[str] = set()
+    for subject in sorted(subjects):
+        for (characters_json,) in conn.execute(
+            "SELECT characters_json FROM scenes WHERE chapter BETWEEN ? AND ? AND mode IS NULL "
+            "AND characters_json LIKE ?",
+            (start, end, f'%"{subject}"%'),
+        ):
+            characters = set(loads(characters_json) or [])
+            if subject in characters:
+                met |= characters & others
+    return met

@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import InvalidChapterResult
 from ...messages import say
 from ..schema import MAX_CHAPTER, THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
-from ..vocabulary import APPEARANCE_ROLES
+from ..vocabulary import APPEARANCE_ROLES, CERTAINTIES, SCENE_MODES, SECRET_KINDS
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -359,9 +359,20 @@ def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
                     has_old=item.get(old_key) is not None,
                     reason=check.text(item, "reason", path),
                     confidence=check.number(item, "confidence", path),
+                    **_certainty(check, item, path, ref),
                 )
             )
     return out
+
+
+def _certainty(check: _Checker, item: dict[str, Any], path: str, ref: str | None) -> dict[str, Any]:
+    """`certainty` and `said_by`: whose words a fact is, and how far to trust them. A source
+    without a certainty is hearsay, or a claim when it is the entity's own word."""
+    said_by = check.name(check.text(item, "said_by", path), f"{path}.said_by")
+    certainty = check.choice(item.get("certainty"), CERTAINTIES.values, f"{path}.certainty", "")
+    if said_by and not certainty:
+        certainty = "claimed" if said_by == ref else "rumor"
+    return {"certainty": certainty or None, "said_by": said_by}
 
 
 def _relationships(check: _Checker, data: dict[str, Any]) -> list[RelationChange]:
@@ -434,6 +445,7 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
                 due,
                 int(urgency) if urgency is not None else None,
                 check.refs(item, "related", path),
+                check.text(item, "due_time", path),
             )
         )
     return out
@@ -474,6 +486,7 @@ def _events(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> li
                     check.refs(item, "participants", path),
                     check.text(item, "location", path),
                     check.text(item, "event_type", path),
+                    _scene_mode(check, item.get("flashback"), f"{path}.flashback"),
                 )
             )
     return out
@@ -501,6 +514,11 @@ def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
                     due,
                     check.refs(item, "about", path),
                     check.refs(item, "unaware", path),
+                    kind=check.choice(item.get("kind"), SECRET_KINDS.values, f"{path}.kind", "")
+                    or None,
+                    to=check.refs(item, "to", path),
+                    scene=check.integer(item, "scene", path, (0, MAX_COUNT)),
+                    thread=check.text(item, "thread", path),
                 )
             )
     return out
@@ -531,9 +549,23 @@ def _scenes(check: _Checker, data: dict[str, Any]) -> list[SceneInput]:
                 check.refs(item, "characters", path),
                 check.text(item, "summary", path),
                 check.text(item, "content", path),
+                _scene_mode(check, item.get("flashback"), f"{path}.flashback"),
+                check.text(item, "time", path),
             )
         )
     return out
+
+
+def _scene_mode(check: _Checker, value: Any, path: str) -> str | None:
+    """`flashback`: true or false, or the word for a scene that is not now (回忆, 梦境)."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return "flashback"
+    if isinstance(value, str) and value in SCENE_MODES.values:
+        return value
+    check.fail(path, say("must_be_scene_mode", choices=SCENE_MODES.described(), got=repr(value)))
+    return None
 
 
 def _meta(check: _Checker, data: dict[str, Any]) -> dict[str, Any]:
