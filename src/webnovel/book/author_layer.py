@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .. import json_limits
+
 if TYPE_CHECKING:
     from .project import Project
 
@@ -22,8 +24,8 @@ DECISIONS_KEY = "author_decisions"
 
 def decisions(book: Project) -> list[dict[str, Any]]:
     raw = book.store.commits.meta(DECISIONS_KEY)
-    found = json.loads(raw) if raw else []
-    return [d for d in found if isinstance(d, dict)]
+    found = json_limits.loads(raw, DECISIONS_KEY) if raw else []  # a received book's meta
+    return [d for d in found if isinstance(d, dict)] if isinstance(found, list) else []
 
 
 def record(book: Project, decision: dict[str, Any]) -> None:
@@ -44,12 +46,13 @@ def forget(book: Project, name: str) -> dict[str, Any] | None:
     return dropped
 
 
-def for_chapter(book: Project, chapter: int) -> dict[str, list[dict[str, Any]]]:
-    """What the decisions write into chapter `chapter`'s result: introductions (in the first
-    chapter naming each name) and appearances (in every chapter naming it)."""
+def for_chapter(decided: list[dict[str, Any]], chapter: int) -> dict[str, list[dict[str, Any]]]:
+    """What the decisions (`decisions`, read once a run) write into chapter `chapter`'s
+    result: introductions (in the first chapter naming each name) and appearances (in every
+    chapter naming it)."""
     intros: list[dict[str, Any]] = []
     appeared: list[dict[str, Any]] = []
-    for decision in decisions(book):
+    for decision in decided:
         chapters = decision.get("chapters") or []
         if chapter not in chapters or not isinstance(decision.get("intro"), dict):
             continue

@@ -5,8 +5,9 @@
   committed again with the id replaced by the target's, its introduction turned into the
   target's (its names becoming the target's aliases), in chapter order. Before, the name became
   an alias of both and both entities stayed.
-- **Every accept and merge can be undone**: the chapters it rewrote are kept as they were
-  (with a digest of what it wrote), and `candidates undo NAME` commits them again as they were,
+- **Every accept and merge can be undone**: the commit each chapter stood on before is noted
+  (its id: the commit log keeps its result) with a digest of what the change wrote, and
+  `candidates undo NAME` commits them again as they were,
   refusing (naming the chapter) when a chapter was changed since. A rejection is undone by
   taking the name off the rejected list; rejecting a name that was merged or accepted undoes
   that first, so a wrong merge leaves no alias behind.
@@ -50,12 +51,14 @@ def commit_with_undo(
     book: Project, rewritten: list[tuple[int, dict[str, Any], dict[str, Any], str | None]]
 ) -> list[dict[str, Any]]:
     """Commit each (chapter, result before, result after, text) in chapter order; returns what
-    undoing it needs: each chapter's result before and a digest of the one written."""
+    undoing it needs: each chapter's commit before (its id: the log keeps its result) and a
+    digest of the result written."""
     undo = []
-    for chapter, before, after, text in sorted(rewritten, key=lambda r: r[0]):
+    for chapter, _, after, text in sorted(rewritten, key=lambda r: r[0]):
+        before_id = (book.stored_commit(chapter) or {}).get("commit_id")
         book.commit(after, text=text)
         written = (book.stored_commit(chapter) or {}).get("result")
-        undo.append({"chapter": chapter, "before": before, "after": digest(written)})
+        undo.append({"chapter": chapter, "before": before_id, "after": digest(written)})
     return undo
 
 
@@ -182,6 +185,7 @@ def undo(book: Project, name: str) -> list[int]:
             raise InvalidInput(say("candidate_undo_changed", name=name, chapter=step["chapter"]))
     for step in sorted(steps, key=lambda s: s["chapter"], reverse=True):
         stored = book.stored_commit(step["chapter"]) or {}
-        book.commit(step["before"], text=stored.get("text"))
+        before = book.store.commits.logged_result(step["chapter"], step["before"])
+        book.commit(before, text=stored.get("text"))
     author_layer.forget(book, name)
     return sorted(s["chapter"] for s in steps)

@@ -91,6 +91,7 @@ def plan(book: Project, start: int | None, end: int | None, force: bool) -> list
     text import's minimal result, in chapter order."""
     chosen = []
     refused = candidate_queue.rejected(book)
+    decided = author_layer.decisions(book)
     for row in book.chapters():
         number = row["chapter"]
         if (start is not None and number < start) or (end is not None and number > end):
@@ -99,7 +100,7 @@ def plan(book: Project, start: int | None, end: int | None, force: bool) -> list
         text = (stored or {}).get("text") or ""
         result = (stored or {}).get("result")
         if text.strip() and (force or is_minimal(result)):
-            author = author_layer.for_chapter(book, number)
+            author = author_layer.for_chapter(decided, number)
             rejected = tuple(n for n in refused if n in text)
             chosen.append(Planned(number, source_title(result), text, result, author, rejected))
     return chosen
