@@ -114,6 +114,7 @@ BOTH_BACKENDS = {
     "test_temporal_properties",
     "test_pg_store",
     "test_impact",
+    "test_author_decisions",
 }
 
 

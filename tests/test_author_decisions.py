@@ -1,9 +1,10 @@
 """The author's answers to the candidate queue: merging two entities really merges them,
 history and all; every accept, merge and rejection can be undone; a wrong merge rejected leaves
-no alias behind; accepting a name that looks like a known entity's asks first."""
+no alias behind; accepting a name that looks like a known entity's asks first. On both stores."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import webnovel
 from webnovel.errors import InvalidInput
 
 from cli_runner import run_cli
+from stores import init_book
 
 CHAPTERS = [
     (
@@ -45,11 +47,12 @@ CHAPTERS = [
 
 
 @pytest.fixture
-def book(tmp_path: Path) -> webnovel.Project:
-    project = webnovel.init_project(tmp_path / "b", title="说岳")
+def book(tmp_path: Path, backend: str) -> Iterator[webnovel.Project]:
+    project = init_book(backend, tmp_path / "b", title="说岳")
     for result, text in CHAPTERS:
         project.commit(result, text=text)
-    return project
+    yield project
+    project.close()
 
 
 def test_merging_two_entities_makes_one_history_and_all(book: webnovel.Project) -> None:
