@@ -132,8 +132,8 @@ class Extraction:
         self.stable_chars = len(self.system) + len(self.schema_note)  # sent once, either way
         self.rows: list[PlannedChapter | ExtractedChapter] = []
         self._contexts: dict[tuple[int, tuple[str, ...], int, int], MemoryContext] = {}
-        # chapters asked ahead, then again with fuller memory: the early ask, if it went out
-        self.reasked: dict[int, Future[ChapterOutcome] | None] = {}
+        # chapters asked ahead, then again with fuller memory: the early ask that went out
+        self.reasked: dict[int, Future[ChapterOutcome]] = {}
         self._stop = threading.Event()
 
     # -- requests -------------------------------------------------------------------------------
@@ -196,7 +196,8 @@ class Extraction:
                 early, future = asked.pop(item.chapter)
                 messages = self.messages_for(item, items)  # every chapter before is in now
                 if messages != early:  # asked before its predecessors committed: ask again
-                    self.reasked[item.chapter] = None if future.cancel() else future
+                    if not future.cancel():  # it went out: its cost is counted
+                        self.reasked[item.chapter] = future
                     future = pool.submit(self.converse, item, messages)
                 self._commit(item, future)
                 if progress:
