@@ -115,6 +115,7 @@ BOTH_BACKENDS = {
     "test_pg_store",
     "test_impact",
     "test_pack_trust",
+    "test_author_decisions",
 }
 
 

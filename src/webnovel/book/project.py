@@ -517,13 +517,25 @@ class Project(BookReader):
         return candidate_queue.queue(self, min_count, limit, as_of)
 
     def accept_candidate(
-        self, name: str, entity_type: str = "角色", entity_id: str | None = None
+        self,
+        name: str,
+        entity_type: str = "角色",
+        entity_id: str | None = None,
+        confirmed: bool = False,
     ) -> Settled:
         """Introduce a candidate name as an entity where the text first names it, and record
-        its appearances (through `commit`)."""
+        its appearances (through `commit`). A name that looks like a known entity's is refused
+        unless `confirmed`."""
         from . import candidate_queue
 
-        return candidate_queue.accept(self, name, entity_type, entity_id)
+        return candidate_queue.accept(self, name, entity_type, entity_id, confirmed)
+
+    def undo_candidate(self, name: str) -> Settled:
+        """Take back the last accept, merge or rejection of `name` (each chapter it rewrote
+        committed again as it was)."""
+        from . import candidate_queue
+
+        return candidate_queue.undo(self, name)
 
     def merge_candidate(self, name: str, into: str) -> Settled:
         """Make a candidate name an alias of a known entity, from the first chapter naming it."""

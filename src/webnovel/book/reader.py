@@ -358,6 +358,7 @@ class BookReader:
 
     def stats(self) -> BookStats:
         """Counts, sizes, schema and gaps: the book's health at a glance."""
+        from .coverage import as_ranges, text_only
         from .reports import BookStats
 
         commits = self.store.commits
@@ -371,6 +372,7 @@ class BookReader:
             open_threads=len(self.threads("open")),
             sizes_bytes=self.sizes(),
             schema=commits.schema_names(),
+            text_only_chapters=as_ranges(text_only(self)),
         )
 
     def missing_chapters(self) -> list[int]:

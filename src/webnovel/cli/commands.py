@@ -377,8 +377,8 @@ def candidates(args: argparse.Namespace) -> int:
             return 0
         if not args.name:
             raise InvalidInput(say("candidate_needs_name", action=args.action))
-        if args.action == "accept" and args.id:
-            done = book.accept_candidate(args.name, args.entity_type, args.id)
+        if args.action == "accept" and (args.id or args.yes):
+            done = book.accept_candidate(args.name, args.entity_type, args.id, args.yes)
         else:
             done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
     emit(args, done.to_dict(), lambda _: render.candidate_done_text(done))

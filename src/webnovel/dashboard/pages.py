@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..book import hand_edits
+from ..book.coverage import coverage
 from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
@@ -132,6 +133,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         published_through=book.store.commits.published_through(),
         edited=[e["chapter"] for e in files.edited if e["chapter"] <= as_of],
         stale=[n for n in files.stale if n <= as_of],
+        coverage=coverage(book, before=as_of + 1)["line"],
         counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),

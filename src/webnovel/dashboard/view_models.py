@@ -120,6 +120,7 @@ class OverviewPage:
     published_through: int | None  # the last chapter readers have (`publish --through`)
     edited: list[int]  # chapters whose text file changed since their commit (`status`)
     stale: list[int]  # chapters whose text was edited after their result (`sync`)
+    coverage: str | None  # which chapters up to `as_of` stand on their imported text alone
     counts: list[tuple[str, int]]
     commits: list[CommitRow]
     conflicts: list[Conflict]

@@ -239,6 +239,17 @@ def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | N
     return {"commit_id": row[0], "result": loads(row[1]), "text": row[2]}
 
 
+def logged_result(conn: sqlite3.Connection, chapter: int, commit_id: str) -> Any:
+    """The result a chapter's commit `commit_id` held, from the log (None: no such commit):
+    what an author's change is undone to."""
+    row = conn.execute(
+        "SELECT result_json FROM commits WHERE chapter = ? AND commit_id = ? "
+        "ORDER BY seq DESC LIMIT 1",
+        (chapter, commit_id),
+    ).fetchone()
+    return None if row is None else loads(row[0])
+
+
 def missing_chapters(conn: sqlite3.Connection, before: int | None = None) -> list[int]:
     """Chapter numbers from 1 up to the latest (or up to `before`, excluded) with no current
     commit: the gaps in the book."""

@@ -78,6 +78,7 @@ class Chains(Part):
 
 class Commits(Part):
     current_commit = bound(commit_ops.current_commit)
+    logged_result = bound(commit_ops.logged_result)
     current_commits = bound(commit_ops.current_commits)
     whole_log = bound(commit_ops.whole_log)
     chapter_rows = bound(commit_ops.chapter_rows)
