@@ -6,9 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..store.parts import Part, bound
-from . import graph_memory, story_clock
+from . import graph_memory
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from ..clock.answer import StoryClock
+    from ..records import TimelineEvent
     from .chapter_report import ChapterReport
 
 
@@ -30,11 +34,25 @@ class Reading(Part):
     timeline = bound(graph_memory.timeline)
     secrets = bound(graph_memory.secrets)
     knows = bound(graph_memory.knows)
-    clock = bound(story_clock.story_clock)
-    clock_fold = bound(story_clock.clock_fold)
-    story_timeline = bound(story_clock.story_timeline)
 
-    # Loaded when first asked for: a fresh `webnovel fact` needs neither.
+    # Loaded when first asked for: a fresh `webnovel fact` needs none of these.
+    def clock(self, as_of: int | None, calendar: Mapping[str, int] | None = None) -> StoryClock:
+        """The story clock as of chapter `as_of` (read/story_clock.py)."""
+        from .story_clock import story_clock
+
+        return story_clock(self._conn, as_of, calendar)
+
+    def story_timeline(
+        self,
+        events: Iterable[TimelineEvent],
+        as_of: int | None,
+        calendar: Mapping[str, int] | None = None,
+    ) -> list[TimelineEvent]:
+        """`events` placed on the story clock and ordered by it (read/story_clock.py)."""
+        from .story_clock import story_timeline
+
+        return story_timeline(self._conn, events, as_of, calendar)
+
     def chapter(self, chapter: int) -> ChapterReport | None:
         """What chapter `chapter` holds as committed, or None when it is not in memory."""
         from .chapter_report import chapter_report
