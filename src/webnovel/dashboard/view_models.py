@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # types only: the dashboard reads memory through the facade
 
     from ..book.values import ChapterReport, MemoryPack, PackItem, SearchHit
     from ..ingest.name_finder import Candidate
+    from .graph_factions import GroupTitle
+    from .graph_labels import Label
 
 
 def context_of(view: DataclassInstance) -> dict[str, Any]:
@@ -321,6 +323,8 @@ class Node:
     r: float
     center: bool
     recent: bool  # in a relation made in the highlighted chapters
+    label: Label  # where its name is drawn, or that it yields (shown on hover and focus)
+    faction: str | None  # the name of its side as of the page's chapter
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -330,6 +334,17 @@ class DrawnEdge:
     recent: bool
     path: str  # the SVG path
     label_at: Point
+    labelled: bool  # its type drawn at label_at (it covers no circle and no other text)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GraphFonts:
+    """The graph's font sizes, in the SVG's units: the template writes them, the layout
+    measured the names with them."""
+
+    node: float
+    edge: float
+    title: float
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -338,6 +353,8 @@ class GraphPage:
     edges: list[DrawnEdge]
     width: float
     height: float
+    shown_width: int  # the widest the page shows it, in CSS pixels
+    groups: list[GroupTitle]  # the factions' frames and names
     focus: Entity | None
     focus_name: str | None
     hops: int
@@ -347,5 +364,6 @@ class GraphPage:
     hidden: int  # entities left off
     merged: int  # relations merged into one line per pair
     labels: bool
+    fonts: GraphFonts
     choices: list[str]
     together: list[Together]  # who shares chapters with the centre (Project.cooccurrence)
