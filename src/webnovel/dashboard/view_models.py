@@ -93,7 +93,18 @@ class Snapshot:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CommitRow:
     entry: CommitEntry
+    title: str | None  # the chapter's title as this commit gave it
+    did: str | None  # what it did, named (接受「林砚」为角色), where not a plain chapter commit
     changes: list[tuple[str, int]]  # (what a commit did, in Chinese; how many)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CommitLine:
+    """A line of 最近提交: one commit (no summary), or a run of one kind folded under its
+    summary (接受候选人名 ×37（第1–5章）) that opens on each."""
+
+    summary: str | None
+    rows: list[CommitRow]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -120,7 +131,7 @@ class OverviewPage:
     protagonist: Snapshot | None
     missing: list[int]  # chapters up to `as_of` never committed
     counts: list[tuple[str, int]]
-    commits: list[CommitRow]
+    commits: list[CommitLine]
     conflicts: list[Conflict]
     overdue: list[Thread]
     charts: list[Chart]

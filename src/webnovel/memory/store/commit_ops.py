@@ -269,6 +269,29 @@ def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     ]
 
 
+def commits_with_before(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, dict[str, Any]]:
+    """For each of these commits: its result; the result of its chapter's commit before it
+    (None for a chapter's first); and whether the two carry the same text. What the
+    dashboard's recent-commits list names a commit by (a candidate accepted, a chapter
+    rewritten)."""
+    rows = rows_in(
+        conn,
+        "SELECT c.seq, c.chapter, c.result_json, p.result_json, "
+        "CASE WHEN c.text = p.text THEN 1 ELSE 0 END "
+        "FROM commits c LEFT JOIN commits p ON p.seq = (SELECT max(q.seq) FROM commits q "
+        "WHERE q.chapter = c.chapter AND q.seq < c.seq) WHERE c.seq IN ({marks})",
+        seqs,
+    )
+    return {
+        int(r[0]): {
+            "result": loads(r[2], _in_commit(r[1])),
+            "before": loads(r[3], _in_commit(r[1])) if r[3] is not None else None,
+            "same_text": bool(r[4]),
+        }
+        for r in rows
+    }
+
+
 def all_meta(conn: sqlite3.Connection) -> dict[str, str]:
     return {r[0]: r[1] for r in conn.execute("SELECT key, value FROM meta ORDER BY key")}
 

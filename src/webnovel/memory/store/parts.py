@@ -72,6 +72,7 @@ class Commits(Part):
     current_commit = bound(commit_ops.current_commit)
     current_commits = bound(commit_ops.current_commits)
     whole_log = bound(commit_ops.whole_log)
+    commits_with_before = bound(commit_ops.commits_with_before)
     chapter_rows = bound(commit_ops.chapter_rows)
     chapter_totals = bound(commit_ops.chapter_totals)
     chapter_commit_ids = bound(commit_ops.chapter_commit_ids)

@@ -1,0 +1,177 @@
+"""The overview's 最近提交: each commit named by what it did, and runs of one kind folded.
+
+A long import or an afternoon in the candidate queue makes hundreds of commits in a row; the
+queue's re-commit a chapter only to introduce a name, and they carry no title of their own (the
+chapter's title belongs to its current commit). So each commit is named from the log itself: a
+chapter's first commit is the chapter (its title); a commit that kept its chapter's text and
+only added one name's appearance (and, in the first chapter naming it, its introduction) is a
+candidate accepted or merged (`candidate_queue._write` commits exactly that); any other
+re-commit is the chapter rewritten. Consecutive commits of one kind fold into one line,
+「接受候选人名 ×37（第1–5章）」, that opens on each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..book.project import Project
+from ..book.values import CommitEntry
+from ..messages import say
+from .view_models import CommitLine, CommitRow
+
+SHOWN_LINES = 12  # lines of the list
+READ_COMMITS = 120  # commits read to make them: a folded line may hold this many
+FOLD_CHAPTERS = 3  # new chapters in a row folded from this many
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """What one commit did: its kind (chapter, accept, merge, rewrite, retraction), the name
+    of the candidate (for an accept or merge) and the chapter title where it has one."""
+
+    kind: str
+    name: str | None = None
+    entity_type: str | None = None
+    title: str | None = None
+
+
+def recent_lines(book: Project, as_of: int) -> list[CommitLine]:
+    log = book.commit_log(READ_COMMITS, as_of)
+    changes = book.commits_with_before([e.seq for e in log if e.kind == "commit"])
+    named = [name_of(e, changes.get(e.seq)) for e in log]
+    lines: list[CommitLine] = []
+    run: list[tuple[CommitEntry, Named]] = []
+    for entry, what in zip(log, named, strict=True):
+        if run and _family(run[-1][1]) != _family(what):
+            lines += _fold(run)
+            run = []
+        run.append((entry, what))
+        if len(lines) >= SHOWN_LINES:
+            break
+    if run:
+        lines += _fold(run)
+    return lines[:SHOWN_LINES]
+
+
+def name_of(entry: CommitEntry, change: dict[str, Any] | None) -> Named:
+    if entry.kind == "retraction":
+        return Named("retraction")
+    result = change.get("result") if change else None
+    before = change.get("before") if change else None
+    title = (result.get("title") if isinstance(result, dict) else None) or entry.title
+    if not isinstance(before, dict):
+        return Named("chapter", title=title)
+    naming = _naming(result, before) if change and change.get("same_text") else None
+    if naming is not None:
+        kind, name, entity_type = naming
+        return Named(kind, name=name, entity_type=entity_type, title=title)
+    return Named("rewrite", title=title)
+
+
+def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None] | None:
+    """(accept or merge, the name, the type) when `result` is `before` with one name's
+    appearance added (and its introduction, in its first chapter), as the candidate queue
+    commits it; None otherwise."""
+    if not isinstance(result, dict):
+        return None
+    appeared = [a for a in result.get("entities_appeared") or [] if isinstance(a, dict)]
+    if not appeared or set(appeared[-1]) != {"id", "mentions"}:
+        return None
+    entity, mentions = appeared[-1]["id"], appeared[-1]["mentions"]
+    if not (isinstance(mentions, list) and len(mentions) == 1 and isinstance(mentions[0], str)):
+        return None
+    intros = [
+        e for e in result.get("entities_new") or [] if isinstance(e, dict) and e.get("id") == entity
+    ]
+
+    def without(r: dict[str, Any]) -> dict[str, Any]:
+        return {
+            **r,
+            "entities_appeared": [
+                a for a in r.get("entities_appeared") or [] if not _about(a, entity)
+            ],
+            "entities_new": [e for e in r.get("entities_new") or [] if not _about(e, entity)],
+        }
+
+    if without(result) != without(before):
+        return None
+    intro = intros[-1] if intros else {}
+    kind = "merge" if intro.get("revealed") else "accept"
+    if not intro:  # a later chapter naming it: the same entity the run's first commit named
+        kind = "naming"
+    return kind, mentions[0], intro.get("type")
+
+
+def _about(item: Any, entity: str) -> bool:
+    return isinstance(item, dict) and item.get("id") == entity
+
+
+def _family(what: Named) -> str:
+    return "candidate" if what.kind in ("accept", "merge", "naming") else what.kind
+
+
+def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
+    """A run of one kind as lines: folded into one when it is a run of candidates (two commits
+    or more) or of new chapters (FOLD_CHAPTERS or more); else a line each."""
+    rows = [_row(entry, what) for entry, what in _settle_naming(run)]
+    family = _family(run[0][1])
+    chapters = sorted(entry.chapter for entry, _ in run)
+    span = (
+        say("commits_chapter", chapter=chapters[0])
+        if chapters[0] == chapters[-1]
+        else say("commits_chapters", first=chapters[0], last=chapters[-1])
+    )
+    if family == "candidate" and len(run) >= 2:
+        kinds = {what.kind for _, what in _settle_naming(run)}
+        names = {what.name for _, what in run}
+        key = "commits_accepted" if kinds == {"accept"} else "commits_merged"
+        if len(kinds) > 1:
+            key = "commits_named"
+        return [CommitLine(summary=say(key, count=len(names), span=span), rows=rows)]
+    if family == "chapter" and len(run) >= FOLD_CHAPTERS:
+        return [CommitLine(summary=say("commits_new", count=len(run), span=span), rows=rows)]
+    return [CommitLine(summary=None, rows=[row]) for row in rows]
+
+
+def _settle_naming(
+    run: Sequence[tuple[CommitEntry, Named]],
+) -> list[tuple[CommitEntry, Named]]:
+    """A later chapter's commit of an accept or merge takes its kind (and type) from the
+    commit that introduced the name (the one just before it in time: later in this newest-first
+    run); one whose introduction is out of sight is called an accept."""
+    out = []
+    for i, (entry, what) in enumerate(run):
+        if what.kind == "naming":
+            first = next(
+                (w for _, w in run[i + 1 :] if w.name == what.name and w.kind != "naming"), None
+            )
+            kind = first.kind if first else "accept"
+            what = Named(kind, what.name, first.entity_type if first else None, what.title)
+        out.append((entry, what))
+    return out
+
+
+def _row(entry: CommitEntry, what: Named) -> CommitRow:
+    did = {
+        "accept": lambda: say("commit_did_accept", name=what.name, type=what.entity_type or ""),
+        "merge": lambda: say("commit_did_merge", name=what.name),
+        "rewrite": lambda: say("commit_did_rewrite"),
+    }.get(what.kind)
+    return CommitRow(
+        entry=entry,
+        title=what.title,
+        did=did() if did else None,
+        changes=[
+            (name, getattr(entry.counts, key))
+            for key, name in (
+                ("added", "新增"),
+                ("superseded", "取代"),
+                ("contradicted", "推翻"),
+                ("tentative", "待定"),
+            )
+        ]
+        if entry.counts
+        else [],
+    )

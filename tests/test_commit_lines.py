@@ -1,0 +1,69 @@
+"""The overview's 最近提交 after an afternoon in the candidate queue: the accepts and merges,
+each a re-commit of every chapter naming the name, fold into one line that names how many names
+over which chapters and opens on each commit, named (接受「王婶」为角色, with its chapter's
+title); the chapters committed before fold too; a chapter committed again with a new text is
+named as such. Checked on the page a real server gives, over the sample book."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+
+import webnovel  # noqa: E402
+from webnovel.book import candidate_queue  # noqa: E402
+
+from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
+
+ACCEPTED = ["王婶", "李老汉", "老梅", "小药童"]
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    root = build_sample_book(tmp_path_factory.mktemp("queue") / "book")
+    with webnovel.open_project(root) as book:
+        for name in ACCEPTED:
+            candidate_queue.accept(book, name, "人物")
+        candidate_queue.merge(book, "方黑", "hanxiao")
+    with running_dashboard(root) as running:
+        yield running
+
+
+def recent(body: str) -> str:
+    return body.split("<h2>最近提交</h2>", 1)[1].split("</section>", 1)[0]
+
+
+def test_candidate_accepts_fold_into_one_named_line(board: Running) -> None:
+    with webnovel.open_project(board.root) as book:
+        log = book.commit_log(200)
+    queue_commits = [e for e in log if e.seq > 13]  # after the 12 chapters and the draft
+    assert len(queue_commits) > 5
+    part = recent(board.get("/").body)
+    folded = re.findall(r"<summary>(.*?)</summary>", part)
+    chapters = sorted(e.chapter for e in queue_commits)
+    assert folded[0] == f"接受、合并候选人名 ×5（第{chapters[0]}–{chapters[-1]}章）"
+    first_line = part.split("<summary>", 1)[1].split("</details>", 1)[0]
+    for name in ACCEPTED:
+        assert f"接受「{name}」为角色" in first_line
+    assert "「方黑」并为别名" in first_line
+    assert first_line.count("<tr") == len(queue_commits)  # each commit, under the line
+    # no row untitled: each names its chapter's title as the commit gave it
+    titles = re.findall(r'<span class="muted">(.*?)</span></td>', first_line)
+    assert len(titles) == len(queue_commits) and all(titles)
+    assert "提交新章" in folded[1]  # the 13 chapters before, folded too
+
+
+def test_a_chapter_committed_again_with_a_new_text_is_named_so(tmp_path: Path) -> None:
+    root = build_sample_book(tmp_path / "book")
+    with webnovel.open_project(root) as book:
+        stored = book.store.commits.current_commit(3)
+        assert stored is not None
+        book.commit(stored["result"], text=stored["text"] + "\n（修订）")
+    with running_dashboard(root) as running:
+        part = recent(running.get("/").body)
+    first_row = part.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert "重新提交" in first_row and "<summary>" not in first_row
