@@ -49,12 +49,22 @@ def test_candidate_accepts_fold_into_one_named_line(board: Running) -> None:
     first_line = part.split("<summary>", 1)[1].split("</details>", 1)[0]
     for name in ACCEPTED:
         assert f"接受「{name}」为角色" in first_line
-    assert "「方黑」并为别名" in first_line
-    assert first_line.count("<tr") == len(queue_commits)  # each commit, under the line
-    # no row untitled: each names its chapter's title as the commit gave it
+    assert "「方黑」并为韩啸的别名" in first_line
+    # under the line, one row an answer (its commits, one a chapter naming the name, as one)
+    assert first_line.count("<tr") == len(ACCEPTED) + 1
+    merged = [e.chapter for e in queue_commits[:2]]  # the merge's, the latest two commits
+    assert f'<td class="num">{min(merged)}、{max(merged)}</td>' in first_line
+    # no row untitled: each names its first chapter's title as the commit gave it
     titles = re.findall(r'<span class="muted">(.*?)</span></td>', first_line)
-    assert len(titles) == len(queue_commits) and all(titles)
-    assert "提交新章" in folded[1]  # the 13 chapters before, folded too
+    assert len(titles) == len(ACCEPTED) + 1 and all(titles)
+    # the 13 chapters committed before: the newest three as they are, the ten others folded
+    assert folded[1] == "提交新章 ×10（第1–10章）"
+    between = part.split("</details>", 1)[1].split("<summary>", 1)[0]
+    assert [int(c) for c in re.findall(r'<tr[^>]*>\s*<td class="num">(\d+)</td>', between)] == [
+        13,
+        12,
+        11,
+    ]
 
 
 def test_a_chapter_committed_again_with_a_new_text_is_named_so(tmp_path: Path) -> None:

@@ -7,13 +7,14 @@ chapter's first commit is the chapter (its title); a commit that kept its chapte
 only added one name's appearance (and, in the first chapter naming it, its introduction) is a
 candidate accepted or merged (`candidate_queue._write` commits exactly that); any other
 re-commit is the chapter rewritten. Consecutive commits of one kind fold into one line,
-「接受候选人名 ×37（第1–5章）」, that opens on each.
+「接受候选人名 ×37（第1–5章）」, that opens on each answer (its commits, one for each chapter
+naming the name, as one row); an import's chapters fold the same way, behind the newest few.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..book.project import Project
@@ -23,7 +24,8 @@ from .view_models import CommitLine, CommitRow
 
 SHOWN_LINES = 12  # lines of the list
 READ_COMMITS = 120  # commits read to make them: a folded line may hold this many
-FOLD_CHAPTERS = 3  # new chapters in a row folded from this many
+KEEP_NEWEST = 3  # of a run of new chapters, the newest shown as they are
+FOLD_CHAPTERS = 3  # and the rest folded when there are this many
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class Named:
     name: str | None = None
     entity_type: str | None = None
     title: str | None = None
+    into: str | None = None  # for a merge: the entity the name became an alias of
 
 
 def recent_lines(book: Project, as_of: int) -> list[CommitLine]:
@@ -65,13 +68,13 @@ def name_of(entry: CommitEntry, change: dict[str, Any] | None) -> Named:
         return Named("chapter", title=title)
     naming = _naming(result, before) if change and change.get("same_text") else None
     if naming is not None:
-        kind, name, entity_type = naming
-        return Named(kind, name=name, entity_type=entity_type, title=title)
+        kind, name, entity_type, into = naming
+        return Named(kind, name=name, entity_type=entity_type, title=title, into=into)
     return Named("rewrite", title=title)
 
 
-def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None] | None:
-    """(accept or merge, the name, the type) when `result` is `before` with one name's
+def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None, str | None] | None:
+    """(accept or merge, the name, the type, the entity merged into) when `result` is `before` with one name's
     appearance added (and its introduction, in its first chapter), as the candidate queue
     commits it; None otherwise."""
     if not isinstance(result, dict):
@@ -101,7 +104,7 @@ def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None] 
     kind = "merge" if intro.get("revealed") else "accept"
     if not intro:  # a later chapter naming it: the same entity the run's first commit named
         kind = "naming"
-    return kind, mentions[0], intro.get("type")
+    return kind, mentions[0], intro.get("type"), intro.get("name") if kind == "merge" else None
 
 
 def _about(item: Any, entity: str) -> bool:
@@ -114,9 +117,15 @@ def _family(what: Named) -> str:
 
 def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
     """A run of one kind as lines: folded into one when it is a run of candidates (two commits
-    or more) or of new chapters (FOLD_CHAPTERS or more); else a line each."""
-    rows = [_row(entry, what) for entry, what in _settle_naming(run)]
+    or more); a run of new chapters keeps its newest few and folds the rest (FOLD_CHAPTERS or
+    more); else a line each."""
     family = _family(run[0][1])
+    settled = _settle_naming(run)
+    rows = (
+        [_row(*_summed(action), chapters=_chapters(action)) for action in _actions(settled)]
+        if family == "candidate"
+        else [_row(entry, what) for entry, what in settled]
+    )
     chapters = sorted(entry.chapter for entry, _ in run)
     span = (
         say("commits_chapter", chapter=chapters[0])
@@ -124,14 +133,23 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
         else say("commits_chapters", first=chapters[0], last=chapters[-1])
     )
     if family == "candidate" and len(run) >= 2:
-        kinds = {what.kind for _, what in _settle_naming(run)}
+        kinds = {what.kind for _, what in settled}
         names = {what.name for _, what in run}
         key = "commits_accepted" if kinds == {"accept"} else "commits_merged"
         if len(kinds) > 1:
             key = "commits_named"
         return [CommitLine(summary=say(key, count=len(names), span=span), rows=rows)]
-    if family == "chapter" and len(run) >= FOLD_CHAPTERS:
-        return [CommitLine(summary=say("commits_new", count=len(run), span=span), rows=rows)]
+    if family == "chapter" and len(run) >= KEEP_NEWEST + FOLD_CHAPTERS:
+        # the newest few as they are (a book written chapter by chapter reads as before),
+        # the rest of the run, an import's, folded
+        older = sorted(entry.chapter for entry, _ in run[KEEP_NEWEST:])
+        span = say("commits_chapters", first=older[0], last=older[-1])
+        return [
+            *(CommitLine(summary=None, rows=[row]) for row in rows[:KEEP_NEWEST]),
+            CommitLine(
+                summary=say("commits_new", count=len(older), span=span), rows=rows[KEEP_NEWEST:]
+            ),
+        ]
     return [CommitLine(summary=None, rows=[row]) for row in rows]
 
 
@@ -148,19 +166,77 @@ def _settle_naming(
                 (w for _, w in run[i + 1 :] if w.name == what.name and w.kind != "naming"), None
             )
             kind = first.kind if first else "accept"
-            what = Named(kind, what.name, first.entity_type if first else None, what.title)
+            what = Named(
+                kind,
+                what.name,
+                first.entity_type if first else None,
+                what.title,
+                first.into if first else None,
+            )
         out.append((entry, what))
     return out
 
 
-def _row(entry: CommitEntry, what: Named) -> CommitRow:
+def _actions(
+    run: Sequence[tuple[CommitEntry, Named]],
+) -> list[list[tuple[CommitEntry, Named]]]:
+    """A candidate run as answers: the consecutive commits one accept or merge made (one for
+    each chapter naming the name)."""
+    out: list[list[tuple[CommitEntry, Named]]] = []
+    for entry, what in run:
+        if out and out[-1][-1][1].name == what.name and out[-1][-1][1].kind == what.kind:
+            out[-1].append((entry, what))
+        else:
+            out.append([(entry, what)])
+    return out
+
+
+def _summed(action: Sequence[tuple[CommitEntry, Named]]) -> tuple[CommitEntry, Named]:
+    """One answer's commits as one: the latest's time, the sum of what they did and cost;
+    named by the chapter that introduced the name (its first)."""
+    entries = [entry for entry, _ in action]
+    counted = [e.counts for e in entries if e.counts]
+    counts = (
+        replace(  # a CommitCounts, made from one (the dashboard does not import memory's types)
+            counted[0],
+            added=sum(c.added for c in counted),
+            superseded=sum(c.superseded for c in counted),
+            contradicted=sum(c.contradicted for c in counted),
+            tentative=sum(c.tentative for c in counted),
+        )
+        if counted
+        else None
+    )
+    timed = [e.elapsed_ms for e in entries if e.elapsed_ms is not None]
+    conflicts = [e.conflicts for e in entries if e.conflicts is not None]
+    first = min(action, key=lambda pair: pair[0].chapter)
+    return (
+        replace(
+            entries[0],
+            chapter=first[0].chapter,
+            counts=counts,
+            elapsed_ms=sum(timed) if timed else None,
+            conflicts=sum(conflicts) if conflicts else None,
+        ),
+        first[1],
+    )
+
+
+def _chapters(action: Sequence[tuple[CommitEntry, Named]]) -> str | None:
+    """The chapters one answer committed, where more than one: 2、3、5."""
+    chapters = sorted({entry.chapter for entry, _ in action})
+    return "、".join(map(str, chapters)) if len(chapters) > 1 else None
+
+
+def _row(entry: CommitEntry, what: Named, chapters: str | None = None) -> CommitRow:
     did = {
         "accept": lambda: say("commit_did_accept", name=what.name, type=what.entity_type or ""),
-        "merge": lambda: say("commit_did_merge", name=what.name),
+        "merge": lambda: say("commit_did_merge", name=what.name, into=what.into or ""),
         "rewrite": lambda: say("commit_did_rewrite"),
     }.get(what.kind)
     return CommitRow(
         entry=entry,
+        chapters=chapters,
         title=what.title,
         did=did() if did else None,
         changes=[

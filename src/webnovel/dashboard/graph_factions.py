@@ -31,10 +31,10 @@ def factions(
     for entity in book.entities(None, FACTION_TYPE):
         for written in (entity.id, entity.name, *entity.aliases):
             lookup.setdefault(written, entity.id)
-    states = book.states(shown, as_of)
     out: dict[str, str] = {}
-    for node in shown:
-        value = next((f.value for f in states.get(node, []) if f.field == FACTION_FIELD), None)
+    for node in shown:  # one field of each: half the time of reading all of their states
+        fact = book.fact(node, FACTION_FIELD, as_of)
+        value = fact.value if fact is not None else None
         if isinstance(value, list):  # on two sides: drawn with the first
             value = value[0] if value else None
         if value is not None and str(value).strip():

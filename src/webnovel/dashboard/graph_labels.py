@@ -111,9 +111,16 @@ class Board:
         )
 
     def free(self, b: Box, own: str | None = None) -> bool:
-        return not any(
-            node != own and circle_hits(b, at, r) for node, at, r in self.circles
-        ) and not any(boxes_hit(b, other) for other in self.boxes)
+        x0, y0, x1, y1 = b
+        for node, (cx, cy), r in self.circles:  # a plain loop: this is the layout's hot spot
+            if cx + r <= x0 or cx - r >= x1 or cy + r <= y0 or cy - r >= y1 or node == own:
+                continue
+            if circle_hits(b, (cx, cy), r):
+                return False
+        for ox0, oy0, ox1, oy1 in self.boxes:
+            if x0 < ox1 and ox0 < x1 and y0 < oy1 and oy0 < y1:
+                return False
+        return True
 
     def place_edge_label(self, text: str, at: Point, size: tuple[float, float]) -> bool:
         """Whether a relation's name fits at the middle of its curve: inside the picture of

@@ -93,6 +93,7 @@ class Snapshot:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CommitRow:
     entry: CommitEntry
+    chapters: str | None = None  # an accept's chapters (2、3、5), its commits shown as one
     title: str | None  # the chapter's title as this commit gave it
     did: str | None  # what it did, named (接受「林砚」为角色), where not a plain chapter commit
     changes: list[tuple[str, int]]  # (what a commit did, in Chinese; how many)

@@ -20,6 +20,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "commits_new": ("提交新章 ×{count}（{span}）", "new chapters committed ×{count} ({span})"),
     "commit_did_accept": ("接受「{name}」为{type}", "accepted 「{name}」 as {type}"),
-    "commit_did_merge": ("「{name}」并为别名", "「{name}」 merged as an alias"),
+    "commit_did_merge": ("「{name}」并为{into}的别名", "「{name}」 merged as an alias of {into}"),
     "commit_did_rewrite": ("重新提交", "committed again"),
 }
