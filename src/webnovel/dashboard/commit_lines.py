@@ -64,6 +64,7 @@ def name_of(entry: CommitEntry, change: dict[str, Any] | None) -> Named:
     result = change.get("result") if change else None
     before = change.get("before") if change else None
     title = (result.get("title") if isinstance(result, dict) else None) or entry.title
+    title = title if isinstance(title, str) else None
     if not isinstance(before, dict):
         return Named("chapter", title=title)
     naming = _naming(result, before) if change and change.get("same_text") else None
@@ -79,23 +80,21 @@ def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None, 
     commits it; None otherwise."""
     if not isinstance(result, dict):
         return None
-    appeared = [a for a in result.get("entities_appeared") or [] if isinstance(a, dict)]
+    appeared = [a for a in _listed(result, "entities_appeared") if isinstance(a, dict)]
     if not appeared or set(appeared[-1]) != {"id", "mentions"}:
         return None
     entity, mentions = appeared[-1]["id"], appeared[-1]["mentions"]
     if not (isinstance(mentions, list) and len(mentions) == 1 and isinstance(mentions[0], str)):
         return None
-    intros = [
-        e for e in result.get("entities_new") or [] if isinstance(e, dict) and e.get("id") == entity
-    ]
+    intros = [e for e in _listed(result, "entities_new") if _about(e, entity)]
 
     def without(r: dict[str, Any]) -> dict[str, Any]:
         return {
             **r,
             "entities_appeared": [
-                a for a in r.get("entities_appeared") or [] if not _about(a, entity)
+                a for a in _listed(r, "entities_appeared") if not _about(a, entity)
             ],
-            "entities_new": [e for e in r.get("entities_new") or [] if not _about(e, entity)],
+            "entities_new": [e for e in _listed(r, "entities_new") if not _about(e, entity)],
         }
 
     if without(result) != without(before):
@@ -105,6 +104,12 @@ def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None, 
     if not intro:  # a later chapter naming it: the same entity the run's first commit named
         kind = "naming"
     return kind, mentions[0], intro.get("type"), intro.get("name") if kind == "merge" else None
+
+
+def _listed(result: dict[str, Any], key: str) -> list[Any]:
+    """A list of a stored result, or none (a received book's log is anyone's)."""
+    value = result.get(key)
+    return value if isinstance(value, list) else []
 
 
 def _about(item: Any, entity: str) -> bool:
