@@ -1,7 +1,9 @@
 """A generated book whose cast is big enough to crowd a relation graph: `people` characters in
 `factions` factions (each a 势力 entity and the `faction` field of its members), linked inside a
 faction (each to its leader and to the one before) and across factions (rivals), and one
-defector in chapter 2, so a graph as of chapter 1 and as of chapter 2 group differently."""
+defector in chapter 2, so a graph as of chapter 1 and as of chapter 2 group differently; with
+`hub`, the first person meets that many of the other factions in chapter 2 (a centre too big
+for one ring)."""
 
 from __future__ import annotations
 
@@ -72,7 +74,13 @@ def cast(people: int, factions: int) -> tuple[list[dict[str, Any]], list[dict[st
     return entities, relations
 
 
-def build_faction_book(folder: Path, people: int = 50, factions: int = 5) -> Path:
+def acquaintances(people: int, factions: int, hub: int) -> list[dict[str, Any]]:
+    """The first person's acquaintances in the other factions: `hub` of them."""
+    others = [f"p{i:02d}" for i in range(people) if i % factions != 0]
+    return [{"from": "p00", "to": one, "type": "相识"} for one in others[:hub]]
+
+
+def build_faction_book(folder: Path, people: int = 50, factions: int = 5, hub: int = 0) -> Path:
     entities, relations = cast(people, factions)
     with webnovel.init_project(folder, title="群像", genre="仙侠") as book:
         book.commit(
@@ -93,6 +101,7 @@ def build_faction_book(folder: Path, people: int = 50, factions: int = 5) -> Pat
                 "state_changes": [
                     {"entity_id": "p05", "field": "faction", "new": FACTION_NAMES[1]}
                 ],
+                "relationships_new": acquaintances(people, factions, hub),
             }
         )
     return folder

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,6 +166,21 @@ def test_a_crowded_ring_around_a_centre_does_not_overlap(book: webnovel.Project)
     d = drawn(graph_view.graph(book, 2, "p00", 2, 5))
     assert len(d.circles) >= 13
     assert overlaps(d) == []
+
+
+def test_a_centre_with_too_many_neighbours_for_a_ring_stays_readable_on_a_phone(
+    tmp_path: Path,
+) -> None:
+    """A centre knowing 30 people besides its own faction: 24 on the first ring (the most a
+    centred graph draws) and 36 on the second would make rings far wider than a phone; they
+    are set on a honeycomb round the centre instead, first ring nearest."""
+    root = build_faction_book(tmp_path / "book", hub=30)
+    with webnovel.open_project(root) as opened:
+        view = graph_view.graph(opened, 2, "p00", 2, 5)
+    d = drawn(view)
+    assert len(d.circles) >= 35  # the centre, a full first ring of 24, and a second ring
+    assert overlaps(d) == []
+    assert min(t["font"] for t in d.names) * PHONE_GRAPH_WIDTH / d.view[0] >= READABLE_PX
 
 
 def test_a_name_with_no_room_yields_and_is_kept_for_hover() -> None:

@@ -94,6 +94,36 @@ def _spread(ring: Sequence[str], angle: dict[str, float], gap: float) -> None:
         angle[node] = value
 
 
+def radial_honeycomb(
+    center: str,
+    rings: Sequence[Sequence[str]],
+    parent: dict[str, str],
+    cell: tuple[float, float],
+    columns: int,
+) -> dict[str, Point]:
+    """The rings of `radial` on a honeycomb, for a centre with too many neighbours for a ring
+    a phone can show: the centre in the middle place, the first ring on the places nearest it
+    in the ring's order round the centre, each outer node on the free place nearest the node
+    that links it. No two circles crowd, and the picture stays `columns` places wide."""
+    count = 1 + sum(len(ring) for ring in rings)
+    slots = list(_honeycomb(count, cell, columns))
+    out: dict[str, Point] = {center: slots.pop(0)}
+    for depth, ring in enumerate(rings):
+        if depth == 0:
+            nearest = sorted(slots[: len(ring)], key=lambda p: (math.atan2(p[0], -p[1]), p))
+            out.update(zip(ring, nearest, strict=True))
+            del slots[: len(ring)]
+            continue
+        for node in ring:
+            px, py = out[parent[node]]
+            best = min(
+                range(len(slots)),
+                key=lambda k: ((slots[k][0] - px) ** 2 + (slots[k][1] - py) ** 2, k),
+            )
+            out[node] = slots.pop(best)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """The box a group (a faction) is drawn in, its name at its top."""

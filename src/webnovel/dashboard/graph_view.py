@@ -86,6 +86,9 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
     if focus is not None:
         rings[0].sort(key=lambda n: (sides.get(n) or "\uffff", n))  # a faction side by side
         points = graph_layout.radial(focus.id, rings, parent, CELL[0])
+        if max(abs(x) for x, _ in points.values()) > COLUMNS * CELL[0] / 2:
+            # wider than a phone shows readably: the rings on a honeycomb round the centre
+            points = graph_layout.radial_honeycomb(focus.id, rings, parent, CELL, COLUMNS)
         first.sort(key=lambda n: n != focus.id)
     else:
         groups: dict[str, list[str]] = {}
