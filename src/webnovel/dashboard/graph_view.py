@@ -126,7 +126,7 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
             center=focus is not None and node == focus.id,
             recent=node in fresh,
             label=labels[node].moved(dx, dy),
-            faction=faction_names.get(sides.get(node) or ""),
+            faction=faction_names[sides[node]] if node in sides else None,
         )
         for node in sorted(shown)
     ]
