@@ -183,6 +183,16 @@ def test_a_centre_with_too_many_neighbours_for_a_ring_stays_readable_on_a_phone(
     assert min(t["font"] for t in d.names) * PHONE_GRAPH_WIDTH / d.view[0] >= READABLE_PX
 
 
+def test_a_long_name_is_shortened_to_five_characters() -> None:
+    """(The node's <title> keeps it whole, for hover.)"""
+    board = graph_labels.Board([("a", (0.0, 0.0), 12.0)])
+    name = "Alexander欧阳青云长老"
+    placed = graph_labels.place_names(board, [("a", name, (0.0, 0.0), 12.0)])["a"]
+    assert placed.shown and placed.text.endswith("…") and name.startswith(placed.text[:-1])
+    x0, _, x1, _ = graph_labels.label_box(placed)
+    assert x1 - x0 <= 5 * graph_labels.NODE_FONT * 1.05
+
+
 def test_a_name_with_no_room_yields_and_is_kept_for_hover() -> None:
     """Circles packed so tight that no place round the middle one is free: its name is not
     drawn over them but kept, hidden, for hover and focus."""

@@ -1,7 +1,8 @@
 """Where the relation graph's names go: each beside its own circle and never over another's.
 
-A label is tried below its node, then above, right and left; then shortened (its first
-characters and an ellipsis) in the same places; where none fits it is yielded: drawn hidden and
+A label is tried below its node, then above, right and left (a name wider than five characters
+shortened to that first); then shortened further (its first characters and an ellipsis) in the
+same places; where none fits it is yielded: drawn hidden and
 shown when its node is hovered or focused (the node's title always holds the full name). The
 boxes are measured as a browser draws the text (Noto Sans CJK: a CJK character is one em wide,
 5% spared; the line box reaches 1.16 em above the baseline and 0.31 em below), so the tests can
@@ -24,6 +25,7 @@ ASCENT, DESCENT = 1.16, 0.31  # of the em, as the browser's text box (1.465 meas
 GAP = 2.0  # between a circle and its label
 ELLIPSIS = "…"
 SHORT_CHARS = (3, 2)  # what a shortened label keeps, longest first
+MAX_LABEL_EMS = 5  # the widest a name is drawn: five CJK characters
 
 Anchor = Literal["start", "middle", "end"]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -164,9 +166,21 @@ def place_names(
     return out
 
 
+def _tries(name: str, font: float) -> list[str]:
+    """The texts to try for a name: itself, or the longest shortening no wider than five
+    characters (a longer name would push the picture past what a phone shows readably); then
+    its three and two first characters."""
+    fitting = [
+        text
+        for text in (name, *(shortened(name, keep) for keep in range(len(name) - 1, 0, -1)))
+        if text_width(text, font) <= MAX_LABEL_EMS * font * 1.05
+    ]
+    shorter = [shortened(name, keep) for keep in SHORT_CHARS if len(name) > keep + 1]
+    return list(dict.fromkeys([*fitting[:1], *(t for t in shorter if t in fitting)]))
+
+
 def _place(board: Board, node: str, name: str, at: Point, r: float, font: float) -> Label:
-    tries = [name, *(shortened(name, keep) for keep in SHORT_CHARS if len(name) > keep + 1)]
-    for text in tries:
+    for text in _tries(name, font):
         for x, y, anchor in _places(text, at, r, font):
             x, y = round(x, 1), round(y, 1)  # as the page writes it, so as the tests read it
             b = box(text, x, y, anchor, font)
