@@ -17,6 +17,7 @@ pytest.importorskip("starlette")
 
 import webnovel  # noqa: E402
 from webnovel.book import candidate_queue  # noqa: E402
+from webnovel.dashboard.commit_lines import recent_lines  # noqa: E402
 from webnovel.ingest.sample_book import sample_chapters  # noqa: E402
 
 from dashboard_server import Running, running_dashboard  # noqa: E402
@@ -90,3 +91,17 @@ def test_a_chapter_committed_again_with_a_new_text_is_named_so(
         part = recent(running.get("/").body)
     first_row = part.split("<tbody>", 1)[1].split("</tr>", 1)[0]
     assert "重新提交" in first_row and "<summary>" not in first_row
+
+
+def test_a_long_import_folds_behind_the_newest_three_and_opens_on_thirty(
+    backend: str, tmp_path: Path
+) -> None:
+    with init_book(backend, tmp_path / "book", title="长篇") as book:
+        for n in range(1, 41):
+            book.commit({"chapter": n, "title": f"第{n}回", "summary": "无事。"})
+        lines = recent_lines(book, 40)
+    assert [line.rows[0].title for line in lines[:3]] == ["第40回", "第39回", "第38回"]
+    folded = lines[3]
+    assert folded.summary == "提交新章 ×37（第1–37章）"
+    assert [r.entry.chapter for r in folded.rows] == list(range(37, 7, -1))
+    assert folded.more == "……及更早的 7 条"

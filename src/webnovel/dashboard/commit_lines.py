@@ -26,6 +26,7 @@ SHOWN_LINES = 12  # lines of the list
 READ_COMMITS = 120  # commits read to make them: a folded line may hold this many
 KEEP_NEWEST = 3  # of a run of new chapters, the newest shown as they are
 FOLD_CHAPTERS = 3  # and the rest folded when there are this many
+FOLD_ROWS = 30  # rows a folded line opens on
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,11 @@ def name_of(entry: CommitEntry, change: dict[str, Any] | None) -> Named:
         return Named("retraction")
     result = change.get("result") if change else None
     before = change.get("before") if change else None
-    title = (result.get("title") if isinstance(result, dict) else None) or entry.title
+    title = entry.title or (result.get("title") if isinstance(result, dict) else None)
     title = title if isinstance(title, str) else None
-    if not isinstance(before, dict):
+    if change is None or change.get("first"):
         return Named("chapter", title=title)
-    naming = _naming(result, before) if change and change.get("same_text") else None
+    naming = _naming(result, before) if isinstance(before, dict) else None
     if naming is not None:
         kind, name, entity_type, into = naming
         return Named(kind, name=name, entity_type=entity_type, title=title, into=into)
@@ -143,7 +144,7 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
         key = "commits_accepted" if kinds == {"accept"} else "commits_merged"
         if len(kinds) > 1:
             key = "commits_named"
-        return [CommitLine(summary=say(key, count=len(names), span=span), rows=rows)]
+        return [_folded(say(key, count=len(names), span=span), rows)]
     if family == "chapter" and len(run) >= KEEP_NEWEST + FOLD_CHAPTERS:
         # the newest few as they are (a book written chapter by chapter reads as before),
         # the rest of the run, an import's, folded
@@ -151,11 +152,18 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
         span = say("commits_chapters", first=older[0], last=older[-1])
         return [
             *(CommitLine(summary=None, rows=[row]) for row in rows[:KEEP_NEWEST]),
-            CommitLine(
-                summary=say("commits_new", count=len(older), span=span), rows=rows[KEEP_NEWEST:]
-            ),
+            _folded(say("commits_new", count=len(older), span=span), rows[KEEP_NEWEST:]),
         ]
     return [CommitLine(summary=None, rows=[row]) for row in rows]
+
+
+def _folded(summary: str, rows: list[CommitRow]) -> CommitLine:
+    """A folded line opens on its newest FOLD_ROWS rows and says how many more it holds."""
+    return CommitLine(
+        summary=summary,
+        rows=rows[:FOLD_ROWS],
+        more=say("commits_more", count=len(rows) - FOLD_ROWS) if len(rows) > FOLD_ROWS else None,
+    )
 
 
 def _settle_naming(

@@ -106,6 +106,7 @@ class CommitLine:
 
     summary: str | None
     rows: list[CommitRow]
+    more: str | None = None  # how many older ones a folded line holds beyond its rows
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

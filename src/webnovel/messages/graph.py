@@ -19,6 +19,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "candidate names accepted or merged ×{count} ({span})",
     ),
     "commits_new": ("提交新章 ×{count}（{span}）", "new chapters committed ×{count} ({span})"),
+    "commits_more": ("……及更早的 {count} 条", "… and {count} earlier"),
     "commit_did_accept": ("接受「{name}」为{type}", "accepted 「{name}」 as {type}"),
     "commit_did_merge": ("「{name}」并为{into}的别名", "「{name}」 merged as an alias of {into}"),
     "commit_did_rewrite": ("重新提交", "committed again"),
