@@ -17,6 +17,7 @@ pytest.importorskip("starlette")
 
 import webnovel  # noqa: E402
 from webnovel.book import candidate_queue  # noqa: E402
+from webnovel.dashboard import commit_lines  # noqa: E402
 from webnovel.dashboard.commit_lines import recent_lines  # noqa: E402
 from webnovel.ingest.sample_book import sample_chapters  # noqa: E402
 
@@ -105,3 +106,17 @@ def test_a_long_import_folds_behind_the_newest_three_and_opens_on_thirty(
     assert folded.summary == "提交新章 ×37（第1–37章）"
     assert [r.entry.chapter for r in folded.rows] == list(range(37, 7, -1))
     assert folded.more == "……及更早的 7 条"
+
+
+def test_chapters_a_writer_commits_one_by_one_are_not_folded(
+    backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New chapters fold only when committed back to back (an import): here every commit
+    counts as far apart from the next."""
+    monkeypatch.setattr(commit_lines, "IMPORT_GAP", -1.0)
+    with init_book(backend, tmp_path / "book", title="日更") as book:
+        for n in range(1, 8):
+            book.commit({"chapter": n, "title": f"第{n}章", "summary": "无事。"})
+        lines = recent_lines(book, 7)
+    assert [line.summary for line in lines] == [None] * 7
+    assert [line.rows[0].title for line in lines] == [f"第{n}章" for n in range(7, 0, -1)]

@@ -8,13 +8,15 @@ only added one name's appearance (and, in the first chapter naming it, its intro
 candidate accepted or merged (`candidate_queue._write` commits exactly that); any other
 re-commit is the chapter rewritten. Consecutive commits of one kind fold into one line,
 「接受候选人名 ×37（第1–5章）」, that opens on each answer (its commits, one for each chapter
-naming the name, as one row); an import's chapters fold the same way, behind the newest few.
+naming the name, as one row); an import's chapters (committed back to back) fold the same way,
+behind the newest few.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from ..book.project import Project
@@ -27,6 +29,7 @@ READ_COMMITS = 120  # commits read to make them: a folded line may hold this man
 KEEP_NEWEST = 3  # of a run of new chapters, the newest shown as they are
 FOLD_CHAPTERS = 3  # and the rest folded when there are this many
 FOLD_ROWS = 30  # rows a folded line opens on
+IMPORT_GAP = 10.0  # seconds between new chapters committed by one import, at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ def recent_lines(book: Project, as_of: int) -> list[CommitLine]:
     lines: list[CommitLine] = []
     run: list[tuple[CommitEntry, Named]] = []
     for entry, what in zip(log, named, strict=True):
-        if run and _family(run[-1][1]) != _family(what):
+        if run and not _same_run(run[-1], (entry, what)):
             lines += _fold(run)
             run = []
         run.append((entry, what))
@@ -115,6 +118,23 @@ def _listed(result: dict[str, Any], key: str) -> list[Any]:
 
 def _about(item: Any, entity: str) -> bool:
     return isinstance(item, dict) and item.get("id") == entity
+
+
+def _same_run(newer: tuple[CommitEntry, Named], older: tuple[CommitEntry, Named]) -> bool:
+    """Whether two commits, next to each other in the log, belong to one run: of one kind, and
+    for new chapters committed back to back (an import's, not a writer's day by day)."""
+    family = _family(newer[1])
+    if family != _family(older[1]):
+        return False
+    if family != "chapter":
+        return True
+    try:
+        gap = datetime.fromisoformat(newer[0].recorded_at) - datetime.fromisoformat(
+            older[0].recorded_at
+        )
+    except ValueError:  # a received book's log is anyone's
+        return False
+    return gap.total_seconds() <= IMPORT_GAP
 
 
 def _family(what: Named) -> str:
