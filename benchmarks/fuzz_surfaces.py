@@ -241,6 +241,7 @@ def dashboard_request(rng: random.Random, base: str, port: int) -> urllib.reques
     headers = {
         "Host": rng.choice(
             [f"127.0.0.1:{port}", f"127.1:{port}", "evil.example", f"localhost:{port}"]
+            + [f"[::1]:{port}", *malformed_hosts(port)]
         )
     }
     if rng.random() < 0.2:
@@ -255,6 +256,11 @@ def dashboard_request(rng: random.Random, base: str, port: int) -> urllib.reques
             },
         )
     return urllib.request.Request(url, headers=headers)
+
+
+def malformed_hosts(port: int) -> list[str]:
+    """Host headers that are not exactly one host: each must be refused (400), never served."""
+    return [f"127.0.0.1:{port}, evil.example", "127.0.0.1\tevil", "127.0.0.1 evil", "::1"]
 
 
 def fuzz_dashboard(root: Path, cases: int, rng: random.Random, counts: Counter[str]) -> list[str]:
@@ -275,6 +281,8 @@ def fuzz_dashboard(root: Path, cases: int, rng: random.Random, counts: Counter[s
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 response.read()
+            if request.get_header("Host") in malformed_hosts(port):
+                problems.append(f"dashboard served Host {request.get_header('Host')!r}")
         except urllib.error.HTTPError as error:
             if error.code >= 500:
                 problems.append(f"dashboard {error.code} on {request.full_url[:200]}")

@@ -6,6 +6,7 @@ from typing import Any
 
 import webnovel
 from webnovel.config import BookConfig
+from webnovel.memory.clock import SceneTime, fold_clock
 
 CLOSING = {"resolve": "resolved", "abandon": "abandoned"}
 
@@ -69,7 +70,19 @@ def naive_replay(
                 rules.pop(rule["id"], None)
             else:
                 rules[rule["id"]] = rule["rule"]
+    clock = fold_clock(
+        SceneTime(
+            chapter=chapter,
+            scene=scene["index"],
+            time=scene.get("time"),
+            mode="flashback" if scene.get("flashback") is True else scene.get("flashback"),
+        )
+        for chapter in sorted(results)
+        if chapter <= as_of
+        for scene in results[chapter].get("scenes", [])
+    )
     return {
+        "clock": (clock.day, clock.day_latest, clock.part),
         "rules": rules,
         "facts": facts,
         "relations": {(s, t, rel_type) for (s, t, _), rel_type in relations.items()},
@@ -101,6 +114,7 @@ def book_answers(
             (t.id, t.status, t.overdue, t.content) for t in book.threads("all", as_of=n)
         )
         out[f"rules@{n}"] = sorted((r.id, r.rule, r.valid_from) for r in book.rules(as_of=n))
+        out[f"clock@{n}"] = book.clock(as_of=n).to_dict()
     for entity in entities:
         out[f"history {entity}"] = [
             (

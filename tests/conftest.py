@@ -114,6 +114,8 @@ BOTH_BACKENDS = {
     "test_temporal_properties",
     "test_pg_store",
     "test_commit_lines",
+    "test_impact",
+    "test_pack_trust",
 }
 
 
@@ -198,6 +200,7 @@ SAME_WORKER = {
     "test_mcp": "mcp",
     "test_mcp_stdio": "mcp",
     "test_mcp_sizes": "mcp",
+    "test_published_line": "mcp",
 }
 
 

@@ -98,7 +98,10 @@ def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
                         "content": st.sampled_from(["伏笔一", "伏笔二"]),
                         "action": st.sampled_from(["plant", "advance", "resolve", "abandon"]),
                     },
-                    optional={"due_chapter": st.integers(2, CHAPTERS)},
+                    optional={
+                        "due_chapter": st.integers(2, CHAPTERS),
+                        "due_time": st.sampled_from(["四十九日后", "三日后", "半月后"]),
+                    },
                 ),
                 max_size=2,
             ),
@@ -143,12 +146,30 @@ def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
                     {
                         "event": st.sampled_from(["交手", "结盟"]),
                         "participants": st.lists(refs, max_size=2),
-                    }
+                    },
+                    optional={"time_hint": st.sampled_from(TIMES), "location": PLACES},
                 ),
                 max_size=1,
             ),
+            "scenes": st.lists(
+                st.fixed_dictionaries(
+                    {"characters": st.lists(refs, max_size=2), "location": PLACES},
+                    optional={"time": st.sampled_from(TIMES), "flashback": SCENE_MODES},
+                ),
+                max_size=3,
+            ).map(lambda scenes: [s | {"index": i} for i, s in enumerate(scenes, 1)]),
+            "chapter_meta": st.fixed_dictionaries(
+                {}, optional={"ending": st.fixed_dictionaries({"time": st.sampled_from(TIMES)})}
+            ),
         }
     )
+
+
+# The story clock's words, a few of each kind: relative, parts of day, the past, vague, the
+# same moment, and one it cannot read.
+TIMES = ["次日", "三日后", "清晨", "黄昏", "当夜", "十年前", "数日后", "同一时刻", "天知道"]
+PLACES = st.sampled_from(["青石镇", "后山"])
+SCENE_MODES = st.sampled_from([True, "梦境"])
 
 
 def introduce(result: dict[str, Any], entity: str, aliases: list[str]) -> None:
@@ -200,6 +221,8 @@ def answers(book: webnovel.Project, n: int | None) -> dict[str, Any]:
     out["rules"] = [r.to_dict() for r in book.rules(as_of=n)]
     out["secrets"] = [s.to_dict() for s in book.secrets(as_of=n)]
     out["timeline"] = [e.to_dict() for e in book.timeline(as_of=n)]
+    out["timeline story"] = [e.to_dict() for e in book.timeline(as_of=n, story=True)]
+    out["clock"] = book.clock(as_of=n).to_dict()
     out["entities"] = [e.to_dict() for e in book.entities(as_of=n)]
     out["conflicts"] = [c.to_dict() for c in book.conflicts(as_of=n)]
     out["search"] = sorted(

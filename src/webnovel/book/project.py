@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..memory.retrieval.search import Retrieval
     from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewReport
+    from ..memory.review.impact import Impact
     from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
@@ -92,9 +93,15 @@ class Project(BookReader):
         chapter: int | None = None,
         check: bool = False,
         force: bool = False,
+        text_source: str | None = None,
     ) -> CommitReport:
         """Write a chapter result. With `check`, review it first and refuse blocking issues
-        unless `force`; a refused commit writes nothing."""
+        unless `force`; a result that changes a published chapter is refused unless `force`
+        (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
+        was read from, remembered with its hash (`webnovel status`)."""
+        from .revising import guard_published, logged_as_published
+
+        crossing = guard_published(self, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
@@ -105,18 +112,23 @@ class Project(BookReader):
                         for i in review.blocking
                     ],
                 )
-        report = self.pipeline.commit(result, text=text, chapter=chapter)
+        with logged_as_published(self, crossing):
+            report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":
             self._dirty = True
         return report
 
-    def retract(self, chapter: int) -> CommitReport:
+    def retract(self, chapter: int, force: bool = False) -> CommitReport:
         """Take a committed chapter back: the book then answers as if it had never been
         committed, and later chapters are re-evaluated. The commit stays in the log, marked
-        retracted; committing the chapter again brings it back."""
+        retracted; committing the chapter again brings it back. A published chapter only
+        with `force`."""
+        from .revising import guard_published, logged_as_published
+
         if chapter_number(chapter) is None:
             raise InvalidInput(say("retract_needs_chapter"))
-        report = self.pipeline.retract(chapter)
+        with logged_as_published(self, guard_published(self, None, chapter, None, True, force)):
+            report = self.pipeline.retract(chapter)
         self._dirty = True
         return report
 
@@ -185,9 +197,28 @@ class Project(BookReader):
         from ..memory.review.draft_review import review_draft
 
         parsed, intake = self.pipeline.read(draft, chapter)
-        report = review_draft(self.pipeline, parsed)
+        report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
         report.normalized = list(intake.normalized)
         return report
+
+    def impact(
+        self,
+        result: Any = None,
+        chapter: int | None = None,
+        text: str | None = None,
+        retract: bool = False,
+    ) -> Impact:
+        """What committing `result` as chapter `chapter` (or retracting it) would do to the
+        rest of the book, by the commit's own write path rolled back; writes nothing."""
+        from . import revising
+
+        return revising.impact(self, result, chapter, text, retract)
+
+    def publish(self, through: int) -> int | None:
+        """Mark chapters 1..`through` as published (0 clears the line)."""
+        from . import revising
+
+        return revising.publish(self, through)
 
     def resolve_conflict(
         self, conflict_id: str, intentional: bool = False, note: str | None = None

@@ -23,11 +23,12 @@ from ..memory.schema import (
 from ..memory.store.location import StoreLocation, find_store_location
 from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
-from ..memory.vocabulary import THREAD_FILTER_WORDS, Terms, field_terms
+from ..memory.vocabulary import ENTITY_TYPES, THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
 from ..safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
+    from ..memory.clock.answer import StoryClock
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
     from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
         CommitEntry,
@@ -101,15 +102,26 @@ class BookReader:
                 raise UnknownEntity(reference, self.reading.did_you_mean(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
-        """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
-        return self.store.entities.listed(chapter_number(as_of), entity_type)
+        """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
+        is named as in a chapter result, in any of its words (人物 is 角色). The items (`物品`)
+        include the things held in someone's 物品 that no chapter introduced."""
+        as_of = chapter_number(as_of)
+        if entity_type is not None:
+            entity_type = ENTITY_TYPES.find(entity_type) or entity_type
+        found = self.store.entities.listed(as_of, entity_type)
+        if entity_type != "物品":
+            return found
+        from ..memory.read import items
+
+        every = self.store.entities.listed(as_of, None)
+        return found + items.unintroduced(self.storage.conn, as_of, every)
 
     @property
     def fields(self) -> Terms:
         """The book's fields: the built-in ones with their Chinese names, and its own
         (config.toml `[fields]`)."""
         if not hasattr(self, "_fields"):
-            self._fields = field_terms(self.config.fields)
+            self._fields = field_terms(self.config.fields, self.config.ladders)
         return self._fields
 
     def field_key(self, written: str) -> str:
@@ -123,12 +135,38 @@ class BookReader:
     def holders(self, item: str, as_of: int | None = None) -> list[str]:
         """Who holds a named item (an entity of type 物品) as of chapter `as_of`: the ids of
         the entities whose `items` hold its name or an alias."""
-        entity = self.entity(item)
+        entity = self.thing(item)
         names = {entity.id, entity.name, *entity.aliases}
         return self.store.chains.holders(names, chapter_number(as_of))
 
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return self.reading.fact(self.entity(subject), self.field_key(field), chapter_number(as_of))
+        key, as_of = self.field_key(field), chapter_number(as_of)
+        if key == "holder":  # an item's holder is read from everyone's 物品
+            return self._holder(subject, as_of)
+        return self.reading.fact(self.entity(subject), key, as_of)
+
+    def _holder(self, subject: str, as_of: int | None) -> MemoryItem | None:
+        """Who holds an item as of a chapter: an item introduced as an entity, or any thing
+        ever added to someone's 物品, asked for by its name."""
+        from ..memory.read import items
+
+        entity = self.thing(subject)
+        names = {entity.id, entity.name, *entity.aliases}
+        held = items.holder(self.storage.conn, names, entity.name, as_of)
+        return held or self.reading.fact(entity, "holder", as_of)
+
+    def thing(self, reference: str) -> Entity:
+        """The entity a reference names or, failing one, a thing that was once in someone's
+        物品: an item known by its name alone (its id is its name)."""
+        try:
+            return self.entity(reference)
+        except UnknownEntity:
+            from ..memory.read import items
+
+            first = items.carried(self.storage.conn, None).get(reference)
+            if first is None:
+                raise
+            return Entity(id=reference, name=reference, type="物品", first_chapter=first)
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
         return self.reading.facts_of(self.entity(subject), chapter_number(as_of))
@@ -240,9 +278,11 @@ class BookReader:
         entity: str | None = None,
         as_of: int | None = None,
         limit: int | None = None,
+        story: bool = False,
     ) -> list[TimelineEvent]:
-        """Events in story order, chapters `start`..`end`, never past `as_of`; with `limit`,
-        the latest `limit` of them."""
+        """Events in the order told, chapters `start`..`end`, never past `as_of`; with `limit`,
+        the latest `limit` of them. With `story`, in the order they happen on the story clock
+        (a flashback's event in the past), each with its day and part of day."""
         as_of = chapter_number(as_of)
         start, end = chapter_number(start, "start"), chapter_number(end, "end")
         if start is not None and end is not None and start > end:
@@ -252,7 +292,16 @@ class BookReader:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
             raise InvalidInput(say("limit_positive", got=limit))
-        return self.reading.timeline(start, end, found, limit)
+        events = self.reading.timeline(start, end, found, limit)
+        if story:
+            return self.reading.story_timeline(events, as_of, self.config.calendar)
+        return events
+
+    def clock(self, as_of: int | None = None) -> StoryClock:
+        """The story clock as of chapter `as_of`: the day (day 1 is the book's first scene) and
+        part of day, the scene that set it, the days since the start and since the chapter
+        before, and the threads due in story time (`due_time`) with the days left to each."""
+        return self.reading.clock(chapter_number(as_of), self.config.calendar)
 
     def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
         """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""
@@ -317,6 +366,7 @@ class BookReader:
             book=self.book,
             latest_chapter=self.latest_chapter(),
             missing_chapters=self.missing_chapters(),
+            published_through=commits.published_through(),
             counts=commits.counts(),
             open_conflicts=len(self.store.records.conflicts()),
             open_threads=len(self.threads("open")),

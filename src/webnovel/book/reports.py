@@ -25,6 +25,7 @@ class BookStats(ReadAsMapping):
     book: dict[str, Any]  # title, genre, folder (and the store, for a shared one)
     latest_chapter: int | None
     missing_chapters: list[int]  # from 1 to the latest, the chapters with no commit
+    published_through: int | None  # the last chapter readers have (`publish --through`)
     counts: dict[str, int]  # rows of each kind of record
     open_conflicts: int
     open_threads: int

@@ -21,6 +21,7 @@ from ..memory.schema import (
 from ..memory.vocabulary import THREAD_FILTER_WORDS
 
 if TYPE_CHECKING:
+    from ..memory.clock.answer import Deadline, StoryClock
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.packs.pack_words import Reason
     from ..memory.read.chapter_report import (
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     )
     from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewIssue, ReviewReport
+    from ..memory.review.impact import AnswerChange, Impact
     from ..memory.schema import (
         CommitEntry,
         CommitReport,
@@ -48,14 +50,17 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "AnswerChange",
     "Change",
     "ChapterReport",
     "CommitEntry",
     "CommitReport",
     "Conflict",
+    "Deadline",
     "Entity",
     "EventSeen",
     "Evidence",
+    "Impact",
     "Knowledge",
     "MemoryItem",
     "MemoryPack",
@@ -68,6 +73,7 @@ __all__ = [
     "SearchHit",
     "Secret",
     "SecretTouched",
+    "StoryClock",
     "THREAD_FILTERS",
     "THREAD_FILTER_WORDS",
     "Thread",
@@ -94,6 +100,10 @@ _LAZY = {
     "SearchHit": "..memory.retrieval.search",
     "ReviewIssue": "..memory.review.draft_review",
     "ReviewReport": "..memory.review.draft_review",
+    "AnswerChange": "..memory.review.impact",
+    "Impact": "..memory.review.impact",
+    "Deadline": "..memory.clock.answer",
+    "StoryClock": "..memory.clock.answer",
 }
 
 

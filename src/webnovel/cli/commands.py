@@ -22,7 +22,9 @@ from ..book import (
     plan_upstream_import,
     recover_book,
 )
-from ..book.words import printable
+from ..book.hand_edits import source_name
+from ..book.words import FIELD, printable
+from ..config import GENRE_LADDERS
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
@@ -76,13 +78,28 @@ def init(args: argparse.Namespace) -> int:
                 "created": str(book.root / ".webnovel"),
                 **book.book,
                 "store": location.shown() if location else "sqlite",
+                "ladders": GENRE_LADDERS.get(args.genre or "", {}),
             },
             lambda d: (
                 say("book_created", title=d["title"], created=d["created"])
                 + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）")
+                + _genre_said(args.genre, d["ladders"])
             ),
         )
     return 0
+
+
+def _genre_said(genre: str | None, ladders: dict[str, list[str]]) -> str:
+    """What a genre gave the book: its ladders, or that it has none (and which genres do)."""
+    if not genre:
+        return ""
+    if not ladders:
+        known = say("argument_list_separator").join(GENRE_LADDERS)
+        return "\n" + say("genre_without_ladder", genre=genre, known=known)
+    shown = (
+        say("genre_ladder", field=FIELD.get(k, k), values=" → ".join(v)) for k, v in ladders.items()
+    )
+    return "\n" + say("genre_ladders", genre=genre, ladders=say("argument_separator").join(shown))
 
 
 def read_json_input(name: str) -> Any:
@@ -144,13 +161,21 @@ def commit(args: argparse.Namespace) -> int:
     if args.text_dir and args.file[0] == "-":
         raise InvalidInput(say("text_dir_needs_a_name"))
     result = read_json_input(args.file[0])
+    text_path: Path | None = args.text
     if args.text_dir:
         text = _text_from_dir(args.text_dir, args.file[0]) if _texts_folder(args) else None
+        text_path = args.text_dir / f"{Path(args.file[0]).stem}.md" if text is not None else None
     else:
         text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
+        source = source_name(book, text_path) if text_path is not None else None
         report = book.commit(
-            result, text=text, chapter=args.chapter, check=args.check, force=args.force
+            result,
+            text=text,
+            chapter=args.chapter,
+            check=args.check,
+            force=args.force,
+            text_source=source,
         )
         _keep_search_in_step(book, bulk=False)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
@@ -181,7 +206,7 @@ def retract(args: argparse.Namespace) -> int:
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1
-        report = book.retract(args.chapter)
+        report = book.retract(args.chapter, force=args.force)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 
@@ -250,7 +275,12 @@ def _commit_one(
     """One file of a run, its refusal naming the file."""
     try:
         text = _text_from_dir(args.text_dir, name) if with_texts else None
-        return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
+        path = args.text_dir / f"{Path(name).stem}.md" if text is not None else None
+        source = source_name(book, path) if path is not None else None
+        result = read_json_input(name)
+        return book.commit(
+            result, text=text, check=args.check, force=args.force, text_source=source
+        )
     except InvalidChapterResult as exc:  # say which file of the run was refused
         raise InvalidChapterResult(exc.problems, source=name) from exc
     except InvalidInput as exc:

@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from ..messages import language
+from .revise_help import HELP as REVISE_HELP
 
 HELP: dict[str, str] = {
     "output format (default: text on a terminal, json otherwise)": "输出格式（默认：终端上为 text，否则为 json）",
@@ -63,6 +64,8 @@ HELP: dict[str, str] = {
     "to chapter": "结束章节",
     "only events of this entity": "只看此实体的事件",
     "never past chapter N": "不超过第 N 章",
+    "in story time: by the day each happens, flashbacks in their place": "按故事时间排列：按事件发生的那一天，回忆放在它发生的过去",
+    "the story clock: the day and part of day, days since the start and since the chapter before, deadlines in story time": "故事内时钟：第几天、什么时辰，距开篇与上一章过了几天，按故事时间到期的线索",
     "episodic retrieval over chapter summaries, scene summaries and text slices": "检索：在章节摘要、场景摘要与正文片段中查找",
     "what to look for (names, events, a question)": "要找的内容（人名、事件或一个问题）",
     "how many results": "返回几条结果",
@@ -168,6 +171,7 @@ HELP: dict[str, str] = {
     "derive the copy's memory anew by replaying the commit log chapter by chapter "
     "(slower; for a book whose memory is in doubt)": "逐章重放提交日志，重新推导副本的记忆（较慢；用于记忆可能有误的书）",
     "the new book's folder": "新书的文件夹",
+    **REVISE_HELP,
 }
 
 # argparse's own sentences, matched in the order given.

@@ -39,6 +39,28 @@ def llm_settings(book: Project, need_endpoint: bool = True) -> LLMSettings:
     return resolve_settings(book_llm_table(book), need_endpoint)
 
 
+def propose_results(book: Project, chapters: list[int]) -> dict[int, dict[str, Any]]:
+    """A model's reading of these stored chapters (their texts as stored), committed nowhere:
+    chapter → the result a run would commit. Answers are kept in the book as a run's are, so
+    asking again sends nothing."""
+    settings = llm_settings(book)
+    if settings.notice:
+        warnings.warn(settings.notice, stacklevel=2)
+    if settings.endpoint is None:  # resolve_settings has said why already; never reached
+        raise InvalidInput(say("no_model"))
+    client = ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)
+    cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)
+    try:
+        run = Extraction(book, settings, client, cache, 1)
+        return {
+            item.chapter: run.propose(item)
+            for number in chapters
+            for item in plan(book, number, number, force=True)
+        }
+    finally:
+        cache.close()
+
+
 def extract_chapters(
     book: Project,
     start: int | None,

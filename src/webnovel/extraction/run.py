@@ -199,6 +199,16 @@ class Extraction:
             )
         )
 
+    def propose(self, item: Planned) -> dict[str, Any]:
+        """The result the model reads from one chapter, as a run would commit it, committed
+        nowhere (`sync --extract` shows its impact first)."""
+        outcome = self.converse(item, self.messages_for(item, [item.text]))
+        if outcome.result is None:
+            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
+        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
+        result, _ = reference_known(outcome.result, known)
+        return result
+
     def _settle_cast(self, item: Planned, outcome: ChapterOutcome) -> ChapterOutcome:
         """Memory's own check of a valid answer, now that every chapter before is committed:
         a cast rewrite goes back to the model while the repair budget lasts."""

@@ -46,6 +46,7 @@ class ThreadPayload(TypedDict, total=False):
     kind: ThreadKind | None
     content: str | None
     due_chapter: int | None
+    due_time: str | None  # due in story time, counted from the planting chapter (四十九日后)
     urgency: float | None
     related: list[str]
     evidence: list[dict[str, Any]]
@@ -65,6 +66,8 @@ class SecretPayload(TypedDict, total=False):
     reveal_due: int | None
     about: list[str]  # entity ids the secret is about
     unaware: list[str]  # of those, who does not know it
+    kind: str  # SECRET_KINDS
+    thread: str  # the thread whose closing ends it
     evidence: list[dict[str, Any]]
 
 
@@ -75,6 +78,7 @@ KnowledgePayload = TypedDict(
         "change": str,  # learns | suspects | forgets
         "how": str | None,
         "from": str | None,
+        "present": bool,  # learnt by being told it in the chapter (a reveal's `to`, its scene)
         "evidence": list[dict[str, Any]],
     },
     total=False,

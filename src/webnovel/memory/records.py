@@ -71,6 +71,7 @@ class Thread:
     related: tuple[str, ...] = ()
     last_chapter: int | None = None  # the last chapter that planted or moved it
     progress: str | None = None
+    due_time: str | None = None  # due in story time from its planting (四十九日后): see `clock`
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,6 +87,7 @@ class Thread:
             "overdue": self.overdue,
             "related": list(self.related),
             "last_chapter": self.last_chapter,
+            "due_time": self.due_time,
         }
 
 
@@ -133,9 +135,15 @@ class TimelineEvent:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_type: str | None = None
+    flashback: str | None = None  # None: the story's present; "flashback" or "dream"
+    # Placed on the story clock (`timeline --story`): its day and part of day. Said in the
+    # answer only when placed.
+    placed: bool = False
+    day: int | None = None
+    part: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "chapter": self.chapter,
             "event": self.event,
@@ -143,7 +151,11 @@ class TimelineEvent:
             "participants": list(self.participants),
             "location": self.location,
             "event_type": self.event_type,
+            "flashback": self.flashback,
         }
+        if self.placed:
+            out |= {"day": self.day, "part": self.part}
+        return out
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -259,6 +271,8 @@ class CommitEntry:
     conflicts: int | None = None
     elapsed_ms: float | None = None
     index_bytes: int | None = None
+    # set when the commit was forced across the published line: the line it crossed
+    published_through: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -273,6 +287,8 @@ class CommitEntry:
             "conflicts": self.conflicts,
             "elapsed_ms": self.elapsed_ms,
             "index_bytes": self.index_bytes,
+            "published_revision": self.published_through is not None,
+            "published_through": self.published_through,
         }
 
 
@@ -321,6 +337,8 @@ class Secret:
     suspected_by: tuple[str, ...] = ()
     about: tuple[str, ...] = ()  # names of whom it is about
     unaware: tuple[str, ...] = ()  # of those, who does not know it
+    kind: str | None = None  # SECRET_KINDS: identity, fate, whereabouts, plan, technique, other
+    thread: str | None = None  # the thread whose closing ends it
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -335,6 +353,8 @@ class Secret:
             "suspected_by": list(self.suspected_by),
             "about": list(self.about),
             "unaware": list(self.unaware),
+            "kind": self.kind,
+            "thread": self.thread,
         }
 
 

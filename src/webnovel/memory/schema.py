@@ -166,6 +166,7 @@ class ThreadState(TypedDict, total=False):
     content: str
     planted_chapter: int | None
     due_chapter: int | None
+    due_time: str | None  # due in story time from the chapter that planted it: 四十九日后
     urgency: float | None
     related: list[str]
     resolved_chapter: int | None
@@ -193,6 +194,8 @@ ConflictKind = Literal[
     "secret_unknown",
     "thread_unknown",
     "set_remove_missing",
+    "item_not_held",
+    "two_places_at_once",
 ]
 # Advice: findings a commit warns about and review reports, never recorded as conflicts.
 AdviceKind = Literal[
@@ -206,6 +209,11 @@ AdviceKind = Literal[
     "thread_overdue",
     "location_continuity",
     "item_held_elsewhere",
+    "knowledge_unrecorded",
+    "scene_location",
+    "time_backwards",
+    "unstated_night",
+    "deadline_passed",
 ]
 FindingKind = ConflictKind | AdviceKind
 ConflictStatus = Literal["open", "accepted", "resolved"]

@@ -16,6 +16,7 @@ from ..book.words import CHAPTER_TEMPLATES, TASKS
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
 from .chapter_text import chapter_text
+from .clock_text import clock_text
 from .declare import AS_OF, CHAPTER, LIMIT, SUBJECT, TOP_K, Arg, Query
 from .text import (
     conflicts_text,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
         RelationEdge,
         SearchHit,
         Secret,
+        StoryClock,
         Thread,
         TimelineEvent,
         Together,
@@ -91,9 +93,18 @@ def _chapter(book: Project, chapter: int) -> ChapterReport:
 
 
 def _timeline(
-    book: Project, start: int | None, end: int | None, entity: str | None, as_of: int | None
+    book: Project,
+    start: int | None,
+    end: int | None,
+    entity: str | None,
+    as_of: int | None,
+    story: bool,
 ) -> list[TimelineEvent]:
-    return book.timeline(start, end, entity, as_of=as_of)
+    return book.timeline(start, end, entity, as_of=as_of, story=story)
+
+
+def _clock(book: Project, as_of: int | None) -> StoryClock:
+    return book.clock(as_of)
 
 
 def _search(book: Project, text: str, top_k: int, as_of: int | None) -> list[SearchHit]:
@@ -295,10 +306,29 @@ QUERIES: tuple[Query[Any], ...] = (
             Arg(name="end", flag="--to", type="int", help="to chapter"),
             Arg(name="entity", type="str", help="only events of this entity"),
             AS_OF.with_help("never past chapter N"),
+            Arg(
+                name="story",
+                type="bool",
+                default=False,
+                help="in story time: by the day each happens, flashbacks in their place",
+            ),
         ),
         answer=_timeline,
         to_json=dicts,
         text=timeline_text,
+    ),
+    Query(
+        name="clock",
+        tool="get_clock",
+        help="the story clock: the day and part of day, days since the start and since the "
+        "chapter before, deadlines in story time",
+        tool_help="故事内时钟：截至某章是故事第几天、什么时辰（第1天是全书第一个场景），"
+        "距开篇与上一章过了几天，以及按故事时间到期的线索（due_time）还剩几天。",
+        example="webnovel clock --as-of 6",
+        args=(AS_OF,),
+        answer=_clock,
+        to_json=lambda clock: clock.to_dict(),
+        text=clock_text,
     ),
     Query(
         name="search",
@@ -314,6 +344,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 help="what to look for (names, events, a question)",
                 required=True,
                 positional=True,
+                cli_words=True,  # webnovel search 黄天霸 盗马
             ),
             TOP_K,
             AS_OF.with_help("only chapters up to N"),
@@ -432,6 +463,16 @@ QUERIES: tuple[Query[Any], ...] = (
                 choices=("json", "prompt", "text"),
                 help="json: the pack's JSON; prompt or text: only the pack rendered so (MCP)",
                 cli=False,  # the command line's own --format says it
+            ),
+            # a pack given to an agent (MCP, the CLI) is logged for the dashboard; a look at one
+            # through the dashboard's /api/query/pack is not, or any page could grow the log
+            Arg(
+                name="record",
+                type="bool",
+                default=True,
+                help="log the pack's size",
+                cli=False,
+                mcp=False,
             ),
         ),
         answer=answers.pack,

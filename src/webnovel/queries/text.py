@@ -14,6 +14,8 @@ from ..book.words import (
     CONFLICT_KIND,
     CONFLICT_STATUS,
     FIELD,
+    SCENE_MODE,
+    SECRET_KIND,
     SOURCE,
     STATUS,
     THREAD_KIND,
@@ -22,6 +24,7 @@ from ..book.words import (
     sizes_shown,
 )
 from ..messages import say
+from .clock_text import day_words
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -193,14 +196,22 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
         return "（无事件）"
     rows = [
         [
-            f"第{e.chapter}章",
-            e.event
+            (f"第{e.chapter}章" if not e.placed else _story_when(e)),
+            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback and not e.placed else "")
+            + e.event
             + (f" ＠{e.location}" if e.location else "")
             + (f"（{e.time_hint}）" if e.time_hint else ""),
         ]
         for e in items
     ]
     return table(rows)
+
+
+def _story_when(event: TimelineEvent) -> str:
+    """An event's day on the story clock, its part of day, and the chapter that tells it."""
+    when = day_words(event.day) + (event.part or "")
+    mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
+    return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
 
 def conflict_kind_word(kind: str) -> str:
@@ -238,6 +249,7 @@ KEY_WORDS = {
     "store": "书库",
     "latest_chapter": "最新章节",
     "missing_chapters": "缺章",
+    "published_through": "已发布至",
     "counts": "数量",
     "commits": "提交",
     "chapters": "章节",
@@ -291,6 +303,8 @@ def resume_text(brief: Resume) -> str:
     lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
     if brief.missing_chapters:
         lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
+    if brief.published_through:
+        lines.append(say("published_line_shown", line=brief.published_through))
     if brief.last_chapter:
         last = brief.last_chapter
         lines.append(f"上一章：《{last.title or ''}》 {last.summary or ''}")
@@ -380,7 +394,8 @@ def secrets_text(items: Sequence[Secret]) -> str:
         holders = "、".join(secret.known_by) + (
             f"（怀疑：{'、'.join(secret.suspected_by)}）" if secret.suspected_by else ""
         )
-        rows.append([secret.id, reader, due, holders or "（无）", secret.content])
+        kind = f"〔{label(SECRET_KIND, secret.kind)}〕" if secret.kind else ""
+        rows.append([secret.id, reader, due, holders or "（无）", kind + secret.content])
     return table(rows)
 
 

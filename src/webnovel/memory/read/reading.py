@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..store.parts import Part, bound
-from . import graph_memory
+from . import graph_memory, story_clock
 
 if TYPE_CHECKING:
     from .chapter_report import ChapterReport
@@ -30,6 +30,9 @@ class Reading(Part):
     timeline = bound(graph_memory.timeline)
     secrets = bound(graph_memory.secrets)
     knows = bound(graph_memory.knows)
+    clock = bound(story_clock.story_clock)
+    clock_fold = bound(story_clock.clock_fold)
+    story_timeline = bound(story_clock.story_timeline)
 
     # Loaded when first asked for: a fresh `webnovel fact` needs neither.
     def chapter(self, chapter: int) -> ChapterReport | None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..chains import KEY_SEPARATOR, Assertion, Family, Version
+from ..chains import KEY_SEPARATOR, Assertion, Family, Version, chain_key
 from .assertion_ops import assertion_from_row
 from .index_store import dumps, loads, rows_in
 
@@ -512,3 +512,26 @@ def holders(conn: sqlite3.Connection, names: Iterable[str], as_of: int | None) -
             if names & {str(v) for v in held}:
                 found.add(subject)
     return sorted(found)
+
+
+def held_since(conn: sqlite3.Connection, holder: str, names: set[str], as_of: int) -> int | None:
+    """The chapter from which `holder` has held the item without a break, as of `as_of`."""
+    since = None
+    for version in reversed(chain_history(conn, "fact", chain_key(holder, "items"), as_of)):
+        if version.status == "tentative" or version.valid_from > as_of:
+            continue
+        value = version.value if isinstance(version.value, list) else [version.value]
+        if not names & {str(v) for v in value}:
+            break
+        since = version.valid_from
+    return since
+
+
+def value_held(conn: sqlite3.Connection, field: str, value: str, as_of: int) -> bool:
+    """Whether any entity's `field` has held exactly `value` from a chapter up to `as_of`."""
+    row = conn.execute(
+        "SELECT 1 FROM versions WHERE family = 'fact' AND field = ? AND value_json = ? "
+        "AND valid_from <= ? AND status != 'tentative' LIMIT 1",
+        (field, dumps(value), as_of),
+    ).fetchone()
+    return row is not None

@@ -21,11 +21,15 @@ def append_commit(
     result: Any,
     text: str | None,
     recorded_at: str,
+    source: tuple[str | None, str | None, bool] = (None, None, False),
 ) -> int:
+    """`source`: the text's file, its hash and whether the result is stale for it
+    (revision_ops)."""
+    path, text_hash, stale = source
     row = conn.execute(
-        "INSERT INTO commits (commit_id, chapter, result_json, text, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?) RETURNING seq",
-        (commit_id, chapter, dumps(result), text, recorded_at),
+        "INSERT INTO commits (commit_id, chapter, result_json, text, recorded_at, text_source, "
+        "text_hash, stale) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+        (commit_id, chapter, dumps(result), text, recorded_at, path, text_hash, int(stale) or None),
     ).fetchone()
     return int(row[0])
 

@@ -55,6 +55,13 @@ RULES: dict[str, Rule] = {
     "secret_unknown": Rule("medium", "先在 secrets 中埋设这个秘密，或检查秘密 id 是否写错"),
     "thread_unknown": Rule("medium", "检查线索 id 是否写错，或补上埋设的章节"),
     "set_remove_missing": Rule("medium", "确认要移除的物品；记忆中没有的无需移除"),
+    "item_not_held": Rule(
+        "high",
+        "由真正的持有者交出，或先写明它是怎么到了此人手里（state_changes 的物品 add）",
+    ),
+    "two_places_at_once": Rule(
+        "high", "改掉其中一场的地点或人物，或去掉「同一时刻」，写明两场之间过了多久"
+    ),
     # notes: advice at commit (a warning), an issue in review, never a conflict
     "ladder_regression": Rule("medium", "确认跌落境界的原因已在正文中交代", recorded=False),
     "name_taken": Rule("medium", "换一个名字，或在 uncertain 中写明指的是哪一个", recorded=False),
@@ -72,8 +79,31 @@ RULES: dict[str, Rule] = {
         "若是转交，请在同一章把它从原持有者的物品中移除；若确有两件，请把其中一件登记为另一实体",
         recorded=False,
     ),
+    # story time (memory/write/time_rules.py)
+    "time_backwards": Rule(
+        "medium", "若是回忆，请在场景上标 flashback；否则改成晚于上一场的时间", recorded=False
+    ),
+    "unstated_night": Rule(
+        "low", "在时间前加上「次日」（如「次日清晨」），或补一句交代过了一夜", recorded=False
+    ),
+    "deadline_passed": Rule(
+        "medium",
+        "在本章兑现（resolve）这条线索，或让时间不越过期限，或改写它的 due_time",
+        recorded=False,
+    ),
     "location_continuity": Rule(
         "low", "在开头补一句转场，或确认这是有意的时空跳跃", recorded=False
+    ),
+    "scene_location": Rule(
+        "medium",
+        "若此人移动了，请在 state_changes 中记下位置变化（写明 reason）；否则改正场景的地点或人物",
+        recorded=False,
+    ),
+    "knowledge_unrecorded": Rule(
+        "low",
+        "若此人已得知，请在 knowledge_changes 中记下（或在 secrets 的揭示中写 to）；"
+        "若仍不知情，无需修改",
+        recorded=False,
     ),
 }
 

@@ -27,6 +27,7 @@ def extract_promises(result: ChapterResult, resolve: Resolve, seq_start: int = 0
                     "kind": thread.kind,
                     "content": thread.content,
                     "due_chapter": thread.due_chapter,
+                    "due_time": thread.due_time,
                     "urgency": thread.urgency,
                     "related": related,
                     "evidence": [

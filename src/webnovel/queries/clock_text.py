@@ -1,0 +1,76 @@
+"""The story clock as the author reads it: `webnovel clock`'s text, the day of an event in
+`timeline --story`, and the lines a pack opens its recent context with."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..messages import say
+
+if TYPE_CHECKING:
+    from ..book.values import Deadline, StoryClock
+
+
+def day_words(day: int | None, latest: int | None = None, mode: str | None = None) -> str:
+    """第43天, 第8～15天, 开篇前3599天; a memory whose time is not said: 往昔."""
+    if day is None:
+        return say("clock_past_unknown")
+    if day < 1:
+        return say("clock_before_start", days=1 - day)
+    if latest is not None and latest != day:
+        return say("clock_day_range", day=day, latest=latest)
+    return say("clock_day", day=day)
+
+
+def deadline_line(deadline: Deadline) -> str:
+    """距「…」还有 N 天（第 D 天到期）, or how long it has been past due."""
+    left, due = deadline.days_left, deadline.due_day
+    if due is None or left is None:
+        return say("deadline_unread", content=deadline.content, due_time=deadline.due_time)
+    if left < 0:
+        return say(
+            "deadline_passed",
+            content=deadline.content,
+            days=-left,
+            due=due,
+            due_time=deadline.due_time,
+        )
+    if left == 0:
+        return say("deadline_today", content=deadline.content, due=due)
+    return say("deadline_left", content=deadline.content, days=left, due=due)
+
+
+def clock_lines(clock: StoryClock) -> list[str]:
+    """The clock in a few lines: when it is, how long since, and the deadlines."""
+    if clock.chapter is None:
+        lines = [say("clock_no_scene")]
+    else:
+        where = say(
+            "clock_where",
+            chapter=clock.chapter,
+            scene=say("clock_ending")
+            if clock.scene is None
+            else say("clock_scene", scene=clock.scene),
+        )
+        when = day_words(clock.day, clock.day_latest) + (clock.part or "")
+        lines = [say("clock_now", when=when) + where]
+        if clock.days_since_previous_chapter is None:
+            lines.append(say("clock_since_start", start=clock.days_since_start))
+        else:
+            lines.append(
+                say(
+                    "clock_since",
+                    start=clock.days_since_start,
+                    previous=clock.days_since_previous_chapter,
+                )
+            )
+    return lines + [deadline_line(d) for d in clock.deadlines]
+
+
+def clock_text(clock: StoryClock) -> str:
+    lines = clock_lines(clock)
+    if clock.unread:
+        lines.append(
+            say("clock_unread", times="、".join(t.rsplit(":", 1)[-1] for t in clock.unread))
+        )
+    return "\n".join(lines)

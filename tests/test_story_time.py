@@ -1,0 +1,166 @@
+"""Story time on a hand-written book of six chapters over three years (tests/story_time_book.py):
+the clock as of each chapter, asked from Python, the CLI and MCP; events in story order with the
+flashback in its place; deadlines counted in story time; ages that grow with the clock."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import webnovel
+from story_time_book import CHAPTERS
+
+from cli_runner import run_cli
+
+
+@pytest.fixture(scope="module")
+def book_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("story-time") / "book"
+    with webnovel.init_project(root, title="青石三年") as book:
+        for chapter in CHAPTERS:
+            book.commit(chapter)
+    return root
+
+
+@pytest.fixture()
+def book(book_root: Path) -> Iterator[webnovel.Project]:
+    with webnovel.open_project(book_root) as opened:
+        yield opened
+
+
+def test_the_clock_counts_relative_times_from_the_scene_before(book: webnovel.Project) -> None:
+    days = {n: (c.day, c.part, c.chapter, c.scene) for n in range(1, 7) for c in [book.clock(n)]}
+    assert days == {
+        1: (1, "黄昏", 1, 2),  # 清晨, 黄昏, and the ending at 黄昏
+        2: (2, "夜", 2, 2),  # 次日清晨, 当夜
+        3: (5, None, 3, 2),  # the flashback moves nothing; 三日后
+        4: (60, None, 4, 2),  # 四十日后, 半月后
+        5: (420, None, 5, 1),  # 翌年开春: a year of 360 days
+        6: (1140, "黄昏", 6, 1),  # 两年后, ending at 黄昏
+    }
+    four = book.clock(4)
+    assert (four.days_since_start, four.days_since_previous_chapter) == (59, 55)
+    assert book.clock(0).to_dict()["day"] == 1 and book.clock(0).chapter is None
+
+
+def test_the_clock_on_the_cli_and_over_mcp(book_root: Path) -> None:
+    ran = run_cli("--project", str(book_root), "clock", "--as-of", "4", "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    shown = json.loads(ran.stdout)
+    assert {k: shown[k] for k in ("day", "part", "chapter", "scene")} == {
+        "day": 60,
+        "part": None,
+        "chapter": 4,
+        "scene": 2,
+    }
+    assert shown["since"] == {"start": 59, "previous_chapter": 55}
+    text = run_cli("--project", str(book_root), "clock", "--as-of", "4", "--format", "text").stdout
+    assert "故事时间：第60天（第4章第2场）" in text
+    assert "距开篇 59 天；距上一章结束 55 天" in text
+    if importlib.util.find_spec("mcp") is None:
+        return
+    from test_mcp import run_session, structured
+
+    async def ask(client: Any) -> Any:
+        return structured(await client.call_tool("get_clock", {"as_of": 4}))
+
+    assert run_session(book_root, ask) == shown
+
+
+def test_a_flashback_with_a_dead_man_falls_in_the_past_and_moves_no_clock(
+    book: webnovel.Project,
+) -> None:
+    """周伯 dies on day 2; ten years before, he carried 林砚 out of the fire (chapter 3's
+    flashback). The story timeline tells the fire first, the death second; the clock after the
+    flashback counts 三日后 from the present, not from the memory."""
+    events = [(e.event, e.day, e.part, e.to_dict()["flashback"]) for e in book.timeline(story=True)]
+    assert events == [
+        ("林家大火，周伯抱出林砚", 2 - 3600, None, "flashback"),
+        ("周伯身死", 2, "夜", None),
+        ("林砚拜入青云宗", 5, None, None),
+        ("韩啸出关", 60, None, None),
+    ]
+    assert [e.event for e in book.timeline()][0] == "周伯身死"  # the order told
+    assert "day" not in book.timeline()[0].to_dict()  # the plain timeline is as it was
+    text = run_cli("--project", str(book.root), "timeline", "--story", "--format", "text").stdout
+    assert text.index("开篇前3599天〔回忆〕·第3章") < text.index("第2天夜·第2章")
+
+
+def test_a_deadline_in_story_time_is_counted_from_its_planting(book: webnovel.Project) -> None:
+    [seclusion] = [d for d in book.clock(3).deadlines if d.thread_id == "hanxiao-seclusion"]
+    assert (seclusion.due_day, seclusion.days_left, seclusion.overdue) == (50, 45, False)
+    crossed = {d.thread_id: d for d in book.clock(4).deadlines}
+    assert crossed["hanxiao-seclusion"].overdue and crossed["hanxiao-seclusion"].days_left == -10
+    pact = crossed["three-year-pact"]  # planted on day 2: 三年 of 360 days
+    assert (pact.due_day, pact.overdue) == (1082, False)
+    # paid off in chapter 6: no longer a deadline; the 49 days stay passed without payoff
+    assert [d.thread_id for d in book.clock(6).deadlines] == ["hanxiao-seclusion"]
+    text = run_cli("--project", str(book.root), "clock", "--as-of", "4", "--format", "text").stdout
+    assert "「韩啸出关」已过期 10 天（第50天到期，四十九日后），尚未兑现" in text
+    assert "距「三年之约」还有 1022 天（第1082天到期）" in text
+    [thread] = [t for t in book.threads("all", as_of=2) if t.id == "three-year-pact"]
+    assert thread.due_time == "三年后"
+
+
+# -- review and commit judge story time by one rule set -----------------------------------------
+
+SEVENTH = {
+    "chapter": 7,
+    "summary": "清晨林砚在青石镇；同一时刻他又在黑风谷；三日前苏晚晴在后山。",
+    "scenes": [
+        {"index": 1, "time": "清晨", "location": "青石镇", "characters": ["linyan"]},
+        {
+            "index": 2,
+            "time": "同一时刻",
+            "location": "黑风谷",
+            "characters": ["linyan", "hanxiao"],
+        },
+        {"index": 3, "time": "三日前", "location": "后山", "characters": ["suwanqing"]},
+    ],
+}
+
+
+def test_review_flags_a_backwards_scene_two_places_at_once_and_the_unstated_night(
+    book: webnovel.Project,
+) -> None:
+    review = book.review(SEVENTH)
+    found = {i.category: i for i in review.issues}
+    twice = found["two_places_at_once"]
+    assert (twice.severity, twice.blocking, twice.entity_id) == ("high", True, "linyan")
+    assert twice.message.startswith("林砚 在同一时刻既在「青石镇」（第7章第1场）又在「黑风谷」")
+    backwards = found["time_backwards"]
+    assert backwards.severity == "medium" and "第7章第3场的时间「三日前」" in backwards.message
+    night = found["unstated_night"]  # chapter 6 ended at 黄昏; chapter 7 opens at 清晨
+    assert night.severity == "low" and "应写「次日清晨」" in night.message
+    assert "次日" in night.fix_hint
+    assert book.latest_chapter() == 6  # review wrote nothing
+    # the same draft marked as it should be: a flashback, 次日清晨, one place
+    fixed = json.loads(json.dumps(SEVENTH))
+    fixed["scenes"][0]["time"] = "次日清晨"
+    fixed["scenes"][1]["location"] = "青石镇"
+    fixed["scenes"][2]["flashback"] = True
+    assert not [i for i in book.review(fixed).issues if i.category in found]
+
+
+def test_commit_records_two_places_at_once_and_warns_of_the_rest(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="青石三年") as book:
+        reports = [book.commit(chapter) for chapter in CHAPTERS]
+        # chapter 4 crosses day 50 without 韩啸出关 paid off
+        assert reports[3].warnings == (
+            "「韩啸出关」（四十九日后）应在第50天兑现，本章已到第60天，仍未兑现",
+        )
+        unread = dict(SEVENTH, scenes=[*SEVENTH["scenes"], {"index": 4, "time": "天晓得何时"}])
+        report = book.commit(unread)
+        assert [(c.kind, c.entity_id) for c in report.conflicts] == [
+            ("two_places_at_once", "linyan")
+        ]
+        assert "第7章第4场的时间「天晓得何时」读不出，故事时钟按原日计" in report.warnings
+        assert any("应写「次日清晨」" in w for w in report.warnings)
+        assert [c.kind for c in book.conflicts(as_of=7) if c.chapter == 7] == ["two_places_at_once"]
+        book.retract(7)  # the chapter's finding goes with it
+        assert not [c for c in book.conflicts() if c.chapter == 7]
