@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
+# Chapters commits may leave the search index behind: past this, the writer brings it up to
+# step itself, so the first search after thousands of commits never waits for them all.
+SEARCH_BEHIND_AT_MOST = 200
 
 
 class Project(BookReader):
@@ -55,8 +58,11 @@ class Project(BookReader):
         create: bool = False,
         title: str | None = None,
         location: StoreLocation | None = None,
+        created_meta: dict[str, str] | None = None,
     ) -> None:
-        super().__init__(root, create=create, title=title, location=location)
+        super().__init__(
+            root, create=create, title=title, location=location, created_meta=created_meta
+        )
         self._pipeline: WritePipeline | None = None
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
@@ -69,6 +75,13 @@ class Project(BookReader):
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
+        self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
+        self._index_progress: Progress | None = None
+
+    def on_indexing(self, progress: Progress | None) -> None:
+        """Call `progress(done, total)` while a commit brings the search index up to step
+        (every SEARCH_BEHIND_AT_MOST chapters written through this handle)."""
+        self._index_progress = progress
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
         """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
@@ -116,7 +129,17 @@ class Project(BookReader):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":
             self._dirty = True
+            self._index_in_step()
         return report
+
+    def _index_in_step(self) -> None:
+        """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending
+        (the CLI does the same for its runs), telling `on_indexing`'s progress."""
+        self._unindexed += 1
+        if self._unindexed >= SEARCH_BEHIND_AT_MOST:
+            self._unindexed = 0
+            if self.search_pending() >= SEARCH_BEHIND_AT_MOST:
+                self.catch_up_search(self._index_progress)
 
     def retract(self, chapter: int, force: bool = False) -> CommitReport:
         """Take a committed chapter back: the book then answers as if it had never been
@@ -130,6 +153,7 @@ class Project(BookReader):
         with logged_as_published(self, guard_published(self, None, chapter, None, True, force)):
             report = self.pipeline.retract(chapter)
         self._dirty = True
+        self._index_in_step()
         return report
 
     def rebuild(

@@ -52,9 +52,11 @@ class BookReader:
         create: bool = False,
         title: str | None = None,
         location: StoreLocation | None = None,
+        created_meta: dict[str, str] | None = None,
     ) -> None:
         """Open the book at `root` (or `create` it): in its folder's SQLite file, or in the
-        PostgreSQL store its config.toml (or `location`) names."""
+        PostgreSQL store its config.toml (or `location`) names; a book created in a store
+        holds `created_meta` from the moment it exists."""
         self.root = root
         # before anything in .webnovel/ is opened: a link there reads or writes elsewhere
         refuse_links_in_memory(root / MEMORY_DIR)
@@ -62,7 +64,9 @@ class BookReader:
         self.config: BookConfig = load_config(config_path)
         if location is None:
             location = find_store_location(config_path)
-        self.storage = Storage(root / MEMORY_DIR, location, create=create, title=title)
+        self.storage = Storage(
+            root / MEMORY_DIR, location, create=create, title=title, created_meta=created_meta
+        )
         self._reading: Reading | None = None
 
     @property

@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import InvalidInput, WebnovelError
+from ..errors import DamagedBook, InvalidInput, WebnovelError, is_sqlite_damage, one_line
 from ..messages import say
 from ..queries import QUERIES
 from . import commands, help_words
@@ -442,6 +442,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         return _fail(os_error_text(exc), 2)
     except Exception as exc:
+        if is_sqlite_damage(exc):  # a page found damaged only when a query read it
+            where = Path(args.project or ".") / ".webnovel"
+            damage = say("schema_not_database", error=one_line(exc))
+            return _fail(str(DamagedBook(where, damage, recoverable=True)), 1)
         from ..book.stores import store_problem  # a shared store refused or dropped us
 
         problem = store_problem(exc)

@@ -302,6 +302,10 @@ def commits_with_before(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, 
     }
 
 
+def delete_meta(conn: sqlite3.Connection, key: str) -> None:
+    conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+
 def all_meta(conn: sqlite3.Connection) -> dict[str, str]:
     return {r[0]: r[1] for r in conn.execute("SELECT key, value FROM meta ORDER BY key")}
 

@@ -94,6 +94,7 @@ class Commits(Part):
     meta = bound(commit_ops.get_meta)
     all_meta = bound(commit_ops.all_meta)
     set_meta = bound(commit_ops.set_meta)  # in a transaction: `Storage.writing()`
+    delete_meta = bound(commit_ops.delete_meta)
     clear_derived = bound(commit_ops.clear_derived)
     published_through = bound(revision_ops.published_through)
     set_published_through = bound(revision_ops.set_published_through)  # in a transaction
