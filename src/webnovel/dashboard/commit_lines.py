@@ -147,11 +147,17 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
     more); else a line each."""
     family = _family(run[0][1])
     settled = _settle_naming(run)
-    rows = (
-        [_row(*_summed(action), chapters=_chapters(action)) for action in _actions(settled)]
-        if family == "candidate"
-        else [_row(entry, what) for entry, what in settled]
-    )
+    # rows are made only for what is shown (a long import's run is 120 commits); `count` is
+    # how many there are
+    if family == "candidate":
+        actions = _actions(settled)
+        count = len(actions)
+        rows = [
+            _row(*_summed(action), chapters=_chapters(action)) for action in actions[:FOLD_ROWS]
+        ]
+    else:
+        count = len(settled)
+        rows = [_row(entry, what) for entry, what in settled[: KEEP_NEWEST + FOLD_ROWS]]
     chapters = sorted(entry.chapter for entry, _ in run)
     span = (
         say("commits_chapter", chapter=chapters[0])
@@ -164,7 +170,7 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
         key = "commits_accepted" if kinds == {"accept"} else "commits_merged"
         if len(kinds) > 1:
             key = "commits_named"
-        return [_folded(say(key, count=len(names), span=span), rows)]
+        return [_folded(say(key, count=len(names), span=span), rows, count)]
     if family == "chapter" and len(run) >= KEEP_NEWEST + FOLD_CHAPTERS:
         # the newest few as they are (a book written chapter by chapter reads as before),
         # the rest of the run, an import's, folded
@@ -172,17 +178,22 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
         span = say("commits_chapters", first=older[0], last=older[-1])
         return [
             *(CommitLine(summary=None, rows=[row]) for row in rows[:KEEP_NEWEST]),
-            _folded(say("commits_new", count=len(older), span=span), rows[KEEP_NEWEST:]),
+            _folded(
+                say("commits_new", count=len(older), span=span),
+                rows[KEEP_NEWEST:],
+                count - KEEP_NEWEST,
+            ),
         ]
     return [CommitLine(summary=None, rows=[row]) for row in rows]
 
 
-def _folded(summary: str, rows: list[CommitRow]) -> CommitLine:
-    """A folded line opens on its newest FOLD_ROWS rows and says how many more it holds."""
+def _folded(summary: str, rows: list[CommitRow], count: int) -> CommitLine:
+    """A folded line opens on its newest FOLD_ROWS rows (of `count`) and says how many more
+    it holds."""
     return CommitLine(
         summary=summary,
         rows=rows[:FOLD_ROWS],
-        more=say("commits_more", count=len(rows) - FOLD_ROWS) if len(rows) > FOLD_ROWS else None,
+        more=say("commits_more", count=count - FOLD_ROWS) if count > FOLD_ROWS else None,
     )
 
 
