@@ -318,6 +318,11 @@ class BookReader:
         what each changed and cost."""
         return self.store.observability.commit_log(chapter_number(as_of), max(1, limit))
 
+    def commits_with_before(self, seqs: list[int]) -> dict[int, dict[str, Any]]:
+        """For commits of the log (by `seq`): each one's result, its chapter's result before it
+        (None for a chapter's first commit) and whether the text stayed the same."""
+        return self.store.commits.commits_with_before(seqs)
+
     def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
         """Per chapter up to `as_of`: the current commit's time and the index size after it,
         and the tokens of the latest pack built for the chapter."""

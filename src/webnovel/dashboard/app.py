@@ -165,7 +165,7 @@ class Dashboard:
         recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
         center = params.get("center") or None
         view = graph_view.graph(self.book, as_of, center, hops, recent)
-        return self.page(request, "graph.html", as_of, view)
+        return self.html(request, "graph.html", as_of, view=view, **context_of(view))
 
     def threads(self, request: Request, as_of: int) -> Response:
         view = threads_view.threads_board(
