@@ -28,7 +28,6 @@ from webnovel.queries.declare import find_query
 from cli_runner import run_cli
 from dashboard_server import build_sample_book, running_dashboard
 
-TESTS = Path(__file__).resolve().parent
 # The tools declared in mcp/server.py rather than the table: they write, or have a model read
 # or prefill a chapter from its stored text.
 HAND_WRITTEN_TOOLS = {
