@@ -1,0 +1,68 @@
+"""What a conflict found while folding a chapter into memory says (`conflict_<kind>`). {who}
+and {target} arrive as markers that the store fills with names when the conflict is read.
+Part of the one catalogue (`webnovel.messages`)."""
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    "conflict_set_remove_missing": (
+        "{who}：第{chapter}章移除了「{value}」，但记忆中{field}并无此项（当前：{current}）",
+        "{who}: chapter {chapter} removes '{value}', but memory's {field} has no such entry "
+        "(now: {current})",
+    ),
+    "conflict_old_value_mismatch": (
+        "{who}：第{chapter}章以为{field}原为「{old}」，但记忆中自第{since}章起为「{current}」；"
+        "按本章改为「{new}」",
+        "{who}: chapter {chapter} takes {field} to have been '{old}', but memory has it as "
+        "'{current}' since chapter {since}; changed to '{new}' as this chapter says",
+    ),
+    "conflict_ladder_fell": (
+        "{who}：第{chapter}章{field}从「{old}」降为「{new}」{reason}",
+        "{who}: in chapter {chapter} {field} falls from '{old}' to '{new}'{reason}",
+    ),
+    "conflict_reason_given": ("（理由：{reason}）", " (reason: {reason})"),
+    "conflict_no_reason": ("，且未给出理由", ", and no reason is given"),
+    "conflict_relation_end_missing": (
+        "第{chapter}章结束了 {who}→{target} 的「{type}」关系，但该关系此时并不成立（当前：{current}）",
+        "chapter {chapter} ends the '{type}' relation {who}→{target}, but it does not hold "
+        "then (now: {current})",
+    ),
+    "conflict_relation_jump": (
+        "{who}→{target} 的关系从「{old}」直接变为「{new}」，跨度较大，请确认是有意为之",
+        "the relation {who}→{target} turns straight from '{old}' to '{new}', a long way: "
+        "make sure it is meant",
+    ),
+    "conflict_thread_unknown": (
+        "第{chapter}章对伏笔/线索「{thread}」执行「{action}」，但此前从未埋设",
+        "chapter {chapter} does '{action}' to the thread '{thread}', which was never planted",
+    ),
+    "conflict_thread_closed_resolved": (
+        "第{chapter}章对已回收（第{closed}章）的线索「{thread}」执行「{action}」",
+        "chapter {chapter} does '{action}' to the thread '{thread}', paid off in chapter {closed}",
+    ),
+    "conflict_thread_closed_abandoned": (
+        "第{chapter}章对已放弃（第{closed}章）的线索「{thread}」执行「{action}」",
+        "chapter {chapter} does '{action}' to the thread '{thread}', dropped in chapter {closed}",
+    ),
+    "conflict_rule_unknown_revised": (
+        "第{chapter}章修订了世界规则「{rule}」，但此时并无该规则",
+        "chapter {chapter} revises the world rule '{rule}', but no such rule is in force then",
+    ),
+    "conflict_rule_unknown_retired": (
+        "第{chapter}章废止了世界规则「{rule}」，但此时并无该规则",
+        "chapter {chapter} retires the world rule '{rule}', but no such rule is in force then",
+    ),
+    "conflict_duplicate_entity": (
+        "第{chapter}章在 entities_new 中再次登记了 {who}（id「{entity}」），但其已于第{first}章登场",
+        "chapter {chapter} introduces {who} (id '{entity}') again in entities_new, but they "
+        "first appeared in chapter {first}",
+    ),
+    "conflict_dead_entity_active": (
+        "第{chapter}章中 {who} 出现或行动（{acts}），但其自第{since}章起状态为「{status}」",
+        "in chapter {chapter} {who} appears or acts ({acts}), but their status has been "
+        "'{status}' since chapter {since}",
+    ),
+    "conflict_unknown_entity": (
+        "第{chapter}章引用了未登记的实体「{mention}」",
+        "chapter {chapter} refers to an entity never introduced: '{mention}'",
+    ),
+}

@@ -1,0 +1,111 @@
+"""What the CLI's text output says: a commit's and a review's lines, an import's and an
+extraction's reports, the name candidates; and the fragments every surface shares (第N章,
+第A–B章). Part of the one catalogue (`webnovel.messages`)."""
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- shared fragments -----------------------------------------------------------------------
+    "chapter_n": ("第{n}章", "chapter {n}"),
+    "chapter_span": ("第{a}–{b}章", "chapters {a}–{b}"),
+    "chapters_count": ("{chapters} 章", "{chapters} chapters"),
+    "column_chapter": ("章", "chapter"),
+    "column_title": ("标题", "title"),
+    "column_volume": ("卷", "volume"),
+    "column_chars": ("字数", "characters"),
+    # -- commit and review ----------------------------------------------------------------------
+    "commit_head": (
+        "第{chapter}章：{status}（{commit}）",
+        "chapter {chapter}: {status} ({commit})",
+    ),
+    "commit_counts": (
+        "  新增 {added}，取代 {superseded}，推翻 {contradicted}，待定 {tentative}",
+        "  added {added}, superseded {superseded}, contradicted {contradicted}, "
+        "tentative {tentative}",
+    ),
+    "commit_conflict_line": ("  矛盾：{message}", "  conflict: {message}"),
+    "commit_warning_line": ("  提醒：{warning}", "  note: {warning}"),
+    "normalized_line": ("  已规范：{note}", "  normalized: {note}"),
+    "review_clean": ("第{chapter}章：未发现问题", "chapter {chapter}: no problem found"),
+    "review_head": (
+        "第{chapter}章：{issues} 个问题，其中 {blocking} 个阻断提交",
+        "chapter {chapter}: {issues} problem(s), {blocking} of them blocking the commit",
+    ),
+    "review_issue": ("[{severity}] {kind}：{message}", "[{severity}] {kind}: {message}"),
+    "review_fix_hint": ("    → {hint}", "    → {hint}"),
+    # -- imports --------------------------------------------------------------------------------
+    "import_found_dry": (
+        "共找到 {chapters} 章（试运行，未写入）",
+        "{chapters} chapters found (dry run, nothing written)",
+    ),
+    "import_committed": (
+        "已提交 {committed} 章，未变化 {unchanged} 章",
+        "{committed} chapters committed, {unchanged} unchanged",
+    ),
+    "import_candidates_head": (
+        "可能的新人物（名字、出现次数、首次出现）：",
+        "possible new characters (name, times seen, first seen):",
+    ),
+    "import_candidate_line": (
+        "  {name}  {count} 次  第{chapter}章",
+        "  {name}  {count} times  chapter {chapter}",
+    ),
+    "front_matter_will_keep": (
+        "第{chapter}章《{title}》之前有 {chars} 字不属于任何章节（首行「{first_line}」），"
+        "未计入正文和记忆，将随第{chapter}章保存为章前内容（{kept_in}）",
+        "{chars} characters before chapter {chapter} '{title}' belong to no chapter (first line "
+        "'{first_line}'); they are not counted in the text or the memory, and will be kept with "
+        "chapter {chapter} as its front matter ({kept_in})",
+    ),
+    "front_matter_kept": (
+        "第{chapter}章《{title}》之前有 {chars} 字不属于任何章节（首行「{first_line}」），"
+        "未计入正文和记忆，已随第{chapter}章保存为章前内容（{kept_in}）",
+        "{chars} characters before chapter {chapter} '{title}' belong to no chapter (first line "
+        "'{first_line}'); they are not counted in the text or the memory, and were kept with "
+        "chapter {chapter} as its front matter ({kept_in})",
+    ),
+    "summarized_line": (
+        "{chapters} 章：新写摘要 {summarized} 章，未变化 {unchanged} 章，"
+        "跳过 {skipped} 章（模型或代理写的结果、没有正文的章）",
+        "{chapters} chapters: {summarized} new summaries, {unchanged} unchanged, {skipped} "
+        "skipped (results written by a model or an agent, chapters without text)",
+    ),
+    "upstream_no_genre": ("未注明题材", "genre not given"),
+    "upstream_head": (
+        "《{title}》（{genre}）来自 {source}：{chapters} 章，其中 {texts} 章有正文",
+        "'{title}' ({genre}) from {source}: {chapters} chapters, {texts} of them with text",
+    ),
+    "upstream_committed": (
+        "已提交 {committed} 章，未变化 {unchanged} 章，记录矛盾 {conflicts} 条",
+        "{committed} chapters committed, {unchanged} unchanged, {conflicts} conflicts recorded",
+    ),
+    "upstream_unmapped_line": ("  {what}：{count}", "  {what}: {count}"),
+    # -- extraction -----------------------------------------------------------------------------
+    "extract_repairs": ("（修正 {repairs} 次）", " ({repairs} repairs)"),
+    "extract_total_written": (
+        "写入 {committed}，未变化 {unchanged}",
+        "written {committed}, unchanged {unchanged}",
+    ),
+    "extract_total_cached": ("{cached} 章已有回答", "{cached} chapters already answered"),
+    "extract_model_line": (
+        "模型：{model}（{endpoint}，{mode}）",
+        "model: {model} ({endpoint}, {mode})",
+    ),
+    "extract_warning_line": ("  第{chapter}章：{warning}", "  chapter {chapter}: {warning}"),
+    # -- name candidates ------------------------------------------------------------------------
+    "candidate_rejected": (
+        "已拒绝「{name}」，以后不再列出",
+        "rejected '{name}'; it will not be listed again",
+    ),
+    "candidate_where": (
+        "第{first}章起，共 {chapters} 章提到",
+        "named in {chapters} chapters from chapter {first}",
+    ),
+    "candidate_accepted": (
+        "已确认「{name}」为新实体 {entity}（{where}）",
+        "confirmed '{name}' as the new entity {entity} ({where})",
+    ),
+    "candidate_merged": (
+        "已把「{name}」并入 {entity} 作为别名（{where}）",
+        "merged '{name}' into {entity} as an alias ({where})",
+    ),
+}
