@@ -65,4 +65,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "第{chapter}章引用了未登记的实体「{mention}」",
         "chapter {chapter} refers to an entity never introduced: '{mention}'",
     ),
+    "conflict_name_taken": (
+        "新登场的「{name}」（{entity}）用了名字「{taken}」，它已是 {target}（{other}）的名字或别名",
+        "the newly introduced '{name}' ({entity}) takes the name '{taken}', already a name or "
+        "alias of {target} ({other})",
+    ),
+    "conflict_ambiguous_alias": (
+        "「{reference}」可指多个实体：{ids}；已按 {who}（{chosen}）处理",
+        "'{reference}' may name several entities: {ids}; taken as {who} ({chosen})",
+    ),
 }

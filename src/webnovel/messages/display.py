@@ -32,6 +32,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "review_issue": ("[{severity}] {kind}：{message}", "[{severity}] {kind}: {message}"),
     "review_fix_hint": ("    → {hint}", "    → {hint}"),
+    "commit_kept_text": (
+        "第{chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
+        "chapter {chapter} keeps its stored text (none came with this commit; pass --text to "
+        "replace it)",
+    ),
+    "commit_replaced_version": (
+        "第{chapter}章原有另一版本（{previous}），本次提交取代了它（旧版本仍在提交日志中）",
+        "chapter {chapter} had another version ({previous}); this commit replaces it (the old "
+        "one stays in the commit log)",
+    ),
+    "commit_gap": (
+        "本章之前缺{span}尚未提交{more}；如非有意跳过，请补上",
+        "{span} before this one not committed yet{more}; add it unless you skipped it on purpose",
+    ),
+    "commit_gap_in_all": ("（全书共缺 {count} 章）", " ({count} chapters missing in all)"),
     # -- imports --------------------------------------------------------------------------------
     "import_found_dry": (
         "共找到 {chapters} 章（试运行，未写入）",
