@@ -123,4 +123,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "已把「{name}」并入 {entity} 作为别名（{where}）",
         "merged '{name}' into {entity} as an alias ({where})",
     ),
+    # -- the demo (cli/demo.py) ----------------------------------------------------------------
+    "demo_head": (
+        "《{title}》：已提交 {chapters} 章，记忆在 {root}",
+        "'{title}': {chapters} chapters committed, memory in {root}",
+    ),
+    "demo_protagonist": ("主角现状：{name}", "the protagonist now: {name}"),
+    "demo_field_line": ("  {field}：{value}", "  {field}: {value}"),
+    "demo_history_head": ("{name} 的{field}历史：", "history of {name}'s {field}:"),
+    "demo_relations_head": ("当前关系：", "relations now:"),
+    "demo_threads_head": ("未回收的线索：", "open threads:"),
+    "demo_conflicts_head": ("未决矛盾：", "open conflicts:"),
+    "demo_try": (
+        "试试：webnovel --project {root} fact {name} 境界 --as-of 3\n"
+        "      webnovel --project {root} dashboard --open"
+        "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
+        "try: webnovel --project {root} fact {name} 境界 --as-of 3\n"
+        "     webnovel --project {root} dashboard --open"
+        "   # the memory dashboard (needs pip install 'webnovel-memory[dashboard]')",
+    ),
 }

@@ -57,4 +57,56 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pack_source_outline": ("大纲", "outline"),
     "pack_source_query": ("提问", "question"),
     "pack_source_draft": ("草稿", "draft"),
+    # -- a pack, rendered (memory/packs/memory_pack.py) -------------------------------------------
+    "pack_value_none": ("（无）", "(none)"),
+    "pack_prompt_head": (
+        "# 记忆包：第{chapter}章（{task}）",
+        "# Memory pack: chapter {chapter} ({task})",
+    ),
+    "pack_prompt_as_of": (
+        "以下为截至第{chapter}章的记忆；标注（第N章）为出处。",
+        "What memory holds up to chapter {chapter}; a mark (chapter N) names the source.",
+    ),
+    "pack_text_dropped": (
+        "，预算内放不下而舍去 {dropped} 条",
+        ", {dropped} left out for the budget",
+    ),
+    "pack_text_head": (
+        "第{chapter}章的记忆包（{task}）：用量 {used}/{budget} token{dropped}",
+        "memory pack for chapter {chapter} ({task}): {used}/{budget} tokens used{dropped}",
+    ),
+    "pack_text_in_play": ("在场：{entities}", "in play: {entities}"),
+    "pack_text_in_play_one": ("{name}（{why}）", "{name} ({why})"),
+    "pack_text_section": ("【{title}】{tokens} token", "[{title}] {tokens} tokens"),
+    "pack_text_item": ("{line}    ← {why}", "{line}    ← {why}"),
+    # -- a pack's lines (memory/packs/*_sections.py) -------------------------------------------
+    "pack_line_outline": ("- 本章大纲：{outline}", "- this chapter's outline: {outline}"),
+    "pack_line_summary": (
+        "- 第{chapter}章《{title}》：{summary}",
+        "- chapter {chapter} '{title}': {summary}",
+    ),
+    "pack_ending_part": ("{label}：{value}", "{label}: {value}"),
+    "pack_line_ending": (
+        "- 上章结尾（第{chapter}章）：{ending}",
+        "- where the last chapter ended (chapter {chapter}): {ending}",
+    ),
+    "pack_line_fact": (
+        "- {name} {field}：{value}（{source}第{since}章起）",
+        "- {name} {field}: {value} ({source}since chapter {since})",
+    ),
+    "pack_line_relation": (
+        "- {source} → {target}：{type}（第{since}章起）",
+        "- {source} → {target}: {type} (since chapter {since})",
+    ),
+    "pack_thread_due": ("，第{chapter}章前回收", ", to pay off by chapter {chapter}"),
+    "pack_thread_overdue": ("【已逾期】", "[overdue] "),
+    "pack_thread_progress": ("；进展：{progress}", "; progress: {progress}"),
+    "pack_thread_planted": ("第{chapter}章埋下", "planted in chapter {chapter}"),
+    "pack_thread_never_planted": ("未埋设", "never planted"),
+    "pack_line_thread": (
+        "- {flag}{content}（{kind}，{planted}{due}{progress}）",
+        "- {flag}{content} ({kind}, {planted}{due}{progress})",
+    ),
+    "pack_rule_domain": ("[{domain}] ", "[{domain}] "),
+    "pack_line_rule": ("- {domain}{text}（第{since}章）", "- {domain}{text} (chapter {since})"),
 }
