@@ -74,4 +74,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "「{reference}」可指多个实体：{ids}；已按 {who}（{chosen}）处理",
         "'{reference}' may name several entities: {ids}; taken as {who} ({chosen})",
     ),
+    # -- secrets (memory/write/knowledge_rules.py) ----------------------------------------------
+    "conflict_secret_unknown_revealed": (
+        "第{chapter}章揭示了秘密「{secret}」，但此前从未埋设",
+        "chapter {chapter} reveals the secret '{secret}', which was never planted",
+    ),
+    "conflict_secret_unknown_retired": (
+        "第{chapter}章废弃了秘密「{secret}」，但此前从未埋设",
+        "chapter {chapter} retires the secret '{secret}', which was never planted",
+    ),
+    "conflict_early_reveal": (
+        "秘密「{secret}」原定第{due}章揭示，第{chapter}章提前揭示了",
+        "the secret '{secret}' was to be revealed in chapter {due}; chapter {chapter} reveals "
+        "it early",
+    ),
+    "conflict_already_known": (
+        "{who} 第{chapter}章又一次得知秘密「{secret}」，但其早已知情（第{since}章起）",
+        "{who} learns the secret '{secret}' again in chapter {chapter}, but has known it since "
+        "chapter {since}",
+    ),
+    "conflict_secret_unknown_learnt": (
+        "第{chapter}章 {who} 得知了秘密「{secret}」，但此前从未埋设这个秘密",
+        "in chapter {chapter} {who} learns the secret '{secret}', which was never planted",
+    ),
+    "conflict_secret_source_unaware": (
+        "第{chapter}章 {target} 从 {who} 处得知秘密「{secret}」，但 {who} 此时并不知情",
+        "in chapter {chapter} {target} learns the secret '{secret}' from {who}, who does not "
+        "know it then",
+    ),
 }

@@ -142,4 +142,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "     webnovel --project {root} dashboard --open"
         "   # the memory dashboard (needs pip install 'webnovel-memory[dashboard]')",
     ),
+    # -- one chapter's report (queries/chapter_text.py) ----------------------------------------
+    "chapter_report_head": ("第{chapter}章《{title}》", "chapter {chapter} '{title}'"),
+    "chapter_report_chars": ("（{count}字）", " ({count} characters)"),
+    "chapter_report_ending": ("结尾：{ending}", "ending: {ending}"),
+    "chapter_report_introduced": ("新登场：{names}", "introduced: {names}"),
+    "chapter_block_head": ("【{title}】", "[{title}]"),
+    "chapter_block_scenes": ("场景", "scenes"),
+    "chapter_block_events": ("事件", "events"),
+    "chapter_block_changes": ("变化", "changes"),
+    "chapter_block_threads": ("伏笔", "threads"),
+    "chapter_block_secrets": ("秘密", "secrets"),
+    "chapter_block_conflicts": ("矛盾", "conflicts"),
+    # -- the book store (cli/store_commands.py) ----------------------------------------------
+    "book_deleted": ("已删除《{book}》", "deleted '{book}'"),
+    "book_copied": (
+        "已复制 {commits} 次提交（{chapters} 章）到 {dest}（{store}）{vectors}",
+        "copied {commits} commits ({chapters} chapters) to {dest} ({store}){vectors}",
+    ),
+    "book_copied_vectors": ("，连同 {vectors} 个向量", ", with {vectors} vectors"),
 }
