@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.schema import Entity, Thread
 from ..memory.words import FIELD
+from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.project import Project
@@ -40,7 +41,7 @@ class MemoryContext:
 def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryContext:
     """What memory knows as of chapter `as_of`, centred on the entities `texts` name. Reads
     only what it lists (a few hundred rows), so its cost does not grow with the book."""
-    lines = [f"【记忆：截至第{as_of}章】" if as_of else "【记忆：本书尚无已知内容】"]
+    lines = [say("context_head", as_of=as_of) if as_of else say("context_head_empty")]
     if as_of <= 0:
         return MemoryContext(as_of, lines[0], ())
     chosen = _chosen_entities(book, as_of, texts)
@@ -51,19 +52,29 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
         ):
             states.setdefault(v.subject, []).append((v.field or "", v.value))
     if chosen:
-        lines.append("已知实体（引用时请用 id；新实体才写进 entities_new）：")
+        lines.append(say("context_entities_head"))
         lines += [_entity_line(e, states.get(e.id, [])) for e in chosen]
     threads = _pressing(book, as_of)
     if threads:
-        lines.append("未回收的线索（推进或回收时沿用 id）：")
+        lines.append(say("context_threads_head"))
         lines += [_thread_line(t) for t in threads]
     secrets = [s for s in book.secrets(as_of=as_of) if s.status == "open"][-MAX_SECRETS:]
     if secrets:
-        lines.append("秘密（揭示或有人得知时沿用 id）：")
+        lines.append(say("context_secrets_head"))
         for secret in secrets:
-            knowers = "、".join(secret.known_by) or "无人"
-            reader = "读者已知" if secret.reader_knows else "读者未知"
-            lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
+            knowers = "、".join(secret.known_by) or say("context_nobody")
+            reader = say(
+                "context_reader_knows" if secret.reader_knows else "context_reader_unaware"
+            )
+            lines.append(
+                say(
+                    "context_secret_line",
+                    id=secret.id,
+                    content=secret.content,
+                    knowers=knowers,
+                    reader=reader,
+                )
+            )
     return MemoryContext(as_of, "\n".join(lines), tuple(e.id for e in chosen))
 
 
@@ -113,12 +124,22 @@ def _pressing(book: Project, as_of: int) -> list[Thread]:
 
 
 def _thread_line(thread: Thread) -> str:
-    due = f"，预定第{thread.due_chapter}章回收" if thread.due_chapter else ""
-    overdue = "，已逾期" if thread.overdue else ""
+    due = say("context_thread_due", chapter=thread.due_chapter) if thread.due_chapter else ""
+    overdue = say("context_thread_overdue") if thread.overdue else ""
     planted = (
-        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+        say("pack_thread_planted", chapter=thread.planted_chapter)
+        if thread.planted_chapter is not None
+        else say("pack_thread_never_planted")
     )
-    return f"- {thread.id}（{thread.kind}，{planted}{due}{overdue}）：{thread.content}"
+    return say(
+        "context_thread_line",
+        id=thread.id,
+        kind=thread.kind,
+        planted=planted,
+        due=due,
+        overdue=overdue,
+        content=thread.content,
+    )
 
 
 def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:

@@ -161,4 +161,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "copied {commits} commits ({chapters} chapters) to {dest} ({store}){vectors}",
     ),
     "book_copied_vectors": ("，连同 {vectors} 个向量", ", with {vectors} vectors"),
+    # -- the dashboard's "not yet" pages (dashboard/app.py) -------------------------------------
+    "dashboard_no_entity_yet": (
+        "第{as_of}章时还没有这个实体",
+        "no such entity yet as of chapter {as_of}",
+    ),
+    "dashboard_no_thread_yet": (
+        "第{as_of}章时没有这条线索",
+        "no such thread as of chapter {as_of}",
+    ),
+    "dashboard_chapter_after": (
+        "截至第{as_of}章，还没有第{chapter}章",
+        "as of chapter {as_of}, there is no chapter {chapter} yet",
+    ),
 }
