@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..messages import say
+
 # What `import text` writes: a chapter standing on no more than this is "not yet extracted".
 MINIMAL_KEYS = frozenset(
     {"chapter", "title", "word_count", "chapter_meta", "entities_new", "entities_appeared"}
@@ -144,10 +146,7 @@ def reference_known(
     for key, field in REFERENCE_LISTS:
         out[key] = [_renamed_list(i, field, renamed) for i in out.get(key) or []]
     out["state_changes"] = changes + list(out.get("state_changes") or [])
-    warnings = [
-        f"entities_new 中的 {old} 与已知实体 {new_id} 同名，已改为引用 {new_id}"
-        for old, new_id in renamed.items()
-    ]
+    warnings = [say("merge_renamed", old=old, new=new_id) for old, new_id in renamed.items()]
     return {k: v for k, v in out.items() if v != [] or k in result}, warnings
 
 

@@ -102,4 +102,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "in chapter {chapter} {target} learns the secret '{secret}' from {who}, who does not "
         "know it then",
     ),
+    # -- items (memory/write/item_rules.py) ----------------------------------------------------
+    "conflict_item_held_elsewhere": (
+        "第{chapter}章{who}得到「{thing}」，但它此时仍在{target}手里（一件有名的物品只有一个持有者）",
+        "in chapter {chapter} {who} gets '{thing}', but {target} still holds it then (a named "
+        "item has one holder)",
+    ),
+    "conflict_item_taken_from_nonholder": (
+        "第{chapter}章{who}交出了「{thing}」，但它自第{since}章起在{target}手里，"
+        "{who}并未持有（一件有名的物品只有一个持有者）",
+        "in chapter {chapter} {who} hands over '{thing}', but {target} has held it since "
+        "chapter {since}; {who} does not hold it (a named item has one holder)",
+    ),
+    "unknown_reference": (
+        "未知实体「{reference}」{meant}（暂记为待定实体；若是新人物，请在 entities_new 中登记）",
+        "unknown entity '{reference}'{meant} (kept as a tentative entity; if it is a new "
+        "character, introduce it in entities_new)",
+    ),
+    "merge_renamed": (
+        "entities_new 中的 {old} 与已知实体 {new} 同名，已改为引用 {new}",
+        "{old} in entities_new has the name of the known entity {new}; it now refers to {new}",
+    ),
 }

@@ -174,4 +174,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "截至第{as_of}章，还没有第{chapter}章",
         "as of chapter {as_of}, there is no chapter {chapter} yet",
     ),
+    # -- commands (cli/commands.py), the review, MCP ---------------------------------------------
+    "book_created_store": ("（书库 {store}）", " (store {store})"),
+    "wiki_written": (
+        "读者百科已写入 {folder}（截至第{as_of}章：{entities} 个条目，{events} 件大事），打开 index.html 阅读",
+        "the readers' wiki is written to {folder} (up to chapter {as_of}: {entities} entries, "
+        "{events} major events); open index.html to read it",
+    ),
+    "review_thread_overdue": (
+        "线索「{thread}」应在第{due}章前回收，已逾期",
+        "the thread '{thread}' was to pay off by chapter {due}: it is overdue",
+    ),
+    "review_promise_due": (
+        "读者承诺「{thread}」约定在本章（第{chapter}章）兑现，草稿未回收",
+        "the promise to readers '{thread}' is due in this chapter (chapter {chapter}); the "
+        "draft does not keep it",
+    ),
+    "mcp_prompt_chapter_text": ("第{chapter}章正文：", "the text of chapter {chapter}:"),
+    "mcp_lone_surrogate": (
+        "参数 {where} 不是合法的 Unicode（含孤立的代理字符），请求未执行",
+        "argument {where} is not valid Unicode (it holds a lone surrogate); the request was "
+        "not run",
+    ),
 }

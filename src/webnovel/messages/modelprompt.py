@@ -43,4 +43,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "请输出第{chapter}章的章节结果（chapter 为 {chapter}）。",
         "Write the chapter result of chapter {chapter} (chapter is {chapter}).",
     ),
+    "repair_head": (
+        "上面的 JSON 没有通过校验，问题如下（按 JSON 路径列出）：",
+        "The JSON above did not pass validation; the problems, by JSON path:",
+    ),
+    "repair_more": ("- ……另有 {more} 处问题", "- … and {more} more problems"),
+    "repair_ask": (
+        "请只输出修正后的完整 JSON 对象（整个章节结果，不要只输出改动部分），不要加任何解释。",
+        "Write only the corrected, complete JSON object (the whole chapter result, not just "
+        "the changes), with no explanation.",
+    ),
 }

@@ -109,4 +109,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "pack_rule_domain": ("[{domain}] ", "[{domain}] "),
     "pack_line_rule": ("- {domain}{text}（第{since}章）", "- {domain}{text} (chapter {since})"),
+    "pack_at_place": ("＠{place}", " at {place}"),
+    "pack_scene_mode": ("〔{mode}〕", "({mode}) "),
+    "pack_line_event": (
+        "- 第{chapter}章：{mode}{event}{place}",
+        "- chapter {chapter}: {mode}{event}{place}",
+    ),
+    "pack_line_was": (
+        "- {name} {field} 曾为{value}（{span}，已变）",
+        "- {name} {field} was {value} ({span}, since changed)",
+    ),
+    "pack_line_passage": ("- 第{chapter}章：{text}", "- chapter {chapter}: {text}"),
+    "pack_gap_suspects": ("{who} 仅怀疑", "{who} only suspects"),
+    "pack_gap_unaware": ("{who} 尚不知", "{who} does not know yet"),
+    "pack_line_gap": ("- {gap}：{secret}", "- {gap}: {secret}"),
+    "pack_line_conflict": (
+        "- 【未解决矛盾·{severity}】{message}",
+        "- [open conflict · {severity}] {message}",
+    ),
+    "dead_constraint": (
+        "{name} 已于第{since}章{status}，不得再出场或行动",
+        "{name} is {status} since chapter {since} and must not appear or act again",
+    ),
 }
