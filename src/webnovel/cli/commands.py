@@ -83,7 +83,7 @@ def init(args: argparse.Namespace) -> int:
             },
             lambda d: (
                 say("book_created", title=d["title"], created=d["created"])
-                + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）")
+                + ("" if d["store"] == "sqlite" else say("book_created_store", store=d["store"]))
                 + _genre_said(args.genre, d["ladders"])
             ),
         )
@@ -475,9 +475,12 @@ def wiki(args: argparse.Namespace) -> int:
     emit(
         args,
         summary,
-        lambda d: (
-            f"读者百科已写入 {d['folder']}（截至第{d['as_of']}章：{d['entities']} 个条目，"
-            f"{d['events']} 件大事），打开 index.html 阅读"
+        lambda d: say(
+            "wiki_written",
+            folder=d["folder"],
+            as_of=d["as_of"],
+            entities=d["entities"],
+            events=d["events"],
         ),
     )
     return 0

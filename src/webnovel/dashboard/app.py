@@ -155,7 +155,7 @@ class Dashboard:
         entity = self.book.entity(request.path_params["entity_id"])
         known = {e.id: e for e in self.book.entities(as_of)}  # name and aliases as of then
         if entity.id not in known:
-            return self.not_yet(request, as_of, f"第{as_of}章时还没有这个实体")
+            return self.not_yet(request, as_of, say("dashboard_no_entity_yet", as_of=as_of))
         view = pages.character(self.book, known[entity.id], as_of)
         return self.page(request, "character.html", as_of, view)
 
@@ -176,7 +176,7 @@ class Dashboard:
     def thread(self, request: Request, as_of: int) -> Response:
         view = threads_view.thread(self.book, request.path_params["thread_id"], as_of)
         if view is None:
-            return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
+            return self.not_yet(request, as_of, say("dashboard_no_thread_yet", as_of=as_of))
         return self.page(request, "thread.html", as_of, view)
 
     def chapter(self, request: Request, as_of: int) -> Response:
@@ -185,11 +185,13 @@ class Dashboard:
             raise InvalidInput(say("chapter_not_digits", raw=raw))
         number = int(raw)
         if number > as_of:
-            return self.not_yet(request, as_of, f"截至第{as_of}章，还没有第{number}章")
+            return self.not_yet(
+                request, as_of, say("dashboard_chapter_after", as_of=as_of, chapter=number)
+            )
         try:
             view = chapter_view.chapter(self.book, number)
         except UnknownChapter:
-            return self.not_yet(request, as_of, f"第{number}章尚未提交")
+            return self.not_yet(request, as_of, say("unknown_chapter", chapter=number))
         return self.page(request, "chapter.html", as_of, view)
 
     def timeline(self, request: Request, as_of: int) -> Response:

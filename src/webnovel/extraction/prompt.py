@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..messages import say
 from .context import MemoryContext
 
 PROMPT_VERSION = "extract-3"
@@ -86,10 +87,16 @@ def build_messages(
     the cast the author accepted for this chapter (`context.settled_cast`)."""
     parts = [memory.text] + ([settled] if settled else [])
     if previous_ending:
-        parts.append(f"【上一章（第{chapter - 1}章）结尾】\n{fenced(previous_ending)}")
-    heading = f"第{chapter}章" + (f"《{title}》" if title else "")
-    parts.append(f"【{heading}正文】\n{fenced(text)}")
-    parts.append(f"请输出第{chapter}章的章节结果（chapter 为 {chapter}）。")
+        parts.append(
+            say("prompt_previous_ending", chapter=chapter - 1, ending=fenced(previous_ending))
+        )
+    heading = (
+        say("chapter_report_head", chapter=chapter, title=title)
+        if title
+        else say("chapter_n", n=chapter)
+    )
+    parts.append(say("prompt_chapter_text", heading=heading, text=fenced(text)))
+    parts.append(say("prompt_ask", chapter=chapter))
     return [
         {"role": "system", "content": system},
         {"role": "user", "content": "\n\n".join(parts)},

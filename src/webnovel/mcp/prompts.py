@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..messages import say
+
 EXTRACTION_RULES = """你是这部连载小说的数据代理。请通读第{chapter}章正文，输出一个 JSON 对象（章节结果），
 交给记忆引擎保存。只写正文中确实发生、确实写明的事，不要推测。
 
@@ -48,5 +50,5 @@ def extraction_prompt(
         json.dumps(example, ensure_ascii=False, indent=1),
     ]
     if chapter_text:
-        parts += [f"第{chapter}章正文：", chapter_text]
+        parts += [say("mcp_prompt_chapter_text", chapter=chapter), chapter_text]
     return "\n\n".join(parts)

@@ -43,7 +43,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
             evidence=[],
             score=1.0,
             why=because("outline"),
-            line=f"- 本章大纲：{shown}",
+            line=say("pack_line_outline", outline=shown),
         )
         outline_item.pinned = True
         items.append(outline_item)
@@ -67,12 +67,21 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
                     score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
                     why=because("recent_summary", chapter),
-                    line=f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
+                    line=say(
+                        "pack_line_summary",
+                        chapter=chapter,
+                        title=row.title or "",
+                        summary=row.summary,
+                    ),
                 )
             )
         ending = row.meta.get("ending")
         if chapter == g.as_of and isinstance(ending, dict) and ending:
-            text = "，".join(f"{ENDING_LABELS.get(k, k)}：{v}" for k, v in ending.items() if v)
+            text = "，".join(
+                say("pack_ending_part", label=ENDING_LABELS.get(k, k), value=v)
+                for k, v in ending.items()
+                if v
+            )
             items.append(
                 g.item(
                     layer="working",
@@ -85,7 +94,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
                     score=g.scores.ending,
                     why=because("ending"),
-                    line=f"- 上章结尾（第{chapter}章）：{text}",
+                    line=say("pack_line_ending", chapter=chapter, ending=text),
                 )
             )
     return items
@@ -113,8 +122,14 @@ def character_state(g: Gathering) -> list[PackItem]:
                 evidence=list(fact.evidence),
                 score=score,
                 why=because("of_entity", entity.name, g.in_play.why[entity_id]),
-                line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
-                f"（{_source(g, fact.evidence)}第{fact.valid_from}章起）",
+                line=say(
+                    "pack_line_fact",
+                    name=entity.name,
+                    field=g.field_label(fact.field),
+                    value=value_text(fact.value),
+                    source=_source(g, fact.evidence),
+                    since=fact.valid_from,
+                ),
             )
             if fact.field == "items" and fact.value:
                 item.must_know = "items"
@@ -144,7 +159,14 @@ def _holders(g: Gathering, things: list[str]) -> list[PackItem]:
             evidence=list(held.evidence),
             score=g.in_play.relevance[entity_id],
             why=because("of_entity", entity.name, g.in_play.why[entity_id]),
-            line=f"- {entity.name} {g.field_label('holder')}：{who}（第{held.valid_from}章起）",
+            line=say(
+                "pack_line_fact",
+                name=entity.name,
+                field=g.field_label("holder"),
+                value=who,
+                source="",
+                since=held.valid_from,
+            ),
         )
         item.must_know = "items"
         out.append(item)
