@@ -20,7 +20,6 @@ from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
 from ..memory.schema import ReadAsMapping
-from ..messages import say
 
 if TYPE_CHECKING:
     from .project import Project
@@ -82,11 +81,11 @@ def settle(book: Project, action: str, name: str, entity_type: str, into: str | 
         return accept(book, name, entity_type)
     if action == "merge":
         if not into:
-            raise InvalidInput(say("merge_needs_into"))
+            raise InvalidInput.of("merge_needs_into")
         return merge(book, name, into)
     if action == "reject":
         return reject(book, name)
-    raise InvalidInput(say("unknown_candidate_action", action=action))
+    raise InvalidInput.of("unknown_candidate_action", action=action)
 
 
 def accept(
@@ -96,12 +95,12 @@ def accept(
     name = _name(name)
     entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
     if entity_type not in ENTITY_TYPES:
-        raise InvalidInput(
-            say("entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type)
+        raise InvalidInput.of(
+            "entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type
         )
     new_id = entity_id or name
     if any(new_id == e.id for e in book.entities()):
-        raise InvalidInput(say("entity_id_taken", id=new_id))
+        raise InvalidInput.of("entity_id_taken", id=new_id)
     intro = {"id": new_id, "name": name, "type": entity_type}
     chapters = _write(book, name, new_id, intro)
     return Settled(name=name, action="accepted", entity_id=new_id, chapters=tuple(chapters))
@@ -124,7 +123,7 @@ def merge(book: Project, name: str, into: str) -> Settled:
 
 def _name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidInput(say("candidate_name_text"))
+        raise InvalidInput.of("candidate_name_text")
     return name.strip()
 
 
@@ -140,7 +139,7 @@ def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> l
         if pattern.search(text):
             naming.append((row["chapter"], stored))
     if not naming:
-        raise InvalidInput(say("name_in_no_text", name=name))
+        raise InvalidInput.of("name_in_no_text", name=name)
     for i, (chapter, stored) in enumerate(naming):
         result = dict(stored.get("result") or {"chapter": chapter})
         if i == 0:

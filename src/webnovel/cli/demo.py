@@ -13,7 +13,6 @@ from ..book.resume import ProtagonistNow
 from ..book.values import Conflict, RelationEdge, Thread
 from ..book.words import FIELD, label
 from ..errors import ProjectExists, UnknownEntity
-from ..messages import say
 from ..queries import answers
 from ..queries.answers import Versions, dicts
 from ..safe_paths import refuse_link_below
@@ -29,7 +28,7 @@ def demo(args: argparse.Namespace) -> int:
     memory = folder / ".webnovel"
     if memory.exists():
         if not (memory / "demo").exists():
-            raise ProjectExists(say("demo_not_ours", folder=folder))
+            raise ProjectExists.of("demo_not_ours", folder=folder)
         shutil.rmtree(memory)
     meta = sample_meta()
     chapters = list(sample_chapters())

@@ -438,7 +438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WebnovelError as exc:
         return _fail(str(exc), exc.exit_code)
     except json.JSONDecodeError as exc:
-        return _fail(str(InvalidInput(say("not_json_input", error=exc))), 2)
+        return _fail(str(InvalidInput.of("not_json_input", error=exc)), 2)
     except OSError as exc:
         return _fail(os_error_text(exc), 2)
     except Exception as exc:

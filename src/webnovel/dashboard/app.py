@@ -105,7 +105,7 @@ class Dashboard:
         try:
             chapter = int(raw)
         except ValueError:
-            raise InvalidInput(say("as_of_not_chapter", raw=raw)) from None
+            raise InvalidInput.of("as_of_not_chapter", raw=raw) from None
         return min(max(chapter, 1), latest)
 
     def page(
@@ -182,7 +182,7 @@ class Dashboard:
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
         if not raw.isdigit():
-            raise InvalidInput(say("chapter_not_digits", raw=raw))
+            raise InvalidInput.of("chapter_not_digits", raw=raw)
         number = int(raw)
         if number > as_of:
             return self.not_yet(request, as_of, f"截至第{as_of}章，还没有第{number}章")
@@ -226,7 +226,7 @@ class Dashboard:
         task = request.query_params.get("task") or "chapter_write"
         if task not in RECIPES:
             choices = say("argument_list_separator").join(TASK.get(t, t) for t in RECIPES)
-            raise InvalidInput(say("unknown_task", name=task, choices=choices))
+            raise InvalidInput.of("unknown_task", name=task, choices=choices)
         return self.page(request, "pack.html", as_of, pages.pack(self.book, as_of, task))
 
     def revise(self, request: Request, as_of: int) -> Response:
@@ -409,11 +409,11 @@ def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
     raw = (form.get("result") or [""])[0]
     chapter = (form.get("chapter") or [""])[0].strip()
     if not raw.strip():
-        raise InvalidInput(say("revise_needs_result"))
+        raise InvalidInput.of("revise_needs_result")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(say("not_json_input", error=exc)) from exc
+        raise InvalidInput.of("not_json_input", error=exc) from exc
     return raw, int(chapter) if chapter.isdigit() else None, data
 
 

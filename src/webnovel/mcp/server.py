@@ -19,7 +19,6 @@ from ..book.project import Project
 from ..book.values import chapter_result_schema
 from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
-from ..messages import say
 from ..queries import QUERIES, Arg, Query
 from ..queries.beyond import beyond_end, with_note
 from ..queries.table import CHAPTER_TEXT_CHARS
@@ -90,7 +89,7 @@ def _write_tools(project: Project) -> list[Tool]:
     async def review_draft(a: dict[str, Any]) -> Json:
         result, draft = a["result"], a["draft"]
         if result is None and draft is None:
-            raise InvalidInput(say("review_needs_result"))
+            raise InvalidInput.of("review_needs_result")
         data = dict(
             project.review(result if result is not None else draft, chapter=a["chapter"]).to_dict()
         )
@@ -148,7 +147,7 @@ def _impact_tool(project: Project) -> Tool:
 
     async def impact_of_revision(a: dict[str, Any]) -> Json:
         if a["result"] is None and not a["retract"]:
-            raise InvalidInput(say("impact_needs_file"))
+            raise InvalidInput.of("impact_needs_file")
         found = project.impact(
             a["result"], chapter=a["chapter"], text=a["text"], retract=a["retract"]
         )

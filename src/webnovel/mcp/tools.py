@@ -137,7 +137,7 @@ class ToolServer:
         tool = self.tools.get(name)
         try:
             if tool is None:
-                raise InvalidInput(say("unknown_tool", name=name))
+                raise InvalidInput.of("unknown_tool", name=name)
             data = await tool.call(checked_arguments(name, tool.args, given))
         except WebnovelError as exc:
             return _error(str(exc))

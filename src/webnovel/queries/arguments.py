@@ -43,7 +43,7 @@ def checked_arguments(
             problems.append(say("argument_unfit", name=arg.name, problem=exc))
     if problems:
         joined = say("argument_separator").join(problems)
-        raise InvalidInput(say("arguments_unfit", tool=tool, problems=joined))
+        raise InvalidInput.of("arguments_unfit", tool=tool, problems=joined)
     return out
 
 

@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
-from ...messages import say
 from .location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
 from .pg_unreachable import why_unreachable
@@ -74,9 +73,9 @@ def store_problem(exc: BaseException) -> WebnovelError | None:
         return None
     said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-        return StoreForbidden(say("store_refused", said=said))
+        return StoreForbidden.of("store_refused", said=said)
     if isinstance(exc, psycopg.OperationalError):
-        return StoreUnavailable(say("store_dropped", said=said))
+        return StoreUnavailable.of("store_dropped", said=said)
     return None
 
 
@@ -100,8 +99,8 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
         )
     except psycopg.OperationalError as exc:
         # libpq's message names host, port and user; never the password
-        raise StoreUnavailable(
-            say("store_unreachable", url=location.url, error=why_unreachable(str(exc)))
+        raise StoreUnavailable.of(
+            "store_unreachable", url=location.url, error=why_unreachable(str(exc))
         ) from exc
     conn.adapters.register_loader("numeric", NumberLoader)
     _quiet_pipeline_endings()

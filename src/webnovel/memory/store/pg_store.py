@@ -253,8 +253,8 @@ class PostgresStore:
         if create and registered:
             raise self._exists()
         if not create and not registered:
-            raise ProjectNotFound(
-                say("store_book_missing", url=self.location.url, book=self.location.book)
+            raise ProjectNotFound.of(
+                "store_book_missing", url=self.location.url, book=self.location.book
             )
         applied = None if create else self._applied()
         if applied is not None and not _lacking(applied):
@@ -308,9 +308,7 @@ class PostgresStore:
                 )
 
     def _exists(self) -> ProjectExists:
-        return ProjectExists(
-            say("store_book_exists", url=self.location.url, book=self.location.book)
-        )
+        return ProjectExists.of("store_book_exists", url=self.location.url, book=self.location.book)
 
     def _schema_exists(self) -> bool:
         row = self.pg.execute(
