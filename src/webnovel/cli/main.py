@@ -441,13 +441,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(InvalidInput.of("not_json_input", error=exc)), 2)
     except OSError as exc:
         return _fail(os_error_text(exc), 2)
-    except Exception as exc:
-        from ..book.stores import store_problem  # a shared store refused or dropped us
-
-        problem = store_problem(exc)
-        if problem is None:
-            raise
-        return _fail(str(problem), problem.exit_code)
     except KeyboardInterrupt:
         return _fail(say("interrupted"), 130)
 

@@ -92,18 +92,19 @@ def property_schema(arg: Arg) -> dict[str, Any]:
     return {**schema, "description": arg.help}
 
 
-def _error(message: str) -> types.CallToolResult:
+def _error(error: dict[str, Any]) -> types.CallToolResult:
+    """A tool's error, once: `isError`, and one text block holding `{"code", "message",
+    "details"}` (docs/contract.md), so that an agent acts on the code and reads the sentence."""
     import mcp_types as types
 
-    return types.CallToolResult(
-        content=[types.TextContent(type="text", text=message)], is_error=True
-    )
+    text = json.dumps(error, ensure_ascii=False, separators=(",", ":"))
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
 
 
 class ToolServer:
     """An MCP server of tools, prompts and resources on the SDK's low-level server. Tool
-    errors (ours, bad arguments) come back as tool results marked as errors, never as protocol
-    errors, so the agent reads the sentence and the server goes on serving."""
+    errors (ours, bad arguments, the store's) come back as tool results marked as errors, never
+    as protocol errors, so the agent reads the code and the sentence and the server goes on."""
 
     def __init__(self, name: str, *, instructions: str, version: str) -> None:
         self.name = name
@@ -126,7 +127,7 @@ class ToolServer:
 
     async def call(self, name: str, given: Arguments) -> types.CallToolResult:
         """A tool's answer, once: one text block holding its compact JSON, or its text when it
-        is written to be read (a rendered pack); or its error as one sentence.
+        is written to be read (a rendered pack); or its error as `{"code", "message", "details"}`.
 
         No structured content: the MCP spec asks for it only with an output schema, and sent
         beside its text twin it doubled every answer. Hosts that find it pass it to the model
@@ -139,16 +140,15 @@ class ToolServer:
             if tool is None:
                 raise InvalidInput.of("unknown_tool", name=name)
             data = await tool.call(checked_arguments(name, tool.args, given))
-        except WebnovelError as exc:
-            return _error(str(exc))
+        except WebnovelError as exc:  # ours, the store's included: said with its code
+            return _error(exc.as_json())
         except Exception as exc:
-            from ..book.stores import store_problem
-
-            if (problem := store_problem(exc)) is not None:  # a shared store refused or dropped
-                return _error(str(problem))
             # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
-            return _error(say("internal_error", kind=type(exc).__name__, detail=exc))
+            said = say("internal_error", kind=type(exc).__name__, detail=exc)
+            return _error(
+                {"code": "internal_error", "message": said, "details": {"kind": type(exc).__name__}}
+            )
         if isinstance(data, Text):
             text = data.text
         else:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -64,19 +65,35 @@ def _quiet_pipeline_endings() -> None:
     )
 
 
-def store_problem(exc: BaseException) -> WebnovelError | None:
-    """What a PostgreSQL error met in the middle of work means to the author, as a domain
-    error (said in Chinese, exit 1); None for any other error. Opening a book says more
-    (pg_store's own messages); this covers what the server refuses or drops later."""
+def store_error(exc: BaseException) -> WebnovelError | None:
+    """What a PostgreSQL error met in the middle of work means to the author, as the store's
+    own error (said in Chinese, exit 1, `store_unavailable` to an agent); None for any other
+    error. Opening a book says more (pg_store's own messages); this covers what the server
+    refuses or drops later. A lock not granted in time stays the driver's: the store waits
+    for its book's lock with a timeout and says so itself (BookBusy)."""
     psycopg = sys.modules.get("psycopg")  # never imported for it: a SQLite book has none
     if psycopg is None or not isinstance(exc, psycopg.Error):
         return None
     said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
         return StoreForbidden.of("store_refused", said=said)
-    if isinstance(exc, psycopg.OperationalError):
+    if isinstance(exc, psycopg.OperationalError) and not isinstance(
+        exc, psycopg.errors.LockNotAvailable
+    ):
         return StoreUnavailable.of("store_dropped", said=said)
     return None
+
+
+@contextmanager
+def said_as_the_store() -> Iterator[None]:
+    """Run a statement; a refusal or a dropped connection leaves as the store's error (the
+    driver's error is its cause), so that no adapter needs to know PostgreSQL."""
+    try:
+        yield
+    except Exception as exc:
+        if (ours := store_error(exc)) is None:
+            raise
+        raise ours from exc
 
 
 def connect(location: StoreLocation) -> psycopg.Connection[Any]:
@@ -147,6 +164,10 @@ class PgConnection:
         self.in_transaction = False  # kept by the store: a transaction never reconnects
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+        with said_as_the_store():
+            return self._execute(sql, params)
+
+    def _execute(self, sql: str, params: Sequence[Any] | dict[str, Any]) -> Any:
         self.reconnect_if_dropped()
         statement = translate(sql)
         if isinstance(params, (list, tuple)):
@@ -176,8 +197,9 @@ class PgConnection:
         SQLite's signal, never less. None inside a transaction, as there."""
         if self.in_transaction:
             return None
-        self.reconnect_if_dropped()
-        row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
+        with said_as_the_store():
+            self.reconnect_if_dropped()
+            row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
         return (str(row[0]),) if row else None
 
     def reconnect_if_dropped(self) -> None:
@@ -187,7 +209,10 @@ class PgConnection:
             self.raw = self.reopen()
 
     def executemany(self, sql: str, rows: Any) -> None:
-        rows = list(rows)
+        with said_as_the_store():
+            self._executemany(sql, list(rows))
+
+    def _executemany(self, sql: str, rows: list[Any]) -> None:
         if not rows:
             return
         self.reconnect_if_dropped()

@@ -21,13 +21,13 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
-from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
+from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden, StoreUnavailable
 from ...messages import say
 from . import pg_vectors
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation, require_driver
 from .migrations import MIGRATIONS, Migration, statements
-from .pg_connection import PgConnection, connect
+from .pg_connection import PgConnection, connect, store_error
 from .pg_sql import PARSED_COLUMN, translate_ddl
 from .pg_statistics import Statistics
 
@@ -161,6 +161,8 @@ class PostgresStore:
             self._depth = 0
             _quietly(partial(pipeline.__exit__, type(exc), exc, exc.__traceback__))
             self._roll_back("")
+            if (ours := store_error(exc)) is not None:  # the pipeline's end found it
+                raise ours from exc
             raise
         finally:
             self._depth = 0
@@ -245,8 +247,10 @@ class PostgresStore:
 
         try:
             self._register_and_migrate(create, title)
-        except psycopg.errors.InsufficientPrivilege as exc:
-            raise StoreForbidden(self._forbidden(create, exc)) from exc
+        except (psycopg.errors.InsufficientPrivilege, StoreForbidden) as exc:
+            refused = exc.__cause__ if isinstance(exc, StoreForbidden) else exc
+            assert isinstance(refused, Exception)
+            raise StoreForbidden(self._forbidden(create, refused)) from refused
 
     def _register_and_migrate(self, create: bool, title: str | None) -> None:
         registered = self._registered()
@@ -269,7 +273,7 @@ class PostgresStore:
         if create:
             return say("store_may_not_create", user=user, store=self.location.shown(), said=said)
         lacking = ""
-        with suppress(psycopg.Error):
+        with suppress(psycopg.Error, StoreForbidden, StoreUnavailable):
             done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
             names = [n for n, _ in PG_MIGRATIONS if n not in done]
             lacking = say("store_lacking", names=say("argument_list_separator").join(names))
@@ -451,7 +455,7 @@ def _quietly(action: Callable[[], object]) -> None:
     """Run a clean-up step whose failure changes nothing (the transaction is already lost)."""
     import psycopg
 
-    with suppress(psycopg.Error):
+    with suppress(psycopg.Error, StoreForbidden, StoreUnavailable):
         action()
 
 
