@@ -101,7 +101,7 @@ def test_mcp_says_an_unknown_entity_and_a_bad_argument_with_their_codes(tmp_path
     assert said["message"].startswith("未知实体「林言」") and "「林砚」" in said["message"]
     said = _error(bad)
     assert said["code"] == "invalid_argument" and said["details"]["tool"] == "get_fact"
-    assert "as_of" in said["message"] and "as_of" in said["details"]["problems"]
+    assert "as_of" in said["message"] and said["details"]["arguments"] == ["as_of"]
     assert _error(unknown_tool)["code"] == "invalid_argument"
     assert _error(unknown_tool)["details"] == {"name": "no_such_tool"}
 

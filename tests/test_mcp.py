@@ -203,7 +203,7 @@ def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
     assert tool_error(out["missing"]) == {
         "code": "invalid_argument",
         "message": "get_fact：参数 field 必填",
-        "details": {"tool": "get_fact", "problems": "参数 field 必填"},
+        "details": {"tool": "get_fact", "arguments": ["field"], "problems": ["参数 field 必填"]},
     }
     overflow = tool_error(out["overflow"])
     assert overflow["message"].startswith("as_of 应为 0 到 1,000,000 之间的章节号")

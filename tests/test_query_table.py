@@ -296,7 +296,11 @@ def test_the_dashboard_answers_each_query_as_json(sample: Path) -> None:
     assert json.loads(missing.body) == {
         "error": "relations：参数 subject 必填",
         "code": "invalid_argument",
-        "details": {"tool": "relations", "problems": "参数 subject 必填"},
+        "details": {
+            "tool": "relations",
+            "arguments": ["subject"],
+            "problems": ["参数 subject 必填"],
+        },
     }
     assert nothing.status == 404 and "no_such_query" in json.loads(nothing.body)["error"]
     assert json.loads(nothing.body)["code"] == "unknown_query"
