@@ -184,3 +184,6 @@ def test_the_dashboard_answers_an_unavailable_store_with_503_and_its_code(
             assert status == 200, body  # the next request reconnects
             status, body = _get(url + "/characters/nobody")
             assert status == 404 and "<html" in body.lower()  # a page keeps its Chinese page
+            _terminate(book)
+            status, body = _get(url + "/characters/linyan")
+            assert status == 503 and "<html" in body.lower() and "连接断开" in body
