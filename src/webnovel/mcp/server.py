@@ -4,7 +4,7 @@ The query tools are made from the table of queries (queries/table.py): one tool 
 names one, its input schema from the entry's arguments. The tools that write (commit, retract)
 and those that read a chapter's text or build a pack are declared here the same way. Results are
 the CONTRACT's JSON shapes, sent once as compact JSON text (a pack asked for as a prompt or text
-is that text alone: tools.py says why); domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
+is that text alone: tools.py says why); domain errors and bad arguments come back as tool errors carrying their code and sentence, and the
 server goes on serving. Tools are coroutines that call the facade directly, so calls run one at a
 time on the event loop: the book's SQLite connection is never shared between threads.
 """
