@@ -187,3 +187,16 @@ def test_the_dashboard_answers_an_unavailable_store_with_503_and_its_code(
             _terminate(book)
             status, body = _get(url + "/characters/linyan")
             assert status == 503 and "<html" in body.lower() and "连接断开" in body
+
+
+@needs_postgres
+def test_the_store_s_shared_vectors_say_a_dropped_connection_as_the_store(tmp_path: Path) -> None:
+    with init_book("postgresql", tmp_path / "book") as book:
+        book.commit(CHAPTER_1)
+        vectors = book.storage.shared_vectors()
+        assert vectors is not None and vectors.models() == []
+        _terminate(book)
+        with pytest.raises(StoreUnavailable) as dropped:
+            vectors.models()
+        assert dropped.value.code == "store_unavailable"
+        assert vectors.models() == []  # read again on a new connection

@@ -10,16 +10,14 @@ PostgreSQL's own `$n` text.
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
+from ...errors import StoreUnavailable
 from .location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
-from .pg_unreachable import why_unreachable
+from .pg_unreachable import said_as_the_store, why_unreachable
 
 if TYPE_CHECKING:
     import psycopg
@@ -63,37 +61,6 @@ def _quiet_pipeline_endings() -> None:
     logging.getLogger("psycopg").addFilter(
         lambda record: not str(record.msg).startswith("error ignored terminating")
     )
-
-
-def store_error(exc: BaseException) -> WebnovelError | None:
-    """What a PostgreSQL error met in the middle of work means to the author, as the store's
-    own error (said in Chinese, exit 1, `store_unavailable` to an agent); None for any other
-    error. Opening a book says more (pg_store's own messages); this covers what the server
-    refuses or drops later. A lock not granted in time stays the driver's: the store waits
-    for its book's lock with a timeout and says so itself (BookBusy)."""
-    psycopg = sys.modules.get("psycopg")  # never imported for it: a SQLite book has none
-    if psycopg is None or not isinstance(exc, psycopg.Error):
-        return None
-    said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-        return StoreForbidden.of("store_refused", said=said)
-    if isinstance(exc, psycopg.OperationalError) and not isinstance(
-        exc, psycopg.errors.LockNotAvailable
-    ):
-        return StoreUnavailable.of("store_dropped", said=said)
-    return None
-
-
-@contextmanager
-def said_as_the_store() -> Iterator[None]:
-    """Run a statement; a refusal or a dropped connection leaves as the store's error (the
-    driver's error is its cause), so that no adapter needs to know PostgreSQL."""
-    try:
-        yield
-    except Exception as exc:
-        if (ours := store_error(exc)) is None:
-            raise
-        raise ours from exc
 
 
 def connect(location: StoreLocation) -> psycopg.Connection[Any]:

@@ -27,9 +27,10 @@ from . import pg_vectors
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from .location import StoreLocation, require_driver
 from .migrations import MIGRATIONS, Migration, statements
-from .pg_connection import PgConnection, connect, store_error
+from .pg_connection import PgConnection, connect
 from .pg_sql import PARSED_COLUMN, translate_ddl
 from .pg_statistics import Statistics
+from .pg_unreachable import said_as_the_store, store_error
 
 if TYPE_CHECKING:
     import psycopg
@@ -333,6 +334,7 @@ class PostgresStore:
 
     # -- a whole book at once (copy) ---------------------------------------------------------
 
+    @said_as_the_store()
     def table_columns(self) -> dict[str, list[str]]:
         """The book's tables (all but its migrations) and their columns, in order."""
         rows = self.pg.raw.execute(
@@ -385,8 +387,10 @@ class PostgresStore:
                         (f"{quoted(self.schema)}.{quoted(table)}", column),
                     )
             self.pg.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             self._roll_back("")
+            if (ours := store_error(exc)) is not None:  # COPY speaks to the driver directly
+                raise ours from exc
             raise
         finally:
             self.pg.in_transaction = False
