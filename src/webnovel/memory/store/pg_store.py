@@ -97,9 +97,10 @@ class PostgresStore:
         self.on_wait: Callable[[str], None] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._statistics = Statistics()
-        raw, found = (connect(self.location), None) if create else self._open_and_look()
-        if found is None:
-            raw.execute(self._search_path())
+        with said_as_the_store():  # a server that drops us as the book opens
+            raw, found = (connect(self.location), None) if create else self._open_and_look()
+            if found is None:
+                raw.execute(self._search_path())
         self.pg = PgConnection(raw, self._open)
         # The store's queries are typed against sqlite3's connection; PgConnection speaks the
         # part of it they use, so the one set of queries is type-checked once.
@@ -244,13 +245,11 @@ class PostgresStore:
 
     def _migrate(self, create: bool, title: str | None) -> None:
         """Create the book (when asked) and apply the migrations it lacks, under the book's lock."""
-        import psycopg
-
         try:
-            self._register_and_migrate(create, title)
-        except (psycopg.errors.InsufficientPrivilege, StoreForbidden) as exc:
-            refused = exc.__cause__ if isinstance(exc, StoreForbidden) else exc
-            assert isinstance(refused, Exception)
+            with said_as_the_store():
+                self._register_and_migrate(create, title)
+        except StoreForbidden as exc:  # said as what the user lacks, and who may do it
+            refused = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
             raise StoreForbidden(self._forbidden(create, refused)) from refused
 
     def _register_and_migrate(self, create: bool, title: str | None) -> None:
