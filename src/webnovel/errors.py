@@ -98,7 +98,8 @@ class WebnovelError(Exception):
     def details(self) -> dict[str, Any]:
         """What the error is about, as JSON values: its message's arguments, or the structured
         facts a subclass names (the suggestions of an unknown name, the problems of a result)."""
-        return _plain(self.arguments if self._details is None else self._details)  # type: ignore[no-any-return]
+        facts = self.arguments if self._details is None else self._details
+        return {name: _plain(value) for name, value in facts.items()}
 
     def as_json(self) -> dict[str, Any]:
         """`{"code", "message", "details"}`: what MCP and the dashboard's JSON answer."""
