@@ -234,8 +234,10 @@ def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
         assert answers[query.name] == cli_json(sample, words), query.name
     assert answers["settled"] == cli_json(sample, ["conflicts", "--all"])
     assert answers["missing"].is_error
-    assert answers["missing"].content[0].text == (
-        'get_history：参数 subject 必填；参数 as_of 应为整数，实际是 "x"'
+    missing = json.loads(answers["missing"].content[0].text)
+    assert (missing["code"], missing["message"]) == (
+        "invalid_argument",
+        'get_history：参数 subject 必填；参数 as_of 应为整数，实际是 "x"',
     )
 
 
@@ -256,10 +258,22 @@ def test_the_dashboard_answers_each_query_as_json(sample: Path) -> None:
         )
         missing = board.get("/api/query/relations")
         nothing = board.get("/api/query/no_such_query")
+    # one error shape, from the app's one handler: the sentence, its code, its data
     assert unknown.status == 404 and "萧炎" in json.loads(unknown.body)["error"]
+    assert json.loads(unknown.body)["code"] == "unknown_entity"
+    assert json.loads(unknown.body)["details"]["reference"] == "萧炎"
     assert missing.status == 400
-    assert json.loads(missing.body) == {"error": "relations：参数 subject 必填"}
+    assert json.loads(missing.body) == {
+        "error": "relations：参数 subject 必填",
+        "code": "invalid_argument",
+        "details": {
+            "tool": "relations",
+            "arguments": ["subject"],
+            "problems": ["参数 subject 必填"],
+        },
+    }
     assert nothing.status == 404 and "no_such_query" in json.loads(nothing.body)["error"]
+    assert json.loads(nothing.body)["code"] == "unknown_query"
 
 
 def test_the_cli_spelling_of_an_argument_points_to_its_name() -> None:

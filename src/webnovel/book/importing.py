@@ -244,7 +244,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
         raise UnknownChapter(chapter)
     text = commit["text"] or ""
     if not text:
-        raise InvalidInput(say("no_text_to_prefill", chapter=chapter))
+        raise InvalidInput.of("no_text_to_prefill", chapter=chapter)
     from .candidate_queue import rejected  # a name the author rejected stays out for good
 
     aliases = book.aliases()
@@ -287,7 +287,7 @@ def import_upstream(
     source = str(root.resolve())
     imported_from = book.store.commits.meta("imported_from")
     if book.latest_chapter() is not None and imported_from != source:
-        raise InvalidInput(say("upstream_into_used_book", root=book.root))
+        raise InvalidInput.of("upstream_into_used_book", root=book.root)
     with book.storage.writing() as store:
         store.commits.set_meta("imported_from", source)
     committed = conflicts = 0

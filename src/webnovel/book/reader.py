@@ -93,7 +93,7 @@ class BookReader:
         """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
         before it appears, an entity answers like one with no facts and no relations."""
         if not isinstance(reference, str):
-            raise InvalidInput(say("entity_by_string", got=type(reference).__name__))
+            raise InvalidInput.of("entity_by_string", got=type(reference).__name__)
         try:
             return self.reading.resolve_entity(reference)
         except UnknownEntity:
@@ -103,7 +103,7 @@ class BookReader:
                     raise
                 return self.reading.resolve_entity(folded)
             except UnknownEntity:
-                raise UnknownEntity(reference, self.reading.did_you_mean(reference)) from None
+                raise UnknownEntity(reference, self.reading.names_like(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
@@ -191,7 +191,7 @@ class BookReader:
         wanted = THREAD_FILTER_WORDS.find(status) if isinstance(status, str) else None
         if wanted is None:
             choices = say("argument_list_separator").join(THREAD_FILTERS)
-            raise InvalidInput(say("unknown_thread_status", status=status, choices=choices))
+            raise InvalidInput.of("unknown_thread_status", status=status, choices=choices)
         return self.reading.threads(wanted, chapter_number(as_of), self.latest_chapter())
 
     def relation_graph(
@@ -290,12 +290,12 @@ class BookReader:
         as_of = chapter_number(as_of)
         start, end = chapter_number(start, "start"), chapter_number(end, "end")
         if start is not None and end is not None and start > end:
-            raise InvalidInput(say("range_backwards", start=start, end=end))
+            raise InvalidInput.of("range_backwards", start=start, end=end)
         found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
-            raise InvalidInput(say("limit_positive", got=limit))
+            raise InvalidInput.of("limit_positive", got=limit)
         events = self.reading.timeline(start, end, found, limit)
         if story:
             return self.reading.story_timeline(events, as_of, self.config.calendar)
@@ -392,7 +392,7 @@ class BookReader:
         what it changed, the threads and secrets it touched and the conflicts it raised."""
         number = chapter_number(chapter, "chapter")
         if not number:  # chapters count from 1; 0 is only ever "before the book"
-            raise InvalidInput(say("chapter_from_one", got=chapter))
+            raise InvalidInput.of("chapter_from_one", got=chapter)
         report = self.reading.chapter(number)
         if report is None:
             raise UnknownChapter(chapter)
@@ -416,7 +416,5 @@ def chapter_number(as_of: int | None, what: str = "as_of") -> int | None:
     if as_of is not None and (
         isinstance(as_of, bool) or not isinstance(as_of, int) or not 0 <= as_of <= MAX_CHAPTER
     ):
-        raise InvalidInput(
-            say("not_a_chapter", what=what, high=f"{MAX_CHAPTER:,}", got=repr(as_of))
-        )
+        raise InvalidInput.of("not_a_chapter", what=what, high=f"{MAX_CHAPTER:,}", got=repr(as_of))
     return as_of

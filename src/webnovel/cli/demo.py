@@ -29,7 +29,7 @@ def demo(args: argparse.Namespace) -> int:
     memory = folder / ".webnovel"
     if memory.exists():
         if not (memory / "demo").exists():
-            raise ProjectExists(say("demo_not_ours", folder=folder))
+            raise ProjectExists.of("demo_not_ours", folder=folder)
         shutil.rmtree(memory)
     meta = sample_meta()
     chapters = list(sample_chapters())

@@ -85,7 +85,7 @@ def books(args: argparse.Namespace) -> int:
             )
             if not sys.stdin.isatty():
                 # an agent's shell answers nothing: a whole book goes only when told to
-                raise InvalidInput(say("delete_needs_yes", question=what))
+                raise InvalidInput.of("delete_needs_yes", question=what)
             answer = input(f"{what} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print(say("not_deleted"), file=sys.stderr)
@@ -123,7 +123,7 @@ def books_text(items: list[dict[str, Any]]) -> str:
 
 def copy(args: argparse.Namespace) -> int:
     if (args.book is not None or args.password_env is not None) and args.store is None:
-        raise InvalidInput(say("store_options_not_sqlite"))
+        raise InvalidInput.of("store_options_not_sqlite")
     with interrupted_by_signals(), open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
             book,

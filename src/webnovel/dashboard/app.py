@@ -40,9 +40,8 @@ from starlette.staticfiles import StaticFiles
 from ..book.candidate_queue import ENTITY_TYPES
 from ..book.project import Project
 from ..book.rulebook import RECIPES
-from ..book.stores import store_problem
 from ..book.words import TASK
-from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
+from ..errors import InvalidInput, UnknownChapter, UnknownQuery, WebnovelError
 from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
@@ -58,6 +57,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 PageView = Callable[[Request, int], Response | Awaitable[Response]]
+HTTP_CODES = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 LIVE_POLL_SECONDS = 1.0
 MAX_FORM_BYTES = (
     64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
@@ -105,7 +105,7 @@ class Dashboard:
         try:
             chapter = int(raw)
         except ValueError:
-            raise InvalidInput(say("as_of_not_chapter", raw=raw)) from None
+            raise InvalidInput.of("as_of_not_chapter", raw=raw) from None
         return min(max(chapter, 1), latest)
 
     def page(
@@ -182,7 +182,7 @@ class Dashboard:
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
         if not raw.isdigit():
-            raise InvalidInput(say("chapter_not_digits", raw=raw))
+            raise InvalidInput.of("chapter_not_digits", raw=raw)
         number = int(raw)
         if number > as_of:
             return self.not_yet(
@@ -229,7 +229,7 @@ class Dashboard:
         task = request.query_params.get("task") or "chapter_write"
         if task not in RECIPES:
             choices = say("argument_list_separator").join(TASK.get(t, t) for t in RECIPES)
-            raise InvalidInput(say("unknown_task", name=task, choices=choices))
+            raise InvalidInput.of("unknown_task", name=task, choices=choices)
         view = await self.book.long_reads().run(lambda book: pages.pack(book, as_of, task))
         return self.page(request, "pack.html", as_of, view)
 
@@ -364,23 +364,17 @@ class Dashboard:
         name = request.path_params["name"]
         try:
             query = find_query(QUERIES, name)
-            arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
-            arguments["record"] = False  # a look, not a pack given to an agent: never logged
-            if query.long:  # a search: in a worker thread, while other requests are answered
-                data = await self.book.long_reads().run(
-                    lambda book: query.to_json(query.run(book, arguments))
-                )
-            else:
-                data = query.to_json(query.run(self.book, arguments))
         except KeyError:
-            return JSONResponse({"error": say("no_such_query", name=name)}, status_code=404)
-        except WebnovelError as exc:
-            status = 404 if isinstance(exc, UnknownEntity | UnknownChapter) else 400
-            return JSONResponse({"error": str(exc)}, status_code=status)
-        except Exception as exc:
-            if (problem := store_problem(exc)) is None:
-                raise
-            return JSONResponse({"error": str(problem)}, status_code=503)  # the store, not you
+            raise UnknownQuery.of("no_such_query", name=name) from None
+        # an error (ours, the store's) is answered as JSON by the app's one handler
+        arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
+        arguments["record"] = False  # a look, not a pack given to an agent: never logged
+        if query.long:  # a search: in a worker thread, while other requests are answered
+            data = await self.book.long_reads().run(
+                lambda book: query.to_json(query.run(book, arguments))
+            )
+        else:
+            data = query.to_json(query.run(self.book, arguments))
         return JSONResponse(data, headers=SECURITY_HEADERS)
 
     async def seq(self, request: Request) -> Response:
@@ -418,16 +412,26 @@ class Dashboard:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
+def error_of(exc: Exception) -> tuple[int, dict[str, Any]]:
+    """An error's HTTP status and its JSON: `{"error": sentence, "code", "details"}`. Ours
+    carry both (errors.py); Starlette's own (a refused form, a token) are named by status."""
+    if isinstance(exc, WebnovelError):
+        return exc.http_status, {"error": str(exc), "code": exc.code, "details": exc.details}
+    status = int(getattr(exc, "status_code", 500))
+    code = HTTP_CODES.get(status, "http_error")
+    return status, {"error": str(getattr(exc, "detail", "") or exc), "code": code, "details": {}}
+
+
 def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
     """A 改稿 form's result: as pasted, its chapter (when given) and its JSON."""
     raw = (form.get("result") or [""])[0]
     chapter = (form.get("chapter") or [""])[0].strip()
     if not raw.strip():
-        raise InvalidInput(say("revise_needs_result"))
+        raise InvalidInput.of("revise_needs_result")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(say("not_json_input", error=exc)) from exc
+        raise InvalidInput.of("not_json_input", error=exc) from exc
     return raw, int(chapter) if chapter.isdigit() else None, data
 
 
@@ -455,15 +459,16 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
     Host; with one (listening beyond this machine), only to requests that hold the token."""
     board = Dashboard(book)
 
-    async def error_page(request: Request, exc: Exception) -> Response:
-        status = getattr(exc, "status_code", None) or (
-            404 if isinstance(exc, UnknownEntity | UnknownConflict) else 400
-        )
-        message = getattr(exc, "detail", None) or str(exc)
+    async def error_answer(request: Request, exc: Exception) -> Response:
+        """Every error of every route, one way: its status from the error's data; `/api/…`
+        answers JSON (docs/contract.md), a page the Chinese error page."""
+        status, error = error_of(exc)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(error, status_code=status, headers=SECURITY_HEADERS)
         response = board.html(
-            request, "error.html", board.book.latest_chapter() or 0, message=message
+            request, "error.html", board.book.latest_chapter() or 0, message=error["error"]
         )
-        response.status_code = int(status)
+        response.status_code = status
         return response
 
     # Every route has a name: templates and redirects link to it by name (links.py).
@@ -512,8 +517,8 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
         routes=routes,
         middleware=[Middleware(AccessGuard, login_token=login_token)],
         exception_handlers={
-            WebnovelError: error_page,
-            HTTPException: error_page,
+            WebnovelError: error_answer,
+            HTTPException: error_answer,
         },
         lifespan=lifespan,
     )

@@ -19,7 +19,6 @@ from ..book.words import (
     label,
 )
 from ..errors import InvalidInput
-from ..messages import say
 from .pages import show
 
 if TYPE_CHECKING:  # jinja2 comes with the [dashboard] extra and is imported when first used
@@ -49,7 +48,7 @@ def environment() -> jinja2.Environment:
     try:
         import jinja2
     except ImportError as exc:
-        raise InvalidInput(say("dashboard_extra")) from exc
+        raise InvalidInput.of("dashboard_extra") from exc
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(["html"]),

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..book.values import MemoryItem, missing_fact
 from ..errors import InvalidInput
-from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.project import Project
@@ -73,7 +72,7 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
     name = book.names([entity.id], as_of).get(entity.id, entity.name)
     if holding or field is None:
         if entity.type != "物品" and field is None:
-            raise InvalidInput(say("fact_needs_field", name=entity.name, subject=subject))
+            raise InvalidInput.of("fact_needs_field", name=entity.name, subject=subject)
         holders = book.holders(entity.id, as_of=as_of)
         names = book.names(holders, as_of)
         return FactAnswer(
@@ -158,7 +157,7 @@ def conflicts(
     """The conflict ledger, or (`resolve ID`) one conflict settled."""
     if action == "resolve":
         if not conflict_id:
-            raise InvalidInput(say("resolve_needs_id"))
+            raise InvalidInput.of("resolve_needs_id")
         return book.resolve_conflict(conflict_id, intentional, note)
     return book.conflicts(include_settled=include_settled, as_of=as_of)
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from ...config import BookConfig
 from ...errors import InvalidInput
-from ...messages import say
 from ..read.aliases import AliasIndex
 from ..store import ranking_scans, record_ops
 from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
@@ -39,11 +38,11 @@ def build_memory_pack(
     """The pack for `request`; `held` (from `ranking_cache()`, one per book handle) keeps the
     book's rules and its dead in memory between packs while the book is unchanged."""
     if request.chapter < 1:
-        raise InvalidInput(say("chapter_at_least_one", got=request.chapter))
+        raise InvalidInput.of("chapter_at_least_one", got=request.chapter)
     recipe = recipe or RECIPES[request.task]
     budget = request.budget_tokens if request.budget_tokens is not None else recipe.default_budget
     if budget < 1:
-        raise InvalidInput(say("budget_positive", got=budget))
+        raise InvalidInput.of("budget_positive", got=budget)
     as_of = request.chapter - 1
     gather, around = _gathering(conn, config, aliases, request, recipe, as_of, held)
     sections = _sections(gather, recipe, retriever, count_tokens)

@@ -59,8 +59,9 @@ class Reading(Part):
 
         return chapter_report(self._conn, chapter)
 
-    def did_you_mean(self, written: str) -> str:
-        """The sentence an unknown name's error ends with (「，是否指「林砚」？」), or ""."""
-        from ..write.name_suggestions import did_you_mean
+    def names_like(self, written: str) -> list[str]:
+        """The book's names an unknown name likely meant (林言 → 林砚), best first: an unknown
+        entity's error suggests them."""
+        from ..write.name_suggestions import suggest_names
 
-        return did_you_mean(self._conn, written)
+        return suggest_names(self._conn, written)
