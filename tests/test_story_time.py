@@ -164,3 +164,50 @@ def test_commit_records_two_places_at_once_and_warns_of_the_rest(tmp_path: Path)
         assert [c.kind for c in book.conflicts(as_of=7) if c.chapter == 7] == ["two_places_at_once"]
         book.retract(7)  # the chapter's finding goes with it
         assert not [c for c in book.conflicts() if c.chapter == 7]
+
+
+# -- ages and the pack ---------------------------------------------------------------------------
+
+
+def test_an_age_grows_with_the_story_clock(book: webnovel.Project) -> None:
+    said = book.fact("林砚", "年龄", as_of=6)
+    assert said is not None and said.value == "十六岁"  # what was written stays as written
+    assert book.aged(said, as_of=4) is None  # day 60: not a year yet
+    assert book.aged(said, as_of=5) == "十七岁"  # day 420
+    assert book.aged(said, as_of=6) == "十九岁"  # day 1140: three story years on
+    shown = json.loads(
+        run_cli("--project", str(book.root), "fact", "林砚", "年龄", "--as-of", "6").stdout
+    )
+    assert (shown["value"], shown["value_now"]) == ("十六岁", "十九岁")
+    text = run_cli(
+        "--project", str(book.root), "fact", "林砚", "age", "--as-of", "6", "--format", "text"
+    ).stdout
+    assert "林砚的年龄：十六岁（按故事时间，如今十九岁）" in text
+
+
+def _lines(pack: Any, section: str) -> list[str]:
+    [found] = [s for s in pack.sections if s.name == section]
+    return [i.line for i in found.items]
+
+
+def test_the_pack_opens_its_recent_context_with_the_clock(book: webnovel.Project) -> None:
+    pack = book.build_memory_pack("chapter_write", 5, outline="林砚与苏晚晴重逢")
+    recent = _lines(pack, "working_memory")
+    assert recent[0].startswith("- 本章大纲")  # the outline, then the clock
+    assert recent[1] == "- 故事时间：第60天（第4章第2场）；距开篇 59 天；距上一章结束 55 天"
+    assert "- 距「三年之约」还有 1022 天（第1082天到期）" in recent
+    must = _lines(pack, "must_know")
+    assert "- 「韩啸出关」已过期 10 天（第50天到期，四十九日后），尚未兑现" in must
+    later = book.build_memory_pack("chapter_write", 7, outline="林砚与苏晚晴重逢")
+    assert "- 林砚 年龄：十九岁（按故事时间；原记十六岁）（第1章起）" in _lines(
+        later, "character_state"
+    )
+    assert _lines(later, "working_memory")[1].startswith("- 故事时间：第1140天黄昏（第6章第1场）")
+
+
+def test_a_book_that_says_no_time_has_no_clock_in_its_pack(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="无时") as book:
+        book.commit({"chapter": 1, "entities_new": CHAPTERS[0]["entities_new"]})
+        pack = book.build_memory_pack("chapter_write", 2, outline="林砚")
+        assert not [line for line in _lines(pack, "working_memory") if "故事时间" in line]
+        assert book.clock().chapter is None and book.clock().day == 1

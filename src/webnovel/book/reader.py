@@ -257,6 +257,15 @@ class BookReader:
             return self.reading.story_timeline(events, as_of, self.config.calendar)
         return events
 
+    def aged(self, item: MemoryItem, as_of: int | None = None) -> Any:
+        """An `age` fact as the story clock has moved it by chapter `as_of`: 「十六岁」 said on
+        day 1 is 「十九岁」 three story years on; None when it has not moved (or is no age)."""
+        if item.field != "age":
+            return None
+        return self.reading.aged_value(
+            item.value, item.valid_from, chapter_number(as_of), self.config.calendar
+        )
+
     def clock(self, as_of: int | None = None) -> StoryClock:
         """The story clock as of chapter `as_of`: the day (day 1 is the book's first scene) and
         part of day, the scene that set it, the days since the start and since the chapter

@@ -79,6 +79,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "「{content}」的期限「{due_time}」读不出天数",
         "the deadline {due_time!r} of 「{content}」 cannot be read as days",
     ),
+    "pack_age_now": ("{now}（按故事时间；原记{said}）", "{now} (by the story clock; said {said})"),
+    "fact_value_now": ("（按故事时间，如今{value}）", " (by the story clock, now {value})"),
     "timeline_story_when": ("{when}{mode}·第{chapter}章", "{when} {mode} (chapter {chapter})"),
     "clock_unread": (
         "读不出的时间（不计入时钟）：{times}",

@@ -19,11 +19,11 @@ from ..book.words import (
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
+    day_words,
     label,
     sizes_shown,
 )
 from ..messages import say
-from .clock_text import day_words
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -118,8 +118,9 @@ def fact_text(answer: FactAnswer) -> str:
         return f"{answer.entity_name}的持有者：{value_text([name for _, name in answer.holders])}"
     item = answer.item
     assert item is not None  # found, and not a holder answer
+    aged = "" if answer.value_now is None else say("fact_value_now", value=answer.value_now)
     return (
-        f"{item.subject_name}的{shown}：{value_text(item.value)}\n"
+        f"{item.subject_name}的{shown}：{value_text(item.value)}{aged}\n"
         f"  {STATUS.get(item.status, item.status)}，{interval(item.valid_from, item.valid_to)}，"
         f"出自第{item.source_chapter}章（{SOURCE.get(item.source_type, item.source_type)}）"
     )

@@ -1,7 +1,8 @@
 """The story clock: the scenes of chapters 1..N, in the order told, folded into a day and a part
 of day for each. Pure: rows in, stamps out.
 
-Day 1 is the book's first scene. A relative time (次日, 三日后) counts from the scene before; a
+Day 1 is the book's first scene. A flashback's own relative times (十年前, then 次日) count
+within its chapter. A relative time (次日, 三日后) counts from the scene before; a
 bare part of day (清晨) is the same day unless it comes earlier than the part before, when the
 night between is inferred (and said, `unstated_night`). A flashback is placed in the past (十年前
 from the present) and moves no clock; a dream happens now and moves none either. A vague span
@@ -86,6 +87,8 @@ def fold_clock(
     """Fold `scenes` (in the order told) onto the clock `into` (a new one: day 1)."""
     clock = into or ClockFold()
     for scene in scenes:
+        if clock.stamps and clock.stamps[-1].chapter != scene.chapter:
+            clock._past = None  # a memory's 次日 counts within its chapter only
         reading = read_time(scene.time, units) if scene.time else None
         if scene.mode == "flashback":
             stamp = _past(clock, scene, reading)
@@ -208,13 +211,11 @@ def scenes_told(rows: Iterable[Mapping[str, Any]], endings: Mapping[int, str]) -
 
 
 def due_day_of(
-    fold: ClockFold, planted: int | None, due_time: str, units: Mapping[str, int] | None = None
+    planted_day: int, due_time: str, units: Mapping[str, int] | None = None
 ) -> int | None:
-    """The day a thread's `due_time` falls on, counted from the clock as chapter `planted`
-    ended; None when it says no distance forward."""
+    """The day a thread's `due_time` falls on, counted from `planted_day` (the clock as its
+    planting chapter ended); None when it says no distance forward."""
     reading = read_time(due_time, units)
     if not reading.readable or reading.days is None or reading.direction == "back":
         return None
-    stamp = fold.stamp_at(planted) if planted is not None else None
-    start = stamp.day if stamp is not None and stamp.day is not None else 1
-    return start + reading.days[0]
+    return planted_day + reading.days[0]

@@ -47,6 +47,18 @@ REASONS: dict[str, tuple[str, Callable[..., str]]] = {
         lambda: "本章大纲（放得下就一定保留）",
     ),
     "ending": ("where the previous chapter ended", lambda: "上一章的结尾"),
+    "story_clock": (
+        "the story clock as the previous chapter ends (pinned)",
+        lambda: "上一章结束时的故事时间（放得下就一定保留）",
+    ),
+    "deadline": (
+        "due in story time on day {0}, {1} days left",
+        lambda day, left: f"按故事时间第{day}天到期，还剩{left}天",
+    ),
+    "deadline_passed": (
+        "due in story time on day {0}, passed without payoff",
+        lambda day: f"按故事时间第{day}天到期，已过期未兑现",
+    ),
     "recent_summary": ("summary of recent chapter {0}", lambda n: f"近期第{n}章的摘要"),
     "named": ("named in {0}", lambda source: f"{_SOURCES.get(source, source)}中提及"),
     "named_as": (

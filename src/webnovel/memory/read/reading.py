@@ -31,7 +31,8 @@ class Reading(Part):
     secrets = bound(graph_memory.secrets)
     knows = bound(graph_memory.knows)
     clock = bound(story_clock.story_clock)
-    clock_fold = bound(story_clock.clock_fold)
+    story_stamps = bound(story_clock.stamps_between)
+    aged_value = bound(story_clock.aged_value)
     story_timeline = bound(story_clock.story_timeline)
 
     # Loaded when first asked for: a fresh `webnovel fact` needs neither.
