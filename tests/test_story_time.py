@@ -185,6 +185,21 @@ def test_an_age_grows_with_the_story_clock(book: webnovel.Project) -> None:
     assert "林砚的年龄：十六岁（按故事时间，如今十九岁）" in text
 
 
+def test_a_character_track_says_where_on_which_day(book: webnovel.Project) -> None:
+    track = [(s.day, s.location, s.mode) for s in book.track("林砚", as_of=4)]
+    assert track == [
+        (1, "青石镇", None),
+        (1, "后山", None),
+        (2, "青石镇", None),
+        (2, "青石镇", None),
+        (2 - 3600, "林家旧宅", "flashback"),
+        (5, "青云宗", None),
+        (45, "青云宗", None),
+        (60, "黑风谷", None),
+    ]
+    assert [s.day for s in book.track("周伯")] == [1, 2, 2 - 3600]
+
+
 def _lines(pack: Any, section: str) -> list[str]:
     [found] = [s for s in pack.sections if s.name == section]
     return [i.line for i in found.items]

@@ -27,6 +27,7 @@ from ..memory.vocabulary import THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..memory.clock import Stamp
     from ..memory.clock.answer import StoryClock
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
     from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
@@ -264,6 +265,15 @@ class BookReader:
             return None
         return self.reading.aged_value(
             item.value, item.valid_from, chapter_number(as_of), self.config.calendar
+        )
+
+    def track(self, subject: str, as_of: int | None = None, limit: int = 60) -> list[Stamp]:
+        """Where a character was on which day: each scene they are in, in the latest `limit`
+        chapters up to `as_of` that have one, with its day, part of day, place and whether it
+        is a memory (`mode`), in the order told."""
+        entity = self.entity(subject)
+        return self.reading.track(
+            entity.id, chapter_number(as_of), self.config.calendar, max(1, limit)
         )
 
     def clock(self, as_of: int | None = None) -> StoryClock:

@@ -21,6 +21,7 @@ from ..memory.schema import (
 from ..memory.vocabulary import THREAD_FILTER_WORDS
 
 if TYPE_CHECKING:
+    from ..memory.clock import Stamp
     from ..memory.clock.answer import Deadline, StoryClock
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.packs.pack_words import Reason
@@ -70,6 +71,7 @@ __all__ = [
     "SearchHit",
     "Secret",
     "SecretTouched",
+    "Stamp",
     "StoryClock",
     "THREAD_FILTERS",
     "THREAD_FILTER_WORDS",
@@ -99,6 +101,7 @@ _LAZY = {
     "ReviewReport": "..memory.review.draft_review",
     "Deadline": "..memory.clock.answer",
     "StoryClock": "..memory.clock.answer",
+    "Stamp": "..memory.clock",
 }
 
 

@@ -21,6 +21,7 @@ from ..book.words import (
 from ..errors import InvalidInput
 from ..messages import say
 from .pages import show
+from .time_view import story_day
 
 if TYPE_CHECKING:  # jinja2 comes with the [dashboard] extra and is imported when first used
     import jinja2
@@ -68,6 +69,7 @@ def environment() -> jinja2.Environment:
         kb=_kilobytes,
         why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
+        story_day=story_day,
     )
     return env
 

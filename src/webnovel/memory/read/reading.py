@@ -32,6 +32,7 @@ class Reading(Part):
     knows = bound(graph_memory.knows)
     clock = bound(story_clock.story_clock)
     story_stamps = bound(story_clock.stamps_between)
+    track = bound(story_clock.track)
     aged_value = bound(story_clock.aged_value)
     story_timeline = bound(story_clock.story_timeline)
 

@@ -46,6 +46,24 @@ def stamps_between(
     return fold_clock(told, calendar, start_of(clock_row(conn, start - 1))).stamps
 
 
+def track(
+    conn: sqlite3.Connection,
+    entity_id: str,
+    as_of: int | None,
+    calendar: Mapping[str, int] | None = None,
+    limit: int = 60,
+) -> list[Stamp]:
+    """Where one character was on which day: the scenes they are in, in the latest `limit`
+    chapters up to `as_of` that have one, each placed on the story clock (a flashback's in
+    the past where it happened), in the order told."""
+    out: list[Stamp] = []
+    for chapter in clock_ops.chapters_with(conn, entity_id, as_of, limit):
+        out += [
+            s for s in stamps_between(conn, chapter, chapter, calendar) if entity_id in s.characters
+        ]
+    return out
+
+
 def story_clock(
     conn: sqlite3.Connection, as_of: int | None, calendar: Mapping[str, int] | None = None
 ) -> StoryClock:

@@ -42,6 +42,18 @@ def scenes_of(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, 
     ]
 
 
+def chapters_with(
+    conn: sqlite3.Connection, entity_id: str, as_of: int | None, limit: int
+) -> list[int]:
+    """The latest `limit` chapters up to `as_of` with a scene `entity_id` is in, oldest first."""
+    rows = conn.execute(
+        "SELECT DISTINCT chapter FROM scenes WHERE chapter <= ? AND characters_json LIKE ? "
+        "ORDER BY chapter DESC LIMIT ?",
+        (LAST if as_of is None else as_of, f'%"{entity_id}"%', limit),
+    ).fetchall()
+    return sorted(r[0] for r in rows)
+
+
 def ending_times(conn: sqlite3.Connection, start: int, end: int) -> dict[int, str]:
     """chapter → the time its `chapter_meta.ending` says, for chapters `start`..`end`."""
     out = {}
