@@ -226,3 +226,40 @@ def test_a_book_that_says_no_time_has_no_clock_in_its_pack(tmp_path: Path) -> No
         pack = book.build_memory_pack("chapter_write", 2, outline="林砚")
         assert not [line for line in _lines(pack, "working_memory") if "故事时间" in line]
         assert book.clock().chapter is None and book.clock().day == 1
+
+
+# -- extraction and import ask for times ---------------------------------------------------------
+
+
+def test_an_imported_text_without_a_model_gives_its_scenes_their_opening_times(
+    tmp_path: Path,
+) -> None:
+    novel = tmp_path / "book.txt"
+    novel.write_text(
+        "第一章 青石镇\n林砚在镇上习字。\n\n黄昏，林砚上了后山。\n\n"
+        "第二章 出镇\n次日清晨，林砚辞别周伯。\n\n三日后，他到了青云宗。\n\n"
+        "是夜，山风大作。\n林砚说：次日再来。\n",
+        encoding="utf-8",
+    )
+    with webnovel.init_project(tmp_path / "book", title="青石") as book:
+        book.import_text(novel)
+        two = book.chapter(2)
+        assert [(s.index, s.time) for s in two.scenes] == [
+            (1, "次日清晨"),
+            (2, "三日后"),
+            (3, "是夜"),
+        ]
+        assert [(s.index, s.time) for s in book.chapter(1).scenes] == [(1, None), (2, "黄昏")]
+        clock = book.clock()
+        assert (clock.day, clock.part, clock.chapter, clock.scene) == (5, "夜", 2, 3)
+
+
+def test_extraction_asks_the_model_for_scene_times_and_deadlines() -> None:
+    from webnovel.book.values import chapter_result_schema
+    from webnovel.extraction.prompt import system_prompt
+
+    prompt = system_prompt(chapter_result_schema())
+    assert "time 用原文的时间说法" in prompt and "flashback" in prompt
+    assert "due_time" in prompt and "四十九日后" in prompt
+    thread = chapter_result_schema()["properties"]["plot_threads"]["items"]["properties"]
+    assert thread["due_time"] == {"type": "string"}
