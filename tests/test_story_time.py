@@ -161,6 +161,10 @@ def test_commit_records_two_places_at_once_and_warns_of_the_rest(tmp_path: Path)
         ]
         assert "第7章第4场的时间「天晓得何时」读不出，故事时钟按原日计" in report.warnings
         assert any("应写「次日清晨」" in w for w in report.warnings)
+        assert book.clock().to_dict()["unread"] == [
+            {"chapter": 7, "scene": 4, "time": "天晓得何时"}
+        ]
+        assert book.clock(6).unread == ()
         assert [c.kind for c in book.conflicts(as_of=7) if c.chapter == 7] == ["two_places_at_once"]
         book.retract(7)  # the chapter's finding goes with it
         assert not [c for c in book.conflicts() if c.chapter == 7]

@@ -82,6 +82,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pack_age_now": ("{now}（按故事时间；原记{said}）", "{now} (by the story clock; said {said})"),
     "fact_value_now": ("（按故事时间，如今{value}）", " (by the story clock, now {value})"),
     "timeline_story_when": ("{when}{mode}·第{chapter}章", "{when} {mode} (chapter {chapter})"),
+    "clock_unread_time": ("「{time}」", "{time!r}"),
     "clock_unread": (
         "读不出的时间（不计入时钟）：{times}",
         "times the clock could not read: {times}",

@@ -12,7 +12,7 @@ from the present) and moves no clock; a dream happens now and moves none either.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .expressions import PART_RANK, TimeReading, read_time
@@ -68,16 +68,6 @@ class ClockFold:
     _past: Stamp | None = None  # the flashback told just before, from which the next counts
     _moment: int = 0
 
-    def stamp_at(self, chapter: int) -> Stamp | None:
-        """The last present stamp of chapters up to `chapter`: the clock as that chapter ends."""
-        found = None
-        for stamp in self.stamps:
-            if stamp.chapter > chapter:
-                break
-            if stamp.present:
-                found = stamp
-        return found
-
 
 def fold_clock(
     scenes: Iterable[SceneTime],
@@ -98,18 +88,22 @@ def fold_clock(
             if reading is not None:  # a scene saying no time does not end the memory's count
                 clock._past = None
             if scene.mode is None:
-                clock.day, clock.day_latest, clock.part = (
-                    stamp.day or 1,
-                    stamp.day_latest or 1,
-                    stamp.part,
-                )
+                assert stamp.day is not None and stamp.day_latest is not None  # the present's
+                clock.day, clock.day_latest, clock.part = stamp.day, stamp.day_latest, stamp.part
                 clock.last_present = stamp
         clock.stamps.append(stamp)
     return clock
 
 
 def _stamp(
-    scene: SceneTime, day: tuple[int, int] | None, part: str | None, **more: object
+    scene: SceneTime,
+    day: tuple[int, int] | None,
+    part: str | None,
+    *,
+    moment: int,
+    unread: bool = False,
+    backwards: bool = False,
+    inferred_night: bool = False,
 ) -> Stamp:
     return Stamp(
         chapter=scene.chapter,
@@ -119,9 +113,12 @@ def _stamp(
         part=part,
         mode=scene.mode,
         time=scene.time,
+        moment=moment,
         location=scene.location,
         characters=scene.characters,
-        **more,  # type: ignore[arg-type]
+        unread=unread,
+        backwards=backwards,
+        inferred_night=inferred_night,
     )
 
 
@@ -156,16 +153,12 @@ def _past(clock: ClockFold, scene: SceneTime, reading: TimeReading | None) -> St
     clock._moment += 1
     base = clock._past
     if reading is None or not reading.readable:
-        if base is not None:  # the same memory, going on
-            return replace(
-                _stamp(scene, None, None),
-                day=base.day,
-                day_latest=base.day_latest,
-                part=base.part,
-                moment=clock._moment,
-                unread=reading is not None,
-            )
-        return _stamp(scene, None, None, moment=clock._moment, unread=reading is not None)
+        unread = reading is not None
+        if base is not None and base.day is not None and base.day_latest is not None:
+            # the same memory, going on
+            day = (base.day, base.day_latest)
+            return _stamp(scene, day, base.part, moment=clock._moment, unread=unread)
+        return _stamp(scene, None, None, moment=clock._moment, unread=unread)
     if (
         base is not None
         and base.day is not None

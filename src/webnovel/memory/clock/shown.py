@@ -76,6 +76,9 @@ def clock_text(clock: StoryClock) -> str:
     lines = clock_lines(clock)
     if clock.unread:
         lines.append(
-            say("clock_unread", times="、".join(t.rsplit(":", 1)[-1] for t in clock.unread))
+            say(
+                "clock_unread",
+                times="、".join(say("clock_unread_time", time=t) for _, _, t in clock.unread),
+            )
         )
     return "\n".join(lines)

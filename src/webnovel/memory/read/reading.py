@@ -6,9 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..store.parts import Part, bound
-from . import graph_memory, story_clock
+from . import graph_memory
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+    from ..clock import Stamp
+    from ..clock.answer import StoryClock
+    from ..schema import TimelineEvent
     from .chapter_report import ChapterReport
 
 
@@ -30,11 +36,6 @@ class Reading(Part):
     timeline = bound(graph_memory.timeline)
     secrets = bound(graph_memory.secrets)
     knows = bound(graph_memory.knows)
-    clock = bound(story_clock.story_clock)
-    story_stamps = bound(story_clock.stamps_between)
-    track = bound(story_clock.track)
-    aged_value = bound(story_clock.aged_value)
-    story_timeline = bound(story_clock.story_timeline)
 
     # Loaded when first asked for: a fresh `webnovel fact` needs neither.
     def chapter(self, chapter: int) -> ChapterReport | None:
@@ -48,3 +49,30 @@ class Reading(Part):
         from ..write.name_suggestions import did_you_mean
 
         return did_you_mean(self._conn, written)
+
+    # Story time (read/story_clock.py), loaded when first asked for: a `fact` needs none of it.
+    def clock(self, as_of: int | None, calendar: Mapping[str, int]) -> StoryClock:
+        from .story_clock import story_clock
+
+        return story_clock(self._conn, as_of, calendar)
+
+    def aged_value(
+        self, value: Any, said_chapter: int, as_of: int | None, calendar: Mapping[str, int]
+    ) -> Any:
+        from .story_clock import aged_value
+
+        return aged_value(self._conn, value, said_chapter, as_of, calendar)
+
+    def track(
+        self, entity_id: str, as_of: int | None, calendar: Mapping[str, int], limit: int
+    ) -> list[Stamp]:
+        from .story_clock import track
+
+        return track(self._conn, entity_id, as_of, calendar, limit)
+
+    def story_timeline(
+        self, events: Iterable[TimelineEvent], as_of: int | None, calendar: Mapping[str, int]
+    ) -> list[TimelineEvent]:
+        from .story_clock import story_timeline
+
+        return story_timeline(self._conn, events, as_of, calendar)

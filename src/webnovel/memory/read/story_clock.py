@@ -9,15 +9,17 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_time, scenes_told
 from ..clock.ages import aged
 from ..clock.answer import Deadline, StoryClock
 from ..clock.expressions import DEFAULT_UNITS, PART_RANK
-from ..schema import TimelineEvent
 from ..store import clock_ops
 from ..store.clock_ops import ClockRow
+
+if TYPE_CHECKING:
+    from ..schema import TimelineEvent  # a record: made when first named, not by a `fact`
 
 UNREAD_SHOWN = 10  # the latest times the clock could not read, named in its answer
 BEFORE_THE_BOOK = ClockRow(0, 1, 1, None)  # the clock before any chapter: day 1

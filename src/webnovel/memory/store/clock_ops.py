@@ -20,7 +20,7 @@ class ClockRow(NamedTuple):
     day: int
     day_latest: int
     part: str | None
-    unread: tuple[str, ...] = ()
+    unread: tuple[tuple[int | None, str], ...] = ()  # (scene or None: the ending, time)
 
 
 def scenes_of(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, Any]]:
@@ -106,7 +106,13 @@ def write_clock(conn: sqlite3.Connection, rows: Iterable[ClockRow]) -> None:
         "day_latest = excluded.day_latest, part = excluded.part, "
         "unread_json = excluded.unread_json",
         [
-            (r.chapter, r.day, r.day_latest, r.part, dumps(list(r.unread)) if r.unread else None)
+            (
+                r.chapter,
+                r.day,
+                r.day_latest,
+                r.part,
+                dumps([list(u) for u in r.unread]) if r.unread else None,
+            )
             for r in rows
         ],
     )
@@ -121,14 +127,18 @@ def shift_clock_after(conn: sqlite3.Connection, chapter: int, days: int, latest:
     )
 
 
-def unread_times(conn: sqlite3.Connection, as_of: int | None, limit: int) -> list[str]:
-    """The latest times the clock could not read, by chapter `as_of`: 「12:3:天晓得」."""
+def unread_times(
+    conn: sqlite3.Connection, as_of: int | None, limit: int
+) -> list[tuple[int, int | None, str]]:
+    """The latest `limit` times the clock could not read by chapter `as_of`: (chapter, scene or
+    None for an ending, the time as written), in the order told."""
     rows = conn.execute(
         "SELECT chapter, unread_json FROM story_clock WHERE chapter <= ? "
         "AND unread_json IS NOT NULL ORDER BY chapter DESC LIMIT ?",
         (LAST if as_of is None else as_of, limit),
     ).fetchall()
-    return [text for r in reversed(rows) for text in loads(r[1])][-limit:]
+    found = [(r[0], scene, time) for r in reversed(rows) for scene, time in loads(r[1])]
+    return found[-limit:]
 
 
 def last_scene(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, int] | None:

@@ -28,6 +28,7 @@ from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_ti
 from ..store import clock_ops
 from ..store.clock_ops import ClockRow
 from .chapter_inputs import ChapterResult
+from .extractors import evidence
 
 BEFORE_THE_BOOK = ClockRow(0, 1, 1, None)  # the clock before any chapter: day 1
 
@@ -94,7 +95,7 @@ def _from(row: ClockRow) -> ClockFold:
 
 
 def _row(chapter: int, fold: ClockFold) -> ClockRow:
-    unread = tuple(f"{s.chapter}:{s.scene or ''}:{s.time}" for s in fold.stamps if s.unread)
+    unread = tuple((s.scene, s.time or "") for s in fold.stamps if s.unread)
     return ClockRow(chapter, fold.day, fold.day_latest, fold.part, unread)
 
 
@@ -207,6 +208,10 @@ def _two_places(chapter: int, stamps: list[Stamp]) -> list[ConflictDraft]:
                             field="location",
                             expected=first.location,
                             found=second.location,
+                            evidence=tuple(
+                                evidence(chapter, f"scene:{chapter}:{s.scene}", s.time or "")
+                                for s in (first, second)
+                            ),
                         )
                     )
     return out
