@@ -153,8 +153,10 @@ def test_a_flashback_goes_on_from_itself_and_a_backwards_scene_is_marked() -> No
 
 
 def test_the_present_may_go_back_before_day_one() -> None:
-    """A scene of the present told three days before day 1 (not marked as a flashback) is on
-    day -2, and the clock goes there with it: day 0 and below are days too."""
-    clock = fold_clock(_scenes((1, "清晨", None), (1, "三日前", None), (1, "次日", None)))
-    assert [s.day for s in clock.stamps] == [1, -2, -1]
-    assert clock.day == -1 and clock.stamps[1].backwards
+    """A scene of the present told the day before day 1 (not marked as a flashback) is on day
+    0, and the clock goes there with it: day 0 and below are days too."""
+    clock = fold_clock(_scenes((1, "清晨", None), (1, "昨日", None), (1, "次日", None)))
+    assert [s.day for s in clock.stamps] == [1, 0, 1]
+    assert clock.day == 1 and clock.stamps[1].backwards
+    back = fold_clock(_scenes((1, "三日前", None), (1, "次日", None)))
+    assert [s.day for s in back.stamps] == [-2, -1]
