@@ -56,6 +56,12 @@ def test_chinese_numerals(text: str, number: int) -> None:
         ("黄昏", None, "黄昏", "forward"),
         ("子时", None, "子时", "forward"),
         ("晨光", None, "清晨", "forward"),
+        ("黎明前", None, "凌晨", "forward"),
+        ("白天", None, "正午", "forward"),
+        ("第七天", (6, 6), None, "forward"),  # the seventh day: six on from the scene before
+        ("数月", (60, 270), None, "forward"),  # a span alone: that long after
+        ("三个月", (90, 90), None, "forward"),
+        ("过了一夜", (1, 1), None, "forward"),
     ],
 )
 def test_reading_a_time(
@@ -68,7 +74,7 @@ def test_reading_a_time(
 
 def test_the_same_moment_and_what_cannot_be_read() -> None:
     assert read_time("同一时刻").simultaneous and read_time("与此同时").simultaneous
-    for unread in ("三年", "天知道", "那天之后很久很久的某个时候吧"):
+    for unread in ("天知道", "那天之后很久很久的某个时候吧", "三更天以前的某时"):
         assert not read_time(unread).readable, unread
 
 
