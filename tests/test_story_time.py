@@ -105,6 +105,8 @@ def test_a_deadline_in_story_time_is_counted_from_its_planting(book: webnovel.Pr
     assert "距「三年之约」还有 1022 天（第1082天到期）" in text
     [thread] = [t for t in book.threads("all", as_of=2) if t.id == "three-year-pact"]
     assert thread.due_time == "三年后"
+    listed = run_cli("--project", str(book.root), "threads", "--as-of", "2", "--format", "text")
+    assert "故事内期限「三年后」" in listed.stdout
 
 
 # -- review and commit judge story time by one rule set -----------------------------------------
@@ -267,3 +269,41 @@ def test_extraction_asks_the_model_for_scene_times_and_deadlines() -> None:
     assert "due_time" in prompt and "四十九日后" in prompt
     thread = chapter_result_schema()["properties"]["plot_threads"]["items"]["properties"]
     assert thread["due_time"] == {"type": "string"}
+
+
+# -- revisions, retractions and the book's calendar ---------------------------------------------
+
+
+def test_a_revision_or_a_retraction_moves_the_days_after_it(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="青石三年") as book:
+        for chapter in CHAPTERS:
+            book.commit(chapter)
+        revised = json.loads(json.dumps(CHAPTERS[3]))
+        revised["scenes"][0]["time"] = "五十日后"  # chapter 4 now lasts ten days longer
+        book.commit(revised)
+        assert [book.clock(n).day for n in (3, 4, 5, 6)] == [5, 70, 430, 1150]
+        book.retract(5)  # no 翌年开春: chapter 6's 两年后 counts from day 70
+        assert [book.clock(n).day for n in (4, 5, 6)] == [70, 70, 790]
+        night = json.loads(json.dumps(CHAPTERS[2]))
+        night["chapter_meta"] = {"ending": {"time": "夜"}}  # chapter 3 now ends at night
+        book.commit(night)
+        assert (book.clock(3).day, book.clock(3).part) == (5, "夜")
+        assert [book.clock(n).day for n in (4, 6)] == [70, 790]
+        before = {n: book.clock(n).to_dict() for n in range(1, 7)}
+        book.rebuild()
+        assert {n: book.clock(n).to_dict() for n in range(1, 7)} == before
+
+
+def test_a_book_counts_in_its_own_calendar_after_a_rebuild(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="青石三年") as book:
+        for chapter in CHAPTERS:
+            book.commit(chapter)
+        assert book.clock(5).day == 420
+    config = tmp_path / "book" / ".webnovel" / "config.toml"
+    written = config.read_text(encoding="utf-8")  # init writes [calendar] with 年 commented out
+    config.write_text(written.replace('# "年" = 365', '"年" = 365'), encoding="utf-8")
+    with webnovel.open_project(tmp_path / "book") as book:
+        book.rebuild()  # the clock's rows were counted in the old calendar
+        assert [book.clock(n).day for n in (5, 6)] == [425, 1155]
+        [pact] = [d for d in book.clock(4).deadlines if d.thread_id == "three-year-pact"]
+        assert pact.due_day == 2 + 3 * 365

@@ -80,6 +80,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the deadline {due_time!r} of 「{content}」 cannot be read as days",
     ),
     "pack_age_now": ("{now}（按故事时间；原记{said}）", "{now} (by the story clock; said {said})"),
+    "thread_due_time": ("，故事内期限「{due_time}」", ", due in story time {due_time!r}"),
     "fact_value_now": ("（按故事时间，如今{value}）", " (by the story clock, now {value})"),
     "timeline_story_when": ("{when}{mode}·第{chapter}章", "{when} {mode} (chapter {chapter})"),
     "clock_unread_time": ("「{time}」", "{time!r}"),

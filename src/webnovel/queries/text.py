@@ -165,6 +165,8 @@ def threads_text(items: Sequence[Thread]) -> str:
     for t in items:
         status = THREAD_STATUS.get(t.status, t.status) + ("·逾期" if t.overdue else "")
         due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
+        if t.due_time:  # due in story time: `clock` says how many days are left
+            due += say("thread_due_time", due_time=t.due_time)
         rows.append(
             [
                 f"[{status}]",
