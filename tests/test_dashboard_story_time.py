@@ -46,6 +46,10 @@ def test_the_timeline_switches_to_story_time_and_shows_a_track(
         page = browser.new_page(viewport=DESKTOP)
         page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(board.url + "/?as_of=4")
+        overview_clock = page.inner_text("#story-clock")
+        assert "故事时间：第60天（第4章第2场）" in overview_clock
+        assert "「韩啸出关」已过期 10 天" in overview_clock
         page.goto(board.url + "/timeline?as_of=6")
         assert "故事时间：第1140天黄昏" in page.inner_text(".clock")
         told = page.locator(".events li .event").all_inner_texts()

@@ -103,6 +103,11 @@ def test_a_deadline_in_story_time_is_counted_from_its_planting(book: webnovel.Pr
     text = run_cli("--project", str(book.root), "clock", "--as-of", "4", "--format", "text").stdout
     assert "「韩啸出关」已过期 10 天（第50天到期，四十九日后），尚未兑现" in text
     assert "距「三年之约」还有 1022 天（第1082天到期）" in text
+    # overdue in story time, with no due chapter: listed as overdue as of chapter 4, not 3
+    assert [t.id for t in book.threads("overdue", as_of=4)] == ["hanxiao-seclusion"]
+    assert not book.threads("逾期", as_of=3)
+    [late] = [t for t in book.threads("open", as_of=4) if t.id == "hanxiao-seclusion"]
+    assert late.overdue and late.due_chapter is None
     [thread] = [t for t in book.threads("all", as_of=2) if t.id == "three-year-pact"]
     assert thread.due_time == "三年后"
     listed = run_cli("--project", str(book.root), "threads", "--as-of", "2", "--format", "text")

@@ -6,6 +6,7 @@ packs, retrieval or review, so a one-question process (an agent's `webnovel fact
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -149,7 +150,14 @@ class BookReader:
         if wanted is None:
             choices = say("argument_list_separator").join(THREAD_FILTERS)
             raise InvalidInput(say("unknown_thread_status", status=status, choices=choices))
-        return self.reading.threads(wanted, chapter_number(as_of), self.latest_chapter())
+        as_of = chapter_number(as_of)
+        listed = "open" if wanted == "overdue" else wanted
+        found = self.reading.threads(listed, as_of, self.latest_chapter())
+        if any(t.due_time and t.status == "open" for t in found):
+            # overdue in story time too: the clock has passed its due_time's day
+            late = {d.thread_id for d in self.clock(as_of).deadlines if d.overdue}
+            found = [replace(t, overdue=True) if t.id in late else t for t in found]
+        return [t for t in found if t.overdue] if wanted == "overdue" else found
 
     def relation_graph(
         self,

@@ -125,6 +125,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
     overdue = [t for t in open_threads if t.overdue]
     conflicts = book.conflicts(as_of=as_of)
     return OverviewPage(
+        clock=time_view.clock_shown(book, as_of),
         protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
         missing=[n for n in book.missing_chapters() if n <= as_of],

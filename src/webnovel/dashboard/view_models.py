@@ -123,6 +123,7 @@ class OverviewPage:
     overdue: list[Thread]
     charts: list[Chart]
     sizes: Mapping[str, int | None]
+    clock: list[str] = field(default_factory=list)  # the story clock as of the page's chapter
 
 
 # -- characters ----------------------------------------------------------------------------------
