@@ -67,9 +67,16 @@ def test_the_clock_on_the_cli_and_over_mcp(book_root: Path) -> None:
     from test_mcp import run_session, structured
 
     async def ask(client: Any) -> Any:
-        return structured(await client.call_tool("get_clock", {"as_of": 4}))
+        clock = structured(await client.call_tool("get_clock", {"as_of": 4}))
+        story = structured(await client.call_tool("get_timeline", {"story": True, "as_of": 4}))
+        return clock, story
 
-    assert run_session(book_root, ask) == shown
+    clock, story = run_session(book_root, ask)
+    assert clock == shown
+    assert [(e["event"], e["day"], e["flashback"]) for e in story][:2] == [
+        ("林家大火，周伯抱出林砚", 2 - 3600, "flashback"),
+        ("周伯身死", 2, None),
+    ]
 
 
 def test_a_flashback_with_a_dead_man_falls_in_the_past_and_moves_no_clock(
