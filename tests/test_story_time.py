@@ -272,6 +272,19 @@ def test_an_imported_text_without_a_model_gives_its_scenes_their_opening_times(
         assert (clock.day, clock.part, clock.chapter, clock.scene) == (5, "夜", 2, 3)
 
 
+def test_a_deadline_is_read_in_chinese_words_too(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="期限") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "scenes": [{"index": 1, "时间": "清晨"}],
+                "plot_threads": [{"id": "seclusion", "content": "闭关", "期限": "七日后"}],
+            }
+        )
+        [deadline] = book.clock().deadlines
+        assert (deadline.due_time, deadline.due_day, deadline.days_left) == ("七日后", 8, 7)
+
+
 def test_extraction_asks_the_model_for_scene_times_and_deadlines() -> None:
     from webnovel.book.values import chapter_result_schema
     from webnovel.extraction.prompt import system_prompt

@@ -112,7 +112,7 @@ def story_time(g: Gathering) -> list[PackItem]:
         evidence=[],
         score=1.0,
         why=because("story_clock"),
-        line=f"- {clock_now(clock)}；{clock_since(clock)}",
+        line="- " + say("pack_clock", now=clock_now(clock), since=clock_since(clock)),
     )
     now.pinned = True
     items = [now]

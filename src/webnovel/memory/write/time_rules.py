@@ -169,7 +169,7 @@ def _unstated_night(stamp: Stamp, previous: tuple[int, str | None]) -> ConflictD
             where=_where(stamp),
             time=stamp.time,
             before=previous[1] or "",
-            write="次日" + (stamp.part or ""),
+            write=say("time_next_day", part=stamp.part or ""),
         ),
         field="time",
         expected=previous[1],
