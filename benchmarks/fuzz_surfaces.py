@@ -1,10 +1,12 @@
 """Hostile input on the other surfaces a received book or a careless client reaches: MCP raw
 JSON-RPC over stdio, the dashboard over HTTP, a book's config.toml, and text files for
-`import text` and `commit --text`. Seeded, so a failure can be replayed.
+`import text` and `commit --text`, and symbolic links at every path a book controls. Seeded,
+so a failure can be replayed.
 
 Every case must end in an answer (a result, or an error that names what was wrong): no
-traceback, no hang (an MCP request unanswered for 60 s), no 5xx from the dashboard, and the
-book must still open and answer afterwards (not poisoned).
+traceback, no hang (an MCP request unanswered for 60 s), no 5xx from the dashboard, no link
+followed (refused, its target unchanged and unread), and the book must still open and answer
+afterwards (not poisoned).
 
     python benchmarks/fuzz_surfaces.py --cases 6000 --seed 1
 """
@@ -129,6 +131,12 @@ def mcp_line(rng: random.Random, request_id: int, tools: list[str] = TOOLS) -> t
     line = json.dumps(message, ensure_ascii=rng.random() < 0.5)
     if pick == 2:  # NaN, or a huge number, written raw
         line = line.replace('"jsonrpc"', '"n": NaN, "jsonrpc"', 1)
+    if pick == 3:  # framing: nested past any parser's depth, or (rarely) longer than a message
+        depth = rng.choice([129, 1_000, 100_000])
+        nested = "[" * depth + "]" * depth
+        if rng.random() < 0.02:
+            nested = json.dumps("林" * 3_000_000, ensure_ascii=False)  # 9 MB
+        line = line[:-2] + ', "deep": ' + nested + "}}"  # inside params, after the id
     return line, True
 
 
@@ -233,6 +241,7 @@ def dashboard_request(rng: random.Random, base: str, port: int) -> urllib.reques
     headers = {
         "Host": rng.choice(
             [f"127.0.0.1:{port}", f"127.1:{port}", "evil.example", f"localhost:{port}"]
+            + [f"[::1]:{port}", *malformed_hosts(port)]
         )
     }
     if rng.random() < 0.2:
@@ -247,6 +256,11 @@ def dashboard_request(rng: random.Random, base: str, port: int) -> urllib.reques
             },
         )
     return urllib.request.Request(url, headers=headers)
+
+
+def malformed_hosts(port: int) -> list[str]:
+    """Host headers that are not exactly one host: each must be refused (400), never served."""
+    return [f"127.0.0.1:{port}, evil.example", "127.0.0.1\tevil", "127.0.0.1 evil", "::1"]
 
 
 def fuzz_dashboard(root: Path, cases: int, rng: random.Random, counts: Counter[str]) -> list[str]:
@@ -267,6 +281,8 @@ def fuzz_dashboard(root: Path, cases: int, rng: random.Random, counts: Counter[s
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 response.read()
+            if request.get_header("Host") in malformed_hosts(port):
+                problems.append(f"dashboard served Host {request.get_header('Host')!r}")
         except urllib.error.HTTPError as error:
             if error.code >= 500:
                 problems.append(f"dashboard {error.code} on {request.full_url[:200]}")
@@ -368,6 +384,76 @@ def fuzz_texts(root: Path, cases: int, rng: random.Random, counts: Counter[str])
     return problems
 
 
+LINKED = [  # where a received book could hold a link (docs/security.md, "Links")
+    ".webnovel",
+    ".webnovel/index.db",
+    ".webnovel/index.db-wal",
+    ".webnovel/config.toml",
+    ".webnovel/vectors.db",
+    ".webnovel/state.json",
+    ".webnovel/lexicon/meta.json",
+    ".webnovel/embed.lock",
+    ".webnovel/embed.log",
+    ".webnovel/packs.jsonl",
+    "outlines",
+    "outlines/{next:03d}.md",
+]
+SECRET = "TOP-SECRET-KEY-MATERIAL"
+
+
+def fuzz_links(root: Path, rng: random.Random, counts: Counter[str]) -> list[str]:
+    """A link to a file outside the book at each path of LINKED, under commands that read or
+    write there: each that reads through it must refuse, and the file it points to is left as
+    it was and never shown. Not random: every place, every command (`rng` is unused, kept for the signature)."""
+    outside = root.parent / "outside"
+    outside.mkdir(exist_ok=True)
+    victim, secret = outside / "victim.txt", outside / "002.md"
+    (outside / "meta.json").write_text("{}", "utf-8")
+    result = outside / "r.json"
+    problems = []
+    for place in LINKED:
+        with webnovel.open_project(root) as book:
+            following = (book.latest_chapter() or 0) + 1
+        path = root / place.format(next=following)
+        result.write_text(json.dumps({"chapter": following, "summary": "链接"}), "utf-8")
+        for args in (
+            ["stats"],
+            ["search", "林砚"],
+            ["pack", "--chapter", str(following), "--format", "prompt"],
+            ["resume"],
+            ["commit", str(result)],
+        ):
+            victim.write_text("untouched", "utf-8")
+            secret.write_text(SECRET, "utf-8")
+            target = outside if place in (".webnovel", "outlines") else victim
+            target = secret if place.endswith(".md") else target
+            saved = path.with_name(path.name + ".saved")
+            if path.exists() or path.is_symlink():
+                path.rename(saved)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.symlink_to(target)
+            out, err = io.StringIO(), io.StringIO()
+            try:
+                with redirect_stdout(out), redirect_stderr(err):
+                    code = cli(["--project", str(root), *args, "--format", "json"])
+            except Exception as exc:  # noqa: BLE001 - counting what must never happen
+                problems.append(f"link {place} {type(exc).__name__}: {exc} for {args}")
+                code = -1
+            finally:
+                path.unlink()
+                if saved.exists() or saved.is_symlink():
+                    saved.rename(path)
+            said = out.getvalue() + err.getvalue()
+            # an outline is read by the commands that read outlines; the memory folder by all
+            must_refuse = place.startswith(".webnovel") or args[0] in ("pack", "resume")
+            if (code != 2 and must_refuse) or code not in (0, 2) or "Traceback" in said:
+                problems.append(f"link {place} not refused by {args[0]}: exit {code} {said[-300:]}")
+            if SECRET in said or victim.read_text("utf-8") != "untouched":
+                problems.append(f"link {place} reached outside the book on {args[0]}")
+            counts["links"] += 1
+    return problems
+
+
 def still_whole(root: Path) -> list[str]:
     """The book opens, commits, and a rebuild gives the answers the incremental path gave:
     nothing above poisoned it. (A fuzzed client may legitimately retract chapters.)"""
@@ -424,12 +510,15 @@ def main() -> int:
             ("dashboard", fuzz_dashboard),
             ("config", fuzz_config),
             ("text", fuzz_texts),
+            ("links", fuzz_links),
         ):
             begun = time.perf_counter()
             tools = [t for t in TOOLS if t not in args.skip_tool]
-            cases = int(args.cases * share[name])
+            cases = int(args.cases * share.get(name, 0))
             if run is fuzz_mcp:
                 problems += fuzz_mcp(root, cases, rng, counts, tools)
+            elif run is fuzz_links:
+                problems += fuzz_links(root, rng, counts)
             else:
                 problems += run(root, cases, rng, counts)
             problems += [f"{name}: {p}" for p in still_whole(root)]

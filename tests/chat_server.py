@@ -32,6 +32,9 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     delay_s: float = 0.0
     raw: bytes | None = None  # a body sent as is (for a status other than 200)
+    # writes the whole body itself, after a 200 without Content-Length (a server that streams
+    # for ever, or drips): the connection closes when it returns
+    writer: Callable[[Any], None] | None = None
 
 
 @dataclass
@@ -66,6 +69,7 @@ class ChatServer:
         self.seen: list[Seen] = []
         self.lock = threading.Lock()
         self.prefixes: set[str] = set()
+        self.delay_s = 0.0  # before every answer, besides a Reply's own delay
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -87,8 +91,20 @@ class ChatServer:
             number = len(self.seen)
             self.seen.append(seen)
         reply = (self.script(number, body) if self.script else None) or self.default(seen)
+        time.sleep(self.delay_s)
         if reply.delay_s:
             time.sleep(reply.delay_s)
+        if reply.writer is not None:
+            try:
+                handler.send_response(200)
+                handler.send_header("Content-Type", "application/json")
+                handler.send_header("Connection", "close")
+                handler.end_headers()
+                reply.writer(handler.wfile)
+            except (BrokenPipeError, ConnectionResetError):  # the client stopped reading
+                pass
+            handler.close_connection = True
+            return
         if reply.status != 200:
             payload = reply.raw or json.dumps({"error": {"message": "scripted"}}).encode()
             self._send(handler, reply.status, payload, reply.headers)

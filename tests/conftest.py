@@ -113,6 +113,8 @@ BOTH_BACKENDS = {
     "test_knowledge",
     "test_temporal_properties",
     "test_pg_store",
+    "test_impact",
+    "test_pack_trust",
 }
 
 
@@ -196,6 +198,8 @@ SAME_WORKER = {
     "test_query_table": "mcp",
     "test_mcp": "mcp",
     "test_mcp_stdio": "mcp",
+    "test_mcp_sizes": "mcp",
+    "test_published_line": "mcp",
 }
 
 

@@ -35,6 +35,7 @@ PAGES = (
     "/search?q=青灯的来历",
     "/pack",
     "/pack?task=review",
+    "/revise",  # `?chapter=N` fills its editor with the result's JSON, keys in English: test_revise_page
 )
 
 

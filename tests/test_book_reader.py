@@ -53,14 +53,6 @@ def test_a_fresh_reader_process_loads_no_write_path(tmp_path: Path) -> None:
     assert loaded == []
 
 
-def test_the_old_import_path_still_imports() -> None:
-    from webnovel.project import Project, open_project, plan_upstream_import
-
-    assert Project is webnovel.Project
-    assert open_project is webnovel.open_project
-    assert callable(plan_upstream_import)
-
-
 def test_a_chapter_that_cannot_be_is_refused_not_answered_empty(tmp_path: Path) -> None:
     import pytest
 

@@ -374,11 +374,8 @@ def test_commit_many_files_in_one_run(tmp_path: Path) -> None:
         (2, "committed"),
         (3, "committed"),
     ]
-    assert ok("--project", str(root), "search", "铁匠铺", "--top-k", "1")[0]["kind"] in (
-        "scene_slice",
-        "scene_summary",
-        "chapter_summary",
-    )
+    hits = ok("--project", str(root), "search", "铁匠铺", "--top-k", "5")
+    assert any(hit["kind"] == "scene_slice" for hit in hits)  # the texts were read
     bad = tmp_path / "004.json"
     bad.write_text(
         json.dumps({"chapter": 4, "state_changes": [{"field": "realm"}]}), encoding="utf-8"

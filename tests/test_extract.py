@@ -45,14 +45,14 @@ def use(monkeypatch: pytest.MonkeyPatch, server: ChatServer) -> None:
 # A retry goes out at once (`retry_backoff_s = 0`): the server is local, and a test waits only
 # where the wait is what it checks.
 def imported_book(
-    root: Path, llm: str = "timeout_s = 2\nretry_backoff_s = 0\n"
+    root: Path, llm: str = "timeout_s = 2\nretry_backoff_s = 0\n", chapters: Path = CHAPTERS
 ) -> webnovel.Project:
     book = webnovel.init_project(root, title="青灯照剑")
     config = book.storage.config_path
     config.write_text(config.read_text(encoding="utf-8") + "\n[llm]\n" + llm, encoding="utf-8")
     book.close()
     book = webnovel.open_project(root)
-    book.import_text(CHAPTERS)
+    book.import_text(chapters)
     return book
 
 

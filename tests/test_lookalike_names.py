@@ -12,7 +12,19 @@ from cli_runner import run_cli
 
 
 @pytest.mark.parametrize(
-    "name", ["林\u200b砚", "\u200f林砚", "林砚\u200d", "林\u2060砚", "\ufeff林砚", "林\u00ad砚"]
+    "name",
+    [
+        "林\u200b砚",
+        "\u200f林砚",
+        "林砚\u200d",
+        "林\u2060砚",
+        "\ufeff林砚",
+        "林\u00ad砚",
+        "林\U000e0001砚",  # tag characters (U+E0000–E007F)
+        "林砚\U000e0041\U000e007f",
+        "林\ufe0f砚",  # variation selectors (U+FE00–FE0F, U+E0100–E01EF)
+        "林砚\U000e0100",
+    ],
 )
 def test_invisible_marks_cannot_make_a_second_name(book: webnovel.Project, name: str) -> None:
     book.commit({"chapter": 1, "entities_new": [{"id": "linyan", "name": "林砚"}]})

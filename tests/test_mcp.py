@@ -46,6 +46,7 @@ TOOLS = {
     "get_clock",
     "get_chapter",
     "extract_chapter",
+    "impact_of_revision",
 }
 
 
@@ -66,9 +67,10 @@ def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
 
 
 def structured(result: Any) -> Any:
+    """A tool's JSON answer: sent once, as the text of its one content block."""
     assert not result.is_error, result.content
-    data = result.structured_content
-    return data["result"] if set(data) == {"result"} else data
+    assert result.structured_content is None and len(result.content) == 1
+    return json.loads(result.content[0].text)
 
 
 def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:
@@ -117,7 +119,12 @@ def write_loop(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             "budget_tokens": 2000,
             "format": "prompt",
         }
-        out["pack"] = structured(await client.call_tool("build_memory_pack", request))
+        prompt = await client.call_tool("build_memory_pack", request)
+        assert prompt.structured_content is None and len(prompt.content) == 1
+        out["pack"] = prompt.content[0].text
+        out["pack json"] = structured(
+            await client.call_tool("build_memory_pack", {**request, "format": "json"})
+        )
         timings = []
         for _ in range(5):  # warm: the first call also indexed the book for retrieval
             started = time.perf_counter()
@@ -170,9 +177,9 @@ def write_loop(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
     out = write_loop
-    pack = out["pack"]
-    assert pack["chapter"] == 13 and pack["used_tokens"] <= 2000
-    assert pack["rendered"].startswith("# 记忆包：第13章")
+    assert out["pack"].startswith("# 记忆包：第13章")  # the prompt alone, no JSON
+    pack = out["pack json"]
+    assert pack["chapter"] == 13 and pack["used_tokens"] <= 2000 and "rendered" not in pack
     assert (out["fact"]["value"], out["fact"]["valid_from"]) == ("筑基", 5)
     assert [t["id"] for t in out["threads"]] == ["raven"]
     assert out["search"] and all(h["chapter"] <= 9 for h in out["search"])

@@ -114,6 +114,7 @@ def test_a_line_that_is_not_json_gets_a_parse_error(client: RawClient) -> None:
         ('{"jsonrpc": "2.0", "id": true, "method": "x"}', None),
         ('{"jsonrpc": "2.0", "id": "\\ud800", "method": "x"}', None),
         ('{"jsonrpc": "2.0", "id": 3, "method": "x", "params": NaN}', (3, -32600)),
+        ("[" * 100_000, (None, -32600)),  # Python's parser would recurse out of its stack
     ],
 )
 def test_which_unreadable_lines_are_answered(line: str, expected: tuple[int, int] | None) -> None:
@@ -121,3 +122,87 @@ def test_which_unreadable_lines_are_answered(line: str, expected: tuple[int, int
 
     answer = answer_for_unreadable(line)
     assert (answer[:2] if answer else None) == expected
+
+
+def peak_rss_kb(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(status.split("VmHWM:")[1].split()[0])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"jsonrpc": "2.0", "id": 21, "method": "ping", "params": '
+        + "[" * 100_000
+        + "]" * 100_000
+        + "}",
+        call("search_memory", '{"text": "林砚", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", 21),
+        call("commit_chapter", '{"result": {"chapter": 2, "summary": ' + "{" * 500 + "}", 21),
+    ],
+    ids=["message", "arguments", "cut-short"],
+)
+def test_a_message_nested_too_deep_is_refused_and_the_server_serves_on(
+    client: RawClient, line: str
+) -> None:
+    client.send(line)
+    answer = client.answer()
+    assert answer["id"] == 21 and answer["error"]["code"] == -32600
+    assert "嵌套超过 128 层" in answer["error"]["message"]
+    client.send(call("search_memory", '{"text": "林砚"}', 22))
+    served = client.answer()
+    assert served["id"] == 22 and served["result"]["isError"] is False
+
+
+def test_a_message_too_large_is_refused_unread(client: RawClient) -> None:
+    assert client.proc.stdin is not None
+    huge = call("search_memory", '{"text": "' + "林砚" * 5_000_000 + '"}', 23)  # 30 MB
+    client.send(huge)
+    answer = client.answer(timeout=60)
+    assert answer["id"] == 23 and answer["error"]["code"] == -32600
+    assert "消息超过 8 MB" in answer["error"]["message"]
+    client.send(call("search_memory", '{"text": "林砚"}', 24))
+    assert client.answer()["id"] == 24
+    assert peak_rss_kb(client.proc.pid) < 250_000  # the line was never held whole
+
+
+def test_a_long_argument_is_refused_with_its_name_and_limit(client: RawClient) -> None:
+    client.send(call("search_memory", json.dumps({"text": "林" * 2_001}), 25))
+    answer = client.answer()["result"]
+    assert answer["isError"] is True
+    assert answer["content"][0]["text"] == (
+        "search_memory：参数 text 长 2,001 个字符，超过上限 2,000"
+    )
+    outline = json.dumps({"chapter": 2, "outline": "林" * 50_001})
+    client.send(call("build_memory_pack", outline, 26))
+    assert (
+        "参数 outline 长 50,001 个字符，超过上限 50,000"
+        in (client.answer()["result"]["content"][0]["text"])
+    )
+
+
+def test_depth_is_read_without_parsing() -> None:
+    from webnovel.mcp.framing import too_deep, top_level_id
+
+    assert not too_deep('{"a": "' + "[" * 500 + '"}')  # brackets inside a string
+    assert too_deep("[" * 129) and not too_deep("[" * 128)
+    assert top_level_id('{"params": {"id": 9}, "id": "a-1", "x": ' + "[" * 9) == "a-1"
+    assert top_level_id('{"method": "x", "params": {"id": 9}') is None
+    assert top_level_id('{"id": 12345, "params": "') == 12345
+
+
+def test_without_the_sdk_the_server_says_which_extra(tmp_path: Path) -> None:
+    """Installed with [dashboard] (which brings anyio) but not [mcp]: one sentence, no
+    traceback. The SDK is made unimportable in a real process, as a missing install is."""
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="t"):
+        pass
+    code = (
+        "import sys; sys.modules['mcp'] = None\n"
+        "from webnovel.cli.main import main\n"
+        f"raise SystemExit(main(['--project', {str(root)!r}, 'mcp']))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr
+    assert "pip install 'webnovel-memory[mcp]'" in ran.stderr

@@ -57,7 +57,14 @@ PLANTS: dict[str, Callable[[Draft], None]] = {
     "set_remove_missing": _add(
         "state_changes", {"entity_id": "林砚", "field": "items", "op": "remove", "new": "无此物"}
     ),
+    "item_not_held": _add(  # 苏晚晴 has held it since chapter 12
+        "state_changes",
+        {"entity_id": "林砚", "field": "items", "op": "remove", "new": "血衣堂令牌"},
+    ),
     "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚晴"}),
+    "reveal_takes_name": _add(
+        "entities_new", {"id": "linyuanshan", "name": "玄霄门", "revealed": True}
+    ),
     "secret_source_unaware": _add(
         "knowledge_changes",
         {"entity_id": "苏晚晴", "secret_id": "father-alive", "from": "韩啸", "how": "套话"},
@@ -168,3 +175,31 @@ def test_one_vocabulary_of_findings() -> None:
     assert set(CONFLICT_KINDS) <= set(CONFLICT_KIND)
     advice = {kind for kind, rule in RULES.items() if not rule.recorded}
     assert advice == set(ADVICE_KINDS) and advice <= set(ADVICE_KIND)
+
+
+def test_a_reveal_cannot_give_one_entity_anothers_name(tmp_path: Path) -> None:
+    """岳飞 re-introduced as 秦桧 with `revealed` would make two people one: review blocks it,
+    and a commit without --check records it as a blocking conflict naming both, instead of
+    renaming without a word. A reveal to a name nobody holds stays a plain reveal."""
+    with webnovel.init_project(tmp_path / "b", title="说岳") as book:
+        cast = [{"id": "yuefei", "name": "岳飞"}, {"id": "qinhui", "name": "秦桧"}]
+        book.commit({"chapter": 1, "entities_new": cast})
+        reveal = {
+            "chapter": 2,
+            "entities_new": [{"id": "yuefei", "name": "秦桧", "revealed": True}],
+        }
+        [issue] = [i for i in book.review(reveal).issues if i.category == "reveal_takes_name"]
+        assert issue.blocking and (issue.entity_id, issue.expected) == ("yuefei", "qinhui")
+        assert "name_taken" not in {i.category for i in book.review(reveal).issues}
+        report = book.commit(reveal)
+        [conflict] = report.conflicts
+        assert conflict.kind == "reveal_takes_name"
+        assert conflict.message.startswith("第2章揭示 岳飞（yuefei）名为「秦桧」")
+        assert "秦桧（qinhui）" in conflict.message
+        assert [c.kind for c in book.conflicts()] == ["reveal_takes_name"]
+        assert not any("用了名字" in w for w in report.warnings)  # said once, as the conflict
+        book.commit({"chapter": 3, "entities_new": [{"id": "xueyi", "name": "血衣堂主"}]})
+        plain = book.commit(
+            {"chapter": 4, "entities_new": [{"id": "xueyi", "name": "厉沉", "revealed": True}]}
+        )
+        assert plain.conflicts == ()

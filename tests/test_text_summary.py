@@ -11,9 +11,11 @@ import webnovel
 from webnovel.ingest.text_summary import (
     ending_passage,
     is_verse,
+    is_whole,
     scene_parts,
     split_sentences,
     summary_sentences,
+    title_halves,
 )
 
 from cli_runner import run_cli
@@ -43,6 +45,32 @@ def test_verse_is_passed_over() -> None:
     assert summary_sentences(poem + "美猴王领着群猴进了水帘洞，众猴拜他为王。") == [
         "美猴王领着群猴进了水帘洞，众猴拜他为王。"
     ]
+
+
+def test_a_sentence_never_ends_inside_a_quotation() -> None:
+    said = "兀术叫声：“岳雷！你往哪里走！”牛皋大叫道：“兀术！休要猖狂！”众将一齐杀上。"
+    assert [s.text for s in split_sentences(said)] == [
+        "兀术叫声：“岳雷！你往哪里走！”",
+        "牛皋大叫道：“兀术！休要猖狂！”",
+        "众将一齐杀上。",
+    ]
+    assert is_whole("他道：“走吧。”") and not is_whole("兀术叫声：“岳雷！")
+    # a speech left open at its paragraph's end (as classical texts do) is never a summary line
+    text = "岳飞道：“贤弟听我说，此去须小心。\n次日岳飞拜别了母亲，带着众弟兄上马往汴京去了。\n"
+    assert summary_sentences(text) == ["次日岳飞拜别了母亲，带着众弟兄上马往汴京去了。"]
+
+
+def test_the_summary_takes_the_sentences_that_carry_the_title() -> None:
+    assert title_halves("第十二回　夺状元枪挑小梁王　反武场放走岳鹏举") == [
+        "夺状元枪挑小梁王",
+        "反武场放走岳鹏举",
+    ]
+    town = [f"第{n}日，众人在汤阴县城中饮酒说笑，街上车马往来不绝。" for n in "一二三四五六"]
+    text = "".join(town[:3]) + "小梁王被岳飞一枪挑死在校场之上。" + "".join(town[3:])
+    plain = summary_sentences(text, count=2)
+    leaning = summary_sentences(text, count=2, title="第十二回　夺状元枪挑小梁王")
+    assert not any("小梁王" in s for s in plain)
+    assert "小梁王被岳飞一枪挑死在校场之上。" in leaning
 
 
 def test_sentences_endings_and_scene_breaks() -> None:

@@ -296,3 +296,19 @@ def test_a_local_model_shipped_inside_the_book_is_not_loaded(tmp_path: Path) -> 
     root = make_book(tmp_path / "book", f'embedder = "st:{tmp_path / "book" / "model"}"')
     with webnovel.open_project(root) as book, pytest.raises(InvalidConfig, match="随书而来"):
         book.search("萧炎")
+
+
+@pytest.mark.parametrize("spec", ["st:../evil-model", "st:evil-model", "st:./model"])
+def test_a_local_model_named_by_a_relative_path_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str
+) -> None:
+    """Issue 43: `st:../evil-model` was read from the folder the command ran in (often the
+    book's), so it named a model unpacked beside the book from the same archive."""
+    root = make_book(tmp_path / "book", f'embedder = "{spec}"')
+    monkeypatch.chdir(root)
+    with (
+        webnovel.open_project(root) as book,
+        pytest.raises(InvalidConfig, match="相对路径") as refused,
+    ):
+        book.search("萧炎")
+    assert spec in str(refused.value)

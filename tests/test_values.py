@@ -14,7 +14,7 @@ from webnovel.memory.chains import ConflictDraft, Version
 from webnovel.memory.packs import budget_manager
 from webnovel.memory.packs.memory_pack import PackRequest, Passage
 from webnovel.memory.read.chapter_report import Change, ChapterReport
-from webnovel.memory.read.graph_memory import Gap
+from webnovel.memory.read.knowledge_gap import Gap
 from webnovel.memory.retrieval.chunker import Chunk
 from webnovel.memory.retrieval.search_hit import SearchHit
 from webnovel.memory.review.draft_review import ReviewIssue

@@ -3,7 +3,8 @@
     WebnovelError
     ├── InvalidInput                 bad input or usage (CLI exit 2)
     │   ├── InvalidChapterResult     a chapter result failed validation; lists every problem
-    │   └── InvalidConfig            config.toml could not be read or has wrong types
+    │   ├── InvalidConfig            config.toml could not be read or has wrong types
+    │   └── LinkRefused              a path the book controls is a link, or not a regular file
     └── DomainError                  a well-formed request the book cannot answer (CLI exit 1)
         ├── ProjectNotFound          no `.webnovel/` folder where one was expected
         ├── ProjectExists            `init` on a folder that already holds a book
@@ -13,6 +14,8 @@
         ├── UnknownConflict          a conflict id the book does not hold
         ├── ReviewBlocked            `commit --check` found blocking issues in the draft
         ├── BookBusy                 another process held the book's write lock too long
+        ├── DamagedBook              a book's SQLite file is damaged, or not one our migrations made
+        │   └── DamagedCache         a cache file of the book's (answers.db) is: delete it
         ├── StoreUnavailable         the book's PostgreSQL store could not be reached
         ├── UnknownBook              a book name the PostgreSQL store does not hold
         ├── EndpointFailed           a model or embedding endpoint failed or answered nonsense
@@ -57,6 +60,12 @@ class InvalidChapterResult(InvalidInput):
 
 class InvalidConfig(InvalidInput):
     """The book's config.toml is unreadable or has a value of the wrong type."""
+
+
+class LinkRefused(InvalidInput):
+    """A path the book folder controls (in `.webnovel/`, its outlines, a text found in a folder)
+    is a symbolic link, or not a regular file: a received book must not make the program read
+    or write outside it (docs/security.md). The message names the link and where it points."""
 
 
 class DomainError(WebnovelError):
@@ -124,6 +133,34 @@ class BookBusy(DomainError):
         super().__init__(say("book_busy", path=path, seconds=f"{waited_seconds:.0f}"))
 
 
+class DamagedBook(DomainError):
+    """A book's SQLite file (`index.db`, `vectors.db`) is not what our migrations make: a
+    trigger or view in it, a table missing or changed, its migration rows deleted, a value that
+    cannot be, or not a database at all. `problem` says which; `recoverable` whether `rebuild`
+    can make the file anew from the commit log it can still read."""
+
+    def __init__(self, path: object, problem: str, recoverable: bool = False) -> None:
+        self.path = path
+        self.problem = problem
+        self.recoverable = recoverable
+        super().__init__(say(self._remedy(), path=path, problem=problem))
+
+    def _remedy(self) -> str:
+        return "damaged_book_rebuild" if self.recoverable else "damaged_book_lost"
+
+    def with_remedy(self, recoverable: bool) -> DamagedBook:
+        """The same problem, saying whether `rebuild` can recover the file."""
+        return DamagedBook(self.path, self.problem, recoverable)
+
+
+class DamagedCache(DamagedBook):
+    """A cache in the book's folder (the extraction's answers.db) holding what no code of ours
+    made: deleting it is the remedy."""
+
+    def _remedy(self) -> str:
+        return "damaged_cache"
+
+
 class StoreUnavailable(DomainError):
     """The PostgreSQL server named in the book's config.toml refused or dropped the connection;
     the message names the server without its password."""
@@ -155,3 +192,13 @@ class ExtractionFailed(DomainError):
         self.problem = problem
         self.report = report
         super().__init__(say("extraction_failed", chapter=chapter, problem=problem))
+
+
+class PublishedChapterRevised(DomainError):
+    """A commit or retraction of a chapter readers already have was refused (without force):
+    the message names what would change and the published chapters it contradicts; nothing
+    was written. `impact` is the whole impact (book/revising.py)."""
+
+    def __init__(self, message: str, impact: object) -> None:
+        self.impact = impact
+        super().__init__(message)

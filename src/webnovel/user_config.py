@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from . import json_limits
 from .errors import InvalidConfig
 from .loopback import is_loopback_host
 from .messages import say
@@ -204,10 +205,15 @@ def _is_endpoint_name(name: str) -> bool:
 
 def refuse_a_model_shipped_with_the_book(spec: str | None, book_root: Path) -> None:
     """A local model (`st:PATH`) is code and weights the user installed; one inside the book's
-    own folder arrived with the book, from whoever sent it, and is not loaded."""
+    own folder arrived with the book, from whoever sent it, and is not loaded. Nor is a
+    relative path (`st:../evil-model`): it is read from wherever the command runs, which is
+    often the book's folder, and so names a model unpacked beside the book from its archive."""
     if not spec or not spec.startswith("st:"):
         return
-    where = Path(spec[len("st:") :]).expanduser().resolve()
+    written = Path(spec[len("st:") :]).expanduser()
+    if not written.is_absolute():
+        raise InvalidConfig(say("model_path_relative", spec=spec))
+    where = written.resolve()
     if where.is_relative_to(book_root.resolve()):
         raise InvalidConfig(say("model_in_book_folder", spec=spec))
 
@@ -360,7 +366,9 @@ def _remember(path: Path, items: list[str]) -> None:
 
 def _read_seen(path: Path) -> set[str]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8")[:MAX_USER_CONFIG_BYTES])
+        data = json_limits.loads(
+            path.read_text(encoding="utf-8")[:MAX_USER_CONFIG_BYTES], str(path)
+        )
     except (OSError, ValueError):
         return set()
     return {item for item in data if isinstance(item, str)} if isinstance(data, list) else set()

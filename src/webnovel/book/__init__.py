@@ -2,7 +2,14 @@
 that also writes, builds packs, searches and imports. Adapters (CLI, MCP, dashboard) call these and
 nothing below them."""
 
-from .opening import find_book_root, holds_book, init_project, open_project, plan_upstream_import
+from .opening import (
+    find_book_root,
+    holds_book,
+    init_project,
+    open_project,
+    plan_upstream_import,
+    recover_book,
+)
 from .project import Project
 from .reader import BookReader
 
@@ -14,4 +21,5 @@ __all__ = [
     "init_project",
     "open_project",
     "plan_upstream_import",
+    "recover_book",
 ]

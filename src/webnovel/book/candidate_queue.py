@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from .. import json_limits
 from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
@@ -53,7 +54,7 @@ ENTITY_TYPES = ("角色", "势力", "地点", "物品")
 
 def rejected(book: Project) -> list[str]:
     raw = book.store.commits.meta(REJECTED_KEY)
-    names = json.loads(raw) if raw else []
+    names = json_limits.loads(raw, REJECTED_KEY) if raw else []
     return [n for n in names if isinstance(n, str)]
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, UnknownChapter
 from ..extraction.merge import IMPORT_ORIGIN, is_minimal
+from ..ingest.doubled_headings import Doubled, set_apart_doubles
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
 from ..ingest.text_import import ImportedChapter, chapter_result, read_chapters
@@ -20,7 +21,14 @@ from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..messages import say
-from .reports import ChapterFound, FrontMatter, Summarized, TextImport, UpstreamImport
+from .reports import (
+    ChapterFound,
+    DoubledChapter,
+    FrontMatter,
+    Summarized,
+    TextImport,
+    UpstreamImport,
+)
 
 SCENE_SUMMARY_CHARS = 120
 
@@ -35,9 +43,15 @@ def import_text(
     cast: list[dict[str, Any]] | None,
     dry_run: bool,
     progress: Callable[[int, int], None] | None,
+    keep_doubled: bool = False,
 ) -> TextImport:
     chapters, warnings, encodings = read_chapters(path)
+    doubled: list[Doubled] = []
+    if not keep_doubled:
+        chapters, doubled, renumbered = set_apart_doubles(chapters)
     first = start if start is not None else _resume_point(book, chapters)
+    if not keep_doubled:
+        warnings += _doubling_warnings(chapters, doubled, renumbered, first)
     found = TextImport(
         chapters=[
             ChapterFound(chapter=first + i, title=c.title, volume=c.volume, chars=len(c.text))
@@ -48,6 +62,16 @@ def import_text(
         encodings=encodings,
         front_matter=[
             FrontMatter.of(first + i, c) for i, c in enumerate(chapters) if c.front_matter
+        ],
+        doubled=[
+            DoubledChapter(
+                title=d.title,
+                chars=d.chars,
+                same_as=first + d.repeats,
+                similarity=d.similarity,
+                text=d.text,
+            )
+            for d in doubled
         ],
     )
     if dry_run:
@@ -74,6 +98,36 @@ def import_text(
     return replace(found, committed=len(chapters) - unchanged, unchanged=unchanged)
 
 
+def _doubling_warnings(
+    chapters: list[ImportedChapter],
+    doubled: list[Doubled],
+    renumbered: list[tuple[int, int]],
+    first: int,
+) -> list[str]:
+    """Each repeat left out, and each heading number that stands over two different texts."""
+    out = [
+        say(
+            "doubled_chapter_left_out",
+            title=d.title,
+            chapter=first + d.repeats,
+            kept=chapters[d.repeats].title,
+            percent=round(d.similarity * 100, 1),
+        )
+        for d in doubled
+    ]
+    out += [
+        say(
+            "heading_number_repeated",
+            title=chapters[later].title,
+            chapter=first + later,
+            earlier_chapter=first + earlier,
+            earlier_title=chapters[earlier].title,
+        )
+        for earlier, later in renumbered
+    ]
+    return out
+
+
 def _by_entity(mentions: list[Mention]) -> dict[str, list[str]]:
     """entity id → the distinct names a text calls it by (AliasIndex.mentions, from one scan)."""
     found: dict[str, set[str]] = {}
@@ -90,7 +144,10 @@ def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention])
     "text_import"`, so that `extract` knows a model has not read it yet."""
     if not text.strip():
         return result
-    summary = extractive_summary(text, [m.start for m in mentions])
+    title = result.get("title")
+    summary = extractive_summary(
+        text, [m.start for m in mentions], title=title if isinstance(title, str) else ""
+    )
     if summary:
         result["summary"] = summary
     meta = result.get("chapter_meta")

@@ -5,16 +5,23 @@ from __future__ import annotations
 
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..config import render_config
 from ..errors import ProjectExists, ProjectNotFound
-from ..memory.store.location import parse_store_section, render_store_section, store_targets
+from ..memory.store.location import (
+    find_store_location,
+    parse_store_section,
+    render_store_section,
+    store_targets,
+)
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..messages import say
+from ..safe_paths import refuse_links_in_memory
 from .project import Project
 
 if TYPE_CHECKING:
+    from ..memory.store.index_store import IndexStore
     from .reports import UpstreamImport
 
 
@@ -101,8 +108,35 @@ def open_project(path: str | Path | None = None) -> Project:
     return Project(root)
 
 
+def recover_book(path: str | Path | None = None) -> dict[str, Any] | None:
+    """Make the book's SQLite files anew if they fail their check on open (a received book's
+    trigger or view, a dropped table, deleted migration rows: DamagedBook): `index.db` from
+    the commit log rows it still holds, memory derived from them, the old file kept as
+    `index.db.damaged`; a damaged `vectors.db` is moved aside. `rebuild` runs it first. Returns what was done, or None
+    when the files were sound; raises DamagedBook when the log itself cannot be read."""
+    root = find_book_root(Path.cwd()) if path is None else Path(path)
+    if root is None or not holds_book(root / MEMORY_DIR):
+        return None  # opening it says what is missing
+    if find_store_location(root / MEMORY_DIR / CONFIG) is not None:
+        return None  # a PostgreSQL book: its server keeps its schema
+    from ..config import load_config
+    from ..memory.store.parts import StoreParts
+    from ..memory.store.recovery import recover_files  # only for a rebuild
+    from ..memory.write.write_pipeline import replay_all
+
+    config = load_config(root / MEMORY_DIR / CONFIG)
+
+    def derive(index: IndexStore) -> None:
+        for _ in replay_all(index, config, StoreParts(index.conn).commits.current_commits()):
+            pass
+
+    return recover_files(root / MEMORY_DIR, derive)
+
+
 def holds_book(memory_dir: Path) -> bool:
-    """A SQLite book has its index.db; a PostgreSQL book's folder names its store."""
+    """A SQLite book has its index.db; a PostgreSQL book's folder names its store. A folder
+    holding a link is refused here, before its config is read."""
+    refuse_links_in_memory(memory_dir)
     config = memory_dir / CONFIG
     return (memory_dir / "index.db").exists() or (
         config.exists() and "[store]" in config.read_text(encoding="utf-8", errors="replace")

@@ -64,6 +64,8 @@ def build_pack(
     pack = build_memory_pack(
         book.storage.conn, book.config, book.aliases(), request, recipe, book.retriever, held=held
     )
+    # the chapters before this one whose memory is stale (edited by hand, `sync`): said
+    pack.stale_chapters = [c for c in book.store.commits.stale_chapters() if c < chapter]
     if record:
         elapsed_ms = (time.perf_counter() - started) * 1000
         pack_log.record(book.storage.pack_log_path, pack, elapsed_ms)

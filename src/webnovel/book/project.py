@@ -21,6 +21,7 @@ from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
+from ..safe_paths import refuse_link_below
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ..memory.retrieval.search import Retrieval
     from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewReport
+    from ..memory.review.impact import Impact
     from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
@@ -91,9 +93,15 @@ class Project(BookReader):
         chapter: int | None = None,
         check: bool = False,
         force: bool = False,
+        text_source: str | None = None,
     ) -> CommitReport:
         """Write a chapter result. With `check`, review it first and refuse blocking issues
-        unless `force`; a refused commit writes nothing."""
+        unless `force`; a result that changes a published chapter is refused unless `force`
+        (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
+        was read from, remembered with its hash (`webnovel status`)."""
+        from .revising import guard_published, logged_as_published
+
+        crossing = guard_published(self, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
@@ -104,18 +112,23 @@ class Project(BookReader):
                         for i in review.blocking
                     ],
                 )
-        report = self.pipeline.commit(result, text=text, chapter=chapter)
+        with logged_as_published(self, crossing):
+            report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":
             self._dirty = True
         return report
 
-    def retract(self, chapter: int) -> CommitReport:
+    def retract(self, chapter: int, force: bool = False) -> CommitReport:
         """Take a committed chapter back: the book then answers as if it had never been
         committed, and later chapters are re-evaluated. The commit stays in the log, marked
-        retracted; committing the chapter again brings it back."""
+        retracted; committing the chapter again brings it back. A published chapter only
+        with `force`."""
+        from .revising import guard_published, logged_as_published
+
         if chapter_number(chapter) is None:
             raise InvalidInput(say("retract_needs_chapter"))
-        report = self.pipeline.retract(chapter)
+        with logged_as_published(self, guard_published(self, None, chapter, None, True, force)):
+            report = self.pipeline.retract(chapter)
         self._dirty = True
         return report
 
@@ -184,9 +197,28 @@ class Project(BookReader):
         from ..memory.review.draft_review import review_draft
 
         parsed, intake = self.pipeline.read(draft, chapter)
-        report = review_draft(self.pipeline, parsed)
+        report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
         report.normalized = list(intake.normalized)
         return report
+
+    def impact(
+        self,
+        result: Any = None,
+        chapter: int | None = None,
+        text: str | None = None,
+        retract: bool = False,
+    ) -> Impact:
+        """What committing `result` as chapter `chapter` (or retracting it) would do to the
+        rest of the book, by the commit's own write path rolled back; writes nothing."""
+        from . import revising
+
+        return revising.impact(self, result, chapter, text, retract)
+
+    def publish(self, through: int) -> int | None:
+        """Mark chapters 1..`through` as published (0 clears the line)."""
+        from . import revising
+
+        return revising.publish(self, through)
 
     def resolve_conflict(
         self, conflict_id: str, intentional: bool = False, note: str | None = None
@@ -379,6 +411,8 @@ class Project(BookReader):
         for stem in (f"{chapter:03d}", str(chapter), f"{chapter:04d}", f"第{chapter}章"):
             for suffix in (".md", ".txt"):
                 path = folder / f"{stem}{suffix}"
+                # a link would put a file from outside the book into the pack, and so the prompt
+                refuse_link_below(self.root, path)
                 if path.is_file():
                     try:
                         return read_text(path)[0]
@@ -401,18 +435,21 @@ class Project(BookReader):
         cast: list[dict[str, Any]] | None = None,
         dry_run: bool = False,
         progress: Progress | None = None,
+        keep_doubled: bool = False,
     ) -> TextImport:
         """Commit a novel's chapters (one file cut at its headings, or a folder of chapter
         files) with their texts and a minimal result each. Chapters are numbered in order from
         `start` (default: after the book's last chapter, or where an earlier run of the same
         import began, so running it again changes nothing and an interrupted one resumes).
         With a `cast`, each entity is introduced in the first chapter that names it, and every
-        chapter records who appears in it."""
+        chapter records who appears in it. A chapter the source holds twice (the same heading
+        number over nearly the same text) is left out and its text kept in the report's
+        `doubled`, unless `keep_doubled`."""
         if start is not None and (chapter_number(start, "start") is None or start < 1):
             raise InvalidInput(say("start_range", got=start))
         from . import importing
 
-        return importing.import_text(self, Path(path), start, cast, dry_run, progress)
+        return importing.import_text(self, Path(path), start, cast, dry_run, progress, keep_doubled)
 
     def summarize(self, progress: Progress | None = None) -> Summarized:
         """Give every chapter that stands only on a text import's result an extractive summary

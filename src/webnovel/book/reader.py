@@ -24,8 +24,9 @@ from ..memory.schema import (
 from ..memory.store.location import StoreLocation, find_store_location
 from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
-from ..memory.vocabulary import THREAD_FILTER_WORDS, Terms, field_terms
+from ..memory.vocabulary import ENTITY_TYPES, THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
+from ..safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
     from ..memory.clock import Stamp
@@ -57,6 +58,8 @@ class BookReader:
         """Open the book at `root` (or `create` it): in its folder's SQLite file, or in the
         PostgreSQL store its config.toml (or `location`) names."""
         self.root = root
+        # before anything in .webnovel/ is opened: a link there reads or writes elsewhere
+        refuse_links_in_memory(root / MEMORY_DIR)
         config_path = root / MEMORY_DIR / CONFIG
         self.config: BookConfig = load_config(config_path)
         if location is None:
@@ -101,15 +104,26 @@ class BookReader:
                 raise UnknownEntity(reference, self.reading.did_you_mean(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
-        """The book's cast (and places, factions, items), first seen by chapter `as_of`."""
-        return self.store.entities.listed(chapter_number(as_of), entity_type)
+        """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
+        is named as in a chapter result, in any of its words (人物 is 角色). The items (`物品`)
+        include the things held in someone's 物品 that no chapter introduced."""
+        as_of = chapter_number(as_of)
+        if entity_type is not None:
+            entity_type = ENTITY_TYPES.find(entity_type) or entity_type
+        found = self.store.entities.listed(as_of, entity_type)
+        if entity_type != "物品":
+            return found
+        from ..memory.read import items
+
+        every = self.store.entities.listed(as_of, None)
+        return found + items.unintroduced(self.storage.conn, as_of, every)
 
     @property
     def fields(self) -> Terms:
         """The book's fields: the built-in ones with their Chinese names, and its own
         (config.toml `[fields]`)."""
         if not hasattr(self, "_fields"):
-            self._fields = field_terms(self.config.fields)
+            self._fields = field_terms(self.config.fields, self.config.ladders)
         return self._fields
 
     def field_key(self, written: str) -> str:
@@ -123,12 +137,38 @@ class BookReader:
     def holders(self, item: str, as_of: int | None = None) -> list[str]:
         """Who holds a named item (an entity of type 物品) as of chapter `as_of`: the ids of
         the entities whose `items` hold its name or an alias."""
-        entity = self.entity(item)
+        entity = self.thing(item)
         names = {entity.id, entity.name, *entity.aliases}
         return self.store.chains.holders(names, chapter_number(as_of))
 
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
-        return self.reading.fact(self.entity(subject), self.field_key(field), chapter_number(as_of))
+        key, as_of = self.field_key(field), chapter_number(as_of)
+        if key == "holder":  # an item's holder is read from everyone's 物品
+            return self._holder(subject, as_of)
+        return self.reading.fact(self.entity(subject), key, as_of)
+
+    def _holder(self, subject: str, as_of: int | None) -> MemoryItem | None:
+        """Who holds an item as of a chapter: an item introduced as an entity, or any thing
+        ever added to someone's 物品, asked for by its name."""
+        from ..memory.read import items
+
+        entity = self.thing(subject)
+        names = {entity.id, entity.name, *entity.aliases}
+        held = items.holder(self.storage.conn, names, entity.name, as_of)
+        return held or self.reading.fact(entity, "holder", as_of)
+
+    def thing(self, reference: str) -> Entity:
+        """The entity a reference names or, failing one, a thing that was once in someone's
+        物品: an item known by its name alone (its id is its name)."""
+        try:
+            return self.entity(reference)
+        except UnknownEntity:
+            from ..memory.read import items
+
+            first = items.carried(self.storage.conn, None).get(reference)
+            if first is None:
+                raise
+            return Entity(id=reference, name=reference, type="物品", first_chapter=first)
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
         return self.reading.facts_of(self.entity(subject), chapter_number(as_of))
@@ -348,6 +388,7 @@ class BookReader:
             book=self.book,
             latest_chapter=self.latest_chapter(),
             missing_chapters=self.missing_chapters(),
+            published_through=commits.published_through(),
             counts=commits.counts(),
             open_conflicts=len(self.store.records.conflicts()),
             open_threads=len(self.threads("open")),

@@ -6,7 +6,7 @@ with a DeprecationWarning."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import ReadAsMapping
@@ -25,6 +25,7 @@ class BookStats(ReadAsMapping):
     book: dict[str, Any]  # title, genre, folder (and the store, for a shared one)
     latest_chapter: int | None
     missing_chapters: list[int]  # from 1 to the latest, the chapters with no commit
+    published_through: int | None  # the last chapter readers have (`publish --through`)
     counts: dict[str, int]  # rows of each kind of record
     open_conflicts: int
     open_threads: int
@@ -50,6 +51,17 @@ class ChapterFound(ReadAsMapping):
     title: str
     volume: str | None
     chars: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DoubledChapter(ReadAsMapping):
+    """A chapter the source holds twice, left out of the book: the text is here, not lost."""
+
+    title: str
+    chars: int
+    same_as: int  # the chapter (as committed) whose text it repeats
+    similarity: float  # 1.0: the same text
+    text: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,6 +97,7 @@ class TextImport(ReadAsMapping):
     front_matter: list[FrontMatter]
     unchanged: int | None = None  # None: a dry run, nothing was written
     candidate_names: list[Candidate] | None = None  # asked for with --candidates
+    doubled: list[DoubledChapter] = field(default_factory=list)  # left out as repeats
 
     @property
     def dry_run(self) -> bool:
@@ -97,6 +110,7 @@ class TextImport(ReadAsMapping):
             "committed": self.committed,
             "encodings": dict(self.encodings),
             "front_matter": [f.to_dict() for f in self.front_matter],
+            "doubled": [d.to_dict() for d in self.doubled],
         }
         if self.unchanged is not None:
             out["unchanged"] = self.unchanged

@@ -36,6 +36,7 @@ class Resume(ReadAsMapping):
     book: dict[str, Any]  # the book's title, genre and root, as `stats` gives them
     latest_chapter: int | None
     missing_chapters: tuple[int, ...]
+    published_through: int | None  # the last chapter readers have (`publish --through`)
     last_chapter: LastChapter | None  # the latest chapter's title and summary
     protagonist: ProtagonistNow | None
     open_threads: tuple[Thread, ...]
@@ -51,6 +52,7 @@ class Resume(ReadAsMapping):
             "book": self.book,
             "latest_chapter": self.latest_chapter,
             "missing_chapters": list(self.missing_chapters),
+            "published_through": self.published_through,
             "last_chapter": {"title": last.title, "summary": last.summary} if last else None,
             "protagonist": {"id": p.id, "name": p.name, "now": p.now} if p else None,
             "open_threads": [t.to_dict() for t in self.open_threads],
@@ -79,6 +81,7 @@ def where_it_stands(book: Project) -> Resume:
         book=book.book,
         latest_chapter=latest,
         missing_chapters=tuple(book.missing_chapters()),
+        published_through=book.store.commits.published_through(),
         last_chapter=LastChapter(title=last[0].title, summary=last[0].summary) if last else None,
         protagonist=ProtagonistNow(
             id=protagonist.id,

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     )
     from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewIssue, ReviewReport
+    from ..memory.review.impact import AnswerChange, Impact
     from ..memory.schema import (
         CommitEntry,
         CommitReport,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "AnswerChange",
     "Change",
     "ChapterReport",
     "CommitEntry",
@@ -59,6 +61,7 @@ __all__ = [
     "Entity",
     "EventSeen",
     "Evidence",
+    "Impact",
     "Knowledge",
     "MemoryItem",
     "MemoryPack",
@@ -99,6 +102,8 @@ _LAZY = {
     "SearchHit": "..memory.retrieval.search",
     "ReviewIssue": "..memory.review.draft_review",
     "ReviewReport": "..memory.review.draft_review",
+    "AnswerChange": "..memory.review.impact",
+    "Impact": "..memory.review.impact",
     "Deadline": "..memory.clock.answer",
     "StoryClock": "..memory.clock.answer",
     "Stamp": "..memory.clock",

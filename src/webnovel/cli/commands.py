@@ -13,16 +13,28 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..book import Project, holds_book, init_project, open_project, plan_upstream_import
-from ..book.words import printable
+from .. import json_limits
+from ..book import (
+    Project,
+    holds_book,
+    init_project,
+    open_project,
+    plan_upstream_import,
+    recover_book,
+)
+from ..book.hand_edits import source_name
+from ..book.words import FIELD, printable
+from ..config import GENRE_LADDERS
 from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
     WebnovelError,
 )
+from ..ingest.json_keys import DuplicateKeys
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..messages import say
+from ..safe_paths import refuse_link_below
 from . import render
 from .progress import ProgressBar
 
@@ -66,18 +78,34 @@ def init(args: argparse.Namespace) -> int:
                 "created": str(book.root / ".webnovel"),
                 **book.book,
                 "store": location.shown() if location else "sqlite",
+                "ladders": GENRE_LADDERS.get(args.genre or "", {}),
             },
             lambda d: (
                 say("book_created", title=d["title"], created=d["created"])
                 + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）")
+                + _genre_said(args.genre, d["ladders"])
             ),
         )
     return 0
 
 
+def _genre_said(genre: str | None, ladders: dict[str, list[str]]) -> str:
+    """What a genre gave the book: its ladders, or that it has none (and which genres do)."""
+    if not genre:
+        return ""
+    if not ladders:
+        known = say("argument_list_separator").join(GENRE_LADDERS)
+        return "\n" + say("genre_without_ladder", genre=genre, known=known)
+    shown = (
+        say("genre_ladder", field=FIELD.get(k, k), values=" → ".join(v)) for k, v in ladders.items()
+    )
+    return "\n" + say("genre_ladders", genre=genre, ladders=say("argument_separator").join(shown))
+
+
 def read_json_input(name: str) -> Any:
-    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity and
-    absurd nesting refused as errors that name the input."""
+    """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity, absurd
+    nesting and a key written twice in one object refused as errors that name the input (and
+    the key's path)."""
     where = say("standard_input") if name == "-" else f"{name} "  # a path, set apart
     if name == "-":
         try:
@@ -87,8 +115,16 @@ def read_json_input(name: str) -> Any:
     else:
         raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
+    duplicates = DuplicateKeys()
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        value = json_limits.loads(
+            raw,
+            where.rstrip(),
+            parse_constant=_no_constant,
+            object_pairs_hook=duplicates.hook,
+        )
+    except json_limits.JsonTooBig:
+        raise
     except json.JSONDecodeError as exc:
         raise InvalidInput(
             say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
@@ -97,6 +133,11 @@ def read_json_input(name: str) -> Any:
         raise InvalidInput(f"{where.rstrip()}: {exc}") from exc
     except RecursionError as exc:
         raise InvalidInput(say("json_input_too_deep", where=where)) from exc
+    twice = duplicates.paths(value)
+    if twice:  # json keeps the last silently: one of the two would be lost without a word
+        keys = say("argument_list_separator").join(twice)
+        raise InvalidInput(say("json_key_twice", where=where, keys=keys, count=len(twice)))
+    return value
 
 
 def _no_constant(name: str) -> Any:
@@ -115,11 +156,26 @@ def read_text_file(path: Path) -> str:
 def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
+    if args.text and args.text_dir:
+        raise InvalidInput(say("text_and_text_dir"))
+    if args.text_dir and args.file[0] == "-":
+        raise InvalidInput(say("text_dir_needs_a_name"))
     result = read_json_input(args.file[0])
-    text = read_text_file(args.text) if args.text else None
+    text_path: Path | None = args.text
+    if args.text_dir:
+        text = _text_from_dir(args.text_dir, args.file[0]) if _texts_folder(args) else None
+        text_path = args.text_dir / f"{Path(args.file[0]).stem}.md" if text is not None else None
+    else:
+        text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
+        source = source_name(book, text_path) if text_path is not None else None
         report = book.commit(
-            result, text=text, chapter=args.chapter, check=args.check, force=args.force
+            result,
+            text=text,
+            chapter=args.chapter,
+            check=args.check,
+            force=args.force,
+            text_source=source,
         )
         _keep_search_in_step(book, bulk=False)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
@@ -150,7 +206,7 @@ def retract(args: argparse.Namespace) -> int:
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1
-        report = book.retract(args.chapter)
+        report = book.retract(args.chapter, force=args.force)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
     return 0
 
@@ -161,10 +217,11 @@ def _commit_many(args: argparse.Namespace) -> int:
     if args.text or args.chapter is not None or "-" in args.file:
         raise InvalidInput(say("several_files"))
     reports: list[CommitReport] = []
+    with_texts = _texts_folder(args)
     with open_book(args) as book, ProgressBar("commit") as bar:
         for done, name in enumerate(args.file, start=1):
             try:
-                report = _commit_one(book, args, name)
+                report = _commit_one(book, args, name, with_texts)
             except WebnovelError:
                 if reports:  # what the run did before it stopped, so that no one guesses
                     low, high = (
@@ -188,13 +245,42 @@ def _commit_many(args: argparse.Namespace) -> int:
     return 0
 
 
-def _commit_one(book: Project, args: argparse.Namespace, name: str) -> CommitReport:
+def _texts_folder(args: argparse.Namespace) -> bool:
+    """Whether the chapters' texts are to be taken from `--text-dir`: it was given and it is a
+    folder. A folder that is not there is said once, rather than once per chapter."""
+    if args.text_dir is None:
+        return False
+    if not args.text_dir.is_dir():
+        print(
+            say("warning_prefix") + say("text_dir_missing", folder=args.text_dir), file=sys.stderr
+        )
+        return False
+    return True
+
+
+def _text_from_dir(folder: Path, name: str) -> str | None:
+    """The text of result file `name` in `folder` (`<its name>.md`), or None, said on stderr,
+    when there is none: a chapter stored without its text is not searchable by its prose."""
+    path = folder / f"{Path(name).stem}.md"
+    refuse_link_below(folder, path)  # found in a folder, not typed: it must not lead elsewhere
+    if not path.is_file():
+        print(say("warning_prefix") + say("text_missing", result=name, path=path), file=sys.stderr)
+        return None
+    return read_text_file(path)
+
+
+def _commit_one(
+    book: Project, args: argparse.Namespace, name: str, with_texts: bool
+) -> CommitReport:
     """One file of a run, its refusal naming the file."""
-    path = Path(name)
-    text_path = args.text_dir / f"{path.stem}.md" if args.text_dir else None
     try:
-        text = read_text_file(text_path) if text_path and text_path.exists() else None
-        return book.commit(read_json_input(name), text=text, check=args.check, force=args.force)
+        text = _text_from_dir(args.text_dir, name) if with_texts else None
+        path = args.text_dir / f"{Path(name).stem}.md" if text is not None else None
+        source = source_name(book, path) if path is not None else None
+        result = read_json_input(name)
+        return book.commit(
+            result, text=text, check=args.check, force=args.force, text_source=source
+        )
     except InvalidChapterResult as exc:  # say which file of the run was refused
         raise InvalidChapterResult(exc.problems, source=name) from exc
     except InvalidInput as exc:
@@ -211,7 +297,12 @@ def import_book(args: argparse.Namespace) -> int:
     cast = read_cast(args.cast) if args.cast else None
     with open_book(args) as book, ProgressBar("import") as bar:
         report = book.import_text(
-            args.path, start=args.start, cast=cast, dry_run=args.dry_run, progress=bar.update
+            args.path,
+            start=args.start,
+            cast=cast,
+            dry_run=args.dry_run,
+            progress=bar.update,
+            keep_doubled=args.keep_doubled,
         )
         if not args.dry_run:
             _keep_search_in_step(book, bulk=True)
@@ -337,11 +428,15 @@ def _now() -> str:
 
 def mcp(args: argparse.Namespace) -> int:
     try:
+        # the SDK itself: anyio alone comes with the [dashboard] extra too, and our modules
+        # import the SDK only when they serve
         import anyio
+        import mcp.server.lowlevel  # noqa: F401
+        import mcp.server.stdio  # noqa: F401
 
         from ..mcp import create_server
         from ..mcp.stdio import run_stdio
-    except ImportError as exc:  # pragma: no cover - depends on the install
+    except ImportError as exc:
         raise InvalidInput(say("mcp_extra")) from exc
     with open_book(args) as book:
         from ..book.heap import settle_heap
@@ -405,7 +500,10 @@ def review(args: argparse.Namespace) -> int:
 
 
 def rebuild(args: argparse.Namespace) -> int:
+    recovered = recover_book(args.project)  # a damaged or foreign file: made anew from its log
     with open_book(args) as book, ProgressBar("rebuild") as bar, ProgressBar("index") as index_bar:
         summary = book.rebuild(progress=bar.update, search_progress=index_bar.update)
+    if recovered is not None:
+        summary["recovered"] = recovered
     emit(args, summary, render.mapping_text)
     return 0

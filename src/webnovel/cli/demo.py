@@ -16,6 +16,7 @@ from ..errors import ProjectExists, UnknownEntity
 from ..messages import say
 from ..queries import answers
 from ..queries.answers import Versions, dicts
+from ..safe_paths import refuse_link_below
 from . import render
 from .commands import emit
 from .progress import ProgressBar
@@ -37,6 +38,7 @@ def demo(args: argparse.Namespace) -> int:
         for extra in ("outlines", "drafts"):  # next chapter's outline, a draft to review
             source = sample_book_dir() / extra
             if source.is_dir():
+                refuse_link_below(folder, folder / extra)  # copied into, never through a link
                 shutil.copytree(source, folder / extra, dirs_exist_ok=True)
         with ProgressBar("commit") as bar:
             for done, chapter in enumerate(chapters, start=1):

@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from ..messages import language
+from .revise_help import HELP as REVISE_HELP
 
 HELP: dict[str, str] = {
     "output format (default: text on a terminal, json otherwise)": "输出格式（默认：终端上为 text，否则为 json）",
@@ -28,7 +29,7 @@ HELP: dict[str, str] = {
     "chapter-result JSON file(s), or - for standard input": "章节结果 JSON 文件，- 表示标准输入",
     "the chapter number (when the result does not say it)": "章节号（结果里没写时）",
     "the chapter's text (Markdown)": "本章正文（Markdown）",
-    "with several files: take each chapter's text from DIR/<same name>.md when present": "多个文件时：从 DIR/<同名>.md 读取各章正文",
+    "take each chapter's text from DIR/<same name>.md (one file or several)": "从 DIR/<同名>.md 读取各章正文（一个或多个文件）",
     "review the result first and refuse it if the review finds blocking issues": "先审阅，发现阻断问题则拒绝写入",
     "with --check: commit anyway": "配合 --check：仍然写入（矛盾记为冲突）",
     "take a committed chapter back: memory answers as if it had never been committed (the "
@@ -105,6 +106,7 @@ HELP: dict[str, str] = {
     "number of the first chapter (default: next)": "第一章的章节号（默认：接着已有的）",
     "TOML or CSV file: id, name, aliases, type": "角色表（TOML 或 CSV）：id、名字、别名、类型",
     "also list frequent person names no entity has yet, to confirm into the cast": "同时列出尚未登记的高频人名，供确认加入角色表",
+    "keep a chapter the source holds twice (same heading number, nearly the same text) as a chapter of its own; by default it is left out and its text kept in the report": "原书重复的章节（章回序号相同、正文几乎相同）也作为一章导入；默认不导入，其正文保存在导入报告中",
     "a chapter-result skeleton for a committed chapter, from its stored text": "根据已存正文，为已提交的一章生成章节结果骨架",
     "the chapter": "章节号",
     "serve the book to MCP clients over stdio (needs the [mcp] extra)": "通过 stdio 为 MCP 客户端提供本书（需安装 [mcp] 扩展）",
@@ -169,6 +171,7 @@ HELP: dict[str, str] = {
     "derive the copy's memory anew by replaying the commit log chapter by chapter "
     "(slower; for a book whose memory is in doubt)": "逐章重放提交日志，重新推导副本的记忆（较慢；用于记忆可能有误的书）",
     "the new book's folder": "新书的文件夹",
+    **REVISE_HELP,
 }
 
 # argparse's own sentences, matched in the order given.

@@ -21,6 +21,7 @@ from .parsing import Version as _Version
 from .parsing import add_command as _add
 from .parsing import fail as _fail
 from .query_commands import add_query_commands
+from .revise_commands import add_hand_edit_commands, add_revise_commands
 from .store_commands import add_store_commands
 
 EPILOG = """{examples}:
@@ -119,14 +120,18 @@ def _add_write_commands(sub: Subcommands) -> None:
         "--text-dir",
         type=Path,
         default=None,
-        help="with several files: take each chapter's text from DIR/<same name>.md when present",
+        help="take each chapter's text from DIR/<same name>.md (one file or several)",
     )
     p.add_argument(
         "--check",
         action="store_true",
         help="review the result first and refuse it if the review finds blocking issues",
     )
-    p.add_argument("--force", action="store_true", help="with --check: commit anyway")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --check: commit anyway; also commit a published chapter's revision",
+    )
 
     p = _add(
         sub,
@@ -138,6 +143,11 @@ def _add_write_commands(sub: Subcommands) -> None:
     )
     p.add_argument("chapter", type=int, help="the chapter to take back")
     p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="retract it even if it is published (logged as a revision of a published chapter)",
+    )
 
 
 def _add_retrieval_commands(sub: Subcommands) -> None:
@@ -218,6 +228,12 @@ def _add_import_commands(sub: Subcommands) -> None:
         "--candidates",
         action="store_true",
         help="also list frequent person names no entity has yet, to confirm into the cast",
+    )
+    p.add_argument(
+        "--keep-doubled",
+        action="store_true",
+        help="keep a chapter the source holds twice (same heading number, nearly the same "
+        "text) as a chapter of its own; by default it is left out and its text kept in the report",
     )
 
     _add_model_free_commands(sub)
@@ -381,6 +397,8 @@ COMMAND_GROUPS: tuple[tuple[tuple[str, ...], Callable[[Subcommands], None]], ...
     (QUERY_COMMANDS, add_query_commands),
     (("embed",), _add_retrieval_commands),
     (("review",), _add_review_commands),
+    (("impact", "publish"), add_revise_commands),
+    (("status", "sync"), add_hand_edit_commands),
     (("rebuild",), _add_rebuild_command),
     (
         ("import", "candidates", "summarize", "prefill", "extract"),

@@ -82,7 +82,34 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        raise SystemExit(fail(f"{self.prog}: {help_words.error_text(message)}", 2))
+        if found := _INVALID_COMMAND.match(message):  # 35 commands listed would bury the hint
+            said = say("unknown_command", name=found.group(1), hint=_hint(message))
+        else:
+            said = f"{help_words.error_text(message)}{_hint(message)}"
+        raise SystemExit(fail(f"{self.prog}: {said}", 2))
+
+
+# What argparse refuses, read back to add the hint a person needs: the choice probably meant
+# (`fatc` → fact), or that an option of the whole command line goes before the command.
+_INVALID_CHOICE = re.compile(r"^argument \S+: invalid choice: '(.+?)' \(choose from (.+)\)$")
+_INVALID_COMMAND = re.compile(r"^argument COMMAND: invalid choice: '(.+?)' ")
+_UNRECOGNIZED = re.compile(r"^unrecognized arguments: (.+)$")
+GLOBAL_OPTIONS = ("--project",)
+
+
+def _hint(message: str) -> str:
+    import difflib
+
+    if found := _INVALID_CHOICE.match(message):
+        choices = [c.strip().strip("'") for c in found.group(2).split(",")]
+        meant = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
+        return say("argument_meant", meant=meant[0]) if meant else ""
+    if found := _UNRECOGNIZED.match(message):
+        words = found.group(1).split()
+        given = next((o for o in GLOBAL_OPTIONS for w in words if w.split("=")[0] == o), None)
+        if given is not None:
+            return say("global_option_first", option=given)
+    return ""
 
 
 def fail(message: str, code: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from ..book.words import printable
 from ..messages import say
 from ..queries import QUERIES, Arg, Query
+from ..queries.beyond import beyond_end, with_note
 from . import render
 from .commands import open_book, read_json_input, read_text_file
 from .parsing import Subcommands, add_command
@@ -45,6 +46,8 @@ def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
     if arg.positional:
         if arg.cli_optional:
             options.update(nargs="?", default=arg.default)
+        elif arg.cli_words:
+            options.update(nargs="+")
         parser.add_argument(arg.name, **options)
         return
     options["default"] = arg.default
@@ -69,8 +72,11 @@ def run_query(query: Query[Any], args: argparse.Namespace) -> int:
             with ProgressBar("index") as bar:
                 book.catch_up_search(progress=bar.update)
         answer = query.run(book, arguments)
+        beyond = beyond_end(book, query, arguments)
+    if beyond is not None:  # said on stderr in either format: stdout stays the answer
+        print(f"{say('warning_prefix')}{beyond.note()}", file=sys.stderr)
     if args.format == "json":
-        out = render.to_json(query.to_json(answer))
+        out = render.to_json(with_note(query.to_json(answer), beyond))
     else:  # control characters shown as escapes: no stored value can rewrite the screen
         out = printable(query.formats.get(args.format, query.text)(answer).rstrip("\n"))
     sys.stdout.write(out + "\n")
@@ -78,7 +84,10 @@ def run_query(query: Query[Any], args: argparse.Namespace) -> int:
 
 
 def _given(arg: Arg, value: Any) -> Any:
-    """An argument's value as the query takes it: a file named on the command line is read."""
+    """An argument's value as the query takes it: a file named on the command line is read,
+    and the words of a search are one question."""
+    if isinstance(value, list):
+        return " ".join(value)
     if value is None or arg.cli_reads is None:
         return value
     return read_text_file(value) if arg.cli_reads == "text" else read_json_input(str(value))

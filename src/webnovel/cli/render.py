@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+from ..messages import say
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -103,6 +104,9 @@ def review_text(report: ReviewReport) -> str:
         severity = SEVERITY.get(issue.severity, issue.severity)
         kind = CONFLICT_KIND.get(issue.category) or ADVICE_KIND.get(issue.category, "")
         lines.append(f"[{severity}] {kind or issue.category}：{issue.message}")
+        if issue.contradicts_published:
+            shown = "、".join(map(str, issue.contradicts_published))
+            lines.append("    " + say("review_contradicts_published", chapters=shown))
         if issue.fix_hint:
             lines.append(f"    → {issue.fix_hint}")
     return "\n".join(lines)
@@ -117,6 +121,16 @@ def import_text(report: TextImport) -> str:
     else:
         lines.append(f"已提交 {report.committed} 章，未变化 {report.unchanged} 章")
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
+    lines += [
+        say(
+            "import_doubled_line",
+            title=d.title,
+            chars=d.chars,
+            chapter=d.same_as,
+            percent=round(d.similarity * 100, 1),
+        )
+        for d in report.doubled
+    ]
     if report.candidate_names:
         lines.append("可能的新人物（名字、出现次数、首次出现）：")
         lines += [
@@ -187,6 +201,12 @@ EXTRACT_STATUS = {
 }
 
 
+def _currency(report: ExtractionReport) -> str:
+    """The prices' currency as the author wrote it, or that it was not said."""
+    currency = (report.prices or {}).get("currency")
+    return str(currency) if currency else say("currency_unsaid")
+
+
 def _money(value: Any) -> str:
     return "—" if value is None else f"{value:.4f}"
 
@@ -197,7 +217,8 @@ def extract_text(report: ExtractionReport) -> str:
 
     if isinstance(report.total, PlannedTotal):
         return _planned_text(report, report.total)
-    rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", "费用", "矛盾"]]
+    cost = say("cost_column", currency=_currency(report))
+    rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", cost, "矛盾"]]
     for r in report.extracted:
         t = r.tokens
         rows.append(
@@ -235,12 +256,15 @@ def extract_text(report: ExtractionReport) -> str:
         lines.append(f"模型：{report.model}（{report.endpoint}，{report.response_mode or '—'}）")
     for r in report.extracted:
         lines += [f"  第{r.chapter}章：{w}" for w in r.warnings]
+    if report.prices and not report.prices.get("currency"):
+        lines.append(say("currency_how"))
     return "\n".join(lines)
 
 
 def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     """A dry run: what would be asked, and its estimated tokens and cost."""
-    rows = [["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", "费用（估）"]]
+    cost = say("cost_column_estimated", currency=_currency(report))
+    rows = [["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", cost]]
     rows += [
         [
             f"第{r.chapter}章",
@@ -267,6 +291,8 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     note = "试运行：什么也没有发送。" + (
         "" if report.prices else "未配置价格（[llm] prices），费用无法估算。"
     )
+    if report.prices and not report.prices.get("currency"):
+        note += "\n" + say("currency_how")
     return table(rows) + "\n" + note
 
 

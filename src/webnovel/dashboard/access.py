@@ -11,6 +11,7 @@ cookie for this server holds it.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
@@ -32,11 +33,23 @@ def new_login_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# One host as RFC 9110 writes it, and nothing else: a name or IPv4 address (letters, digits,
+# `.`, `-`, `_`, `~`; 0x7f.1 too) or a bracketed IPv6 address, then at most a port. A list
+# (`127.0.0.1:8765, evil.com`), a space, a tab or any other character makes it no host at all:
+# read loosely, the part before the comma or the tab passed for loopback.
+_ONE_HOST = re.compile(
+    r"(?:\[(?P<v6>[0-9A-Fa-f:.]+(?:%(?:25)?[A-Za-z0-9._~-]+)?)\]|(?P<name>[A-Za-z0-9._~-]+))"
+    r"(?::[0-9]{1,5})?"
+)
+
+
 def host_name(host_header: str) -> str:
-    """The name in a Host header, without its port: `[::1]:8765` → `::1`, `a:80` → `a`."""
-    if host_header.startswith("["):
-        return host_header[1 : host_header.find("]")] if "]" in host_header else ""
-    return host_header.rsplit(":", 1)[0] if host_header.count(":") == 1 else host_header
+    """The name in a Host header, without its port: `[::1]:8765` → `::1`, `a:80` → `a`; ""
+    for a header that is not exactly one host."""
+    found = _ONE_HOST.fullmatch(host_header)
+    if found is None:
+        return ""
+    return found.group("v6") or found.group("name")
 
 
 class AccessGuard:

@@ -13,7 +13,6 @@ page's token, made anew each start and never sent in a URL, and a same-origin re
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import json
 import secrets
@@ -48,9 +47,10 @@ from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
-from . import chapter_view, graph_view, pages, threads_view
+from . import chapter_view, graph_view, pages, revise_view, threads_view
 from .access import AccessGuard
 from .links import Links
+from .live import CommitWatch
 from .templating import STATIC, render
 from .view_models import CandidatesPage, context_of
 
@@ -62,6 +62,7 @@ LIVE_POLL_SECONDS = 1.0
 MAX_FORM_BYTES = (
     64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
 )
+REVISE_FORM_BYTES = 4_000_000  # a pasted chapter result (a commit takes up to 2 MB of JSON)
 NAV = (  # route names (create_app) and their Chinese
     ("overview", "总览"),
     ("characters", "角色"),
@@ -72,6 +73,7 @@ NAV = (  # route names (create_app) and their Chinese
     ("candidates", "待确认"),
     ("search", "检索"),
     ("pack", "记忆包"),
+    ("revise", "改稿"),
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -90,6 +92,7 @@ class Dashboard:
     def __init__(self, book: Project) -> None:
         self.book = book
         self.token = secrets.token_urlsafe(32)
+        self.watch = CommitWatch(book, LIVE_POLL_SECONDS)
         self._candidates: tuple[tuple[int, int], list[Candidate]] | None = None
 
     def as_of(self, request: Request) -> int | None:
@@ -227,6 +230,44 @@ class Dashboard:
             raise InvalidInput(say("unknown_task", name=task, choices=choices))
         return self.page(request, "pack.html", as_of, pages.pack(self.book, as_of, task))
 
+    def revise(self, request: Request, as_of: int) -> Response:
+        """改稿: paste a revised result, or pick a committed chapter's to edit."""
+        chapter = request.query_params.get("chapter", "")
+        view = revise_view.revise_page(
+            self.book,
+            chapter=int(chapter) if chapter.isdigit() else None,
+            done=request.query_params.get("done"),
+        )
+        return self.page(request, "revise.html", as_of, view)
+
+    async def revise_impact(self, request: Request) -> Response:
+        """What committing the pasted result would do: the facade's impact, which writes
+        nothing (it takes the book's write lock while it runs, so it is a POST behind the
+        page's token, as the writes are)."""
+        form = await self._checked_form(request, REVISE_FORM_BYTES)
+        if form is None:
+            return Response(status_code=400)
+        raw, chapter, data = _revision(form)
+        found = self.book.impact(data, chapter=chapter)
+        view = revise_view.revise_page(self.book, raw, found.chapter, found)
+        return self.page(request, "revise.html", self.as_of(request) or 0, view)
+
+    async def revise_commit(self, request: Request) -> Response:
+        """Commit the revised result: the facade's commit, refused for a published chapter
+        unless the page's box saying so is ticked (`--force`)."""
+        form = await self._checked_form(request, REVISE_FORM_BYTES)
+        if form is None:
+            return Response(status_code=400)
+        _, chapter, data = _revision(form)
+        force = (form.get("force") or [""])[0] == "1"
+        report = self.book.commit(data, chapter=chapter, force=force)
+        self.book.flush()
+        done = revise_view.done_text(report.chapter, report.status)
+        as_of = (form.get("as_of") or [""])[0]
+        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        url = links.url_for("revise", chapter=report.chapter, done=done)
+        return RedirectResponse(url, status_code=303)
+
     def shown(self, view: PageView) -> Callable[[Request], Awaitable[Response]]:
         """A page as an endpoint: read the chapter from the request, or say the book is empty.
         Endpoints are coroutines so that they run on the event loop's one thread."""
@@ -280,15 +321,17 @@ class Dashboard:
         done_url = links.url_for("candidates", done=f"{message}「{name}」")
         return RedirectResponse(done_url, status_code=303)
 
-    async def _checked_form(self, request: Request) -> dict[str, list[str]] | None:
-        """A write's form, read within MAX_FORM_BYTES, from this origin, with the page's token;
+    async def _checked_form(
+        self, request: Request, limit: int = MAX_FORM_BYTES
+    ) -> dict[str, list[str]] | None:
+        """A write's form, read within `limit` bytes, from this origin, with the page's token;
         None when the visitor left mid-request."""
         _same_origin(request)
         body = b""
         try:
             async for chunk in request.stream():
                 body += chunk
-                if len(body) > MAX_FORM_BYTES:
+                if len(body) > limit:
                     raise HTTPException(413, say("form_too_big"))
         except ClientDisconnect:
             return None
@@ -314,6 +357,7 @@ class Dashboard:
         try:
             query = find_query(QUERIES, name)
             arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
+            arguments["record"] = False  # a look, not a pack given to an agent: never logged
             data = query.to_json(query.run(self.book, arguments))
         except KeyError:
             return JSONResponse({"error": say("no_such_query", name=name)}, status_code=404)
@@ -335,19 +379,23 @@ class Dashboard:
         """Server-sent events: `commit` with the new sequence number whenever the book's commit
         sequence moves, whoever committed (the CLI, an MCP server, this page)."""
         start = _bounded_int(request.query_params.get("seq"), -1, -1, 2**62)
+        client = request.client.host if request.client else ""
 
         async def stream() -> AsyncIterator[str]:
-            last = self.book.commit_seq() if start < 0 else start
-            yield "retry: 2000\n\n"
-            while not await request.is_disconnected():
-                now = self.book.commit_seq()
-                if now != last:
-                    last = now
-                    yield f"event: commit\ndata: {json.dumps({'seq': now})}\n\n"
-                else:
-                    yield ": still here\n\n"
-                # on PostgreSQL a commit from any machine ends the wait at once (NOTIFY)
-                await asyncio.to_thread(self.book.wait_for_commit, LIVE_POLL_SECONDS)
+            # one watcher wakes every stream (live.py); a client's oldest beyond its cap closes
+            opened = self.watch.open(client)
+            try:
+                last = self.watch.seq() if start < 0 else start
+                yield "retry: 2000\n\n"
+                while not opened.closed.is_set() and not await request.is_disconnected():
+                    now = await self.watch.change_after(last, opened)
+                    if now != last:
+                        last = now
+                        yield f"event: commit\ndata: {json.dumps({'seq': now})}\n\n"
+                    else:
+                        yield ": still here\n\n"
+            finally:
+                self.watch.close(client, opened)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
@@ -355,6 +403,19 @@ class Dashboard:
 
     async def favicon(self, request: Request) -> Response:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
+def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
+    """A 改稿 form's result: as pasted, its chapter (when given) and its JSON."""
+    raw = (form.get("result") or [""])[0]
+    chapter = (form.get("chapter") or [""])[0].strip()
+    if not raw.strip():
+        raise InvalidInput(say("revise_needs_result"))
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(say("not_json_input", error=exc)) from exc
+    return raw, int(chapter) if chapter.isdigit() else None, data
 
 
 def _active(here: str, path: str) -> bool:
@@ -418,6 +479,9 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
         ),
         Route("/search", board.shown(board.search), name="search"),
         Route("/pack", board.shown(board.pack), name="pack"),
+        Route("/revise", board.shown(board.revise), name="revise"),
+        Route("/revise/impact", board.revise_impact, methods=["POST"], name="revise_impact"),
+        Route("/revise/commit", board.revise_commit, methods=["POST"], name="revise_commit"),
         Route("/api/passage", board.passage, name="passage"),
         Route("/api/seq", board.seq, name="seq"),
         Route("/api/query/{name}", board.query, name="query"),

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..book import hand_edits
 from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
@@ -117,6 +118,7 @@ def _pick(numbers: list[float], pick: str) -> float:
 
 
 def overview(book: Project, as_of: int) -> OverviewPage:
+    files = hand_edits.status(book)
     costs = book.chapter_costs(as_of)
     axis = Axis(1, as_of)
     log = book.commit_log(RECENT_COMMITS, as_of)
@@ -129,6 +131,9 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
         missing=[n for n in book.missing_chapters() if n <= as_of],
+        published_through=book.store.commits.published_through(),
+        edited=[e["chapter"] for e in files.edited if e["chapter"] <= as_of],
+        stale=[n for n in files.stale if n <= as_of],
         counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),

@@ -70,5 +70,5 @@ def _scaled(row: TrackRow, longest: int) -> TrackRow:
 
 def story_day(event: TimelineEvent) -> str:
     """An event's place on the story clock: 第2天夜, 开篇前3599天 回忆."""
-    mode = " " + label(SCENE_MODE, event.mode) if event.mode else ""
+    mode = " " + label(SCENE_MODE, event.flashback) if event.flashback else ""
     return day_words(event.day) + (event.part or "") + mode

@@ -30,7 +30,7 @@ from .graph_layout import Point
 if TYPE_CHECKING:  # types only: the dashboard reads memory through the facade
     from _typeshed import DataclassInstance
 
-    from ..book.values import ChapterReport, MemoryPack, PackItem, SearchHit
+    from ..book.values import ChapterReport, Impact, MemoryPack, PackItem, SearchHit
     from ..ingest.name_finder import Candidate
 
 
@@ -117,6 +117,9 @@ class Chart:
 class OverviewPage:
     protagonist: Snapshot | None
     missing: list[int]  # chapters up to `as_of` never committed
+    published_through: int | None  # the last chapter readers have (`publish --through`)
+    edited: list[int]  # chapters whose text file changed since their commit (`status`)
+    stale: list[int]  # chapters whose text was edited after their result (`sync`)
     counts: list[tuple[str, int]]
     commits: list[CommitRow]
     conflicts: list[Conflict]
@@ -366,3 +369,36 @@ class GraphPage:
     labels: bool
     choices: list[str]
     together: list[Together]  # who shares chapters with the centre (Project.cooccurrence)
+
+
+# -- 改稿: a revision's impact ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ImpactLine:
+    kind: str  # change | added | removed: a record that changes, a conflict added or mended
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ImpactGroup:
+    """One chapter of an impact: what breaks or mends there; `line_after`: the published line
+    is drawn after this chapter."""
+
+    chapter: int
+    published: bool
+    lines: list[ImpactLine]
+    line_after: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RevisePage:
+    result_text: str  # the revised result as pasted or picked
+    chapter: int | None  # the chapter it is for
+    published_through: int | None
+    impact: Impact | None  # asked for: shown with its groups
+    summary: str
+    changed: list[str]  # the answers as of the latest chapter that change
+    groups: list[ImpactGroup]
+    line_drawn_first: bool  # every chapter listed is past the published line
+    done: str | None  # a commit just made from the page

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..memory.store.schema_check import guard, refuse_code
 from .chat_client import Completion, Usage
 
 HASH_PREFIX = "b2:"
@@ -49,6 +50,8 @@ class AnswerCache:
 
     def __init__(self, path: Path) -> None:
         self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        guard(self._conn)  # the book's file, maybe a received one: nothing in it may run
+        refuse_code(self._conn, path)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(SCHEMA)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .. import json_limits
+
 FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 MAX_QUOTED_PROBLEMS = 30  # a repair request quotes at most this many problems
 
@@ -33,7 +35,7 @@ def parse_answer(text: str) -> ParsedAnswer:
         if found is None:
             continue
         try:
-            data = json.loads(found, parse_constant=_no_constant)
+            data = json_limits.loads(found, "$", parse_constant=_no_constant)
         except (json.JSONDecodeError, ValueError, RecursionError) as exc:
             last_error = str(exc)
             continue

@@ -13,8 +13,11 @@ text quoted from a response is scrubbed of it first.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
+import http.client
 import json
+import socket
 import threading
 import time
 import urllib.error
@@ -23,12 +26,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import json_limits
 from ..errors import EndpointFailed
 from ..messages import say
 
 RETRY_STATUSES = frozenset({408, 409, 429}) | frozenset(range(500, 600))
+MODEL_JSON_DEPTH = 64  # as the commit's own hygiene allows (memory/write/json_hygiene.py)
 MAX_WAIT_S = 60.0  # a Retry-After longer than this is capped: the run would look hung
 QUOTE_CHARS = 300  # of a response body, in an error message
+# An answer is at most MAX_OUTPUT_CAP tokens of JSON (a few hundred KB): a body past this is a
+# server gone wrong (an endless stream), stopped rather than read into memory.
+MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+MAX_ERROR_BYTES = 64 * 1024  # of a refusal's body: only its start is ever quoted
+READ_CHUNK = 64 * 1024
 # The ways of asking for JSON, most exact first; a server that refuses one gets the next.
 RESPONSE_MODES = ("json_schema", "json_object", "none")
 
@@ -162,27 +172,42 @@ class ChatClient:
             headers["Authorization"] = f"Bearer {self.endpoint.api_key}"
         payload = json.dumps(body, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(url, data=payload, headers=headers, method="POST")
+        timeout = self.endpoint.timeout_s
+        with _Deadline(timeout) as deadline:
+            raw = self._exchange(request, deadline)
+        text = raw.decode("utf-8", "replace")
         try:
-            with urllib.request.urlopen(request, timeout=self.endpoint.timeout_s) as response:
-                raw = response.read()
-        except urllib.error.HTTPError as exc:
-            text = exc.read().decode("utf-8", "replace")
-            raise _Refused(exc.code, text, _retry_after(exc.headers.get("Retry-After"))) from None
-        except TimeoutError:
-            raise _Unreachable(say("model_timed_out", seconds=self.endpoint.timeout_s)) from None
-        except urllib.error.URLError as exc:
-            reason = exc.reason
-            if isinstance(reason, TimeoutError):
-                timeout = self.endpoint.timeout_s
-                raise _Unreachable(say("model_timed_out", seconds=timeout)) from None
-            raise _Unreachable(self._scrub(str(reason))) from None
-        except (ConnectionError, OSError) as exc:
-            raise _Unreachable(self._scrub(str(exc))) from None
-        try:
-            return json.loads(raw.decode("utf-8", "replace"))
+            return json_limits.loads(text, self._scrub(url), max_depth=MODEL_JSON_DEPTH)
+        except json_limits.JsonTooBig:
+            raise EndpointFailed(say("model_answer_too_deep", depth=MODEL_JSON_DEPTH)) from None
         except json.JSONDecodeError:
             quoted = self._scrub(raw[:QUOTE_CHARS].decode("utf-8", "replace"))
             raise EndpointFailed(say("model_not_json", quoted=quoted)) from None
+
+    def _exchange(self, request: urllib.request.Request, deadline: _Deadline) -> bytes:
+        """The response body, within the deadline's time and `MAX_RESPONSE_BYTES`."""
+        timeout = self.endpoint.timeout_s
+        try:
+            with _opener(deadline).open(request, timeout=timeout) as response:
+                raw = _read_capped(response, MAX_RESPONSE_BYTES)
+        except urllib.error.HTTPError as exc:
+            try:
+                text = _read_capped(exc, MAX_ERROR_BYTES, cut=True).decode("utf-8", "replace")
+            except (http.client.HTTPException, OSError):
+                text = ""
+            raise _Refused(exc.code, text, _retry_after(exc.headers.get("Retry-After"))) from None
+        except _TooLarge:
+            raise EndpointFailed(say("model_answer_too_large", limit=MAX_RESPONSE_BYTES)) from None
+        except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
+            if deadline.expired:  # the timer shut the socket: whatever the read then said
+                raise _Unreachable(say("model_total_timed_out", seconds=timeout)) from None
+            reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+            if isinstance(reason, TimeoutError):
+                raise _Unreachable(say("model_timed_out", seconds=timeout)) from None
+            raise _Unreachable(self._scrub(str(reason))) from None
+        if deadline.expired:  # cut short by the timer: a body without a length looks whole
+            raise _Unreachable(say("model_total_timed_out", seconds=timeout))
+        return raw
 
     def _describe(self, exc: _Refused) -> str:
         quoted = self._scrub(exc.text.strip())[:QUOTE_CHARS]
@@ -199,6 +224,89 @@ class ChatClient:
     def _scrub(self, text: str) -> str:
         key = self.endpoint.api_key
         return text.replace(key, "***") if key else text
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _read_capped(response: Any, limit: int, cut: bool = False) -> bytes:
+    """The body, read a chunk at a time; past `limit` bytes, `_TooLarge` (or, with `cut`, the
+    first `limit` bytes)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk: bytes = response.read(READ_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > limit:
+            if cut:
+                return bytes(b"".join(chunks) + chunk)[:limit]
+            raise _TooLarge
+        chunks.append(chunk)
+
+
+class _Deadline:
+    """The whole request's time: when it runs out, a timer thread shuts the request's socket
+    down, which ends any read in progress. A socket's own timeout counts each read, so a server
+    that drips a byte a second would otherwise hold a run for ever."""
+
+    def __init__(self, seconds: float) -> None:
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    # the plain socket's shutdown, also under TLS: SSLSocket.shutdown would unwrap the TLS
+    # object under the reading thread's feet
+    with contextlib.suppress(OSError):  # already closed: nothing left to end
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+
+def _opener(deadline: _Deadline) -> urllib.request.OpenerDirector:
+    """urllib's usual opener (proxies from the environment included) whose connections tell
+    `deadline` their socket as soon as they have one."""
+
+    def watched(http_class: Any) -> Any:
+        class Watched(http_class):  # type: ignore[misc]
+            def connect(self) -> None:
+                super().connect()
+                deadline.watch(self.sock)
+
+        return Watched
+
+    class WatchedHTTP(urllib.request.HTTPHandler):
+        def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
+            return super().do_open(watched(http_class), req, **kwargs)
+
+    class WatchedHTTPS(urllib.request.HTTPSHandler):
+        def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
+            return super().do_open(watched(http_class), req, **kwargs)
+
+    return urllib.request.build_opener(WatchedHTTP, WatchedHTTPS)
 
 
 class _Refused(Exception):

@@ -115,7 +115,10 @@ def _pressing(book: Project, as_of: int) -> list[Thread]:
 def _thread_line(thread: Thread) -> str:
     due = f"，预定第{thread.due_chapter}章回收" if thread.due_chapter else ""
     overdue = "，已逾期" if thread.overdue else ""
-    return f"- {thread.id}（{thread.kind}，第{thread.planted_chapter}章埋下{due}{overdue}）：{thread.content}"
+    planted = (
+        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+    )
+    return f"- {thread.id}（{thread.kind}，{planted}{due}{overdue}）：{thread.content}"
 
 
 def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:

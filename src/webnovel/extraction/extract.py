@@ -13,6 +13,7 @@ from .answer_cache import AnswerCache
 from .chat_client import ChatClient
 from .report import ExtractionReport
 from .run import Extraction, Progress, plan
+from .run_lock import extraction_lock
 from .settings import LLMSettings, resolve_settings
 
 if TYPE_CHECKING:
@@ -38,6 +39,28 @@ def llm_settings(book: Project, need_endpoint: bool = True) -> LLMSettings:
     return resolve_settings(book_llm_table(book), need_endpoint)
 
 
+def propose_results(book: Project, chapters: list[int]) -> dict[int, dict[str, Any]]:
+    """A model's reading of these stored chapters (their texts as stored), committed nowhere:
+    chapter → the result a run would commit. Answers are kept in the book as a run's are, so
+    asking again sends nothing."""
+    settings = llm_settings(book)
+    if settings.notice:
+        warnings.warn(settings.notice, stacklevel=2)
+    if settings.endpoint is None:  # resolve_settings has said why already; never reached
+        raise InvalidInput(say("no_model"))
+    client = ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)
+    cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)
+    try:
+        run = Extraction(book, settings, client, cache, 1)
+        return {
+            item.chapter: run.propose(item)
+            for number in chapters
+            for item in plan(book, number, number, force=True)
+        }
+    finally:
+        cache.close()
+
+
 def extract_chapters(
     book: Project,
     start: int | None,
@@ -54,6 +77,28 @@ def extract_chapters(
         warnings.warn(settings.notice, stacklevel=2)
     if start is not None and end is not None and start > end:
         raise InvalidInput(say("empty_range", start=start, end=end))
+    memory_dir = book.storage.config_path.parent
+    if dry_run:
+        return _extract(book, settings, start, end, dry_run, force, concurrency, progress)
+    # planned only once the lock is ours: what another run extracted meanwhile is not planned
+    with extraction_lock(memory_dir, _say_waiting):
+        return _extract(book, settings, start, end, dry_run, force, concurrency, progress)
+
+
+def _say_waiting(pid: str) -> None:
+    warnings.warn(say("extract_waiting", pid=pid), stacklevel=4)
+
+
+def _extract(
+    book: Project,
+    settings: LLMSettings,
+    start: int | None,
+    end: int | None,
+    dry_run: bool,
+    force: bool,
+    concurrency: int | None,
+    progress: Progress | None,
+) -> ExtractionReport:
     items = plan(book, start, end, force)
     client = (
         ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)

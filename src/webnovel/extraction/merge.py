@@ -114,13 +114,21 @@ def reference_known(
     if not isinstance(new, list) or not known:
         return result, []
     kept: list[Any] = []
+    known_ids = set(known.values())
     renamed: dict[str, str] = {}
     changes: list[dict[str, Any]] = []
     for item in new:
         name = item.get("name") if isinstance(item, dict) else None
         entity_id = item.get("id") if isinstance(item, dict) else None
         existing = known.get(name) if isinstance(name, str) else None
-        if existing is None or existing == entity_id or not isinstance(entity_id, str):
+        # a known entity under another's name is no newcomer to fold in: the commit (and,
+        # before it, the repair turn) says what it is, a reveal taking a name
+        if (
+            existing is None
+            or existing == entity_id
+            or not isinstance(entity_id, str)
+            or entity_id in known_ids
+        ):
             kept.append(item)
             continue
         renamed[entity_id] = existing

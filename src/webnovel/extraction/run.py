@@ -26,6 +26,7 @@ from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
 from .context import MemoryContext, ending_passage, memory_context
+from .identity import cast_rewrites
 from .merge import is_minimal, merge_with_stored, reference_known, source_title
 from .prompt import PROMPT_VERSION, build_messages, system_prompt
 from .report import (
@@ -56,6 +57,9 @@ class ChapterOutcome:
     requests: int = 0
     cache_hits: int = 0
     repairs: int = 0
+    history: list[dict[str, str]] = field(default_factory=list)  # the conversation so far
+    answer: str = ""  # the last answer's text
+    unsettled: list[str] = field(default_factory=list)  # cast rewrites the repairs left
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,11 @@ class Extraction:
         except WebnovelError as exc:
             self._stop.set()
             raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
+        try:
+            outcome = self._settle_cast(item, outcome)
+        except WebnovelError as exc:
+            self._stop.set()
+            raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
         if outcome.result is None:
             self._stop.set()
             self.rows.append(self._row(item, outcome, "failed", problem=outcome.problem))
@@ -186,25 +195,69 @@ class Extraction:
                 outcome,
                 report.status,
                 conflicts=len(report.conflicts),
-                warnings=[*warnings, *report.warnings],
+                warnings=[*warnings, *outcome.unsettled, *report.warnings],
             )
         )
 
-    def converse(self, item: Planned, messages: list[dict[str, str]]) -> ChapterOutcome:
-        """Ask, validate, and ask again quoting each problem, at most MAX_REPAIRS times."""
-        outcome = ChapterOutcome(item.chapter)
-        history = list(messages)
+    def propose(self, item: Planned) -> dict[str, Any]:
+        """The result the model reads from one chapter, as a run would commit it, committed
+        nowhere (`sync --extract` shows its impact first)."""
+        outcome = self.converse(item, self.messages_for(item, [item.text]))
+        if outcome.result is None:
+            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
+        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
+        result, _ = reference_known(outcome.result, known)
+        return result
+
+    def _settle_cast(self, item: Planned, outcome: ChapterOutcome) -> ChapterOutcome:
+        """Memory's own check of a valid answer, now that every chapter before is committed:
+        a cast rewrite goes back to the model while the repair budget lasts."""
+        if outcome.result is None:
+            return outcome
+        known = self.book.entities(as_of=item.chapter - 1)
+
+        def check(result: dict[str, Any]) -> list[str]:
+            return cast_rewrites(result, known)
+
+        problems = check(outcome.result)
+        if not problems:
+            return outcome
+        if outcome.repairs >= MAX_REPAIRS:
+            outcome.unsettled = problems
+            return outcome
+        outcome.repairs += 1
+        outcome.history += [
+            {"role": "assistant", "content": outcome.answer},
+            {"role": "user", "content": repair_request(problems)},
+        ]
+        return self.converse(item, outcome.history, outcome, check)
+
+    def converse(
+        self,
+        item: Planned,
+        messages: list[dict[str, str]],
+        outcome: ChapterOutcome | None = None,
+        check: Callable[[dict[str, Any]], list[str]] | None = None,
+    ) -> ChapterOutcome:
+        """Ask, validate, and ask again quoting each problem, at most MAX_REPAIRS times in all.
+        Given an `outcome`, its conversation goes on (its repair turn already asked). `check`
+        finds what only memory can see (a cast rewrite): such problems are asked about while
+        the budget lasts; after it, the result stands and the commit records them."""
+        if outcome is None:
+            outcome = ChapterOutcome(item.chapter, history=list(messages))
         marks = {"model": self.settings.model, "prompt_version": PROMPT_VERSION}
-        for round_ in range(1 + MAX_REPAIRS):
+        while True:
             if self._stop.is_set():
                 outcome.problem = "run stopped"
                 return outcome
-            answer, problem = self._ask(item.chapter, history, outcome)
+            answer, problem = self._ask(item.chapter, outcome.history, outcome)
             if answer is None:
                 outcome.problem = problem
                 return outcome
+            outcome.answer = answer.content
             parsed = parse_answer(answer.content)
             problems = parsed.problems
+            outcome.result = None
             if parsed.data is not None:
                 merged = merge_with_stored(parsed.data, item.stored, item.chapter, marks)
                 try:  # the commit's own reading: intake's normal forms, then validation
@@ -213,17 +266,24 @@ class Extraction:
                     problems = tuple(exc.problems)
                 else:
                     outcome.result = merged
-                    outcome.repairs = round_
+                    problems = tuple(check(merged)) if check else ()
+            if not problems:
+                outcome.unsettled = []
+                return outcome
+            if outcome.repairs >= MAX_REPAIRS:
+                if outcome.result is not None:  # only memory's findings: the commit records them
+                    outcome.unsettled = list(problems)
                     return outcome
-            outcome.problem = "; ".join(problems[:5]) + (
-                say("problems_more", count=len(problems) - 5) if len(problems) > 5 else ""
-            )
-            history += [
+                outcome.problem = say(
+                    "answer_still_unfit", repairs=MAX_REPAIRS, problem=_shown(problems)
+                )
+                return outcome
+            outcome.problem = _shown(problems)
+            outcome.repairs += 1
+            outcome.history += [
                 {"role": "assistant", "content": answer.content},
                 {"role": "user", "content": repair_request(problems)},
             ]
-        outcome.problem = say("answer_still_unfit", repairs=MAX_REPAIRS, problem=outcome.problem)
-        return outcome
 
     def _ask(
         self, chapter: int, history: list[dict[str, str]], outcome: ChapterOutcome
@@ -313,6 +373,11 @@ class Extraction:
             chapters=rows,
             total=total,
         )
+
+
+def _shown(problems: tuple[str, ...] | list[str]) -> str:
+    more = say("problems_more", count=len(problems) - 5) if len(problems) > 5 else ""
+    return "; ".join(problems[:5]) + more
 
 
 def _batches(items: list[Planned], size: int) -> list[list[Planned]]:

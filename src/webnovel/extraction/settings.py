@@ -39,19 +39,26 @@ BOOK_KEYS = frozenset(
 
 @dataclass(frozen=True)
 class Prices:
-    """Per million tokens, in the provider's currency."""
+    """Per million tokens, in the provider's currency (`currency`, as the author writes it:
+    元, ¥, USD; "" when not said)."""
 
     input: float
     cached: float
     output: float
+    currency: str = ""
 
     def cost(self, input_tokens: int, cached_tokens: int, output_tokens: int) -> float:
         fresh = max(0, input_tokens - cached_tokens)
         total = fresh * self.input + cached_tokens * self.cached + output_tokens * self.output
         return round(total / 1_000_000, 6)
 
-    def to_dict(self) -> dict[str, float]:
-        return {"input": self.input, "cached": self.cached, "output": self.output}
+    def to_dict(self) -> dict[str, float | str]:
+        prices: dict[str, float | str] = {
+            "input": self.input,
+            "cached": self.cached,
+            "output": self.output,
+        }
+        return {**prices, "currency": self.currency} if self.currency else prices
 
 
 @dataclass(frozen=True)
@@ -122,4 +129,7 @@ def _prices(value: Any) -> Prices | None:
     }
     if "cached" not in value:
         numbers["cached"] = numbers["input"]
-    return Prices(numbers["input"], numbers["cached"], numbers["output"])
+    currency = value.get("currency", "")
+    if not isinstance(currency, str) or len(currency) > 8 or not currency.isprintable():
+        raise InvalidConfig(say("llm_currency"))
+    return Prices(numbers["input"], numbers["cached"], numbers["output"], currency.strip())

@@ -1,12 +1,14 @@
 """Names in a novel's text that may be characters the cast does not know yet, for the author to
-confirm. Two passes, because each misses what the other finds:
+confirm. Three passes, because each misses what the others find:
 
 - the segmenter's part-of-speech tags: words tagged `nr` (a person's name), less those in its
   dictionary (丹田, 明白 are mistagged words) and those ending like a place or a faction;
 - surname statistics: a common surname followed by one or two characters, recurring as a unit.
   The segmenter cuts 苏晚晴 into 苏 / 晚晴 and 林远山 into 林 / 远山 (both dictionary words), so
   only this pass sees them. The full name wins over its two-character head when most of the
-  head's occurrences go on to the same third character.
+  head's occurrences go on to the same third character;
+- where a name stands (`speaker_names`): before speech or a reaction, whatever its surname, as
+  兀术, 粘罕 and 八戒 do. A fragment of a longer name (哈迷 of 哈迷蚩) is folded into it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from .speaker_names import speaker_names
 
 PLACE_ENDINGS = frozenset("门城山谷峰宗派堂殿阁镇村府州国岛洞寺观楼台庄泊")
 # Common single-character surnames, and the compound ones web novels like.
@@ -104,6 +108,7 @@ def candidate_names(
     import rjieba
 
     known = set(known)
+    chapters = list(chapters)
     tagged: Counter[str] = Counter()
     grams: Counter[str] = Counter()
     first: dict[str, int] = {}
@@ -134,6 +139,10 @@ def candidate_names(
     found = Counter(tagged)
     for name, count in _names_from_grams(grams, rjieba.has_word).items():
         found[name] = max(found[name], count)
+    placed, placed_first = speaker_names(chapters)
+    for name, count in placed.items():
+        found[name] = max(found[name], count)
+        first[name] = min(first.get(name, placed_first[name]), placed_first[name])
     dropped = _glued_and_fragments(found, known)
     dropped |= {n for n in found if n[-2:] in TITLE_TAILS or _bad_end(n)}
     return [

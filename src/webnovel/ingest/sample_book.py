@@ -6,13 +6,13 @@ Shipped inside the wheel as `webnovel/sample_book`; in a source checkout it is
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import json_limits
 from ..errors import ProjectNotFound
 from ..messages import say
 
@@ -40,7 +40,7 @@ def sample_meta(folder: Path | None = None) -> dict[str, Any]:
 def sample_chapters(folder: Path | None = None) -> Iterator[SampleChapter]:
     folder = folder or sample_book_dir()
     for path in sorted((folder / "results").glob("*.json")):
-        result = json.loads(path.read_text(encoding="utf-8"))
+        result = json_limits.loads(path.read_text(encoding="utf-8"), str(path))
         text_path = folder / "chapters" / f"{path.stem}.md"
         text = text_path.read_text(encoding="utf-8") if text_path.exists() else None
         yield SampleChapter(int(result["chapter"]), result, text)

@@ -18,7 +18,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-SENTENCE_END = re.compile(r"[^。！？!?…\n]*(?:[。！？!?…]+[”」』’）)]*|\n|$)")
+SENTENCE_ENDS = frozenset("。！？!?…")
+OPENING_QUOTES = frozenset("“「『‘")
+CLOSING_QUOTES = frozenset("”」』’")
+TRAILING_MARKS = frozenset("”」』’）)")  # what may follow a sentence's end mark
 SCENE_BREAK = re.compile(
     r"^[ \t\u3000]*(?:[*＊※☆★◆◇○●#＃~～=]{3,}|(?:[*＊※☆★◆◇○●][ \t\u3000]*){3,}|[-—]{6,})[ \t\u3000]*$",
     re.MULTILINE,
@@ -101,6 +104,7 @@ COMMON_SHARE = 0.25  # a word in more of a chapter's sentences than this is not 
 COMMON_FLOOR = 6
 CONVERGED = 1e-4  # the walk stops early once scores move less than this in all
 NAME_PULL = 2.0  # how much more a sentence naming people draws the walk than one naming none
+TITLE_PULL = 0.5  # and per two characters it shares with the chapter's title
 MIN_SENTENCE_CHARS = 8
 MAX_SENTENCE_CHARS = 110
 SUMMARY_SENTENCES = 3
@@ -116,14 +120,54 @@ class Sentence:
 
 
 def split_sentences(text: str) -> list[Sentence]:
-    """Sentences with their offsets: cut after 。！？… (and a closing quote), and at line ends."""
-    found = []
-    for match in SENTENCE_END.finditer(text):
-        raw = match.group(0)
-        stripped = raw.strip()
-        if stripped:
-            found.append(Sentence(match.start() + raw.index(stripped[0]), stripped))
+    """Sentences with their offsets: cut after 。！？… (with the closing marks after it) and at
+    line ends, but never inside a quotation, so that 「他道：“你来了。”」 is one sentence and a
+    speech of several sentences stays whole with its speaker."""
+    found: list[Sentence] = []
+    start = depth = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in OPENING_QUOTES:
+            depth += 1
+        elif ch in CLOSING_QUOTES:
+            depth = max(0, depth - 1)
+        if (
+            ch == "\n"
+            or (ch in SENTENCE_ENDS and depth == 0)
+            or (ch in CLOSING_QUOTES and depth == 0 and i > 0 and text[i - 1] in SENTENCE_ENDS)
+        ):
+            end = i + 1
+            while end < n and (text[end] in SENTENCE_ENDS or text[end] in TRAILING_MARKS):
+                end += 1
+            _add_sentence(found, text, start, end)
+            start, i = end, end
+            if ch == "\n":
+                depth = 0  # a quotation left open at a paragraph's end closes with it
+            continue
+        i += 1
+    _add_sentence(found, text, start, n)
     return found
+
+
+def _add_sentence(found: list[Sentence], text: str, start: int, end: int) -> None:
+    raw = text[start:end]
+    stripped = raw.strip()
+    if stripped:
+        found.append(Sentence(start + raw.index(stripped[0]), stripped))
+
+
+def is_whole(sentence: str) -> bool:
+    """Every quotation the sentence opens, it closes (a summary never ends inside a speech)."""
+    depth = 0
+    for ch in sentence:
+        if ch in OPENING_QUOTES:
+            depth += 1
+        elif ch in CLOSING_QUOTES:
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def is_verse(sentence: str) -> bool:
@@ -136,17 +180,20 @@ def is_verse(sentence: str) -> bool:
 
 
 def summary_sentences(
-    text: str, people_at: Iterable[int] = (), count: int = SUMMARY_SENTENCES
+    text: str, people_at: Iterable[int] = (), count: int = SUMMARY_SENTENCES, title: str = ""
 ) -> list[str]:
     """The `count` most central sentences of `text`, in the text's order. `people_at`: where
     the book's known names occur in `text` (offsets), which draw the ranking like names the
-    segmenter recognises."""
+    segmenter recognises. `title`: the chapter's title; each half of a 回目 names an event and
+    its people, so the sentence that best carries each half is taken first."""
     import rjieba
 
     sentences = [
         s
         for s in split_sentences(text)
-        if MIN_SENTENCE_CHARS <= len(s.text) <= MAX_SENTENCE_CHARS and not is_verse(s.text)
+        if MIN_SENTENCE_CHARS <= len(s.text) <= MAX_SENTENCE_CHARS
+        and not is_verse(s.text)
+        and is_whole(s.text)
     ][:MAX_SENTENCES]
     if not sentences:
         return []
@@ -168,11 +215,20 @@ def summary_sentences(
         people += bisect.bisect_left(starts, end) - bisect.bisect_left(starts, sentence.start)
         terms.append(words)
         pull.append(1.0 + NAME_PULL * min(people, 3))
+    halves = [_bigrams(half) for half in title_halves(title)]
+    carried = [[len(half & _bigrams(s.text)) for half in halves] for s in sentences]
+    pull = [p * (1.0 + TITLE_PULL * sum(c)) for p, c in zip(pull, carried, strict=True)]
     scores = _rank(terms, pull)
     order = sorted(range(len(sentences)), key=lambda i: (-scores[i], i))
+    first = []  # for each half, the sentence that carries most of it, the more central first
+    for h in range(len(halves)):
+        best = max(order, key=lambda i: (carried[i][h], scores[i]))
+        if carried[best][h] >= 2:
+            first.append(best)
+    order = first + order
     chosen: list[int] = []
     size = 0
-    for i in order:
+    for i in dict.fromkeys(order):
         if len(chosen) == count:
             break
         if size + len(sentences[i].text) > SUMMARY_CHARS and chosen:
@@ -180,6 +236,17 @@ def summary_sentences(
         chosen.append(i)
         size += len(sentences[i].text)
     return [sentences[i].text for i in sorted(chosen)]
+
+
+def title_halves(title: str) -> list[str]:
+    """A 回目's two half-lines (「夺状元枪挑小梁王」, 「反武场放走岳鹏举」), or a title's words,
+    without the heading's number."""
+    words = re.sub(r"^\s*第[^章回节節\s]{1,12}[章回节節][\s:：.、]*", "", title or "")
+    return [half for half in re.split(r"[\s\u3000，,；;]+", words) if len(half) >= 2]
+
+
+def _bigrams(text: str) -> set[str]:
+    return {text[i : i + 2] for i in range(len(text) - 1)}
 
 
 def _rank(terms: list[set[str]], pull: list[float]) -> list[float]:
@@ -228,8 +295,8 @@ def _rank(terms: list[set[str]], pull: list[float]) -> list[float]:
     return scores
 
 
-def extractive_summary(text: str, people_at: Iterable[int] = ()) -> str:
-    return "".join(summary_sentences(text, people_at))
+def extractive_summary(text: str, people_at: Iterable[int] = (), title: str = "") -> str:
+    return "".join(summary_sentences(text, people_at, title=title))
 
 
 def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:

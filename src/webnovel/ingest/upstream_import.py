@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import json_limits
 from ..errors import InvalidInput
 from ..messages import say
 from .text_files import MAX_RESULT_BYTES, read_bounded, read_text, refuse_links_outside
@@ -73,8 +74,8 @@ def _json(text: Any, default: Any) -> Any:
     if not isinstance(text, str) or not text:
         return default
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return json_limits.loads(text, "index.db")
+    except json.JSONDecodeError:  # too deep or long too: a received project's rows
         return default
 
 
@@ -94,6 +95,7 @@ def read_upstream(root: Path) -> UpstreamBook:
     )
     info = state.get("project_info") or {}
     conn = sqlite3.connect(f"file:{memory / 'index.db'}?mode=ro", uri=True)
+    conn.execute("PRAGMA trusted_schema=OFF")  # someone else's file: its schema runs nothing
     conn.row_factory = sqlite3.Row
     try:
         book = _read(conn, root, memory)

@@ -3,8 +3,8 @@
 The query tools are made from the table of queries (queries/table.py): one tool per entry that
 names one, its input schema from the entry's arguments. The tools that write (commit, retract)
 and those that read a chapter's text or build a pack are declared here the same way. Results are
-the CONTRACT's JSON shapes as structured content (a list comes wrapped as `{"result": [...]}`);
-domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
+the CONTRACT's JSON shapes, sent once as compact JSON text (a pack asked for as a prompt or text
+is that text alone: tools.py says why); domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
 server goes on serving. Tools are coroutines that call the facade directly, so calls run one at a
 time on the event loop: the book's SQLite connection is never shared between threads.
 """
@@ -21,8 +21,10 @@ from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
 from ..messages import say
 from ..queries import QUERIES, Arg, Query
+from ..queries.beyond import beyond_end, with_note
+from ..queries.table import CHAPTER_TEXT_CHARS
 from .prompts import extraction_prompt
-from .tools import Json, Prompt, Resource, Tool, ToolServer
+from .tools import Json, Prompt, Resource, Text, Tool, ToolServer
 
 INSTRUCTIONS = (
     "Long-term memory for one serialized novel. Before writing chapter N call build_memory_pack "
@@ -58,8 +60,14 @@ def create_server(project: Project) -> ToolServer:
 def query_tool(project: Project, query: Query[Any]) -> Tool:
     """A query of the table as a tool: its MCP arguments, its answer as its JSON."""
 
-    async def call(arguments: dict[str, Any]) -> Json:
-        return query.to_json(query.run(project, arguments))
+    async def call(arguments: dict[str, Any]) -> Json | Text:
+        answer = query.run(project, arguments)
+        beyond = beyond_end(project, query, arguments)  # asked past the book's end: said
+        shape = str(arguments.get("format"))  # the pack's: its JSON, or only its rendering
+        if shape in query.formats or shape == "text":
+            text = query.formats.get(shape, query.text)(answer)
+            return Text(f"{beyond.note()}\n\n{text}" if beyond else text)
+        return with_note(query.to_json(answer), beyond)
 
     assert query.tool is not None
     return Tool(name=query.tool, description=query.tool_help, args=query.mcp_args, call=call)
@@ -75,7 +83,7 @@ def _write_tools(project: Project) -> list[Tool]:
         return report.to_dict()
 
     async def retract_chapter(a: dict[str, Any]) -> Json:
-        report = project.retract(a["chapter"])
+        report = project.retract(a["chapter"], force=a["force"])
         project.flush()
         return report.to_dict()
 
@@ -95,10 +103,17 @@ def _write_tools(project: Project) -> list[Tool]:
             name="commit_chapter",
             description="把章节结果写入记忆（见 chapter-result schema）。默认先审阅（check=true）："
             "有阻断问题时不写入，错误信息逐条列出问题与修改建议；确属有意为之时传 force=true 强制写入，"
-            "矛盾会记为冲突。Write a chapter result; refused when review blocks unless force.",
+            "矛盾会记为冲突。改写已发布的章节同样需要 force=true。"
+            "Write a chapter result; refused when review blocks, or when it revises a published "
+            "chapter, unless force.",
             args=(
                 RESULT,
-                Arg(name="text", type="str", help="the chapter's text"),
+                Arg(
+                    name="text",
+                    type="str",
+                    help="the chapter's text",
+                    max_chars=CHAPTER_TEXT_CHARS,
+                ),
                 Arg(name="check", type="bool", default=True, help="review first"),
                 Arg(name="force", type="bool", default=False, help="commit anyway"),
             ),
@@ -107,7 +122,10 @@ def _write_tools(project: Project) -> list[Tool]:
         Tool(
             name="retract_chapter",
             description="撤回已提交的一章：记忆如同从未提交过它；提交仍留在日志中，标为已撤回。",
-            args=(CHAPTER,),
+            args=(
+                CHAPTER,
+                Arg(name="force", type="bool", default=False, help="even a published chapter"),
+            ),
             call=retract_chapter,
         ),
         Tool(
@@ -121,7 +139,39 @@ def _write_tools(project: Project) -> list[Tool]:
             ),
             call=review_draft,
         ),
+        _impact_tool(project),
     ]
+
+
+def _impact_tool(project: Project) -> Tool:
+    """What a revision would do before it is made: the commit's write path, rolled back."""
+
+    async def impact_of_revision(a: dict[str, Any]) -> Json:
+        if a["result"] is None and not a["retract"]:
+            raise InvalidInput(say("impact_needs_file"))
+        found = project.impact(
+            a["result"], chapter=a["chapter"], text=a["text"], retract=a["retract"]
+        )
+        return found.to_dict()
+
+    return Tool(
+        name="impact_of_revision",
+        description="改稿前先看影响：把这份章节结果作为第 N 章提交（或 retract=true 撤回第 N 章）"
+        "会让全书哪些答案改变、后面哪些章节新增或消除矛盾、其中哪些章节已发布；不写入任何内容。"
+        "What committing this result as chapter N (or retracting it) would change; writes nothing.",
+        args=(
+            Arg(
+                name="result",
+                type="object",
+                help="the revised result",
+                schema=chapter_result_schema(),
+            ),
+            Arg(name="chapter", type="int", help="the chapter the result is for"),
+            Arg(name="text", type="str", help="the revised chapter's text"),
+            Arg(name="retract", type="bool", default=False, help="the impact of retracting it"),
+        ),
+        call=impact_of_revision,
+    )
 
 
 def _reading_tools(project: Project) -> list[Tool]:
@@ -161,7 +211,16 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
         Prompt(
             name="extract_chapter_result",
             description="数据代理：读完一章后，按 schema 抽取结构化的章节结果。",
-            args=(CHAPTER, Arg(name="chapter_text", type="str", default="", help="the text")),
+            args=(
+                CHAPTER,
+                Arg(
+                    name="chapter_text",
+                    type="str",
+                    default="",
+                    help="the text",
+                    max_chars=CHAPTER_TEXT_CHARS,
+                ),
+            ),
             render=extraction,
         )
     )

@@ -4,13 +4,18 @@ The SDK parses each line strictly: a string holding a lone surrogate (`"\\ud800"
 JSON to it, so the request is dropped without a reply and the client waits forever. Python's
 own parser reads such a line, so the request's id is known: it is answered with an
 "invalid params" error naming where the bad string is, and the server goes on serving.
-A line that is not JSON at all gets the JSON-RPC parse error (id null).
+A line that is not JSON at all gets the JSON-RPC parse error (id null). Lines too long or too
+deep to parse are refused before any parser sees them (framing.py).
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from typing import TYPE_CHECKING, Any
+
+from ..messages import say
+from .framing import MAX_DEPTH, REFUSED, BoundedLines, Refusal, claimed_stdin, too_deep
 
 if TYPE_CHECKING:
     from .tools import ToolServer
@@ -41,6 +46,8 @@ def bad_unicode_at(value: Any, path: str = "") -> str | None:
 def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None:
     """(id, error code, message) for a line the SDK could not read; None when the line needs
     no answer (a notification)."""
+    if too_deep(line):  # Python's parser recurses: refused before it
+        return None, -32600, say("mcp_message_too_deep", depth=MAX_DEPTH)
     try:
         message = json.loads(line)
     except ValueError:
@@ -61,11 +68,14 @@ def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None
 
 class AnsweringReader:
     """The SDK's read stream, with requests it could not parse answered on the write stream
-    instead of dropped."""
+    instead of dropped, and the lines the framing refused answered with their refusal."""
 
-    def __init__(self, inner: Any, write_stream: Any) -> None:
+    def __init__(
+        self, inner: Any, write_stream: Any, refusals: deque[Refusal] | None = None
+    ) -> None:
         self._inner = inner
         self._write = write_stream
+        self._refusals: deque[Refusal] = refusals if refusals is not None else deque()
         self.last_context = None
 
     async def receive(self) -> Any:
@@ -81,7 +91,15 @@ class AnsweringReader:
             errors = item.errors()
             unreadable = bool(errors) and errors[0].get("type") == "json_invalid"
             line = errors[0].get("input") if unreadable else None
-            answer = answer_for_unreadable(line) if isinstance(line, str) else None
+            if line == REFUSED and self._refusals:
+                refusal = self._refusals.popleft()
+                answer: tuple[int | str | None, int, str] | None = (
+                    refusal.request_id,
+                    refusal.code,
+                    refusal.message,
+                )
+            else:
+                answer = answer_for_unreadable(line) if isinstance(line, str) else None
             if answer is None:
                 return item
             request_id, code, text = answer
@@ -115,13 +133,16 @@ class AnsweringReader:
 
 
 async def run_stdio(server: ToolServer) -> None:
-    """`server.run("stdio")`, answering every request (the SDK's own stdio transport)."""
+    """`server.run("stdio")`, answering every request (the SDK's own stdio transport, reading
+    our bounded lines)."""
     from mcp.server.stdio import stdio_server
 
     lowlevel = server.lowlevel()
-    async with stdio_server() as (read_stream, write_stream):
-        await lowlevel.run(
-            AnsweringReader(read_stream, write_stream),
-            write_stream,
-            lowlevel.create_initialization_options(),
-        )
+    with claimed_stdin() as stdin:
+        lines = BoundedLines(stdin)
+        async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+            await lowlevel.run(
+                AnsweringReader(read_stream, write_stream, lines.refusals),
+                write_stream,
+                lowlevel.create_initialization_options(),
+            )

@@ -26,8 +26,17 @@ if TYPE_CHECKING:
     from mcp.server.lowlevel import Server
 
 logger = logging.getLogger(__name__)
-Json = Any  # the contract's JSON shapes: a mapping, or a list sent as {"result": [...]}
+Json = Any  # the contract's JSON shapes: a mapping or a list
 Arguments = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A tool's answer written for the model to read (a pack rendered as a prompt), sent as it
+    is rather than as JSON."""
+
+    text: str
+
 
 _JSON_TYPES = {"int": "integer", "str": "string", "bool": "boolean", "object": "object"}
 
@@ -39,7 +48,7 @@ class Tool:
     name: str
     description: str
     args: tuple[Arg, ...]
-    call: Callable[[dict[str, Any]], Awaitable[Json]]
+    call: Callable[[dict[str, Any]], Awaitable[Json | Text]]
 
     def input_schema(self) -> dict[str, Any]:
         return {
@@ -72,6 +81,8 @@ def property_schema(arg: Arg) -> dict[str, Any]:
     if arg.schema is not None:
         return {"description": arg.help, **arg.schema}
     schema: dict[str, Any] = {"type": _JSON_TYPES[arg.type]}
+    if arg.type == "str" and arg.choices is None:
+        schema["maxLength"] = arg.max_chars  # checked by us too, with a sentence of ours
     if arg.choices is not None:
         schema["enum"] = list(arg.choices)
     if not arg.required:
@@ -114,8 +125,13 @@ class ToolServer:
         self.resources[resource.uri] = resource
 
     async def call(self, name: str, given: Arguments) -> types.CallToolResult:
-        """A tool's answer: its JSON as structured content (a list wrapped as {"result": …},
-        the SDK's convention) and as text; or its error as one sentence."""
+        """A tool's answer, once: one text block holding its compact JSON, or its text when it
+        is written to be read (a rendered pack); or its error as one sentence.
+
+        No structured content: the MCP spec asks for it only with an output schema, and sent
+        beside its text twin it doubled every answer. Hosts that find it pass it to the model
+        instead of the text (Claude Code, VS Code), so a rendered pack would reach the model as
+        JSON; hosts that read only the text see everything, since it is all there."""
         import mcp_types as types
 
         tool = self.tools.get(name)
@@ -133,11 +149,11 @@ class ToolServer:
             # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
             return _error(say("internal_error", kind=type(exc).__name__, detail=exc))
-        text = json.dumps(data, ensure_ascii=False, indent=2)
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=text)],
-            structured_content=data if isinstance(data, dict) else {"result": data},
-        )
+        if isinstance(data, Text):
+            text = data.text
+        else:
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return types.CallToolResult(content=[types.TextContent(type="text", text=text)])
 
     def lowlevel(self) -> Server[Any]:
         """The SDK's low-level server with these tools, prompts and resources."""

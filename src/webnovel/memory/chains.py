@@ -66,6 +66,8 @@ class SecretPayload(TypedDict, total=False):
     reveal_due: int | None
     about: list[str]  # entity ids the secret is about
     unaware: list[str]  # of those, who does not know it
+    kind: str  # SECRET_KINDS
+    thread: str  # the thread whose closing ends it
     evidence: list[dict[str, Any]]
 
 
@@ -76,6 +78,7 @@ KnowledgePayload = TypedDict(
         "change": str,  # learns | suspects | forgets
         "how": str | None,
         "from": str | None,
+        "present": bool,  # learnt by being told it in the chapter (a reveal's `to`, its scene)
         "evidence": list[dict[str, Any]],
     },
     total=False,
@@ -228,10 +231,6 @@ class Chain:
     @property
     def current(self) -> Version | None:
         return None if self._current is None else self.touched[self._current]
-
-    @property
-    def tentatives(self) -> list[Version]:
-        return [self.touched[i] for i in self._tentatives]
 
     @classmethod
     def reopen(cls, open_versions: Iterable[Version], tentative_below: float) -> Chain:

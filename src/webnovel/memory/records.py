@@ -135,12 +135,12 @@ class TimelineEvent:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_type: str | None = None
-    # Placed on the story clock (`timeline --story`): its day, part of day, and whether it is
-    # told in a flashback or a dream. Said in the answer only when placed.
+    flashback: str | None = None  # None: the story's present; "flashback" or "dream"
+    # Placed on the story clock (`timeline --story`): its day and part of day. Said in the
+    # answer only when placed.
     placed: bool = False
     day: int | None = None
     part: str | None = None
-    mode: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -151,9 +151,10 @@ class TimelineEvent:
             "participants": list(self.participants),
             "location": self.location,
             "event_type": self.event_type,
+            "flashback": self.flashback,
         }
         if self.placed:
-            out |= {"day": self.day, "part": self.part, "flashback": self.mode}
+            out |= {"day": self.day, "part": self.part}
         return out
 
 
@@ -270,6 +271,8 @@ class CommitEntry:
     conflicts: int | None = None
     elapsed_ms: float | None = None
     index_bytes: int | None = None
+    # set when the commit was forced across the published line: the line it crossed
+    published_through: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -284,6 +287,8 @@ class CommitEntry:
             "conflicts": self.conflicts,
             "elapsed_ms": self.elapsed_ms,
             "index_bytes": self.index_bytes,
+            "published_revision": self.published_through is not None,
+            "published_through": self.published_through,
         }
 
 
@@ -332,6 +337,8 @@ class Secret:
     suspected_by: tuple[str, ...] = ()
     about: tuple[str, ...] = ()  # names of whom it is about
     unaware: tuple[str, ...] = ()  # of those, who does not know it
+    kind: str | None = None  # SECRET_KINDS: identity, fate, whereabouts, plan, technique, other
+    thread: str | None = None  # the thread whose closing ends it
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -346,6 +353,8 @@ class Secret:
             "suspected_by": list(self.suspected_by),
             "about": list(self.about),
             "unaware": list(self.unaware),
+            "kind": self.kind,
+            "thread": self.thread,
         }
 
 

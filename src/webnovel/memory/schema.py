@@ -189,10 +189,12 @@ ConflictKind = Literal[
     "rule_unknown",
     "unknown_entity",
     "duplicate_entity",
+    "reveal_takes_name",
     "secret_source_unaware",
     "secret_unknown",
     "thread_unknown",
     "set_remove_missing",
+    "item_not_held",
     "two_places_at_once",
 ]
 # Advice: findings a commit warns about and review reports, never recorded as conflicts.
@@ -207,6 +209,8 @@ AdviceKind = Literal[
     "thread_overdue",
     "location_continuity",
     "item_held_elsewhere",
+    "knowledge_unrecorded",
+    "scene_location",
     "time_backwards",
     "unstated_night",
     "deadline_passed",

@@ -183,6 +183,28 @@ SCENE_MODES = _terms(
     ),
     ("dream", "梦境", ("梦", "梦中", "做梦", "梦里", "nightmare", "vision")),
 )
+# What a secret is about. A `fate` (生死) or `whereabouts` (下落) secret about someone stops being
+# a gap for whoever meets that person in a scene: they have seen them alive, and where.
+SECRET_KINDS = _terms(
+    "秘密类型",
+    ("identity", "身份", ("真实身份", "真身", "来历", "身世", "lineage", "true_identity")),
+    ("fate", "生死", ("存亡", "死活", "生还", "alive", "dead", "death", "survival")),
+    ("whereabouts", "下落", ("行踪", "所在", "去向", "位置", "location", "hideout")),
+    ("plan", "计划", ("阴谋", "图谋", "谋划", "plot", "scheme", "intent")),
+    ("technique", "秘法", ("功法", "秘术", "法门", "secret_art", "method")),
+    ("other", "其他", ("其它", "misc")),
+)
+# How sure a fact is, by its source: a `state_changes[]` item may say it is only hearsay (传闻)
+# or someone's claim about themselves (自称), with `said_by`, whose words it is. Beside
+# `confidence` (how sure the extraction is) and `reason` (why it changed): the pack says
+# 「据屠七所说」 instead of stating it.
+CERTAINTIES = _terms(
+    "来源可信度",
+    ("rumor", "传闻", ("听说", "据说", "风闻", "谣传", "hearsay", "rumour", "reported")),
+    ("claimed", "自称", ("声称", "口称", "自述", "自报", "claim", "self_reported", "alleged")),
+)
+# A reveal `to` 众人 is told to everyone in the scene (or the chapter's present scenes).
+EVERYONE = ("众人", "所有人", "大家", "在场众人", "全场", "everyone", "all")
 ENTITY_TYPES = _terms(
     "实体类型",
     ("角色", "角色", ("人物", "人", "character", "person", "people", "npc", "role", "human")),
@@ -243,6 +265,8 @@ FIELDS = _terms(
     ("identity", "身份", ("真实身份", "role")),
     ("health", "伤势", ("伤情", "健康", "身体状况", "injury", "wound", "injuries")),
     ("items", "物品", ("持有物", "随身物品", "道具", "法宝", "inventory", "belongings")),
+    # an item's: who holds it, read from everyone's 物品 (`memory/read/items.py`)
+    ("holder", "持有者", ("持有人", "拥有者", "归属", "owner", "held_by", "possessor")),
     ("title", "称号", ("名号", "头衔", "封号")),
     ("age", "年龄", ("岁数",)),
     ("goal", "目标", ("目的", "心愿", "objective", "aim")),
@@ -291,6 +315,8 @@ ENUMS: Mapping[str, Terms] = {
     "relation_action": RELATION_ACTIONS,
     "rule_action": RULE_ACTIONS,
     "secret_action": SECRET_ACTIONS,
+    "secret_kind": SECRET_KINDS,
+    "certainty": CERTAINTIES,
     "knowledge_change": KNOWLEDGE_CHANGES,
     "entity_type": ENTITY_TYPES,
     "appearance_role": APPEARANCE_ROLES,
@@ -298,15 +324,38 @@ ENUMS: Mapping[str, Terms] = {
 }
 
 
-def field_terms(declared: Mapping[str, tuple[str, ...]] = {}) -> Terms:  # noqa: B006 (read only)
+# A book whose realm is a ladder (仙侠, 玄幻: `[ladders] realm`) writes it under these names too:
+# 修为 there is the realm, not a field of its own, and a drop under any of them is a regression.
+LADDER_WORDS = {"realm": ("修为", "修为等级", "cultivation", "cultivation_level", "power_level")}
+
+
+def field_terms(
+    declared: Mapping[str, tuple[str, ...]] = {},  # noqa: B006 (read only)
+    ladders: Iterable[str] = (),
+) -> Terms:
     """The built-in fields with a book's own: `declared` maps a field's key to its label and
-    synonyms (config.toml `[fields]`); a book's label for a built-in field replaces ours."""
+    synonyms (config.toml `[fields]`); a book's label for a built-in field replaces ours, and a
+    word the book gives one of its fields means that field, not a built-in one. A field with a
+    ladder (`ladders`, its keys) takes the words its genre writes it with (`LADDER_WORDS`)."""
     rows = {t.value: t for t in FIELDS}
+    for key in ladders:
+        extra = LADDER_WORDS.get(key, ())
+        if extra and key in rows:
+            ladder = rows[key]
+            rows[key] = Term(value=key, label=ladder.label, synonyms=(*ladder.synonyms, *extra))
+            for other, own in list(rows.items()):  # 修为 is no longer a field of its own
+                if other != key and (own.label in extra or other in extra):
+                    del rows[other]
+    books = {w for key, words in declared.items() for w in (key, *words)}
     for key, words in declared.items():
         label = words[0] if words else key
         base = rows.get(key)
         synonyms = (*words[1:], *((base.label, *base.synonyms) if base else ()))
         rows[key] = Term(value=key, label=label, synonyms=synonyms)
+    for key, term in list(rows.items()):
+        if key not in declared and books & set(term.synonyms):
+            kept = tuple(w for w in term.synonyms if w not in books)
+            rows[key] = Term(value=key, label=term.label, synonyms=kept)
     return Terms("字段", rows.values())
 
 

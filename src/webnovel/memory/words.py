@@ -5,7 +5,7 @@ own labels and synonyms live with their values in `vocabulary`."""
 
 from __future__ import annotations
 
-from .vocabulary import FIELDS, SCENE_MODES, THREAD_ACTIONS, THREAD_KINDS
+from .vocabulary import FIELDS, SCENE_MODES, SECRET_KINDS, THREAD_ACTIONS, THREAD_KINDS
 
 TASK = {
     "chapter_write": "写作",
@@ -15,6 +15,7 @@ TASK = {
 }
 
 CHUNK_WORDS = {
+    "chapter_title": "章名",
     "chapter_summary": "章节摘要",
     "scene_summary": "场景摘要",
     "scene_slice": "正文片段",
@@ -47,6 +48,7 @@ SOURCE = {
 THREAD_STATUS = {"open": "未回收", "resolved": "已回收", "abandoned": "已放弃"}
 THREAD_KIND = THREAD_KINDS.labels
 SCENE_MODE = SCENE_MODES.labels  # a scene that is not now: 回忆, 梦境
+SECRET_KIND = SECRET_KINDS.labels  # what a secret is about: 身份, 生死, 下落…
 SEVERITY = {"critical": "致命", "high": "严重", "medium": "中等", "low": "轻微"}
 CHUNK_KIND = CHUNK_WORDS
 COMMIT_STATUS = {"committed": "已提交", "unchanged": "未变化", "retracted": "已撤回"}
@@ -59,10 +61,12 @@ CONFLICT_KIND = {
     "rule_unknown": "未知规则",
     "unknown_entity": "未知实体",
     "duplicate_entity": "重复登场",
+    "reveal_takes_name": "揭示占用他人之名",
     "secret_source_unaware": "消息来源不知情",
     "secret_unknown": "未埋设的秘密",
     "thread_unknown": "未知线索",
     "set_remove_missing": "移除不存在之物",
+    "item_not_held": "交出未持有之物",
     "two_places_at_once": "同时身处两地",
 }
 ADVICE_KIND = {
@@ -76,6 +80,8 @@ ADVICE_KIND = {
     "thread_overdue": "线索逾期",
     "location_continuity": "地点不连贯",
     "item_held_elsewhere": "物品已有主",
+    "knowledge_unrecorded": "是否已得知",
+    "scene_location": "场景与位置不符",
     "time_backwards": "时间倒流",
     "unstated_night": "未交代的一夜",
     "deadline_passed": "期限已过",
@@ -102,6 +108,7 @@ __all__ = [
     "ENTITY_TYPE_PLURAL",
     "FIELD",
     "SCENE_MODE",
+    "SECRET_KIND",
     "SECTION",
     "SEVERITY",
     "SOURCE",
@@ -122,4 +129,5 @@ SECRET_ACTION = {
     "suspects": "开始怀疑",
     "forgets": "遗忘",
 }
-ENDING = {"time": "时间", "location": "地点", "emotion": "情绪"}
+# chapter_meta.ending: what agents write, and the passage a text import keeps (`passage`)
+ENDING = {"time": "时间", "location": "地点", "emotion": "情绪", "passage": "原文"}

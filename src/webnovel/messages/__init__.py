@@ -5,24 +5,29 @@ A message is a key and its arguments; its templates are filled with `str.format`
 argument that itself holds `{braces}` (a name, a relation type) is shown as written and never
 substituted into.
 
-The catalogue is one dictionary, kept in files by subject (`book`, `outside`, `work`, `time`);
-no key is in two of them (tests/test_messages.py).
+The catalogue is one dictionary, kept in files by subject (`book`, `outside`, `work`, …), each
+found here by itself; no key is in two of them (tests/test_messages.py).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 from typing import Any
 
-from . import book, outside, time, work
+
+def _merged() -> dict[str, tuple[str, str]]:
+    """Every file of this package's `MESSAGES`, in one dictionary: a subject gets a file of its
+    own without touching this one."""
+    merged: dict[str, tuple[str, str]] = {}
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        merged.update(importlib.import_module(f"{__name__}.{found.name}").MESSAGES)
+    return merged
+
 
 # key: (中文, English)
-MESSAGES: dict[str, tuple[str, str]] = {
-    **book.MESSAGES,
-    **outside.MESSAGES,
-    **work.MESSAGES,
-    **time.MESSAGES,
-}
+MESSAGES: dict[str, tuple[str, str]] = _merged()
 
 
 def language() -> str:

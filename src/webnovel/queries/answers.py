@@ -69,9 +69,11 @@ class FactAnswer:
 
 
 def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> FactAnswer:
-    entity = book.entity(subject)
-    name = book.names([entity.id], as_of)[entity.id]
-    if field is None or field in HOLDER_FIELDS:
+    holding = field is None or field in HOLDER_FIELDS or book.field_key(field) == "holder"
+    # an item asked for its holder may be a thing no chapter introduced, known by its name
+    entity = book.thing(subject) if holding else book.entity(subject)
+    name = book.names([entity.id], as_of).get(entity.id, entity.name)
+    if holding or field is None:
         if entity.type != "物品" and field is None:
             raise InvalidInput(say("fact_needs_field", name=entity.name, subject=subject))
         holders = book.holders(entity.id, as_of=as_of)
@@ -188,6 +190,7 @@ def pack(
     budget_tokens: int | None,
     template: str | None,
     format: str,  # noqa: A002 - the MCP argument's name since the first release
+    record: bool,
 ) -> PackAnswer:
     built = book.build_memory_pack(
         task,
@@ -197,5 +200,6 @@ def pack(
         query=query,
         budget_tokens=budget_tokens,
         draft=draft,
+        record=record,
     )
     return PackAnswer(pack=built, rendered_as=format)

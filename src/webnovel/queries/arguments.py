@@ -76,6 +76,8 @@ def _value(arg: Arg, value: Any, text: bool) -> Any:
         return value
     if not isinstance(value, str):
         raise _Unfit(say("argument_not_string", got=_shown(value)))
+    if len(value) > arg.max_chars:
+        raise _Unfit(say("argument_too_long", chars=len(value), limit=arg.max_chars))
     if arg.words is not None:
         value = arg.words.find(value) or value
     if arg.choices is not None and value not in arg.choices:

@@ -73,7 +73,8 @@ def _scene(s: SceneSeen) -> str:
 def _event(e: EventSeen) -> str:
     where = f"＠{e.location}" if e.location else ""
     who = f"（{'、'.join(e.participants)}）" if e.participants else ""
-    return f"- {e.event}{where}{who}"
+    mode = f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback else ""
+    return f"- {mode}{e.event}{where}{who}"
 
 
 def _change(c: Change) -> str:

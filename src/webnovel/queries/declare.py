@@ -54,6 +54,10 @@ class Arg:
     mcp: bool = True  # offered to MCP clients
     schema: Mapping[str, Any] | None = None  # a full JSON Schema instead of the type's
     cli_reads: Literal["text", "json"] | None = None  # the CLI takes a file and passes its text
+    cli_words: bool = False  # a positional the CLI takes as all its words, as a search box does
+    # the longest string an MCP client or a URL may give: a name, a field or a question is short,
+    # and a 20 MB query once took 50 s and 4.9 GB to answer (an outline or a text say more)
+    max_chars: int = 2_000
 
     @property
     def cli_flag(self) -> str:

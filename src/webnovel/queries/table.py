@@ -131,6 +131,9 @@ def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
     return settled_text(answer.id, answer.status, answer.note)
 
 
+OUTLINE_CHARS = 50_000  # a chapter's outline, however detailed, with room to spare
+CHAPTER_TEXT_CHARS = 2_000_000  # a chapter's text: ten times the longest chapters of long serials
+
 # -- the table ---------------------------------------------------------------------------------
 
 QUERIES: tuple[Query[Any], ...] = (
@@ -340,6 +343,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 help="what to look for (names, events, a question)",
                 required=True,
                 positional=True,
+                cli_words=True,  # webnovel search 黄天霸 盗马
             ),
             TOP_K,
             AS_OF.with_help("only chapters up to N"),
@@ -404,7 +408,8 @@ QUERIES: tuple[Query[Any], ...] = (
         "chapter",
         tool_help="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
         "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
-        "format 为 prompt 或 text 时另附渲染好的文本（rendered）。",
+        "format：prompt 只返回渲染好的 Markdown（写作时用它，最省 token）；text 只返回纯文本；"
+        "json（默认）只返回记忆包的 JSON。",
         example="webnovel pack --chapter 13 --query 韩啸为何尾随林砚 --format prompt\n"
         "  webnovel pack --chapter 13 --outline outlines/013.md --template battle",
         args=(
@@ -427,6 +432,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 cli_reads="text",
                 help="outline file (default: the book's outlines/NNN.md when present)",
+                max_chars=OUTLINE_CHARS,
             ),
             Arg(name="query", type="str", help="a question or focus instead of an outline"),
             Arg(
@@ -454,8 +460,18 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 default="json",
                 choices=("json", "prompt", "text"),
-                help="json, or also the pack rendered as prompt or text",
+                help="json: the pack's JSON; prompt or text: only the pack rendered so (MCP)",
                 cli=False,  # the command line's own --format says it
+            ),
+            # a pack given to an agent (MCP, the CLI) is logged for the dashboard; a look at one
+            # through the dashboard's /api/query/pack is not, or any page could grow the log
+            Arg(
+                name="record",
+                type="bool",
+                default=True,
+                help="log the pack's size",
+                cli=False,
+                mcp=False,
             ),
         ),
         answer=answers.pack,

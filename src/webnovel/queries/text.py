@@ -15,6 +15,7 @@ from ..book.words import (
     CONFLICT_STATUS,
     FIELD,
     SCENE_MODE,
+    SECRET_KIND,
     SOURCE,
     STATUS,
     THREAD_KIND,
@@ -167,11 +168,17 @@ def threads_text(items: Sequence[Thread]) -> str:
         due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
         if t.due_time:  # due in story time: `clock` says how many days are left
             due += say("thread_due_time", due_time=t.due_time)
+        # a thread acted on but never planted has no chapter to name (it printed 第None章)
+        planted = (
+            say("thread_planted_in", chapter=t.planted_chapter)
+            if t.planted_chapter is not None
+            else say("thread_never_planted")
+        )
         rows.append(
             [
                 f"[{status}]",
                 t.id,
-                f"{THREAD_KIND.get(t.kind, t.kind)}，第{t.planted_chapter}章埋设{due}",
+                f"{THREAD_KIND.get(t.kind, t.kind)}，{planted}{due}",
                 t.content,
             ]
         )
@@ -192,8 +199,9 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
         return "（无事件）"
     rows = [
         [
-            f"第{e.chapter}章" if not e.placed else _story_when(e),
-            e.event
+            (f"第{e.chapter}章" if not e.placed else _story_when(e)),
+            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback and not e.placed else "")
+            + e.event
             + (f" ＠{e.location}" if e.location else "")
             + (f"（{e.time_hint}）" if e.time_hint else ""),
         ]
@@ -205,7 +213,7 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
 def _story_when(event: TimelineEvent) -> str:
     """An event's day on the story clock, its part of day, and the chapter that tells it."""
     when = day_words(event.day) + (event.part or "")
-    mode = f"〔{label(SCENE_MODE, event.mode)}〕" if event.mode else ""
+    mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
     return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
 
@@ -244,6 +252,7 @@ KEY_WORDS = {
     "store": "书库",
     "latest_chapter": "最新章节",
     "missing_chapters": "缺章",
+    "published_through": "已发布至",
     "counts": "数量",
     "commits": "提交",
     "chapters": "章节",
@@ -264,6 +273,13 @@ KEY_WORDS = {
     "embedded": "新做向量",
     "missing": "尚缺向量",
     "reused": "取自书库的向量",  # made by another machine, taken from a shared store
+    # a damaged or foreign index.db made anew from its log by `rebuild` (store/recovery.py)
+    "recovered": "已从提交日志修复",
+    "problem": "原文件的问题",
+    "commits_kept": "保留的提交",
+    "commits_skipped": "读不出而舍弃的提交",
+    "index_kept_as": "原 index.db 留作",
+    "vectors_kept_as": "原 vectors.db 留作",
 }
 
 
@@ -290,6 +306,8 @@ def resume_text(brief: Resume) -> str:
     lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
     if brief.missing_chapters:
         lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
+    if brief.published_through:
+        lines.append(say("published_line_shown", line=brief.published_through))
     if brief.last_chapter:
         last = brief.last_chapter
         lines.append(f"上一章：《{last.title or ''}》 {last.summary or ''}")
@@ -379,7 +397,8 @@ def secrets_text(items: Sequence[Secret]) -> str:
         holders = "、".join(secret.known_by) + (
             f"（怀疑：{'、'.join(secret.suspected_by)}）" if secret.suspected_by else ""
         )
-        rows.append([secret.id, reader, due, holders or "（无）", secret.content])
+        kind = f"〔{label(SECRET_KIND, secret.kind)}〕" if secret.kind else ""
+        rows.append([secret.id, reader, due, holders or "（无）", kind + secret.content])
     return table(rows)
 
 

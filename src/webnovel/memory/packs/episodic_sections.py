@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..chains import Version
 from ..store import chain_ops, commit_ops, record_ops
+from ..vocabulary import SCENE_MODES
 from .gathering import Gathering
 from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
 from .pack_words import because
@@ -40,7 +41,7 @@ def timeline(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
                     score=score,
                     why=because("event", entity.name, event.chapter),
-                    line=f"- 第{event.chapter}章：{event.event}{place}",
+                    line=f"- 第{event.chapter}章：{_not_now(event.flashback)}{event.event}{place}",
                 )
             )
     return items
@@ -164,3 +165,8 @@ def _summaries_of(g: Gathering, events: list[PackItem]) -> list[Passage]:
                 )
             )
     return passages
+
+
+def _not_now(mode: str | None) -> str:
+    """〔回忆〕 before an event remembered or dreamt: it put nobody anywhere."""
+    return f"〔{SCENE_MODES.label(mode)}〕" if mode else ""

@@ -77,10 +77,11 @@ class Gathering:
         self._open_threads = open_threads
         self._dead: list[Version] | None = None
         self.context_terms = bigrams((request.outline or "") + (request.query or ""))
-        self.fields = field_terms(config.fields)
+        self.fields = field_terms(config.fields, config.ladders)
         self.scene_terms: frozenset[str] = frozenset()  # of the cast's items, places, realms
         # the book's rules and dead held in memory between packs (None: scan them)
         self.snapshot: ranking_scans.RankingSnapshot | None = None
+        self.pov: str | None = None  # whose eyes the scene is seen through, when recorded
         self._clock: StoryClock | None = None
 
     def clock(self) -> StoryClock:

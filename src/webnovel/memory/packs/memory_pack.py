@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ...messages import say
 from ..schema import Conflict
 from ..words import SECTION_TITLES, TASK
 from .pack_words import Reason
@@ -104,6 +105,8 @@ class MemoryPack:
     conflicts: list[Conflict] = field(default_factory=list)
     dropped: int = 0
     entities_in_play: list[dict[str, str]] = field(default_factory=list)
+    # chapters before this one whose text was edited by hand after their result (`sync`)
+    stale_chapters: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -115,6 +118,7 @@ class MemoryPack:
             "conflicts": [c.to_dict() for c in self.conflicts],
             "dropped": self.dropped,
             "entities_in_play": self.entities_in_play,
+            "stale_chapters": self.stale_chapters,
         }
 
     def render(self, fmt: str) -> str:
@@ -140,11 +144,18 @@ def render_prompt(pack: MemoryPack) -> str:
     lines = [
         f"# 记忆包：第{pack.chapter}章（{TASK.get(pack.task, pack.task)}）",
         f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
+        *_stale_line(pack),
     ]
     for section in pack.sections:
         lines += ["", f"## {SECTION_TITLES.get(section.name, section.name)}"]
         lines += [item.line for item in section.items]
     return "\n".join(lines) + "\n"
+
+
+def _stale_line(pack: MemoryPack) -> list[str]:
+    if not pack.stale_chapters:
+        return []
+    return [say("pack_stale", chapters="、".join(map(str, pack.stale_chapters)))]
 
 
 def render_text(pack: MemoryPack) -> str:
@@ -154,6 +165,7 @@ def render_text(pack: MemoryPack) -> str:
         f"第{pack.chapter}章的记忆包（{TASK.get(pack.task, pack.task)}）：用量 "
         f"{pack.used_tokens}/{pack.budget_tokens} token{dropped}"
     ]
+    lines += _stale_line(pack)
     if pack.entities_in_play:
         lines.append(
             "在场：" + "、".join(f"{e['name']}（{e['why_zh']}）" for e in pack.entities_in_play)

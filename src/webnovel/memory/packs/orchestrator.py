@@ -99,15 +99,18 @@ def _gathering(
     open_threads = (
         snapshot.open_threads(conn, as_of) if snapshot else ranking_scans.thread_rows(conn, as_of)
     )
+    # an outline's names add to the scene's people, never replace them, whatever the task: a
+    # check of chapter N's outline still has whoever stood in the last scene
     around = (
         extend_cast(conn, in_play, as_of, request.chapter, open_threads)
-        if recipe.scene_cast
+        if recipe.scene_cast or (request.outline and not request.focus)
         else None
     )
     near = frozenset(around.near) if around else frozenset()
     names = {e.id: e.name for e in in_play.entities.values()}
     gather = Gathering(conn, config, recipe, request, as_of, in_play, names, near, open_threads)
     gather.snapshot = snapshot
+    gather.pov = around.pov if around else None
     return gather, around
 
 
@@ -150,7 +153,15 @@ def ranking_cache() -> RankingCache:
 def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
     if name == "must_know":
         order = {kind: i for i, kind in enumerate(KINDS)}
-        return sorted(items, key=lambda i: (order.get(i.must_know, len(KINDS)), i.subject))
+        # who does not know what: in the order of what the scene turns on (`gap_lines`)
+        return sorted(
+            items,
+            key=lambda i: (
+                order.get(i.must_know, len(KINDS)),
+                -i.score if i.must_know == "unaware" else 0.0,
+                i.subject,
+            ),
+        )
     if name == "character_state":
         return sorted(items, key=lambda i: (i.subject, i.field))
     if name in ("timeline", "history", "working_memory"):

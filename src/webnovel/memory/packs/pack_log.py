@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ... import json_limits
+from ...safe_paths import open_regular
 from .memory_pack import MemoryPack
 
 TAIL_BYTES = 4 << 20  # the dashboard reads the latest 4 MB: some 40,000 packs
@@ -32,7 +34,8 @@ def record(path: Path, pack: MemoryPack, elapsed_ms: float) -> None:
         ensure_ascii=False,
     )
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        # never through a link: a GET of a pack must not append to a file the book points at
+        fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
             os.write(fd, (line + "\n").encode("utf-8"))
             size = os.fstat(fd).st_size
@@ -47,12 +50,13 @@ def record(path: Path, pack: MemoryPack, elapsed_ms: float) -> None:
 def _cut_back(path: Path) -> None:
     """Keep the latest TAIL_BYTES, whole lines, written beside the log and renamed over it. A
     line another process appends meanwhile may be lost: this is observability, not memory."""
-    with path.open("rb") as handle:
+    with open(open_regular(path, os.O_RDONLY), "rb") as handle:
         handle.seek(-TAIL_BYTES, os.SEEK_END)
         tail = handle.read()
     tail = tail[tail.find(b"\n") + 1 :]
     spare = path.with_name(path.name + ".tmp")
-    spare.write_bytes(tail)
+    with open(open_regular(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), "wb") as handle:
+        handle.write(tail)
     os.replace(spare, path)
 
 
@@ -64,7 +68,7 @@ _READ: dict[Path, tuple[int, int, dict[int, dict[str, Any]]]] = {}
 def latest_by_chapter(path: Path, up_to: int | None = None) -> dict[int, dict[str, Any]]:
     """The latest recorded pack for each chapter (up to `up_to`)."""
     try:
-        with path.open("rb") as handle:
+        with open(open_regular(path, os.O_RDONLY), "rb") as handle:
             stat = os.fstat(handle.fileno())
             inode, size = stat.st_ino, stat.st_size
             known = _READ.get(path)
@@ -80,7 +84,7 @@ def latest_by_chapter(path: Path, up_to: int | None = None) -> dict[int, dict[st
     ended = fresh.rfind(b"\n") + 1  # a line still being written is read next time
     for raw in fresh[:ended].splitlines():
         try:
-            entry = json.loads(raw)
+            entry = json_limits.loads(raw, str(path))
             latest[int(entry["chapter"])] = entry
         except (ValueError, KeyError, TypeError):
             continue  # the first line of a tail may be cut, and nothing here is trusted

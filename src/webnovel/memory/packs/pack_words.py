@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...messages import say
 from ..words import CHUNK_WORDS, SEVERITY
 
 _SOURCES = {"outline": "大纲", "query": "提问", "draft": "草稿"}
@@ -87,6 +88,10 @@ REASONS: dict[str, tuple[str, Callable[..., str]]] = {
     "reveal_due": ("a reveal due in this chapter", lambda: "本章应揭示"),
     "reader_unaware": ("the reader does not know it yet", lambda: "读者尚不知（勿在叙述中揭示）"),
     "unaware": ("{0} is in play and does not know it", lambda who: f"{who}在场且不知情"),
+    "gaps_held_back": (
+        "{0} more gaps of people in play, not shown: ask knows or secrets",
+        lambda n: say("pack_gaps_held_back_why", count=n),
+    ),
     "suspects": ("{0} is in play and only suspects it", lambda who: f"{who}在场且仅怀疑"),
     "died": ("died at ch {0}", lambda n: f"第{n}章已死"),
     "dead_in_play": ("in play but dead", lambda: "在场人物中已死亡者"),

@@ -229,8 +229,8 @@ def relations_around(
 def _links_of_many(
     conn: sqlite3.Connection, entity_ids: list[str], as_of: int
 ) -> dict[str, list[Link]]:
-    """Each entity's relations holding at `as_of`, from it and then to it, as
-    `graph_memory.relations_of_many` lists them, in two statements for all of them."""
+    """Each entity's relations holding at `as_of`, from it and then to it, in two statements
+    for all of them."""
     found: dict[str, list[Link]] = {i: [] for i in entity_ids}
     if not entity_ids:
         return found

@@ -39,6 +39,7 @@ class Surroundings:
 
     recent_conflicts: list[Conflict] = field(default_factory=list)
     near: set[str] = field(default_factory=set)
+    pov: str | None = None  # the last chapter's point-of-view character
 
 
 def extend_cast(
@@ -54,12 +55,18 @@ def extend_cast(
     named = set(in_play.entities)
     if as_of < 1:
         return around
-    scenes = record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
+    # a flashback or a dream puts nobody anywhere now: only the present's scenes say who is around
+    scenes = [
+        s
+        for s in record_ops.scenes_between(conn, max(1, as_of - SCENE_WINDOW + 1), as_of)
+        if not s["mode"]
+    ]
     last = [s for s in scenes if s["chapter"] == as_of]
     in_last = [str(e) for e in last[-1]["characters"]] if last else []
     rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
     pov = rows[0].meta.get("pov") if rows else None
     viewer = name_ops.resolve_reference(conn, pov)[:1] if isinstance(pov, str) and pov else []
+    around.pov = viewer[0] if viewer else None
     due = _due_threads(open_threads, chapter)
     around.recent_conflicts = record_ops.list_conflicts(
         conn, up_to=as_of, since=max(1, as_of - SCENE_WINDOW + 1)
@@ -79,15 +86,16 @@ def extend_cast(
     for entity_id in named_in_conflicts:
         _add(known, in_play, entity_id, as_of, OPEN_CONFLICT, because("conflict_names"))
     _add_companions(conn, in_play, scenes, as_of, around)
-    _keep_the_best(in_play, named)
+    # the last scene's people and the point of view stay however many the outline names
+    _keep_the_best(in_play, named | {e for e in (*in_last, *viewer) if e in in_play.entities})
     return around
 
 
-def _keep_the_best(in_play: InPlay, named: set[str]) -> None:
-    """At most `MAX_CAST` people in play: those the texts named stay; of the others, the most
-    relevant (in the order they were found, on a tie)."""
-    added = [e for e in in_play.entities if e not in named]
-    room = max(0, MAX_CAST - len(named))
+def _keep_the_best(in_play: InPlay, kept: set[str]) -> None:
+    """At most `MAX_CAST` people in play: those `kept` (named by the texts, in the last scene,
+    the point of view) stay; of the others, the most relevant (in the order found, on a tie)."""
+    added = [e for e in in_play.entities if e not in kept]
+    room = max(0, MAX_CAST - len(kept))
     ranked = sorted(added, key=lambda e: -in_play.relevance[e])
     for entity_id in ranked[room:]:
         del in_play.entities[entity_id], in_play.relevance[entity_id], in_play.why[entity_id]

@@ -8,6 +8,7 @@ import heapq
 from collections.abc import Callable
 from typing import Any
 
+from ...messages import say
 from ..chains import RuleInForce
 from ..read import graph_memory
 from ..schema import Thread
@@ -17,6 +18,8 @@ from .gathering import CANDIDATES_PER_SECTION, Gathering, best, best_of
 from .memory_pack import PackItem
 from .pack_words import Reason, because
 from .relevance_filter import freshness, relations_around, rule_terms
+
+DEAD_RELATION = 0.5  # a relation's weight when an end is dead and not in the scene
 
 
 def relations(g: Gathering) -> list[PackItem]:
@@ -38,6 +41,17 @@ def relations(g: Gathering) -> list[PackItem]:
                 link.target: names.get(link.target, link.target),
             }
         )
+    # a relation to the dead reads as one (「韩啸（已故）」), and weighs half unless the scene
+    # names them: a friend long dead is not the scene's business, a grave visited is
+    dead = {v.subject for v in g.dead()}
+
+    def end(entity_id: str) -> str:
+        return g.name(entity_id) + (say("pack_dead_mark") if entity_id in dead else "")
+
+    def weight(link: Any) -> float:
+        gone = {link.source, link.target} & dead
+        return 1.0 if not gone or gone <= set(g.in_play.entities) else DEAD_RELATION
+
     return [
         g.item(
             layer="graph",
@@ -48,9 +62,9 @@ def relations(g: Gathering) -> list[PackItem]:
             chapter=link.valid_from,
             source_type="relationship",
             evidence=list(chain_ops.evidence_known_at(link.evidence_json, g.as_of)),
-            score=score,
+            score=score * weight(link),
             why=why,
-            line=f"- {g.name(link.source)} → {g.name(link.target)}：{link.type}"
+            line=f"- {end(link.source)} → {end(link.target)}：{link.type}"
             f"（第{link.valid_from}章起）",
         )
         for score, why, link in top
@@ -91,9 +105,12 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
     progress = f"；进展：{thread.progress}" if thread.progress else ""
     category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
     evidence = [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}]
+    # a thread acted on but never planted has no chapter to name (it printed 第None章)
+    planted = (
+        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+    )
     line = (
-        f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，第{thread.planted_chapter}章埋下{due}"
-        f"{progress}）"
+        f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，{planted}{due}{progress}）"
     )
     item = g.item(
         layer="semantic",

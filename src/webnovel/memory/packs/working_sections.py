@@ -10,7 +10,9 @@ from ...messages import say
 from ..chains import Version
 from ..clock.shown import clock_now, clock_since, deadline_line
 from ..read import graph_memory, story_clock
+from ..read import items as item_holders
 from ..store import commit_ops
+from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
 from .pack_words import because
@@ -172,12 +174,41 @@ def character_state(g: Gathering) -> list[PackItem]:
                 score=score,
                 why=because("of_entity", entity.name, g.in_play.why[entity_id]),
                 line=f"- {entity.name} {g.field_label(fact.field)}：{line_value}"
-                f"（第{fact.valid_from}章起）",
+                f"（{_source(g, fact.evidence)}第{fact.valid_from}章起）",
             )
             if fact.field == "items" and fact.value:
                 item.must_know = "items"
             items.append(item)
-    return items
+    return items + _holders(g, [e for e in living if g.in_play.entities[e].type == "物品"])
+
+
+def _holders(g: Gathering, things: list[str]) -> list[PackItem]:
+    """Who holds each item the scene names (an entity of type 物品 in play): a thing with one
+    holder is handed over by that holder, or taken from them."""
+    out = []
+    for entity_id in things:
+        entity = g.in_play.entities[entity_id]
+        names = {entity.id, entity.name, *entity.aliases}
+        held = item_holders.holder(g.conn, names, entity.name, g.as_of)
+        if held is None:
+            continue
+        who = held.value if isinstance(held.value, str) else "、".join(held.value)
+        item = g.item(
+            layer="semantic",
+            category="character_state",
+            subject=entity_id,
+            field_name="holder",
+            value=held.value,
+            chapter=held.valid_from,
+            source_type="items",
+            evidence=list(held.evidence),
+            score=g.in_play.relevance[entity_id],
+            why=because("of_entity", entity.name, g.in_play.why[entity_id]),
+            line=f"- {entity.name} {g.field_label('holder')}：{who}（第{held.valid_from}章起）",
+        )
+        item.must_know = "items"
+        out.append(item)
+    return out
 
 
 def constraints(g: Gathering) -> list[PackItem]:
@@ -214,57 +245,17 @@ def constraints(g: Gathering) -> list[PackItem]:
     for item in dead:
         if item.subject in g.in_play.entities or item.subject in g.near:
             item.must_know = "dead"
-    return dead + secrets(g, {v.subject for v in dead_now})
+            # the scene may remember them: say how, so a memory is not written as a presence
+            item.line += say("pack_dead_recalled")
+    return dead + gap_lines.secrets(g, {v.subject for v in dead_now})
 
 
-def secrets(g: Gathering, dead: set[str]) -> list[PackItem]:
-    """The information gap around the living characters in play
-    (`graph_memory.information_gap`), worded for the writer: the dead learn nothing, so no
-    "does not know" line is said of them."""
-    characters = {e.id for e in g.in_play.entities.values() if e.type == "角色"}
-    living = characters - dead
-    items = []
-    for gap in graph_memory.information_gap(g.conn, g.as_of, g.request.chapter, living):
-        secret = gap.secret
-        must = ""
-        if gap.kind == "due":
-            score, why, line = (
-                g.scores.reveal_due,
-                because("reveal_due"),
-                "本章应揭示",
-            )
-            must = "reveal"
-        elif gap.kind == "author_only":
-            score, why, line = (
-                g.scores.author_only,
-                because("reader_unaware"),
-                "仅作者知（勿在叙述中揭示）",
-            )
-        elif gap.kind == "suspects":
-            who = g.name(gap.entity_id or "")
-            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = because("suspects", who), f"{who} 仅怀疑"
-            must = "unaware"
-        else:
-            who = g.name(gap.entity_id or "")
-            score = g.scores.unaware * g.in_play.relevance[gap.entity_id or ""]
-            why, line = because("unaware", who), f"{who} 尚不知"
-            must = "unaware"
-        evidence = [{"chapter": secret.planted_chapter, "ref": f"secret:{secret.id}"}]
-        item = g.item(
-            layer="semantic",
-            category="active_constraints",
-            subject=secret.id,
-            field_name="secret",
-            value=secret.content,
-            chapter=secret.planted_chapter,
-            source_type="secret",
-            evidence=evidence,
-            score=score,
-            why=why,
-            line=f"- {line}：{secret.content}",
-        )
-        item.id += f":{gap.kind}:{gap.entity_id or ''}"  # one secret, many people
-        item.must_know = must
-        items.append(item)
-    return items
+def _source(g: Gathering, evidence: tuple[dict[str, Any], ...]) -> str:
+    """「据屠七所说，」 for a fact that is only someone's word (its evidence's `certainty`)."""
+    first = evidence[0] if evidence else {}
+    certainty = first.get("certainty")
+    if not certainty:
+        return ""
+    who = g.name(first["said_by"]) if first.get("said_by") else ""
+    key = {"rumor": "pack_rumor", "claimed": "pack_claimed"}.get(certainty, "pack_rumor")
+    return say(key + ("_by" if who else ""), who=who)

@@ -57,6 +57,7 @@ class EventSeen(ReadAsMapping):
     location: str | None
     participants: list[str]  # by the names known then
     event_type: str | None
+    flashback: str | None = None  # None: the present; "flashback" or "dream" (SCENE_MODES)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,6 +156,7 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
                 location=e.location,
                 participants=[names.get(p, p) for p in e.participants],
                 event_type=e.event_type,
+                flashback=e.flashback,
             )
             for e in events
         ],

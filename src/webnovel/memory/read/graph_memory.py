@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -136,27 +135,6 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
         if v.subject != entity.id
     ]
     return _named_edges(conn, out, as_of)
-
-
-def relations_of_many(
-    conn: sqlite3.Connection, entity_ids: Iterable[str], as_of: int | None
-) -> dict[str, list[RelationEdge]]:
-    """`relations` of many entities, each list as `relations` gives it, in four statements for
-    all of them instead of four each (a pack asks about a dozen; on PostgreSQL every statement
-    waits a round trip)."""
-    ids = list(dict.fromkeys(entity_ids))
-    found: dict[str, list[Version]] = {i: [] for i in ids}
-    if not ids:
-        return {}
-    for v in chain_ops.versions_at(conn, "rel", as_of, subjects=ids):
-        found[v.subject].append(v)
-    for v in chain_ops.versions_at(conn, "rel", as_of, objects=ids):
-        if v.subject != v.obj:
-            found[v.obj or ""].append(v)
-    names = names_as_of(
-        conn, {i for vs in found.values() for v in vs for i in (v.subject, v.obj) if i}, as_of
-    )
-    return {i: [_edge(v, as_of, names) for v in vs] for i, vs in found.items()}
 
 
 def relation_graph(
@@ -371,56 +349,11 @@ def secrets(
                 suspected_by=named(v.subject, "suspects"),
                 about=tuple(names.get(e, e) for e in state.get("about", [])),
                 unaware=tuple(names.get(e, e) for e in state.get("unaware", [])),
+                kind=state.get("kind"),
+                thread=state.get("thread"),
             )
         )
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Gap:
-    """One piece of the information gap a chapter must keep: a reveal `due` in it, a secret
-    the reader must not be told yet (`author_only`), or a character `unaware` of it (or one who
-    only `suspects` it)."""
-
-    secret: Secret
-    kind: str
-    entity_id: str | None = None
-
-
-def information_gap(
-    conn: sqlite3.Connection, as_of: int, chapter: int, characters: set[str]
-) -> list[Gap]:
-    """For the open secrets that touch `characters` (about one of them, or known by one of
-    them; and any due in `chapter`): what the narration must keep back, and who of them does
-    not know it yet. Whom a secret is about knows it (the plant wrote that knowledge), unless
-    the plant listed them as unaware; so only knowledge chains decide who knows."""
-    knowing = holders(conn, as_of)
-    about = {
-        v.subject: set(v.value.get("about", ()))
-        for v in chain_ops.versions_at(conn, "secret", as_of)
-    }
-    gaps = []
-    for secret in secrets(conn, as_of, knowing):
-        if secret.status != "open":
-            continue
-        held = knowing.get(secret.id, {})
-        knows = {e for e, s in held.items() if s == "knows"}
-        due_now = secret.reveal_due == chapter and not secret.reader_knows
-        if due_now:
-            gaps.append(Gap(secret=secret, kind="due"))
-        if not (knows | about.get(secret.id, set())) & characters:
-            continue
-        if not secret.reader_knows and not due_now:
-            gaps.append(Gap(secret=secret, kind="author_only"))
-        gaps += [
-            Gap(
-                secret=secret,
-                kind="suspects" if held.get(e) == "suspects" else "unaware",
-                entity_id=e,
-            )
-            for e in sorted(characters - knows)
-        ]
-    return gaps
 
 
 def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[Knowledge]:

@@ -176,7 +176,8 @@ def _place(
     if match:
         return _at(event, match[0])
     if event.time_hint:
-        mode = "flashback" if read_time(event.time_hint, calendar).direction == "back" else None
+        back = read_time(event.time_hint, calendar).direction == "back"
+        mode = event.flashback or ("flashback" if back else None)
         hinted = fold_clock(
             [SceneTime(chapter=event.chapter, scene=None, time=event.time_hint, mode=mode)],
             calendar,
@@ -190,7 +191,9 @@ def _place(
 
 
 def _at(event: TimelineEvent, stamp: Stamp) -> TimelineEvent:
-    return replace(event, placed=True, day=stamp.day, part=stamp.part, mode=stamp.mode)
+    return replace(
+        event, placed=True, day=stamp.day, part=stamp.part, flashback=event.flashback or stamp.mode
+    )
 
 
 def _story_order(event: TimelineEvent) -> tuple[int, int, int]:

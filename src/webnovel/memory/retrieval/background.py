@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ...safe_paths import open_regular
+
 LOCK = "embed.lock"
 LOG = "embed.log"
 SWITCH = "WEBNOVEL_EMBED_IN_BACKGROUND"  # "0": commit and import start no embedder
@@ -40,7 +42,9 @@ def embed_lock(memory_dir: Path, wait: bool, patience: float = 0.0) -> Iterator[
     except ImportError:  # pragma: no cover - not on POSIX
         yield True
         return
-    with open(memory_dir / LOCK, "a+", encoding="utf-8") as handle:
+    # never through a link: the pid written below would overwrite the file it leads to
+    fd = open_regular(memory_dir / LOCK, os.O_RDWR | os.O_CREAT)
+    with open(fd, "r+", encoding="utf-8") as handle:
         deadline = time.monotonic() + patience
         while True:
             try:
@@ -87,7 +91,7 @@ def start_embedding(root: Path, memory_dir: Path) -> bool:
         return False
     if embedding_elsewhere(memory_dir):
         return False
-    with open(memory_dir / LOG, "ab") as log:
+    with open(open_regular(memory_dir / LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as log:
         subprocess.Popen(  # noqa: S603 - our own CLI, by the interpreter running us
             [sys.executable, "-m", "webnovel", "--project", str(root), "embed", "--background"],
             stdin=subprocess.DEVNULL,

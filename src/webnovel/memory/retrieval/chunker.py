@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from ..write.chapter_inputs import ChapterResult
 
 SLICE_CHARS = 400
+# 「第十二回」, 「第3章：」: the heading's number, which names no event
+_HEADING_NUMBER = re.compile(r"^\s*第[^章回节節\s]{1,12}[章回节節][\s:：.、]*")
 SENTENCE_END = re.compile(r"(?<=[。！？!?…])")
 
 
@@ -30,6 +32,13 @@ class Chunk:
 def chapter_chunks(result: ChapterResult, text: str | None) -> list[Chunk]:
     n = result.chapter
     chunks: list[Chunk] = []
+    title = chapter_title_words(result.title)
+    if title:
+        # The title as its own passage: a 回目's two half-lines name the chapter's events and
+        # people, so a question made of them finds this chapter, not the one before it.
+        chunks.append(
+            Chunk(chunk_id=f"ch{n}:title", chapter=n, kind="chapter_title", seq=-1, text=title)
+        )
     if result.summary:
         chunks.append(
             Chunk(
@@ -78,6 +87,11 @@ def chapter_chunks(result: ChapterResult, text: str | None) -> list[Chunk]:
                 )
             )
     return _unique_ids(chunks)
+
+
+def chapter_title_words(title: str | None) -> str:
+    """A chapter title without its number: 「夺状元枪挑小梁王　反武场放走岳鹏举」."""
+    return _HEADING_NUMBER.sub("", title or "").strip()
 
 
 def _unique_ids(chunks: list[Chunk]) -> list[Chunk]:

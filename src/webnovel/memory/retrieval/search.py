@@ -67,7 +67,7 @@ EMBED_KINDS = ("chapter_summary", "scene_summary")
 SORT_WINDOW = 16  # batches fetched at once and sorted by length before embedding
 # what the lexicon's documents hold; another value re-indexes all. 4: the book's names laid over
 # a shared dictionary, always one word (jieba, names added, cut 那高俅 and 悟空闻 across them)
-LEXICON_FORMAT = "4:names"
+LEXICON_FORMAT = "5:titles"
 Progress = Callable[[int, int], None]
 
 

@@ -14,18 +14,18 @@ refuses them unless forced); medium and low ones are advice.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from ..packs.relevance_filter import bigrams
 from ..read import graph_memory
 from ..schema import Conflict
-from ..store import commit_ops
 from ..write.chapter_inputs import ChapterResult
 from ..write.name_suggestions import did_you_mean
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
+from .knowledge_advice import unrecorded_learning
+from .scene_places import ending_continuity, scene_locations
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,6 +39,9 @@ class ReviewIssue:
     found: Any = None
     evidence: tuple[dict[str, Any], ...] = ()
     fix_hint: str = ""
+    # the published chapters (at or below the published line) whose evidence the issue
+    # contradicts: readers have them, so the story must 圆 it forward, not fix them in place
+    contradicts_published: tuple[int, ...] = ()
 
     @property
     def blocking(self) -> bool:
@@ -56,6 +59,7 @@ class ReviewIssue:
             "evidence": list(self.evidence),
             "fix_hint": self.fix_hint,
             "blocking": self.blocking,
+            "contradicts_published": list(self.contradicts_published),
         }
 
 
@@ -78,9 +82,12 @@ class ReviewReport:
         }
 
 
-def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
+def review_draft(
+    pipeline: WritePipeline, draft: ChapterResult, published_through: int | None = None
+) -> ReviewReport:
     """Commit the draft for real inside a transaction that is rolled back, and report what the
-    commit found about this chapter, plus what the draft leaves undone around it."""
+    commit found about this chapter, plus what the draft leaves undone around it. With a
+    published line, each issue names the published chapters its evidence cites."""
     chapter = draft.chapter
     report = ReviewReport(chapter)
     store = pipeline.index
@@ -89,9 +96,27 @@ def review_draft(pipeline: WritePipeline, draft: ChapterResult) -> ReviewReport:
         found = [c for c in outcome.conflicts if c.chapter == chapter] + outcome.notes
         report.issues += [_issue(c, conn) for c in found]
         report.issues += _threads(conn, draft, chapter)
-        report.issues += _continuity(conn, draft, chapter - 1)
+        for kind, message, expected, found_at, who, evidence in [
+            *scene_locations(conn, draft),
+            *ending_continuity(conn, draft),
+        ]:
+            issue = _advice(kind, message, "location", expected, found_at, evidence)
+            report.issues.append(replace(issue, entity_id=who))
+        report.issues += [
+            _advice("knowledge_unrecorded", message, secret_id, None, who, (evidence,))
+            for who, secret_id, message, evidence in unrecorded_learning(conn, draft)
+        ]
+    if published_through is not None:
+        report.issues = [_published(i, chapter, published_through) for i in report.issues]
     report.issues.sort(key=lambda i: (SEVERITIES.index(i.severity), i.category, i.entity_id or ""))
     return report
+
+
+def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
+    """The issue with the published chapters (other than the draft's own) its evidence cites."""
+    cited = {e.get("chapter") for e in issue.evidence}
+    published = sorted(c for c in cited if isinstance(c, int) and c != chapter and c <= line)
+    return replace(issue, contradicts_published=tuple(published)) if published else issue
 
 
 def _issue(found: Conflict, conn: sqlite3.Connection) -> ReviewIssue:
@@ -171,27 +196,3 @@ def _advice(
         evidence=evidence,
         fix_hint=rule.fix_hint,
     )
-
-
-def _continuity(conn: sqlite3.Connection, draft: ChapterResult, as_of: int) -> list[ReviewIssue]:
-    """The previous chapter's ending against this chapter's first scene, when both are given."""
-    if not draft.scenes or as_of < 1:
-        return []
-    rows = commit_ops.chapter_rows(conn, start=as_of, end=as_of)
-    ending = rows[0].meta.get("ending") if rows else None
-    first = min(draft.scenes, key=lambda s: s.index)
-    if not isinstance(ending, dict) or not ending.get("location") or not first.location:
-        return []
-    before, after = str(ending["location"]), first.location
-    if before in after or after in before or bigrams(before) & bigrams(after):
-        return []
-    return [
-        _advice(
-            "location_continuity",
-            f"上一章结束于「{before}」，本章首个场景在「{after}」，中间的转场是否交代清楚？",
-            "location",
-            before,
-            after,
-            ({"chapter": as_of, "ref": f"chapter_meta:ch{as_of:04d}:ending"},),
-        )
-    ]

@@ -80,3 +80,19 @@ def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list
         (obj, family),
     ).fetchall()
     return [assertion_from_row(r) for r in rows]
+
+
+def removals(conn: sqlite3.Connection, field: str, start: int) -> list[tuple[str, int, str]]:
+    """(subject, chapter, value) of every `remove` from a set field in chapter `start` or
+    later, in chapter order."""
+    rows = conn.execute(
+        "SELECT subject, chapter, payload_json FROM assertions WHERE chapter >= ? "
+        "AND family = 'fact' AND field = ? AND payload_json LIKE ? ORDER BY chapter, seq",
+        (start, field, '%"remove"%'),
+    )
+    out = []
+    for subject, chapter, payload_json in rows:
+        payload = loads(payload_json)
+        if payload.get("op") == "remove" and isinstance(payload.get("value"), str):
+            out.append((str(subject), int(chapter), str(payload["value"])))
+    return out

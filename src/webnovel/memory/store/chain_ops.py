@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..chains import KEY_SEPARATOR, Assertion, Family, Version
+from ..chains import KEY_SEPARATOR, Assertion, Family, Version, chain_key
 from .assertion_ops import assertion_from_row
 from .index_store import dumps, loads, rows_in
 
@@ -151,17 +151,10 @@ def replay_inputs(
 
 
 def delete_versions_after(conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]) -> None:
-    """`delete_versions_from` for many chains at once, each from its own start."""
+    """Delete the versions of many chains from each chain's own start chapter on."""
     conn.executemany(
         "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
         [(family, key, since) for (family, key), since in sorted(starts.items())],
-    )
-
-
-def delete_versions_from(conn: sqlite3.Connection, family: Family, key: str, chapter: int) -> None:
-    conn.execute(
-        "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
-        (family, key, chapter),
     )
 
 
@@ -274,8 +267,10 @@ def chain_history(
 
 
 def dead_versions_of(conn: sqlite3.Connection, keys: list[str]) -> dict[str, list[Version]]:
-    """`dead_versions` of many status chains in one statement (a chain with none is left
-    out), through the state index as there."""
+    """The versions tagged dead of many status chains, oldest first, in one statement (a
+    chain with none is left out): all the per-entity checks need, read without the rest of a
+    status that may change every chapter (through the state index: `+key` keeps the planner
+    off the index by key, which would scan the whole chain)."""
     rows = rows_in(
         conn,
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = 'fact' AND +key IN ({{marks}}) "
@@ -286,18 +281,6 @@ def dead_versions_of(conn: sqlite3.Connection, keys: list[str]) -> dict[str, lis
     for row in sorted(rows, key=lambda r: (r["key"], r["valid_from"], r["id"])):
         out.setdefault(row["key"], []).append(_version(row))
     return out
-
-
-def dead_versions(conn: sqlite3.Connection, key: str) -> list[Version]:
-    """The versions of a status chain tagged dead, oldest first: all the per-entity checks
-    need, read without the rest of a status that may change every chapter (through the state
-    index: `+key` keeps the planner off the index by key, which would scan the whole chain)."""
-    rows = conn.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = 'fact' AND +key = ? "
-        "AND state = 'dead' ORDER BY valid_from, id",
-        (key,),
-    ).fetchall()
-    return [_version(r) for r in rows]
 
 
 def subject_history(
@@ -425,22 +408,11 @@ def best_connected(
     return sorted(degree.items(), key=lambda item: (-item[1], item[0]))[:limit]
 
 
-def subject_versions_between(
-    conn: sqlite3.Connection, family: Family, subject: str, start: int, end: int
-) -> list[Version]:
-    """Versions of one subject that began in chapters [start, end]: what changed recently."""
-    rows = conn.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
-        "AND valid_from BETWEEN ? AND ? ORDER BY valid_from, id",
-        (family, subject, start, end),
-    ).fetchall()
-    return [_version(r) for r in rows]
-
-
 def subjects_versions_between(
     conn: sqlite3.Connection, family: Family, subjects: list[str], start: int, end: int
 ) -> dict[str, list[Version]]:
-    """`subject_versions_between` of many subjects in one statement per 500."""
+    """Versions of many subjects that began in chapters [start, end] (what changed recently),
+    in one statement per 500 subjects."""
     rows = rows_in(
         conn,
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? "
@@ -540,3 +512,26 @@ def holders(conn: sqlite3.Connection, names: Iterable[str], as_of: int | None) -
             if names & {str(v) for v in held}:
                 found.add(subject)
     return sorted(found)
+
+
+def held_since(conn: sqlite3.Connection, holder: str, names: set[str], as_of: int) -> int | None:
+    """The chapter from which `holder` has held the item without a break, as of `as_of`."""
+    since = None
+    for version in reversed(chain_history(conn, "fact", chain_key(holder, "items"), as_of)):
+        if version.status == "tentative" or version.valid_from > as_of:
+            continue
+        value = version.value if isinstance(version.value, list) else [version.value]
+        if not names & {str(v) for v in value}:
+            break
+        since = version.valid_from
+    return since
+
+
+def value_held(conn: sqlite3.Connection, field: str, value: str, as_of: int) -> bool:
+    """Whether any entity's `field` has held exactly `value` from a chapter up to `as_of`."""
+    row = conn.execute(
+        "SELECT 1 FROM versions WHERE family = 'fact' AND field = ? AND value_json = ? "
+        "AND valid_from <= ? AND status != 'tentative' LIMIT 1",
+        (field, dumps(value), as_of),
+    ).fetchone()
+    return row is not None

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ...messages import say
 from .. import schema
 from .index_store import dumps, loads, rows_in
 
@@ -19,11 +21,15 @@ def append_commit(
     result: Any,
     text: str | None,
     recorded_at: str,
+    source: tuple[str | None, str | None, bool] = (None, None, False),
 ) -> int:
+    """`source`: the text's file, its hash and whether the result is stale for it
+    (revision_ops)."""
+    path, text_hash, stale = source
     row = conn.execute(
-        "INSERT INTO commits (commit_id, chapter, result_json, text, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?) RETURNING seq",
-        (commit_id, chapter, dumps(result), text, recorded_at),
+        "INSERT INTO commits (commit_id, chapter, result_json, text, recorded_at, text_source, "
+        "text_hash, stale) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+        (commit_id, chapter, dumps(result), text, recorded_at, path, text_hash, int(stale) or None),
     ).fetchone()
     return int(row[0])
 
@@ -83,7 +89,7 @@ def current_commits(conn: sqlite3.Connection) -> list[dict[str, Any]]:
             "seq": r["seq"],
             "commit_id": r["commit_id"],
             "chapter": r["chapter"],
-            "result": loads(r["result_json"]),
+            "result": loads(r["result_json"], _in_commit(r["chapter"])),
             "text": r["text"],
             "recorded_at": r["recorded_at"],
         }
@@ -260,7 +266,7 @@ def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
             "seq": r[0],
             "commit_id": r[1],
             "chapter": r[2],
-            "result": loads(r[3]),
+            "result": loads(r[3], _in_commit(r[2])),
             "text": r[4],
             "recorded_at": r[5],
         }
@@ -270,3 +276,8 @@ def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 def all_meta(conn: sqlite3.Connection) -> dict[str, str]:
     return {r[0]: r[1] for r in conn.execute("SELECT key, value FROM meta ORDER BY key")}
+
+
+def _in_commit(chapter: Any) -> Callable[[], str]:
+    """Names a log row in a refusal of its JSON (made only when refused)."""
+    return lambda: say("json_where_commit", chapter=chapter)

@@ -508,3 +508,11 @@ def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -
             (start, end, limit),
         )
     ]
+
+
+def ids_of_type(conn: sqlite3.Connection, entity_type: str) -> set[str]:
+    """The ids of the settled entities of one type (a book's 势力 are few)."""
+    rows = conn.execute(
+        "SELECT id FROM entities WHERE type = ? AND tentative = 0", (entity_type,)
+    ).fetchall()
+    return {str(r[0]) for r in rows}

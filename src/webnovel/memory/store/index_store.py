@@ -15,11 +15,19 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-from ...errors import BookBusy
+from ... import json_limits
+from ...errors import BookBusy, DamagedBook
+from ...messages import say
 from .migrations import MIGRATIONS, Migration, migrate
+from .schema_check import check_schema, guard, readable_log
 
 WAIT_FOR_LOCK_SECONDS = 120.0
+DAMAGE_CODES = (11, 26)  # SQLITE_CORRUPT (a malformed page or schema), SQLITE_NOTADB
 LOCK_STEP_SECONDS = 0.25
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 class _TrialOver(Exception):
@@ -64,8 +72,16 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+def loads(text: str | None, where: json_limits.Where | None = None) -> Any:
+    """A JSON value stored in the book, read within json_limits' depth and size (a received
+    book's rows are anyone's); `where` names it in the refusal (default: the book)."""
+    if text is None:
+        return None
+    return json_limits.loads(text, where or _in_the_book)
+
+
+def _in_the_book() -> str:
+    return say("json_where_book")
 
 
 class IndexStore(Protocol):
@@ -90,17 +106,39 @@ class SQLiteStore:
         self.path = Path(path)
         self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.conn.row_factory = sqlite3.Row
-        # WAL with synchronous=NORMAL survives any process crash intact; only a power cut may
-        # lose the last transaction, never corrupt or half-apply one.
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.execute("PRAGMA foreign_keys=ON")
-        # A writer waits its turn behind another process's commit, rebuild or index catch-up
-        # (a 10,000-chapter rebuild takes about 20 s); past that it says who holds the book.
-        self.conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
         self._depth = 0
         self.on_wait: Callable[[str], None] | None = None  # told once when a writer must wait
-        migrate(self.conn, migrations)
+        try:
+            self._open(migrations)
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def _open(self, migrations: list[Migration]) -> None:
+        """Set the connection up and bring the file to our migrations, after checking that
+        what is in it is what they made (a received book: schema_check.py)."""
+        conn = self.conn
+        try:
+            guard(conn)
+            # A writer waits its turn behind another process's commit, rebuild or index
+            # catch-up (a 10,000-chapter rebuild takes about 20 s); then says who holds it.
+            conn.execute(f"PRAGMA busy_timeout={int(WAIT_FOR_LOCK_SECONDS * 1000)}")
+            check_schema(conn, migrations, self.path)
+            # WAL with synchronous=NORMAL survives any process crash intact; only a power cut
+            # may lose the last transaction, never corrupt or half-apply one.
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            migrate(conn, migrations)
+        except DamagedBook as exc:
+            # the book's own log can make its index anew; a derived file is made anew anyway
+            raise exc.with_remedy(migrations is not MIGRATIONS or readable_log(conn)) from None
+        except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in DAMAGE_CODES:
+                raise  # busy, locked, no right to the file: not damage
+            problem = say("schema_not_database", error=exc)
+            recoverable = migrations is not MIGRATIONS or readable_log(conn)
+            raise DamagedBook(self.path, problem, recoverable) from None
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
@@ -139,7 +177,7 @@ class SQLiteStore:
                     self.conn.execute("BEGIN IMMEDIATE")
                     return
                 except sqlite3.OperationalError as exc:
-                    if "locked" not in str(exc) and "busy" not in str(exc):
+                    if not _busy(exc):
                         raise
                     if time.monotonic() >= deadline:
                         raise BookBusy(str(self.path), WAIT_FOR_LOCK_SECONDS) from exc

@@ -94,10 +94,6 @@ def store_targets(url: str) -> list[str]:
     return targets
 
 
-def is_store_url(text: str) -> bool:
-    return urlsplit(text).scheme in SCHEMES
-
-
 def parse_store_url(url: str, where: str = "--store") -> str:
     """Check a PostgreSQL URL: the scheme, a host or socket, and no password in it."""
     try:

@@ -280,7 +280,46 @@ MIGRATIONS: list[Migration] = [
     """,
     ),
     (
-        "0011_time_story_clock",
+        "0010_published_revisions",
+        """
+    -- A commit or retraction forced across the published line (`publish --through N`) keeps
+    -- the line it crossed: the log shows it as a revision of a chapter readers already had.
+    -- The line itself is the meta row `published_through`.
+    ALTER TABLE commits ADD COLUMN published_through INTEGER;
+    """,
+    ),
+    (
+        "0011_text_sources",
+        """
+    -- Where a commit's text came from (`commit --text FILE`: the path, relative to the book's
+    -- folder when inside it) and the text's hash, so `status` sees a chapter edited by hand;
+    -- `stale` marks a commit that took an edited text without a new result (`sync`).
+    ALTER TABLE commits ADD COLUMN text_source TEXT;
+    ALTER TABLE commits ADD COLUMN text_hash TEXT;
+    ALTER TABLE commits ADD COLUMN stale INTEGER;
+    """,
+    ),
+    (
+        "0012_event_mode",
+        """
+    -- An event may happen in a flashback or a dream, as a scene may: the timeline shows it so,
+    -- and it moves nobody now.
+    ALTER TABLE timeline_events ADD COLUMN mode TEXT;
+    """,
+    ),
+    (
+        "0013_text_sources_indexed",
+        """
+    -- Every pack asks which chapters are stale, and `status` which texts came from files: the
+    -- columns of 0011 sit after a commit's text, so reading them for every commit read every
+    -- text's overflow pages (4 ms a pack at 2,000 chapters). Partial indexes hold the few.
+    CREATE INDEX commits_stale ON commits(seq, chapter) WHERE stale = 1;
+    CREATE INDEX commits_sourced ON commits(seq, chapter, text_source, text_hash, stale)
+        WHERE text_source IS NOT NULL;
+    """,
+    ),
+    (
+        "0011_time_story_clock",  # the time branch's name (issue 39), applied after 0013
         """
     -- The story clock as each chapter ends (memory/clock), derived from the scenes' stated times
     -- and the ending's: the clock as of N is one row, whatever the length of the book. A commit

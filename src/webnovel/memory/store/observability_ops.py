@@ -44,7 +44,8 @@ def record_commit(
 
 
 _LOG_COLUMNS = (
-    "c.seq, c.chapter, c.commit_id, c.recorded_at, c.retracted_at, ch.title, s.elapsed_ms, "
+    "c.seq, c.chapter, c.commit_id, c.recorded_at, c.retracted_at, c.published_through, "
+    "ch.title, s.elapsed_ms, "
     "s.added, s.superseded, s.contradicted, s.tentative, s.conflicts, s.index_bytes"
 )
 
@@ -72,6 +73,7 @@ def _entry(row: sqlite3.Row) -> CommitEntry:
         conflicts=row["conflicts"],
         elapsed_ms=row["elapsed_ms"],
         index_bytes=row["index_bytes"],
+        published_through=row["published_through"],
     )
 
 

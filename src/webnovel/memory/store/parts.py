@@ -13,7 +13,15 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from . import chain_ops, commit_ops, entity_ops, observability_ops, ranking_scans, record_ops
+from . import (
+    chain_ops,
+    commit_ops,
+    entity_ops,
+    observability_ops,
+    ranking_scans,
+    record_ops,
+    revision_ops,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -86,6 +94,11 @@ class Commits(Part):
     all_meta = bound(commit_ops.all_meta)
     set_meta = bound(commit_ops.set_meta)  # in a transaction: `Storage.writing()`
     clear_derived = bound(commit_ops.clear_derived)
+    published_through = bound(revision_ops.published_through)
+    set_published_through = bound(revision_ops.set_published_through)  # in a transaction
+    mark_published_revision = bound(revision_ops.mark_published_revision)  # in a transaction
+    text_sources = bound(revision_ops.text_sources)
+    stale_chapters = bound(revision_ops.stale_chapters)
 
 
 class Records(Part):

@@ -251,9 +251,7 @@ class PostgresStore:
     def _register_and_migrate(self, create: bool, title: str | None) -> None:
         registered = self._registered()
         if create and registered:
-            raise ProjectExists(
-                say("store_book_exists", url=self.location.url, book=self.location.book)
-            )
+            raise self._exists()
         if not create and not registered:
             raise ProjectNotFound(
                 say("store_book_missing", url=self.location.url, book=self.location.book)
@@ -289,6 +287,11 @@ class PostgresStore:
         with self.atomic():
             conn = self.pg
             if create:
+                # another machine may have made it while we looked: the book's lock, taken
+                # by atomic(), orders creators, and the one after the first is told as if it
+                # had looked later (the schema made by no registered book is said alike)
+                if self._registered() or self._schema_exists():
+                    raise self._exists()
                 conn.execute(f"CREATE SCHEMA {quoted(self.schema)}")
                 conn.execute(
                     f"INSERT INTO {REGISTRY} (book, schema_name, title, created_at) "
@@ -303,6 +306,17 @@ class PostgresStore:
                     "CREATE TRIGGER commits_notify AFTER INSERT ON commits "
                     "FOR EACH ROW EXECUTE FUNCTION notify_commit()"
                 )
+
+    def _exists(self) -> ProjectExists:
+        return ProjectExists(
+            say("store_book_exists", url=self.location.url, book=self.location.book)
+        )
+
+    def _schema_exists(self) -> bool:
+        row = self.pg.execute(
+            "SELECT 1 FROM pg_namespace WHERE nspname = ?", (self.schema,)
+        ).fetchone()
+        return row is not None
 
     def _applied(self) -> list[str]:
         """The migrations the book has (one it lacks is applied under its write lock)."""

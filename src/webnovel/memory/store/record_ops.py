@@ -24,10 +24,11 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
     events = list(events)
     conn.executemany(
         "INSERT INTO timeline_events (id, chapter, seq, event, time_hint, location, "
-        "event_type, participants_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "event_type, participants_json, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (id) DO UPDATE SET chapter = excluded.chapter, seq = excluded.seq, "
         "event = excluded.event, time_hint = excluded.time_hint, location = excluded.location, "
-        "event_type = excluded.event_type, participants_json = excluded.participants_json",
+        "event_type = excluded.event_type, participants_json = excluded.participants_json, "
+        "mode = excluded.mode",
         [
             (
                 e.id,
@@ -38,6 +39,7 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
                 e.location,
                 e.event_type,
                 dumps(list(e.participants)),
+                e.flashback,
             )
             for n, e in enumerate(events)
         ],
@@ -124,6 +126,7 @@ def _event(r: sqlite3.Row) -> TimelineEvent:
         participants=tuple(loads(r["participants_json"])),
         location=r["location"],
         event_type=r["event_type"],
+        flashback=r["mode"],
     )
 
 
@@ -367,3 +370,21 @@ def restore_verdicts(
         "SET status = excluded.status, note = excluded.note, recorded_at = excluded.recorded_at",
         list(verdicts),
     )
+
+
+def met_in_scenes(
+    conn: sqlite3.Connection, subjects: set[str], others: set[str], start: int, end: int
+) -> set[str]:
+    """Of `others`, those who shared a present scene (not a memory, not a dream) with one of
+    `subjects` in chapters [start, end]."""
+    met: set[str] = set()
+    for subject in sorted(subjects):
+        for (characters_json,) in conn.execute(
+            "SELECT characters_json FROM scenes WHERE chapter BETWEEN ? AND ? AND mode IS NULL "
+            "AND characters_json LIKE ?",
+            (start, end, f'%"{subject}"%'),
+        ):
+            characters = set(loads(characters_json) or [])
+            if subject in characters:
+                met |= characters & others
+    return met

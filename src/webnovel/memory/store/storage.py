@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ... import json_limits
 from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex
 from .location import StoreLocation
@@ -54,8 +55,10 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 def read_json(path: Path) -> Any:
+    """A derived JSON file, or None when it is missing or unreadable (nested or grown past
+    json_limits' bounds too): it is then rebuilt from index.db."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json_limits.loads(path.read_text(encoding="utf-8"), str(path))
     except (FileNotFoundError, json.JSONDecodeError):
         return None
 

@@ -233,16 +233,6 @@ def vector_dim(conn: sqlite3.Connection, model: str) -> int | None:
     return int(row[0]) if row else None
 
 
-def vectors_as_of(
-    conn: sqlite3.Connection, model: str, as_of: int | None
-) -> list[tuple[int, int, bytes]]:
-    return conn.execute(
-        "SELECT v.chunk_rowid, v.dim, v.vec FROM vectors v JOIN chunks c ON c.id = v.chunk_rowid "
-        "WHERE v.model = ? AND c.chapter <= ?",
-        (model, as_of if as_of is not None else 2**62),
-    ).fetchall()
-
-
 def all_vectors(conn: sqlite3.Connection, model: str, dim: int) -> list[tuple[int, int, bytes]]:
     """(chunk rowid, chapter, vector) of every vector of `model` that has `dim` dimensions."""
     return conn.execute(

@@ -40,6 +40,8 @@ class StateChange:
     has_old: bool = False
     reason: str | None = None
     confidence: float = 1.0
+    certainty: str | None = None  # CERTAINTIES: rumor (传闻) or claimed (自称); None: as told
+    said_by: str | None = None  # whose words it is (a reference)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class EventInput:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_type: str | None = None
+    mode: str | None = None  # as a scene's: an event remembered or dreamt happens in no present
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,10 @@ class SecretAction:
     reveal_due: int | None = None
     about: tuple[str, ...] = ()  # whom it is about: they know it, unless also `unaware`
     unaware: tuple[str, ...] = ()  # people it is about who do not know it (a hidden lineage)
+    kind: str | None = None  # SECRET_KINDS: 身份, 生死, 下落, 计划, 秘法, 其他
+    to: tuple[str, ...] = ()  # a reveal told to these (people, a 势力, 众人): they learn it
+    scene: int | None = None  # the scene of the chapter it is told in: its people learn it
+    thread: str | None = None  # the thread it belongs to: it ends when the thread closes
 
 
 @dataclass(frozen=True)

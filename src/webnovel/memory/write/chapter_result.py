@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import InvalidChapterResult
 from ...messages import say
 from ..schema import MAX_CHAPTER, THREAD_ACTIONS, THREAD_KINDS, ThreadKind, thread_kind
-from ..vocabulary import APPEARANCE_ROLES, SCENE_MODES
+from ..vocabulary import APPEARANCE_ROLES, CERTAINTIES, SCENE_MODES, SECRET_KINDS
 from .chapter_inputs import (
     Appearance,
     ChapterResult,
@@ -245,9 +245,19 @@ def parse_chapter_result(
         uncertain=tuple(_uncertain(check, data)),
         warnings=tuple(say("unknown_key_kept", key=k) for k in data if k not in KNOWN_KEYS),
     )
+    _told_in_scenes(check, result)
     if check.problems:
         raise InvalidChapterResult(check.problems)
     return result
+
+
+def _told_in_scenes(check: _Checker, result: ChapterResult) -> None:
+    """A reveal told in `scene` N names a scene of this chapter: else nobody would learn it."""
+    indexes = {scene.index for scene in result.scenes}
+    for i, secret in enumerate(result.secrets):
+        if secret.scene is not None and secret.scene not in indexes:
+            shown = "、".join(str(n) for n in sorted(indexes)) or say("no_scenes")
+            check.fail(f"$.secrets[{i}].scene", say("no_such_scene", got=secret.scene, have=shown))
 
 
 def _chapter_number(check: _Checker, data: dict[str, Any], chapter: int | None) -> int | None:
@@ -359,9 +369,19 @@ def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
                     has_old=item.get(old_key) is not None,
                     reason=check.text(item, "reason", path),
                     confidence=check.number(item, "confidence", path),
+                    **_certainty(check, item, path, ref),
                 )
             )
     return out
+
+
+def _certainty(check: _Checker, item: dict[str, Any], path: str, ref: str | None) -> dict[str, Any]:
+    """Whose words a fact is (`said_by`): hearsay, or a claim when they are the entity's own."""
+    said_by = check.name(check.text(item, "said_by", path), f"{path}.said_by")
+    certainty = check.choice(item.get("certainty"), CERTAINTIES.values, f"{path}.certainty", "")
+    if said_by and not certainty:
+        certainty = "claimed" if said_by == ref else "rumor"
+    return {"certainty": certainty or None, "said_by": said_by}
 
 
 def _relationships(check: _Checker, data: dict[str, Any]) -> list[RelationChange]:
@@ -475,6 +495,7 @@ def _events(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> li
                     check.refs(item, "participants", path),
                     check.text(item, "location", path),
                     check.text(item, "event_type", path),
+                    _scene_mode(check, item.get("flashback"), f"{path}.flashback"),
                 )
             )
     return out
@@ -502,6 +523,11 @@ def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
                     due,
                     check.refs(item, "about", path),
                     check.refs(item, "unaware", path),
+                    kind=check.choice(item.get("kind"), SECRET_KINDS.values, f"{path}.kind", "")
+                    or None,
+                    to=check.refs(item, "to", path),
+                    scene=check.integer(item, "scene", path, (0, MAX_COUNT)),
+                    thread=check.text(item, "thread", path),
                 )
             )
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..schema import THREAD_ACTIONS, THREAD_KINDS
-from ..vocabulary import APPEARANCE_ROLES
+from ..vocabulary import APPEARANCE_ROLES, CERTAINTIES, SECRET_KINDS
 from .chapter_result import (
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
@@ -112,6 +112,11 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "op": {"enum": list(SET_OPS), "default": "set"},
                         "reason": {"type": "string"},
                         "confidence": CONFIDENCE,
+                        "certainty": {
+                            "enum": list(CERTAINTIES.values),
+                            "description": "rumor (传闻) or claimed (自称): only someone's words",
+                        },
+                        "said_by": {**REFERENCE, "description": "whose words it is"},
                     },
                     ["entity_id", "field", "new"],
                 ),
@@ -158,11 +163,17 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "reveal_due": {"type": "integer", "minimum": 1},
                         "about": _list(REFERENCE),
                         "unaware": _list(REFERENCE),
+                        "kind": {"enum": list(SECRET_KINDS.values)},
+                        "to": _list(REFERENCE),
+                        "scene": {"type": "integer", "minimum": 0},
+                        "thread": {"type": "string"},
                     },
                     ["id"],
                 ),
                 "secrets: plant (known_by knows it), reveal (now the reader knows), retire; "
-                "about: whom it concerns (they know it unless listed in unaware)",
+                "about: whom it concerns (they know it unless listed in unaware); kind: 身份, "
+                "生死, 下落, 计划, 秘法, 其他; a reveal's to (people, a 势力, 众人) or scene (its "
+                "index): who learns it by being told; thread: it ends when that thread closes",
             ),
             "knowledge_changes": _list(
                 _object(
@@ -195,6 +206,7 @@ CHAPTER_RESULT_SCHEMA: dict[str, Any] = {
                         "participants": _list(REFERENCE),
                         "location": {"type": "string"},
                         "event_type": {"type": "string"},
+                        "flashback": {"type": ["boolean", "string"]},
                     },
                     ["event"],
                 )

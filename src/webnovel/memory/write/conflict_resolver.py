@@ -389,6 +389,7 @@ ACTIVITY_WORDS = {
     "scene": "出现在场景中",
     "event": "参与事件",
     "relation": "建立关系",
+    "recalled": "出现在回忆或梦境中",
 }
 
 
@@ -398,8 +399,9 @@ def _acts_text(kinds: str) -> str:
 
 
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
-# So is being remembered or talked about (`entities_appeared[].role` 提及).
-PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related", "mentioned"})
+# So is being remembered or talked about (`entities_appeared[].role` 提及), and being in a
+# scene or event that is not now (a flashback, a dream: `recalled`).
+PASSIVE_ACTIVITIES = frozenset({"relation_target", "thread_related", "mentioned", "recalled"})
 
 
 def conflict_windows(

@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 
 from ..vocabulary import (
     APPEARANCE_ROLES,
+    CERTAINTIES,
     ENTITY_TYPES,
     KNOWLEDGE_CHANGES,
     RELATION_ACTIONS,
     RULE_ACTIONS,
     SCENE_MODES,
     SECRET_ACTIONS,
+    SECRET_KINDS,
     SET_OPS,
     THREAD_ACTIONS,
     THREAD_KINDS,
@@ -120,8 +122,10 @@ STATE_CHANGE = Section(
         "op": ("操作", "operation", "action", "mode"),
         "reason": ("原因", "理由", "cause", "why"),
         "confidence": ("置信度", "可信度"),
+        "certainty": ("确定性", "来源可信度", "可信性", "消息来源类型", "reliability"),
+        "said_by": ("据", "来源人", "出自", "说话人", "消息来源", "according_to", "speaker"),
     },
-    enums={"op": (SET_OPS, False)},
+    enums={"op": (SET_OPS, False), "certainty": (CERTAINTIES, False)},
     confidences=("confidence",),
 )
 RELATION = Section(
@@ -176,7 +180,9 @@ EVENT = Section(
         "participants": ("参与者", "人物", "角色", "characters", "entities", "people"),
         "location": ("地点", "位置", "place", "where"),
         "event_type": ("类型", "type", "事件类型", "kind"),
+        "flashback": ("闪回", "倒叙", "非当下", "mode", "scene_mode", "is_flashback"),
     },
+    enums={"flashback": (SCENE_MODES, False)},
     refs=("participants",),
 )
 SCENE = Section(
@@ -203,10 +209,14 @@ SECRET = Section(
         "reveal_due": ("揭示章节", "预计揭示", "due_chapter", "reveal_chapter", "due"),
         "about": ("关于", "涉及", "subject", "subjects", "concerns"),
         "unaware": ("不知情", "本人不知", "unaware_of_it"),
+        "kind": ("类型", "秘密类型", "type", "category"),
+        "to": ("告知", "对象", "告知对象", "revealed_to", "told_to", "audience", "learners"),
+        "scene": ("场景", "scene_index", "在场景"),
+        "thread": ("线索", "thread_id", "相关线索"),
     },
-    enums={"action": (SECRET_ACTIONS, False)},
-    refs=("known_by", "about", "unaware"),
-    numbers=("reveal_due",),
+    enums={"action": (SECRET_ACTIONS, False), "kind": (SECRET_KINDS, False)},
+    refs=("known_by", "about", "unaware", "to"),
+    numbers=("reveal_due", "scene"),
     flags=("reader_knows",),
 )
 KNOWLEDGE = Section(

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 
 from ..chains import TARGET, WHO, ConflictDraft
-from ..store import chain_ops, entity_ops, name_ops
+from ..store import assertion_ops, chain_ops, entity_ops, name_ops
 from .chapter_inputs import ChapterResult
 
 
@@ -49,4 +49,44 @@ def items_held_elsewhere(
             target=others[0],
         )
         found.append((draft, f"item:{item.id}"))
+    return found
+
+
+def items_taken_from_nonholder(conn: sqlite3.Connection, start: int) -> list[ConflictDraft]:
+    """A named, unique item moved, in chapter `start` or later, from someone who does not hold
+    it while another does (`item_not_held`, blocking): 林砚 cannot hand over the whistle 屠七
+    holds. Unique: an entity of type 物品, or a thing exactly one person holds (灵石 in many
+    hands are not). Read from the stored `items` removals, each against the holders before its
+    chapter, so a revision or retraction of an earlier chapter finds them again as a rebuild
+    would."""
+    found = []
+    for giver, n, thing in assertion_ops.removals(conn, "items", start):
+        names = {thing}
+        for item_id in name_ops.resolve_reference(conn, thing):
+            item = entity_ops.get_entity(conn, item_id)
+            if item is not None and item.type == "物品":
+                names |= {item.id, item.name, *item.aliases}
+        entity = len(names) > 1
+        before = chain_ops.holders(conn, names, n - 1)
+        if giver in before or not before or (len(before) > 1 and not entity):
+            continue
+        holder = before[0]
+        since = chain_ops.held_since(conn, holder, names, n - 1) or n - 1
+        found.append(
+            ConflictDraft(
+                kind="item_not_held",
+                chapter=n,
+                entity_id=giver,
+                field="items",
+                expected=holder,
+                found=thing,
+                message=f"第{n}章{WHO}交出了「{thing}」，但它自第{since}章起在{TARGET}手里，"
+                f"{WHO}并未持有（一件有名的物品只有一个持有者）",
+                evidence=(
+                    {"chapter": since, "ref": f"state_change:{holder}:items"},
+                    {"chapter": n, "ref": f"state_change:{giver}:items"},
+                ),
+                target=holder,
+            )
+        )
     return found

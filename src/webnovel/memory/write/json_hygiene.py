@@ -8,8 +8,8 @@ validated, the whole value is walked once and every problem is named by its JSON
 - integers within 64 bits (SQLite's integer), and no NaN or Infinity;
 - strings that are valid Unicode (no lone surrogate halves, which cannot be stored or hashed);
 - names that cannot be mistaken or abused (`clean_name`): no control characters, escape
-  sequences, bidirectional overrides or invisible marks (zero-width, direction marks) in ids,
-  names and aliases.
+  sequences, bidirectional overrides or invisible marks (zero-width, direction marks, variation
+  selectors, tag characters) in ids, names and aliases.
 
 The ranges of the contract's numbers (chapters 1..1,000,000 and so on) are checked with the
 fields, in `chapter_result`.
@@ -29,8 +29,13 @@ INT64 = 2**63
 # bidirectional embeddings, overrides and isolates that can make a name read backwards.
 _UNSAFE_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # Invisible marks: zero-width spaces and joiners, direction marks, word joiners, the byte-order
-# mark, soft hyphen. 林\u200b砚 and \u200f林砚 look exactly like 林砚 but would be new names.
-_INVISIBLE_IN_NAMES = re.compile(r"[\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
+# mark, soft hyphen; variation selectors (U+FE00–FE0F, U+E0100–E01EF) and tag characters
+# (U+E0000–E007F), which no font draws. 林\u200b砚, \u200f林砚, 林\ufe0f砚 and 林砚\U000e0041
+# look exactly like 林砚 but would be new names.
+_INVISIBLE_IN_NAMES = re.compile(
+    r"[\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\ufeff"
+    r"\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -89,10 +94,7 @@ def unsafe_in_name(name: str) -> str | None:
         invisible = _INVISIBLE_IN_NAMES.search(name)
         if invisible is None:
             return None
-        return (
-            f"含有不可见字符 U+{ord(invisible.group()):04X}（零宽或方向标记）："
-            "它让名字看起来和另一个一样，请删去"
-        )
+        return say("invisible_in_name", code=f"{ord(invisible.group()):04X}")
     return say("control_character", code=f"{ord(found.group()):04X}")
 
 

@@ -62,7 +62,7 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
         for key in ("about", "unaware"):  # kept only when given: older values stay as they were
             if p.get(key):
                 state[key] = list(p[key])
-        for name in ("content", "reveal_due"):
+        for name in ("content", "reveal_due", "kind", "thread"):
             if p.get(name) is not None:
                 state[name] = p[name]
         if p.get("reader_knows") is not None:
@@ -103,7 +103,7 @@ def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
         return
     value = "knows" if change == "learns" else "suspects"
     if current is not None and current.value == "knows":
-        if change == "learns":
+        if change == "learns" and not p.get("present"):  # one told again what one knew: no news
             chain.note(
                 ConflictDraft(
                     kind="already_known",

@@ -44,12 +44,21 @@ RULES: dict[str, Rule] = {
     "duplicate_entity": Rule(
         "high", "已登场的实体请写在 entities_appeared / state_changes 中，不要再放进 entities_new"
     ),
+    "reveal_takes_name": Rule(
+        "high",
+        "若两者本是同一人，请由作者用 candidates merge 合并；若是同名的两个人，"
+        "去掉 revealed 或换用能区分的名字；否则删去这条揭示",
+    ),
     "secret_source_unaware": Rule(
         "high", "换一个知情的来源，或先写明这个人是怎么得知的（knowledge_changes）"
     ),
     "secret_unknown": Rule("medium", "先在 secrets 中埋设这个秘密，或检查秘密 id 是否写错"),
     "thread_unknown": Rule("medium", "检查线索 id 是否写错，或补上埋设的章节"),
     "set_remove_missing": Rule("medium", "确认要移除的物品；记忆中没有的无需移除"),
+    "item_not_held": Rule(
+        "high",
+        "由真正的持有者交出，或先写明它是怎么到了此人手里（state_changes 的物品 add）",
+    ),
     "two_places_at_once": Rule(
         "high", "改掉其中一场的地点或人物，或去掉「同一时刻」，写明两场之间过了多久"
     ),
@@ -84,6 +93,17 @@ RULES: dict[str, Rule] = {
     ),
     "location_continuity": Rule(
         "low", "在开头补一句转场，或确认这是有意的时空跳跃", recorded=False
+    ),
+    "scene_location": Rule(
+        "medium",
+        "若此人移动了，请在 state_changes 中记下位置变化（写明 reason）；否则改正场景的地点或人物",
+        recorded=False,
+    ),
+    "knowledge_unrecorded": Rule(
+        "low",
+        "若此人已得知，请在 knowledge_changes 中记下（或在 secrets 的揭示中写 to）；"
+        "若仍不知情，无需修改",
+        recorded=False,
     ),
 }
 

@@ -30,6 +30,7 @@ from ..store import (
     name_ops,
     observability_ops,
     record_ops,
+    revision_ops,
 )
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
@@ -53,9 +54,10 @@ from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
-from .item_rules import items_held_elsewhere
+from .item_rules import items_held_elsewhere, items_taken_from_nonholder
 from .json_hygiene import json_problems
 from .reference_resolver import ReferenceResolver
+from .reveal_rules import reveals_taking_names
 from .time_rules import time_findings
 
 HASH_PREFIX = "b2:"
@@ -113,7 +115,7 @@ class WritePipeline:
     def __init__(self, index: IndexStore, config: BookConfig) -> None:
         self.index = index
         self.config = config
-        self.fields = field_terms(config.fields)
+        self.fields = field_terms(config.fields, config.ladders)
 
     def read(self, data: Any, chapter: int | None = None) -> tuple[ChapterResult, Intake]:
         """A chapter result as written, made canonical and validated: the typed result, and
@@ -127,7 +129,11 @@ class WritePipeline:
         text: str | None = None,
         chapter: int | None = None,
         recorded_at: str | None = None,
+        text_source: str | None = None,
+        stale: bool = False,
     ) -> CommitReport:
+        """`text_source`: the file the text came from, kept with the text's hash; `stale`: the
+        result was not made from this text (`sync` of a chapter edited by hand)."""
         started = time.perf_counter()
         result, intake = self.read(data, chapter)
         data, normalized = intake.result, intake.normalized  # the log keeps the canonical form:
@@ -149,6 +155,7 @@ class WritePipeline:
                 previous = commit_ops.current_commit(conn, result.chapter)
                 if previous is not None and previous["text"]:
                     text = previous["text"]
+                    text_source = revision_ops.text_source(conn, result.chapter)
                     warnings = (
                         f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
                     )
@@ -171,7 +178,14 @@ class WritePipeline:
                 )
             if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
                 warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
-            seq = commit_ops.append_commit(conn, commit_id, result.chapter, data, text, recorded_at)
+            source = (
+                text_source,
+                revision_ops.text_hash(text) if text_source and text else None,
+                stale,
+            )
+            seq = commit_ops.append_commit(
+                conn, commit_id, result.chapter, data, text, recorded_at, source
+            )
             outcome = self.apply(result, recorded_at)
             commit_ops.upsert_chapter(
                 conn,
@@ -232,7 +246,7 @@ class WritePipeline:
         n = result.chapter
         outcome, changed = self._apply_chapter(result, recorded_at)
         if not changed:
-            outcome.conflicts = record_ops.named(conn, outcome.conflicts)
+            outcome.conflicts = record_ops.named(conn, outcome.conflicts + self._item_moves(n))
             return outcome
         later = entity_ops.chapters_referring_to(conn, changed, n)
         deferred = _Deferred()
@@ -251,6 +265,7 @@ class WritePipeline:
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
         self._refresh_entities(deferred.entities, n + 1, set(), found)
+        outcome.conflicts += self._item_moves(n)
         # what N's own replay found about later chapters may since have been replaced
         reported = {c.id: c for c in outcome.conflicts + found.conflicts}
         still = record_ops.stored_conflict_ids(conn, reported)
@@ -324,6 +339,14 @@ class WritePipeline:
         after = entity_ops.reference_signatures(conn, before)
         return outcome, {e for e in before if before[e] != after[e]}
 
+    def _item_moves(self, start: int) -> list[Conflict]:
+        """Items moved by one who does not hold them, from chapter `start` on: found again
+        from the stored removals whenever a chapter changes, once every chain is replayed."""
+        drafts = items_taken_from_nonholder(self.index.conn, start)
+        conflicts = [to_conflict(d, "item_moves") for d in drafts]
+        record_ops.replace_conflicts(self.index.conn, "item_moves", start, conflicts)
+        return conflicts
+
     def _judge_time(
         self, result: ChapterResult, scenes: list[dict[str, Any]], outcome: ApplyOutcome
     ) -> None:
@@ -343,6 +366,8 @@ class WritePipeline:
         names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
         known = name_ops.resolve_references(self.index.conn, names)  # one read for all
         for entity in result.entities_new:
+            if entity.revealed and self._known_before(entity.id, result.chapter):
+                continue  # a reveal taking a name is `reveal_takes_name`, a conflict
             for name in dict.fromkeys((entity.name, *entity.aliases)):
                 others = [other for other in known.get(name, []) if other != entity.id]
                 state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
@@ -361,6 +386,10 @@ class WritePipeline:
                 )
                 notes.append(to_conflict(draft, f"entity:{entity.id}"))
         return notes
+
+    def _known_before(self, entity_id: str, chapter: int) -> bool:
+        chapters = entity_ops.intro_chapters_of(self.index.conn, [entity_id]).get(entity_id, [])
+        return bool(chapters) and chapters[0] < chapter
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
         extraction = extract_facts(result, resolver)
@@ -423,6 +452,7 @@ class WritePipeline:
         windows = {e: conflict_windows(statuses[e], intros[e], self.config) for e in intros}
         activities = activity_ops.activities_in(conn, windows)
         introduced = entity_ops.intro_chapters_of(conn, list(intros))
+        reveals = reveals_taking_names(conn, list(intros))
         replaced: list[tuple[str, int, list[Conflict]]] = []
         for entity_id in ids:
             scope = f"entity:{entity_id}"
@@ -434,6 +464,7 @@ class WritePipeline:
                 entity_id, statuses[entity_id], activities[entity_id], intro, self.config
             )
             drafts += duplicate_intros(entity_id, introduced.get(entity_id, []))
+            drafts += reveals.get(entity_id, [])
             conflicts = [to_conflict(d, scope) for d in drafts]
             replaced.append((scope, 0, conflicts))
             outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]

@@ -6,6 +6,7 @@ from ...chains import FactPayload
 from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
+from .timeline_extractor import only_recalled
 
 
 def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -> Extraction:
@@ -47,6 +48,10 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
                 evidence(n, f"state_change:{entity_id}:{change.field}:{n}", change.reason)
             ],
         }
+        if change.certainty:  # kept with the evidence: whoever reads the fact sees its source
+            payload["evidence"][0]["certainty"] = change.certainty
+            if change.said_by:
+                payload["evidence"][0]["said_by"] = resolve(change.said_by)[0]
         if change.has_old:
             payload["old"], payload["has_old"] = change.old, True
         if change.reason:
@@ -67,9 +72,12 @@ def extract_facts(result: ChapterResult, resolve: Resolve, seq_start: int = 0) -
             Activity(entity_id=entity_id, chapter=n, kind="state_change", mention=change.ref)
         )
         seq += 1
+    recalled = only_recalled(result, resolve) if result.entities_appeared else set()
     for appearance in result.entities_appeared:
         entity_id, _ = resolve(appearance.ref)
         kind = "mentioned" if appearance.role == "mentioned" else "appeared"
+        if kind == "appeared" and entity_id in recalled:
+            kind = "recalled"
         out.activities.append(
             Activity(entity_id=entity_id, chapter=n, kind=kind, mention=appearance.ref)
         )

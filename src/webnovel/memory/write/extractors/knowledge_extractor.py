@@ -7,11 +7,17 @@ secret): learns, suspects, forgets. A plant's `known_by` is knowledge from that 
 The knowledge rule: a secret about a person (`about`) is known to that person from the plant
 on, unless the plant lists them as `unaware` (a lineage they do not know). It is written as
 ordinary knowledge, so every read and review sees it without a rule of its own.
+
+Learning by being there: a reveal told `to` people, a 势力 or 众人, or in a `scene` of the
+chapter, is learnt by them (众人: everyone in that scene, or in the chapter's present scenes),
+written as knowledge marked `present`; one who knew it already is no news.
 """
 
 from __future__ import annotations
 
-from ...chains import SecretPayload
+from ....messages import say
+from ...chains import KnowledgePayload, SecretPayload
+from ...vocabulary import EVERYONE
 from ..chapter_inputs import ChapterResult
 from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
@@ -35,6 +41,10 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
             payload["about"] = about
         if unaware:
             payload["unaware"] = sorted(unaware)
+        if secret.kind:
+            payload["kind"] = secret.kind
+        if secret.thread:
+            payload["thread"] = secret.thread
         out.assertions.append(
             Assertion(
                 family="secret",
@@ -58,6 +68,13 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
             ]
             for entity_id, how in knowing:
                 out.assertions.append(_knowing(n, seq, entity_id, secret.id, "learns", how, None))
+                seq += 1
+        if secret.action == "reveal":
+            for entity_id in told(result, secret.to, secret.scene, resolve):
+                how = say("pack_learnt_there", chapter=n)
+                out.assertions.append(
+                    _knowing(n, seq, entity_id, secret.id, "learns", how, None, present=True)
+                )
                 seq += 1
     for change in result.knowledge:
         entity_id, _ = resolve(change.ref)
@@ -84,7 +101,19 @@ def _knowing(
     change: str,
     how: str | None,
     source: str | None,
+    *,
+    present: bool = False,
 ) -> Assertion:
+    payload: KnowledgePayload = {
+        "change": change,
+        "how": how,
+        "from": source,
+        "evidence": [
+            evidence(chapter, f"knowledge:{entity_id}:{secret_id}:{change}:{chapter}", how)
+        ],
+    }
+    if present:
+        payload["present"] = True
     return Assertion(
         family="know",
         key=chain_key(entity_id, secret_id),
@@ -93,12 +122,19 @@ def _knowing(
         obj=secret_id,
         chapter=chapter,
         seq=seq,
-        payload={
-            "change": change,
-            "how": how,
-            "from": source,
-            "evidence": [
-                evidence(chapter, f"knowledge:{entity_id}:{secret_id}:{change}:{chapter}", how)
-            ],
-        },
+        payload=payload,
     )
+
+
+def told(
+    result: ChapterResult, to: tuple[str, ...], scene: int | None, resolve: Resolve
+) -> list[str]:
+    """Who learns a reveal by being told it: those named in `to`, and everyone in its scene
+    (or, for 众人 without a scene, in the chapter's present scenes)."""
+    present = [s for s in result.scenes if not s.mode]
+    if scene is not None:
+        present = [s for s in present if s.index == scene]
+    there = [resolve(ref)[0] for s in present for ref in s.characters]
+    named = [resolve(ref)[0] for ref in to if ref not in EVERYONE]
+    everyone = scene is not None or any(ref in EVERYONE for ref in to)
+    return list(dict.fromkeys([*named, *(there if everyone else [])]))

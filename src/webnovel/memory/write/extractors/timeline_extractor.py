@@ -1,6 +1,12 @@
-"""Timeline events and scenes, with the entities that take part in them."""
+"""Timeline events and scenes, with the entities that take part in them.
+
+A scene or event that is not now (a flashback, a dream: `mode`) is kept and shown as such, but
+the people in it are only `recalled` there: the dead may be remembered, and it moves nobody now.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ...schema import TimelineEvent
 from ..chapter_inputs import ChapterResult
@@ -24,8 +30,9 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
                 event_type=event.event_type,
             )
         )
+        out.events[-1] = replace(out.events[-1], flashback=event.mode)
         out.activities += [
-            Activity(entity_id=p, chapter=n, kind="event", mention=ref)
+            Activity(entity_id=p, chapter=n, kind=_acting("event", event.mode), mention=ref)
             for p, ref in zip(participants, event.participants, strict=False)
         ]
     for scene in result.scenes:
@@ -42,7 +49,22 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
             }
         )
         out.activities += [
-            Activity(entity_id=c, chapter=n, kind="scene", mention=ref)
+            Activity(entity_id=c, chapter=n, kind=_acting("scene", scene.mode), mention=ref)
             for c, ref in zip(characters, scene.characters, strict=False)
         ]
     return out
+
+
+def _acting(kind: str, mode: str | None) -> str:
+    return "recalled" if mode else kind
+
+
+def only_recalled(result: ChapterResult, resolve: Resolve) -> set[str]:
+    """Who is in the chapter's scenes that are not now and in none of its present ones: an
+    appearance of theirs is a memory or a dream, not a presence."""
+    present: set[str] = set()
+    recalled: set[str] = set()
+    for scene in result.scenes:
+        ids = {resolve(ref)[0] for ref in scene.characters}
+        (recalled if scene.mode else present).update(ids)
+    return recalled - present

@@ -1,0 +1,182 @@
+"""Chapters edited by hand: a commit with `--text FILE` remembers the file and its text's hash,
+so the book can say which chapter files changed since their commit, which are gone, and which
+files in its chapter folders were never committed (`status`); and take the edited texts in
+again (`sync`). Without a model, a synced chapter's result was made from its old text: the
+chapter is marked stale, in the pack and on the dashboard, until a new result is committed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidInput
+from ..ingest.text_files import read_text
+from ..memory.store.revision_ops import text_hash
+
+if TYPE_CHECKING:
+    from ..memory.review.impact import Impact
+    from .project import Project
+
+CHAPTER_FOLDER = "chapters"  # a book's own chapter folder, beside outlines/
+CHAPTER_SUFFIXES = (".md", ".txt")
+_NUMBER = re.compile(r"第\s*(\d+)\s*[章回节]|(\d+)")
+
+
+@dataclass
+class ChapterFiles:
+    """What `webnovel status` answers."""
+
+    edited: list[dict[str, Any]] = field(default_factory=list)
+    missing: list[dict[str, Any]] = field(default_factory=list)
+    uncommitted: list[dict[str, Any]] = field(default_factory=list)
+    stale: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "edited": self.edited,
+            "missing": self.missing,
+            "uncommitted": self.uncommitted,
+            "stale": self.stale,
+        }
+
+
+def source_name(project: Project, path: Path) -> str:
+    """How a text's file is remembered: relative to the book's folder when inside it (the
+    folder may move), else absolute."""
+    resolved = path.resolve()
+    try:
+        return resolved.relative_to(project.root.resolve()).as_posix()
+    except ValueError:
+        return str(resolved)
+
+
+def _located(project: Project, name: str) -> Path:
+    path = Path(name)
+    return path if path.is_absolute() else project.root / path
+
+
+def _file_hash(path: Path) -> str | None:
+    """The hash of the file's text as a commit would read it; None when it cannot be read."""
+    try:
+        return text_hash(read_text(path)[0])
+    except (OSError, InvalidInput):
+        return None
+
+
+def chapter_of(path: Path) -> int | None:
+    """The chapter a file's name gives: 第12章.md, 0012.md, ch12-标题.txt."""
+    found = _NUMBER.search(path.stem)
+    if found is None:
+        return None
+    number = int(found.group(1) or found.group(2))
+    return number if number > 0 else None
+
+
+def status(project: Project) -> ChapterFiles:
+    files = ChapterFiles(stale=project.store.commits.stale_chapters())
+    sources = project.store.commits.text_sources()
+    folders = {project.root / CHAPTER_FOLDER}
+    for source in sources:
+        path = _located(project, source.path)
+        folders.add(path.parent)
+        if not path.is_file():
+            files.missing.append({"chapter": source.chapter, "path": source.path})
+            continue
+        now = _file_hash(path)
+        if now != source.text_hash:
+            files.edited.append(
+                {
+                    "chapter": source.chapter,
+                    "path": source.path,
+                    "committed_hash": source.text_hash,
+                    "file_hash": now,
+                }
+            )
+    known = {_located(project, s.path).resolve() for s in sources}
+    committed = set(project.store.commits.chapter_commit_ids())
+    for folder in sorted(folders):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_file():
+                continue
+            number = chapter_of(path)
+            if path.resolve() in known or (number is not None and number in committed):
+                continue
+            files.uncommitted.append({"path": source_name(project, path), "chapter": number})
+    return files
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A model's new result for a stale chapter, and what committing it does."""
+
+    chapter: int
+    result: dict[str, Any]
+    impact: Impact
+    committed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chapter": self.chapter,
+            "result": self.result,
+            "impact": self.impact.to_dict(),
+            "committed": self.committed,
+        }
+
+
+@dataclass
+class Synced:
+    """What `webnovel sync` did: the chapters whose edited text it took in, those still stale,
+    and with `--extract` the model's new results with their impacts."""
+
+    synced: list[int] = field(default_factory=list)
+    missing: list[dict[str, Any]] = field(default_factory=list)
+    stale: list[int] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "synced": self.synced,
+            "missing": self.missing,
+            "stale": self.stale,
+            "proposals": [p.to_dict() for p in self.proposals],
+        }
+
+
+def sync(
+    project: Project, extract: bool = False, commit: bool = False, force: bool = False
+) -> Synced:
+    """Take each edited chapter's text in again: the text and search are updated, the result
+    stays (the chapter is marked stale until a new result is committed). Each chapter is its
+    own commit, through the same path as `commit --text`. With `extract`, a model reads each
+    stale chapter again and the impact of its new result is shown; with `commit` too, the new
+    result is committed (a published chapter's only with `force`)."""
+    found = status(project)
+    done = Synced(missing=found.missing)
+    for edited in found.edited:
+        chapter = edited["chapter"]
+        stored = project.stored_commit(chapter)
+        if stored is None:
+            continue
+        path = _located(project, edited["path"])
+        text = read_text(path)[0]
+        project.pipeline.commit(
+            stored["result"], text, chapter, text_source=edited["path"], stale=True
+        )
+        done.synced.append(chapter)
+    if extract:
+        from ..extraction.extract import propose_results
+
+        for chapter, result in propose_results(
+            project, project.store.commits.stale_chapters()
+        ).items():
+            found_impact = project.impact(result, chapter)
+            if commit:
+                project.commit(result, chapter=chapter, force=force)
+            done.proposals.append(Proposal(chapter, result, found_impact, commit))
+    project.refresh_projections()
+    done.stale = project.store.commits.stale_chapters()
+    return done

@@ -1,0 +1,182 @@
+"""The facade's revising work: what a revision would do before it is made (`impact`), the
+published line readers have reached, and the refusal to change what they have already read
+unless forced."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidInput, PublishedChapterRevised
+from ..memory.words import FIELD, THREAD_STATUS, label
+from ..messages import say
+from .reader import chapter_number
+
+if TYPE_CHECKING:
+    from ..memory.review.impact import AnswerChange, Impact
+    from .project import Project
+
+MAX_CHAPTER = 1_000_000
+EXAMPLES_IN_REFUSAL = 3
+
+
+def impact(
+    project: Project,
+    result: Any = None,
+    chapter: int | None = None,
+    text: str | None = None,
+    retract: bool = False,
+) -> Impact:
+    """What committing `result` as chapter `chapter` (or retracting it) would do; writes
+    nothing."""
+    from ..memory.review.impact import impact_of
+
+    if retract:
+        number = chapter_number(chapter, "chapter")
+        if number is None:
+            raise InvalidInput(say("impact_needs_chapter"))
+        return impact_of(
+            project.pipeline, number, retract=True, published_through=published_through(project)
+        )
+    if result is None:
+        raise InvalidInput(say("impact_needs_file"))
+    parsed, _ = project.pipeline.read(result, chapter)
+    return impact_of(
+        project.pipeline,
+        parsed.chapter,
+        result,
+        text,
+        published_through=published_through(project),
+    )
+
+
+def published_through(project: Project) -> int | None:
+    """The last chapter readers have; None when no line is set."""
+    return project.store.commits.published_through()
+
+
+@contextmanager
+def logged_as_published(project: Project, line: int | None) -> Iterator[None]:
+    """Around a commit or retraction forced across the published line `line` (None: not one):
+    in the same transaction, the log marks it a revision of a published chapter."""
+    if line is None:
+        yield
+        return
+    with project.storage.writing() as store:
+        yield
+        store.commits.mark_published_revision(int(store.commits.meta("commit_seq") or 0), line)
+
+
+def publish(project: Project, through: int) -> int | None:
+    """Mark chapters 1..`through` published (0 clears the line); returns the line."""
+    if isinstance(through, bool) or not isinstance(through, int) or not 0 <= through <= MAX_CHAPTER:
+        raise InvalidInput(say("publish_range", high=MAX_CHAPTER, got=repr(through)))
+    latest = project.latest_chapter() or 0
+    if through > latest:
+        raise InvalidInput(say("publish_beyond_latest", chapter=through, latest=latest))
+    with project.storage.writing() as store:
+        store.commits.set_published_through(through)
+    return through or None
+
+
+def guard_published(
+    project: Project,
+    result: Any,
+    chapter: int | None,
+    text: str | None,
+    retract: bool,
+    force: bool,
+) -> int | None:
+    """Before a commit or retraction: when it would change a chapter readers have, refuse it
+    (naming what would change) unless `force`. Returns the published line when a forced one
+    crosses it (the log then says so), else None."""
+    line = published_through(project)
+    if line is None:
+        return None
+    canonical = None if retract else project.pipeline.read(result, chapter)
+    number = chapter if canonical is None else canonical[0].chapter
+    if number is None or number > line:
+        return None
+    stored = project.stored_commit(number)
+    if stored is None:
+        return None  # a gap below the line filled: nothing readers have is changed
+    if canonical is not None and canonical[1].result == stored["result"]:
+        return None  # the same result with a text edited by hand (`sync`): memory stands
+    found = impact(project, result, number, text, retract)
+    if found.status == "unchanged":
+        return None
+    if force:
+        return line
+    raise PublishedChapterRevised(refusal(found), found)
+
+
+def refusal(found: Impact) -> str:
+    changes = [change_text(c) for c in found.changed]
+    changes += [c.message for c in found.conflicts_added]
+    changes += [change_text(r) for r in found.records if r.chapter == found.chapter]
+    published = [c for c in found.published if c != found.chapter] or [found.chapter]
+    return say(
+        "published_revision_refused",
+        chapter=found.chapter,
+        line=found.published_through,
+        action=say(f"published_revision_action_{found.action}"),
+        summary=summary(found),
+        examples="；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only"),
+        published=say("published_chapters", chapters="、".join(map(str, published))),
+    )
+
+
+def summary(found: Impact) -> str:
+    return say(
+        "impact_summary",
+        changed=len(found.changed),
+        added=len(found.conflicts_added),
+        removed=len(found.conflicts_removed),
+        later=len(found.chapters),
+    )
+
+
+def change_text(change: AnswerChange) -> str:
+    """One change as the author reads it: 林砚的状态：存活 → 死亡."""
+    before, after = _shown(change.before), _shown(change.after)
+    if change.kind == "relation":
+        return say(
+            "impact_relation",
+            name=change.entity_name,
+            target=change.target_name or change.target,
+            before=before,
+            after=after,
+        )
+    if change.kind == "entity":
+        before, after = _entity_shown(change.before), _entity_shown(change.after)
+        return say("impact_entity", name=change.entity_name, before=before, after=after)
+    field = label(FIELD, change.field)
+    if change.kind == "thread":
+        field = say("impact_thread_field")
+        before, after = (
+            label(THREAD_STATUS, v) if isinstance(v, str) else _shown(v)
+            for v in (change.before, change.after)
+        )
+    elif change.kind == "rule":
+        field = say("impact_rule_field")
+    return say("impact_change", name=change.entity_name, field=field, before=before, after=after)
+
+
+def _entity_shown(value: Any) -> str:
+    if not isinstance(value, dict):
+        return say("impact_none")
+    if value.get("tentative") or value.get("intro_chapter") is None:
+        return say("impact_entity_tentative", name=value.get("name"))
+    return say("impact_entity_introduced", name=value.get("name"), chapter=value["intro_chapter"])
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return say("impact_none")
+    if isinstance(value, list):
+        return "、".join(map(str, value)) or say("impact_none")
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)

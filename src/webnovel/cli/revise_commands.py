@@ -1,0 +1,226 @@
+"""The revising commands: `impact` (what a revision would do, before it is made) and `publish`
+(the published line). Their text reads as an author's change list, chapter by chapter."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..book import hand_edits
+from ..book.revising import change_text, summary
+from ..book.words import CHUNK_KIND, label
+from ..messages import say
+from .commands import emit, open_book, read_json_input, read_text_file
+from .parsing import Subcommands, add_command
+
+if TYPE_CHECKING:
+    from ..book.values import Impact
+
+
+def add_revise_commands(sub: Subcommands) -> None:
+    p = add_command(
+        sub,
+        "impact",
+        impact,
+        "what committing a chapter result (or retracting a chapter) would change in the rest of "
+        "the book, chapter by chapter, with the published line; writes nothing",
+        "webnovel impact ch0100-v2.json --chapter 100\n  webnovel impact --retract --chapter 100",
+    )
+    p.add_argument(
+        "file",
+        nargs="?",
+        default=None,
+        help="the revised chapter-result JSON file, or - for standard input",
+    )
+    p.add_argument(
+        "--chapter",
+        type=int,
+        default=None,
+        help="the chapter the result is for (when it does not say it)",
+    )
+    p.add_argument("--text", type=Path, default=None, help="the revised chapter's text (Markdown)")
+    p.add_argument(
+        "--retract", action="store_true", help="the impact of retracting the chapter instead"
+    )
+
+    p = add_command(
+        sub,
+        "publish",
+        publish,
+        "mark chapters 1..N as published: readers have them, so revising or retracting them then "
+        "needs --force, and says what it would contradict",
+        "webnovel publish --through 400",
+    )
+    p.add_argument(
+        "--through",
+        type=int,
+        required=True,
+        help="the last published chapter (0 clears the line)",
+    )
+
+
+def add_hand_edit_commands(sub: Subcommands) -> None:
+    add_command(
+        sub,
+        "status",
+        status,
+        "chapter files edited since their commit, gone, or never committed, and chapters whose "
+        "memory is stale",
+        "webnovel status",
+    )
+    p = add_command(
+        sub,
+        "sync",
+        sync,
+        "take the texts of chapters edited by hand in again: text and search are updated, and "
+        "each is marked stale until a new result is committed",
+        "webnovel sync\n  webnovel sync --extract\n  webnovel sync --extract --yes",
+    )
+    p.add_argument(
+        "--extract",
+        action="store_true",
+        help="have the model read each stale chapter again and show what its new result changes",
+    )
+    p.add_argument(
+        "--yes", action="store_true", help="with --extract: commit the model's new results"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --extract --yes: a published chapter's new result too",
+    )
+
+
+def status(args: argparse.Namespace) -> int:
+    with open_book(args) as book:
+        found = hand_edits.status(book)
+    emit(args, found.to_dict(), lambda _: status_text(found.to_dict()))
+    return 0
+
+
+def sync(args: argparse.Namespace) -> int:
+    with open_book(args) as book:
+        done = hand_edits.sync(book, extract=args.extract, commit=args.yes, force=args.force)
+        if done.synced:
+            book.catch_up_search()
+    data = done.to_dict()
+    emit(args, data, lambda _: "\n\n".join([sync_text(data), *map(proposal_text, done.proposals)]))
+    return 0
+
+
+def proposal_text(proposal: hand_edits.Proposal) -> str:
+    said = "sync_committed" if proposal.committed else "sync_not_committed"
+    return "\n".join([impact_text(proposal.impact), say(said, chapter=proposal.chapter)])
+
+
+def status_text(found: dict[str, Any]) -> str:
+    lines = []
+    for key in ("edited", "missing", "uncommitted"):
+        for entry in found[key]:
+            chapter = entry["chapter"]
+            lines.append(
+                say(
+                    f"status_{key}",
+                    chapter=chapter if chapter is not None else "?",
+                    path=entry["path"],
+                )
+            )
+    if found["stale"]:
+        lines.append(say("status_stale", chapters="、".join(map(str, found["stale"]))))
+    return "\n".join(lines) or say("status_in_step")
+
+
+def sync_text(done: dict[str, Any]) -> str:
+    lines = (
+        [say("sync_done", chapters="、".join(map(str, done["synced"])))] if done["synced"] else []
+    )
+    lines += [say("status_missing", chapter=e["chapter"], path=e["path"]) for e in done["missing"]]
+    return "\n".join(lines) or say("status_in_step")
+
+
+def impact(args: argparse.Namespace) -> int:
+    result = None if args.retract or args.file is None else read_json_input(args.file)
+    text = read_text_file(args.text) if args.text else None
+    with open_book(args) as book:
+        found = book.impact(result, chapter=args.chapter, text=text, retract=args.retract)
+    emit(args, found.to_dict(), lambda _: impact_text(found))
+    return 0
+
+
+def publish(args: argparse.Namespace) -> int:
+    with open_book(args) as book:
+        line = book.publish(args.through)
+    data = {"published_through": line}
+    emit(
+        args, data, lambda _: say("publish_done", chapter=line) if line else say("publish_cleared")
+    )
+    return 0
+
+
+PASSAGES_SHOWN = 3  # of those lost and of those gained, each cut to PASSAGE_CHARS
+PASSAGE_CHARS = 60
+
+
+def passages_text(found: Impact) -> list[str]:
+    """What search and the summaries lose and gain: counted, and the first few shown."""
+    if not (found.passages_lost or found.passages_gained):
+        return []
+    lines = [
+        say(
+            "impact_passages",
+            chapter=found.chapter,
+            lost=len(found.passages_lost),
+            gained=len(found.passages_gained),
+        )
+    ]
+    for key, passages in (
+        ("impact_passage_lost", found.passages_lost),
+        ("impact_passage_gained", found.passages_gained),
+    ):
+        for passage in passages[:PASSAGES_SHOWN]:
+            text = passage["text"].replace("\n", " ")
+            cut = text[:PASSAGE_CHARS] + ("…" if len(text) > PASSAGE_CHARS else "")
+            lines.append(say(key, kind=label(CHUNK_KIND, passage["kind"]), text=cut))
+    return lines
+
+
+def impact_text(found: Impact) -> str:
+    """The author's change list: what the answers become, then chapter by chapter what breaks
+    or mends, the published line drawn where readers stand."""
+    action = say(f"impact_action_{found.action}")
+    lines = [say("impact_head", action=action, chapter=found.chapter, as_of=found.as_of)]
+    if found.status == "unchanged":
+        return "\n".join([*lines, say("impact_unchanged", chapter=found.chapter)])
+    lines.append(summary(found))
+    if found.changed:
+        lines.append(say("impact_changed_head", as_of=found.as_of))
+        lines += [say("impact_record", change=change_text(c)) for c in found.changed]
+    line = found.published_through
+    by_chapter: dict[int, list[str]] = {}
+    for record in found.records:
+        by_chapter.setdefault(record.chapter or found.chapter, []).append(
+            say("impact_record", change=change_text(record))
+        )
+    for c in found.conflicts_added:
+        by_chapter.setdefault(c.chapter, []).append(say("impact_conflict_added", message=c.message))
+    for c in found.conflicts_removed:
+        by_chapter.setdefault(c.chapter, []).append(
+            say("impact_conflict_removed", message=c.message)
+        )
+    drawn = line is None
+    for chapter in sorted(by_chapter):
+        if not drawn and line is not None and chapter > line:
+            lines.append(say("impact_published_line", line=line))
+            drawn = True
+        mark = say("impact_published_mark") if line is not None and chapter <= line else ""
+        lines.append(say("impact_chapter", chapter=chapter) + mark)
+        lines += by_chapter[chapter]
+    if not drawn and line is not None:
+        lines.append(say("impact_published_line", line=line))
+    if not found.chapters:
+        lines.append(say("impact_nothing_later"))
+    lines += passages_text(found)
+    if line is None:
+        lines.append(say("impact_no_line"))
+    return "\n".join(lines)
