@@ -7,8 +7,9 @@ The first run imports a seeded saga's text (benchmarks/saga.py), then extracts e
 from a chat-completions server in another process that answers each request instantly with
 the saga's own result for the chapter: what is left is the engine's time (building requests,
 HTTP, parsing, validating, committing). The second commits a saga of N chapters and times the
-request build (what memory knows as of the batch, the previous ending, the text) for the last
-chapters.
+request build (what memory knows through the chapter before, the previous ending, the text) for
+the last chapters, and reports each request's size beyond its chapter, its estimated input
+tokens and the stable prefix's share of them (what a provider's prefix cache serves).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ import webnovel  # noqa: E402
 from webnovel.extraction.answer_cache import AnswerCache  # noqa: E402
 from webnovel.extraction.run import Extraction, plan  # noqa: E402
 from webnovel.extraction.settings import LLMSettings  # noqa: E402
+from webnovel.memory.packs.budget_manager import estimate_tokens  # noqa: E402
+from webnovel.memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA  # noqa: E402
 
 from saga import generate_saga  # noqa: E402
 
@@ -150,23 +153,38 @@ def prompt_build(
         cache = AnswerCache(Path(folder) / "answers.db")
         run = Extraction(book, settings, None, cache, 1)
         items = plan(book, chapters - samples + 1, chapters, force=True)
-        timings = []
-        for start in range(0, len(items), settings.batch):
-            batch = items[start : start + settings.batch]
-            texts = [i.text for i in batch]
-            for item in batch:
-                began = time.perf_counter()
-                messages = run.messages_for(item, texts)
-                timings.append(1000 * (time.perf_counter() - began))
+        timings, sizes = [], []
+        for item in items:
+            began = time.perf_counter()
+            messages = run.messages_for(item, items)
+            timings.append(1000 * (time.perf_counter() - began))
+            sizes.append(request_size(messages, item.text))
         cache.close()
         book.close()
-    size = sum(len(m["content"]) for m in messages)
+    beyond = [s["beyond_chapter"] for s in sizes]
+    tokens = [s["input_tokens"] for s in sizes]
+    share = statistics.mean(s["stable_tokens"] / s["input_tokens"] for s in sizes)
     print(
         f"request build at {chapters:,} chapters: mean {statistics.mean(timings):.1f} ms, "
-        f"max {max(timings):.1f} ms (the first of a batch reads memory), "
-        f"{size:,} characters a request"
+        f"max {max(timings):.1f} ms; a request is its chapter plus {statistics.mean(beyond):,.0f} "
+        f"characters (at most {max(beyond):,}); {statistics.mean(tokens):,.0f} input tokens a "
+        f"chapter (estimated), of which the stable prefix (instructions and schema, what a "
+        f"provider's cache serves) is {share:.0%}"
     )
-    return 0 if statistics.mean(timings) < 20 else 1
+    return 0 if statistics.mean(timings) < 20 and max(beyond) <= 10_000 else 1
+
+
+def request_size(messages: list[dict[str, str]], text: str) -> dict[str, int]:
+    """A request's size as sent with json_schema: its messages, and the schema once in
+    `response_format`; the stable prefix is the instructions and the schema."""
+    schema = json.dumps(CHAPTER_RESULT_SCHEMA, ensure_ascii=False, separators=(",", ":"))
+    stable = messages[0]["content"] + schema
+    whole = stable + "".join(m["content"] for m in messages[1:])
+    return {
+        "beyond_chapter": len(whole) - len(text),
+        "input_tokens": estimate_tokens(whole),
+        "stable_tokens": estimate_tokens(stable),
+    }
 
 
 def main() -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
 import re
 import select
@@ -157,10 +158,27 @@ def fuzz_mcp(
         proc.stdin.write(line.encode("utf-8", "surrogatepass") + b"\n")
         proc.stdin.flush()
 
+    pending = bytearray()  # read off the pipe but not yet a whole answer
+
     def answer(timeout: float = 60) -> dict[str, Any] | None:
+        """The next answer line. Read from the pipe's descriptor with our own buffer: a
+        buffered readline after select() kept a second answer that came in the same read (a
+        refusal and the ping behind it) where select() could not see it, which looked like a
+        hang."""
         assert proc.stdout
-        ready, _, _ = select.select([proc.stdout], [], [], timeout)
-        return json.loads(proc.stdout.readline()) if ready else None
+        deadline = time.monotonic() + timeout
+        while b"\n" not in pending:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([proc.stdout], [], [], max(left, 0))
+            if not ready:
+                return None
+            chunk = os.read(proc.stdout.fileno(), 1 << 16)
+            if not chunk:
+                return None
+            pending.extend(chunk)
+        line, _, rest = bytes(pending).partition(b"\n")
+        pending[:] = rest
+        return dict(json.loads(line))
 
     send(
         json.dumps(

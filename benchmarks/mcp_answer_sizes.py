@@ -44,6 +44,8 @@ def calls(draft: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
         "get_chapter": ("get_chapter", {"chapter": 12}),
         "prefill_chapter": ("prefill_chapter", {"chapter": 12}),
         "review_draft": ("review_draft", {"result": draft}),
+        "impact_of_revision": ("impact_of_revision", {"result": draft}),
+        "get_clock": ("get_clock", {}),
         "commit_chapter": ("commit_chapter", {"result": draft, "force": True}),
         "retract_chapter": ("retract_chapter", {"chapter": 13}),
     }

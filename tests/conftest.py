@@ -113,8 +113,10 @@ BOTH_BACKENDS = {
     "test_knowledge",
     "test_temporal_properties",
     "test_pg_store",
+    "test_commit_lines",
     "test_impact",
     "test_pack_trust",
+    "test_author_decisions",
 }
 
 
@@ -200,6 +202,7 @@ SAME_WORKER = {
     "test_mcp_stdio": "mcp",
     "test_mcp_sizes": "mcp",
     "test_published_line": "mcp",
+    "test_long_search_serving": "mcp",
 }
 
 

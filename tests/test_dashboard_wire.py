@@ -120,7 +120,7 @@ def test_hundreds_of_event_streams_neither_starve_the_page_nor_pile_up(board: Ru
             started = time.monotonic()
             got = read_until(page, b"event: commit", 10)
             assert b"event: commit" in got
-            assert time.monotonic() - started < 4  # a poll of one second, not a queue
+            assert time.monotonic() - started < 8  # a poll of one second, not a queue of 300
         closed = 0
         for raw in crowd:  # all but the newest few were closed by the server
             raw.settimeout(0.2)

@@ -21,6 +21,7 @@ from own_user import as_a_user_of_our_own
 from webnovel.errors import ExtractionFailed, InvalidConfig
 from webnovel.extraction.report import ExtractionReport
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
+from webnovel.memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 
 from answers import book_answers
 from chat_server import ChatServer, Reply, chat_server, gold_results
@@ -125,7 +126,7 @@ def test_the_request_for_chapter_5_carries_the_ids_chapter_1_introduced(
     assert "realm（境界）=炼气" in fifth.user_text or "realm（境界）=" in fifth.user_text
     # stable part first, the chapter's text last
     messages = fifth.body["messages"]
-    assert messages[0]["role"] == "system" and "JSON Schema" in messages[0]["content"]
+    assert messages[0]["role"] == "system" and "规则" in messages[0]["content"]
     user = messages[-1]["content"]
     assert user.index("【记忆") < user.index("【上一章") < user.index("【第5章")
     assert fifth.body["response_format"]["type"] == "json_schema"
@@ -150,19 +151,21 @@ def test_reported_tokens_equal_the_servers_usage_and_a_second_run_sends_nothing(
 def test_result_does_not_depend_on_concurrency(
     tmp_path: Path, server: ChatServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Asking ahead adds requests (a chapter asked before its predecessors committed is asked
+    again), never changes one: every request of the run at 1 is sent at 8, and memory is the
+    same."""
     use(monkeypatch, server)
-    bodies = {}
+    bodies: dict[int, set[str]] = {}
+    answers = {}
     for k in (1, 8):
         with imported_book(tmp_path / f"k{k}") as book:
             start = len(server.seen)
-            book.extract(concurrency=k)
-            bodies[k] = sorted(
-                (s.chapter or 0, json.dumps(s.body, ensure_ascii=False))
-                for s in server.seen[start:]
-            )
-            answers = answers_of(book)
-            bodies[k].append((0, json.dumps(sorted(map(str, answers.items())))))
-    assert bodies[1] == bodies[8]
+            report = book.extract(concurrency=k)
+            bodies[k] = {json.dumps(s.body, ensure_ascii=False) for s in server.seen[start:]}
+            answers[k] = answers_of(book)
+            assert report.total.requests == len(server.seen) - start
+    assert len(bodies[1]) == 12 and bodies[1] <= bodies[8]
+    assert answers[1] == answers[8]
 
 
 def test_an_interrupted_run_resumes_without_paying_twice(
@@ -186,8 +189,10 @@ def test_an_interrupted_run_resumes_without_paying_twice(
         use(monkeypatch, server)
         report = book.extract()
         assert [r.chapter for r in report.chapters] == list(range(7, 13))
-        # chapter 8 was answered ahead in the first run: not asked again
-        assert {s.chapter for s in server.seen} == set(range(7, 13)) - asked_before
+        # chapters 8–10 were asked ahead in the first run, with memory as of chapter 6: the
+        # resumed run asks them again with chapter 7 in memory; 1–6 are not asked
+        assert sorted(s.chapter for s in server.seen) == list(range(7, 13))
+        assert asked_before & set(range(8, 11))
 
 
 # -- the protocol's bad days ------------------------------------------------------------------------
@@ -328,6 +333,12 @@ def test_a_server_without_json_schema_gets_json_mode(book: webnovel.Project, env
     report, server = one_chapter(book, script)
     assert report.response_mode == "json_object"
     assert server.seen[-1].body["response_format"] == {"type": "json_object"}
+    # the schema goes once: in response_format while the server took it, then in the words
+    schema = json.dumps(CHAPTER_RESULT_SCHEMA, ensure_ascii=False, separators=(",", ":"))
+    first, last = server.seen[0].body, server.seen[-1].body
+    assert first["response_format"]["json_schema"]["schema"] == CHAPTER_RESULT_SCHEMA
+    assert schema not in json.dumps(first["messages"], ensure_ascii=False)
+    assert last["messages"][0]["content"].endswith("章节结果的 JSON Schema：" + schema)
 
 
 # -- configuration, the key, the CLI ----------------------------------------------------------------

@@ -92,3 +92,111 @@ def test_a_rename_the_model_insists_on_is_a_blocking_conflict_not_a_silent_renam
         assert "岳飞（yuefei）" in conflict.message
         assert report.extracted[1].conflicts == 1
         assert any("qinhui（秦桧）" in w for w in report.extracted[1].warnings)
+
+
+def test_the_cast_the_author_accepted_is_in_the_chapters_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Accepted before any extraction, 岳飞 stands in chapter 1's imported result: the request
+    for chapter 1 shows him with his id, and the extracted chapter keeps him (one entity)."""
+    texts = two_chapters(tmp_path)
+    with imported_book(tmp_path / "book", chapters=texts) as book:
+        book.accept_candidate("岳飞", entity_id="yuefei")
+        with chat_server(
+            lambda n, body: reply(CHAPTER_1 if asked_for(body) == 1 else HONEST_2)
+        ) as server:
+            monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
+            monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
+            monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
+            book.extract(concurrency=1)
+        first = server.seen[0].body["messages"][1]["content"]
+        assert "本章作者已确认的实体" in first and "- yuefei：岳飞（角色）" in first
+        assert first.index("- yuefei：岳飞") < first.index("【正文开始】")
+        assert sorted(e.id for e in book.entities()) == ["qinhui", "yuefei"]
+
+
+# -- identity reconciled on the way in ---------------------------------------------------------------
+
+CHAPTER_1_THREAD = {
+    **CHAPTER_1,
+    "plot_threads": [
+        {"id": "jingzhong", "action": "plant", "kind": "foreshadowing", "content": "精忠报国四字"}
+    ],
+}
+
+
+def two_answers(second: list[dict[str, Any]]) -> Any:
+    """Chapter 1's answer, then chapter 2's answers in turn (the last one repeated)."""
+
+    def script(number: int, body: dict[str, Any]) -> Reply:
+        if asked_for(body) == 1:
+            return reply(CHAPTER_1_THREAD)
+        turn = (len(body["messages"]) - 2) // 2
+        return reply(second[min(turn, len(second) - 1)])
+
+    return script
+
+
+def test_a_known_entity_registered_again_is_that_entity(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By its id (with a new alias) or by its name (under a new id): an appearance, the new
+    name an alias, a field memory lacks a state change; no conflict, one entity each."""
+    again = {
+        "chapter": 2,
+        "summary": "岳飞习武，秦桧得势。",
+        "entities_new": [
+            {"id": "yuefei", "name": "岳飞", "aliases": ["鹏举"], "current": {"location": "相州"}},
+            {"id": "qin-hui", "name": "秦桧", "type": "角色"},
+        ],
+        "state_changes": [{"entity_id": "qin-hui", "field": "identity", "new": "宰相"}],
+    }
+    book, (report, server) = extract(tmp_path, monkeypatch, two_answers([again]))
+    with book:
+        assert len(server.seen) == 2  # nothing to ask again
+        assert sorted((e.id, e.name) for e in book.entities()) == [
+            ("qinhui", "秦桧"),
+            ("yuefei", "岳飞"),
+        ]
+        assert book.conflicts() == []
+        assert "鹏举" in book.entity("yuefei").aliases
+        assert book.fact("yuefei", "location").value == "相州"
+        assert book.fact("qinhui", "identity").value == "宰相"
+        assert any("qin-hui 就是已知实体 qinhui（秦桧）" in w for w in report.extracted[1].warnings)
+
+
+def test_an_unknown_entity_goes_back_to_the_model_with_the_known_candidates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unknown = {**HONEST_2, "entities_appeared": [{"id": "yue_fei"}]}
+    book, (report, server) = extract(tmp_path, monkeypatch, two_answers([unknown, HONEST_2]))
+    with book:
+        repair = server.seen[-1].body["messages"][-1]["content"]
+        assert "$.entities_appeared[0].id：「yue_fei」不是已知实体" in repair
+        assert "yuefei（岳飞）" in repair
+        assert report.extracted[1].repairs == 1
+        assert book.conflicts() == []
+        assert sorted(e.id for e in book.entities()) == ["qinhui", "yuefei"]
+
+
+def test_a_thread_never_planted_goes_back_to_the_model_with_the_open_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wrong = {**HONEST_2, "plot_threads": [{"id": "jing-zhong", "action": "advance"}]}
+    right = {**HONEST_2, "plot_threads": [{"id": "jingzhong", "action": "advance"}]}
+    book, (report, server) = extract(tmp_path, monkeypatch, two_answers([wrong, right]))
+    with book:
+        repair = server.seen[-1].body["messages"][-1]["content"]
+        assert "$.plot_threads[0].id：线索「jing-zhong」从未埋下" in repair
+        assert "jingzhong（精忠报国四字）" in repair
+        assert book.conflicts() == []
+
+
+def test_what_the_model_never_places_is_committed_as_the_authors_conflict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unknown = {**HONEST_2, "entities_appeared": [{"id": "yue_fei"}]}
+    book, (report, server) = extract(tmp_path, monkeypatch, two_answers([unknown]))
+    with book:
+        assert report.extracted[1].repairs == 2
+        assert [c.kind for c in book.conflicts()] == ["unknown_entity"]

@@ -67,10 +67,14 @@ def run_session(root: Path, body: Callable[[Any], Awaitable[Any]]) -> Any:
 
 
 def structured(result: Any) -> Any:
-    """A tool's JSON answer: sent once, as the text of its one content block."""
+    """A tool's JSON answer: its structured content (a list wrapped as {"result": …}), with the
+    same JSON as the text of its one content block for hosts that read only text."""
     assert not result.is_error, result.content
-    assert result.structured_content is None and len(result.content) == 1
-    return json.loads(result.content[0].text)
+    assert len(result.content) == 1
+    data = json.loads(result.content[0].text)
+    wrapped = data if isinstance(data, dict) else {"result": data}
+    assert result.structured_content == wrapped
+    return data
 
 
 def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:

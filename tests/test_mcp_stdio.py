@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import select
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ class RawClient:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
+        self.pending = bytearray()
 
     def send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -37,10 +40,21 @@ class RawClient:
         self.proc.stdin.flush()
 
     def answer(self, timeout: float = 20) -> dict[str, Any]:
+        """The next answer line, read off the pipe with our own buffer: a buffered readline
+        after select() would keep a second answer of the same read where select() cannot see
+        it."""
         assert self.proc.stdout is not None
-        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
-        assert ready, "no answer"
-        return dict(json.loads(self.proc.stdout.readline()))
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.pending:
+            left = max(deadline - time.monotonic(), 0)
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            assert ready, "no answer"
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+            assert chunk, "the server ended"
+            self.pending.extend(chunk)
+        line, _, rest = bytes(self.pending).partition(b"\n")
+        self.pending[:] = rest
+        return dict(json.loads(line))
 
 
 @pytest.fixture(scope="module")

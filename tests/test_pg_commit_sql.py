@@ -102,3 +102,21 @@ def test_the_size_by_table_names_is_the_schemas_whole_size(tmp_path: Path) -> No
         newest, earlier = book.commit_log(limit=3)[0], book.commit_log(limit=3)[2]
         assert earlier.index_bytes is not None and newest.index_bytes is not None
         assert 0 < earlier.index_bytes <= newest.index_bytes <= whole
+
+
+def test_a_commit_measures_the_book_at_the_first_and_every_sixteenth_commit(
+    tmp_path: Path,
+) -> None:
+    """Summing every relation's files was half a small commit's server time: the size is
+    measured at commit 1, 17, 33…, and the commits between record the last measure."""
+    from webnovel.memory.store.pg_sql import SIZE_EVERY
+
+    big = "长" * 200_000  # a text that takes many pages: the book grows at once
+    with init_book("postgresql", tmp_path / "book") as book:
+        for chapter in range(1, SIZE_EVERY + 2):
+            book.commit({"chapter": chapter}, text=big if chapter == 2 else None)
+        sizes = {e.chapter: e.index_bytes for e in book.commit_log(limit=SIZE_EVERY + 1)}
+        whole = book.storage.index.size_bytes()
+    assert all(sizes[n] == sizes[1] for n in range(2, SIZE_EVERY + 1)), sizes
+    assert sizes[SIZE_EVERY + 1] is not None and sizes[1] is not None
+    assert sizes[1] < sizes[SIZE_EVERY + 1] <= whole

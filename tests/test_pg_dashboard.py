@@ -6,6 +6,7 @@ NOTIFY rather than on a poll is pinned in test_pg_store (a 30 s wait ended at on
 from __future__ import annotations
 
 import json
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -43,3 +44,8 @@ def test_a_dashboard_announces_a_commit_made_on_another_machine(tmp_path: Path) 
         after = json.loads(board.get("/api/seq").body)
         assert after["latest_chapter"] == 2
         assert "入赤炎城" in board.get("/chapters/2").body
+        # searched on the dashboard's second handle on the store (book/long_reads.py)
+        assert (
+            "林砚入<mark>赤炎城</mark>"
+            in board.get("/search?q=" + urllib.parse.quote("赤炎城")).body
+        )

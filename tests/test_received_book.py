@@ -129,7 +129,7 @@ def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
         Path(f"{index}{side}").unlink(missing_ok=True)
     index.write_bytes(b"not a database, only words " * 400)
     said = refused(root, "stats")
-    assert "不是 SQLite 数据库" in said and "无法恢复" in said
+    assert "不是完好的 SQLite 数据库" in said and "无法恢复" in said
     # rebuild says the same, and leaves the file as it was
     assert refused(root, "rebuild") == said
     assert index.read_bytes().startswith(b"not a database")
@@ -214,3 +214,66 @@ def test_a_trigger_in_the_answer_cache_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(DamagedBook, match="删掉即可"):
         AnswerCache(path)
+
+
+def test_a_mangled_schema_whose_error_is_not_utf8_is_said_in_one_sentence(
+    tmp_path: Path,
+) -> None:
+    """SQLite's own error quotes the mangled definition, whose bytes are not UTF-8: Python
+    raises UnicodeDecodeError, not sqlite3.Error."""
+    root = received(tmp_path)
+    index = root / ".webnovel" / "index.db"
+    for side in ("-wal", "-shm"):
+        assert not Path(f"{index}{side}").exists() or Path(f"{index}{side}").stat().st_size == 0
+    data = index.read_bytes()
+    at = data.index(b"ON entities(first_chapter)")
+    index.write_bytes(data[:at] + b"ON entities(first_chapte\xf5)" + data[at + 26 :])
+    said = refused(root, "stats")
+    assert "不是完好的 SQLite 数据库" in said
+
+
+def test_text_that_is_not_utf8_is_said_and_its_log_row_left_out(tmp_path: Path) -> None:
+    """A flipped byte in a table's name (sqlite_master cannot be read as text) is refused in one
+    sentence; a log row whose text is not UTF-8 is left out by rebuild and counted, the other
+    rows kept."""
+    root = received(tmp_path, "UPDATE commits SET text = CAST(x'e6e7f5' AS TEXT) WHERE chapter = 2")
+    index = root / ".webnovel" / "index.db"
+    data = index.read_bytes()
+    at = data.index(b"CREATE TABLE timeline_events")
+    index.write_bytes(data[:at] + b"CREATE TABLE timeline_\xf5vents" + data[at + 28 :])
+    assert "不是完好的 SQLite 数据库" in refused(root, "stats")
+    ran = run_cli("--project", str(root), "rebuild", "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    recovered = json.loads(ran.stdout)["recovered"]
+    assert (recovered["commits_kept"], recovered["commits_skipped"]) == (1, 1)
+    with webnovel.open_project(root) as book:
+        assert book.latest_chapter() == 1
+
+
+def test_a_damaged_page_found_by_a_query_is_said_and_rebuild_recovers_it(tmp_path: Path) -> None:
+    """The schema is sound, a derived table's page is not: found only when a query reads it,
+    said in one sentence then, and found by rebuild's check of every page."""
+    root = received(tmp_path)
+    index = root / ".webnovel" / "index.db"
+    conn = sqlite3.connect(index)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    (root_page,) = conn.execute(
+        "SELECT rootpage FROM sqlite_master WHERE name = 'versions'"
+    ).fetchone()
+    conn.close()
+    data = bytearray(index.read_bytes())
+    start = (root_page - 1) * page_size
+    data[start : start + page_size] = b"\xff" * page_size
+    index.write_bytes(bytes(data))
+    said = refused(root, "fact", "林砚", "location")
+    assert "webnovel rebuild" in said
+    recovered = rebuilt(root)
+    assert "malformed" in str(recovered["problem"]) or "corrupt" in str(recovered["problem"])
+
+
+def test_a_name_in_the_file_cannot_write_to_the_terminal(tmp_path: Path) -> None:
+    root = received(
+        tmp_path, 'CREATE TRIGGER "x\x1b[2J\nline" AFTER INSERT ON meta BEGIN DELETE FROM meta; END'
+    )
+    said = refused(root, "stats")
+    assert "\x1b" not in said and "x [2J line" in said

@@ -258,3 +258,24 @@ def test_review_pack_gathers_exactly_what_the_draft_touches(
     assert all(why == "touched by the draft" for e, why in in_play.items() if e in touched)
     state = {i.subject for s in pack.sections if s.name == "character_state" for i in s.items}
     assert state <= set(in_play)
+
+
+def test_commit_check_refuses_a_reveal_that_takes_anothers_name(
+    sample_book: webnovel.Project,
+) -> None:
+    """On both stores: 韩啸 revealed as 林砚 would make two people one; `commit --check`
+    refuses it and writes nothing, a forced commit records the blocking conflict."""
+    for chapter in list(sample_chapters())[:3]:
+        sample_book.commit(chapter.result)
+    taking = {
+        "chapter": 4,
+        "entities_new": [{"id": "hanxiao", "name": "林砚", "revealed": True}],
+    }
+    seq = sample_book.commit_seq()
+    with pytest.raises(ReviewBlocked, match="揭示 韩啸（hanxiao）名为「林砚」"):
+        sample_book.commit(taking, check=True)
+    assert sample_book.commit_seq() == seq
+    report = sample_book.commit(taking, check=True, force=True)
+    assert [(c.kind, c.target) for c in report.conflicts] == [("reveal_takes_name", "linyan")]
+    sample_book.rebuild()
+    assert [c.kind for c in sample_book.conflicts()] == ["reveal_takes_name"]

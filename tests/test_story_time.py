@@ -289,7 +289,7 @@ def test_extraction_asks_the_model_for_scene_times_and_deadlines() -> None:
     from webnovel.book.values import chapter_result_schema
     from webnovel.extraction.prompt import system_prompt
 
-    prompt = system_prompt(chapter_result_schema())
+    prompt = system_prompt()
     assert "time 用原文的时间说法" in prompt and "flashback" in prompt
     assert "due_time" in prompt and "四十九日后" in prompt
     thread = chapter_result_schema()["properties"]["plot_threads"]["items"]["properties"]

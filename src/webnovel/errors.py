@@ -153,6 +153,28 @@ class DamagedBook(DomainError):
         return DamagedBook(self.path, self.problem, recoverable)
 
 
+# SQLITE_CORRUPT (a malformed page or schema) and SQLITE_NOTADB, in an error's extended code
+SQLITE_DAMAGE_CODES = (11, 26)
+
+
+def is_sqlite_damage(exc: BaseException) -> bool:
+    """Whether a sqlite3 error says the file is damaged: SQLite's corrupt or not-a-database,
+    or text in it that is not UTF-8 (no SQLite code: the sqlite3 module's own complaint)."""
+    import sqlite3  # the stdlib's; errors.py is imported everywhere and loads no more
+
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is None or code & 0xFF in SQLITE_DAMAGE_CODES
+
+
+def one_line(text: object, limit: int = 200) -> str:
+    """A damaged file's own words (SQLite's error quoting a mangled definition) fit to stand in
+    one sentence: control characters and line breaks made spaces, cut at `limit`."""
+    shown = "".join(c if c.isprintable() else " " for c in str(text))
+    return " ".join(shown.split())[:limit]
+
+
 class DamagedCache(DamagedBook):
     """A cache in the book's folder (the extraction's answers.db) holding what no code of ours
     made: deleting it is the remedy."""

@@ -21,6 +21,7 @@ from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
 from ..memory.schema import ReadAsMapping
 from ..messages import say
+from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
     from .project import Project
@@ -32,7 +33,7 @@ class Settled(ReadAsMapping):
     name it; or, for a rejection, every name now rejected."""
 
     name: str
-    action: Literal["accepted", "merged", "rejected"]
+    action: Literal["accepted", "merged", "rejected", "undone"]
     entity_id: str | None = None
     chapters: tuple[int, ...] = ()
     rejected: tuple[str, ...] = ()
@@ -66,14 +67,31 @@ def queue(book: Project, min_count: int, limit: int, as_of: int | None = None) -
 
 
 def reject(book: Project, name: str) -> Settled:
+    """Never offer `name` again; a name accepted or merged before is taken back first, so a
+    wrong merge leaves no alias behind."""
     name = _name(name)
+    if any(d.get("name") == name for d in author_layer.decisions(book)):
+        cast_changes.undo(book, name)
     names = sorted({*rejected(book), name})
     with book.storage.writing() as store:
         store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
     return Settled(name=name, action="rejected", rejected=tuple(names))
 
 
-ACTIONS = ("accept", "merge", "reject")
+def undo(book: Project, name: str) -> Settled:
+    """Take back the author's last answer about `name`: an accept or a merge (every chapter it
+    rewrote, as it was), or a rejection (the name is offered again)."""
+    name = _name(name)
+    if name in rejected(book):
+        names = [n for n in rejected(book) if n != name]
+        with book.storage.writing() as store:
+            store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
+        return Settled(name=name, action="undone")
+    chapters = cast_changes.undo(book, name)
+    return Settled(name=name, action="undone", chapters=tuple(chapters))
+
+
+ACTIONS = ("accept", "merge", "reject", "undo")
 
 
 def settle(book: Project, action: str, name: str, entity_type: str, into: str | None) -> Settled:
@@ -86,14 +104,27 @@ def settle(book: Project, action: str, name: str, entity_type: str, into: str | 
         return merge(book, name, into)
     if action == "reject":
         return reject(book, name)
+    if action == "undo":
+        return undo(book, name)
     raise InvalidInput(say("unknown_candidate_action", action=action))
 
 
 def accept(
-    book: Project, name: str, entity_type: str = "角色", entity_id: str | None = None
+    book: Project,
+    name: str,
+    entity_type: str = "角色",
+    entity_id: str | None = None,
+    confirmed: bool = False,
 ) -> Settled:
-    """Introduce `name` as a new entity where the text first names it."""
+    """Introduce `name` as a new entity where the text first names it. A name that looks like
+    a known entity's (金兀术 beside 兀术) is refused unless `confirmed`: it is more often the
+    same person, to merge."""
     name = _name(name)
+    alike = lookalikes(book, name)
+    if alike and not confirmed:
+        raise InvalidInput(
+            say("candidate_lookalike", name=name, others="、".join(alike), first=alike[0])
+        )
     entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
     if entity_type not in ENTITY_TYPES:
         raise InvalidInput(
@@ -103,7 +134,8 @@ def accept(
     if any(new_id == e.id for e in book.entities()):
         raise InvalidInput(say("entity_id_taken", id=new_id))
     intro = {"id": new_id, "name": name, "type": entity_type}
-    chapters = _write(book, name, new_id, intro)
+    chapters, steps = _write(book, name, new_id, intro)
+    _remember(book, "accepted", name, new_id, intro, chapters, steps)
     return Settled(name=name, action="accepted", entity_id=new_id, chapters=tuple(chapters))
 
 
@@ -111,6 +143,12 @@ def merge(book: Project, name: str, into: str) -> Settled:
     """Make `name` an alias of the entity `into` names, from the first chapter holding it."""
     name = _name(name)
     entity = book.entity(into)
+    merged = next(
+        (e for e in book.entities() if name in (e.id, e.name) and e.id != entity.id), None
+    )
+    if merged is not None:  # two entities: one, history and all
+        chapters = cast_changes.merge_entities(book, merged.id, entity.id)
+        return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
     intro = {
         "id": entity.id,
         "name": entity.name,
@@ -118,8 +156,51 @@ def merge(book: Project, name: str, into: str) -> Settled:
         "aliases": sorted({*entity.aliases, name}),
         "revealed": True,
     }
-    chapters = _write(book, name, entity.id, intro)
+    chapters, steps = _write(book, name, entity.id, intro)
+    _remember(book, "merged", name, entity.id, intro, chapters, steps)
     return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
+
+
+def _remember(
+    book: Project,
+    action: str,
+    name: str,
+    entity_id: str,
+    intro: dict[str, Any],
+    chapters: list[int],
+    steps: list[dict[str, Any]],
+) -> None:
+    """The decision, kept as the author's own layer (it outlives any re-extraction), with what
+    undoing it needs."""
+    author_layer.record(
+        book,
+        {
+            "action": action,
+            "name": name,
+            "entity_id": entity_id,
+            "intro": intro,
+            "chapters": chapters,
+            "undo": steps,
+        },
+    )
+
+
+def lookalikes(book: Project, name: str) -> list[str]:
+    """Known entities' names that look like `name` (`look_alike`)."""
+    found = [
+        e.name for e in book.entities() if any(look_alike(name, n) for n in (e.name, *e.aliases))
+    ]
+    return sorted(set(found))
+
+
+def look_alike(name: str, known: str) -> bool:
+    """Whether two different names look alike: one holds the other (兀术 in 金兀术), or they
+    differ in one character of the same length (林砚, 林言)."""
+    if known == name or min(len(known), len(name)) < 2:
+        return False
+    if known in name or name in known:
+        return True
+    return len(known) == len(name) and sum(a != b for a, b in zip(known, name, strict=True)) == 1
 
 
 def _name(name: Any) -> str:
@@ -128,9 +209,11 @@ def _name(name: Any) -> str:
     return name.strip()
 
 
-def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> list[int]:
+def _write(
+    book: Project, name: str, entity_id: str, intro: dict[str, Any]
+) -> tuple[list[int], list[dict[str, Any]]]:
     """Commit the introduction in the first chapter naming `name` and the appearance in every
-    chapter naming it; returns those chapters."""
+    chapter naming it; returns those chapters, and what undoing it needs."""
     current_commit = book.store.commits.current_commit
     pattern = re.compile(re.escape(name))
     naming = []
@@ -141,8 +224,10 @@ def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> l
             naming.append((row["chapter"], stored))
     if not naming:
         raise InvalidInput(say("name_in_no_text", name=name))
+    rewritten = []
     for i, (chapter, stored) in enumerate(naming):
-        result = dict(stored.get("result") or {"chapter": chapter})
+        before = stored.get("result") or {"chapter": chapter}
+        result = dict(before)
         if i == 0:
             result["entities_new"] = [
                 e
@@ -158,5 +243,6 @@ def _write(book: Project, name: str, entity_id: str, intro: dict[str, Any]) -> l
             *appeared,
             {"id": entity_id, "mentions": [name]},
         ]
-        book.commit(result, text=stored["text"])
-    return [chapter for chapter, _ in naming]
+        rewritten.append((chapter, before, result, stored["text"]))
+    steps = cast_changes.commit_with_undo(book, rewritten)
+    return [chapter for chapter, _ in naming], steps

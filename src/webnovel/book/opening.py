@@ -49,6 +49,7 @@ def init_project(
     store: str | None = None,
     book: str | None = None,
     password_env: str | None = None,
+    created_meta: dict[str, str] | None = None,
 ) -> Project:
     """Make a book in folder `path`: in its own SQLite file, or (`store`, a postgresql:// URL
     without a password) as book `book` (default: the folder's name) of a shared PostgreSQL
@@ -74,7 +75,9 @@ def init_project(
         encoding="utf-8",
     )
     try:
-        project = Project(root, create=True, title=title, location=location)
+        project = Project(
+            root, create=True, title=title, location=location, created_meta=created_meta
+        )
     except BaseException:
         if location is not None:  # a store that refused leaves no folder that looks like a book
             config.unlink(missing_ok=True)

@@ -8,6 +8,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WebnovelError
+from .coverage import coverage
 from .reader import chapter_number
 
 if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time
@@ -66,6 +67,9 @@ def build_pack(
     )
     # the chapters before this one whose memory is stale (edited by hand, `sync`): said
     pack.stale_chapters = [c for c in book.store.commits.stale_chapters() if c < chapter]
+    covered = coverage(book, before=chapter)
+    pack.text_only_chapters = covered["text_only_chapters"]
+    pack.coverage_line = covered["line"]
     if record:
         elapsed_ms = (time.perf_counter() - started) * 1000
         pack_log.record(book.storage.pack_log_path, pack, elapsed_ms)

@@ -38,11 +38,15 @@ if TYPE_CHECKING:
     from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
+    from .long_reads import LongReads
     from .reports import Summarized, TextImport, UpstreamImport
     from .resume import Resume
 
 Progress = Callable[[int, int], None]
 MAX_TOP_K = 1000
+# Chapters commits may leave the search index behind: past this, the writer brings it up to
+# step itself, so the first search after thousands of commits never waits for them all.
+SEARCH_BEHIND_AT_MOST = 200
 
 
 class Project(BookReader):
@@ -55,8 +59,11 @@ class Project(BookReader):
         create: bool = False,
         title: str | None = None,
         location: StoreLocation | None = None,
+        created_meta: dict[str, str] | None = None,
     ) -> None:
-        super().__init__(root, create=create, title=title, location=location)
+        super().__init__(
+            root, create=create, title=title, location=location, created_meta=created_meta
+        )
         self._pipeline: WritePipeline | None = None
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
@@ -69,6 +76,14 @@ class Project(BookReader):
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
         self.retriever: Retriever | None = self._retrieve_passages
+        self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
+        self._index_progress: Progress | None = None
+        self._long_reads: LongReads | None = None
+
+    def on_indexing(self, progress: Progress | None) -> None:
+        """Call `progress(done, total)` while a commit brings the search index up to step
+        (every SEARCH_BEHIND_AT_MOST chapters written through this handle)."""
+        self._index_progress = progress
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
         """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
@@ -116,7 +131,17 @@ class Project(BookReader):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":
             self._dirty = True
+            self._index_in_step()
         return report
+
+    def _index_in_step(self) -> None:
+        """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending
+        (the CLI does the same for its runs), telling `on_indexing`'s progress."""
+        self._unindexed += 1
+        if self._unindexed >= SEARCH_BEHIND_AT_MOST:
+            self._unindexed = 0
+            if self.search_pending() >= SEARCH_BEHIND_AT_MOST:
+                self.catch_up_search(self._index_progress)
 
     def retract(self, chapter: int, force: bool = False) -> CommitReport:
         """Take a committed chapter back: the book then answers as if it had never been
@@ -130,6 +155,7 @@ class Project(BookReader):
         with logged_as_published(self, guard_published(self, None, chapter, None, True, force)):
             report = self.pipeline.retract(chapter)
         self._dirty = True
+        self._index_in_step()
         return report
 
     def rebuild(
@@ -491,13 +517,25 @@ class Project(BookReader):
         return candidate_queue.queue(self, min_count, limit, as_of)
 
     def accept_candidate(
-        self, name: str, entity_type: str = "角色", entity_id: str | None = None
+        self,
+        name: str,
+        entity_type: str = "角色",
+        entity_id: str | None = None,
+        confirmed: bool = False,
     ) -> Settled:
         """Introduce a candidate name as an entity where the text first names it, and record
-        its appearances (through `commit`)."""
+        its appearances (through `commit`). A name that looks like a known entity's is refused
+        unless `confirmed`."""
         from . import candidate_queue
 
-        return candidate_queue.accept(self, name, entity_type, entity_id)
+        return candidate_queue.accept(self, name, entity_type, entity_id, confirmed)
+
+    def undo_candidate(self, name: str) -> Settled:
+        """Take back the last accept, merge or rejection of `name` (each chapter it rewrote
+        committed again as it was)."""
+        from . import candidate_queue
+
+        return candidate_queue.undo(self, name)
 
     def merge_candidate(self, name: str, into: str) -> Settled:
         """Make a candidate name an alias of a known entity, from the first chapter naming it."""
@@ -575,7 +613,19 @@ class Project(BookReader):
 
     # -- lifetime -------------------------------------------------------------------------------
 
+    def long_reads(self) -> LongReads:
+        """A second handle on this book for a server's answers that may take long (search,
+        packs), run in a worker thread while the server answers the rest; closed with it."""
+        from .long_reads import LongReads  # a server's (asyncio): a fresh `fact` never loads it
+
+        if self._long_reads is None:
+            location = self.storage.location
+            self._long_reads = LongReads(lambda: Project(self.root, location=location))
+        return self._long_reads
+
     def close(self) -> None:
+        if self._long_reads is not None:
+            self._long_reads.close()
         try:
             self.flush()
         except (OSError, ValueError) as exc:

@@ -54,9 +54,11 @@ class BookReader:
         create: bool = False,
         title: str | None = None,
         location: StoreLocation | None = None,
+        created_meta: dict[str, str] | None = None,
     ) -> None:
         """Open the book at `root` (or `create` it): in its folder's SQLite file, or in the
-        PostgreSQL store its config.toml (or `location`) names."""
+        PostgreSQL store its config.toml (or `location`) names; a book created in a store
+        holds `created_meta` from the moment it exists."""
         self.root = root
         # before anything in .webnovel/ is opened: a link there reads or writes elsewhere
         refuse_links_in_memory(root / MEMORY_DIR)
@@ -64,7 +66,9 @@ class BookReader:
         self.config: BookConfig = load_config(config_path)
         if location is None:
             location = find_store_location(config_path)
-        self.storage = Storage(root / MEMORY_DIR, location, create=create, title=title)
+        self.storage = Storage(
+            root / MEMORY_DIR, location, create=create, title=title, created_meta=created_meta
+        )
         self._reading: Reading | None = None
 
     @property
@@ -341,6 +345,11 @@ class BookReader:
         what each changed and cost."""
         return self.store.observability.commit_log(chapter_number(as_of), max(1, limit))
 
+    def commits_with_before(self, seqs: list[int]) -> dict[int, dict[str, Any]]:
+        """For commits of the log (by `seq`): each one's result, its chapter's result before it
+        (None for a chapter's first commit) and whether the text stayed the same."""
+        return self.store.commits.commits_with_before(seqs)
+
     def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
         """Per chapter up to `as_of`: the current commit's time and the index size after it,
         and the tokens of the latest pack built for the chapter."""
@@ -381,6 +390,7 @@ class BookReader:
 
     def stats(self) -> BookStats:
         """Counts, sizes, schema and gaps: the book's health at a glance."""
+        from .coverage import as_ranges, text_only
         from .reports import BookStats
 
         commits = self.store.commits
@@ -394,6 +404,7 @@ class BookReader:
             open_threads=len(self.threads("open")),
             sizes_bytes=self.sizes(),
             schema=commits.schema_names(),
+            text_only_chapters=as_ranges(text_only(self)),
         )
 
     def missing_chapters(self) -> list[int]:

@@ -31,6 +31,8 @@ class BookStats(ReadAsMapping):
     open_threads: int
     sizes_bytes: dict[str, int]  # each store and projection
     schema: list[str]  # the migrations applied
+    # chapters standing on their imported text alone, beside extracted ones (`book.coverage`)
+    text_only_chapters: list[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True, kw_only=True)

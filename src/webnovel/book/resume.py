@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import Conflict, ReadAsMapping, Thread
+from .coverage import coverage
 
 if TYPE_CHECKING:
     from .project import Project
@@ -45,6 +46,8 @@ class Resume(ReadAsMapping):
     next_chapter: int
     outline_found: bool  # outlines/ holds the next chapter's outline
     named_entities: tuple[Named, ...]  # whom that outline names
+    text_only_chapters: tuple[Any, ...] = ()  # standing on their imported text alone
+    coverage_line: str | None = None  # the Chinese line that says so
 
     def to_dict(self) -> dict[str, Any]:
         p, last = self.protagonist, self.last_chapter
@@ -63,6 +66,7 @@ class Resume(ReadAsMapping):
                 "outline_found": self.outline_found,
                 "named_entities": [{"id": e.id, "name": e.name} for e in self.named_entities],
             },
+            "text_only_chapters": list(self.text_only_chapters),
         }
 
 
@@ -77,6 +81,7 @@ def where_it_stands(book: Project) -> Resume:
         seen = dict.fromkeys(m.entity_id for m in book.aliases().find(outline))
         named = tuple(Named(id=e.id, name=e.name) for e in map(book.entity, seen))
     last = book.store.commits.chapter_rows(start=latest or 0, end=latest or 0)
+    covered = coverage(book)
     return Resume(
         book=book.book,
         latest_chapter=latest,
@@ -96,4 +101,6 @@ def where_it_stands(book: Project) -> Resume:
         next_chapter=next_chapter,
         outline_found=outline is not None,
         named_entities=named,
+        text_only_chapters=tuple(covered["text_only_chapters"]),
+        coverage_line=covered["line"],
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -68,9 +69,11 @@ def copy_book(
     replay: bool = False,
     password_env: str | None = None,
 ) -> dict[str, Any]:
-    """Copy `source` into a new book in folder `dest` (in `store`, or as a SQLite file), in one
-    transaction: a copy that fails leaves no half book behind in a store, and a reader of the
-    new book sees it empty or whole.
+    """Copy `source` into a new book in folder `dest` (in `store`, or as a SQLite file), all or
+    nothing from the user's view: the copy is built in a folder beside `dest` and moved into
+    place by one rename at the end, so a copy that fails, is interrupted or killed leaves no
+    `dest` book behind, and running it again starts afresh (copy_aside.py says how a killed
+    one's leftovers are known and cleared).
 
     By default every table of the book is carried over as it stands (the commit log with its
     texts, and the memory derived from it, the author's verdicts and the commit stats with
@@ -81,49 +84,68 @@ def copy_book(
     doubt. `progress(done, total)` counts rows, or chapters when replaying. `password_env`
     names the variable holding the store's password (default: the source's own, when it is a
     book of the same server)."""
+    from . import copy_aside  # only for a copy
+
     meta = source.store.commits.all_meta()
     here = source.storage.location
     if password_env is None and here is not None and store is not None:
         same_server = urlsplit(here.url)._replace(query="", fragment="")
         if same_server == urlsplit(store)._replace(query="", fragment=""):
             password_env = here.password_env
-    copy = init_project(
-        dest,
-        title=meta.get("title") or "",
-        genre=meta.get("genre") or None,
-        store=store,
-        book=book,
-        password_env=password_env,
-    )
+    target = Path(dest)
+    name = book or target.resolve().name
+    copy_aside.refuse_a_book_at(target)
+    location = None
+    if store is not None:
+        location = replace(_location(store, name), password_env=password_env)
+    if location is not None:
+        copy_aside.clear_unfinished_copy(location)
+    aside = copy_aside.folder_beside(target)
+    unfinished = copy_aside.unfinished_mark() if store is not None else {}
+    try:
+        copy = init_project(
+            aside,
+            title=meta.get("title") or "",
+            genre=meta.get("genre") or None,
+            store=store,
+            book=name,
+            password_env=password_env,
+            created_meta=unfinished,
+        )
+    except BaseException:
+        copy_aside.take_away(aside, location, unfinished)
+        raise
     try:
         _carry_config(source, copy)
         copy.close()
-        copy = open_project(dest)
+        copy = open_project(aside)
         if replay and copy.storage.location is not None:
-            commits = _replay_through_sqlite(source, copy, progress)
+            commits = _replay_through_sqlite(source, copy, progress, unfinished)
         elif replay:
             commits = _replay_log(source, copy, progress)
         else:
-            commits = copy_tables(source.storage.index, copy.storage.index, progress)
-        copy.refresh_projections()
+            commits = copy_tables(source.storage.index, copy.storage.index, progress, unfinished)
         vectors = _carry_vectors(source, copy, progress)
-    except BaseException:
-        copy.close()
-        _remove(Path(dest), store, copy.storage.location)
-        raise
-    try:
-        return {
+        report = {
             "source": str(source.root),
-            "dest": str(Path(dest)),
-            "store": copy.storage.location.shown() if copy.storage.location else "sqlite",
+            "dest": str(target),
+            "store": location.shown() if location is not None else "sqlite",
             "commits": commits,
             "chapters": len(copy.store.commits.chapter_commit_ids()),
             "verdicts": len(copy.store.records.conflict_verdicts()),
             "replayed": replay,
             "vectors": vectors,
         }
-    finally:
+        copy_aside.mark_finished(copy)
         copy.close()
+        copy_aside.move_into_place(aside, target)
+    except BaseException:
+        copy.close()
+        copy_aside.take_away(aside, location, unfinished)
+        raise
+    with open_project(target) as placed:  # its projections name the folder it is in now
+        placed.refresh_projections()
+    return report
 
 
 def _carry_vectors(source: Project, copy: Project, progress: Progress | None) -> int:
@@ -164,7 +186,9 @@ def _replay_log(source: Project, copy: Project, progress: Progress | None) -> in
     return len(log)
 
 
-def _replay_through_sqlite(source: Project, copy: Project, progress: Progress | None) -> int:
+def _replay_through_sqlite(
+    source: Project, copy: Project, progress: Progress | None, meta: dict[str, str]
+) -> int:
     """A replay into a PostgreSQL book: the log is replayed into a scratch SQLite book with the
     copy's config (in process, no round trip a statement: ≈50 times cheaper on the server),
     whose tables then go into the copy in one transaction. The scratch book is removed."""
@@ -181,19 +205,10 @@ def _replay_through_sqlite(source: Project, copy: Project, progress: Progress | 
             replayed.close()
             replayed = open_project(folder)
             commits = _replay_log(source, replayed, progress)
-            copy_tables(replayed.storage.index, copy.storage.index)
+            copy_tables(replayed.storage.index, copy.storage.index, meta=meta)
         finally:
             replayed.close()
     return commits
-
-
-def _remove(dest: Path, store: str | None, location: StoreLocation | None) -> None:
-    """Take a failed copy away: its book in the store, and the folder's memory."""
-    if store is not None and location is not None:
-        delete_book(store, location.book)
-    import shutil  # only for a copy that failed
-
-    shutil.rmtree(dest / MEMORY_DIR, ignore_errors=True)
 
 
 def _carry_config(source: Project, copy: Project) -> None:

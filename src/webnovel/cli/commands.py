@@ -23,6 +23,7 @@ from ..book import (
     recover_book,
 )
 from ..book.hand_edits import source_name
+from ..book.project import SEARCH_BEHIND_AT_MOST
 from ..book.words import FIELD, printable
 from ..config import GENRE_LADDERS
 from ..errors import (
@@ -182,12 +183,10 @@ def commit(args: argparse.Namespace) -> int:
     return 0
 
 
-SEARCH_BEHIND_AT_MOST = 200  # chapters single commits may leave the search index behind
-
-
 def _keep_search_in_step(book: Project, bulk: bool) -> None:
     """A bulk run (several files, an import) indexes what it wrote as it ends, with a progress
-    bar; single commits do once the index is SEARCH_BEHIND_AT_MOST chapters behind. So the
+    bar; single commits do once the index is SEARCH_BEHIND_AT_MOST chapters behind (a long run
+    of commits in one process does it by itself: Project._index_in_step). So the
     first search after thousands of commits never finds them all still to index."""
     if book.search_pending() >= (1 if bulk else SEARCH_BEHIND_AT_MOST):
         with ProgressBar("index") as bar:
@@ -378,8 +377,8 @@ def candidates(args: argparse.Namespace) -> int:
             return 0
         if not args.name:
             raise InvalidInput(say("candidate_needs_name", action=args.action))
-        if args.action == "accept" and args.id:
-            done = book.accept_candidate(args.name, args.entity_type, args.id)
+        if args.action == "accept" and (args.id or args.yes):
+            done = book.accept_candidate(args.name, args.entity_type, args.id, args.yes)
         else:
             done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
     emit(args, done.to_dict(), lambda _: render.candidate_done_text(done))

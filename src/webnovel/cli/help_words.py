@@ -144,11 +144,13 @@ HELP: dict[str, str] = {
     "without a model: give every chapter that stands only on a text import's result an "
     "extractive summary, its ending passage and its scenes (imports made now do this already)": "无需模型：为仅有导入结果的每一章补上抽取式摘要、结尾原文与场景（现在的导入已自动做这件事）",
     "names the text suggests that no entity has yet, as a queue: list them, accept one as "
-    "an entity, merge one into a known entity as an alias, or reject one (remembered)": "待确认的名字：正文里反复出现、还不是任何实体的名字；可确认为新实体、并入已有实体作为别名，或拒绝（拒绝会被记住）",
+    "an entity, merge one into a known entity as an alias (or one entity into another), reject "
+    "one (remembered), or undo any of these": "待确认的名字：正文里反复出现、还不是任何实体的名字；可确认为新实体，并入已有实体作为别名（也可把一个实体并入另一个），拒绝（会被记住），或撤销其中任何一次",
     "the candidate name": "待确认的名字",
     "with accept: 角色, 势力, 地点 or 物品": "配合 accept：类型，角色、势力、地点或物品",
     "with accept: the new entity's id (default: the name)": "配合 accept：新实体的 id（默认用名字）",
     "with merge: the entity (id, name or alias)": "配合 merge：并入哪个实体（id、名字或别名）",
+    "with accept: accept a name that looks like a known entity's": "配合 accept：名字与已有实体相似时仍确认为新实体",
     "names seen at least this often": "至少出现这么多次的名字",
     "at most this many names": "最多列出几个名字",
     "who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not a "

@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import InvalidInput, WebnovelError
+from ..errors import DamagedBook, InvalidInput, WebnovelError, is_sqlite_damage, one_line
 from ..messages import say
 from ..queries import QUERIES
 from . import commands, help_words
@@ -279,11 +279,13 @@ def _add_model_free_commands(sub: Subcommands) -> None:
         "candidates",
         commands.candidates,
         "names the text suggests that no entity has yet, as a queue: list them, accept one as "
-        "an entity, merge one into a known entity as an alias, or reject one (remembered)",
+        "an entity, merge one into a known entity as an alias (or one entity into another), reject "
+        "one (remembered), or undo any of these",
         "webnovel candidates\n  webnovel candidates accept 匡超人 --type 角色\n"
-        "  webnovel candidates merge 砚儿 --into 林砚\n  webnovel candidates reject 钱银子",
+        "  webnovel candidates merge 砚儿 --into 林砚\n  webnovel candidates reject 钱银子\n"
+        "  webnovel candidates undo 砚儿",
     )
-    p.add_argument("action", nargs="?", choices=("accept", "merge", "reject"), default=None)
+    p.add_argument("action", nargs="?", choices=("accept", "merge", "reject", "undo"), default=None)
     p.add_argument("name", nargs="?", default=None, help="the candidate name")
     p.add_argument(
         "--type", dest="entity_type", default="角色", help="with accept: 角色, 势力, 地点 or 物品"
@@ -292,6 +294,11 @@ def _add_model_free_commands(sub: Subcommands) -> None:
         "--id", default=None, help="with accept: the new entity's id (default: the name)"
     )
     p.add_argument("--into", default=None, help="with merge: the entity (id, name or alias)")
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="with accept: accept a name that looks like a known entity's",
+    )
     p.add_argument("--min-count", type=int, default=3, help="names seen at least this often")
     p.add_argument("--limit", type=int, default=50, help="at most this many names")
 
@@ -442,6 +449,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         return _fail(os_error_text(exc), 2)
     except Exception as exc:
+        if is_sqlite_damage(exc):  # a page found damaged only when a query read it
+            where = Path(args.project or ".") / ".webnovel"
+            damage = say("schema_not_database", error=one_line(exc))
+            return _fail(str(DamagedBook(where, damage, recoverable=True)), 1)
         from ..book.stores import store_problem  # a shared store refused or dropped us
 
         problem = store_problem(exc)

@@ -310,6 +310,13 @@ def candidates_text(items: Sequence[Candidate]) -> str:
 def candidate_done_text(done: Settled) -> str:
     if done.action == "rejected":
         return f"已拒绝「{done.name}」，以后不再列出"
+    if done.action == "undone":
+        chapters = "、".join(map(str, done.chapters))
+        return say(
+            "candidate_undone" if chapters else "candidate_unrejected",
+            name=done.name,
+            chapters=chapters,
+        )
     where = f"第{done.chapters[0]}章起，共 {len(done.chapters)} 章提到"
     if done.action == "accepted":
         return f"已确认「{done.name}」为新实体 {done.entity_id}（{where}）"

@@ -4,8 +4,12 @@ and `copy` (a book into a new folder, SQLite or PostgreSQL). `init --store` is i
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from ..book.stores import copy_book, delete_book, list_books
@@ -120,7 +124,7 @@ def books_text(items: list[dict[str, Any]]) -> str:
 def copy(args: argparse.Namespace) -> int:
     if (args.book is not None or args.password_env is not None) and args.store is None:
         raise InvalidInput(say("store_options_not_sqlite"))
-    with open_book(args) as book, ProgressBar("copy") as bar:
+    with interrupted_by_signals(), open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
             book,
             args.dest,
@@ -139,3 +143,20 @@ def copy(args: argparse.Namespace) -> int:
         ),
     )
     return 0
+
+
+@contextmanager
+def interrupted_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a closed terminal, `kill`, a stopping service) end the work as
+    Ctrl-C does, so that what it made half way is taken away (a copy's folder and book)."""
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    wanted = [s for s in ("SIGTERM", "SIGHUP") if hasattr(signal, s)]
+    before = {name: signal.signal(getattr(signal, name), interrupt) for name in wanted}
+    try:
+        yield
+    finally:
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)

@@ -57,7 +57,7 @@ from .view_models import CandidatesPage, context_of
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-PageView = Callable[[Request, int], Response]
+PageView = Callable[[Request, int], Response | Awaitable[Response]]
 LIVE_POLL_SECONDS = 1.0
 MAX_FORM_BYTES = (
     64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
@@ -165,7 +165,7 @@ class Dashboard:
         recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
         center = params.get("center") or None
         view = graph_view.graph(self.book, as_of, center, hops, recent)
-        return self.page(request, "graph.html", as_of, view)
+        return self.html(request, "graph.html", as_of, view=view, **context_of(view))
 
     def threads(self, request: Request, as_of: int) -> Response:
         view = threads_view.threads_board(
@@ -219,16 +219,18 @@ class Dashboard:
         )
         return self.page(request, "candidates.html", as_of, view)
 
-    def search(self, request: Request, as_of: int) -> Response:
+    async def search(self, request: Request, as_of: int) -> Response:
         query = request.query_params.get("q", "")[:500]
-        return self.page(request, "search.html", as_of, pages.search(self.book, query, as_of))
+        view = await self.book.long_reads().run(lambda book: pages.search(book, query, as_of))
+        return self.page(request, "search.html", as_of, view)
 
-    def pack(self, request: Request, as_of: int) -> Response:
+    async def pack(self, request: Request, as_of: int) -> Response:
         task = request.query_params.get("task") or "chapter_write"
         if task not in RECIPES:
             choices = say("argument_list_separator").join(TASK.get(t, t) for t in RECIPES)
             raise InvalidInput(say("unknown_task", name=task, choices=choices))
-        return self.page(request, "pack.html", as_of, pages.pack(self.book, as_of, task))
+        view = await self.book.long_reads().run(lambda book: pages.pack(book, as_of, task))
+        return self.page(request, "pack.html", as_of, view)
 
     def revise(self, request: Request, as_of: int) -> Response:
         """改稿: paste a revised result, or pick a committed chapter's to edit."""
@@ -270,11 +272,16 @@ class Dashboard:
 
     def shown(self, view: PageView) -> Callable[[Request], Awaitable[Response]]:
         """A page as an endpoint: read the chapter from the request, or say the book is empty.
-        Endpoints are coroutines so that they run on the event loop's one thread."""
+        Endpoints are coroutines so that they run on the event loop's one thread, the book's;
+        the pages that search are coroutines that await their answer from a worker thread on a
+        second handle (book/long_reads.py), so a long search holds up no other page."""
 
         async def endpoint(request: Request) -> Response:
             as_of = self.as_of(request)
-            return self.empty(request) if as_of is None else view(request, as_of)
+            if as_of is None:
+                return self.empty(request)
+            shown = view(request, as_of)
+            return await shown if isinstance(shown, Awaitable) else shown
 
         return endpoint
 
@@ -358,7 +365,12 @@ class Dashboard:
             query = find_query(QUERIES, name)
             arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
             arguments["record"] = False  # a look, not a pack given to an agent: never logged
-            data = query.to_json(query.run(self.book, arguments))
+            if query.long:  # a search: in a worker thread, while other requests are answered
+                data = await self.book.long_reads().run(
+                    lambda book: query.to_json(query.run(book, arguments))
+                )
+            else:
+                data = query.to_json(query.run(self.book, arguments))
         except KeyError:
             return JSONResponse({"error": say("no_such_query", name=name)}, status_code=404)
         except WebnovelError as exc:

@@ -45,6 +45,7 @@ class CommitWatch:
         stream = Stream()
         held.append(stream)
         if self._task is None or self._task.done():
+            self._seq = None  # read afresh: commits may have come while nobody watched
             self._task = asyncio.create_task(self._watch())
         return stream
 

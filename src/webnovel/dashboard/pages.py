@@ -11,11 +11,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..book import hand_edits
+from ..book.coverage import coverage
 from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
 from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label, sizes_shown
 from . import time_view
+from .commit_lines import recent_lines
 from .graph_view import relation_group
 from .view_models import (
     Appearances,
@@ -25,7 +27,6 @@ from .view_models import (
     CharacterPage,
     CharactersPage,
     Chart,
-    CommitRow,
     ConflictCard,
     ConflictsPage,
     EventRow,
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from ..book.values import SearchHit
 
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
-RECENT_COMMITS = 12
 SETTLED_SHOWN = 30
 CARDS_PER_PAGE = 48
 TIER_ORDER = {"主角": 0, "核心": 1, "重要": 2, "反派": 2, "次要": 3, "配角": 3, "装饰": 5}
@@ -121,7 +121,6 @@ def overview(book: Project, as_of: int) -> OverviewPage:
     files = hand_edits.status(book)
     costs = book.chapter_costs(as_of)
     axis = Axis(1, as_of)
-    log = book.commit_log(RECENT_COMMITS, as_of)
     progress = book.progress(as_of)
     open_threads = book.threads("open", as_of)
     overdue = [t for t in open_threads if t.overdue]
@@ -134,6 +133,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         published_through=book.store.commits.published_through(),
         edited=[e["chapter"] for e in files.edited if e["chapter"] <= as_of],
         stale=[n for n in files.stale if n <= as_of],
+        coverage=coverage(book, before=as_of + 1)["line"],
         counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),
@@ -142,23 +142,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
             ("逾期线索", len(overdue)),
             ("未决矛盾", len(conflicts)),
         ],
-        commits=[
-            CommitRow(
-                entry=entry,
-                changes=[
-                    (name, getattr(entry.counts, key))
-                    for key, name in (
-                        ("added", "新增"),
-                        ("superseded", "取代"),
-                        ("contradicted", "推翻"),
-                        ("tentative", "待定"),
-                    )
-                ]
-                if entry.counts
-                else [],
-            )
-            for entry in log
-        ],
+        commits=recent_lines(book, as_of),
         conflicts=conflicts[:8],
         overdue=overdue[:8],
         charts=[

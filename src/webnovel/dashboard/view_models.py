@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # types only: the dashboard reads memory through the facade
 
     from ..book.values import ChapterReport, Impact, MemoryPack, PackItem, SearchHit
     from ..ingest.name_finder import Candidate
+    from .graph_factions import GroupTitle
+    from .graph_labels import Label
 
 
 def context_of(view: DataclassInstance) -> dict[str, Any]:
@@ -91,7 +93,20 @@ class Snapshot:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CommitRow:
     entry: CommitEntry
+    chapters: str | None = None  # an accept's chapters (2、3、5), its commits shown as one
+    title: str | None  # the chapter's title as this commit gave it
+    did: str | None  # what it did, named (接受「林砚」为角色), where not a plain chapter commit
     changes: list[tuple[str, int]]  # (what a commit did, in Chinese; how many)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CommitLine:
+    """A line of 最近提交: one commit (no summary), or a run of one kind folded under its
+    summary (接受候选人名 ×37（第1–5章）) that opens on each."""
+
+    summary: str | None
+    rows: list[CommitRow]
+    more: str | None = None  # how many older ones a folded line holds beyond its rows
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -120,8 +135,9 @@ class OverviewPage:
     published_through: int | None  # the last chapter readers have (`publish --through`)
     edited: list[int]  # chapters whose text file changed since their commit (`status`)
     stale: list[int]  # chapters whose text was edited after their result (`sync`)
+    coverage: str | None  # which chapters up to `as_of` stand on their imported text alone
     counts: list[tuple[str, int]]
-    commits: list[CommitRow]
+    commits: list[CommitLine]
     conflicts: list[Conflict]
     overdue: list[Thread]
     charts: list[Chart]
@@ -341,6 +357,8 @@ class Node:
     r: float
     center: bool
     recent: bool  # in a relation made in the highlighted chapters
+    label: Label  # where its name is drawn, or that it yields (shown on hover and focus)
+    faction: str | None  # the name of its side as of the page's chapter
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -350,6 +368,17 @@ class DrawnEdge:
     recent: bool
     path: str  # the SVG path
     label_at: Point
+    labelled: bool  # its type drawn at label_at (it covers no circle and no other text)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GraphFonts:
+    """The graph's font sizes, in the SVG's units: the template writes them, the layout
+    measured the names with them."""
+
+    node: float
+    edge: float
+    title: float
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -358,6 +387,8 @@ class GraphPage:
     edges: list[DrawnEdge]
     width: float
     height: float
+    shown_width: int  # the widest the page shows it, in CSS pixels
+    groups: list[GroupTitle]  # the factions' frames and names
     focus: Entity | None
     focus_name: str | None
     hops: int
@@ -367,6 +398,7 @@ class GraphPage:
     hidden: int  # entities left off
     merged: int  # relations merged into one line per pair
     labels: bool
+    fonts: GraphFonts
     choices: list[str]
     together: list[Together]  # who shares chapters with the centre (Project.cooccurrence)
 

@@ -94,7 +94,7 @@ def write_wiki(
             progress(done, len(entities))
 
     graph = graph_view.graph(book, as_of, None, 1, 1)
-    write("relations.html", "wiki/relations.html", **context_of(graph))
+    write("relations.html", "wiki/relations.html", view=graph, **context_of(graph))
     timeline = book.timeline(as_of=as_of)
     write(
         "timeline.html",

@@ -118,16 +118,24 @@ class ChatClient:
         return RESPONSE_MODES[self._mode]
 
     def complete(
-        self, messages: list[dict[str, str]], schema: dict[str, Any], max_tokens: int
+        self,
+        messages: list[dict[str, str]],
+        schema: dict[str, Any],
+        max_tokens: int,
+        schema_note: str = "",
     ) -> Completion:
         """One answer to `messages`, retrying what a retry can fix (429, 5xx, a timeout, a
-        dropped connection) with backoff that honours Retry-After."""
+        dropped connection) with backoff that honours Retry-After. The schema is sent once:
+        in `response_format` (json_schema), or, for a server that does not take it, as
+        `schema_note` at the end of the first (system) message."""
         attempts = 0
         while True:
             mode = self._mode
             body = {
                 "model": self.endpoint.model,
-                "messages": messages,
+                "messages": messages
+                if RESPONSE_MODES[mode] == "json_schema"
+                else _with_note(messages, schema_note),
                 "temperature": 0,
                 "max_tokens": max_tokens,
                 **_response_format(RESPONSE_MODES[mode], schema),
@@ -170,7 +178,8 @@ class ChatClient:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.endpoint.api_key:
             headers["Authorization"] = f"Bearer {self.endpoint.api_key}"
-        payload = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        # compact: the schema's whitespace would be a thousand characters of every request
+        payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         request = urllib.request.Request(url, data=payload, headers=headers, method="POST")
         timeout = self.endpoint.timeout_s
         with _Deadline(timeout) as deadline:
@@ -330,6 +339,13 @@ def _response_format(mode: str, schema: dict[str, Any]) -> dict[str, Any]:
     if mode == "json_object":
         return {"response_format": {"type": "json_object"}}
     return {}
+
+
+def _with_note(messages: list[dict[str, str]], note: str) -> list[dict[str, str]]:
+    if not note or not messages:
+        return messages
+    first = messages[0]
+    return [{**first, "content": first["content"] + note}, *messages[1:]]
 
 
 def _about_response_format(text: str) -> bool:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.schema import Entity, Thread
 from ..memory.words import FIELD
+from .merge import is_minimal
 
 if TYPE_CHECKING:
     from ..book.project import Project
@@ -26,6 +27,17 @@ MAX_THREADS = 40
 MAX_SECRETS = 20
 MAX_ALIASES = 6
 ENDING_CHARS = 300  # of the previous chapter's text, cut at a paragraph where possible
+# What memory knows, at most, unless the request's other parts leave less (`run` gives each
+# request what its chapter plus 10,000 characters leaves after the instructions, the schema,
+# the previous ending and the author's cast). What it cannot list, identity reconciliation
+# places (`identity`).
+MEMORY_CHARS = 2000
+SHARES = (0.6, 0.25, 0.15)  # entities, threads, secrets: a first claim on the budget
+HEADINGS = (
+    "已知实体（引用时请用 id；新实体才写进 entities_new）：",
+    "未回收的线索（推进或回收时沿用 id）：",
+    "秘密（揭示或有人得知时沿用 id）：",
+)
 
 
 @dataclass(frozen=True)
@@ -37,7 +49,9 @@ class MemoryContext:
     entity_ids: tuple[str, ...]
 
 
-def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryContext:
+def memory_context(
+    book: Project, as_of: int, texts: Iterable[str], budget: int = MEMORY_CHARS
+) -> MemoryContext:
     """What memory knows as of chapter `as_of`, centred on the entities `texts` name. Reads
     only what it lists (a few hundred rows), so its cost does not grow with the book."""
     lines = [f"【记忆：截至第{as_of}章】" if as_of else "【记忆：本书尚无已知内容】"]
@@ -50,21 +64,68 @@ def memory_context(book: Project, as_of: int, texts: Iterable[str]) -> MemoryCon
             "fact", as_of, subjects=[e.id for e in chosen], evidence=False
         ):
             states.setdefault(v.subject, []).append((v.field or "", v.value))
-    if chosen:
-        lines.append("已知实体（引用时请用 id；新实体才写进 entities_new）：")
-        lines += [_entity_line(e, states.get(e.id, [])) for e in chosen]
-    threads = _pressing(book, as_of)
-    if threads:
-        lines.append("未回收的线索（推进或回收时沿用 id）：")
-        lines += [_thread_line(t) for t in threads]
-    secrets = [s for s in book.secrets(as_of=as_of) if s.status == "open"][-MAX_SECRETS:]
-    if secrets:
-        lines.append("秘密（揭示或有人得知时沿用 id）：")
-        for secret in secrets:
-            knowers = "、".join(secret.known_by) or "无人"
-            reader = "读者已知" if secret.reader_knows else "读者未知"
-            lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
-    return MemoryContext(as_of, "\n".join(lines), tuple(e.id for e in chosen))
+    entity_lines = [_entity_line(e, states.get(e.id, [])) for e in chosen]
+    thread_lines = [_thread_line(t) for t in _pressing(book, as_of)]
+    secret_lines = []
+    for secret in [s for s in book.secrets(as_of=as_of) if s.status == "open"][-MAX_SECRETS:]:
+        knowers = "、".join(secret.known_by) or "无人"
+        reader = "读者已知" if secret.reader_knows else "读者未知"
+        secret_lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
+    sections = _within_budget([entity_lines, thread_lines, secret_lines], budget)
+    for heading, shown in zip(HEADINGS, sections, strict=True):
+        if shown:
+            lines += [heading, *shown]
+    listed = tuple(e.id for e in chosen[: len(sections[0])])  # a prefix of them fit
+    return MemoryContext(as_of, "\n".join(lines), listed)
+
+
+def _within_budget(sections: list[list[str]], budget: int) -> list[list[str]]:
+    """The first lines of each section (each in its order of importance) that fit `budget`
+    characters: each section may take its share (SHARES), and what one leaves unused goes to
+    the next, then back to the first. A long book's context stays the same size."""
+    kept: list[list[str]] = [[] for _ in sections]
+    left = budget
+    for rounds in range(2):
+        for index, lines in enumerate(sections):
+            allowance = left if rounds else min(left, int(budget * SHARES[index]))
+            for line in lines[len(kept[index]) :]:
+                if len(line) + 1 > allowance:
+                    break
+                kept[index].append(line)
+                allowance -= len(line) + 1
+                left -= len(line) + 1
+    return kept
+
+
+def settled_cast(
+    stored: dict[str, Any] | None,
+    author: dict[str, list[dict[str, Any]]] | None = None,
+    rejected: tuple[str, ...] = (),
+) -> str | None:
+    """The entities the author settled for the chapter (`candidates accept` and `merge`, and
+    the cast its imported result introduces): written into the extracted result whatever the
+    model writes, so the model is told to reference them, not register them again."""
+    entries = list((author or {}).get("entities_new") or [])
+    if is_minimal(stored) and isinstance(stored, dict):
+        entries += stored.get("entities_new") or []
+    lines = []
+    seen: set[str] = set()
+    for entity in entries:
+        if isinstance(entity, dict) and entity.get("id") in seen:
+            continue
+        if not isinstance(entity, dict) or not isinstance(entity.get("id"), str):
+            continue
+        aliases = [a for a in entity.get("aliases") or [] if isinstance(a, str)]
+        more = "；别名 " + "、".join(aliases[:MAX_ALIASES]) if aliases else ""
+        seen.add(entity["id"])
+        kind = entity.get("type") or "角色"
+        lines.append(f"- {entity['id']}：{entity.get('name')}（{kind}{more}）")
+    out = []
+    if lines:
+        out += ["本章作者已确认的实体（已登记：引用时用 id，不要再写进 entities_new）：", *lines]
+    if rejected:
+        out.append("作者已否决的名字（不是实体，不要登记）：" + "、".join(rejected))
+    return "\n".join(out) or None
 
 
 def _chosen_entities(book: Project, as_of: int, texts: Iterable[str]) -> list[Entity]:

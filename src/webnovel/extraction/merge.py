@@ -3,13 +3,15 @@
 A chapter brought in by `import text` stands on a minimal result: its title, its word count
 (counted from the text, so more trustworthy than a model's), its volume, and the cast entities it
 introduces and the people it names. The extracted result keeps those, and adds what the model
-read. An entity the model introduces although memory already knows it by that exact name (a
-chapter asked ahead of the one that introduced it) is referenced instead of introduced twice.
+read. (Whom the answer's entities are is settled against memory in `identity`.)
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
+
+from .identity import renamed_references
 
 # What `import text` writes: a chapter standing on no more than this is "not yet extracted".
 MINIMAL_KEYS = frozenset(
@@ -18,20 +20,6 @@ MINIMAL_KEYS = frozenset(
 MINIMAL_META = frozenset({"volume", "front_matter", "origin", "ending_passage", "scene_breaks"})
 IMPORT_ORIGIN = "text_import"
 EXTRACT_ORIGIN = "extract"
-REFERENCE_KEYS = (
-    ("entities_appeared", "id"),
-    ("state_changes", "entity_id"),
-    ("relationships_new", "from"),
-    ("relationships_new", "to"),
-    ("knowledge_changes", "entity_id"),
-    ("knowledge_changes", "from"),
-)
-REFERENCE_LISTS = (
-    ("timeline_events", "participants"),
-    ("scenes", "characters"),
-    ("plot_threads", "related"),
-    ("secrets", "known_by"),
-)
 
 
 def is_minimal(result: dict[str, Any] | None) -> bool:
@@ -57,9 +45,15 @@ def source_title(result: dict[str, Any] | None) -> str | None:
 
 
 def merge_with_stored(
-    answer: dict[str, Any], stored: dict[str, Any] | None, chapter: int, marks: dict[str, str]
+    answer: dict[str, Any],
+    stored: dict[str, Any] | None,
+    chapter: int,
+    marks: dict[str, str],
+    author: dict[str, list[dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
-    """The answer, numbered as the chapter asked, with the stored result's facts kept."""
+    """The answer, numbered as the chapter asked, with the stored result's facts kept and the
+    author's decisions for the chapter (`author`, from `book.author_layer`, and the cast an
+    imported result holds) written in over the model's."""
     merged = dict(answer)
     merged["chapter"] = chapter
     stored = stored if isinstance(stored, dict) else {}
@@ -82,85 +76,84 @@ def merge_with_stored(
         meta["origin"] = EXTRACT_ORIGIN
         meta["extracted"] = marks
     merged["chapter_meta"] = meta
-    _keep_listed(merged, base, "entities_new", ("id", "name"))
-    _keep_listed(merged, base, "entities_appeared", ("id",))
+    author = author or {}
+    intros = _combined(
+        copy.deepcopy([*(author.get("entities_new") or []), *(base.get("entities_new") or [])])
+    )
+    appeared = [*(author.get("entities_appeared") or []), *(base.get("entities_appeared") or [])]
+    return _author_wins(merged, intros, appeared)
+
+
+def _combined(intros: list[Any]) -> list[dict[str, Any]]:
+    """One introduction per id (a result may not hold two): the first that is not a reveal,
+    with every alias any of them gives."""
+    by_id: dict[str, dict[str, Any]] = {}
+    for intro in intros:
+        if not isinstance(intro, dict) or not isinstance(intro.get("id"), str):
+            continue
+        held = by_id.get(intro["id"])
+        if held is None or (held.get("revealed") and not intro.get("revealed")):
+            aliases = [*(intro.get("aliases") or []), *((held or {}).get("aliases") or [])]
+            by_id[intro["id"]] = {**intro, "aliases": aliases}
+        else:
+            held["aliases"] = [*(held.get("aliases") or []), *(intro.get("aliases") or [])]
+    for intro in by_id.values():
+        names = {intro.get("name")}
+        intro["aliases"] = [a for a in dict.fromkeys(intro["aliases"]) if a not in names]
+        if not intro["aliases"]:
+            del intro["aliases"]
+    return list(by_id.values())
+
+
+def _author_wins(
+    merged: dict[str, Any], intros: list[dict[str, Any]], appeared: list[Any]
+) -> dict[str, Any]:
+    """The author's introductions replace the model's of the same entity (by id, name or
+    alias), whose references then follow the author's id; the author's appearances are added
+    to the model's."""
+    theirs = merged.get("entities_new")
+    if intros and (theirs is None or isinstance(theirs, list)):
+        kept, renamed = [], {}
+        for item in theirs or []:
+            mine = _same_entity(item, intros)
+            if mine is None:
+                kept.append(item)
+                continue
+            # the model's id too: its later answers name the person by it
+            extra = [a for a in [item["id"], *(item.get("aliases") or [])] if isinstance(a, str)]
+            extra = [a for a in extra if a != mine["id"]]
+            mine["aliases"] = list(dict.fromkeys([*(mine.get("aliases") or []), *extra]))
+            mine["aliases"] = [a for a in mine["aliases"] if a != mine.get("name")]
+            if isinstance(item.get("current"), dict) and "current" not in mine:
+                mine["current"] = item["current"]
+            if item.get("id") != mine["id"]:
+                renamed[item["id"]] = mine["id"]
+        merged["entities_new"] = [*intros, *kept]
+        if renamed:
+            merged = renamed_references(merged, renamed)
+    listed = merged.get("entities_appeared")
+    if appeared and (listed is None or isinstance(listed, list)):
+        out = [dict(a) if isinstance(a, dict) else a for a in listed or []]
+        by_id = {a.get("id"): a for a in out if isinstance(a, dict)}
+        for entry in appeared:
+            if not isinstance(entry, dict):
+                continue
+            held = by_id.get(entry.get("id"))
+            if held is None:
+                out.append(dict(entry))
+                by_id[entry.get("id")] = out[-1]
+            elif entry.get("mentions"):
+                mentions = [*(held.get("mentions") or []), *entry["mentions"]]
+                held["mentions"] = list(dict.fromkeys(mentions))
+        merged["entities_appeared"] = out
     return merged
 
 
-def _keep_listed(
-    merged: dict[str, Any], base: dict[str, Any], key: str, identity: tuple[str, ...]
-) -> None:
-    ours = base.get(key) or []
-    theirs = merged.get(key)
-    if not ours or (theirs is not None and not isinstance(theirs, list)):
-        return
-    theirs = list(theirs or [])
-    seen = {item.get(name) for item in theirs if isinstance(item, dict) for name in identity}
-    theirs += [
-        item
-        for item in ours
-        if isinstance(item, dict) and not any(item.get(name) in seen for name in identity)
-    ]
-    merged[key] = theirs
-
-
-def reference_known(
-    result: dict[str, Any], known: dict[str, str]
-) -> tuple[dict[str, Any], list[str]]:
-    """Entities the result introduces under a name memory already knows (`known`: name → id)
-    become references to the known entity; their `current` becomes state changes. Returns the
-    result and a warning for each."""
-    new = result.get("entities_new")
-    if not isinstance(new, list) or not known:
-        return result, []
-    kept: list[Any] = []
-    known_ids = set(known.values())
-    renamed: dict[str, str] = {}
-    changes: list[dict[str, Any]] = []
-    for item in new:
-        name = item.get("name") if isinstance(item, dict) else None
-        entity_id = item.get("id") if isinstance(item, dict) else None
-        existing = known.get(name) if isinstance(name, str) else None
-        # a known entity under another's name is no newcomer to fold in: the commit (and,
-        # before it, the repair turn) says what it is, a reveal taking a name
-        if (
-            existing is None
-            or existing == entity_id
-            or not isinstance(entity_id, str)
-            or entity_id in known_ids
-        ):
-            kept.append(item)
-            continue
-        renamed[entity_id] = existing
-        current = item.get("current")
-        if isinstance(current, dict):
-            changes += [{"entity_id": existing, "field": f, "new": v} for f, v in current.items()]
-    if not renamed:
-        return result, []
-    out = dict(result)
-    out["entities_new"] = kept
-    for key, field in REFERENCE_KEYS:
-        out[key] = [_renamed_item(i, field, renamed) for i in out.get(key) or []]
-    for key, field in REFERENCE_LISTS:
-        out[key] = [_renamed_list(i, field, renamed) for i in out.get(key) or []]
-    out["state_changes"] = changes + list(out.get("state_changes") or [])
-    warnings = [
-        f"entities_new 中的 {old} 与已知实体 {new_id} 同名，已改为引用 {new_id}"
-        for old, new_id in renamed.items()
-    ]
-    return {k: v for k, v in out.items() if v != [] or k in result}, warnings
-
-
-def _renamed_item(item: Any, field: str, renamed: dict[str, str]) -> Any:
-    if isinstance(item, dict) and isinstance(item.get(field), str) and item[field] in renamed:
-        return {**item, field: renamed[item[field]]}
-    return item
-
-
-def _renamed_list(item: Any, field: str, renamed: dict[str, str]) -> Any:
-    if isinstance(item, dict) and isinstance(item.get(field), list):
-        return {
-            **item,
-            field: [renamed.get(v, v) if isinstance(v, str) else v for v in item[field]],
-        }
-    return item
+def _same_entity(item: Any, intros: list[dict[str, Any]]) -> dict[str, Any] | None:
+    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        return None
+    for intro in intros:
+        names = {intro["id"], intro.get("name"), *(intro.get("aliases") or [])}
+        if item["id"] in names or item.get("name") in names:
+            return intro
+    return None

@@ -50,6 +50,9 @@ class ExtractedChapter(ReadAsMapping):
     conflicts: int = 0
     warnings: list[str] = field(default_factory=list)
     problem: str | None = None  # why a failed chapter failed, when a model's answer was the cause
+    # asked ahead (--concurrency), then asked again once the chapters before it were committed
+    # (its requests and tokens count both)
+    asked_again: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()

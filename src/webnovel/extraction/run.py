@@ -1,13 +1,17 @@
-"""Extracting a range of chapters: ask ahead, validate and commit in chapter order.
+"""Extracting a range of chapters, in chapter order, each asked what memory knows just before it.
 
-Chapter N's request carries memory as of the chapter before N's *batch*: batches are fixed runs
-of `batch` chapters (1–4, 5–8, … by default), the same whatever the range or the concurrency.
-So every request of a batch can be sent at once, its answers are validated and repaired in the
-worker threads (validation is pure), and the main thread commits them strictly in chapter order.
-Requests are a function of the book, the texts, the prompt version and the model, never of
-`concurrency` or of timing: any `--concurrency` gives the same requests, hence the same answers
-(from the model, or from the book's answer cache) and the same memory. Concurrency beyond the
-batch size gains nothing.
+Chapter N's request carries memory as of chapter N−1 (with `[llm] batch` B > 1, as of the
+chapter before N's batch of B: 1–B, B+1–2B, …), including what this run committed for the
+chapters before it. So the request a chapter gets is a function of the book as the chapters
+before it left it, the texts, the prompt version and the model: the same at any concurrency.
+
+`--concurrency K` only asks ahead: the next K−1 chapters' requests go out with memory as it
+stands, and when a chapter's turn to commit comes its request is built again; if it would now
+show anything else (its predecessors' commits changed it), it is asked again with the new
+request and the early answer is not used (it stays in the answer cache, paid for). So K can
+only buy time, and it may cost requests: never a different memory. Answers are validated and
+repaired in the worker threads (validation is pure); the main thread checks what only memory
+can see (a cast rewrite) and commits, strictly in chapter order.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..book import author_layer, candidate_queue
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
 from ..memory.packs.budget_manager import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
@@ -25,10 +30,16 @@ from ..messages import say
 from .answer_cache import AnswerCache, answer_key
 from .answers import parse_answer, repair_request
 from .chat_client import ChatClient, Completion, Usage
-from .context import MemoryContext, ending_passage, memory_context
-from .identity import cast_rewrites
-from .merge import is_minimal, merge_with_stored, reference_known, source_title
-from .prompt import PROMPT_VERSION, build_messages, system_prompt
+from .context import (
+    MEMORY_CHARS,
+    MemoryContext,
+    ending_passage,
+    memory_context,
+    settled_cast,
+)
+from .identity import Cast, cast_rewrites, reconcile, rejected_names, unknown_references
+from .merge import is_minimal, merge_with_stored, source_title
+from .prompt import PROMPT_VERSION, build_messages, schema_note, system_prompt
 from .report import (
     Estimate,
     ExtractedChapter,
@@ -43,6 +54,9 @@ if TYPE_CHECKING:
     from ..book.project import Project
 
 MAX_REPAIRS = 2
+REQUEST_EXTRA = 10_000  # characters a request carries besides its chapter's text, at most
+OVERHEAD = 200  # the headings, fences and the closing ask around the parts
+MIN_MEMORY_CHARS = 1_000  # what memory may say however long the instructions grow
 MAX_OUTPUT_CAP = 32768  # a cut-off answer is asked again with twice the limit, up to this
 OUTPUT_SHARE = 0.35  # estimated output tokens per token of chapter text (a dry run's guess)
 Progress = Callable[[int, int], None]
@@ -68,12 +82,16 @@ class Planned:
     title: str | None
     text: str
     stored: dict[str, Any] | None
+    author: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the author's layer
+    rejected: tuple[str, ...] = ()  # names the author rejected as candidates, that the text holds
 
 
 def plan(book: Project, start: int | None, end: int | None, force: bool) -> list[Planned]:
     """The stored chapters in the range that have a text and (unless `force`) stand only on a
     text import's minimal result, in chapter order."""
     chosen = []
+    refused = candidate_queue.rejected(book)
+    decided = author_layer.decisions(book)
     for row in book.chapters():
         number = row["chapter"]
         if (start is not None and number < start) or (end is not None and number > end):
@@ -82,7 +100,9 @@ def plan(book: Project, start: int | None, end: int | None, force: bool) -> list
         text = (stored or {}).get("text") or ""
         result = (stored or {}).get("result")
         if text.strip() and (force or is_minimal(result)):
-            chosen.append(Planned(number, source_title(result), text, result))
+            author = author_layer.for_chapter(decided, number)
+            rejected = tuple(n for n in refused if n in text)
+            chosen.append(Planned(number, source_title(result), text, result, author, rejected))
     return chosen
 
 
@@ -107,61 +127,81 @@ class Extraction:
         self.client = client
         self.cache = cache
         self.concurrency = concurrency
-        self.system = system_prompt(CHAPTER_RESULT_SCHEMA)
+        self.system = system_prompt()
+        self.schema_note = schema_note(CHAPTER_RESULT_SCHEMA)
+        self.stable_chars = len(self.system) + len(self.schema_note)  # sent once, either way
         self.rows: list[PlannedChapter | ExtractedChapter] = []
-        self._contexts: dict[int, MemoryContext] = {}
+        self._contexts: dict[tuple[int, tuple[str, ...], int, int], MemoryContext] = {}
+        # chapters asked ahead, then again with fuller memory: the early ask that went out
+        self.reasked: dict[int, Future[ChapterOutcome]] = {}
         self._stop = threading.Event()
 
     # -- requests -------------------------------------------------------------------------------
 
-    def messages_for(self, item: Planned, batch_texts: list[str]) -> list[dict[str, str]]:
+    def messages_for(self, item: Planned, planned: list[Planned]) -> list[dict[str, str]]:
+        """The request for `item` from memory as it stands: as of the chapter before it (or
+        before its batch), centred on the entities its text (its batch's texts) names."""
         anchor = batch_anchor(item.chapter, self.settings.batch)
-        memory = self._contexts.get(anchor)
-        if memory is None:
-            memory = memory_context(self.book, anchor, batch_texts)
-            self._contexts = {anchor: memory}
+        texts = tuple(
+            i.text for i in planned if batch_anchor(i.chapter, self.settings.batch) == anchor
+        )
         previous = self.book.stored_commit(item.chapter - 1) if item.chapter > 1 else None
         ending = ending_passage(previous["text"]) if previous and previous.get("text") else None
-        return build_messages(self.system, memory, item.chapter, item.title, item.text, ending)
+        settled = settled_cast(item.stored, item.author, item.rejected)
+        # what the request's other parts leave of its 10,000 characters beside the chapter
+        rest = self.stable_chars + len(ending or "") + len(settled or "") + len(item.title or "")
+        budget = min(MEMORY_CHARS, max(MIN_MEMORY_CHARS, REQUEST_EXTRA - rest - OVERHEAD))
+        key = (anchor, texts, budget, self.book.commit_seq())  # memory changes with each commit
+        memory = self._contexts.get(key)
+        if memory is None:
+            memory = memory_context(self.book, anchor, texts, budget)
+            self._contexts = {key: memory}
+        return build_messages(
+            self.system, memory, item.chapter, item.title, item.text, ending, settled
+        )
 
     def estimate(self, items: list[Planned]) -> ExtractionReport:
         """A dry run: the requests, their estimated tokens and cost; sends nothing."""
-        for batch in _batches(items, self.settings.batch):
-            texts = [i.text for i in batch]
-            for item in batch:
-                messages = self.messages_for(item, texts)
-                cached = self.cache.get(self._key(messages)) is not None
-                tokens_in = sum(estimate_tokens(m["content"]) for m in messages)
-                tokens_out = int(estimate_tokens(item.text) * OUTPUT_SHARE) + 300
-                tokens = Estimate(
-                    input=0 if cached else tokens_in, output=0 if cached else tokens_out
+        for item in items:  # memory as it stands: a later chapter's request will show more
+            messages = self.messages_for(item, items)
+            cached = self.cache.get(self._key(messages)) is not None
+            tokens_in = sum(estimate_tokens(m["content"]) for m in messages)
+            tokens_out = int(estimate_tokens(item.text) * OUTPUT_SHARE) + 300
+            tokens = Estimate(input=0 if cached else tokens_in, output=0 if cached else tokens_out)
+            self.rows.append(
+                PlannedChapter(
+                    chapter=item.chapter,
+                    title=item.title,
+                    status="cached" if cached else "planned",
+                    requests=0 if cached else 1,
+                    estimated_tokens=tokens,
+                    estimated_cost=self._cost(tokens.input, 0, tokens.output),
                 )
-                self.rows.append(
-                    PlannedChapter(
-                        chapter=item.chapter,
-                        title=item.title,
-                        status="cached" if cached else "planned",
-                        requests=0 if cached else 1,
-                        estimated_tokens=tokens,
-                        estimated_cost=self._cost(tokens.input, 0, tokens.output),
-                    )
-                )
+            )
         return self.report(dry_run=True)
 
     # -- the run --------------------------------------------------------------------------------
 
     def run(self, items: list[Planned], progress: Progress | None = None) -> ExtractionReport:
-        done = 0
+        asked: dict[int, tuple[list[dict[str, str]], Future[ChapterOutcome]]] = {}
         with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            for batch in _batches(items, self.settings.batch):
-                texts = [i.text for i in batch]
-                asked = [(i, self.messages_for(i, texts)) for i in batch]
-                futures = [pool.submit(self.converse, i, m) for i, m in asked]
-                for (item, _), future in zip(asked, futures, strict=True):
-                    self._commit(item, future)
-                    done += 1
-                    if progress:
-                        progress(done, len(items))
+            for done, item in enumerate(items, start=1):
+                for ahead in items[done - 1 : done - 1 + self.concurrency]:
+                    if ahead.chapter not in asked:
+                        messages = self.messages_for(ahead, items)
+                        asked[ahead.chapter] = (
+                            messages,
+                            pool.submit(self.converse, ahead, messages),
+                        )
+                early, future = asked.pop(item.chapter)
+                messages = self.messages_for(item, items)  # every chapter before is in now
+                if messages != early:  # asked before its predecessors committed: ask again
+                    if not future.cancel():  # it went out: its cost is counted
+                        self.reasked[item.chapter] = future
+                    future = pool.submit(self.converse, item, messages)
+                self._commit(item, future)
+                if progress:
+                    progress(done, len(items))
         return self.report(dry_run=False)
 
     def _commit(self, item: Planned, future: Future[ChapterOutcome]) -> None:
@@ -171,7 +211,7 @@ class Extraction:
             self._stop.set()
             raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
         try:
-            outcome = self._settle_cast(item, outcome)
+            outcome, cast = self._settle_identity(item, outcome)
         except WebnovelError as exc:
             self._stop.set()
             raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
@@ -179,8 +219,7 @@ class Extraction:
             self._stop.set()
             self.rows.append(self._row(item, outcome, "failed", problem=outcome.problem))
             raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
-        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
-        result, warnings = reference_known(outcome.result, known)
+        result, warnings = reconcile(outcome.result, cast)
         try:
             report = self.book.commit(result, text=item.text)
         except InvalidChapterResult as exc:
@@ -202,35 +241,53 @@ class Extraction:
     def propose(self, item: Planned) -> dict[str, Any]:
         """The result the model reads from one chapter, as a run would commit it, committed
         nowhere (`sync --extract` shows its impact first)."""
-        outcome = self.converse(item, self.messages_for(item, [item.text]))
+        outcome = self.converse(item, self.messages_for(item, [item]))
+        outcome, cast = self._settle_identity(item, outcome)
         if outcome.result is None:
             raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
-        known = {e.name: e.id for e in self.book.entities(as_of=item.chapter - 1)}
-        result, _ = reference_known(outcome.result, known)
+        result, _ = reconcile(outcome.result, cast)
         return result
 
-    def _settle_cast(self, item: Planned, outcome: ChapterOutcome) -> ChapterOutcome:
+    def _cast(self, chapter: int) -> Cast:
+        """What memory knows before `chapter`: its cast, their fields, its threads."""
+        entities = self.book.entities(as_of=chapter - 1)
+        threads = self.book.threads("all", as_of=chapter - 1) if chapter > 1 else []
+
+        def fields_of(entity_id: str) -> set[str]:
+            states = self.book.states([entity_id], as_of=chapter - 1)
+            return {i.field for i in states.get(entity_id, [])}
+
+        return Cast(entities, threads, fields_of)
+
+    def _settle_identity(
+        self, item: Planned, outcome: ChapterOutcome
+    ) -> tuple[ChapterOutcome, Cast]:
         """Memory's own check of a valid answer, now that every chapter before is committed:
-        a cast rewrite goes back to the model while the repair budget lasts."""
+        what memory cannot place goes back to the model while the repair budget lasts."""
+        cast = self._cast(item.chapter)
         if outcome.result is None:
-            return outcome
-        known = self.book.entities(as_of=item.chapter - 1)
+            return outcome, cast
 
         def check(result: dict[str, Any]) -> list[str]:
-            return cast_rewrites(result, known)
+            reconciled, _ = reconcile(result, cast)
+            return (
+                cast_rewrites(reconciled, cast)
+                + unknown_references(reconciled, cast)
+                + rejected_names(reconciled, item.rejected)
+            )
 
         problems = check(outcome.result)
         if not problems:
-            return outcome
+            return outcome, cast
         if outcome.repairs >= MAX_REPAIRS:
             outcome.unsettled = problems
-            return outcome
+            return outcome, cast
         outcome.repairs += 1
         outcome.history += [
             {"role": "assistant", "content": outcome.answer},
             {"role": "user", "content": repair_request(problems)},
         ]
-        return self.converse(item, outcome.history, outcome, check)
+        return self.converse(item, outcome.history, outcome, check), cast
 
     def converse(
         self,
@@ -259,7 +316,9 @@ class Extraction:
             problems = parsed.problems
             outcome.result = None
             if parsed.data is not None:
-                merged = merge_with_stored(parsed.data, item.stored, item.chapter, marks)
+                merged = merge_with_stored(
+                    parsed.data, item.stored, item.chapter, marks, item.author
+                )
                 try:  # the commit's own reading: intake's normal forms, then validation
                     self.book.pipeline.read(merged, item.chapter)
                 except InvalidChapterResult as exc:
@@ -297,7 +356,7 @@ class Extraction:
             raise InvalidInput(say("no_model"))
         limit = self.settings.max_output_tokens
         while True:
-            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit)
+            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit, self.schema_note)
             outcome.requests += answer.attempts
             outcome.usage = outcome.usage + answer.usage
             if answer.finish_reason != "length":
@@ -315,16 +374,25 @@ class Extraction:
     def _row(
         self, item: Planned, outcome: ChapterOutcome, status: str, **more: Any
     ) -> ExtractedChapter:
-        usage = outcome.usage
+        usage, requests, cache_hits = outcome.usage, outcome.requests, outcome.cache_hits
+        early = self.reasked.get(item.chapter)
+        if early is not None:  # what the early ask cost counts too
+            try:
+                spent = early.result()
+            except WebnovelError:
+                spent = ChapterOutcome(item.chapter)
+            usage, requests = usage + spent.usage, requests + spent.requests
+            cache_hits += spent.cache_hits
         return ExtractedChapter(
             chapter=item.chapter,
             title=item.title,
             status=status,
-            requests=outcome.requests,
-            cache_hits=outcome.cache_hits,
+            requests=requests,
+            cache_hits=cache_hits,
             repairs=outcome.repairs,
             tokens=usage,
             cost=self._cost(usage.input, usage.cached, usage.output),
+            asked_again=item.chapter in self.reasked,
             **more,
         )
 
@@ -378,10 +446,3 @@ class Extraction:
 def _shown(problems: tuple[str, ...] | list[str]) -> str:
     more = say("problems_more", count=len(problems) - 5) if len(problems) > 5 else ""
     return "; ".join(problems[:5]) + more
-
-
-def _batches(items: list[Planned], size: int) -> list[list[Planned]]:
-    groups: dict[int, list[Planned]] = {}
-    for item in items:
-        groups.setdefault(batch_anchor(item.chapter, size), []).append(item)
-    return [groups[k] for k in sorted(groups)]

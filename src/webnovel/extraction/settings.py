@@ -16,8 +16,8 @@ from ..messages import say
 from ..user_config import check_book_section, first_use_notice, resolve_endpoint
 from .chat_client import ChatEndpoint
 
-DEFAULT_CONCURRENCY = 4
-DEFAULT_BATCH = 4
+DEFAULT_CONCURRENCY = 1
+DEFAULT_BATCH = 1
 DEFAULT_MAX_OUTPUT_TOKENS = 8192
 DEFAULT_TIMEOUT_S = 180.0
 # The first wait before a retry (a 5xx, a timeout, a dropped connection), doubled each retry; a

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -142,7 +143,11 @@ def claimed_stdin() -> Iterator[BinaryIO]:
     """The process's stdin for the protocol alone: read through a private duplicate while fd 0
     reads the null device, so that a child (an embedding run) or a stray read cannot take
     the client's bytes; fd 0 is restored after."""
-    private = os.dup(0)
+    try:
+        private = os.dup(0)
+    except OSError:  # no stdin to claim (closed): read whatever sys.stdin is, as the SDK would
+        yield sys.stdin.buffer
+        return
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)

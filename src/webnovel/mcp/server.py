@@ -3,10 +3,13 @@
 The query tools are made from the table of queries (queries/table.py): one tool per entry that
 names one, its input schema from the entry's arguments. The tools that write (commit, retract)
 and those that read a chapter's text or build a pack are declared here the same way. Results are
-the CONTRACT's JSON shapes, sent once as compact JSON text (a pack asked for as a prompt or text
-is that text alone: tools.py says why); domain errors and bad arguments come back as tool errors carrying one clear sentence, and the
-server goes on serving. Tools are coroutines that call the facade directly, so calls run one at a
-time on the event loop: the book's SQLite connection is never shared between threads.
+the CONTRACT's JSON shapes as structured content, with the same compact JSON as text (a pack
+asked for as a prompt or text is that text alone: tools.py says why); domain errors and bad
+arguments come back as tool errors carrying one clear sentence, and the server goes on serving.
+Tools are coroutines that call the facade directly, so calls run one at a time on the event
+loop: the book's SQLite connection is never shared between threads. The two that search
+(`search_memory`, `build_memory_pack`) run in a worker thread on a second handle on the book
+(book/long_reads.py), so a long search holds up no other call.
 """
 
 from __future__ import annotations
@@ -61,13 +64,18 @@ def query_tool(project: Project, query: Query[Any]) -> Tool:
     """A query of the table as a tool: its MCP arguments, its answer as its JSON."""
 
     async def call(arguments: dict[str, Any]) -> Json | Text:
-        answer = query.run(project, arguments)
-        beyond = beyond_end(project, query, arguments)  # asked past the book's end: said
-        shape = str(arguments.get("format"))  # the pack's: its JSON, or only its rendering
-        if shape in query.formats or shape == "text":
-            text = query.formats.get(shape, query.text)(answer)
-            return Text(f"{beyond.note()}\n\n{text}" if beyond else text)
-        return with_note(query.to_json(answer), beyond)
+        def answer_of(book: Project) -> Json | Text:
+            answer = query.run(book, arguments)
+            beyond = beyond_end(book, query, arguments)  # asked past the book's end: said
+            shape = str(arguments.get("format"))  # the pack's: its JSON, or only its rendering
+            if shape in query.formats or shape == "text":
+                text = query.formats.get(shape, query.text)(answer)
+                return Text(f"{beyond.note()}\n\n{text}" if beyond else text)
+            return with_note(query.to_json(answer), beyond)
+
+        if query.long:  # a search: in a worker thread, while other calls are answered
+            return await project.long_reads().run(answer_of)
+        return answer_of(project)
 
     assert query.tool is not None
     return Tool(name=query.tool, description=query.tool_help, args=query.mcp_args, call=call)

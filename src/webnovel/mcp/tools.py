@@ -125,13 +125,14 @@ class ToolServer:
         self.resources[resource.uri] = resource
 
     async def call(self, name: str, given: Arguments) -> types.CallToolResult:
-        """A tool's answer, once: one text block holding its compact JSON, or its text when it
-        is written to be read (a rendered pack); or its error as one sentence.
+        """A tool's answer: its JSON as structured content (the contract, §7; a list wrapped as
+        {"result": …}) with the same compact JSON as its text, for hosts that read only the
+        text, as the MCP spec asks; or, for what is written to be read (a rendered pack), that
+        text alone, with no JSON beside it; or its error as one sentence.
 
-        No structured content: the MCP spec asks for it only with an output schema, and sent
-        beside its text twin it doubled every answer. Hosts that find it pass it to the model
-        instead of the text (Claude Code, VS Code), so a rendered pack would reach the model as
-        JSON; hosts that read only the text see everything, since it is all there."""
+        A host shows the model one of the two, never both, so an agent pays for its answer
+        once; the rendered pack travels without the JSON it was made from (it was 25 times
+        the pack)."""
         import mcp_types as types
 
         tool = self.tools.get(name)
@@ -150,10 +151,12 @@ class ToolServer:
             logger.exception("tool %s failed", name)
             return _error(say("internal_error", kind=type(exc).__name__, detail=exc))
         if isinstance(data, Text):
-            text = data.text
-        else:
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        return types.CallToolResult(content=[types.TextContent(type="text", text=text)])
+            return types.CallToolResult(content=[types.TextContent(type="text", text=data.text)])
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)],
+            structured_content=data if isinstance(data, dict) else {"result": data},
+        )
 
     def lowlevel(self) -> Server[Any]:
         """The SDK's low-level server with these tools, prompts and resources."""

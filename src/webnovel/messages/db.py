@@ -25,7 +25,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path} was not made by this program ({problem}) and is not opened; it is only a cache "
         "of a model's answers: delete it, and the next run makes a new one",
     ),
-    "schema_not_database": ("不是 SQLite 数据库：{error}", "not an SQLite database: {error}"),
+    "schema_not_database": (
+        "不是完好的 SQLite 数据库：{error}",
+        "not a sound SQLite database: {error}",
+    ),
     "schema_foreign": (
         "其中有本程序的迁移没有建过的{kind} {name}",
         "it holds {kind} {name}, which none of our migrations made",
@@ -68,5 +71,13 @@ MESSAGES |= {
     "json_too_large": (
         "{where}：JSON 有 {size} 字节，超过上限 {limit} 字节，不予读取",
         "{where}: JSON of {size} bytes is over the limit of {limit} bytes and is not read",
+    ),
+}
+MESSAGES |= {
+    # -- a copy built aside and moved into place (book/copy_aside.py) ---------------------------
+    "copy_dest_not_empty": (
+        "{memory_dir} 已存在且不是空的，却不是一本书；复制不会写进去：请先把它移走",
+        "{memory_dir} exists and is not empty, yet holds no book; a copy does not write into "
+        "it: move it away first",
     ),
 }

@@ -102,6 +102,9 @@ class Query(Generic[Answer]):
     tool: str | None = None
     tool_help: str = ""  # the MCP tool's description (Chinese, for agents)
     indexes_first: bool = False  # the CLI brings the search index up to date, with a bar
+    # it searches, which may take long: the dashboard and the MCP server answer it in a worker
+    # thread on a second handle (book/long_reads.py), and answer other requests meanwhile
+    long: bool = False
     formats: Mapping[str, Callable[[Answer], str]] = field(default_factory=dict)  # e.g. prompt
 
     @property

@@ -352,6 +352,7 @@ QUERIES: tuple[Query[Any], ...] = (
         to_json=dicts,
         text=search_text,
         indexes_first=True,
+        long=True,
     ),
     Query(
         name="conflicts",
@@ -478,6 +479,7 @@ QUERIES: tuple[Query[Any], ...] = (
         to_json=PackAnswer.to_dict,
         text=lambda answer: answer.pack.render("text"),
         formats={"prompt": lambda answer: answer.pack.render("prompt")},
+        long=True,
     ),
     Query(
         name="resume",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..book.coverage import coverage_line
 from ..book.words import (
     ADVICE_KIND,
     CHUNK_KIND,
@@ -287,7 +288,9 @@ def stats_text(stats: BookStats) -> str:
     """The book's health, each part under its Chinese name."""
     shown = stats.to_dict()
     shown["sizes_bytes"] = sizes_shown(shown["sizes_bytes"], "store" in shown["book"])
-    return mapping_text(shown)
+    only = shown.pop("text_only_chapters", [])
+    line = coverage_line(only)
+    return mapping_text(shown) + (f"\n{line}" if line else "")
 
 
 def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
@@ -304,6 +307,8 @@ def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
 
 def resume_text(brief: Resume) -> str:
     lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
+    if brief.coverage_line:
+        lines.append(brief.coverage_line)
     if brief.missing_chapters:
         lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
     if brief.published_through:

@@ -107,6 +107,10 @@ class MemoryPack:
     entities_in_play: list[dict[str, str]] = field(default_factory=list)
     # chapters before this one whose text was edited by hand after their result (`sync`)
     stale_chapters: list[int] = field(default_factory=list)
+    # chapters before this one standing on their imported text alone (numbers, [from, to]
+    # runs), and the line that says so; filled by the facade (`book.coverage`)
+    text_only_chapters: list[Any] = field(default_factory=list)
+    coverage_line: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -119,6 +123,7 @@ class MemoryPack:
             "dropped": self.dropped,
             "entities_in_play": self.entities_in_play,
             "stale_chapters": self.stale_chapters,
+            "text_only_chapters": self.text_only_chapters,
         }
 
     def render(self, fmt: str) -> str:
@@ -146,6 +151,8 @@ def render_prompt(pack: MemoryPack) -> str:
         f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
         *_stale_line(pack),
     ]
+    if pack.coverage_line:
+        lines.append(pack.coverage_line)
     for section in pack.sections:
         lines += ["", f"## {SECTION_TITLES.get(section.name, section.name)}"]
         lines += [item.line for item in section.items]
@@ -166,6 +173,8 @@ def render_text(pack: MemoryPack) -> str:
         f"{pack.used_tokens}/{pack.budget_tokens} token{dropped}"
     ]
     lines += _stale_line(pack)
+    if pack.coverage_line:
+        lines.append(pack.coverage_line)
     if pack.entities_in_play:
         lines.append(
             "在场：" + "、".join(f"{e['name']}（{e['why_zh']}）" for e in pack.entities_in_play)

@@ -327,7 +327,8 @@ def secrets(
     knowing = holders(conn, as_of) if knowing is None else knowing
     versions = chain_ops.versions_at(conn, "secret", as_of)
     concerned = {e for v in versions for e in v.value.get("about", [])}
-    names = entity_ops.entity_names(conn, {e for who in knowing.values() for e in who} | concerned)
+    # by the names chapter `as_of` knew (血衣堂主 before the chapter that reveals 厉沉)
+    names = names_as_of(conn, {e for who in knowing.values() for e in who} | concerned, as_of)
 
     def named(secret_id: str, state: str) -> tuple[str, ...]:
         who = knowing.get(secret_id, {})

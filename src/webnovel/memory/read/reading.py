@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from ..clock import Stamp
     from ..clock.answer import StoryClock
-    from ..schema import TimelineEvent
+    from ..records import TimelineEvent
     from .chapter_report import ChapterReport
 
 
@@ -37,7 +37,24 @@ class Reading(Part):
     secrets = bound(graph_memory.secrets)
     knows = bound(graph_memory.knows)
 
-    # Loaded when first asked for: a fresh `webnovel fact` needs neither.
+    # Loaded when first asked for: a fresh `webnovel fact` needs none of these.
+    def clock(self, as_of: int | None, calendar: Mapping[str, int] | None = None) -> StoryClock:
+        """The story clock as of chapter `as_of` (read/story_clock.py)."""
+        from .story_clock import story_clock
+
+        return story_clock(self._conn, as_of, calendar)
+
+    def story_timeline(
+        self,
+        events: Iterable[TimelineEvent],
+        as_of: int | None,
+        calendar: Mapping[str, int] | None = None,
+    ) -> list[TimelineEvent]:
+        """`events` placed on the story clock and ordered by it (read/story_clock.py)."""
+        from .story_clock import story_timeline
+
+        return story_timeline(self._conn, events, as_of, calendar)
+
     def chapter(self, chapter: int) -> ChapterReport | None:
         """What chapter `chapter` holds as committed, or None when it is not in memory."""
         from .chapter_report import chapter_report
@@ -50,12 +67,7 @@ class Reading(Part):
 
         return did_you_mean(self._conn, written)
 
-    # Story time (read/story_clock.py), loaded when first asked for: a `fact` needs none of it.
-    def clock(self, as_of: int | None, calendar: Mapping[str, int]) -> StoryClock:
-        from .story_clock import story_clock
-
-        return story_clock(self._conn, as_of, calendar)
-
+    # More of story time, loaded alike.
     def aged_value(
         self, value: Any, said_chapter: int, as_of: int | None, calendar: Mapping[str, int]
     ) -> Any:
@@ -69,10 +81,3 @@ class Reading(Part):
         from .story_clock import track
 
         return track(self._conn, entity_id, as_of, calendar, limit)
-
-    def story_timeline(
-        self, events: Iterable[TimelineEvent], as_of: int | None, calendar: Mapping[str, int]
-    ) -> list[TimelineEvent]:
-        from .story_clock import story_timeline
-
-        return story_timeline(self._conn, events, as_of, calendar)

@@ -1,9 +1,12 @@
 """Chapter → retrieval chunks: the chapter summary, each scene's summary, and slices of the text.
 
 Slices follow the result's scenes when they carry `content`, otherwise paragraphs packed into
-slices of a few hundred characters (a paragraph longer than that is cut at sentence ends), so a
-quoted passage reads as prose. Later kinds (long summaries, thread and relationship blocks) use
-the same shape.
+slices of a few hundred characters, so a quoted passage reads as prose. No slice holds more than
+SLICE_CHARS characters of text, whatever its paragraphs: a longer paragraph is cut at sentence
+ends, a longer sentence at its clauses, and a longer clause at SLICE_CHARS. Every search scores
+and quotes slices, so a chapter that is one 1 MB paragraph costs a search no more than a chapter
+of ordinary paragraphs (a whole paragraph as one slice made each search rescore and quote all of
+it). Later kinds (long summaries, thread and relationship blocks) use the same shape.
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ from dataclasses import dataclass, replace
 
 from ..write.chapter_inputs import ChapterResult
 
-SLICE_CHARS = 400
+SLICE_CHARS = 400  # the most characters of text a slice holds
 # 「第十二回」, 「第3章：」: the heading's number, which names no event
 _HEADING_NUMBER = re.compile(r"^\s*第[^章回节節\s]{1,12}[章回节節][\s:：.、]*")
 SENTENCE_END = re.compile(r"(?<=[。！？!?…])")
+CLAUSE_END = re.compile(r"(?<=[，；：、,;:\s])")
+CUT_AT = (SENTENCE_END, CLAUSE_END)  # where a long paragraph is cut, first choice first
+HEADING_CHARS = 80  # a longer line that starts with # is text, not a Markdown heading
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,10 +112,14 @@ def _unique_ids(chunks: list[Chunk]) -> list[Chunk]:
 
 
 def slice_text(text: str, size: int = SLICE_CHARS) -> list[str]:
-    paragraphs = [p.strip() for p in text.splitlines() if p.strip() and not p.startswith("#")]
+    """The text's paragraphs packed into slices of at most `size` characters (besides the line
+    breaks between the paragraphs of a slice); a Markdown heading line is left out."""
     pieces: list[str] = []
-    for paragraph in paragraphs:
-        pieces += _sentences(paragraph, size) if len(paragraph) > size else [paragraph]
+    for line in text.splitlines():
+        paragraph = line.strip()
+        if not paragraph or (line.startswith("#") and len(paragraph) <= HEADING_CHARS):
+            continue
+        pieces += _cut(paragraph, size, CUT_AT) if len(paragraph) > size else [paragraph]
     slices: list[str] = []
     current = ""
     for piece in pieces:
@@ -122,13 +132,20 @@ def slice_text(text: str, size: int = SLICE_CHARS) -> list[str]:
     return slices
 
 
-def _sentences(paragraph: str, size: int) -> list[str]:
-    out, current = [], ""
-    for sentence in SENTENCE_END.split(paragraph):
-        if current and len(current) + len(sentence) > size:
-            out.append(current)
-            current = ""
-        current += sentence
+def _cut(text: str, size: int, marks: tuple[re.Pattern[str], ...]) -> list[str]:
+    """`text` cut after the first of `marks` (sentence ends, then clause ends) and its parts
+    packed into pieces of at most `size` characters; a part longer than that is cut at the
+    next mark, and past the last, every `size` characters. Linear in the text."""
+    if not marks:
+        return [text[i : i + size] for i in range(0, len(text), size)]
+    out: list[str] = []
+    current = ""
+    for part in marks[0].split(text):
+        for piece in _cut(part, size, marks[1:]) if len(part) > size else (part,):
+            if current and len(current) + len(piece) > size:
+                out.append(current)
+                current = ""
+            current += piece
     if current:
         out.append(current)
     return out

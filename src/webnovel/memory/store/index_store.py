@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ... import json_limits
-from ...errors import BookBusy, DamagedBook
+from ...errors import BookBusy, DamagedBook, is_sqlite_damage, one_line
 from ...messages import say
 from .migrations import MIGRATIONS, Migration, migrate
 from .schema_check import check_schema, guard, readable_log
 
 WAIT_FOR_LOCK_SECONDS = 120.0
-DAMAGE_CODES = (11, 26)  # SQLITE_CORRUPT (a malformed page or schema), SQLITE_NOTADB
 LOCK_STEP_SECONDS = 0.25
 
 
@@ -49,6 +48,10 @@ def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
 # The book's size in bytes as an SQL expression (pg_sql gives PostgreSQL's): a commit's row of
 # costs takes it in its own statement, without a round trip of its own.
 BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
+# The size a commit's row of costs records: the same two numbers on SQLite; PostgreSQL sums the
+# size of every table, index and TOAST file (half its server time for a small chapter's commit),
+# so it measures at every SIZE_EVERY-th commit and carries the last measure between (pg_sql).
+BOOK_BYTES_AT_COMMIT = BOOK_BYTES[:-1] + " /* a commit's */)"
 
 
 def rows_in(
@@ -132,12 +135,16 @@ class SQLiteStore:
             migrate(conn, migrations)
         except DamagedBook as exc:
             # the book's own log can make its index anew; a derived file is made anew anyway
-            raise exc.with_remedy(migrations is not MIGRATIONS or readable_log(conn)) from None
+            raise exc.with_remedy(migrations is not MIGRATIONS or readable_log(self.path)) from None
         except sqlite3.DatabaseError as exc:
-            if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in DAMAGE_CODES:
+            if not is_sqlite_damage(exc):
                 raise  # busy, locked, no right to the file: not damage
-            problem = say("schema_not_database", error=exc)
-            recoverable = migrations is not MIGRATIONS or readable_log(conn)
+            problem = say("schema_not_database", error=one_line(exc))
+            recoverable = migrations is not MIGRATIONS or readable_log(self.path)
+            raise DamagedBook(self.path, problem, recoverable) from None
+        except UnicodeDecodeError as exc:  # SQLite's own error named a mangled object
+            problem = say("schema_not_database", error=one_line(exc.reason))
+            recoverable = migrations is not MIGRATIONS or readable_log(self.path)
             raise DamagedBook(self.path, problem, recoverable) from None
 
     @contextmanager

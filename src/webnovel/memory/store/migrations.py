@@ -319,7 +319,7 @@ MIGRATIONS: list[Migration] = [
     """,
     ),
     (
-        "0011_time_story_clock",  # the time branch's name (issue 39), applied after 0013
+        "0014_time_story_clock",
         """
     -- The story clock as each chapter ends (memory/clock), derived from the scenes' stated times
     -- and the ending's: the clock as of N is one row, whatever the length of the book. A commit

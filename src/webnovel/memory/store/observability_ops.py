@@ -6,7 +6,7 @@ import sqlite3
 from typing import TYPE_CHECKING
 
 from .. import schema
-from .index_store import BOOK_BYTES
+from .index_store import BOOK_BYTES_AT_COMMIT
 
 if TYPE_CHECKING:  # made when first built (schema.RECORDS)
     from ..schema import CommitCounts, CommitEntry
@@ -24,7 +24,7 @@ def record_commit(
     conn.execute(
         "INSERT INTO commit_stats (seq, chapter, elapsed_ms, added, superseded, "
         "contradicted, tentative, conflicts, index_bytes) "
-        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, {BOOK_BYTES}) "
+        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, {BOOK_BYTES_AT_COMMIT}) "
         "ON CONFLICT (seq) DO UPDATE SET chapter = excluded.chapter, "
         "elapsed_ms = excluded.elapsed_ms, added = excluded.added, "
         "superseded = excluded.superseded, contradicted = excluded.contradicted, "

@@ -78,8 +78,10 @@ class Chains(Part):
 
 class Commits(Part):
     current_commit = bound(commit_ops.current_commit)
+    logged_result = bound(commit_ops.logged_result)
     current_commits = bound(commit_ops.current_commits)
     whole_log = bound(commit_ops.whole_log)
+    commits_with_before = bound(commit_ops.commits_with_before)
     chapter_rows = bound(commit_ops.chapter_rows)
     chapter_totals = bound(commit_ops.chapter_totals)
     chapter_commit_ids = bound(commit_ops.chapter_commit_ids)
@@ -93,6 +95,7 @@ class Commits(Part):
     meta = bound(commit_ops.get_meta)
     all_meta = bound(commit_ops.all_meta)
     set_meta = bound(commit_ops.set_meta)  # in a transaction: `Storage.writing()`
+    delete_meta = bound(commit_ops.delete_meta)
     clear_derived = bound(commit_ops.clear_derived)
     published_through = bound(revision_ops.published_through)
     set_published_through = bound(revision_ops.set_published_through)  # in a transaction

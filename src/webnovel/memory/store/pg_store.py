@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import partial
@@ -86,8 +86,15 @@ class PostgresStore:
     """One book's schema in a PostgreSQL database: the handle `Storage` holds for `index`."""
 
     def __init__(
-        self, location: StoreLocation, create: bool = False, title: str | None = None
+        self,
+        location: StoreLocation,
+        create: bool = False,
+        title: str | None = None,
+        meta: Mapping[str, str] | None = None,
     ) -> None:
+        """Open the book at `location`, or `create` it (registered with `title`, its meta
+        holding `meta` from the transaction that makes it: a copy's mark that it is not
+        finished, book/copy_aside.py)."""
         require_driver()
         self.location = location
         self.schema = schema_name(location.book)
@@ -105,7 +112,7 @@ class PostgresStore:
         self.conn = cast(sqlite3.Connection, self.pg)
         if found is not None and found[0] and not _lacking(found[1]):
             return  # a registered book with every migration: opened in one round trip
-        self._migrate(create, title)
+        self._migrate(create, title, meta or {})
 
     def _search_path(self) -> str:
         return f"SET search_path TO {quoted(self.schema)}"
@@ -239,16 +246,18 @@ class PostgresStore:
 
     # -- schema ---------------------------------------------------------------------------------
 
-    def _migrate(self, create: bool, title: str | None) -> None:
+    def _migrate(self, create: bool, title: str | None, meta: Mapping[str, str]) -> None:
         """Create the book (when asked) and apply the migrations it lacks, under the book's lock."""
         import psycopg
 
         try:
-            self._register_and_migrate(create, title)
+            self._register_and_migrate(create, title, meta)
         except psycopg.errors.InsufficientPrivilege as exc:
             raise StoreForbidden(self._forbidden(create, exc)) from exc
 
-    def _register_and_migrate(self, create: bool, title: str | None) -> None:
+    def _register_and_migrate(
+        self, create: bool, title: str | None, meta: Mapping[str, str]
+    ) -> None:
         registered = self._registered()
         if create and registered:
             raise self._exists()
@@ -259,7 +268,7 @@ class PostgresStore:
         applied = None if create else self._applied()
         if applied is not None and not _lacking(applied):
             return  # opening a book takes no lock: a reader never waits for a writer
-        self._create_or_upgrade(title, applied)
+        self._create_or_upgrade(title, applied, meta)
 
     def _forbidden(self, create: bool, exc: Exception) -> str:
         """What the user lacks, and who may do it instead."""
@@ -277,7 +286,9 @@ class PostgresStore:
             "store_may_not_upgrade", book=self.location.book, lacking=lacking, user=user, said=said
         )
 
-    def _create_or_upgrade(self, title: str | None, applied: list[str] | None) -> None:
+    def _create_or_upgrade(
+        self, title: str | None, applied: list[str] | None, meta: Mapping[str, str]
+    ) -> None:
         """Create the book (`applied` None) or apply the migrations it lacks."""
         create = applied is None
         # pgvector or not, asked before the transaction: a refused CREATE EXTENSION aborts one
@@ -300,6 +311,8 @@ class PostgresStore:
                 )
             migrate_pg(conn, PG_MIGRATIONS, vector_schema)
             if create:
+                for key, value in meta.items():
+                    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
                 # every commit and retraction tells listeners on any machine, at COMMIT
                 self.pg.raw.execute(_NOTIFY_ON_COMMIT)
                 self.pg.raw.execute(

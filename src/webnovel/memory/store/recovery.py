@@ -21,17 +21,28 @@ from contextlib import closing, suppress
 from pathlib import Path
 from typing import Any
 
-from ...errors import DamagedBook, InvalidInput
+from ...errors import DamagedBook, InvalidInput, one_line
 from ...json_limits import loads as bounded_loads
+from ...messages import say
 from .index_store import SQLiteStore
 from .migrations import MIGRATIONS
-from .schema_check import guard, readable_log
+from .schema_check import open_for_reading, readable_log
 from .storage import INDEX_DB, VECTORS_DB
 from .vector_store import VECTOR_MIGRATIONS
 
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 Check = Callable[[Any], bool]
+
+
+UNDECODABLE = object()  # a text value whose bytes are not UTF-8: its row is left out
+
+
+def _text_or_undecodable(data: bytes) -> Any:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return UNDECODABLE
 
 
 def _text(value: Any) -> bool:
@@ -84,14 +95,25 @@ CARRIED: dict[str, dict[str, Check]] = {
 
 
 def damage(path: Path, migrations: list[Any]) -> DamagedBook | None:
-    """What is wrong with the SQLite file at `path`, or None when it opens (and is migrated)."""
+    """What is wrong with the SQLite file at `path`, or None when it opens (and is migrated)
+    and SQLite's own check of every page finds nothing (`quick_check`: a damaged page of a
+    derived table is found only when read; a rebuild reads them all anyway)."""
     if not path.exists():
         return None
     try:
-        SQLiteStore(path, migrations).close()
+        store = SQLiteStore(path, migrations)
     except DamagedBook as exc:
         return exc
-    return None
+    try:
+        found = [row[0] for row in store.conn.execute("PRAGMA quick_check")]
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        found = [str(exc)]
+    finally:
+        store.close()
+    if found == ["ok"]:
+        return None
+    problem = say("schema_not_database", error=one_line(found[0]))
+    return DamagedBook(path, problem, migrations is not MIGRATIONS or readable_log(path))
 
 
 def recover_files(memory_dir: Path, derive: Callable[[SQLiteStore], None]) -> dict[str, Any] | None:
@@ -117,11 +139,12 @@ def _recover_index(
     path = memory_dir / INDEX_DB
     fresh = memory_dir / (INDEX_DB + ".rebuilding")
     _remove(fresh)  # a recovery killed half way left it; it is remade from the start
-    with closing(sqlite3.connect(path, isolation_level=None)) as old:
-        guard(old)
-        if not readable_log(old):  # checked on open; the file may have changed since
-            raise DamagedBook(path, problem, recoverable=False)
-        with suppress(sqlite3.DatabaseError):  # the log's last commits may be in its WAL
+    if not readable_log(path):  # checked on open; the file may have changed since
+        raise DamagedBook(path, problem, recoverable=False)
+    with closing(open_for_reading(path)) as old:
+        old.text_factory = _text_or_undecodable
+        # the log's last commits may be in its WAL: folded in, so that the file kept has them
+        with suppress(sqlite3.DatabaseError, UnicodeDecodeError):
             old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         store = SQLiteStore(fresh)
         try:
@@ -180,7 +203,7 @@ def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
         if kind is None or kind[0] != "table":
             return set()  # a view standing in its place is not read
         return {row[1] for row in conn.execute("SELECT * FROM pragma_table_info(?)", (table,))}
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, UnicodeDecodeError):
         return set()
 
 
@@ -205,7 +228,7 @@ def _rows(conn: sqlite3.Connection, table: str, columns: list[str]) -> Iterator[
     try:
         for row in conn.execute(f'SELECT {names} FROM "{table}" ORDER BY rowid'):
             yield tuple(row)
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, UnicodeDecodeError):
         return
 
 

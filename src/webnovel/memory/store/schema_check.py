@@ -16,7 +16,7 @@ import re
 import sqlite3
 from functools import lru_cache
 
-from ...errors import DamagedBook, DamagedCache
+from ...errors import DamagedBook, DamagedCache, one_line
 from ...messages import say
 from .migrations import Migration, migrate
 
@@ -27,9 +27,15 @@ REFUSED_KINDS = ("trigger", "view")
 def guard(conn: sqlite3.Connection) -> None:
     """SQLite's defences for a file someone else made: no function with side effects, and no
     virtual table that is not marked safe, runs from the schema (`trusted_schema`); a page
-    whose cells overrun it is refused as corrupt rather than read (`cell_size_check`)."""
+    whose cells overrun it is refused as corrupt rather than read (`cell_size_check`); and,
+    where the sqlite3 module offers it, SQLite's defensive mode."""
     conn.execute("PRAGMA trusted_schema=OFF")
     conn.execute("PRAGMA cell_size_check=ON")
+    # Python 3.12's sqlite3 can also set DEFENSIVE (no writable_schema, no shadow-table writes);
+    # on an older Python the two above are what there is
+    defensive = getattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE", None)
+    if defensive is not None and hasattr(conn, "setconfig"):
+        conn.setconfig(defensive, True)
 
 
 def refuse_code(conn: sqlite3.Connection, path: object) -> None:
@@ -39,7 +45,7 @@ def refuse_code(conn: sqlite3.Connection, path: object) -> None:
     for kind, name in conn.execute(
         "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name"
     ):
-        problem = say("schema_foreign", kind=_kind(kind), name=name)
+        problem = say("schema_foreign", kind=_kind(kind), name=one_line(name, 80))
         raise DamagedCache(path, problem)
 
 
@@ -52,7 +58,9 @@ def check_schema(conn: sqlite3.Connection, migrations: list[Migration], path: ob
     }
     for name, (kind, _, _) in sorted(found.items()):
         if kind in REFUSED_KINDS:
-            raise DamagedBook(path, say("schema_foreign", kind=_kind(kind), name=name))
+            raise DamagedBook(
+                path, say("schema_foreign", kind=_kind(kind), name=one_line(name, 80))
+            )
     if not found:
         return  # a new file: the migrations make everything
     if found.get("schema_migrations", ("",))[0] != "table":
@@ -61,7 +69,7 @@ def check_schema(conn: sqlite3.Connection, migrations: list[Migration], path: ob
     names = [name for name, _ in migrations]
     unknown = sorted(recorded - set(names))
     if unknown:
-        raise DamagedBook(path, say("schema_unknown_migration", name=unknown[0]))
+        raise DamagedBook(path, say("schema_unknown_migration", name=one_line(unknown[0], 80)))
     done = len(recorded)
     if recorded != set(names[:done]):
         missing = next(n for n in names if n not in recorded)
@@ -70,10 +78,14 @@ def check_schema(conn: sqlite3.Connection, migrations: list[Migration], path: ob
     for name, (kind, table, sql) in expected.items():
         have = found.get(name)
         if have is None:
-            raise DamagedBook(path, say("schema_missing", kind=_kind(kind), name=name))
+            raise DamagedBook(
+                path, say("schema_missing", kind=_kind(kind), name=one_line(name, 80))
+            )
         same = have[2] == sql[0] or normalized(have[2]) == sql[1]  # as made, or as made before
         if have[0] != kind or have[1] != table or not same:
-            raise DamagedBook(path, say("schema_changed", kind=_kind(kind), name=name))
+            raise DamagedBook(
+                path, say("schema_changed", kind=_kind(kind), name=one_line(name, 80))
+            )
     for name, (kind, _, _) in sorted(found.items()):
         if name in expected or name.startswith("sqlite_") or name.startswith(shadows):
             continue  # SQLite's own tables, and those of our virtual tables (its version's)
@@ -129,7 +141,7 @@ def _foreign_or_unrecorded(migrations: list[Migration], kind: str, name: str) ->
     for done in range(1, len(migrations) + 1):
         if name in reference_schema(tuple(migrations[:done]))[0]:
             return say("schema_migration_missing", name=migrations[done - 1][0])
-    return say("schema_foreign", kind=_kind(kind), name=name)
+    return say("schema_foreign", kind=_kind(kind), name=one_line(name, 80))
 
 
 def _is_number(value: object) -> bool:
@@ -144,14 +156,31 @@ def _kind(kind: str) -> str:
 LOG_COLUMNS = ("seq", "commit_id", "chapter", "result_json", "text", "recorded_at")
 
 
-def readable_log(conn: sqlite3.Connection) -> bool:
+def open_for_reading(path: object) -> sqlite3.Connection:
+    """A connection to a damaged file that only reads it: nothing from its schema runs
+    (`trusted_schema`), and a schema entry SQLite cannot parse (a flipped byte in some table's
+    definition) does not hide the tables it can (`writable_schema`, which here writes nothing)."""
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("PRAGMA trusted_schema=OFF")
+    conn.execute("PRAGMA cell_size_check=ON")
+    conn.execute("PRAGMA writable_schema=ON")
+    return conn
+
+
+def readable_log(path: object) -> bool:
     """Whether the file's commit log can be read: `commits` is a table (not a view) with the
     log's columns. What `rebuild` needs to make the book's index anew (recovery.py)."""
+    try:
+        conn = open_for_reading(path)
+    except (sqlite3.DatabaseError, UnicodeDecodeError):
+        return False
     try:
         kind = conn.execute("SELECT type FROM sqlite_master WHERE name = 'commits'").fetchone()
         if kind is None or kind[0] != "table":
             return False
         columns = {row[1] for row in conn.execute("SELECT * FROM pragma_table_info('commits')")}
         return set(LOG_COLUMNS) <= columns
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, UnicodeDecodeError):
         return False
+    finally:
+        conn.close()

@@ -70,9 +70,11 @@ class Storage:
         location: StoreLocation | None = None,
         create: bool = False,
         title: str | None = None,
+        created_meta: dict[str, str] | None = None,
     ) -> None:
         """Open (or `create`) the book's index: the SQLite file in `memory_dir`, or the book
-        `location` names in a PostgreSQL store. Derived files stay in `memory_dir` either way."""
+        `location` names in a PostgreSQL store (created with `created_meta` in its meta).
+        Derived files stay in `memory_dir` either way."""
         self.location = location
         self.index: IndexStore
         if location is None:
@@ -80,7 +82,7 @@ class Storage:
         else:
             from .pg_store import PostgresStore  # psycopg only for books that live there
 
-            self.index = PostgresStore(location, create=create, title=title)
+            self.index = PostgresStore(location, create=create, title=title, meta=created_meta)
         self.vectors_path = memory_dir / VECTORS_DB
         self._vectors: SQLiteStore | None = None
         self.lexicon = LexicalIndex(memory_dir / LEXICON)

@@ -25,11 +25,15 @@ STORES_OWN_META = frozenset({"vectors_column"})
 
 
 def copy_tables(
-    source: IndexStore, target: IndexStore, progress: Callable[[int, int], None] | None = None
+    source: IndexStore,
+    target: IndexStore,
+    progress: Callable[[int, int], None] | None = None,
+    meta: dict[str, str] | None = None,
 ) -> int:
     """Replace every table of `target` with the rows of `source`'s, read under the source's
     write lock (no commit lands half way) and written in one transaction; returns the number
-    of commits copied. `progress(done, total)` counts rows."""
+    of commits copied. `progress(done, total)` counts rows. `meta` are rows the target's meta
+    keeps besides the source's (a copy's mark that it is not finished yet)."""
     wanted, have = table_columns(target), table_columns(source)
     if set(wanted) != set(have):
         missing, extra = sorted(set(wanted) - set(have)), sorted(set(have) - set(wanted))
@@ -43,12 +47,14 @@ def copy_tables(
             nonlocal done
             names = ", ".join(f'"{c}"' for c in columns)
             for row in conn.execute(f'SELECT {names} FROM "{table}"'):
-                if table == "meta" and row[0] in STORES_OWN_META:
+                if table == "meta" and (row[0] in STORES_OWN_META or row[0] in (meta or {})):
                     continue
                 yield row
                 done += 1
                 if progress and done % ROWS_A_PROGRESS == 0:
                     progress(done, total)
+            if table == "meta":
+                yield from (meta or {}).items()
 
         tables = [(t, wanted[t], rows(t, wanted[t])) for t in order]
         if isinstance(target, SQLiteStore):

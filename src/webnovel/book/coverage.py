@@ -1,0 +1,62 @@
+"""Which chapters stand on their text alone: imported (`import text`), never read by a model
+or an agent. Once a book holds both kinds, what memory says after the first such chapter may
+be out of date (汤怀 still alive in the pack for 第八十二回 because only 1–5 were extracted), so
+the pack and `resume` say which chapters, as `text_only_chapters` (numbers, and `[from, to]`
+for runs), and in text as a Chinese line naming the chapter after which states may be stale.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..messages import say
+
+if TYPE_CHECKING:
+    from .reader import BookReader
+
+IMPORT_ORIGIN = "text_import"  # what `import text` marks its results with (chapter_meta.origin)
+Ranges = list[int | list[int]]
+
+
+def text_only(book: BookReader, before: int | None = None) -> list[int]:
+    """The chapters (before `before`, when given) standing on a text import's result alone,
+    when the book also holds chapters that do not; else none. Read once per commit."""
+    seq = book.commit_seq()
+    held = getattr(book, "_text_only_held", None)
+    if held is None or held[0] != seq:
+        rows = book.store.commits.chapter_rows()
+        flags = [(r.chapter, r.meta.get("origin") == IMPORT_ORIGIN) for r in rows]
+        held = (seq, flags)
+        book._text_only_held = held  # type: ignore[attr-defined]
+    flags = [(c, t) for c, t in held[1] if before is None or c < before]
+    only = [c for c, t in flags if t]
+    return only if only and len(only) < len(flags) else []
+
+
+def as_ranges(chapters: list[int]) -> Ranges:
+    """[1, 2, 3, 5] → [[1, 3], 5]: a run of two or more as [from, to]."""
+    out: Ranges = []
+    start = previous = None
+    for chapter in [*sorted(chapters), None]:
+        if previous is not None and chapter == previous + 1:
+            previous = chapter
+            continue
+        if start is not None and previous is not None:
+            out.append(start if start == previous else [start, previous])
+        start = previous = chapter
+    return out
+
+
+def coverage_line(ranges: Ranges) -> str | None:
+    """The Chinese line: which chapters stand on their text alone (`as_ranges`), and after
+    which chapter the states may be out of date."""
+    if not ranges:
+        return None
+    shown = "、".join(f"第{r}章" if isinstance(r, int) else f"第{r[0]}–{r[1]}章" for r in ranges)
+    first = ranges[0] if isinstance(ranges[0], int) else ranges[0][0]
+    return say("text_only_line", chapters=shown, after=first - 1)
+
+
+def coverage(book: BookReader, before: int | None = None) -> dict[str, Any]:
+    ranges = as_ranges(text_only(book, before))
+    return {"text_only_chapters": ranges, "line": coverage_line(ranges)}

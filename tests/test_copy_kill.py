@@ -1,0 +1,104 @@
+"""`webnovel copy` killed part way (SIGKILL, SIGTERM, SIGHUP) leaves no book at DEST, and
+running it again makes the whole copy (issue 42: after 16 of 19 kills the rerun refused,
+「…已经有一本书」, because the folder and the store's registry entry remained; issue 43: SIGTERM
+and SIGHUP too). A real `webnovel copy` process, killed at random moments of its run."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import webnovel
+
+from stores import BACKENDS, POSTGRES_URL, _made, book_name
+
+SIGNALS = [("SIGKILL", 3), ("SIGTERM", 1), ("SIGHUP", 1)]
+
+
+def copy_command(source: Path, dest: Path, backend: str, name: str) -> list[str]:
+    store = ["--store", str(POSTGRES_URL), "--book", name] if backend == "postgresql" else []
+    return [sys.executable, "-m", "webnovel", "--project", str(source), "copy", str(dest), *store]
+
+
+def answers(root: Path) -> dict[str, Any]:
+    with webnovel.open_project(root) as book:
+        stats = book.stats().to_dict()
+        return {
+            "counts": stats["counts"],
+            "latest": book.latest_chapter(),
+            "conflicts": len(book.conflicts()),
+        }
+
+
+def leftovers(dest: Path) -> list[str]:
+    return sorted(p.name for p in dest.parent.glob(f".{dest.name}.copying-*"))
+
+
+def registered(name: str) -> bool:
+    from webnovel.book.stores import list_books
+
+    return bool(list_books(str(POSTGRES_URL), only=name))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_killed_copy_leaves_no_book_and_runs_again(
+    backend: str, saga_book: webnovel.Project, tmp_path: Path
+) -> None:
+    source = saga_book.root
+    saga_book.close()  # the children read it; this process holds no connection meanwhile
+    expected = answers(source)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    started = time.perf_counter()
+    first = tmp_path / "whole"
+    whole_name = book_name()
+    _made.append(whole_name)
+    ran = subprocess.run(
+        copy_command(source, first, backend, whole_name), capture_output=True, text=True, env=env
+    )
+    assert ran.returncode == 0, ran.stderr
+    seconds = time.perf_counter() - started
+    assert answers(first) == expected
+    rng = random.Random(42)
+    outcomes = {"none": 0, "whole": 0}
+    for signame, attempts in SIGNALS:
+        for attempt in range(attempts):
+            dest = tmp_path / f"{signame}-{attempt}"
+            name = book_name()
+            _made.append(name)
+            child = subprocess.Popen(
+                copy_command(source, dest, backend, name),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
+            time.sleep(rng.uniform(0.3, 1.0) * seconds)
+            child.send_signal(getattr(signal, signame))
+            _, err = child.communicate(timeout=120)
+            assert "Traceback" not in err, err
+            if (dest / ".webnovel").exists():  # it had finished: then it is whole
+                assert answers(dest) == expected
+                outcomes["whole"] += 1
+                continue
+            outcomes["none"] += 1
+            if signame != "SIGKILL":  # taken like Ctrl-C: what it made is taken away
+                # 130 as after Ctrl-C (or the signal's own end, before the command began)
+                assert child.returncode in (130, -signal.SIGINT, -getattr(signal, signame)), err
+                assert leftovers(dest) == []
+                if backend == "postgresql":
+                    assert not registered(name)
+            again = subprocess.run(
+                copy_command(source, dest, backend, name), capture_output=True, text=True, env=env
+            )
+            assert again.returncode == 0, (signame, attempt, again.stderr)
+            assert answers(dest) == expected
+            assert leftovers(dest) == []  # a killed copy's folder aside is cleared
+    assert outcomes["none"] > 0, outcomes
