@@ -6,6 +6,7 @@ packs, retrieval or review, so a one-question process (an agent's `webnovel fact
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from ..messages import say
 from ..safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
+    from ..memory.clock import Stamp
     from ..memory.clock.answer import StoryClock
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
     from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
@@ -192,7 +194,14 @@ class BookReader:
         if wanted is None:
             choices = say("argument_list_separator").join(THREAD_FILTERS)
             raise InvalidInput.of("unknown_thread_status", status=status, choices=choices)
-        return self.reading.threads(wanted, chapter_number(as_of), self.latest_chapter())
+        as_of = chapter_number(as_of)
+        listed = "open" if wanted == "overdue" else wanted
+        found = self.reading.threads(listed, as_of, self.latest_chapter())
+        if any(t.due_time and t.status == "open" for t in found):
+            # overdue in story time too: the clock has passed its due_time's day
+            late = {d.thread_id for d in self.clock(as_of).deadlines if d.overdue}
+            found = [replace(t, overdue=True) if t.id in late else t for t in found]
+        return [t for t in found if t.overdue] if wanted == "overdue" else found
 
     def relation_graph(
         self,
@@ -300,6 +309,24 @@ class BookReader:
         if story:
             return self.reading.story_timeline(events, as_of, self.config.calendar)
         return events
+
+    def aged(self, item: MemoryItem, as_of: int | None = None) -> Any:
+        """An `age` fact as the story clock has moved it by chapter `as_of`: 「十六岁」 said on
+        day 1 is 「十九岁」 three story years on; None when it has not moved (or is no age)."""
+        if item.field != "age":
+            return None
+        return self.reading.aged_value(
+            item.value, item.valid_from, chapter_number(as_of), self.config.calendar
+        )
+
+    def track(self, subject: str, as_of: int | None = None, limit: int = 60) -> list[Stamp]:
+        """Where a character was on which day: each scene they are in, in the latest `limit`
+        chapters up to `as_of` that have one, with its day, part of day, place and whether it
+        is a memory (`mode`), in the order told."""
+        entity = self.entity(subject)
+        return self.reading.track(
+            entity.id, chapter_number(as_of), self.config.calendar, max(1, limit)
+        )
 
     def clock(self, as_of: int | None = None) -> StoryClock:
         """The story clock as of chapter `as_of`: the day (day 1 is the book's first scene) and

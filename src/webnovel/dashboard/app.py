@@ -198,7 +198,8 @@ class Dashboard:
         who = request.query_params.get("entity") or None
         entity = self.book.entity(who) if who else None
         before = _bounded_int(request.query_params.get("before"), 0, 0, as_of + 1) or None
-        view = pages.timeline(self.book, as_of, entity, before)
+        story = request.query_params.get("order") == "story"
+        view = pages.timeline(self.book, as_of, entity, before, story)
         return self.page(request, "timeline.html", as_of, view)
 
     def conflicts(self, request: Request, as_of: int) -> Response:

@@ -16,6 +16,7 @@ from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
 from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label, sizes_shown
+from . import time_view
 from .commit_lines import recent_lines
 from .graph_view import relation_group
 from .view_models import (
@@ -125,6 +126,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
     overdue = [t for t in open_threads if t.overdue]
     conflicts = book.conflicts(as_of=as_of)
     return OverviewPage(
+        clock=time_view.clock_shown(book, as_of),
         protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
         missing=[n for n in book.missing_chapters() if n <= as_of],
@@ -285,12 +287,18 @@ def _ticks(axis: Axis, chapters: Sequence[int], most: int = 400) -> list[float]:
 # -- timeline, conflicts, search, pack ----------------------------------------------------------
 
 
-def timeline(book: Project, as_of: int, entity: Entity | None, before: int | None) -> TimelinePage:
+def timeline(
+    book: Project, as_of: int, entity: Entity | None, before: int | None, story: bool = False
+) -> TimelinePage:
     end = min(as_of, before - 1) if before else as_of
     who = entity.id if entity else None
     shown = book.timeline(end=end, entity=who, as_of=as_of, limit=TIMELINE_PAGE + 1)
     more = len(shown) > TIMELINE_PAGE
     shown = shown[-TIMELINE_PAGE:]
+    if story:  # the same page of events, in the order they happen
+        shown = book.timeline(
+            start=shown[0].chapter if shown else None, end=end, entity=who, as_of=as_of, story=True
+        )[-TIMELINE_PAGE:]
     names = book.names({p for e in shown for p in e.participants}, as_of)
     return TimelinePage(
         events=[
@@ -300,6 +308,9 @@ def timeline(book: Project, as_of: int, entity: Entity | None, before: int | Non
         entity=entity,
         entity_name=book.names([entity.id], as_of).get(entity.id) if entity else None,
         choices=sorted(set(names.values())),
+        story=story,
+        clock=time_view.clock_shown(book, as_of),
+        track=time_view.track(book, entity.id, as_of) if entity else [],
     )
 
 

@@ -20,6 +20,7 @@ from ..book.words import (
 )
 from ..errors import InvalidInput
 from .pages import show
+from .time_view import story_day
 
 if TYPE_CHECKING:  # jinja2 comes with the [dashboard] extra and is imported when first used
     import jinja2
@@ -67,6 +68,7 @@ def environment() -> jinja2.Environment:
         kb=_kilobytes,
         why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
+        story_day=story_day,
     )
     return env
 

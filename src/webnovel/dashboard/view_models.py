@@ -10,7 +10,7 @@ type error in the page function instead of an empty cell on the page. Rows that 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..book.values import (
@@ -142,6 +142,7 @@ class OverviewPage:
     overdue: list[Thread]
     charts: list[Chart]
     sizes: Mapping[str, int | None]
+    clock: list[str] = field(default_factory=list)  # the story clock as of the page's chapter
 
 
 # -- characters ----------------------------------------------------------------------------------
@@ -212,12 +213,28 @@ class EventRow:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class TrackRow:
+    """One stretch of a character's track: a place on consecutive story days, or a memory."""
+
+    when: str  # 第1～2天, 第60天黄昏, 开篇前3599天
+    location: str
+    memory: str  # 回忆, 梦境, or "" for the present
+    chapter_from: int
+    chapter_to: int
+    days: int
+    width: int  # the bar's width in percent
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TimelinePage:
     events: list[EventRow]
     earlier: int | None  # the chapter to show earlier events before, when there are more
     entity: Entity | None
     entity_name: str | None
     choices: list[str]
+    story: bool = False  # in story time: by the day each event happens
+    clock: list[str] = field(default_factory=list)  # the clock as of the page's chapter
+    track: list[TrackRow] = field(default_factory=list)  # the chosen character's
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -39,6 +39,7 @@ class FactAnswer:
     item: MemoryItem | None = None
     holders: tuple[tuple[str, str], ...] | None = None  # (id, name), for "who holds it"
     known_fields: tuple[str, ...] = ()
+    value_now: Any = None  # an age as the story clock has moved it (十六岁 → 十九岁)
 
     @property
     def found(self) -> bool:
@@ -56,7 +57,8 @@ class FactAnswer:
                 "found": self.found,
             }
         if self.item is not None:
-            return {**self.item.to_dict(), "field_label": self.field_label}
+            aged = {} if self.value_now is None else {"value_now": self.value_now}
+            return {**self.item.to_dict(), "field_label": self.field_label, **aged}
         return {
             **missing_fact(self.entity_id, self.field),
             "entity_name": self.entity_name,
@@ -92,6 +94,7 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
         field_label=book.fields.label(key),
         item=item,
         known_fields=known,
+        value_now=book.aged(item, as_of) if item is not None and key == "age" else None,
     )
 
 

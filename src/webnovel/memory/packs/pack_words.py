@@ -53,6 +53,18 @@ REASONS: dict[str, tuple[str, Callable[..., str]]] = {
         lambda: say("why_outline"),
     ),
     "ending": ("where the previous chapter ended", lambda: say("why_ending")),
+    "story_clock": (
+        "the story clock as the previous chapter ends (pinned)",
+        lambda: say("why_story_clock"),
+    ),
+    "deadline": (
+        "due in story time on day {0}, {1} days left",
+        lambda day, left: say("why_deadline", day=day, left=left),
+    ),
+    "deadline_passed": (
+        "due in story time on day {0}, passed without payoff",
+        lambda day: say("why_deadline_passed", day=day),
+    ),
     "recent_summary": ("summary of recent chapter {0}", lambda n: say("why_recent_summary", n=n)),
     "named": ("named in {0}", lambda source: say("why_named", source=_source(source))),
     "named_as": (

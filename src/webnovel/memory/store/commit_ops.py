@@ -171,6 +171,7 @@ def clear_derived(conn: sqlite3.Connection) -> None:
         "timeline_participants",
         "scenes",
         "conflicts",
+        "story_clock",
     ):
         conn.execute(f"DELETE FROM {table}")
 
