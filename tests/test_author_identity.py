@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 import webnovel
+from webnovel.errors import InvalidInput
+
+from cli_runner import run_cli
 
 DATA = Path(__file__).parent / "data"
 CAST = [{"id": "wukong", "name": "孙悟空", "type": "角色", "aliases": []}]
@@ -71,3 +74,81 @@ def test_accepted_merged_and_rejected_names_survive_a_reimport(
             assert len(appeared["mentions"]) == len(set(appeared["mentions"]))
     first = book.stored_commit(1)["result"]["entities_new"]
     assert json.dumps(first, ensure_ascii=False).count('"猴王"') == 1
+
+
+def test_a_rename_holds_from_its_chapter_keeps_the_old_name_and_survives_a_reimport(
+    book: webnovel.Project, tmp_path: Path
+) -> None:
+    book.accept_candidate("祖师", entity_id="puti")
+    book.accept_candidate("石猴", entity_id="shihou")
+    book.merge_candidate("猴王", "石猴")  # decided before the rename: it follows the new name
+    first = book.rename_entity("祖师", "菩提祖师")  # from the chapter introducing it
+    assert (first.action, first.old_name, first.from_chapter) == ("renamed", "祖师", 1)
+    later = book.rename_entity("石猴", "美猴王", from_chapter=2)
+    assert later.to_dict() == {
+        "entity_id": "shihou",
+        "name": "美猴王",
+        "old_name": "石猴",
+        "action": "renamed",
+        "from_chapter": 2,
+        "chapters": [2],
+    }
+    book.rename_entity("孙悟空", "齐天大圣", from_chapter=2)  # one the imported cast introduced
+
+    def renamed() -> None:
+        people = cast_of(book)
+        assert people["puti"] == ("菩提祖师", ("祖师",))
+        assert people["shihou"][0] == "美猴王" and {"石猴", "猴王"} <= set(people["shihou"][1])
+        assert book.entity("祖师").id == "puti" and book.entity("石猴").id == "shihou"
+        assert people["wukong"] == ("齐天大圣", ("孙悟空",))
+        as_of_1 = {e.id: e.name for e in book.entities(as_of=1)}
+        assert as_of_1 == {"puti": "菩提祖师", "shihou": "石猴", "wukong": "孙悟空"}
+        assert book.conflicts() == []
+        queued = {c.name for c in book.candidates(min_count=2, limit=200)}
+        assert not {"祖师", "石猴", "猴王", "美猴王"} & queued
+
+    renamed()
+    book.import_text(novel(tmp_path), start=1, cast=CAST)
+    renamed()
+    book.import_text(novel(tmp_path, corrected=True), start=1, cast=CAST)
+    renamed()
+
+
+def test_a_rename_refuses_a_name_another_entity_holds_and_is_undone(
+    book: webnovel.Project,
+) -> None:
+    book.accept_candidate("祖师", entity_id="puti")
+    with pytest.raises(InvalidInput, match="已是 孙悟空（wukong）的名字或别名"):
+        book.rename_entity("祖师", "孙悟空")
+    with pytest.raises(InvalidInput, match="第1章才登场"):
+        book.rename_entity("祖师", "菩提祖师", from_chapter=0)
+    book.rename_entity("祖师", "菩提祖师")
+    book.rename_entity("菩提祖师", "须菩提祖师", from_chapter=2)
+    assert book.entity("puti").name == "须菩提祖师"
+    undone = book.rename_entity("须菩提祖师", "", undo=True)  # the latest first
+    assert (undone.action, undone.name, undone.chapters) == ("undone", "须菩提祖师", (2,))
+    assert book.entity("puti").name == "菩提祖师"
+    book.rename_entity("puti", "", undo=True)
+    assert cast_of(book)["puti"] == ("祖师", ())
+    with pytest.raises(InvalidInput, match="没有可撤销的改名"):
+        book.rename_entity("puti", "", undo=True)
+    assert book.store.commits.meta("author_decisions").count("renamed") == 0
+
+
+def test_rename_on_the_command_line(book: webnovel.Project) -> None:
+    root = str(book.root)
+    book.close()
+    taken = run_cli("--project", root, "rename", "孙悟空", "孙悟空", "--format", "text")
+    assert taken.returncode == 2 and "已经是这个实体的名字" in taken.stderr
+    ran = run_cli("--project", root, "rename", "孙悟空", "齐天大圣", "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout) == {
+        "entity_id": "wukong",
+        "name": "齐天大圣",
+        "old_name": "孙悟空",
+        "action": "renamed",
+        "from_chapter": 1,
+        "chapters": [1],
+    }
+    undone = run_cli("--project", root, "rename", "齐天大圣", "--undo", "--format", "text")
+    assert undone.returncode == 0 and "已撤销「孙悟空」→「齐天大圣」的改名" in undone.stdout

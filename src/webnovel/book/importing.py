@@ -208,8 +208,11 @@ def _introductions(
     by_id = {entity["id"]: entity for entity in cast}
     intro_at: dict[int, list[dict[str, Any]]] = {}
     for chapter, items in before.items():
-        intro_at[chapter - first] = [
-            by_id.get(item.get("id"), item) if isinstance(item, dict) else item for item in items
+        intro_at[chapter - first] = [  # a reveal (a rename, a merge) is not the cast's to undo
+            by_id.get(item.get("id"), item)
+            if isinstance(item, dict) and not item.get("revealed")
+            else item
+            for item in items
         ]
     known = {e.id for e in book.entities()}
     for entity in cast:

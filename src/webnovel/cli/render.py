@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..book.candidate_queue import Settled
+    from ..book.renaming import Renamed
     from ..book.reports import FrontMatter, Summarized, TextImport, UpstreamImport
     from ..book.values import CommitReport, ReviewReport
     from ..extraction.report import ExtractionReport, PlannedTotal
@@ -321,3 +322,17 @@ def candidate_done_text(done: Settled) -> str:
     if done.action == "accepted":
         return f"已确认「{done.name}」为新实体 {done.entity_id}（{where}）"
     return f"已把「{done.name}」并入 {done.entity_id} 作为别名（{where}）"
+
+
+def renamed_text(done: Renamed) -> str:
+    chapters = "、".join(map(str, done.chapters)) or "—"
+    if done.action == "undone":
+        return say("rename_undone", old=done.old_name, name=done.name, chapters=chapters)
+    return say(
+        "rename_done",
+        old=done.old_name,
+        name=done.name,
+        entity_id=done.entity_id,
+        start=done.from_chapter,
+        chapters=chapters,
+    )
