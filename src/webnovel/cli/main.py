@@ -317,6 +317,7 @@ def _add_model_free_commands(sub: Subcommands) -> None:
     p.add_argument(
         "--from",
         dest="from_chapter",
+        metavar="N",
         type=int,
         default=None,
         help="the chapter the new name holds from (default: the one introducing it)",
