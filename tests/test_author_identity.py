@@ -152,3 +152,18 @@ def test_rename_on_the_command_line(book: webnovel.Project) -> None:
     }
     undone = run_cli("--project", root, "rename", "齐天大圣", "--undo", "--format", "text")
     assert undone.returncode == 0 and "已撤销「孙悟空」→「齐天大圣」的改名" in undone.stdout
+
+
+def test_a_rename_to_a_merged_name_is_undone_first_and_a_rename_needs_an_introduction(
+    book: webnovel.Project,
+) -> None:
+    book.merge_candidate("猴王", "孙悟空")
+    book.rename_entity("孙悟空", "猴王")  # an alias of its own becomes its name
+    assert cast_of(book)["wukong"] == ("猴王", ("孙悟空",))
+    assert book.undo_candidate("猴王").chapters == (1,)  # the latest decision about 猴王
+    assert cast_of(book)["wukong"] == ("孙悟空", ("猴王",))
+    with pytest.raises(InvalidInput, match="本书没有已提交的第9章"):
+        book.rename_entity("孙悟空", "美猴王", from_chapter=9)
+    book.commit({"chapter": 3, "entities_appeared": [{"id": "樵夫"}]}, text="樵夫砍柴。")
+    with pytest.raises(InvalidInput, match="「樵夫」从未在任何章节结果中登场"):
+        book.rename_entity("樵夫", "老樵夫")

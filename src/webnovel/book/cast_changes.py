@@ -175,7 +175,8 @@ def _one_per_id(items: list[Any]) -> list[Any]:
 def undo(book: Project, name: str) -> list[int]:
     """Undo the author's decision about `name`: an accept or merge is taken back chapter by
     chapter (each as it was before), a rejection taken off the list. Returns the chapters."""
-    decision = next((d for d in author_layer.decisions(book) if d.get("name") == name), None)
+    decided = author_layer.decisions(book)  # the latest first: a rename to a merged name
+    decision = next((d for d in reversed(decided) if d.get("name") == name), None)
     if decision is None:
         raise InvalidInput(say("candidate_nothing_to_undo", name=name))
     return undo_decision(book, decision, name)

@@ -56,10 +56,12 @@ def rename(
     if not introduced:  # only named, never introduced: nothing holds a name to change
         raise InvalidInput(say("rename_not_introduced", name=entity.name))
     start = introduced[0] if from_chapter is None else from_chapter
-    if start < introduced[0] or book.stored_commit(start) is None:
+    if start < introduced[0]:
         raise InvalidInput(
             say("rename_from_chapter", name=entity.name, chapter=start, first=introduced[0])
         )
+    if book.stored_commit(start) is None:
+        raise InvalidInput(say("rename_from_no_chapter", name=entity.name, chapter=start))
     intro: dict[str, Any] = {
         "id": entity.id,
         "name": new,

@@ -29,6 +29,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "cannot rename 「{name}」 from chapter {chapter}: it is introduced in chapter {first}, "
         "and a rename starts from that chapter or a later committed one",
     ),
+    "rename_from_no_chapter": (
+        "无法从第{chapter}章起给「{name}」改名：本书没有已提交的第{chapter}章",
+        "cannot rename 「{name}」 from chapter {chapter}: the book has no committed chapter "
+        "{chapter}",
+    ),
     "rename_nothing_to_undo": (
         "「{name}」没有可撤销的改名",
         "「{name}」 has no rename to undo",
