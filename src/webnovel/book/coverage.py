@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..extraction.merge import MINIMAL_META, is_minimal
-from ..memory.records import ChapterRecord
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..memory.records import ChapterRecord
     from .reader import BookReader
 
 IMPORT_ORIGIN = "text_import"  # what `import text` marks its results with (chapter_meta.origin)
@@ -43,6 +42,8 @@ def _imported_only(book: BookReader, row: ChapterRecord) -> bool:
     """Whether the chapter stands on a text import's result: marked so, or (an import older
     than the mark) unmarked, unsummarized and no more than the minimal shape. Only such rows
     read their result."""
+    from ..extraction.merge import MINIMAL_META, is_minimal  # not loaded by a `fact` process
+
     origin = row.meta.get("origin")
     if origin is not None or row.summary or not set(row.meta) <= MINIMAL_META:
         return bool(origin == IMPORT_ORIGIN)
