@@ -160,7 +160,9 @@ class WritePipeline:
                         f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
                     )
             commit_id = content_hash(data, text)
-            current = commit_ops.find_current_commit_id(conn, result.chapter)
+            # this chapter's commit and whether the one before stands: one read
+            standing = commit_ops.chapter_commit_ids(conn, [result.chapter, result.chapter - 1])
+            current = standing.get(result.chapter)
             if current == commit_id:
                 return CommitReport(
                     chapter=result.chapter,
@@ -176,7 +178,7 @@ class WritePipeline:
                     f"第{result.chapter}章原有另一版本（{current}），本次提交取代了它"
                     "（旧版本仍在提交日志中）",
                 )
-            if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
+            if result.chapter > 1 and result.chapter - 1 not in standing:
                 warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             source = (
                 text_source,
@@ -280,13 +282,13 @@ class WritePipeline:
         `deferred`, chain replays and conflict checks are left in it for the caller."""
         conn = self.index.conn
         n = result.chapter
-        introduced = entity_ops.introduced_in(conn, [n]).get(n, set())  # by what N was before
+        introduced, chains, entities = assertion_ops.chapter_contribution(conn, n)  # N before
         before = entity_ops.reference_signatures(
             conn, introduced | {entity.id for entity in result.entities_new}
         )
-        chains = assertion_ops.delete_chapter_assertions(conn, n)
+        assertion_ops.delete_chapter_assertions(conn, n)
         entity_ops.delete_chapter_intros(conn, n)
-        entities = activity_ops.delete_chapter_activities(conn, n)
+        activity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
         entity_ops.insert_intros(
