@@ -113,6 +113,7 @@ BOTH_BACKENDS = {
     "test_knowledge",
     "test_temporal_properties",
     "test_pg_store",
+    "test_commit_lines",
     "test_impact",
     "test_pack_trust",
     "test_author_decisions",

@@ -30,6 +30,7 @@ PAGES = (
     "/threads/lamp-origin",
     "/timeline",
     "/timeline?entity=linyan",
+    "/timeline?entity=linyan&order=story",
     "/conflicts",
     "/search?q=青灯的来历",
     "/pack",

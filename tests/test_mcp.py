@@ -77,6 +77,14 @@ def structured(result: Any) -> Any:
     return data
 
 
+def tool_error(result: Any) -> dict[str, Any]:
+    """A tool's error: marked so, and sent once, as `{"code", "message", "details"}`."""
+    assert result.is_error and result.structured_content is None and len(result.content) == 1
+    error = json.loads(result.content[0].text)
+    assert set(error) == {"code", "message", "details"}, error
+    return dict(error)
+
+
 def test_tools_prompt_and_resources(read_answers: dict[str, Any]) -> None:
     tools, prompts, prompt, stats = read_answers["listed"]
     assert set(tools) == TOOLS
@@ -190,11 +198,19 @@ def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
     categories = {i["category"]: i for i in out["review"]["issues"]}
     assert categories["dead_entity_active"]["entity_id"] == "zhoubo"
     assert categories["regression"]["severity"] == "critical"
-    assert out["unknown"].is_error
-    assert "未知实体「萧炎」" in out["unknown"].content[0].text
-    assert out["bad"].is_error and "$.chapter" in out["bad"].content[0].text
-    assert out["missing"].content[0].text == "get_fact：参数 field 必填"
-    assert out["overflow"].content[0].text.startswith("as_of 应为 0 到 1,000,000 之间的章节号")
+    unknown = tool_error(out["unknown"])
+    assert unknown["code"] == "unknown_entity" and "未知实体「萧炎」" in unknown["message"]
+    assert unknown["details"] == {"reference": "萧炎", "suggestions": []}
+    bad = tool_error(out["bad"])
+    assert bad["code"] == "invalid_chapter_result" and "$.chapter" in bad["message"]
+    assert any("$.chapter" in problem for problem in bad["details"]["problems"])
+    assert tool_error(out["missing"]) == {
+        "code": "invalid_argument",
+        "message": "get_fact：参数 field 必填",
+        "details": {"tool": "get_fact", "arguments": ["field"], "problems": ["参数 field 必填"]},
+    }
+    overflow = tool_error(out["overflow"])
+    assert overflow["message"].startswith("as_of 应为 0 到 1,000,000 之间的章节号")
     assert out["after"]["latest_chapter"] == 12  # the server kept serving after errors
     assert "baimei" in {e["id"] for e in out["cast"]} and "suwanqing" not in {
         e["id"] for e in out["cast"]
@@ -212,8 +228,9 @@ def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
 
 def test_a_blocking_commit_is_refused_unless_forced(write_loop: dict[str, Any]) -> None:
     out = write_loop
-    refusal = out["refused"].content[0].text
-    assert out["refused"].is_error
+    refused = tool_error(out["refused"])
+    refusal = refused["message"]
+    assert refused["code"] == "review_blocked" and refused["details"]["chapter"] == 13
     assert "第13章未写入" in refusal and "阻断问题" in refusal and "force" in refusal
     assert out["after_refusal"]["latest_chapter"] == 12  # nothing was written
     assert out["old_name"]["blocking"] > 0 and "result" in out["old_name"]["notes"][0]

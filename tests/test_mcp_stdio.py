@@ -183,7 +183,7 @@ def test_a_long_argument_is_refused_with_its_name_and_limit(client: RawClient) -
     client.send(call("search_memory", json.dumps({"text": "林" * 2_001}), 25))
     answer = client.answer()["result"]
     assert answer["isError"] is True
-    assert answer["content"][0]["text"] == (
+    assert json.loads(answer["content"][0]["text"])["message"] == (
         "search_memory：参数 text 长 2,001 个字符，超过上限 2,000"
     )
     outline = json.dumps({"chapter": 2, "outline": "林" * 50_001})

@@ -18,7 +18,7 @@ import webnovel
 from webnovel import errors
 from webnovel.errors import InvalidInput, WebnovelError
 from webnovel.ingest.sample_book import sample_chapters
-from webnovel.messages import say
+from webnovel.messages import MESSAGES, say
 from webnovel.user_config import user_config_path
 
 from cli_runner import run_cli
@@ -65,8 +65,8 @@ def _called(node: ast.Call) -> str:
 def _chinese_literals(node: ast.AST) -> list[str]:
     """The string literals (plain or the fixed parts of an f-string) holding Chinese under
     `node`, not counting what is handed to `say` (a catalogue key and its arguments)."""
-    if isinstance(node, ast.Call) and _called(node) == "say":
-        return []
+    if isinstance(node, ast.Call) and _called(node) in {"say", "of"}:
+        return []  # a catalogue key and its arguments (`say`, `SomeError.of`)
     if isinstance(node, ast.Constant):
         return [node.value] if isinstance(node.value, str) and CHINESE.search(node.value) else []
     return [text for child in ast.iter_child_nodes(node) for text in _chinese_literals(child)]
@@ -120,14 +120,41 @@ def _domain_errors_written_in_place(trees: dict[str, ast.Module]) -> list[str]:
             if isinstance(call, ast.Call) and _called(call) == "__init__"
         }
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and (_called(node) in domain or id(node) in inits):
+            if isinstance(node, ast.Call) and _keyed(node, domain):
+                # `InvalidInput.of("key", **args)`: a catalogue key, and the message's arguments
+                key = node.args[0] if node.args else None
+                found += _not_a_key(path, node, key)
+            elif isinstance(node, ast.Call) and (_called(node) in domain or id(node) in inits):
+                keys = [k.value for k in node.keywords if k.arg == "key"]
+                found += [fault for key in keys for fault in _not_a_key(path, node, key)]
                 said = [
                     text
-                    for arg in (*node.args, *(k.value for k in node.keywords))
+                    for arg in (*node.args, *(k.value for k in node.keywords if k.arg != "key"))
                     for text in _worded(_message_literals(arg))
                 ]
                 found += [f"{path}:{node.lineno}: {text!r}" for text in said]
     return found
+
+
+def _keyed(node: ast.Call, domain: set[str]) -> bool:
+    """`SomeError.of(...)`: an error raised with a catalogue key and arguments."""
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "of"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in domain
+    )
+
+
+def _not_a_key(path: str, node: ast.Call, key: ast.AST | None) -> list[str]:
+    """An error's key that is not a key of the catalogue, as a finding: a literal must be one;
+    a name or a call (`self._remedy()`) chooses among keys and holds no text of its own."""
+    if isinstance(key, ast.Constant) and key.value in MESSAGES:
+        return []
+    if isinstance(key, ast.Name | ast.Attribute | ast.Call):
+        return []
+    return [f"{path}:{node.lineno}: not a catalogue key: {ast.unparse(key) if key else None}"]
 
 
 def _said_on_stderr(node: ast.Call) -> bool:
@@ -202,6 +229,9 @@ def test_no_error_or_warning_is_written_outside_the_catalogue() -> None:
         'print(f"warning: {warning}", file=sys.stderr)',
         'print("未撤回", file=sys.stderr)',
         'tell(f"《{title}》的记忆面板：{url}（Ctrl+C 退出）")',
+        'raise InvalidInput.of("合并需要指明并入哪个已有实体")',
+        'raise InvalidInput.of("no such key in the catalogue", name=name)',
+        'class Gone(UnknownBook):\n    def __init__(self):\n        super().__init__(key="gone")',
     ],
 )
 def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
@@ -221,6 +251,7 @@ def test_the_guard_sees_a_sentence_written_in_place(written: str) -> None:
         "print(f\"{say('warning_prefix')}{message}\", file=sys.stderr)",
         'print(f"第{n}章 done", file=out)',
         'raise InvalidInput(say("entity_type_unknown", choices="、".join(types), got=t))',
+        'raise InvalidInput.of("entity_type_unknown", choices="、".join(types), got=t)',
     ],
 )
 def test_the_guard_lets_the_catalogue_and_plain_text_pass(written: str) -> None:
@@ -230,9 +261,11 @@ def test_the_guard_lets_the_catalogue_and_plain_text_pass(written: str) -> None:
 def test_the_guard_sees_an_english_error_put_back() -> None:
     """The thread status error as it was written before it came from the catalogue."""
     source = (SOURCE / "book" / "reader.py").read_text("utf-8")
-    said = 'say("unknown_thread_status", status=status, choices=choices)'
+    said = 'InvalidInput.of("unknown_thread_status", status=status, choices=choices)'
     assert said in source
-    put_back = source.replace(said, "f\"unknown thread status '{status}': use one of {choices}\"")
+    put_back = source.replace(
+        said, "InvalidInput(f\"unknown thread status '{status}': use one of {choices}\")"
+    )
     line = put_back[: put_back.index("unknown thread status")].count("\n") + 1
     assert _sentences_outside_the_catalogue({"book/reader.py": ast.parse(put_back)}) == [
         f'book/reader.py:{line}: "\': use one of "',
@@ -425,15 +458,21 @@ def test_an_unknown_thread_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         monkeypatch.setenv("WEBNOVEL_LANG", "zh")
         with pytest.raises(InvalidInput) as chinese:
             book.threads("待定")
+        # an error is rendered where it is shown, in the language of that moment
+        assert str(chinese.value) == (
+            "未知的线索状态「待定」：可用 open、resolved、abandoned、overdue、all"
+        )
         monkeypatch.setenv("WEBNOVEL_LANG", "en")
         with pytest.raises(InvalidInput) as english:
             book.threads("待定")
-    assert str(chinese.value) == (
-        "未知的线索状态「待定」：可用 open、resolved、abandoned、overdue、all"
-    )
-    assert str(english.value) == (
-        "unknown thread status '待定': use one of open, resolved, abandoned, overdue, all"
-    )
+        assert str(english.value) == (
+            "unknown thread status '待定': use one of open, resolved, abandoned, overdue, all"
+        )
+    assert chinese.value.key == english.value.key == "unknown_thread_status"
+    assert english.value.details == {
+        "status": "待定",
+        "choices": "open, resolved, abandoned, overdue, all",
+    }
 
 
 def test_an_upstream_project_without_its_chapter_texts(

@@ -18,9 +18,9 @@ pytestmark = pytest.mark.skipif(
     POSTGRES_URL is None, reason="PostgreSQL tests skipped: WEBNOVEL_TEST_POSTGRES is not set"
 )
 
-# measured on the sample book's last chapter: 24 before BEGIN went with the lock, COMMIT with
-# the last writes and reads that do not depend on each other out together; 20 after
-WAITS_AT_MOST = 20
+# measured on the sample book's last chapter: 25 before BEGIN went with the lock, COMMIT with
+# the last writes and reads that do not depend on each other out together; 21 after
+WAITS_AT_MOST = 21
 
 
 def _waits(book: Any, folder: Path, commit: Any) -> int:

@@ -21,7 +21,7 @@ import pytest
 import webnovel
 from webnovel.book.stores import copy_book, delete_book, list_books
 from webnovel.cli.main import main
-from webnovel.errors import ProjectExists, ProjectNotFound
+from webnovel.errors import ProjectExists, ProjectNotFound, StoreUnavailable
 
 from answers import book_answers
 from saga import generate_saga
@@ -332,7 +332,7 @@ def test_a_backend_terminated_mid_commit_rolls_back_and_the_next_commit_succeeds
         book.commit(SAGA.results[0])
         index = book.storage.index
         pid = index.conn.raw.info.backend_pid  # type: ignore[union-attr]
-        with pytest.raises(psycopg.OperationalError), index.atomic():
+        with pytest.raises(StoreUnavailable), index.atomic():  # the store's, not the driver's
             book.pipeline.commit(SAGA.results[1])
             with psycopg.connect(URL, autocommit=True) as killer:
                 killer.execute("SELECT pg_terminate_backend(%s)", (pid,))

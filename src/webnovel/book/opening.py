@@ -16,7 +16,6 @@ from ..memory.store.location import (
     store_targets,
 )
 from ..memory.store.storage import CONFIG, MEMORY_DIR
-from ..messages import say
 from ..safe_paths import refuse_links_in_memory
 from .project import Project
 
@@ -57,7 +56,7 @@ def init_project(
     root = Path(path)
     memory_dir = root / MEMORY_DIR
     if holds_book(memory_dir):
-        raise ProjectExists(say("book_exists", root=root, memory_dir=memory_dir))
+        raise ProjectExists.of("book_exists", root=root, memory_dir=memory_dir)
     location = None
     if store is not None:
         section = {"url": store, "book": book or root.resolve().name}
@@ -103,11 +102,11 @@ def open_project(path: str | Path | None = None) -> Project:
     if path is None:
         root = find_book_root(Path.cwd())
         if root is None:
-            raise ProjectNotFound(say("no_book_here"))
+            raise ProjectNotFound.of("no_book_here")
         return Project(root)
     root = Path(path)
     if not holds_book(root / MEMORY_DIR):
-        raise ProjectNotFound(say("no_book_at", root=root, memory_dir=root / MEMORY_DIR))
+        raise ProjectNotFound.of("no_book_at", root=root, memory_dir=root / MEMORY_DIR)
     return Project(root)
 
 

@@ -151,7 +151,7 @@ class Project(BookReader):
         from .revising import guard_published, logged_as_published
 
         if chapter_number(chapter) is None:
-            raise InvalidInput(say("retract_needs_chapter"))
+            raise InvalidInput.of("retract_needs_chapter")
         with logged_as_published(self, guard_published(self, None, chapter, None, True, force)):
             report = self.pipeline.retract(chapter)
         self._dirty = True
@@ -369,9 +369,9 @@ class Project(BookReader):
     def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
         """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
         if not isinstance(text, str) or not text.strip():
-            raise InvalidInput(say("search_needs_text"))
+            raise InvalidInput.of("search_needs_text")
         if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
-            raise InvalidInput(say("top_k_range", high=MAX_TOP_K, got=repr(top_k)))
+            raise InvalidInput.of("top_k_range", high=MAX_TOP_K, got=repr(top_k))
         return self.retrieval().search(text, top_k, chapter_number(as_of))
 
     def embed(
@@ -472,7 +472,7 @@ class Project(BookReader):
         number over nearly the same text) is left out and its text kept in the report's
         `doubled`, unless `keep_doubled`."""
         if start is not None and (chapter_number(start, "start") is None or start < 1):
-            raise InvalidInput(say("start_range", got=start))
+            raise InvalidInput.of("start_range", got=start)
         from . import importing
 
         return importing.import_text(self, Path(path), start, cast, dry_run, progress, keep_doubled)
@@ -585,7 +585,7 @@ class Project(BookReader):
         requests, tokens and cost and sends nothing."""
         for value, what in ((start, "start"), (end, "end")):
             if value is not None and (chapter_number(value, what) is None or value < 1):
-                raise InvalidInput(say("extract_bound", what=what, value=value))
+                raise InvalidInput.of("extract_bound", what=what, value=value)
         from ..extraction.extract import extract_chapters
 
         return extract_chapters(self, start, end, dry_run, force, concurrency, progress)

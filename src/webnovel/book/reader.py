@@ -6,6 +6,7 @@ packs, retrieval or review, so a one-question process (an agent's `webnovel fact
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from ..messages import say
 from ..safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
+    from ..memory.clock import Stamp
     from ..memory.clock.answer import StoryClock
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
     from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
@@ -93,7 +95,7 @@ class BookReader:
         """The entity a reference names. Names are not bound to a chapter: asked as of a chapter
         before it appears, an entity answers like one with no facts and no relations."""
         if not isinstance(reference, str):
-            raise InvalidInput(say("entity_by_string", got=type(reference).__name__))
+            raise InvalidInput.of("entity_by_string", got=type(reference).__name__)
         try:
             return self.reading.resolve_entity(reference)
         except UnknownEntity:
@@ -103,7 +105,7 @@ class BookReader:
                     raise
                 return self.reading.resolve_entity(folded)
             except UnknownEntity:
-                raise UnknownEntity(reference, self.reading.did_you_mean(reference)) from None
+                raise UnknownEntity(reference, self.reading.names_like(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
@@ -191,8 +193,15 @@ class BookReader:
         wanted = THREAD_FILTER_WORDS.find(status) if isinstance(status, str) else None
         if wanted is None:
             choices = say("argument_list_separator").join(THREAD_FILTERS)
-            raise InvalidInput(say("unknown_thread_status", status=status, choices=choices))
-        return self.reading.threads(wanted, chapter_number(as_of), self.latest_chapter())
+            raise InvalidInput.of("unknown_thread_status", status=status, choices=choices)
+        as_of = chapter_number(as_of)
+        listed = "open" if wanted == "overdue" else wanted
+        found = self.reading.threads(listed, as_of, self.latest_chapter())
+        if any(t.due_time and t.status == "open" for t in found):
+            # overdue in story time too: the clock has passed its due_time's day
+            late = {d.thread_id for d in self.clock(as_of).deadlines if d.overdue}
+            found = [replace(t, overdue=True) if t.id in late else t for t in found]
+        return [t for t in found if t.overdue] if wanted == "overdue" else found
 
     def relation_graph(
         self,
@@ -290,16 +299,34 @@ class BookReader:
         as_of = chapter_number(as_of)
         start, end = chapter_number(start, "start"), chapter_number(end, "end")
         if start is not None and end is not None and start > end:
-            raise InvalidInput(say("range_backwards", start=start, end=end))
+            raise InvalidInput.of("range_backwards", start=start, end=end)
         found = self.entity(entity) if entity else None
         if as_of is not None:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
-            raise InvalidInput(say("limit_positive", got=limit))
+            raise InvalidInput.of("limit_positive", got=limit)
         events = self.reading.timeline(start, end, found, limit)
         if story:
             return self.reading.story_timeline(events, as_of, self.config.calendar)
         return events
+
+    def aged(self, item: MemoryItem, as_of: int | None = None) -> Any:
+        """An `age` fact as the story clock has moved it by chapter `as_of`: 「十六岁」 said on
+        day 1 is 「十九岁」 three story years on; None when it has not moved (or is no age)."""
+        if item.field != "age":
+            return None
+        return self.reading.aged_value(
+            item.value, item.valid_from, chapter_number(as_of), self.config.calendar
+        )
+
+    def track(self, subject: str, as_of: int | None = None, limit: int = 60) -> list[Stamp]:
+        """Where a character was on which day: each scene they are in, in the latest `limit`
+        chapters up to `as_of` that have one, with its day, part of day, place and whether it
+        is a memory (`mode`), in the order told."""
+        entity = self.entity(subject)
+        return self.reading.track(
+            entity.id, chapter_number(as_of), self.config.calendar, max(1, limit)
+        )
 
     def clock(self, as_of: int | None = None) -> StoryClock:
         """The story clock as of chapter `as_of`: the day (day 1 is the book's first scene) and
@@ -317,6 +344,11 @@ class BookReader:
         """The latest commits and retractions of chapters up to `as_of`, newest first, with
         what each changed and cost."""
         return self.store.observability.commit_log(chapter_number(as_of), max(1, limit))
+
+    def commits_with_before(self, seqs: list[int]) -> dict[int, dict[str, Any]]:
+        """For commits of the log (by `seq`): each one's result, its chapter's result before it
+        (None for a chapter's first commit) and whether the text stayed the same."""
+        return self.store.commits.commits_with_before(seqs)
 
     def chapter_costs(self, as_of: int | None = None) -> list[dict[str, Any]]:
         """Per chapter up to `as_of`: the current commit's time and the index size after it,
@@ -387,7 +419,7 @@ class BookReader:
         what it changed, the threads and secrets it touched and the conflicts it raised."""
         number = chapter_number(chapter, "chapter")
         if not number:  # chapters count from 1; 0 is only ever "before the book"
-            raise InvalidInput(say("chapter_from_one", got=chapter))
+            raise InvalidInput.of("chapter_from_one", got=chapter)
         report = self.reading.chapter(number)
         if report is None:
             raise UnknownChapter(chapter)
@@ -411,7 +443,5 @@ def chapter_number(as_of: int | None, what: str = "as_of") -> int | None:
     if as_of is not None and (
         isinstance(as_of, bool) or not isinstance(as_of, int) or not 0 <= as_of <= MAX_CHAPTER
     ):
-        raise InvalidInput(
-            say("not_a_chapter", what=what, high=f"{MAX_CHAPTER:,}", got=repr(as_of))
-        )
+        raise InvalidInput.of("not_a_chapter", what=what, high=f"{MAX_CHAPTER:,}", got=repr(as_of))
     return as_of

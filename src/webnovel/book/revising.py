@@ -36,12 +36,12 @@ def impact(
     if retract:
         number = chapter_number(chapter, "chapter")
         if number is None:
-            raise InvalidInput(say("impact_needs_chapter"))
+            raise InvalidInput.of("impact_needs_chapter")
         return impact_of(
             project.pipeline, number, retract=True, published_through=published_through(project)
         )
     if result is None:
-        raise InvalidInput(say("impact_needs_file"))
+        raise InvalidInput.of("impact_needs_file")
     parsed, _ = project.pipeline.read(result, chapter)
     return impact_of(
         project.pipeline,
@@ -72,10 +72,10 @@ def logged_as_published(project: Project, line: int | None) -> Iterator[None]:
 def publish(project: Project, through: int) -> int | None:
     """Mark chapters 1..`through` published (0 clears the line); returns the line."""
     if isinstance(through, bool) or not isinstance(through, int) or not 0 <= through <= MAX_CHAPTER:
-        raise InvalidInput(say("publish_range", high=MAX_CHAPTER, got=repr(through)))
+        raise InvalidInput.of("publish_range", high=MAX_CHAPTER, got=repr(through))
     latest = project.latest_chapter() or 0
     if through > latest:
-        raise InvalidInput(say("publish_beyond_latest", chapter=through, latest=latest))
+        raise InvalidInput.of("publish_beyond_latest", chapter=through, latest=latest)
     with project.storage.writing() as store:
         store.commits.set_published_through(through)
     return through or None

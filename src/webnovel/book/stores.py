@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..errors import WebnovelError
 from ..memory.store.location import StoreLocation, check_book_name, parse_store_url
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..memory.store.table_copy import copy_tables
@@ -26,14 +25,6 @@ from .opening import init_project, open_project
 from .project import Project
 
 Progress = Callable[[int, int], None]
-
-
-def store_problem(exc: BaseException) -> WebnovelError | None:
-    """A shared store's refusal or dropped connection met mid-work, as the domain error the
-    adapters report (None: not one); loaded only when something failed."""
-    from ..memory.store.pg_connection import store_problem as problem
-
-    return problem(exc)
 
 
 def _location(store: str, book: str = "-") -> StoreLocation:

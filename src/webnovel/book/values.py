@@ -21,6 +21,7 @@ from ..memory.schema import (
 from ..memory.vocabulary import THREAD_FILTER_WORDS
 
 if TYPE_CHECKING:
+    from ..memory.clock import Stamp
     from ..memory.clock.answer import Deadline, StoryClock
     from ..memory.packs.memory_pack import MemoryPack, PackItem
     from ..memory.packs.pack_words import Reason
@@ -73,6 +74,7 @@ __all__ = [
     "SearchHit",
     "Secret",
     "SecretTouched",
+    "Stamp",
     "StoryClock",
     "THREAD_FILTERS",
     "THREAD_FILTER_WORDS",
@@ -104,6 +106,7 @@ _LAZY = {
     "Impact": "..memory.review.impact",
     "Deadline": "..memory.clock.answer",
     "StoryClock": "..memory.clock.answer",
+    "Stamp": "..memory.clock",
 }
 
 

@@ -5,6 +5,7 @@ pack recipes, which only some pages show, are in `rulebook.py`."""
 
 from __future__ import annotations
 
+from ..memory.clock.shown import clock_lines, clock_text, day_words
 from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
 from ..memory.words import (
     ADVICE_KIND,
@@ -64,6 +65,9 @@ __all__ = [
     "THREAD_ACTION",
     "THREAD_KIND",
     "THREAD_STATUS",
+    "clock_lines",
+    "clock_text",
+    "day_words",
     "label",
     "printable",
     "sizes_shown",

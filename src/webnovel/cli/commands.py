@@ -63,7 +63,7 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
 def init(args: argparse.Namespace) -> int:
     path = args.path or args.project or Path.cwd()
     if (args.book or args.password_env) and not args.store:
-        raise InvalidInput(say("store_options_alone"))
+        raise InvalidInput.of("store_options_alone")
     with init_project(
         path,
         title=args.title,
@@ -83,7 +83,7 @@ def init(args: argparse.Namespace) -> int:
             },
             lambda d: (
                 say("book_created", title=d["title"], created=d["created"])
-                + ("" if d["store"] == "sqlite" else f"（书库 {d['store']}）")
+                + ("" if d["store"] == "sqlite" else say("book_created_store", store=d["store"]))
                 + _genre_said(args.genre, d["ladders"])
             ),
         )
@@ -112,7 +112,7 @@ def read_json_input(name: str) -> Any:
         try:
             raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InvalidInput(say("stdin_not_utf8", byte=exc.start)) from exc
+            raise InvalidInput.of("stdin_not_utf8", byte=exc.start) from exc
     else:
         raw = read_utf8(Path(name))
     raw = raw.removeprefix("\ufeff")
@@ -127,17 +127,17 @@ def read_json_input(name: str) -> Any:
     except json_limits.JsonTooBig:
         raise
     except json.JSONDecodeError as exc:
-        raise InvalidInput(
-            say("json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg)
+        raise InvalidInput.of(
+            "json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg
         ) from exc
     except ValueError as exc:  # NaN or Infinity
         raise InvalidInput(f"{where.rstrip()}: {exc}") from exc
     except RecursionError as exc:
-        raise InvalidInput(say("json_input_too_deep", where=where)) from exc
+        raise InvalidInput.of("json_input_too_deep", where=where) from exc
     twice = duplicates.paths(value)
     if twice:  # json keeps the last silently: one of the two would be lost without a word
         keys = say("argument_list_separator").join(twice)
-        raise InvalidInput(say("json_key_twice", where=where, keys=keys, count=len(twice)))
+        raise InvalidInput.of("json_key_twice", where=where, keys=keys, count=len(twice))
     return value
 
 
@@ -158,9 +158,9 @@ def commit(args: argparse.Namespace) -> int:
     if len(args.file) > 1:
         return _commit_many(args)
     if args.text and args.text_dir:
-        raise InvalidInput(say("text_and_text_dir"))
+        raise InvalidInput.of("text_and_text_dir")
     if args.text_dir and args.file[0] == "-":
-        raise InvalidInput(say("text_dir_needs_a_name"))
+        raise InvalidInput.of("text_dir_needs_a_name")
     result = read_json_input(args.file[0])
     text_path: Path | None = args.text
     if args.text_dir:
@@ -214,7 +214,7 @@ def _commit_many(args: argparse.Namespace) -> int:
     """Import a run of chapters. Each commit is atomic; the first bad file stops the run, names
     itself, and leaves every earlier chapter committed."""
     if args.text or args.chapter is not None or "-" in args.file:
-        raise InvalidInput(say("several_files"))
+        raise InvalidInput.of("several_files")
     reports: list[CommitReport] = []
     with_texts = _texts_folder(args)
     with open_book(args) as book, ProgressBar("commit") as bar:
@@ -317,14 +317,14 @@ def _import_upstream(args: argparse.Namespace) -> int:
     """A webnovel-writer project into a new book: the book is made in --project's folder with
     the project's title and genre, unless it exists (an interrupted import resumes)."""
     if args.start is not None or args.cast or args.candidates:
-        raise InvalidInput(say("upstream_options"))
+        raise InvalidInput.of("upstream_options")
     has_book = args.project is not None and holds_book(args.project / ".webnovel")
     if args.dry_run and not has_book:
         report = plan_upstream_import(args.path)
     else:
         if not has_book:
             if args.project is None:
-                raise InvalidInput(say("upstream_needs_folder"))
+                raise InvalidInput.of("upstream_needs_folder")
             plan = plan_upstream_import(args.path)
             init_project(args.project, title=plan.title, genre=plan.genre).close()
         with open_book(args) as book, ProgressBar("import") as bar:
@@ -341,7 +341,7 @@ def extract(args: argparse.Namespace) -> int:
     start, end = args.start, args.end
     if args.chapter is not None:
         if start is not None or end is not None:
-            raise InvalidInput(say("chapter_or_range"))
+            raise InvalidInput.of("chapter_or_range")
         start = end = args.chapter
     with open_book(args) as book, ProgressBar("extract") as bar:
         try:
@@ -376,7 +376,7 @@ def candidates(args: argparse.Namespace) -> int:
             emit(args, [c.to_dict() for c in items], lambda _: render.candidates_text(items))
             return 0
         if not args.name:
-            raise InvalidInput(say("candidate_needs_name", action=args.action))
+            raise InvalidInput.of("candidate_needs_name", action=args.action)
         if args.action == "accept" and (args.id or args.yes):
             done = book.accept_candidate(args.name, args.entity_type, args.id, args.yes)
         else:
@@ -436,7 +436,7 @@ def mcp(args: argparse.Namespace) -> int:
         from ..mcp import create_server
         from ..mcp.stdio import run_stdio
     except ImportError as exc:
-        raise InvalidInput(say("mcp_extra")) from exc
+        raise InvalidInput.of("mcp_extra") from exc
     with open_book(args) as book:
         from ..book.heap import settle_heap
 
@@ -452,7 +452,7 @@ def _dashboard_module(name: str) -> Any:
     try:
         return importlib.import_module(f"..dashboard.{name}", __package__)
     except ImportError as exc:
-        raise InvalidInput(say("dashboard_extra")) from exc
+        raise InvalidInput.of("dashboard_extra") from exc
 
 
 def dashboard(args: argparse.Namespace) -> int:
@@ -475,9 +475,12 @@ def wiki(args: argparse.Namespace) -> int:
     emit(
         args,
         summary,
-        lambda d: (
-            f"读者百科已写入 {d['folder']}（截至第{d['as_of']}章：{d['entities']} 个条目，"
-            f"{d['events']} 件大事），打开 index.html 阅读"
+        lambda d: say(
+            "wiki_written",
+            folder=d["folder"],
+            as_of=d["as_of"],
+            entities=d["entities"],
+            events=d["events"],
         ),
     )
     return 0

@@ -29,7 +29,7 @@ def demo(args: argparse.Namespace) -> int:
     memory = folder / ".webnovel"
     if memory.exists():
         if not (memory / "demo").exists():
-            raise ProjectExists(say("demo_not_ours", folder=folder))
+            raise ProjectExists.of("demo_not_ours", folder=folder)
         shutil.rmtree(memory)
     meta = sample_meta()
     chapters = list(sample_chapters())
@@ -109,27 +109,28 @@ def _demo_report(book: Project, meta: dict[str, Any]) -> DemoReport:
 def _demo_text(d: DemoReport) -> str:
     p, root = d.protagonist, d.book["root"]
     lines = [
-        f"《{d.book['title']}》：已提交 {d.chapters} 章，记忆在 {root}",
+        say("demo_head", title=d.book["title"], chapters=d.chapters, root=root),
         "",
-        f"主角现状：{p.name}",
+        say("demo_protagonist", name=p.name),
     ]
-    lines += [f"  {label(FIELD, k)}：{render.value_text(v)}" for k, v in p.now.items()]
+    lines += [
+        say("demo_field_line", field=label(FIELD, k), value=render.value_text(v))
+        for k, v in p.now.items()
+    ]
     lines += [
         "",
-        f"{p.name} 的{label(FIELD, d.history_field)}历史：",
+        say("demo_history_head", name=p.name, field=label(FIELD, d.history_field)),
         render.history_text(d.history),
         "",
-        "当前关系：",
+        say("demo_relations_head"),
         render.relations_text(d.relations),
         "",
-        "未回收的线索：",
+        say("demo_threads_head"),
         render.threads_text(d.open_threads),
         "",
-        "未决矛盾：",
+        say("demo_conflicts_head"),
         render.conflicts_text(d.conflicts),
         "",
-        f"试试：webnovel --project {root} fact {p.name} 境界 --as-of 3",
-        f"      webnovel --project {root} dashboard --open"
-        "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
+        say("demo_try", root=root, name=p.name),
     ]
     return "\n".join(lines)

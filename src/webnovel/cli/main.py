@@ -445,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WebnovelError as exc:
         return _fail(str(exc), exc.exit_code)
     except json.JSONDecodeError as exc:
-        return _fail(str(InvalidInput(say("not_json_input", error=exc))), 2)
+        return _fail(str(InvalidInput.of("not_json_input", error=exc)), 2)
     except OSError as exc:
         return _fail(os_error_text(exc), 2)
     except Exception as exc:
@@ -453,12 +453,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             where = Path(args.project or ".") / ".webnovel"
             damage = say("schema_not_database", error=one_line(exc))
             return _fail(str(DamagedBook(where, damage, recoverable=True)), 1)
-        from ..book.stores import store_problem  # a shared store refused or dropped us
-
-        problem = store_problem(exc)
-        if problem is None:
-            raise
-        return _fail(str(problem), problem.exit_code)
+        raise
     except KeyboardInterrupt:
         return _fail(say("interrupted"), 130)
 

@@ -82,44 +82,66 @@ def commit_text(report: CommitReport) -> str:
     counts = report.counts
     status = COMMIT_STATUS.get(report.status, report.status)
     lines = [
-        f"第{report.chapter}章：{status}（{report.commit_id}）",
-        f"  新增 {counts.added}，取代 {counts.superseded}，"
-        f"推翻 {counts.contradicted}，待定 {counts.tentative}",
+        say("commit_head", chapter=report.chapter, status=status, commit=report.commit_id),
+        say(
+            "commit_counts",
+            added=counts.added,
+            superseded=counts.superseded,
+            contradicted=counts.contradicted,
+            tentative=counts.tentative,
+        ),
     ]
-    lines += [f"  矛盾：{c.message}" for c in report.conflicts]
-    lines += [f"  提醒：{w}" for w in report.warnings]
-    lines += [f"  已规范：{n}" for n in report.normalized]
+    lines += [say("commit_conflict_line", message=c.message) for c in report.conflicts]
+    lines += [say("commit_warning_line", warning=w) for w in report.warnings]
+    lines += [say("normalized_line", note=n) for n in report.normalized]
     return "\n".join(lines)
 
 
 def review_text(report: ReviewReport) -> str:
-    normalized = [f"  已规范：{n}" for n in report.normalized]
+    normalized = [say("normalized_line", note=n) for n in report.normalized]
     if not report.issues:
-        return "\n".join([f"第{report.chapter}章：未发现问题", *normalized])
+        return "\n".join([say("review_clean", chapter=report.chapter), *normalized])
     lines = [
-        f"第{report.chapter}章：{len(report.issues)} 个问题，其中 {len(report.blocking)} 个阻断提交"
+        say(
+            "review_head",
+            chapter=report.chapter,
+            issues=len(report.issues),
+            blocking=len(report.blocking),
+        )
     ]
     lines += normalized
     for issue in report.issues:
         severity = SEVERITY.get(issue.severity, issue.severity)
         kind = CONFLICT_KIND.get(issue.category) or ADVICE_KIND.get(issue.category, "")
-        lines.append(f"[{severity}] {kind or issue.category}：{issue.message}")
+        lines.append(
+            say(
+                "review_issue",
+                severity=severity,
+                kind=kind or issue.category,
+                message=issue.message,
+            )
+        )
         if issue.contradicts_published:
             shown = "、".join(map(str, issue.contradicts_published))
             lines.append("    " + say("review_contradicts_published", chapters=shown))
         if issue.fix_hint:
-            lines.append(f"    → {issue.fix_hint}")
+            lines.append(say("review_fix_hint", hint=issue.fix_hint))
     return "\n".join(lines)
 
 
 def import_text(report: TextImport) -> str:
-    rows = [["章", "标题", "卷", "字数"]]
-    rows += [[f"第{c.chapter}章", c.title, c.volume or "", str(c.chars)] for c in report.chapters]
+    rows = [[say("column_chapter"), say("column_title"), say("column_volume"), say("column_chars")]]
+    rows += [
+        [say("chapter_n", n=c.chapter), c.title, c.volume or "", str(c.chars)]
+        for c in report.chapters
+    ]
     lines = [table(rows)]
     if report.dry_run:
-        lines.append(f"共找到 {len(report.chapters)} 章（试运行，未写入）")
+        lines.append(say("import_found_dry", chapters=len(report.chapters)))
     else:
-        lines.append(f"已提交 {report.committed} 章，未变化 {report.unchanged} 章")
+        lines.append(
+            say("import_committed", committed=report.committed, unchanged=report.unchanged)
+        )
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
     lines += [
         say(
@@ -132,9 +154,10 @@ def import_text(report: TextImport) -> str:
         for d in report.doubled
     ]
     if report.candidate_names:
-        lines.append("可能的新人物（名字、出现次数、首次出现）：")
+        lines.append(say("import_candidates_head"))
         lines += [
-            f"  {c.name}  {c.count} 次  第{c.first_chapter}章" for c in report.candidate_names
+            say("import_candidate_line", name=c.name, count=c.count, chapter=c.first_chapter)
+            for c in report.candidate_names
         ]
     return "\n".join(lines)
 
@@ -142,19 +165,26 @@ def import_text(report: TextImport) -> str:
 def _front_matter_lines(items: list[FrontMatter], dry: bool) -> list[str]:
     """Text under no chapter heading (a title page, a 简介, a volume's opening words): said
     where it went, so that nothing an import leaves out of the chapters goes unmentioned."""
-    kept = "将随" if dry else "已随"
     return [
-        f"第{f.chapter}章《{f.title}》之前有 {f.chars} 字不属于任何章节"
-        f"（首行「{f.first_line}」），未计入正文和记忆，"
-        f"{kept}第{f.chapter}章保存为章前内容（{f.kept_in}）"
+        say(
+            "front_matter_will_keep" if dry else "front_matter_kept",
+            chapter=f.chapter,
+            title=f.title,
+            chars=f.chars,
+            first_line=f.first_line,
+            kept_in=f.kept_in,
+        )
         for f in items
     ]
 
 
 def summarized_text(report: Summarized) -> str:
-    return (
-        f"{report.chapters} 章：新写摘要 {report.summarized} 章，未变化 {report.unchanged} 章，"
-        f"跳过 {report.skipped} 章（模型或代理写的结果、没有正文的章）"
+    return say(
+        "summarized_line",
+        chapters=report.chapters,
+        summarized=report.summarized,
+        unchanged=report.unchanged,
+        skipped=report.skipped,
     )
 
 
@@ -172,8 +202,14 @@ UPSTREAM_COUNTS = {
 
 def upstream_text(report: UpstreamImport) -> str:
     lines = [
-        f"《{report.title}》（{report.genre or '未注明题材'}）来自 {report.source}："
-        f"{report.chapters} 章，其中 {report.texts} 章有正文"
+        say(
+            "upstream_head",
+            title=report.title,
+            genre=report.genre or say("upstream_no_genre"),
+            source=report.source,
+            chapters=report.chapters,
+            texts=report.texts,
+        )
     ]
     rows = [["记录", "条数"]] + [
         [label, str(report.counts.get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
@@ -183,12 +219,18 @@ def upstream_text(report: UpstreamImport) -> str:
         lines.append("试运行，未写入")
     else:
         lines.append(
-            f"已提交 {report.committed} 章，未变化 {report.unchanged} 章，"
-            f"记录矛盾 {report.conflicts} 条"
+            say(
+                "upstream_committed",
+                committed=report.committed,
+                unchanged=report.unchanged,
+                conflicts=report.conflicts,
+            )
         )
     if report.unmapped:
         lines.append("未导入（多为上游由这些记录派生的副本、统计与日志）：")
-        lines += [f"  {what}：{count}" for what, count in report.unmapped.items()]
+        lines += [
+            say("upstream_unmapped_line", what=w, count=n) for w, n in report.unmapped.items()
+        ]
     return "\n".join(lines)
 
 
@@ -223,10 +265,10 @@ def extract_text(report: ExtractionReport) -> str:
         t = r.tokens
         rows.append(
             [
-                f"第{r.chapter}章",
+                say("chapter_n", n=r.chapter),
                 r.title or "",
                 EXTRACT_STATUS.get(r.status, r.status)
-                + (f"（修正 {r.repairs} 次）" if r.repairs else "")
+                + (say("extract_repairs", repairs=r.repairs) if r.repairs else "")
                 + ("（用已存回答）" if r.cache_hits and not r.requests else ""),
                 str(r.requests),
                 f"{t.input:,}",
@@ -241,8 +283,8 @@ def extract_text(report: ExtractionReport) -> str:
     rows.append(
         [
             "合计",
-            f"{total.chapters} 章",
-            f"写入 {total.committed}，未变化 {total.unchanged}",
+            say("chapters_count", chapters=total.chapters),
+            say("extract_total_written", committed=total.committed, unchanged=total.unchanged),
             str(total.requests),
             f"{t.input:,}",
             f"{t.cached:,}",
@@ -253,9 +295,16 @@ def extract_text(report: ExtractionReport) -> str:
     )
     lines = [table(rows)]
     if report.model:
-        lines.append(f"模型：{report.model}（{report.endpoint}，{report.response_mode or '—'}）")
+        lines.append(
+            say(
+                "extract_model_line",
+                model=report.model,
+                endpoint=report.endpoint,
+                mode=report.response_mode or "—",
+            )
+        )
     for r in report.extracted:
-        lines += [f"  第{r.chapter}章：{w}" for w in r.warnings]
+        lines += [say("extract_warning_line", chapter=r.chapter, warning=w) for w in r.warnings]
     if report.prices and not report.prices.get("currency"):
         lines.append(say("currency_how"))
     return "\n".join(lines)
@@ -267,7 +316,7 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     rows = [["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", cost]]
     rows += [
         [
-            f"第{r.chapter}章",
+            say("chapter_n", n=r.chapter),
             r.title or "",
             EXTRACT_STATUS.get(r.status, r.status),
             str(r.requests),
@@ -280,8 +329,8 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     rows.append(
         [
             "合计",
-            f"{total.chapters} 章",
-            f"{total.cached} 章已有回答",
+            say("chapters_count", chapters=total.chapters),
+            say("extract_total_cached", cached=total.cached),
             str(total.requests),
             f"{total.estimated_tokens.input:,}",
             f"{total.estimated_tokens.output:,}",
@@ -300,7 +349,7 @@ def candidates_text(items: Sequence[Candidate]) -> str:
     if not items:
         return "没有待确认的名字"
     rows = [["名字", "出现次数", "首次出现"]]
-    rows += [[c.name, str(c.count), f"第{c.first_chapter}章"] for c in items]
+    rows += [[c.name, str(c.count), say("chapter_n", n=c.first_chapter)] for c in items]
     return table(rows) + (
         "\n确认：webnovel candidates accept 名字 [--type 角色]；并入："
         "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字"
@@ -309,7 +358,7 @@ def candidates_text(items: Sequence[Candidate]) -> str:
 
 def candidate_done_text(done: Settled) -> str:
     if done.action == "rejected":
-        return f"已拒绝「{done.name}」，以后不再列出"
+        return say("candidate_rejected", name=done.name)
     if done.action == "undone":
         chapters = "、".join(map(str, done.chapters))
         return say(
@@ -317,7 +366,7 @@ def candidate_done_text(done: Settled) -> str:
             name=done.name,
             chapters=chapters,
         )
-    where = f"第{done.chapters[0]}章起，共 {len(done.chapters)} 章提到"
+    where = say("candidate_where", first=done.chapters[0], chapters=len(done.chapters))
     if done.action == "accepted":
-        return f"已确认「{done.name}」为新实体 {done.entity_id}（{where}）"
-    return f"已把「{done.name}」并入 {done.entity_id} 作为别名（{where}）"
+        return say("candidate_accepted", name=done.name, entity=done.entity_id, where=where)
+    return say("candidate_merged", name=done.name, entity=done.entity_id, where=where)

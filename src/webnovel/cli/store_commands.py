@@ -85,14 +85,14 @@ def books(args: argparse.Namespace) -> int:
             )
             if not sys.stdin.isatty():
                 # an agent's shell answers nothing: a whole book goes only when told to
-                raise InvalidInput(say("delete_needs_yes", question=what))
+                raise InvalidInput.of("delete_needs_yes", question=what)
             answer = input(f"{what} [y/N] ")
             if answer.strip().lower() not in ("y", "yes", "是"):
                 print(say("not_deleted"), file=sys.stderr)
                 return 1
         if not delete_book(args.store, args.delete):
             raise UnknownBook(args.delete)
-        emit(args, {"deleted": args.delete}, lambda d: f"已删除《{d['deleted']}》")
+        emit(args, {"deleted": args.delete}, lambda d: say("book_deleted", book=d["deleted"]))
         return 0
     emit(args, list_books(args.store), books_text)
     return 0
@@ -112,7 +112,7 @@ def books_text(items: list[dict[str, Any]]) -> str:
                 if not b["readable"]
                 else "—"
                 if b["latest_chapter"] is None
-                else f"第{b['latest_chapter']}章",
+                else say("chapter_n", n=b["latest_chapter"]),
                 "—" if b["commits"] is None else str(b["commits"]),
                 f"{b['size_bytes'] / 1e6:.1f} MB",
                 b["created_at"][:10],
@@ -123,7 +123,7 @@ def books_text(items: list[dict[str, Any]]) -> str:
 
 def copy(args: argparse.Namespace) -> int:
     if (args.book is not None or args.password_env is not None) and args.store is None:
-        raise InvalidInput(say("store_options_not_sqlite"))
+        raise InvalidInput.of("store_options_not_sqlite")
     with interrupted_by_signals(), open_book(args) as book, ProgressBar("copy") as bar:
         report = copy_book(
             book,
@@ -137,9 +137,13 @@ def copy(args: argparse.Namespace) -> int:
     emit(
         args,
         report,
-        lambda d: (
-            f"已复制 {d['commits']} 次提交（{d['chapters']} 章）到 {d['dest']}（{d['store']}）"
-            + (f"，连同 {d['vectors']} 个向量" if d.get("vectors") else "")
+        lambda d: say(
+            "book_copied",
+            commits=d["commits"],
+            chapters=d["chapters"],
+            dest=d["dest"],
+            store=d["store"],
+            vectors=say("book_copied_vectors", vectors=d["vectors"]) if d.get("vectors") else "",
         ),
     )
     return 0

@@ -40,9 +40,8 @@ from starlette.staticfiles import StaticFiles
 from ..book.candidate_queue import ENTITY_TYPES
 from ..book.project import Project
 from ..book.rulebook import RECIPES
-from ..book.stores import store_problem
 from ..book.words import TASK
-from ..errors import InvalidInput, UnknownChapter, UnknownConflict, UnknownEntity, WebnovelError
+from ..errors import InvalidInput, UnknownChapter, UnknownQuery, WebnovelError
 from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
@@ -58,6 +57,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 PageView = Callable[[Request, int], Response | Awaitable[Response]]
+HTTP_CODES = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 LIVE_POLL_SECONDS = 1.0
 MAX_FORM_BYTES = (
     64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
@@ -105,7 +105,7 @@ class Dashboard:
         try:
             chapter = int(raw)
         except ValueError:
-            raise InvalidInput(say("as_of_not_chapter", raw=raw)) from None
+            raise InvalidInput.of("as_of_not_chapter", raw=raw) from None
         return min(max(chapter, 1), latest)
 
     def page(
@@ -155,7 +155,7 @@ class Dashboard:
         entity = self.book.entity(request.path_params["entity_id"])
         known = {e.id: e for e in self.book.entities(as_of)}  # name and aliases as of then
         if entity.id not in known:
-            return self.not_yet(request, as_of, f"第{as_of}章时还没有这个实体")
+            return self.not_yet(request, as_of, say("dashboard_no_entity_yet", as_of=as_of))
         view = pages.character(self.book, known[entity.id], as_of)
         return self.page(request, "character.html", as_of, view)
 
@@ -165,7 +165,7 @@ class Dashboard:
         recent = _bounded_int(params.get("recent"), 5, 1, 10_000)
         center = params.get("center") or None
         view = graph_view.graph(self.book, as_of, center, hops, recent)
-        return self.page(request, "graph.html", as_of, view)
+        return self.html(request, "graph.html", as_of, view=view, **context_of(view))
 
     def threads(self, request: Request, as_of: int) -> Response:
         view = threads_view.threads_board(
@@ -176,27 +176,30 @@ class Dashboard:
     def thread(self, request: Request, as_of: int) -> Response:
         view = threads_view.thread(self.book, request.path_params["thread_id"], as_of)
         if view is None:
-            return self.not_yet(request, as_of, f"第{as_of}章时没有这条线索")
+            return self.not_yet(request, as_of, say("dashboard_no_thread_yet", as_of=as_of))
         return self.page(request, "thread.html", as_of, view)
 
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
         if not raw.isdigit():
-            raise InvalidInput(say("chapter_not_digits", raw=raw))
+            raise InvalidInput.of("chapter_not_digits", raw=raw)
         number = int(raw)
         if number > as_of:
-            return self.not_yet(request, as_of, f"截至第{as_of}章，还没有第{number}章")
+            return self.not_yet(
+                request, as_of, say("dashboard_chapter_after", as_of=as_of, chapter=number)
+            )
         try:
             view = chapter_view.chapter(self.book, number)
         except UnknownChapter:
-            return self.not_yet(request, as_of, f"第{number}章尚未提交")
+            return self.not_yet(request, as_of, say("unknown_chapter", chapter=number))
         return self.page(request, "chapter.html", as_of, view)
 
     def timeline(self, request: Request, as_of: int) -> Response:
         who = request.query_params.get("entity") or None
         entity = self.book.entity(who) if who else None
         before = _bounded_int(request.query_params.get("before"), 0, 0, as_of + 1) or None
-        view = pages.timeline(self.book, as_of, entity, before)
+        story = request.query_params.get("order") == "story"
+        view = pages.timeline(self.book, as_of, entity, before, story)
         return self.page(request, "timeline.html", as_of, view)
 
     def conflicts(self, request: Request, as_of: int) -> Response:
@@ -227,7 +230,7 @@ class Dashboard:
         task = request.query_params.get("task") or "chapter_write"
         if task not in RECIPES:
             choices = say("argument_list_separator").join(TASK.get(t, t) for t in RECIPES)
-            raise InvalidInput(say("unknown_task", name=task, choices=choices))
+            raise InvalidInput.of("unknown_task", name=task, choices=choices)
         view = await self.book.long_reads().run(lambda book: pages.pack(book, as_of, task))
         return self.page(request, "pack.html", as_of, view)
 
@@ -362,23 +365,17 @@ class Dashboard:
         name = request.path_params["name"]
         try:
             query = find_query(QUERIES, name)
-            arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
-            arguments["record"] = False  # a look, not a pack given to an agent: never logged
-            if query.long:  # a search: in a worker thread, while other requests are answered
-                data = await self.book.long_reads().run(
-                    lambda book: query.to_json(query.run(book, arguments))
-                )
-            else:
-                data = query.to_json(query.run(self.book, arguments))
         except KeyError:
-            return JSONResponse({"error": say("no_such_query", name=name)}, status_code=404)
-        except WebnovelError as exc:
-            status = 404 if isinstance(exc, UnknownEntity | UnknownChapter) else 400
-            return JSONResponse({"error": str(exc)}, status_code=status)
-        except Exception as exc:
-            if (problem := store_problem(exc)) is None:
-                raise
-            return JSONResponse({"error": str(problem)}, status_code=503)  # the store, not you
+            raise UnknownQuery.of("no_such_query", name=name) from None
+        # an error (ours, the store's) is answered as JSON by the app's one handler
+        arguments = checked_arguments(name, query.mcp_args, request.query_params, text=True)
+        arguments["record"] = False  # a look, not a pack given to an agent: never logged
+        if query.long:  # a search: in a worker thread, while other requests are answered
+            data = await self.book.long_reads().run(
+                lambda book: query.to_json(query.run(book, arguments))
+            )
+        else:
+            data = query.to_json(query.run(self.book, arguments))
         return JSONResponse(data, headers=SECURITY_HEADERS)
 
     async def seq(self, request: Request) -> Response:
@@ -416,16 +413,26 @@ class Dashboard:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
+def error_of(exc: Exception) -> tuple[int, dict[str, Any]]:
+    """An error's HTTP status and its JSON: `{"error": sentence, "code", "details"}`. Ours
+    carry both (errors.py); Starlette's own (a refused form, a token) are named by status."""
+    if isinstance(exc, WebnovelError):
+        return exc.http_status, {"error": str(exc), "code": exc.code, "details": exc.details}
+    status = int(getattr(exc, "status_code", 500))
+    code = HTTP_CODES.get(status, "http_error")
+    return status, {"error": str(getattr(exc, "detail", "") or exc), "code": code, "details": {}}
+
+
 def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
     """A 改稿 form's result: as pasted, its chapter (when given) and its JSON."""
     raw = (form.get("result") or [""])[0]
     chapter = (form.get("chapter") or [""])[0].strip()
     if not raw.strip():
-        raise InvalidInput(say("revise_needs_result"))
+        raise InvalidInput.of("revise_needs_result")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(say("not_json_input", error=exc)) from exc
+        raise InvalidInput.of("not_json_input", error=exc) from exc
     return raw, int(chapter) if chapter.isdigit() else None, data
 
 
@@ -453,15 +460,16 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
     Host; with one (listening beyond this machine), only to requests that hold the token."""
     board = Dashboard(book)
 
-    async def error_page(request: Request, exc: Exception) -> Response:
-        status = getattr(exc, "status_code", None) or (
-            404 if isinstance(exc, UnknownEntity | UnknownConflict) else 400
-        )
-        message = getattr(exc, "detail", None) or str(exc)
+    async def error_answer(request: Request, exc: Exception) -> Response:
+        """Every error of every route, one way: its status from the error's data; `/api/…`
+        answers JSON (docs/contract.md), a page the Chinese error page."""
+        status, error = error_of(exc)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(error, status_code=status, headers=SECURITY_HEADERS)
         response = board.html(
-            request, "error.html", board.book.latest_chapter() or 0, message=message
+            request, "error.html", board.book.latest_chapter() or 0, message=error["error"]
         )
-        response.status_code = int(status)
+        response.status_code = status
         return response
 
     # Every route has a name: templates and redirects link to it by name (links.py).
@@ -510,8 +518,8 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
         routes=routes,
         middleware=[Middleware(AccessGuard, login_token=login_token)],
         exception_handlers={
-            WebnovelError: error_page,
-            HTTPException: error_page,
+            WebnovelError: error_answer,
+            HTTPException: error_answer,
         },
         lifespan=lifespan,
     )

@@ -2,9 +2,11 @@
 and no network, and the same graph always looks the same.
 
 Centred on an entity the layout is radial: the centre, its neighbours on a ring, their
-neighbours on an outer ring, each ring ordered so that neighbours sit near what links them. The
-whole cast uses a small spring layout (Fruchterman–Reingold) from a deterministic start, with
-its work bounded so a page stays fast whatever the cast.
+neighbours on an outer ring, each ring ordered so that neighbours sit near what links them and
+wide enough that no two crowd. The whole cast is drawn by groups (its factions): each group on a
+honeycomb, so no two circles or names collide however big the cast, where a small spring layout
+(Fruchterman–Reingold, from a deterministic start, its work bounded) of the group puts them; the
+groups packed in rows about as wide as a phone can show readably. Positions are in pixels.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 Point = tuple[float, float]
-WORK_LIMIT = 250_000  # node pairs × iterations: about 100 ms of Python
+WORK_LIMIT = 60_000  # node pairs × iterations: about 25 ms of Python (a group only needs
+# where its members roughly go: they are then set on a honeycomb)
 
 
 def _angle_seed(node: str) -> float:
@@ -27,16 +31,17 @@ def radial(
     center: str,
     rings: Sequence[Sequence[str]],
     parent: dict[str, str],
-    radius: float = 1.0,
+    spacing: float,
 ) -> dict[str, Point]:
-    """The centre at the origin and ring k at radius k / len(rings). The first ring is spread
+    """The centre at the origin and each ring around it, in pixels. The first ring is spread
     evenly; an outer node sits in the wedge of the inner node that links it (`parent`), so
-    links do not cross the picture."""
+    links do not cross the picture. A ring is wide enough, and its nodes far enough apart, that
+    no two are nearer than `spacing` (a node's circle and its name fit in that)."""
     out: dict[str, Point] = {center: (0.0, 0.0)}
     angle: dict[str, float] = {}
     wedge = 2 * math.pi
+    radius = 0.0
     for depth, ring in enumerate(rings, start=1):
-        r = radius * depth / max(1, len(rings))
         if depth == 1:
             for i, node in enumerate(ring):
                 angle[node] = 2 * math.pi * i / max(1, len(ring)) - math.pi / 2
@@ -49,8 +54,181 @@ def radial(
                 for i, node in enumerate(kids):
                     angle[node] = angle[inner] + wedge * ((i + 0.5) / len(kids) - 0.5) * 0.9
             wedge = wedge / max(1, max(len(k) for k in children.values()))
+        around = spacing / (2 * math.sin(math.pi / len(ring))) if len(ring) > 1 else 0.0
+        radius = max(radius + RING_GAP * spacing, around)  # room for relation names
+        _spread(ring, angle, 2 * math.asin(min(1.0, spacing / (2 * radius))))
         for node in ring:
-            out[node] = (r * math.cos(angle[node]), r * math.sin(angle[node]))
+            out[node] = (radius * math.cos(angle[node]), radius * math.sin(angle[node]))
+    return out
+
+
+def _spread(ring: Sequence[str], angle: dict[str, float], gap: float) -> None:
+    """Move the ring's angles apart until neighbours are at least `gap` apart, keeping their
+    order round the ring and staying near where they were."""
+    order = sorted(ring, key=lambda n: (angle[n], n))
+    n = len(order)
+    if n < 2:
+        return
+    if n * gap >= 2 * math.pi - 1e-9:  # a full ring: evenly, from where the first was
+        for i, node in enumerate(order):
+            angle[node] = angle[order[0]] + 2 * math.pi * i / n
+        return
+    a = [angle[node] for node in order]
+    for _ in range(60):  # neighbours (the last and the first too) push each other apart
+        moved = False
+        for i in range(n):
+            j = (i + 1) % n
+            ahead = a[j] + (2 * math.pi if j == 0 else 0.0)
+            short = gap - (ahead - a[i])
+            if short > 1e-9:
+                a[i] -= short / 2 + 1e-9
+                a[j] += short / 2 + 1e-9
+                moved = True
+        if not moved:
+            break
+    for i in range(1, n):  # what pushing left undone: a sweep that cannot fail ...
+        a[i] = max(a[i], a[i - 1] + gap)
+    if a[0] + 2 * math.pi - a[-1] < gap:  # ... unless it closed the ring: then evenly
+        a = [a[0] + 2 * math.pi * i / n for i in range(n)]
+    for node, value in zip(order, a, strict=True):
+        angle[node] = value
+
+
+def radial_honeycomb(
+    center: str,
+    rings: Sequence[Sequence[str]],
+    parent: dict[str, str],
+    cell: tuple[float, float],
+    columns: int,
+) -> dict[str, Point]:
+    """The rings of `radial` on a honeycomb, for a centre with too many neighbours for a ring
+    a phone can show: the centre in the middle place, the first ring on the places nearest it
+    in the ring's order round the centre, each outer node on the free place nearest the node
+    that links it. No two circles crowd, and the picture stays `columns` places wide."""
+    count = 1 + sum(len(ring) for ring in rings)
+    slots = list(_honeycomb(count, cell, columns))
+    out: dict[str, Point] = {center: slots.pop(0)}
+    for depth, ring in enumerate(rings):
+        if depth == 0:
+            nearest = sorted(slots[: len(ring)], key=lambda p: (math.atan2(p[0], -p[1]), p))
+            out.update(zip(ring, nearest, strict=True))
+            del slots[: len(ring)]
+            continue
+        for node in ring:
+            px, py = out[parent[node]]
+            best = min(
+                range(len(slots)),
+                key=lambda k: ((slots[k][0] - px) ** 2 + (slots[k][1] - py) ** 2, k),
+            )
+            out[node] = slots.pop(best)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The box a group (a faction) is drawn in, its name at its top."""
+
+    key: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def clustered(
+    groups: Sequence[tuple[str, Sequence[str]]],
+    edges: Iterable[tuple[str, str]],
+    cell: tuple[float, float],
+    margins: tuple[float, float, float],
+    columns: int,
+) -> tuple[dict[str, Point], list[Frame]]:
+    """Each group (key, members most important first) on a honeycomb of `cell`-sized places
+    (a circle and its name fit in one), no wider than `columns` places, its most important
+    member in the middle and the others where a small spring layout of the group puts them, so
+    that who is linked sits together; the groups packed in rows about `columns` places wide,
+    the biggest first. `margins` (top, bottom, sides) leave room in a group's frame for its
+    name and its lowest row's names. Pixels, the top left at (0, 0)."""
+    links = sorted(set(edges))
+    top, bottom, side = margins
+    blobs = []
+    for key, members in groups:
+        # about as tall as wide; small groups narrow enough that two share a row
+        across = max(1, min(columns, round(math.sqrt(len(members) * 0.8))))
+        slots = _honeycomb(len(members), cell, across)
+        xs, ys = [p[0] for p in slots], [p[1] for p in slots]
+        left, up = min(xs) - side, min(ys) - top
+        frame = (key, max(xs) + side - left, max(ys) + bottom - up)
+        placed = _snap(members, links, slots)
+        blobs.append(({n: (x - left, y - up) for n, (x, y) in placed.items()}, frame))
+    blobs.sort(key=lambda blob: (-len(blob[0]), blob[1][0]))
+    width = max([columns * cell[0], *(w for _, (_, w, _) in blobs)])
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, (_, (_, w, _)) in enumerate(blobs):
+        if rows[-1] and used + GROUP_GAP + w > width:
+            rows.append([])
+            used = 0.0
+        used += (GROUP_GAP if rows[-1] else 0.0) + w
+        rows[-1].append(i)
+    points: dict[str, Point] = {}
+    frames: list[Frame] = []
+    y = 0.0
+    for row in rows:
+        row_width = sum(blobs[i][1][1] for i in row) + GROUP_GAP * (len(row) - 1)
+        x = (width - row_width) / 2
+        for i in row:
+            placed, (key, w, h) = blobs[i]
+            points.update(
+                {n: (round(x + px, 1), round(y + py, 1)) for n, (px, py) in placed.items()}
+            )
+            frames.append(Frame(key, round(x, 1), round(y, 1), round(w, 1), round(h, 1)))
+            x += w + GROUP_GAP
+        y += max(blobs[i][1][2] for i in row) + GROUP_GAP
+    return points, frames
+
+
+GROUP_GAP = 14.0  # between two groups' frames
+RING_GAP = 1.7  # between rings, in `spacing`s
+
+
+@lru_cache(maxsize=256)
+def _honeycomb(n: int, cell: tuple[float, float], columns: int) -> tuple[Point, ...]:
+    """The `n` places of a honeycomb nearest its middle: rows `cell[1]` apart, each shifted
+    half a place from the last, at most `columns` places wide."""
+    w, h = cell
+    reach = (columns - 1) * w / 2 + 1e-6
+    places = [
+        ((i + (j % 2) / 2) * w, j * h)
+        for j in range(-n, n + 1)
+        for i in range(-columns, columns + 1)
+        if abs((i + (j % 2) / 2) * w) <= reach
+    ]
+    places.sort(key=lambda p: (p[0] * p[0] + p[1] * p[1], p[1], p[0]))
+    return tuple(places[:n])
+
+
+def _snap(
+    members: Sequence[str], links: Sequence[tuple[str, str]], slots: Sequence[Point]
+) -> dict[str, Point]:
+    """Each member, most important first, on the free place nearest where a spring layout of
+    the group (only its own links) would put it."""
+    if len(members) < 3:
+        return dict(zip(members, slots, strict=True))
+    inside = set(members)
+    wanted = spring(sorted(members), [(a, b) for a, b in links if a in inside and b in inside])
+    xs, ys = [p[0] for p in slots], [p[1] for p in slots]
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    hx, hy = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
+    free = list(slots)
+    out: dict[str, Point] = {}
+    for i, node in enumerate(members):
+        if i == 0:  # the most important in the middle
+            out[node] = free.pop(0)
+            continue
+        ux, uy = wanted[node]
+        tx, ty = cx + ux * hx, cy + uy * hy
+        best = min(range(len(free)), key=lambda k: (free[k][0] - tx) ** 2 + (free[k][1] - ty) ** 2)
+        out[node] = free.pop(best)
     return out
 
 
@@ -74,8 +252,9 @@ def _spring(
     xs = [math.cos(_angle_seed(node)) * (0.3 + 0.7 * i / n) for i, node in enumerate(nodes)]
     ys = [math.sin(_angle_seed(node)) * (0.3 + 0.7 * i / n) for i, node in enumerate(nodes)]
     k = math.sqrt(4.0 / n)  # the ideal distance for n nodes in an area of 4
-    iterations = max(15, min(150, WORK_LIMIT // (n * n)))
+    iterations = max(12, min(150, WORK_LIMIT // (n * n)))
     heat = 0.2
+    cooling = 0.002 ** (1 / iterations)  # the last step 1/500 of the first, however many
     gravity = 0.5 if n < 20 else 0.12
     for _ in range(iterations):
         dx = [0.0] * n
@@ -107,7 +286,7 @@ def _spring(
             step = min(length, heat)
             xs[i] += dx[i] / length * step
             ys[i] += dy[i] / length * step
-        heat *= 0.96
+        heat *= cooling
     return tuple(_fit(dict(zip(nodes, zip(xs, ys, strict=True), strict=True))).items())
 
 
@@ -118,17 +297,6 @@ def _fit(points: dict[str, Point]) -> dict[str, Point]:
     cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
     span = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 or 1.0
     return {node: ((x - cx) / span, (y - cy) / span) for node, (x, y) in points.items()}
-
-
-def to_canvas(
-    points: dict[str, Point], width: float, height: float, margin: float
-) -> dict[str, Point]:
-    """Unit coordinates to pixels inside a margin."""
-    half_w, half_h = width / 2 - margin, height / 2 - margin
-    return {
-        node: (round(width / 2 + x * half_w, 1), round(height / 2 + y * half_h, 1))
-        for node, (x, y) in points.items()
-    }
 
 
 def curve(

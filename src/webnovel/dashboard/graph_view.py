@@ -7,13 +7,28 @@ from collections.abc import Sequence
 
 from ..book.project import Project
 from ..book.values import RelationEdge
-from . import graph_layout
-from .view_models import DrawnEdge, GraphPage, Node, RelationKind
+from . import graph_factions, graph_labels, graph_layout
+from .view_models import DrawnEdge, GraphFonts, GraphPage, Node, RelationKind
 
 RING_SHOWN = (24, 36)  # entities on the first and second ring of a centred graph
 GRAPH_NODES = 60  # the whole-cast graph shows the best-connected entities
-GRAPH_SIZE = (960.0, 640.0)
-NODE_RADIUS = 16.0
+NODE_RADIUS = 12.0
+# One place of a group's honeycomb: a circle and a name of four characters under it, clear of
+# its neighbours' circles and names. Seven places across are 448 pixels, which a phone's 364
+# shows at 0.8: names at 11 px.
+CELL = (64.0, 52.0)
+COLUMNS = 7
+_NAME_LINE = graph_labels.NODE_FONT * (graph_labels.ASCENT + graph_labels.DESCENT)
+_TITLE_LINE = graph_labels.TITLE_FONT * (graph_labels.ASCENT + graph_labels.DESCENT)
+# a group's frame round its honeycomb: its name above the top row, the bottom row's names
+FRAME_MARGINS = (
+    NODE_RADIUS + 6 + _TITLE_LINE,
+    NODE_RADIUS + graph_labels.GAP + _NAME_LINE + 6,
+    CELL[0] / 2,
+)
+FONTS = GraphFonts(
+    node=graph_labels.NODE_FONT, edge=graph_labels.EDGE_FONT, title=graph_labels.TITLE_FONT
+)
 DENSE_EDGES = 120  # past this, one line per pair of entities
 LABELLED_EDGES = 80  # past this, an edge's type shows on hover only
 
@@ -36,42 +51,82 @@ def relation_group(relation_type: str) -> RelationKind:
 
 
 TOGETHER = 12  # people listed as sharing chapters with the centre
+MARGIN = 8.0  # around what is drawn
+SCREEN_SCALE = 1.5  # on a wide screen the graph grows at most this much over its own pixels
 
 
 def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int) -> GraphPage:
-    """The relation graph as of a chapter: the best-connected entities, or the rings around
-    one entity (the most recent relations first where there are too many to draw)."""
+    """The relation graph as of a chapter: the best-connected entities grouped by faction, or
+    the rings around one entity (the most recent relations first where there are too many to
+    draw)."""
     focus = book.entity(center) if center else None
     if focus is not None and (focus.first_chapter is None or focus.first_chapter > as_of):
         focus = None  # not yet introduced as of this chapter
     if focus is not None:
         rings, parent, hidden = _rings(book, focus.id, as_of, hops)
         shown = {focus.id, *(n for ring in rings for n in ring)}
-        points = graph_layout.radial(focus.id, rings, parent)
         edges = book.relation_graph(as_of, among=shown)
     else:
         ranked = book.best_connected(as_of, GRAPH_NODES + 1)
         hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
         shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
         edges = book.relation_graph(as_of, among=shown)
-        points = graph_layout.spring(sorted(shown), [(e.source, e.target) for e in edges])
-    edges, merged = _one_line_per_pair(edges) if len(edges) > DENSE_EDGES else (edges, 0)
-    width, height = GRAPH_SIZE
-    canvas = graph_layout.to_canvas(points, width, height, 60)
-    since = as_of - recent + 1
-    radius = {n: NODE_RADIUS * (1.4 if focus is not None and n == focus.id else 1) for n in shown}
-    drawn = _drawn(edges, canvas, radius, since)
-    fresh = {n for e in edges if e.valid_from >= since for n in (e.source, e.target)}
     known = book.names(shown, as_of)
+    types = {node: book.entity(node).type for node in shown}
+    sides = graph_factions.factions(book, shown, types, as_of)
+    degree = {node: 0 for node in shown}
+    for e in edges:
+        degree[e.source] += 1
+        degree[e.target] += 1
+    # who gets the middle of a group, and the best place for a name: a group's own faction
+    # entity, then the best connected
+    first = sorted(shown, key=lambda n: (sides.get(n) != n, -degree[n], n))
+    radius = {n: NODE_RADIUS * (1.4 if focus is not None and n == focus.id else 1) for n in shown}
+    frames: list[graph_layout.Frame] = []
+    if focus is not None:
+        rings[0].sort(key=lambda n: (sides.get(n) or "\uffff", n))  # a faction side by side
+        points = graph_layout.radial(focus.id, rings, parent, CELL[0])
+        if max(abs(x) for x, _ in points.values()) > COLUMNS * CELL[0] / 2:
+            # wider than a phone shows readably: the rings on a honeycomb round the centre
+            points = graph_layout.radial_honeycomb(focus.id, rings, parent, CELL, COLUMNS)
+        first.sort(key=lambda n: n != focus.id)
+    else:
+        groups: dict[str, list[str]] = {}
+        for node in first:
+            groups.setdefault(sides.get(node) or "", []).append(node)
+        points, frames = graph_layout.clustered(
+            sorted(groups.items()),
+            [(e.source, e.target) for e in edges],
+            CELL,
+            FRAME_MARGINS,
+            COLUMNS,
+        )
+    points = {n: (round(x, 1), round(y, 1)) for n, (x, y) in points.items()}
+    names = {n: known.get(n, n) for n in shown}
+    faction_names = graph_factions.names(book, {*sides.values(), *(f.key for f in frames)}, as_of)
+    board, titles = graph_factions.titled_board(points, radius, frames, faction_names)
+    labels = graph_labels.place_names(board, [(n, names[n], points[n], radius[n]) for n in first])
+    left, top, right, bottom = board.extent()
+    dx, dy = round(MARGIN - left, 1), round(MARGIN - top, 1)  # so rounded places stay exact
+    width, height = round(right - left + 2 * MARGIN, 1), round(bottom - top + 2 * MARGIN, 1)
+    canvas = {n: (round(x + dx, 1), round(y + dy, 1)) for n, (x, y) in points.items()}
+    board = board.moved(dx, dy)
+    edges, merged = _one_line_per_pair(edges) if len(edges) > DENSE_EDGES else (edges, 0)
+    since = as_of - recent + 1
+    labelled = len(edges) <= LABELLED_EDGES
+    drawn = _drawn(edges, canvas, radius, since, board if labelled else None, (width, height))
+    fresh = {n for e in edges if e.valid_from >= since for n in (e.source, e.target)}
     nodes = [
         Node(
             id=node,
-            name=known.get(node, node),
-            type=book.entity(node).type,
+            name=names[node],
+            type=types[node],
             at=canvas[node],
             r=radius[node],
             center=focus is not None and node == focus.id,
             recent=node in fresh,
+            label=labels[node].moved(dx, dy),
+            faction=faction_names[sides[node]] if node in sides else None,
         )
         for node in sorted(shown)
     ]
@@ -81,6 +136,8 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         edges=drawn,
         width=width,
         height=height,
+        shown_width=round(width * SCREEN_SCALE),
+        groups=[t.moved(dx, dy) for t in titles],
         focus=focus,
         focus_name=next((n.name for n in nodes if n.center), None),
         hops=hops,
@@ -91,7 +148,8 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         ],
         hidden=hidden,
         merged=merged,
-        labels=len(edges) <= LABELLED_EDGES,
+        labels=labelled,
+        fonts=FONTS,
         choices=[n.name for n in nodes],
         # who shares chapters with the centre: shown apart, never drawn as a relation
         together=book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
@@ -143,8 +201,11 @@ def _drawn(
     canvas: dict[str, graph_layout.Point],
     radius: dict[str, float],
     since: int,
+    board: graph_labels.Board | None,
+    size: tuple[float, float],
 ) -> list[DrawnEdge]:
-    """Each relation as a curve between its ends' circles, coloured by its kind."""
+    """Each relation as a curve between its ends' circles, coloured by its kind; its name at
+    its middle where that covers no circle and no other text (`board`; None: no names)."""
     drawn = []
     for e, bend in zip(edges, _bends(edges), strict=True):
         path, middle = graph_layout.curve(
@@ -157,6 +218,7 @@ def _drawn(
                 recent=e.valid_from >= since,
                 path=path,
                 label_at=middle,
+                labelled=board is not None and board.place_edge_label(e.type, middle, size),
             )
         )
     return drawn

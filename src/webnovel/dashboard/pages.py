@@ -16,6 +16,8 @@ from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
 from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label, sizes_shown
+from . import time_view
+from .commit_lines import recent_lines
 from .graph_view import relation_group
 from .view_models import (
     Appearances,
@@ -25,7 +27,6 @@ from .view_models import (
     CharacterPage,
     CharactersPage,
     Chart,
-    CommitRow,
     ConflictCard,
     ConflictsPage,
     EventRow,
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from ..book.values import SearchHit
 
 CHART_BARS = 240  # a chart of 10,000 chapters shows bins, not bars
-RECENT_COMMITS = 12
 SETTLED_SHOWN = 30
 CARDS_PER_PAGE = 48
 TIER_ORDER = {"主角": 0, "核心": 1, "重要": 2, "反派": 2, "次要": 3, "配角": 3, "装饰": 5}
@@ -121,12 +121,12 @@ def overview(book: Project, as_of: int) -> OverviewPage:
     files = hand_edits.status(book)
     costs = book.chapter_costs(as_of)
     axis = Axis(1, as_of)
-    log = book.commit_log(RECENT_COMMITS, as_of)
     progress = book.progress(as_of)
     open_threads = book.threads("open", as_of)
     overdue = [t for t in open_threads if t.overdue]
     conflicts = book.conflicts(as_of=as_of)
     return OverviewPage(
+        clock=time_view.clock_shown(book, as_of),
         protagonist=protagonist_snapshot(book, as_of),
         # the same gaps `resume` and `stats` name, as of the page's chapter
         missing=[n for n in book.missing_chapters() if n <= as_of],
@@ -142,23 +142,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
             ("逾期线索", len(overdue)),
             ("未决矛盾", len(conflicts)),
         ],
-        commits=[
-            CommitRow(
-                entry=entry,
-                changes=[
-                    (name, getattr(entry.counts, key))
-                    for key, name in (
-                        ("added", "新增"),
-                        ("superseded", "取代"),
-                        ("contradicted", "推翻"),
-                        ("tentative", "待定"),
-                    )
-                ]
-                if entry.counts
-                else [],
-            )
-            for entry in log
-        ],
+        commits=recent_lines(book, as_of),
         conflicts=conflicts[:8],
         overdue=overdue[:8],
         charts=[
@@ -303,12 +287,18 @@ def _ticks(axis: Axis, chapters: Sequence[int], most: int = 400) -> list[float]:
 # -- timeline, conflicts, search, pack ----------------------------------------------------------
 
 
-def timeline(book: Project, as_of: int, entity: Entity | None, before: int | None) -> TimelinePage:
+def timeline(
+    book: Project, as_of: int, entity: Entity | None, before: int | None, story: bool = False
+) -> TimelinePage:
     end = min(as_of, before - 1) if before else as_of
     who = entity.id if entity else None
     shown = book.timeline(end=end, entity=who, as_of=as_of, limit=TIMELINE_PAGE + 1)
     more = len(shown) > TIMELINE_PAGE
     shown = shown[-TIMELINE_PAGE:]
+    if story:  # the same page of events, in the order they happen
+        shown = book.timeline(
+            start=shown[0].chapter if shown else None, end=end, entity=who, as_of=as_of, story=True
+        )[-TIMELINE_PAGE:]
     names = book.names({p for e in shown for p in e.participants}, as_of)
     return TimelinePage(
         events=[
@@ -318,6 +308,9 @@ def timeline(book: Project, as_of: int, entity: Entity | None, before: int | Non
         entity=entity,
         entity_name=book.names([entity.id], as_of).get(entity.id) if entity else None,
         choices=sorted(set(names.values())),
+        story=story,
+        clock=time_view.clock_shown(book, as_of),
+        track=time_view.track(book, entity.id, as_of) if entity else [],
     )
 
 

@@ -26,8 +26,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host.strip("[]"), port))
     except OSError as exc:
         sock.close()
-        raise InvalidInput(
-            say("dashboard_port_taken", host=host, port=port, error=exc.strerror)
+        raise InvalidInput.of(
+            "dashboard_port_taken", host=host, port=port, error=exc.strerror
         ) from exc
     sock.listen(64)
     return sock
@@ -47,7 +47,7 @@ def serve(
 
     loopback = is_loopback_host(host)
     if not loopback and not allow_network:
-        raise InvalidInput(say("dashboard_not_loopback", host=host))
+        raise InvalidInput.of("dashboard_not_loopback", host=host)
     sock = bind(host, port)
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host

@@ -19,8 +19,8 @@ from ..book.words import (
     label,
 )
 from ..errors import InvalidInput
-from ..messages import say
 from .pages import show
+from .time_view import story_day
 
 if TYPE_CHECKING:  # jinja2 comes with the [dashboard] extra and is imported when first used
     import jinja2
@@ -49,7 +49,7 @@ def environment() -> jinja2.Environment:
     try:
         import jinja2
     except ImportError as exc:
-        raise InvalidInput(say("dashboard_extra")) from exc
+        raise InvalidInput.of("dashboard_extra") from exc
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(["html"]),
@@ -68,6 +68,7 @@ def environment() -> jinja2.Environment:
         kb=_kilobytes,
         why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
+        story_day=story_day,
     )
     return env
 

@@ -10,7 +10,7 @@ type error in the page function instead of an empty cell on the page. Rows that 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..book.values import (
@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # types only: the dashboard reads memory through the facade
 
     from ..book.values import ChapterReport, Impact, MemoryPack, PackItem, SearchHit
     from ..ingest.name_finder import Candidate
+    from .graph_factions import GroupTitle
+    from .graph_labels import Label
 
 
 def context_of(view: DataclassInstance) -> dict[str, Any]:
@@ -91,7 +93,20 @@ class Snapshot:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CommitRow:
     entry: CommitEntry
+    chapters: str | None = None  # an accept's chapters (2、3、5), its commits shown as one
+    title: str | None  # the chapter's title as this commit gave it
+    did: str | None  # what it did, named (接受「林砚」为角色), where not a plain chapter commit
     changes: list[tuple[str, int]]  # (what a commit did, in Chinese; how many)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CommitLine:
+    """A line of 最近提交: one commit (no summary), or a run of one kind folded under its
+    summary (接受候选人名 ×37（第1–5章）) that opens on each."""
+
+    summary: str | None
+    rows: list[CommitRow]
+    more: str | None = None  # how many older ones a folded line holds beyond its rows
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -122,11 +137,12 @@ class OverviewPage:
     stale: list[int]  # chapters whose text was edited after their result (`sync`)
     coverage: str | None  # which chapters up to `as_of` stand on their imported text alone
     counts: list[tuple[str, int]]
-    commits: list[CommitRow]
+    commits: list[CommitLine]
     conflicts: list[Conflict]
     overdue: list[Thread]
     charts: list[Chart]
     sizes: Mapping[str, int | None]
+    clock: list[str] = field(default_factory=list)  # the story clock as of the page's chapter
 
 
 # -- characters ----------------------------------------------------------------------------------
@@ -197,12 +213,28 @@ class EventRow:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class TrackRow:
+    """One stretch of a character's track: a place on consecutive story days, or a memory."""
+
+    when: str  # 第1～2天, 第60天黄昏, 开篇前3599天
+    location: str
+    memory: str  # 回忆, 梦境, or "" for the present
+    chapter_from: int
+    chapter_to: int
+    days: int
+    width: int  # the bar's width in percent
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TimelinePage:
     events: list[EventRow]
     earlier: int | None  # the chapter to show earlier events before, when there are more
     entity: Entity | None
     entity_name: str | None
     choices: list[str]
+    story: bool = False  # in story time: by the day each event happens
+    clock: list[str] = field(default_factory=list)  # the clock as of the page's chapter
+    track: list[TrackRow] = field(default_factory=list)  # the chosen character's
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -325,6 +357,8 @@ class Node:
     r: float
     center: bool
     recent: bool  # in a relation made in the highlighted chapters
+    label: Label  # where its name is drawn, or that it yields (shown on hover and focus)
+    faction: str | None  # the name of its side as of the page's chapter
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -334,6 +368,17 @@ class DrawnEdge:
     recent: bool
     path: str  # the SVG path
     label_at: Point
+    labelled: bool  # its type drawn at label_at (it covers no circle and no other text)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GraphFonts:
+    """The graph's font sizes, in the SVG's units: the template writes them, the layout
+    measured the names with them."""
+
+    node: float
+    edge: float
+    title: float
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -342,6 +387,8 @@ class GraphPage:
     edges: list[DrawnEdge]
     width: float
     height: float
+    shown_width: int  # the widest the page shows it, in CSS pixels
+    groups: list[GroupTitle]  # the factions' frames and names
     focus: Entity | None
     focus_name: str | None
     hops: int
@@ -351,6 +398,7 @@ class GraphPage:
     hidden: int  # entities left off
     merged: int  # relations merged into one line per pair
     labels: bool
+    fonts: GraphFonts
     choices: list[str]
     together: list[Together]  # who shares chapters with the centre (Project.cooccurrence)
 

@@ -17,7 +17,6 @@ from typing import Any
 from ..book.project import Project
 from ..book.words import ENTITY_TYPE_PLURAL
 from ..errors import InvalidInput
-from ..messages import say
 from . import graph_view, pages
 from .templating import STATIC, render
 from .view_models import context_of
@@ -35,12 +34,12 @@ def write_wiki(
 ) -> dict[str, Any]:
     latest = book.latest_chapter()
     if latest is None:
-        raise InvalidInput(say("wiki_empty"))
+        raise InvalidInput.of("wiki_empty")
     as_of = latest if as_of is None else as_of
     if not 1 <= as_of <= latest:
-        raise InvalidInput(say("wiki_as_of", latest=latest, as_of=as_of))
+        raise InvalidInput.of("wiki_as_of", latest=latest, as_of=as_of)
     if out.exists() and any(out.iterdir()) and not (out / "wiki.css").exists():
-        raise InvalidInput(say("wiki_folder_taken", out=out))
+        raise InvalidInput.of("wiki_folder_taken", out=out)
     out.mkdir(parents=True, exist_ok=True)
     entities = book.entities(as_of)
     names = {e.id: e.name for e in entities}
@@ -94,7 +93,7 @@ def write_wiki(
             progress(done, len(entities))
 
     graph = graph_view.graph(book, as_of, None, 1, 1)
-    write("relations.html", "wiki/relations.html", **context_of(graph))
+    write("relations.html", "wiki/relations.html", view=graph, **context_of(graph))
     timeline = book.timeline(as_of=as_of)
     write(
         "timeline.html",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import json_limits
+from ..messages import say
 
 FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 MAX_QUOTED_PROBLEMS = 30  # a repair request quotes at most this many problems
@@ -82,12 +83,10 @@ def repair_request(problems: tuple[str, ...] | list[str]) -> str:
     listed = list(problems)[:MAX_QUOTED_PROBLEMS]
     more = len(problems) - len(listed)
     lines = [
-        "上面的 JSON 没有通过校验，问题如下（按 JSON 路径列出）：",
+        say("repair_head"),
         *(f"- {p}" for p in listed),
     ]
     if more > 0:
-        lines.append(f"- ……另有 {more} 处问题")
-    lines.append(
-        "请只输出修正后的完整 JSON 对象（整个章节结果，不要只输出改动部分），不要加任何解释。"
-    )
+        lines.append(say("repair_more", more=more))
+    lines.append(say("repair_ask"))
     return "\n".join(lines)

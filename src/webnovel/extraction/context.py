@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.schema import Entity, Thread
 from ..memory.words import FIELD
+from ..messages import say
 from .merge import is_minimal
 
 if TYPE_CHECKING:
@@ -33,11 +34,7 @@ ENDING_CHARS = 300  # of the previous chapter's text, cut at a paragraph where p
 # places (`identity`).
 MEMORY_CHARS = 2000
 SHARES = (0.6, 0.25, 0.15)  # entities, threads, secrets: a first claim on the budget
-HEADINGS = (
-    "已知实体（引用时请用 id；新实体才写进 entities_new）：",
-    "未回收的线索（推进或回收时沿用 id）：",
-    "秘密（揭示或有人得知时沿用 id）：",
-)
+HEADINGS = ("context_entities_head", "context_threads_head", "context_secrets_head")
 
 
 @dataclass(frozen=True)
@@ -54,7 +51,7 @@ def memory_context(
 ) -> MemoryContext:
     """What memory knows as of chapter `as_of`, centred on the entities `texts` name. Reads
     only what it lists (a few hundred rows), so its cost does not grow with the book."""
-    lines = [f"【记忆：截至第{as_of}章】" if as_of else "【记忆：本书尚无已知内容】"]
+    lines = [say("context_head", as_of=as_of) if as_of else say("context_head_empty")]
     if as_of <= 0:
         return MemoryContext(as_of, lines[0], ())
     chosen = _chosen_entities(book, as_of, texts)
@@ -68,13 +65,21 @@ def memory_context(
     thread_lines = [_thread_line(t) for t in _pressing(book, as_of)]
     secret_lines = []
     for secret in [s for s in book.secrets(as_of=as_of) if s.status == "open"][-MAX_SECRETS:]:
-        knowers = "、".join(secret.known_by) or "无人"
-        reader = "读者已知" if secret.reader_knows else "读者未知"
-        secret_lines.append(f"- {secret.id}：{secret.content}（知情者：{knowers}；{reader}）")
+        knowers = "、".join(secret.known_by) or say("context_nobody")
+        reader = say("context_reader_knows" if secret.reader_knows else "context_reader_unaware")
+        secret_lines.append(
+            say(
+                "context_secret_line",
+                id=secret.id,
+                content=secret.content,
+                knowers=knowers,
+                reader=reader,
+            )
+        )
     sections = _within_budget([entity_lines, thread_lines, secret_lines], budget)
     for heading, shown in zip(HEADINGS, sections, strict=True):
         if shown:
-            lines += [heading, *shown]
+            lines += [say(heading), *shown]
     listed = tuple(e.id for e in chosen[: len(sections[0])])  # a prefix of them fit
     return MemoryContext(as_of, "\n".join(lines), listed)
 
@@ -116,15 +121,18 @@ def settled_cast(
         if not isinstance(entity, dict) or not isinstance(entity.get("id"), str):
             continue
         aliases = [a for a in entity.get("aliases") or [] if isinstance(a, str)]
-        more = "；别名 " + "、".join(aliases[:MAX_ALIASES]) if aliases else ""
+        shown = "、".join(aliases[:MAX_ALIASES])
+        more = say("settled_cast_aliases", aliases=shown) if aliases else ""
         seen.add(entity["id"])
         kind = entity.get("type") or "角色"
-        lines.append(f"- {entity['id']}：{entity.get('name')}（{kind}{more}）")
+        lines.append(
+            say("settled_cast_line", id=entity["id"], name=entity.get("name"), kind=kind, more=more)
+        )
     out = []
     if lines:
-        out += ["本章作者已确认的实体（已登记：引用时用 id，不要再写进 entities_new）：", *lines]
+        out += [say("settled_cast_head"), *lines]
     if rejected:
-        out.append("作者已否决的名字（不是实体，不要登记）：" + "、".join(rejected))
+        out.append(say("settled_cast_rejected", names="、".join(rejected)))
     return "\n".join(out) or None
 
 
@@ -174,12 +182,22 @@ def _pressing(book: Project, as_of: int) -> list[Thread]:
 
 
 def _thread_line(thread: Thread) -> str:
-    due = f"，预定第{thread.due_chapter}章回收" if thread.due_chapter else ""
-    overdue = "，已逾期" if thread.overdue else ""
+    due = say("context_thread_due", chapter=thread.due_chapter) if thread.due_chapter else ""
+    overdue = say("context_thread_overdue") if thread.overdue else ""
     planted = (
-        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+        say("pack_thread_planted", chapter=thread.planted_chapter)
+        if thread.planted_chapter is not None
+        else say("pack_thread_never_planted")
     )
-    return f"- {thread.id}（{thread.kind}，{planted}{due}{overdue}）：{thread.content}"
+    return say(
+        "context_thread_line",
+        id=thread.id,
+        kind=thread.kind,
+        planted=planted,
+        due=due,
+        overdue=overdue,
+        content=thread.content,
+    )
 
 
 def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:

@@ -24,22 +24,9 @@ from typing import Any
 from ..book.candidate_queue import look_alike
 from ..memory.records import Thread
 from ..memory.schema import Entity
+from ..memory.write.reference_places import REFERENCE_KEYS, REFERENCE_LISTS
 from ..messages import say
 
-REFERENCE_KEYS = (
-    ("entities_appeared", "id"),
-    ("state_changes", "entity_id"),
-    ("relationships_new", "from"),
-    ("relationships_new", "to"),
-    ("knowledge_changes", "entity_id"),
-    ("knowledge_changes", "from"),
-)
-REFERENCE_LISTS = (
-    ("timeline_events", "participants"),
-    ("scenes", "characters"),
-    ("plot_threads", "related"),
-    ("secrets", "known_by"),
-)
 THREAD_FOLLOW_UPS = frozenset({"advance", "resolve", "abandon"})
 CANDIDATES = 8  # known entities or threads a repair question offers
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..messages import say
 from .context import MemoryContext
 
 PROMPT_VERSION = "extract-3"
@@ -32,11 +33,13 @@ INSTRUCTIONS = """你是一部中文连载小说的数据代理。读完给出�
    写上 old（记忆中的原值）和 new。物品等集合字段用 op: add / remove。角色死亡时 status 设为「死亡」。
 4. 关系写进 relationships_new（from → to 有方向，type 如 朋友、师徒、敌对）；关系改变用 update，
    关系终结用 end。
-5. 伏笔、悬念、读者承诺写进 plot_threads：埋下用 plant（给出 id、kind、content，能判断时写 due_chapter），
+5. 伏笔、悬念、读者承诺写进 plot_threads：埋下用 plant（给出 id、kind、content，能判断时写 due_chapter；
+   正文写明故事内期限时写 due_time，用原文的说法，如「四十九日后」「三年后」），
    推进用 advance、回收用 resolve、放弃用 abandon，并沿用「未回收的线索」里的 id。
    kind 只能是 foreshadowing、open_loop、reader_promise、subplot 之一。
 6. 新揭示的世界规则写进 world_rules（修订已有规则用 action: revise 并沿用其 id）。
-7. 重要事件写进 timeline_events；按场景写 scenes（location、characters、summary）；
+7. 重要事件写进 timeline_events；按场景写 scenes（location、characters、summary；time 用原文的时间说法，
+   如「次日清晨」「三日后」「当夜」；回忆或梦境写 flashback: true 或 "梦境"）；
    chapter_meta.ending 写本章结尾的 time、location、emotion，供下一章衔接。
 8. 秘密写进 secrets（plant / reveal / retire，沿用已有 id）；角色得知或怀疑秘密写进 knowledge_changes。
 9. 拿不准的指代写进 uncertain（mention、candidates、adopted、confidence）。
@@ -86,10 +89,16 @@ def build_messages(
     the cast the author accepted for this chapter (`context.settled_cast`)."""
     parts = [memory.text] + ([settled] if settled else [])
     if previous_ending:
-        parts.append(f"【上一章（第{chapter - 1}章）结尾】\n{fenced(previous_ending)}")
-    heading = f"第{chapter}章" + (f"《{title}》" if title else "")
-    parts.append(f"【{heading}正文】\n{fenced(text)}")
-    parts.append(f"请输出第{chapter}章的章节结果（chapter 为 {chapter}）。")
+        parts.append(
+            say("prompt_previous_ending", chapter=chapter - 1, ending=fenced(previous_ending))
+        )
+    heading = (
+        say("chapter_report_head", chapter=chapter, title=title)
+        if title
+        else say("chapter_n", n=chapter)
+    )
+    parts.append(say("prompt_chapter_text", heading=heading, text=fenced(text)))
+    parts.append(say("prompt_ask", chapter=chapter))
     return [
         {"role": "system", "content": system},
         {"role": "user", "content": "\n\n".join(parts)},

@@ -14,7 +14,6 @@ from typing import Any
 
 from .. import json_limits
 from ..errors import ProjectNotFound
-from ..messages import say
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ def sample_book_dir() -> Path:
     for candidate in (package / "sample_book", package.parents[1] / "examples" / "sample-book"):
         if (candidate / "book.toml").exists():
             return candidate
-    raise ProjectNotFound(say("sample_book_missing"))
+    raise ProjectNotFound.of("sample_book_missing")
 
 
 def sample_meta(folder: Path | None = None) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def read_bounded(source: Path | BinaryIO, limit: int, name: str | None = None) -
         data = source.read(limit + 1)
     if len(data) > limit:
         shown = name or (str(source) if isinstance(source, Path) else say("standard_input"))
-        raise InvalidInput(say("text_too_big", name=shown, mb=limit // 1_000_000))
+        raise InvalidInput.of("text_too_big", name=shown, mb=limit // 1_000_000)
     return data
 
 
@@ -63,8 +63,8 @@ def decode_text(data: bytes, name: str) -> tuple[str, str]:
                 return data[len(mark) :].decode(encoding), encoding
             except UnicodeDecodeError as exc:
                 where = _where(data, len(mark), encoding, exc)
-                raise InvalidInput(
-                    say("text_bad_after_bom", path=name, encoding=encoding.upper(), where=where)
+                raise InvalidInput.of(
+                    "text_bad_after_bom", path=name, encoding=encoding.upper(), where=where
                 ) from exc
     failures: list[UnicodeDecodeError] = []
     try:
@@ -90,9 +90,7 @@ def decode_text(data: bytes, name: str) -> tuple[str, str]:
     if best is None or score > 2 * best[0] + 2:  # clearly more prose, not a chance hit or two
         encoding = first_bad.encoding
         where = _where(data, 0, encoding, first_bad)
-        raise InvalidInput(
-            say("text_undecodable", path=name, encoding=encoding.upper(), where=where)
-        )
+        raise InvalidInput.of("text_undecodable", path=name, encoding=encoding.upper(), where=where)
     return best[1], best[2]
 
 
@@ -126,7 +124,7 @@ def read_utf8(path: Path, limit: int = MAX_RESULT_BYTES) -> str:
     try:
         return read_bounded(path, limit).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InvalidInput(say("result_not_utf8", path=path, byte=exc.start)) from exc
+        raise InvalidInput.of("result_not_utf8", path=path, byte=exc.start) from exc
 
 
 def refuse_links_outside(root: Path, paths: list[Path]) -> None:
@@ -137,4 +135,4 @@ def refuse_links_outside(root: Path, paths: list[Path]) -> None:
     if outside:
         named = say("argument_list_separator").join(f"{p} → {p.resolve()}" for p in outside[:10])
         more = say("links_more", count=len(outside)) if len(outside) > 10 else ""
-        raise InvalidInput(say("links_outside", root=root, named=named, more=more))
+        raise InvalidInput.of("links_outside", root=root, named=named, more=more)

@@ -103,7 +103,7 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
             key=natural_key,
         )
         if not files:
-            raise InvalidInput(say("no_chapter_files", path=path))
+            raise InvalidInput.of("no_chapter_files", path=path)
         refuse_links_outside(path, files)
         chapters = []
         encodings: dict[str, int] = {}
@@ -157,15 +157,15 @@ def read_cast(path: Path) -> list[dict[str, Any]]:
         try:
             rows = tomllib.loads(text).get("entity", [])
         except tomllib.TOMLDecodeError as exc:
-            raise InvalidInput(say("cast_unparsable", path=path, error=toml_problem(exc))) from exc
+            raise InvalidInput.of("cast_unparsable", path=path, error=toml_problem(exc)) from exc
         if not isinstance(rows, list):
-            raise InvalidInput(say("cast_not_tables", path=path))
+            raise InvalidInput.of("cast_not_tables", path=path)
     else:
         rows = list(csv.DictReader(io.StringIO(text)))
     cast = []
     for i, row in enumerate(rows, start=1):
         if not isinstance(row, dict) or not row.get("id") or not row.get("name"):
-            raise InvalidInput(say("cast_entry_incomplete", path=path, index=i))
+            raise InvalidInput.of("cast_entry_incomplete", path=path, index=i)
         aliases = row.get("aliases") or []
         if isinstance(aliases, str):
             aliases = [a.strip() for a in re.split(r"[、;|；]", aliases) if a.strip()]

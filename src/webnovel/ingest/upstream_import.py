@@ -87,7 +87,7 @@ def _stable_id(prefix: str, content: str) -> str:
 def read_upstream(root: Path) -> UpstreamBook:
     memory = root / ".webnovel"
     if not (memory / "index.db").is_file():
-        raise InvalidInput(say("not_upstream_project", root=root, index=memory / "index.db"))
+        raise InvalidInput.of("not_upstream_project", root=root, index=memory / "index.db")
     read = [memory / n for n in ("index.db", "state.json", "memory_scratchpad.json")]
     refuse_links_outside(root, [p for p in read if p.exists()] + _chapter_files(root / "正文"))
     state = (

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..messages import say
+
 EXTRACTION_RULES = """你是这部连载小说的数据代理。请通读第{chapter}章正文，输出一个 JSON 对象（章节结果），
 交给记忆引擎保存。只写正文中确实发生、确实写明的事，不要推测。
 
@@ -18,11 +20,12 @@ EXTRACTION_RULES = """你是这部连载小说的数据代理。请通读第{cha
    设为「死亡」。角色去了别处写 location 变化并写 reason。只是某人的说法（传言、自称）时加
    certainty（传闻 / 自称）与 said_by（谁说的）。
 4. 关系变化写进 relationships_new（from → to 有方向）；朋友反目成仇用 update，关系终结用 end。
-5. 伏笔、悬念、读者承诺写进 plot_threads：埋下用 plant（给出 id、kind、content，最好有 due_chapter），
-   推进用 advance，回收用 resolve，放弃用 abandon。
+5. 伏笔、悬念、读者承诺写进 plot_threads：埋下用 plant（给出 id、kind、content，最好有 due_chapter；
+   故事内的期限写 due_time，如「四十九日后」「三年后」），推进用 advance，回收用 resolve，放弃用 abandon。
 6. 新揭示的世界规则写进 world_rules（修订已有规则用 action: revise 并沿用其 id）。
-7. 重要事件写进 timeline_events；按场景写 scenes（location、characters、summary、time）；
-   回忆或梦境的场景与事件加 flashback: true（或「回忆」「梦境」），其中的人物可以是已故者；
+7. 重要事件写进 timeline_events；按场景写 scenes（location、characters、summary，time 写原文的时间说法
+   如「次日清晨」「三日后」）；回忆或梦境的场景与事件加 flashback: true（或「回忆」「梦境」），其中的
+   人物可以是已故者；需要知道故事过了几天时调用 get_clock；
    chapter_meta.ending 写本章结尾的时间、地点与情绪，供下一章衔接。
 8. 拿不准的指代（如「那位长老」）写进 uncertain，给出 candidates 与 adopted 及 confidence。
 9. 秘密写进 secrets：首次埋下用 plant（id、content、known_by 知情者、reader_knows 读者是否已知、
@@ -48,5 +51,5 @@ def extraction_prompt(
         json.dumps(example, ensure_ascii=False, indent=1),
     ]
     if chapter_text:
-        parts += [f"第{chapter}章正文：", chapter_text]
+        parts += [say("mcp_prompt_chapter_text", chapter=chapter), chapter_text]
     return "\n\n".join(parts)

@@ -5,7 +5,7 @@ names one, its input schema from the entry's arguments. The tools that write (co
 and those that read a chapter's text or build a pack are declared here the same way. Results are
 the CONTRACT's JSON shapes as structured content, with the same compact JSON as text (a pack
 asked for as a prompt or text is that text alone: tools.py says why); domain errors and bad
-arguments come back as tool errors carrying one clear sentence, and the server goes on serving.
+arguments come back as tool errors carrying their code and sentence, and the server goes on serving.
 Tools are coroutines that call the facade directly, so calls run one at a time on the event
 loop: the book's SQLite connection is never shared between threads. The two that search
 (`search_memory`, `build_memory_pack`) run in a worker thread on a second handle on the book
@@ -22,7 +22,6 @@ from ..book.project import Project
 from ..book.values import chapter_result_schema
 from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
-from ..messages import say
 from ..queries import QUERIES, Arg, Query
 from ..queries.beyond import beyond_end, with_note
 from ..queries.table import CHAPTER_TEXT_CHARS
@@ -98,7 +97,7 @@ def _write_tools(project: Project) -> list[Tool]:
     async def review_draft(a: dict[str, Any]) -> Json:
         result, draft = a["result"], a["draft"]
         if result is None and draft is None:
-            raise InvalidInput(say("review_needs_result"))
+            raise InvalidInput.of("review_needs_result")
         data = dict(
             project.review(result if result is not None else draft, chapter=a["chapter"]).to_dict()
         )
@@ -156,7 +155,7 @@ def _impact_tool(project: Project) -> Tool:
 
     async def impact_of_revision(a: dict[str, Any]) -> Json:
         if a["result"] is None and not a["retract"]:
-            raise InvalidInput(say("impact_needs_file"))
+            raise InvalidInput.of("impact_needs_file")
         found = project.impact(
             a["result"], chapter=a["chapter"], text=a["text"], retract=a["retract"]
         )

@@ -63,7 +63,7 @@ def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None
     if where is None:
         return request_id, -32600, "无效的请求"
     shown = where.encode("utf-8", "backslashreplace").decode("utf-8")
-    return request_id, -32602, f"参数 {shown} 不是合法的 Unicode（含孤立的代理字符），请求未执行"
+    return request_id, -32602, say("mcp_lone_surrogate", where=shown)
 
 
 class AnsweringReader:

@@ -92,18 +92,19 @@ def property_schema(arg: Arg) -> dict[str, Any]:
     return {**schema, "description": arg.help}
 
 
-def _error(message: str) -> types.CallToolResult:
+def _error(error: dict[str, Any]) -> types.CallToolResult:
+    """A tool's error, once: `isError`, and one text block holding `{"code", "message",
+    "details"}` (docs/contract.md), so that an agent acts on the code and reads the sentence."""
     import mcp_types as types
 
-    return types.CallToolResult(
-        content=[types.TextContent(type="text", text=message)], is_error=True
-    )
+    text = json.dumps(error, ensure_ascii=False, separators=(",", ":"))
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
 
 
 class ToolServer:
     """An MCP server of tools, prompts and resources on the SDK's low-level server. Tool
-    errors (ours, bad arguments) come back as tool results marked as errors, never as protocol
-    errors, so the agent reads the sentence and the server goes on serving."""
+    errors (ours, bad arguments, the store's) come back as tool results marked as errors, never
+    as protocol errors, so the agent reads the code and the sentence and the server goes on."""
 
     def __init__(self, name: str, *, instructions: str, version: str) -> None:
         self.name = name
@@ -128,7 +129,7 @@ class ToolServer:
         """A tool's answer: its JSON as structured content (the contract, §7; a list wrapped as
         {"result": …}) with the same compact JSON as its text, for hosts that read only the
         text, as the MCP spec asks; or, for what is written to be read (a rendered pack), that
-        text alone, with no JSON beside it; or its error as one sentence.
+        text alone, with no JSON beside it; or its error as `{"code", "message", "details"}`.
 
         A host shows the model one of the two, never both, so an agent pays for its answer
         once; the rendered pack travels without the JSON it was made from (it was 25 times
@@ -138,18 +139,17 @@ class ToolServer:
         tool = self.tools.get(name)
         try:
             if tool is None:
-                raise InvalidInput(say("unknown_tool", name=name))
+                raise InvalidInput.of("unknown_tool", name=name)
             data = await tool.call(checked_arguments(name, tool.args, given))
-        except WebnovelError as exc:
-            return _error(str(exc))
+        except WebnovelError as exc:  # ours, the store's included: said with its code
+            return _error(exc.as_json())
         except Exception as exc:
-            from ..book.stores import store_problem
-
-            if (problem := store_problem(exc)) is not None:  # a shared store refused or dropped
-                return _error(str(problem))
             # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
-            return _error(say("internal_error", kind=type(exc).__name__, detail=exc))
+            said = say("internal_error", kind=type(exc).__name__, detail=exc)
+            return _error(
+                {"code": "internal_error", "message": said, "details": {"kind": type(exc).__name__}}
+            )
         if isinstance(data, Text):
             return types.CallToolResult(content=[types.TextContent(type="text", text=data.text)])
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

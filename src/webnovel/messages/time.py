@@ -23,6 +23,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "线索「{thread}」的期限「{due_time}」读不出天数，不会按故事时间到期",
         "thread {thread!r}: the deadline {due_time!r} cannot be read as days",
     ),
+    "time_next_day": ("次日{part}", "the next day's {part}"),
     "time_backwards": (
         "第{chapter}章{where}的时间「{time}」早于上一场（{before}），却没有标为回忆",
         "chapter {chapter}, {where}: {time!r} is earlier than the scene before ({before}), "
@@ -79,7 +80,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "「{content}」的期限「{due_time}」读不出天数",
         "the deadline {due_time!r} of 「{content}」 cannot be read as days",
     ),
+    "pack_clock": ("{now}；{since}", "{now}; {since}"),
+    "pack_age_now": ("{now}（按故事时间；原记{said}）", "{now} (by the story clock; said {said})"),
+    "thread_due_time": ("，故事内期限「{due_time}」", ", due in story time {due_time!r}"),
+    "fact_value_now": ("（按故事时间，如今{value}）", " (by the story clock, now {value})"),
     "timeline_story_when": ("{when}{mode}·第{chapter}章", "{when} {mode} (chapter {chapter})"),
+    "clock_unread_time": ("「{time}」", "{time!r}"),
     "clock_unread": (
         "读不出的时间（不计入时钟）：{times}",
         "times the clock could not read: {times}",

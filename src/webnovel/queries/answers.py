@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..book.values import MemoryItem, missing_fact
 from ..errors import InvalidInput
-from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.project import Project
@@ -40,6 +39,7 @@ class FactAnswer:
     item: MemoryItem | None = None
     holders: tuple[tuple[str, str], ...] | None = None  # (id, name), for "who holds it"
     known_fields: tuple[str, ...] = ()
+    value_now: Any = None  # an age as the story clock has moved it (十六岁 → 十九岁)
 
     @property
     def found(self) -> bool:
@@ -57,7 +57,8 @@ class FactAnswer:
                 "found": self.found,
             }
         if self.item is not None:
-            return {**self.item.to_dict(), "field_label": self.field_label}
+            aged = {} if self.value_now is None else {"value_now": self.value_now}
+            return {**self.item.to_dict(), "field_label": self.field_label, **aged}
         return {
             **missing_fact(self.entity_id, self.field),
             "entity_name": self.entity_name,
@@ -73,7 +74,7 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
     name = book.names([entity.id], as_of).get(entity.id, entity.name)
     if holding or field is None:
         if entity.type != "物品" and field is None:
-            raise InvalidInput(say("fact_needs_field", name=entity.name, subject=subject))
+            raise InvalidInput.of("fact_needs_field", name=entity.name, subject=subject)
         holders = book.holders(entity.id, as_of=as_of)
         names = book.names(holders, as_of)
         return FactAnswer(
@@ -93,6 +94,7 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
         field_label=book.fields.label(key),
         item=item,
         known_fields=known,
+        value_now=book.aged(item, as_of) if item is not None and key == "age" else None,
     )
 
 
@@ -158,7 +160,7 @@ def conflicts(
     """The conflict ledger, or (`resolve ID`) one conflict settled."""
     if action == "resolve":
         if not conflict_id:
-            raise InvalidInput(say("resolve_needs_id"))
+            raise InvalidInput.of("resolve_needs_id")
         return book.resolve_conflict(conflict_id, intentional, note)
     return book.conflicts(include_settled=include_settled, as_of=as_of)
 

@@ -29,21 +29,29 @@ def checked_arguments(
     """The arguments a call gives, checked against their declarations, with defaults filled
     in; unknown names are refused. Integers may come as strings of digits (some clients send
     every value as text); with `text`, every value is text (a URL's query)."""
-    problems = [_unknown(name, args) for name in given if name not in {a.name for a in args}]
+    unknown = [name for name in given if name not in {a.name for a in args}]
+    problems = [_unknown(name, args) for name in unknown]
+    wrong = list(unknown)  # the arguments named in the error's details, for an agent to fix
     out: dict[str, Any] = {}
     for arg in args:
         if arg.name not in given or (given[arg.name] is None and not arg.required):
             if arg.required:
                 problems.append(say("argument_required", name=arg.name))
+                wrong.append(arg.name)
             out[arg.name] = arg.default
             continue
         try:
             out[arg.name] = _value(arg, given[arg.name], text)
         except _Unfit as exc:
             problems.append(say("argument_unfit", name=arg.name, problem=exc))
+            wrong.append(arg.name)
     if problems:
         joined = say("argument_separator").join(problems)
-        raise InvalidInput(say("arguments_unfit", tool=tool, problems=joined))
+        raise InvalidInput(
+            key="arguments_unfit",
+            arguments={"tool": tool, "problems": joined},
+            details={"tool": tool, "arguments": wrong, "problems": problems},
+        )
     return out
 
 

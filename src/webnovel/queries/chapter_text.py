@@ -16,6 +16,7 @@ from ..book.words import (
     THREAD_STATUS,
     label,
 )
+from ..messages import say
 
 if TYPE_CHECKING:
     from ..book.values import (
@@ -38,29 +39,32 @@ def _value(value: Any) -> str:
 
 
 def chapter_text(report: ChapterReport) -> str:
-    lines = [f"第{report.chapter}章《{report.title or ''}》" + _words(report.word_count)]
+    lines = [
+        say("chapter_report_head", chapter=report.chapter, title=report.title or "")
+        + _words(report.word_count)
+    ]
     if report.summary:
         lines += ["", report.summary]
     if report.ending:
         said = "，".join(f"{ENDING.get(k, k)}：{v}" for k, v in report.ending.items() if v)
-        lines.append(f"结尾：{said}")
+        lines.append(say("chapter_report_ending", ending=said))
     if report.introduced:
-        lines.append(f"新登场：{'、'.join(report.introduced)}")
-    lines += _block("场景", [_scene(s) for s in report.scenes])
-    lines += _block("事件", [_event(e) for e in report.events])
-    lines += _block("变化", [_change(c) for c in report.changes])
-    lines += _block("伏笔", [_thread(t) for t in report.threads])
-    lines += _block("秘密", [_secret(s) for s in report.secrets])
-    lines += _block("矛盾", [_conflict(c) for c in report.conflicts])
+        lines.append(say("chapter_report_introduced", names="、".join(report.introduced)))
+    lines += _block(say("chapter_block_scenes"), [_scene(s) for s in report.scenes])
+    lines += _block(say("chapter_block_events"), [_event(e) for e in report.events])
+    lines += _block(say("chapter_block_changes"), [_change(c) for c in report.changes])
+    lines += _block(say("chapter_block_threads"), [_thread(t) for t in report.threads])
+    lines += _block(say("chapter_block_secrets"), [_secret(s) for s in report.secrets])
+    lines += _block(say("chapter_block_conflicts"), [_conflict(c) for c in report.conflicts])
     return "\n".join(lines)
 
 
 def _words(count: int | None) -> str:
-    return f"（{count}字）" if count else ""
+    return say("chapter_report_chars", count=count) if count else ""
 
 
 def _block(title: str, rows: list[str]) -> list[str]:
-    return ["", f"【{title}】"] + (rows or ["（无）"])
+    return ["", say("chapter_block_head", title=title)] + (rows or [say("pack_value_none")])
 
 
 def _scene(s: SceneSeen) -> str:
@@ -88,7 +92,7 @@ def _change(c: Change) -> str:
 
 def _thread(t: ThreadTouched) -> str:
     action = THREAD_ACTION.get(t.action, t.action)
-    progress = f"；进展：{t.progress}" if t.progress else ""
+    progress = say("pack_thread_progress", progress=t.progress) if t.progress else ""
     status = THREAD_STATUS.get(t.status or "", t.status or "")
     return f"- {action}：{t.content}{progress}（{status}）"
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..book.values import THREAD_FILTER_WORDS, THREAD_FILTERS
-from ..book.words import CHAPTER_TEMPLATES, TASKS
+from ..book.words import CHAPTER_TEMPLATES, TASKS, clock_text
 from . import answers
 from .answers import FactAnswer, PackAnswer, Versions, dicts
 from .chapter_text import chapter_text
-from .clock_text import clock_text
 from .declare import AS_OF, CHAPTER, LIMIT, SUBJECT, TOP_K, Arg, Query
 from .text import (
     conflicts_text,

@@ -21,11 +21,11 @@ from ..book.words import (
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
+    day_words,
     label,
     sizes_shown,
 )
 from ..messages import say
-from .clock_text import day_words
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -120,8 +120,9 @@ def fact_text(answer: FactAnswer) -> str:
         return f"{answer.entity_name}的持有者：{value_text([name for _, name in answer.holders])}"
     item = answer.item
     assert item is not None  # found, and not a holder answer
+    aged = "" if answer.value_now is None else say("fact_value_now", value=answer.value_now)
     return (
-        f"{item.subject_name}的{shown}：{value_text(item.value)}\n"
+        f"{item.subject_name}的{shown}：{value_text(item.value)}{aged}\n"
         f"  {STATUS.get(item.status, item.status)}，{interval(item.valid_from, item.valid_to)}，"
         f"出自第{item.source_chapter}章（{SOURCE.get(item.source_type, item.source_type)}）"
     )
@@ -166,6 +167,8 @@ def threads_text(items: Sequence[Thread]) -> str:
     for t in items:
         status = THREAD_STATUS.get(t.status, t.status) + ("·逾期" if t.overdue else "")
         due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
+        if t.due_time:  # due in story time: `clock` says how many days are left
+            due += say("thread_due_time", due_time=t.due_time)
         # a thread acted on but never planted has no chapter to name (it printed 第None章)
         planted = (
             say("thread_planted_in", chapter=t.planted_chapter)

@@ -48,7 +48,8 @@ class StoryClock:
     days_since_start: int
     days_since_previous_chapter: int | None  # from the end of the chapter before `chapter`
     deadlines: tuple[Deadline, ...] = ()
-    unread: tuple[str, ...] = ()  # times the clock could not read, as written
+    # times the clock could not read, as written: (chapter, scene or None for the ending, time)
+    unread: tuple[tuple[int, int | None, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -62,5 +63,8 @@ class StoryClock:
                 "previous_chapter": self.days_since_previous_chapter,
             },
             "deadlines": [d.to_dict() for d in self.deadlines],
-            "unread": list(self.unread),
+            "unread": [
+                {"chapter": chapter, "scene": scene, "time": time}
+                for chapter, scene, time in self.unread
+            ],
         }

@@ -19,7 +19,21 @@ from typing import Literal
 # Parts of day in the order a day runs; a part's synonyms are the words a prose may use for it.
 # 子时 closes the day: a scene at 子时 after one at 夜 has not crossed into the next day.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("凌晨", ("拂晓", "黎明", "破晓", "天蒙蒙亮", "寅时", "五更", "四更", "天亮前")),
+    (
+        "凌晨",
+        (
+            "拂晓",
+            "黎明",
+            "黎明前",
+            "破晓",
+            "天蒙蒙亮",
+            "寅时",
+            "五更",
+            "四更",
+            "天亮前",
+            "天亮之前",
+        ),
+    ),
     (
         "清晨",
         (
@@ -38,7 +52,7 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("上午", ("辰时", "巳时", "晌午前")),
-    ("正午", ("中午", "午时", "晌午", "日中", "午间", "正晌午")),
+    ("正午", ("中午", "午时", "晌午", "日中", "午间", "正晌午", "白天", "白日", "大白天", "日间")),
     ("午后", ("下午", "未时", "申时", "过午", "午")),
     ("黄昏", ("傍晚", "日暮", "日落", "酉时", "薄暮", "暮色", "夕阳西下", "入暮", "暮", "昏")),
     ("夜", ("夜里", "夜晚", "晚上", "入夜", "夜间", "戌时", "亥时", "晚间", "夜幕", "晚", "宵")),
@@ -57,6 +71,7 @@ DEFAULT_UNITS: dict[str, int] = {
     "年": 360,
     "载": 360,
     "春秋": 360,
+    "夜": 1,  # 过了一夜, 三天三夜
 }
 UNITS_BELOW_A_DAY = ("个时辰", "时辰", "刻钟", "炷香", "盏茶", "柱香", "个钟头", "小时", "刻")
 
@@ -323,6 +338,9 @@ def _read(text: str, units: tuple[tuple[str, int], ...]) -> TimeReading:
             rest = "夜" + rest
         elif word == "今晨":
             rest = "清晨" + rest
+    elif (nth := re.match(rf"第({NUMBER})(?:天|日)", rest)) and chinese_number(nth.group(1)):
+        later = (chinese_number(nth.group(1)) or 1) - 1  # 第七天: six days on from the scene before
+        days, rest = (later, later), rest[nth.end() :]
     else:
         span = _span(rest, unit_days, onward)
         if span is not None:
@@ -384,11 +402,8 @@ def _span(
     if not found:
         return None
     direction, rest = _direction(rest)
-    if direction is None and onward:
-        direction = "forward"
-    if direction is None:
-        return None  # 三年 alone could be a duration or a date: not read as a move
-    return (low, high), direction, rest
+    # a span alone (三个月, 数月) says how long since the scene before: a time, not a length
+    return (low, high), direction or "forward", rest
 
 
 def _amount(text: str) -> tuple[tuple[float, float], str] | None:

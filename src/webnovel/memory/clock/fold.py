@@ -1,7 +1,8 @@
 """The story clock: the scenes of chapters 1..N, in the order told, folded into a day and a part
 of day for each. Pure: rows in, stamps out.
 
-Day 1 is the book's first scene. A relative time (次日, 三日后) counts from the scene before; a
+Day 1 is the book's first scene. A flashback's own relative times (十年前, then 次日) count
+within its chapter. A relative time (次日, 三日后) counts from the scene before; a
 bare part of day (清晨) is the same day unless it comes earlier than the part before, when the
 night between is inferred (and said, `unstated_night`). A flashback is placed in the past (十年前
 from the present) and moves no clock; a dream happens now and moves none either. A vague span
@@ -11,7 +12,7 @@ from the present) and moves no clock; a dream happens now and moves none either.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .expressions import PART_RANK, TimeReading, read_time
@@ -67,16 +68,6 @@ class ClockFold:
     _past: Stamp | None = None  # the flashback told just before, from which the next counts
     _moment: int = 0
 
-    def stamp_at(self, chapter: int) -> Stamp | None:
-        """The last present stamp of chapters up to `chapter`: the clock as that chapter ends."""
-        found = None
-        for stamp in self.stamps:
-            if stamp.chapter > chapter:
-                break
-            if stamp.present:
-                found = stamp
-        return found
-
 
 def fold_clock(
     scenes: Iterable[SceneTime],
@@ -86,6 +77,8 @@ def fold_clock(
     """Fold `scenes` (in the order told) onto the clock `into` (a new one: day 1)."""
     clock = into or ClockFold()
     for scene in scenes:
+        if clock.stamps and clock.stamps[-1].chapter != scene.chapter:
+            clock._past = None  # a memory's 次日 counts within its chapter only
         reading = read_time(scene.time, units) if scene.time else None
         if scene.mode == "flashback":
             stamp = _past(clock, scene, reading)
@@ -95,18 +88,22 @@ def fold_clock(
             if reading is not None:  # a scene saying no time does not end the memory's count
                 clock._past = None
             if scene.mode is None:
-                clock.day, clock.day_latest, clock.part = (
-                    stamp.day or 1,
-                    stamp.day_latest or 1,
-                    stamp.part,
-                )
+                assert stamp.day is not None and stamp.day_latest is not None  # the present's
+                clock.day, clock.day_latest, clock.part = stamp.day, stamp.day_latest, stamp.part
                 clock.last_present = stamp
         clock.stamps.append(stamp)
     return clock
 
 
 def _stamp(
-    scene: SceneTime, day: tuple[int, int] | None, part: str | None, **more: object
+    scene: SceneTime,
+    day: tuple[int, int] | None,
+    part: str | None,
+    *,
+    moment: int,
+    unread: bool = False,
+    backwards: bool = False,
+    inferred_night: bool = False,
 ) -> Stamp:
     return Stamp(
         chapter=scene.chapter,
@@ -116,9 +113,12 @@ def _stamp(
         part=part,
         mode=scene.mode,
         time=scene.time,
+        moment=moment,
         location=scene.location,
         characters=scene.characters,
-        **more,  # type: ignore[arg-type]
+        unread=unread,
+        backwards=backwards,
+        inferred_night=inferred_night,
     )
 
 
@@ -153,16 +153,12 @@ def _past(clock: ClockFold, scene: SceneTime, reading: TimeReading | None) -> St
     clock._moment += 1
     base = clock._past
     if reading is None or not reading.readable:
-        if base is not None:  # the same memory, going on
-            return replace(
-                _stamp(scene, None, None),
-                day=base.day,
-                day_latest=base.day_latest,
-                part=base.part,
-                moment=clock._moment,
-                unread=reading is not None,
-            )
-        return _stamp(scene, None, None, moment=clock._moment, unread=reading is not None)
+        unread = reading is not None
+        if base is not None and base.day is not None and base.day_latest is not None:
+            # the same memory, going on
+            day = (base.day, base.day_latest)
+            return _stamp(scene, day, base.part, moment=clock._moment, unread=unread)
+        return _stamp(scene, None, None, moment=clock._moment, unread=unread)
     if (
         base is not None
         and base.day is not None
@@ -208,13 +204,11 @@ def scenes_told(rows: Iterable[Mapping[str, Any]], endings: Mapping[int, str]) -
 
 
 def due_day_of(
-    fold: ClockFold, planted: int | None, due_time: str, units: Mapping[str, int] | None = None
+    planted_day: int, due_time: str, units: Mapping[str, int] | None = None
 ) -> int | None:
-    """The day a thread's `due_time` falls on, counted from the clock as chapter `planted`
-    ended; None when it says no distance forward."""
+    """The day a thread's `due_time` falls on, counted from `planted_day` (the clock as its
+    planting chapter ended); None when it says no distance forward."""
     reading = read_time(due_time, units)
     if not reading.readable or reading.days is None or reading.direction == "back":
         return None
-    stamp = fold.stamp_at(planted) if planted is not None else None
-    start = stamp.day if stamp is not None and stamp.day is not None else 1
-    return start + reading.days[0]
+    return planted_day + reading.days[0]

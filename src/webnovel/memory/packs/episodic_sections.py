@@ -4,6 +4,7 @@ them, and passages retrieved for the chapter.
 
 from __future__ import annotations
 
+from ...messages import say
 from ..chains import Version
 from ..store import chain_ops, commit_ops, record_ops
 from ..vocabulary import SCENE_MODES
@@ -28,7 +29,7 @@ def timeline(g: Gathering) -> list[PackItem]:
             seen.add(event.id)
             relevance = g.in_play.relevance[entity_id]
             score = g.scores.event * relevance * g.fresh(event.chapter)
-            place = f"＠{event.location}" if event.location else ""
+            place = say("pack_at_place", place=event.location) if event.location else ""
             items.append(
                 g.item(
                     layer="episodic",
@@ -41,7 +42,13 @@ def timeline(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": event.chapter, "ref": f"timeline:{event.id}"}],
                     score=score,
                     why=because("event", entity.name, event.chapter),
-                    line=f"- 第{event.chapter}章：{_not_now(event.flashback)}{event.event}{place}",
+                    line=say(
+                        "pack_line_event",
+                        chapter=event.chapter,
+                        mode=_not_now(event.flashback),
+                        event=event.event,
+                        place=place,
+                    ),
                 )
             )
     return items
@@ -91,8 +98,13 @@ def history(g: Gathering) -> list[PackItem]:
                     evidence=list(version.evidence),
                     score=score,
                     why=because("recent_change", entity.name, ended),
-                    line=f"- {entity.name} {g.field_label(version.field)} 曾为{value_text(version.value)}"
-                    f"（{chapter_span(version.valid_from, ended - 1)}，已变）",
+                    line=say(
+                        "pack_line_was",
+                        name=entity.name,
+                        field=g.field_label(version.field),
+                        value=value_text(version.value),
+                        span=chapter_span(version.valid_from, ended - 1),
+                    ),
                     status="contradicted" if version.status == "contradicted" else "outdated",
                 )
             )
@@ -129,7 +141,7 @@ def episodic(
             evidence=[{"chapter": p.chapter, "ref": p.chunk_id}],
             score=p.score,
             why=because("passage", p.kind, p.chapter),
-            line=f"- 第{p.chapter}章：{' '.join(p.text.split())}",
+            line=say("pack_line_passage", chapter=p.chapter, text=" ".join(p.text.split())),
         )
         for p in passages
         if p.chapter <= g.as_of
@@ -169,4 +181,4 @@ def _summaries_of(g: Gathering, events: list[PackItem]) -> list[Passage]:
 
 def _not_now(mode: str | None) -> str:
     """〔回忆〕 before an event remembered or dreamt: it put nobody anywhere."""
-    return f"〔{SCENE_MODES.label(mode)}〕" if mode else ""
+    return say("pack_scene_mode", mode=SCENE_MODES.label(mode)) if mode else ""

@@ -78,10 +78,10 @@ def _kept_back(g: Gathering, gap: Gap) -> PackItem:
 def _unaware(g: Gathering, gap: Gap, score: float) -> PackItem:
     who = g.name(gap.entity_id or "")
     if gap.kind == "suspects":
-        why, line = because("suspects", who), f"{who} 仅怀疑"
+        why, line = because("suspects", who), say("pack_gap_suspects", who=who)
     else:
-        why, line = because("unaware", who), f"{who} 尚不知"
-    item = _item(g, gap, score, why, f"- {line}：{gap.secret.content}")
+        why, line = because("unaware", who), say("pack_gap_unaware", who=who)
+    item = _item(g, gap, score, why, say("pack_line_gap", gap=line, secret=gap.secret.content))
     item.must_know = "unaware"
     return item
 

@@ -8,6 +8,8 @@ from typing import Any, TypeVar
 
 from ...config import BookConfig
 from ..chains import Version
+from ..clock.answer import StoryClock
+from ..read import story_clock
 from ..store import chain_ops, entity_ops, ranking_scans
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
@@ -80,6 +82,13 @@ class Gathering:
         # the book's rules and dead held in memory between packs (None: scan them)
         self.snapshot: ranking_scans.RankingSnapshot | None = None
         self.pov: str | None = None  # whose eyes the scene is seen through, when recorded
+        self._clock: StoryClock | None = None
+
+    def clock(self) -> StoryClock:
+        """The story clock as of the chapter before, read once per pack."""
+        if self._clock is None:
+            self._clock = story_clock.story_clock(self.conn, self.as_of, self.config.calendar)
+        return self._clock
 
     def field_label(self, key: str) -> str:
         """A field's Chinese name (the book's own where it declares one)."""

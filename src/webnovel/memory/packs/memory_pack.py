@@ -111,6 +111,7 @@ class MemoryPack:
     # runs), and the line that says so; filled by the facade (`book.coverage`)
     text_only_chapters: list[Any] = field(default_factory=list)
     coverage_line: str | None = None
+    memory_through: int | None = None  # the last chapter memory holds for it (None: chapter − 1)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -135,26 +136,29 @@ class MemoryPack:
 
 
 def chapter_span(first: int, last: int) -> str:
-    return f"第{first}章" if first == last else f"第{first}–{last}章"
+    return say("chapter_n", n=first) if first == last else say("chapter_span", a=first, b=last)
 
 
 def value_text(value: Any) -> str:
     if isinstance(value, list):
-        return "、".join(map(str, value)) or "（无）"
+        return "、".join(map(str, value)) or say("pack_value_none")
     return str(value)
 
 
 def render_prompt(pack: MemoryPack) -> str:
     """Compact Markdown for an LLM: the facts it must not contradict, each with its chapter."""
     lines = [
-        f"# 记忆包：第{pack.chapter}章（{TASK.get(pack.task, pack.task)}）",
-        f"以下为截至第{pack.chapter - 1}章的记忆；标注（第N章）为出处。",
+        say("pack_prompt_head", chapter=pack.chapter, task=TASK.get(pack.task, pack.task)),
+        say(
+            "pack_prompt_as_of",
+            chapter=pack.chapter - 1 if pack.memory_through is None else pack.memory_through,
+        ),
         *_stale_line(pack),
     ]
     if pack.coverage_line:
         lines.append(pack.coverage_line)
     for section in pack.sections:
-        lines += ["", f"## {SECTION_TITLES.get(section.name, section.name)}"]
+        lines += ["", "## " + SECTION_TITLES.get(section.name, section.name)]
         lines += [item.line for item in section.items]
     return "\n".join(lines) + "\n"
 
@@ -167,20 +171,34 @@ def _stale_line(pack: MemoryPack) -> list[str]:
 
 def render_text(pack: MemoryPack) -> str:
     """For a person: the prompt lines plus why each item is there, in Chinese."""
-    dropped = f"，预算内放不下而舍去 {pack.dropped} 条" if pack.dropped else ""
+    dropped = say("pack_text_dropped", dropped=pack.dropped) if pack.dropped else ""
     lines = [
-        f"第{pack.chapter}章的记忆包（{TASK.get(pack.task, pack.task)}）：用量 "
-        f"{pack.used_tokens}/{pack.budget_tokens} token{dropped}"
+        say(
+            "pack_text_head",
+            chapter=pack.chapter,
+            task=TASK.get(pack.task, pack.task),
+            used=pack.used_tokens,
+            budget=pack.budget_tokens,
+            dropped=dropped,
+        )
     ]
     lines += _stale_line(pack)
     if pack.coverage_line:
         lines.append(pack.coverage_line)
     if pack.entities_in_play:
         lines.append(
-            "在场：" + "、".join(f"{e['name']}（{e['why_zh']}）" for e in pack.entities_in_play)
+            say(
+                "pack_text_in_play",
+                entities="、".join(
+                    say("pack_text_in_play_one", name=e["name"], why=e["why_zh"])
+                    for e in pack.entities_in_play
+                ),
+            )
         )
     for section in pack.sections:
         title = SECTION_TITLES.get(section.name, section.name)
-        lines += ["", f"【{title}】{section.tokens} token"]
-        lines += [f"{item.line}    ← {item.why.chinese()}" for item in section.items]
+        lines += ["", say("pack_text_section", title=title, tokens=section.tokens)]
+        lines += [
+            say("pack_text_item", line=item.line, why=item.why.chinese()) for item in section.items
+        ]
     return "\n".join(lines) + "\n"

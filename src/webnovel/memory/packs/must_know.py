@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...messages import say
 from ..schema import Conflict
 from ..words import SEVERITY
 from ..write.rulebook import RULES
@@ -62,7 +63,11 @@ def conflict_items(conflicts: list[Conflict], in_play: set[str]) -> list[PackIte
             evidence=list(conflict.evidence),
             score=1.0 if severity == "critical" else 0.9,
             why=because("open_conflict", severity),
-            line=f"- 【未解决矛盾·{SEVERITY.get(severity, severity)}】{conflict.message}",
+            line=say(
+                "pack_line_conflict",
+                severity=SEVERITY.get(severity, severity),
+                message=conflict.message,
+            ),
         )
         item.must_know = "critical_conflict" if severity == "critical" else "conflict"
         items.append(item)

@@ -13,9 +13,8 @@ from collections.abc import Callable
 
 from ...config import BookConfig
 from ...errors import InvalidInput
-from ...messages import say
 from ..read.aliases import AliasIndex
-from ..store import ranking_scans, record_ops
+from ..store import commit_ops, ranking_scans, record_ops
 from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
@@ -39,11 +38,11 @@ def build_memory_pack(
     """The pack for `request`; `held` (from `ranking_cache()`, one per book handle) keeps the
     book's rules and its dead in memory between packs while the book is unchanged."""
     if request.chapter < 1:
-        raise InvalidInput(say("chapter_at_least_one", got=request.chapter))
+        raise InvalidInput.of("chapter_at_least_one", got=request.chapter)
     recipe = recipe or RECIPES[request.task]
     budget = request.budget_tokens if request.budget_tokens is not None else recipe.default_budget
     if budget < 1:
-        raise InvalidInput(say("budget_positive", got=budget))
+        raise InvalidInput.of("budget_positive", got=budget)
     as_of = request.chapter - 1
     gather, around = _gathering(conn, config, aliases, request, recipe, as_of, held)
     sections = _sections(gather, recipe, retriever, count_tokens)
@@ -61,7 +60,8 @@ def build_memory_pack(
     ]
     shown = {i.id for i in allocation.chosen.get("must_know", []) if i.category == "conflict"}
     by_id = {f"conflict:{c.id}": c for c in conflicts}
-    return MemoryPack(
+    latest = commit_ops.latest_chapter(conn)
+    pack = MemoryPack(
         request.task,
         request.chapter,
         budget,
@@ -79,6 +79,9 @@ def build_memory_pack(
             for e in in_play.entities.values()
         ],
     )
+    # asked past the book's end: memory reaches only its last chapter, and the pack says so
+    pack.memory_through = min(as_of, latest) if latest is not None else as_of
+    return pack
 
 
 def _gathering(

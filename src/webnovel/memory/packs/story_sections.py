@@ -64,8 +64,13 @@ def relations(g: Gathering) -> list[PackItem]:
             evidence=list(chain_ops.evidence_known_at(link.evidence_json, g.as_of)),
             score=score * weight(link),
             why=why,
-            line=f"- {end(link.source)} → {end(link.target)}：{link.type}"
-            f"（第{link.valid_from}章起）",
+            line=say(
+                "pack_line_relation",
+                source=end(link.source),
+                target=end(link.target),
+                type=link.type,
+                since=link.valid_from,
+            ),
         )
         for score, why, link in top
     ]
@@ -100,17 +105,25 @@ def threads(g: Gathering) -> list[PackItem]:
 
 
 def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> PackItem:
-    due = f"，第{thread.due_chapter}章前回收" if thread.due_chapter else ""
-    flag = "【已逾期】" if thread.overdue else ""
-    progress = f"；进展：{thread.progress}" if thread.progress else ""
+    due = say("pack_thread_due", chapter=thread.due_chapter) if thread.due_chapter else ""
+    flag = say("pack_thread_overdue") if thread.overdue else ""
+    progress = say("pack_thread_progress", progress=thread.progress) if thread.progress else ""
     category = "reader_promises" if thread.kind == "reader_promise" else "open_loops"
     evidence = [{"chapter": thread.planted_chapter, "ref": f"thread:{thread.id}:plant"}]
     # a thread acted on but never planted has no chapter to name (it printed 第None章)
     planted = (
-        f"第{thread.planted_chapter}章埋下" if thread.planted_chapter is not None else "未埋设"
+        say("pack_thread_planted", chapter=thread.planted_chapter)
+        if thread.planted_chapter is not None
+        else say("pack_thread_never_planted")
     )
-    line = (
-        f"- {flag}{thread.content}（{THREAD_KINDS.label(thread.kind)}，{planted}{due}{progress}）"
+    line = say(
+        "pack_line_thread",
+        flag=flag,
+        content=thread.content,
+        kind=THREAD_KINDS.label(thread.kind),
+        planted=planted,
+        due=due,
+        progress=progress,
     )
     item = g.item(
         layer="semantic",
@@ -217,7 +230,12 @@ def world_rules(g: Gathering) -> list[PackItem]:
                 evidence=[{"chapter": since, "ref": f"world_rule:{rule_id}:{since}"}],
                 score=score,
                 why=why,
-                line=f"- {'[' + domain + '] ' if domain else ''}{text}（第{since}章）",
+                line=say(
+                    "pack_line_rule",
+                    domain=say("pack_rule_domain", domain=domain) if domain else "",
+                    text=text,
+                    since=since,
+                ),
             )
         )
     return items

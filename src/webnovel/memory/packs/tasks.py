@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from ...errors import InvalidInput
-from ...messages import say
 
 Task = Literal["chapter_write", "consistency_check", "continuity_query", "review"]
 TASKS: tuple[Task, ...] = get_args(Task)
@@ -18,7 +17,7 @@ def task_named(name: str) -> Task:
     for task in TASKS:
         if name == task:
             return task
-    raise InvalidInput(say("unknown_task", name=name, choices=", ".join(TASKS)))
+    raise InvalidInput.of("unknown_task", name=name, choices=", ".join(TASKS))
 
 
 # Chapter templates reweight a recipe's section shares: a battle chapter leans on power levels,
@@ -53,5 +52,5 @@ CHAPTER_TEMPLATES: dict[str, dict[str, float]] = {
 def template_weights(name: str) -> dict[str, float]:
     """A chapter template's weights, or a clear error naming the templates there are."""
     if name not in CHAPTER_TEMPLATES:
-        raise InvalidInput(say("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES)))
+        raise InvalidInput.of("unknown_template", name=name, choices=", ".join(CHAPTER_TEMPLATES))
     return CHAPTER_TEMPLATES[name]

@@ -8,7 +8,8 @@ from typing import Any
 
 from ...messages import say
 from ..chains import Version
-from ..read import graph_memory
+from ..clock.shown import clock_now, clock_since, deadline_line
+from ..read import graph_memory, story_clock
 from ..read import items as item_holders
 from ..store import commit_ops
 from . import gap_lines
@@ -43,10 +44,11 @@ def working_memory(g: Gathering) -> list[PackItem]:
             evidence=[],
             score=1.0,
             why=because("outline"),
-            line=f"- 本章大纲：{shown}",
+            line=say("pack_line_outline", outline=shown),
         )
         outline_item.pinned = True
         items.append(outline_item)
+    items += story_time(g)  # the recent context opens with the clock, after the outline
     rows = commit_ops.chapter_rows(
         g.conn,
         start=max(1, g.as_of - g.recipe.recent_chapters + 1),
@@ -67,12 +69,21 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
                     score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
                     why=because("recent_summary", chapter),
-                    line=f"- 第{chapter}章《{row.title or ''}》：{row.summary}",
+                    line=say(
+                        "pack_line_summary",
+                        chapter=chapter,
+                        title=row.title or "",
+                        summary=row.summary,
+                    ),
                 )
             )
         ending = row.meta.get("ending")
         if chapter == g.as_of and isinstance(ending, dict) and ending:
-            text = "，".join(f"{ENDING_LABELS.get(k, k)}：{v}" for k, v in ending.items() if v)
+            text = "，".join(
+                say("pack_ending_part", label=ENDING_LABELS.get(k, k), value=v)
+                for k, v in ending.items()
+                if v
+            )
             items.append(
                 g.item(
                     layer="working",
@@ -85,9 +96,60 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": chapter, "ref": f"chapter_meta:ch{chapter:04d}"}],
                     score=g.scores.ending,
                     why=because("ending"),
-                    line=f"- 上章结尾（第{chapter}章）：{text}",
+                    line=say("pack_line_ending", chapter=chapter, ending=text),
                 )
             )
+    return items
+
+
+DEADLINE_SOON_DAYS = 30  # a deadline this close in story time is 本章须知
+
+
+def story_time(g: Gathering) -> list[PackItem]:
+    """The clock the recent context opens with (the day, part of day, how long since the
+    chapter before), and the deadlines in story time: passed ones and near ones are 本章须知.
+    Nothing for a book that says no time."""
+    clock = g.clock()
+    if clock.day == 1 and clock.part is None and not clock.deadlines:
+        return []  # a book that says no time (or not yet)
+    now = g.item(
+        layer="working",
+        category="story_state",
+        subject="story",
+        field_name="clock",
+        value=clock.to_dict(),
+        chapter=None,  # first in the recent context, with the outline
+        source_type="story_clock",
+        evidence=[],
+        score=1.0,
+        why=because("story_clock"),
+        line="- " + say("pack_clock", now=clock_now(clock), since=clock_since(clock)),
+    )
+    now.pinned = True
+    items = [now]
+    for deadline in clock.deadlines:
+        if deadline.due_day is None or deadline.days_left is None:
+            continue
+        item = g.item(
+            layer="working",
+            category="open_loop",
+            subject=deadline.thread_id,
+            field_name="due_time",
+            value=deadline.to_dict(),
+            chapter=None,  # with the clock, before the recent chapters
+            source_type="thread",
+            evidence=[],
+            score=1.0 if deadline.overdue else 0.9,
+            why=because("deadline_passed", deadline.due_day)
+            if deadline.overdue
+            else because("deadline", deadline.due_day, deadline.days_left),
+            line=f"- {deadline_line(deadline)}",
+        )
+        if deadline.overdue:
+            item.must_know = "overdue"
+        elif deadline.days_left <= DEADLINE_SOON_DAYS:
+            item.must_know = "thread_due"
+        items.append(item)
     return items
 
 
@@ -102,19 +164,32 @@ def character_state(g: Gathering) -> list[PackItem]:
         relevance = g.in_play.relevance[entity_id]
         for fact in facts[entity_id]:
             score = relevance * field_importance(fact.field)
+            value, line_value = fact.value, value_text(fact.value)
+            if fact.field == "age":  # an age grows with the story clock: 十六岁 → 十九岁
+                grown = story_clock.aged_value(
+                    g.conn, fact.value, fact.valid_from, g.as_of, g.config.calendar
+                )
+                if grown is not None:
+                    value, line_value = grown, say("pack_age_now", now=grown, said=line_value)
             item = g.item(
                 layer="semantic",
                 category="character_state",
                 subject=entity_id,
                 field_name=fact.field,
-                value=fact.value,
+                value=value,
                 chapter=fact.valid_from,
                 source_type=fact.source_type,
                 evidence=list(fact.evidence),
                 score=score,
                 why=because("of_entity", entity.name, g.in_play.why[entity_id]),
-                line=f"- {entity.name} {g.field_label(fact.field)}：{value_text(fact.value)}"
-                f"（{_source(g, fact.evidence)}第{fact.valid_from}章起）",
+                line=say(
+                    "pack_line_fact",
+                    name=entity.name,
+                    field=g.field_label(fact.field),
+                    value=line_value,
+                    source=_source(g, fact.evidence),
+                    since=fact.valid_from,
+                ),
             )
             if fact.field == "items" and fact.value:
                 item.must_know = "items"
@@ -144,7 +219,14 @@ def _holders(g: Gathering, things: list[str]) -> list[PackItem]:
             evidence=list(held.evidence),
             score=g.in_play.relevance[entity_id],
             why=because("of_entity", entity.name, g.in_play.why[entity_id]),
-            line=f"- {entity.name} {g.field_label('holder')}：{who}（第{held.valid_from}章起）",
+            line=say(
+                "pack_line_fact",
+                name=entity.name,
+                field=g.field_label("holder"),
+                value=who,
+                source="",
+                since=held.valid_from,
+            ),
         )
         item.must_know = "items"
         out.append(item)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...errors import AmbiguousEntity, UnknownEntity
+from ...messages import say
 from .. import schema
 from ..chains import KnowledgePayload, Version, chain_key, knowledge_claim
 from ..schema import (
@@ -303,7 +304,7 @@ def timeline(
 
 def dead_constraint(name: str, status: str, since: int) -> str:
     """The hard rule a dead character imposes, worded once for the pack and the scratchpad."""
-    return f"{name} 已于第{since}章{status}，不得再出场或行动"
+    return say("dead_constraint", name=name, since=since, status=status)
 
 
 # -- secrets and knowledge ----------------------------------------------------------------------

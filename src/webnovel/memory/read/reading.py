@@ -10,7 +10,9 @@ from . import graph_memory
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
+    from typing import Any
 
+    from ..clock import Stamp
     from ..clock.answer import StoryClock
     from ..records import TimelineEvent
     from .chapter_report import ChapterReport
@@ -59,8 +61,24 @@ class Reading(Part):
 
         return chapter_report(self._conn, chapter)
 
-    def did_you_mean(self, written: str) -> str:
-        """The sentence an unknown name's error ends with (「，是否指「林砚」？」), or ""."""
-        from ..write.name_suggestions import did_you_mean
+    def names_like(self, written: str) -> list[str]:
+        """The book's names an unknown name likely meant (林言 → 林砚), best first: an unknown
+        entity's error suggests them."""
+        from ..write.name_suggestions import suggest_names
 
-        return did_you_mean(self._conn, written)
+        return suggest_names(self._conn, written)
+
+    # More of story time, loaded alike.
+    def aged_value(
+        self, value: Any, said_chapter: int, as_of: int | None, calendar: Mapping[str, int]
+    ) -> Any:
+        from .story_clock import aged_value
+
+        return aged_value(self._conn, value, said_chapter, as_of, calendar)
+
+    def track(
+        self, entity_id: str, as_of: int | None, calendar: Mapping[str, int], limit: int
+    ) -> list[Stamp]:
+        from .story_clock import track
+
+        return track(self._conn, entity_id, as_of, calendar, limit)

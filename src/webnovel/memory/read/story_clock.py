@@ -1,41 +1,69 @@
-"""The story clock as of a chapter, read from the book: its scenes' stated times and its
-chapters' ending times, folded by `memory.clock` (nothing from a later chapter is read), with
-the threads due in story time and the events of the timeline placed on it.
-
-Computed on read: the fold is arithmetic over the scenes that state a time, and the reader of
-each expression is cached, so the clock stays within a pack's budget without a derived table
-that every revision of an early chapter would have to rewrite."""
+"""The story clock as of a chapter, read from the book: the clock as each chapter ended
+(`story_clock`, derived at commit by `write/time_rules.py`) is one row, so `clock`, the pack's
+opening line, deadlines and ages cost a few index lookups at any length of book. Where scenes
+are asked for one by one (the story timeline, a character's track), the chapters asked for are
+folded again from the row before them (`memory.clock`); nothing from a later chapter is read."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_time, scenes_told
+from ..clock.ages import aged
 from ..clock.answer import Deadline, StoryClock
-from ..clock.expressions import PART_RANK
-from ..schema import TimelineEvent
+from ..clock.expressions import DEFAULT_UNITS, PART_RANK
 from ..store import clock_ops
+from ..store.clock_ops import ClockRow
+
+if TYPE_CHECKING:
+    from ..schema import TimelineEvent  # a record: made when first named, not by a `fact`
 
 UNREAD_SHOWN = 10  # the latest times the clock could not read, named in its answer
+BEFORE_THE_BOOK = ClockRow(0, 1, 1, None)  # the clock before any chapter: day 1
 
 
-def clock_fold(
+def clock_row(conn: sqlite3.Connection, as_of: int | None) -> ClockRow:
+    """The clock as chapter `as_of` ended (day 1 before the book)."""
+    if as_of is not None and as_of < 1:
+        return BEFORE_THE_BOOK
+    return clock_ops.clock_at(conn, as_of) or BEFORE_THE_BOOK
+
+
+def start_of(row: ClockRow) -> ClockFold:
+    """A fold that goes on from the clock `row` keeps."""
+    return ClockFold(day=row.day, day_latest=row.day_latest, part=row.part)
+
+
+def stamps_between(
+    conn: sqlite3.Connection, start: int, end: int, calendar: Mapping[str, int] | None = None
+) -> list[Stamp]:
+    """Every scene of chapters `start`..`end` on the clock (and each chapter's ending, its
+    `scene` None), folded on from the clock as chapter `start` - 1 ended."""
+    told = scenes_told(
+        clock_ops.scenes_of(conn, start, end), clock_ops.ending_times(conn, start, end)
+    )
+    return fold_clock(told, calendar, start_of(clock_row(conn, start - 1))).stamps
+
+
+def track(
     conn: sqlite3.Connection,
+    entity_id: str,
     as_of: int | None,
     calendar: Mapping[str, int] | None = None,
-    every: bool = False,
-) -> ClockFold:
-    """Chapters 1..`as_of` folded onto the clock: the scenes that say a time or are not now
-    (`every`: all scenes, with who is where), each chapter's ending after its scenes."""
-    return fold_clock(_scene_times(conn, as_of, every), calendar)
-
-
-def _scene_times(conn: sqlite3.Connection, as_of: int | None, every: bool) -> list[SceneTime]:
-    return scenes_told(
-        clock_ops.story_scenes(conn, as_of, every), clock_ops.ending_times(conn, as_of)
-    )
+    limit: int = 60,
+) -> list[Stamp]:
+    """Where one character was on which day: the scenes they are in, in the latest `limit`
+    chapters up to `as_of` that have one, each placed on the story clock (a flashback's in
+    the past where it happened), in the order told."""
+    out: list[Stamp] = []
+    for chapter in clock_ops.chapters_with(conn, entity_id, as_of, limit):
+        out += [
+            s for s in stamps_between(conn, chapter, chapter, calendar) if entity_id in s.characters
+        ]
+    return out
 
 
 def story_clock(
@@ -43,56 +71,67 @@ def story_clock(
 ) -> StoryClock:
     """The clock as of chapter `as_of`: day, part of day, the scene that set it, how long since
     the book began and since the chapter before, and the open deadlines in story time."""
-    fold = clock_fold(conn, as_of, calendar)
-    last = clock_ops.last_scene(conn, as_of)
+    now = clock_row(conn, as_of)
+    last = clock_ops.last_scene(conn, as_of) if as_of is None or as_of >= 1 else None
     chapter, scene = last if last is not None else (None, None)
-    if fold.last_present is not None and (chapter is None or fold.last_present.chapter > chapter):
-        chapter, scene = fold.last_present.chapter, fold.last_present.scene  # an ending's time
+    if now.part is not None and (chapter is None or now.chapter > chapter):
+        chapter, scene = now.chapter, None  # an ending's time, after the last scene
     since_previous = None
     if chapter is not None:
-        before = fold.stamp_at(chapter - 1)
-        since_previous = fold.day - (before.day or 1 if before is not None else 1)
-    unread = [s for s in fold.stamps if s.unread][-UNREAD_SHOWN:]
+        since_previous = now.day - clock_row(conn, chapter - 1).day
     return StoryClock(
         as_of=as_of,
-        day=fold.day,
-        day_latest=fold.day_latest,
-        part=fold.part,
+        day=now.day,
+        day_latest=now.day_latest,
+        part=now.part,
         chapter=chapter,
         scene=scene,
-        days_since_start=fold.day - 1,
+        days_since_start=now.day - 1,
         days_since_previous_chapter=since_previous,
-        deadlines=tuple(deadlines(conn, fold, as_of, calendar)),
-        unread=tuple(f"{s.chapter}:{s.scene or ''}:{s.time}" for s in unread),
+        deadlines=tuple(deadlines(conn, now, as_of, calendar)),
+        unread=tuple(clock_ops.unread_times(conn, as_of, UNREAD_SHOWN)),
     )
+
+
+def aged_value(
+    conn: sqlite3.Connection,
+    value: Any,
+    said_chapter: int,
+    as_of: int | None,
+    calendar: Mapping[str, int] | None = None,
+) -> Any:
+    """An age said in chapter `said_chapter`, grown by the whole story years since, as of
+    `as_of` (None: it has not moved, or is no age)."""
+    said, now = clock_row(conn, said_chapter), clock_row(conn, as_of)
+    return aged(value, said.day, now.day, {**DEFAULT_UNITS, **(calendar or {})}["年"])
 
 
 def deadlines(
     conn: sqlite3.Connection,
-    fold: ClockFold,
+    now: ClockRow,
     as_of: int | None,
     calendar: Mapping[str, int] | None = None,
-    every_status: bool = False,
 ) -> list[Deadline]:
-    """The threads open as of `as_of` (`every_status`: all) that are due in story time, soonest
-    first: each due day counted from the clock as its planting chapter ended."""
+    """The threads open as of `as_of` that are due in story time, soonest first: each due day
+    counted from the clock as its planting chapter ended."""
+    due = [row for row in clock_ops.threads_due_in_story_time(conn, as_of)]
+    due = [row for row in due if row["state"].get("status") == "open"]
+    planted = clock_ops.clock_rows(conn, [r["state"].get("planted_chapter") or 0 for r in due])
     out = []
-    for row in clock_ops.threads_due_in_story_time(conn, as_of):
+    for row in due:
         state = row["state"]
-        if state.get("status") != "open" and not every_status:
-            continue
-        due_time = state["due_time"]
-        planted = state.get("planted_chapter")
-        due_day = due_day_of(fold, planted, due_time, calendar)
+        chapter = state.get("planted_chapter")
+        start = planted.get(chapter or 0, BEFORE_THE_BOOK).day
+        due_day = due_day_of(start, state["due_time"], calendar)
         out.append(
             Deadline(
                 thread_id=row["id"],
                 content=state.get("content") or "",
-                due_time=due_time,
-                planted_chapter=planted,
+                due_time=state["due_time"],
+                planted_chapter=chapter,
                 due_day=due_day,
-                days_left=None if due_day is None else due_day - fold.day,
-                overdue=due_day is not None and fold.day > due_day and state["status"] == "open",
+                days_left=None if due_day is None else due_day - now.day,
+                overdue=due_day is not None and now.day > due_day,
                 status=state.get("status", "open"),
             )
         )
@@ -112,20 +151,22 @@ def story_timeline(
     events = list(events)
     if not events:
         return []
-    fold = clock_fold(
-        conn, as_of if as_of is not None else max(e.chapter for e in events), calendar, every=True
-    )
+    first, last = min(e.chapter for e in events), max(e.chapter for e in events)
     by_chapter: dict[int, list[Stamp]] = {}
-    for stamp in fold.stamps:
+    for stamp in stamps_between(conn, first, last, calendar):
         if stamp.scene is not None:
             by_chapter.setdefault(stamp.chapter, []).append(stamp)
-    placed = [_place(event, fold, by_chapter.get(event.chapter, []), calendar) for event in events]
+    starts = {e.chapter: clock_row(conn, e.chapter - 1) for e in events}
+    placed = [
+        _place(event, starts[event.chapter], by_chapter.get(event.chapter, []), calendar)
+        for event in events
+    ]
     return sorted(placed, key=_story_order)
 
 
 def _place(
     event: TimelineEvent,
-    fold: ClockFold,
+    start: ClockRow,
     scenes: list[Stamp],
     calendar: Mapping[str, int] | None,
 ) -> TimelineEvent:
@@ -134,38 +175,27 @@ def _place(
         match = [s for s in match if set(s.characters) & set(event.participants)] or match
     if match:
         return _at(event, match[0])
-    start = fold.stamp_at(event.chapter - 1)
     if event.time_hint:
-        base = ClockFold()
-        if start is not None and start.day is not None and start.day_latest is not None:
-            base = ClockFold(day=start.day, day_latest=start.day_latest, part=start.part)
-            base.last_present = start
-        mode = "flashback" if read_time(event.time_hint, calendar).direction == "back" else None
+        back = read_time(event.time_hint, calendar).direction == "back"
+        mode = event.flashback or ("flashback" if back else None)
         hinted = fold_clock(
             [SceneTime(chapter=event.chapter, scene=None, time=event.time_hint, mode=mode)],
             calendar,
-            base,
+            start_of(start),
         ).stamps[-1]
         if not hinted.unread:
             return _at(event, hinted)
     if scenes:
         return _at(event, scenes[0])
-    return _at(event, fold.stamp_at(event.chapter) or start)
+    return replace(event, placed=True, day=start.day, part=start.part)
 
 
-def _at(event: TimelineEvent, stamp: Stamp | None) -> TimelineEvent:
-    if stamp is None:
-        return replace(event, placed=True, day=1)
+def _at(event: TimelineEvent, stamp: Stamp) -> TimelineEvent:
     return replace(
-        event,
-        placed=True,
-        day=stamp.day,
-        part=stamp.part,
-        flashback=event.flashback or stamp.mode,
+        event, placed=True, day=stamp.day, part=stamp.part, flashback=event.flashback or stamp.mode
     )
 
 
-def _story_order(event: TimelineEvent) -> tuple[int, int, int, int]:
+def _story_order(event: TimelineEvent) -> tuple[int, int, int]:
     day = event.day if event.day is not None else -(2**62)  # a memory of no stated time: first
-    rank = PART_RANK.get(event.part or "", -1)
-    return day, rank, event.chapter, 0
+    return day, PART_RANK.get(event.part or "", -1), event.chapter

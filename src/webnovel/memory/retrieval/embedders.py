@@ -132,7 +132,7 @@ class OpenAIEmbedder:
         import httpx
 
         if not endpoint.model:
-            raise InvalidConfig(say("embedder_no_model", endpoint=endpoint.describe()))
+            raise InvalidConfig.of("embedder_no_model", endpoint=endpoint.describe())
         self.name = f"openai:{endpoint.model}"
         self.endpoint = endpoint
         self._client = httpx.Client(
@@ -142,8 +142,8 @@ class OpenAIEmbedder:
 
     def _fail(self, what: str) -> EndpointFailed:
         endpoint = self.endpoint
-        return EndpointFailed(
-            say("embed_endpoint_failed", name=endpoint.name, url=endpoint.base_url, problem=what)
+        return EndpointFailed.of(
+            "embed_endpoint_failed", name=endpoint.name, url=endpoint.base_url, problem=what
         )
 
     def _post(self, texts: list[str]) -> list[Vector]:
@@ -228,5 +228,5 @@ def make_embedder(spec: str | None, endpoint_name: str | None = None) -> Embedde
         if spec.startswith("st:"):
             return SentenceTransformerEmbedder(spec[len("st:") :])
     except ImportError as exc:
-        raise InvalidConfig(say("embedder_needs_package", spec=spec, package=exc.name)) from exc
-    raise InvalidConfig(say("unknown_embedder", spec=spec))
+        raise InvalidConfig.of("embedder_needs_package", spec=spec, package=exc.name) from exc
+    raise InvalidConfig.of("unknown_embedder", spec=spec)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from ...messages import say
 from ..read import graph_memory
 from ..schema import Conflict
 from ..write.chapter_inputs import ChapterResult
@@ -155,7 +156,7 @@ def _threads(conn: sqlite3.Connection, draft: ChapterResult, chapter: int) -> li
             issues.append(
                 _advice(
                     "thread_overdue",
-                    f"线索「{thread.content}」应在第{thread.due_chapter}章前回收，已逾期",
+                    say("review_thread_overdue", thread=thread.content, due=thread.due_chapter),
                     thread.id,
                     thread.due_chapter,
                     chapter,
@@ -166,7 +167,7 @@ def _threads(conn: sqlite3.Connection, draft: ChapterResult, chapter: int) -> li
             issues.append(
                 _advice(
                     "promise_due",
-                    f"读者承诺「{thread.content}」约定在本章（第{chapter}章）兑现，草稿未回收",
+                    say("review_promise_due", thread=thread.content, chapter=chapter),
                     thread.id,
                     chapter,
                     None,

@@ -171,6 +171,7 @@ def clear_derived(conn: sqlite3.Connection) -> None:
         "timeline_participants",
         "scenes",
         "conflicts",
+        "story_clock",
     ):
         conn.execute(f"DELETE FROM {table}")
 
@@ -282,6 +283,35 @@ def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+def commits_with_before(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, dict[str, Any]]:
+    """For each of these commits: whether it is its chapter's first (`first`), whether it kept
+    the text of the chapter's commit before it (`same_text`), and, where that is so, its result
+    and the one before (`result`, `before`); its result too where it is no longer its chapter's
+    current commit (`result`: the title it gave). What the dashboard's recent-commits list
+    names a commit by; the rest is not read, so a long import costs no JSON."""
+    rows = rows_in(
+        conn,
+        "SELECT c.seq, c.chapter, p.seq IS NULL, CASE WHEN c.text = p.text THEN 1 ELSE 0 END, "
+        "ch.chapter IS NULL, "
+        "CASE WHEN c.text = p.text OR ch.chapter IS NULL THEN c.result_json END, "
+        "CASE WHEN c.text = p.text THEN p.result_json END "
+        "FROM commits c LEFT JOIN commits p ON p.seq = (SELECT max(q.seq) FROM commits q "
+        "WHERE q.chapter = c.chapter AND q.seq < c.seq) "
+        "LEFT JOIN chapters ch ON ch.chapter = c.chapter AND ch.commit_seq = c.seq "
+        "WHERE c.seq IN ({marks})",
+        seqs,
+    )
+    return {
+        int(r[0]): {
+            "first": bool(r[2]),
+            "same_text": bool(r[3]),
+            "result": loads(r[5], _in_commit(r[1])),
+            "before": loads(r[6], _in_commit(r[1])),
+        }
+        for r in rows
+    }
 
 
 def delete_meta(conn: sqlite3.Connection, key: str) -> None:

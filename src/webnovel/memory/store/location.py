@@ -53,8 +53,8 @@ class StoreLocation:
         if self.password_env:
             password = os.environ.get(self.password_env)
             if password is None:
-                raise StoreUnavailable(
-                    say("store_password_unset", url=self.url, name=self.password_env)
+                raise StoreUnavailable.of(
+                    "store_password_unset", url=self.url, name=self.password_env
                 )
             options["password"] = password
         return options
@@ -65,7 +65,7 @@ def require_driver() -> None:
     try:
         import psycopg  # noqa: F401
     except ImportError as exc:
-        raise InvalidConfig(say("store_needs_driver")) from exc
+        raise InvalidConfig.of("store_needs_driver") from exc
 
 
 def connection_service(url: str) -> str | None:
@@ -100,13 +100,13 @@ def parse_store_url(url: str, where: str = "--store") -> str:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises on a port that is not a number
     except ValueError as exc:
-        raise InvalidConfig(
-            say("store_url_invalid", where=where, url=_without_password(url), error=exc)
+        raise InvalidConfig.of(
+            "store_url_invalid", where=where, url=_without_password(url), error=exc
         ) from exc
     if parts.scheme not in SCHEMES:
-        raise InvalidConfig(say("store_url_scheme", where=where, url=_without_password(url)))
+        raise InvalidConfig.of("store_url_scheme", where=where, url=_without_password(url))
     if parts.password is not None or _query_password(parts.query):
-        raise InvalidConfig(say("store_url_password", where=where))
+        raise InvalidConfig.of("store_url_password", where=where)
     return url
 
 
@@ -134,7 +134,7 @@ def _without_password(url: str) -> str:
 
 def check_book_name(book: str, where: str = "--book") -> str:
     if not isinstance(book, str) or not _BOOK_NAME.match(book):
-        raise InvalidConfig(say("store_book_name", where=where, book=book))
+        raise InvalidConfig.of("store_book_name", where=where, book=book)
     return book
 
 
@@ -143,25 +143,25 @@ def parse_store_section(section: Any, where: str = "config.toml [store]") -> Sto
     if section is None:
         return None
     if not isinstance(section, dict):
-        raise InvalidConfig(say("store_table", where=where))
+        raise InvalidConfig.of("store_table", where=where)
     unknown = sorted(set(section) - {"url", "book", "password_env"})
     if unknown:
-        raise InvalidConfig(say("store_unknown_keys", where=where, keys=", ".join(unknown)))
+        raise InvalidConfig.of("store_unknown_keys", where=where, keys=", ".join(unknown))
     url = section.get("url")
     if url is None:
-        raise InvalidConfig(say("store_no_url", where=where))
+        raise InvalidConfig.of("store_no_url", where=where)
     for key in ("url", "book"):
         if key in section and not isinstance(section[key], str):
-            raise InvalidConfig(say("store_key_string", where=where, key=key))
+            raise InvalidConfig.of("store_key_string", where=where, key=key)
     password_env = section.get("password_env")
     if password_env is not None and (
         not isinstance(password_env, str) or not _ENV_NAME.match(password_env)
     ):
-        raise InvalidConfig(say("store_password_env_name", where=where, name=password_env))
+        raise InvalidConfig.of("store_password_env_name", where=where, name=password_env)
     if password_env is not None and not password_env.upper().endswith("PASSWORD"):
         # A book folder comes from anyone: it must not send the user's API key
         # (OPENAI_API_KEY…) to the host its url names as if it were the store's password.
-        raise InvalidConfig(say("store_password_env_kind", where=where, name=password_env))
+        raise InvalidConfig.of("store_password_env_kind", where=where, name=password_env)
     return StoreLocation(
         parse_store_url(url, f"{where} url"),
         check_book_name(section.get("book", ""), f"{where} book"),

@@ -318,6 +318,26 @@ MIGRATIONS: list[Migration] = [
         WHERE text_source IS NOT NULL;
     """,
     ),
+    (
+        "0014_time_story_clock",
+        """
+    -- The story clock as each chapter ends (memory/clock), derived from the scenes' stated times
+    -- and the ending's: the clock as of N is one row, whatever the length of the book. A commit
+    -- writes its chapter's row and re-derives the rows after it (a shift, mostly: one UPDATE);
+    -- `unread_json` names the times of the chapter the clock could not read.
+    CREATE TABLE story_clock (
+        chapter INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        day_latest INTEGER NOT NULL,
+        part TEXT,
+        unread_json TEXT
+    );
+    CREATE INDEX story_clock_unread ON story_clock(chapter) WHERE unread_json IS NOT NULL;
+    -- the threads due in story time, read by every pack: a few among thousands of threads
+    CREATE INDEX versions_due_in_story_time ON versions(family, valid_from)
+        WHERE family = 'thread' AND value_json LIKE '%"due_time"%';
+    """,
+    ),
 ]
 
 

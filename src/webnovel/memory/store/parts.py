@@ -81,6 +81,7 @@ class Commits(Part):
     logged_result = bound(commit_ops.logged_result)
     current_commits = bound(commit_ops.current_commits)
     whole_log = bound(commit_ops.whole_log)
+    commits_with_before = bound(commit_ops.commits_with_before)
     chapter_rows = bound(commit_ops.chapter_rows)
     chapter_totals = bound(commit_ops.chapter_totals)
     chapter_commit_ids = bound(commit_ops.chapter_commit_ids)

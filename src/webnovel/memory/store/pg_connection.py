@@ -10,16 +10,14 @@ PostgreSQL's own `$n` text.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
-from ...messages import say
+from ...errors import StoreUnavailable
 from .location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
-from .pg_unreachable import why_unreachable
+from .pg_unreachable import said_as_the_store, why_unreachable
 
 if TYPE_CHECKING:
     import psycopg
@@ -65,21 +63,6 @@ def _quiet_pipeline_endings() -> None:
     )
 
 
-def store_problem(exc: BaseException) -> WebnovelError | None:
-    """What a PostgreSQL error met in the middle of work means to the author, as a domain
-    error (said in Chinese, exit 1); None for any other error. Opening a book says more
-    (pg_store's own messages); this covers what the server refuses or drops later."""
-    psycopg = sys.modules.get("psycopg")  # never imported for it: a SQLite book has none
-    if psycopg is None or not isinstance(exc, psycopg.Error):
-        return None
-    said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-        return StoreForbidden(say("store_refused", said=said))
-    if isinstance(exc, psycopg.OperationalError):
-        return StoreUnavailable(say("store_dropped", said=said))
-    return None
-
-
 def connect(location: StoreLocation) -> psycopg.Connection[Any]:
     """An autocommit connection (transactions are explicit, as on SQLite) whose rows read like
     sqlite3's and whose NUMERIC sums come back as numbers, not Decimals."""
@@ -100,8 +83,8 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
         )
     except psycopg.OperationalError as exc:
         # libpq's message names host, port and user; never the password
-        raise StoreUnavailable(
-            say("store_unreachable", url=location.url, error=why_unreachable(str(exc)))
+        raise StoreUnavailable.of(
+            "store_unreachable", url=location.url, error=why_unreachable(str(exc))
         ) from exc
     conn.adapters.register_loader("numeric", NumberLoader)
     _quiet_pipeline_endings()
@@ -148,6 +131,10 @@ class PgConnection:
         self.in_transaction = False  # kept by the store: a transaction never reconnects
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+        with said_as_the_store():
+            return self._execute(sql, params)
+
+    def _execute(self, sql: str, params: Sequence[Any] | dict[str, Any]) -> Any:
         self.reconnect_if_dropped()
         statement = translate(sql)
         if isinstance(params, (list, tuple)):
@@ -177,8 +164,9 @@ class PgConnection:
         SQLite's signal, never less. None inside a transaction, as there."""
         if self.in_transaction:
             return None
-        self.reconnect_if_dropped()
-        row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
+        with said_as_the_store():
+            self.reconnect_if_dropped()
+            row = self.raw.execute("SELECT pg_current_snapshot()::text").fetchone()
         return (str(row[0]),) if row else None
 
     def reconnect_if_dropped(self) -> None:
@@ -188,7 +176,10 @@ class PgConnection:
             self.raw = self.reopen()
 
     def executemany(self, sql: str, rows: Any) -> None:
-        rows = list(rows)
+        with said_as_the_store():
+            self._executemany(sql, list(rows))
+
+    def _executemany(self, sql: str, rows: list[Any]) -> None:
         if not rows:
             return
         self.reconnect_if_dropped()

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
-from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden
+from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden, StoreUnavailable
 from ...messages import say
 from . import pg_vectors
 from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
@@ -30,6 +30,7 @@ from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
 from .pg_sql import PARSED_COLUMN, translate_ddl
 from .pg_statistics import Statistics
+from .pg_unreachable import said_as_the_store, store_error
 
 if TYPE_CHECKING:
     import psycopg
@@ -103,9 +104,10 @@ class PostgresStore:
         self.on_wait: Callable[[str], None] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._statistics = Statistics()
-        raw, found = (connect(self.location), None) if create else self._open_and_look()
-        if found is None:
-            raw.execute(self._search_path())
+        with said_as_the_store():  # a server that drops us as the book opens
+            raw, found = (connect(self.location), None) if create else self._open_and_look()
+            if found is None:
+                raw.execute(self._search_path())
         self.pg = PgConnection(raw, self._open)
         # The store's queries are typed against sqlite3's connection; PgConnection speaks the
         # part of it they use, so the one set of queries is type-checked once.
@@ -172,9 +174,11 @@ class PostgresStore:
                 _quietly(partial(pipeline.__exit__, type(exc), exc, exc.__traceback__))
                 raise
             pipeline.__exit__(None, None, None)
-        except BaseException:
+        except BaseException as exc:
             self._depth = 0
             self._roll_back("")  # nothing to roll back when COMMIT itself failed: said quietly
+            if (ours := store_error(exc)) is not None:  # the pipeline's end found it
+                raise ours from exc
             raise
         finally:
             self._depth = 0
@@ -256,12 +260,12 @@ class PostgresStore:
 
     def _migrate(self, create: bool, title: str | None, meta: Mapping[str, str]) -> None:
         """Create the book (when asked) and apply the migrations it lacks, under the book's lock."""
-        import psycopg
-
         try:
-            self._register_and_migrate(create, title, meta)
-        except psycopg.errors.InsufficientPrivilege as exc:
-            raise StoreForbidden(self._forbidden(create, exc)) from exc
+            with said_as_the_store():
+                self._register_and_migrate(create, title, meta)
+        except StoreForbidden as exc:  # said as what the user lacks, and who may do it
+            refused = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
+            raise StoreForbidden(self._forbidden(create, refused)) from refused
 
     def _register_and_migrate(
         self, create: bool, title: str | None, meta: Mapping[str, str]
@@ -270,8 +274,8 @@ class PostgresStore:
         if create and registered:
             raise self._exists()
         if not create and not registered:
-            raise ProjectNotFound(
-                say("store_book_missing", url=self.location.url, book=self.location.book)
+            raise ProjectNotFound.of(
+                "store_book_missing", url=self.location.url, book=self.location.book
             )
         applied = None if create else self._applied()
         if applied is not None and not _lacking(applied):
@@ -286,7 +290,7 @@ class PostgresStore:
         if create:
             return say("store_may_not_create", user=user, store=self.location.shown(), said=said)
         lacking = ""
-        with suppress(psycopg.Error):
+        with suppress(psycopg.Error, StoreForbidden, StoreUnavailable):
             done = {row[0] for row in self.pg.execute("SELECT name FROM schema_migrations")}
             names = [n for n, _ in PG_MIGRATIONS if n not in done]
             lacking = say("store_lacking", names=say("argument_list_separator").join(names))
@@ -329,9 +333,7 @@ class PostgresStore:
                 )
 
     def _exists(self) -> ProjectExists:
-        return ProjectExists(
-            say("store_book_exists", url=self.location.url, book=self.location.book)
-        )
+        return ProjectExists.of("store_book_exists", url=self.location.url, book=self.location.book)
 
     def _schema_exists(self) -> bool:
         row = self.pg.execute(
@@ -352,6 +354,7 @@ class PostgresStore:
 
     # -- a whole book at once (copy) ---------------------------------------------------------
 
+    @said_as_the_store()
     def table_columns(self) -> dict[str, list[str]]:
         """The book's tables (all but its migrations) and their columns, in order."""
         rows = self.pg.raw.execute(
@@ -404,8 +407,10 @@ class PostgresStore:
                         (f"{quoted(self.schema)}.{quoted(table)}", column),
                     )
             self.pg.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             self._roll_back("")
+            if (ours := store_error(exc)) is not None:  # COPY speaks to the driver directly
+                raise ours from exc
             raise
         finally:
             self.pg.in_transaction = False
@@ -474,7 +479,7 @@ def _quietly(action: Callable[[], object]) -> None:
     """Run a clean-up step whose failure changes nothing (the transaction is already lost)."""
     import psycopg
 
-    with suppress(psycopg.Error):
+    with suppress(psycopg.Error, StoreForbidden, StoreUnavailable):
         action()
 
 

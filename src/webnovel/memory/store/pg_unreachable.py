@@ -1,4 +1,6 @@
-"""Why a connection to the store failed, in the author's words first.
+"""Why a connection to the store failed, in the author's words first; and the store's own
+errors for what the server refuses or drops mid-work (`said_as_the_store`), so that no adapter
+knows PostgreSQL.
 
 libpq (and psycopg, which resolves host names itself) says why in English: "Connection
 refused", "Name or service not known", "password authentication failed". An author who reads
@@ -9,7 +11,11 @@ parentheses, for the DBA who must fix it. Text the table does not know is shown 
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
 from ...messages import say
 
 # What libpq or psycopg writes, and the catalogue's reason for it. libpq (15, 16) says why the
@@ -41,3 +47,34 @@ def why_unreachable(said: str) -> str:
         if pattern.search(said):
             return say("store_why", reason=say(reason), said=said)
     return said
+
+
+def store_error(exc: BaseException) -> WebnovelError | None:
+    """What a PostgreSQL error met in the middle of work means to the author, as the store's
+    own error (said in Chinese, exit 1, `store_unavailable` to an agent); None for any other
+    error. Opening a book says more (pg_store's own messages); this covers what the server
+    refuses or drops later. A lock not granted in time stays the driver's: the store waits
+    for its book's lock with a timeout and says so itself (BookBusy)."""
+    psycopg = sys.modules.get("psycopg")  # never imported for it: a SQLite book has none
+    if psycopg is None or not isinstance(exc, psycopg.Error):
+        return None
+    said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        return StoreForbidden.of("store_refused", said=said)
+    if isinstance(exc, psycopg.OperationalError) and not isinstance(
+        exc, psycopg.errors.LockNotAvailable
+    ):
+        return StoreUnavailable.of("store_dropped", said=said)
+    return None
+
+
+@contextmanager
+def said_as_the_store() -> Iterator[None]:
+    """Run a statement; a refusal or a dropped connection leaves as the store's error (the
+    driver's error is its cause), so that no adapter needs to know PostgreSQL."""
+    try:
+        yield
+    except Exception as exc:
+        if (ours := store_error(exc)) is None:
+            raise
+        raise ours from exc

@@ -32,6 +32,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .pg_unreachable import said_as_the_store
+
 if TYPE_CHECKING:
     import psycopg
 
@@ -148,6 +150,7 @@ class SharedVectors:
         self.store.pg.reconnect_if_dropped()
         return self.store.pg.raw
 
+    @said_as_the_store()  # a dropped connection is the store's error, as on every read
     def _look(self) -> None:
         """Once a process, in one round trip: what this user may do with the table, and where
         the column's `vector` type lives (quoted; None for arrays: the book's search_path
@@ -194,9 +197,10 @@ class SharedVectors:
     def since(self, model: str, after: int) -> Iterator[list[SharedVector]]:
         """Pages of `model`'s rows that arrived after row `after`, oldest first."""
         while self.readable():
-            rows = self.raw.execute(
-                self._select("id > %s ORDER BY id LIMIT %s"), (model, after, PAGE_ROWS)
-            ).fetchall()
+            with said_as_the_store():
+                rows = self.raw.execute(
+                    self._select("id > %s ORDER BY id LIMIT %s"), (model, after, PAGE_ROWS)
+                ).fetchall()
             if not rows:
                 return
             page = [self._vector(row) for row in rows]
@@ -205,6 +209,7 @@ class SharedVectors:
             if len(rows) < PAGE_ROWS:
                 return
 
+    @said_as_the_store()
     def of_chapters(self, model: str, chapters: Sequence[int]) -> list[SharedVector]:
         """`model`'s rows for chunks cut from these chapters (any text: the caller matches)."""
         if not chapters or not self.readable():
@@ -214,6 +219,7 @@ class SharedVectors:
         ).fetchall()
         return [self._vector(row) for row in rows]
 
+    @said_as_the_store()
     def of_chunks(self, model: str, keys: Sequence[tuple[str, str]]) -> list[SharedVector]:
         """`model`'s rows for these (chunk id, digest) keys, those the store has."""
         if not keys or not self.readable():
@@ -224,9 +230,11 @@ class SharedVectors:
         ).fetchall()
         return [self._vector(row) for row in rows]
 
+    @said_as_the_store()
     def models(self) -> list[str]:
         return [str(row[0]) for row in self.raw.execute(f"SELECT DISTINCT model FROM {TABLE}")]
 
+    @said_as_the_store()
     def count(self, model: str) -> int:
         row = self.raw.execute(f"SELECT COUNT(*) FROM {TABLE} WHERE model = %s", (model,))
         return int((row.fetchone() or (0,))[0])
@@ -261,18 +269,20 @@ class SharedVectors:
         is waited for (after calling `waiting`); a connection that drops meanwhile loses the
         turn, and at worst two machines embed the same passages, as without it."""
         key = (EMBED_LOCK_SPACE, self.store.schema)
-        raw = self.raw
-        taken = raw.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", key).fetchone()
-        if not (taken and taken[0]):
-            if waiting is not None:
-                waiting()
-            raw.execute("SELECT pg_advisory_lock(%s, hashtext(%s))", key)
+        with said_as_the_store():
+            raw = self.raw
+            taken = raw.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", key).fetchone()
+            if not (taken and taken[0]):
+                if waiting is not None:
+                    waiting()
+                raw.execute("SELECT pg_advisory_lock(%s, hashtext(%s))", key)
         try:
             yield
         finally:
             if not raw.closed:
                 raw.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", key)
 
+    @said_as_the_store()
     def put(self, model: str, rows: Iterable[tuple[str, str, int, bytes]]) -> int | None:
         """Add (chunk id, digest, chapter, vector) rows of `model`, each vector float32 bytes
         in this machine's order (as `vectors.db` keeps them), keeping any row already

@@ -15,7 +15,6 @@ from functools import lru_cache
 from typing import Any
 
 from ...errors import InvalidInput
-from ...messages import say
 from .index_store import IndexStore, SQLiteStore
 from .migrations import created_tables
 
@@ -37,7 +36,7 @@ def copy_tables(
     wanted, have = table_columns(target), table_columns(source)
     if set(wanted) != set(have):
         missing, extra = sorted(set(wanted) - set(have)), sorted(set(have) - set(wanted))
-        raise InvalidInput(say("tables_differ", missing=missing, extra=extra))
+        raise InvalidInput.of("tables_differ", missing=missing, extra=extra)
     order = sorted(wanted, key=_creation_order)  # a table before the tables that refer to it
     with source.atomic() as conn:
         counts = {t: int(conn.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0]) for t in order}

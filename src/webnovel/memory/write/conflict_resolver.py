@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...config import BookConfig
+from ...messages import say
 from ..chains import (
     KEY_SEPARATOR,
     TARGET,
@@ -90,8 +91,14 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=a.field,
                 expected=p.get("value"),
                 found=base,
-                message=f"{WHO}：第{a.chapter}章移除了「{fmt(p.get('value'))}」，但记忆中{FIELDS.label(a.field)}并无此项"
-                f"（当前：{fmt(base)}）",
+                message=say(
+                    "conflict_set_remove_missing",
+                    who=WHO,
+                    chapter=a.chapter,
+                    value=fmt(p.get("value")),
+                    field=FIELDS.label(a.field),
+                    current=fmt(base),
+                ),
                 evidence=tuple(p.get("evidence", ())) + (current.evidence if current else ()),
             )
         )
@@ -112,8 +119,16 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=a.field,
                 expected=base,
                 found=p.get("old"),
-                message=f"{WHO}：第{a.chapter}章以为{FIELDS.label(a.field)}原为「{fmt(p.get('old'))}」，但记忆中自第"
-                f"{current.valid_from}章起为「{fmt(base)}」；按本章改为「{fmt(new_value)}」",
+                message=say(
+                    "conflict_old_value_mismatch",
+                    who=WHO,
+                    chapter=a.chapter,
+                    field=FIELDS.label(a.field),
+                    old=fmt(p.get("old")),
+                    since=current.valid_from,
+                    current=fmt(base),
+                    new=fmt(new_value),
+                ),
                 evidence=current.evidence + tuple(p.get("evidence", ())),
             )
         )
@@ -154,8 +169,17 @@ def _check_ladder(
         field=a.field,
         expected=old,
         found=new_value,
-        message=f"{WHO}：第{a.chapter}章{FIELDS.label(a.field)}从「{old}」降为「{new_value}」"
-        + (f"（理由：{reason}）" if reason else "，且未给出理由"),
+        message=say(
+            "conflict_ladder_fell",
+            who=WHO,
+            chapter=a.chapter,
+            field=FIELDS.label(a.field),
+            old=old,
+            new=new_value,
+            reason=say("conflict_reason_given", reason=reason)
+            if reason
+            else say("conflict_no_reason"),
+        ),
         evidence=current.evidence + tuple(a.payload.get("evidence", ())),
     )
     if reason:
@@ -189,8 +213,14 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=rel_type,
                 expected=rel_type,
                 found=found,
-                message=f"第{a.chapter}章结束了 {WHO}→{TARGET} 的「{rel_type}」关系，但该关系此时并不成立"
-                f"（当前：{fmt(found)}）",
+                message=say(
+                    "conflict_relation_end_missing",
+                    chapter=a.chapter,
+                    who=WHO,
+                    target=TARGET,
+                    type=rel_type,
+                    current=fmt(found),
+                ),
                 evidence=tuple(p.get("evidence", ())) + (current.evidence if current else ()),
                 target=a.obj,
             )
@@ -222,8 +252,13 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
                 field=relation_claim(a)["type"],
                 expected=current.value,
                 found=relation_claim(a)["type"],
-                message=f"{WHO}→{TARGET} 的关系从「{current.value}」直接变为「{relation_claim(a)['type']}」，"
-                "跨度较大，请确认是有意为之",
+                message=say(
+                    "conflict_relation_jump",
+                    who=WHO,
+                    target=TARGET,
+                    old=current.value,
+                    new=relation_claim(a)["type"],
+                ),
                 evidence=current.evidence,
                 target=a.obj,
             )
@@ -259,8 +294,12 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     chapter=a.chapter,
                     field=a.subject,
                     expected="planted thread",
-                    message=f"第{a.chapter}章对伏笔/线索「{a.subject}」"
-                    f"执行「{THREAD_ACTIONS.label(action)}」，但此前从未埋设",
+                    message=say(
+                        "conflict_thread_unknown",
+                        chapter=a.chapter,
+                        thread=a.subject,
+                        action=THREAD_ACTIONS.label(action),
+                    ),
                     evidence=evidence,
                 )
             )
@@ -272,9 +311,15 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=a.subject,
                 expected="open",
                 found=state["status"],
-                message=f"第{a.chapter}章对已{_closed_word(state['status'])}（第{state['resolved_chapter']}章）"
-                f"的线索「{state['content'] or a.subject}」"
-                f"执行「{THREAD_ACTIONS.label(action)}」",
+                message=say(
+                    "conflict_thread_closed_resolved"
+                    if state["status"] == "resolved"
+                    else "conflict_thread_closed_abandoned",
+                    chapter=a.chapter,
+                    closed=state["resolved_chapter"],
+                    thread=state["content"] or a.subject,
+                    action=THREAD_ACTIONS.label(action),
+                ),
                 evidence=current.evidence + evidence if current else evidence,
             )
         )
@@ -315,10 +360,6 @@ def _copy_state(value: Any) -> ThreadState:
     return state
 
 
-def _closed_word(status: str) -> str:
-    return "回收" if status == "resolved" else "放弃"
-
-
 # -- world rules ------------------------------------------------------------------------------
 
 
@@ -334,8 +375,13 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 chapter=a.chapter,
                 field=a.subject,
                 expected="rule in force",
-                message=f"第{a.chapter}章{'修订' if action == 'revise' else '废止'}了世界规则「{a.subject}」，"
-                f"但此时并无该规则",
+                message=say(
+                    "conflict_rule_unknown_revised"
+                    if action == "revise"
+                    else "conflict_rule_unknown_retired",
+                    chapter=a.chapter,
+                    rule=a.subject,
+                ),
                 evidence=evidence,
             )
         )
@@ -430,8 +476,13 @@ def duplicate_intros(entity_id: str, intro_chapters: Iterable[int]) -> list[Conf
             entity_id=entity_id,
             expected=chapters[0],
             found=chapter,
-            message=f"第{chapter}章在 entities_new 中再次登记了 {WHO}（id「{entity_id}」），"
-            f"但其已于第{chapters[0]}章登场",
+            message=say(
+                "conflict_duplicate_entity",
+                chapter=chapter,
+                who=WHO,
+                entity=entity_id,
+                first=chapters[0],
+            ),
             evidence=(
                 {"chapter": chapters[0], "ref": f"entity_new:{entity_id}:{chapters[0]}"},
                 {"chapter": chapter, "ref": f"entity_new:{entity_id}:{chapter}"},
@@ -475,9 +526,14 @@ def entity_conflicts(
                         field="status",
                         expected=version.value,
                         found=kinds,
-                        message=f"第{chapter}章中 {WHO} 出现或行动（{_acts_text(kinds)}），但其自第"
-                        f"{version.valid_from}章"
-                        f"起状态为「{version.value}」",
+                        message=say(
+                            "conflict_dead_entity_active",
+                            chapter=chapter,
+                            who=WHO,
+                            acts=_acts_text(kinds),
+                            since=version.valid_from,
+                            status=version.value,
+                        ),
                         evidence=version.evidence
                         + (
                             {
@@ -498,7 +554,9 @@ def entity_conflicts(
                     expected="introduced entity",
                     found=acts[0].mention,
                     # No word of a later introduction: as of this chapter it is not known.
-                    message=f"第{chapter}章引用了未登记的实体「{acts[0].mention}」",
+                    message=say(
+                        "conflict_unknown_entity", chapter=chapter, mention=acts[0].mention
+                    ),
                     evidence=(
                         {
                             "chapter": chapter,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidChapterResult
+from ...messages import say
 from ..vocabulary import Terms, fold_english, nearest
 from .intake_sections import MEMORY_FACTS, SECTIONS, TOP, Section
 from .json_hygiene import json_problems
@@ -60,19 +61,26 @@ class _Normalizer:
                 guess = nearest(written, [*section.keys, *_all_synonyms(section)])
                 if guess is not None:
                     meant = _canonical_key(guess, section)
-                    self.problems.append(f"{path}: 未知字段{_show(written)}，是否指「{meant}」？")
+                    self.problems.append(
+                        say("intake_unknown_key_meant", path=path, key=_show(written), meant=meant)
+                    )
                 elif top:
                     out[written] = value  # CONTRACT §1: kept in the commit, named in warnings
                 else:
                     self.problems.append(
-                        f"{path}: 未知字段{_show(written)}（可用：{'、'.join(section.keys)}）"
+                        say(
+                            "intake_unknown_key",
+                            path=path,
+                            key=_show(written),
+                            known="、".join(section.keys),
+                        )
                     )
                 continue
             if key != written:
                 self.note(f"{path}.{written}", written, key)
             if key in out and out[key] != value:
                 self.problems.append(
-                    f"{path}: {_show(written)}与「{key}」重复且取值不同，只能留一个"
+                    say("intake_key_twice", path=path, written=_show(written), key=key)
                 )
                 continue
             out[key] = value
@@ -87,7 +95,13 @@ class _Normalizer:
                 found = terms.find(value)
                 if found is None and not open_ended:
                     self.problems.append(
-                        f"{path}.{key}: 无法识别的{terms.name}{_show(value)}（可用：{terms.described()}）"
+                        say(
+                            "intake_unknown_term",
+                            path=f"{path}.{key}",
+                            what=terms.name,
+                            value=_show(value),
+                            known=terms.described(),
+                        )
                     )
                 elif found is not None and found != value:
                     self.note(f"{path}.{key}", value, found)
@@ -129,7 +143,13 @@ class _Normalizer:
         if guess is not None and guess != written:
             label = self.fields.label(guess)
             self.problems.append(
-                f"{path}: 未知字段{_show(written)}，是否指「{guess}」（{label}）？"
+                say(
+                    "intake_unknown_field_meant",
+                    path=path,
+                    field=_show(written),
+                    meant=guess,
+                    label=label,
+                )
             )
         return written
 
@@ -194,7 +214,9 @@ def _current(work: _Normalizer, entity: dict[str, Any], path: str, result: dict[
             ]
             changes = result.get("state_changes")
             result["state_changes"] = additions + (changes if isinstance(changes, list) else [])
-            work.note(f"{path}.current.{written}", value, f"{len(additions)} 条 add 变化")
+            work.note(
+                f"{path}.current.{written}", value, say("intake_add_changes", count=len(additions))
+            )
             continue
         out[name] = value
     return out
@@ -220,11 +242,11 @@ def _split_change(work: _Normalizer, item: dict[str, Any], path: str) -> list[di
     news = item.get("new")
     if isinstance(news, list) and item.get("op") not in ("add", "remove"):
         if item.get("op") is None:
-            work.problems.append(
-                f"{path}.new: 给了多个值 {_show(news)}；集合字段请写 op: add 或 remove 逐项记录"
-            )
+            work.problems.append(say("intake_many_values", path=f"{path}.new", values=_show(news)))
         else:
-            work.problems.append(f"{path}.new: op 为 set 时只能有一个值，得到 {_show(news)}")
+            work.problems.append(
+                say("intake_set_many_values", path=f"{path}.new", values=_show(news))
+            )
         return [item]
     many_entities = isinstance(entities, list) and len(entities) > 1
     many_values = isinstance(news, list)
@@ -235,7 +257,7 @@ def _split_change(work: _Normalizer, item: dict[str, Any], path: str) -> list[di
     targets = entities if isinstance(entities, list) else [item.get("entity_id")]
     values = news if isinstance(news, list) else [news]
     split = [{**item, "entity_id": e, "new": v} for e in targets for v in values]
-    work.note(path, "一条多值的变化", f"{len(split)} 条变化")
+    work.note(path, say("intake_one_change_many"), say("intake_changes", count=len(split)))
     return split
 
 
@@ -257,7 +279,11 @@ def _split_pairs(value: Any, work: _Normalizer) -> Any:
                 for t in (targets if isinstance(targets, list) else [item.get("to")])
             ]
             if len(pairs) > 1:
-                work.note(f"$.relationships_new[{i}]", "一条多人的关系", f"{len(pairs)} 条关系")
+                work.note(
+                    f"$.relationships_new[{i}]",
+                    say("intake_one_relation_many"),
+                    say("intake_relations", count=len(pairs)),
+                )
             out.extend(pairs)
         else:
             out.append(item)
@@ -322,7 +348,7 @@ def _flag(value: Any) -> bool | None:
 
 def _show(value: Any) -> str:
     if isinstance(value, str):
-        return f"「{_printable(value)}」"
+        return say("quoted", text=_printable(value))
     if isinstance(value, list):
         return "[" + "、".join(_show(v) for v in value) + "]"
     return str(value)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft
 from ..store import assertion_ops, chain_ops, entity_ops, name_ops
 from .chapter_inputs import ChapterResult
@@ -48,8 +49,13 @@ def items_held_elsewhere(
             field="items",
             expected=others[0],
             found=change.new,
-            message=f"第{result.chapter}章{WHO}得到「{change.new}」，但它此时仍在{TARGET}手里"
-            "（一件有名的物品只有一个持有者）",
+            message=say(
+                "conflict_item_held_elsewhere",
+                chapter=result.chapter,
+                who=WHO,
+                thing=change.new,
+                target=TARGET,
+            ),
             evidence=({"chapter": result.chapter, "ref": f"state_change:{receiver}:items"},),
             target=others[0],
         )
@@ -87,8 +93,14 @@ def items_taken_from_nonholder(conn: sqlite3.Connection, start: int) -> list[Con
                 field="items",
                 expected=holder,
                 found=thing,
-                message=f"第{n}章{WHO}交出了「{thing}」，但它自第{since}章起在{TARGET}手里，"
-                f"{WHO}并未持有（一件有名的物品只有一个持有者）",
+                message=say(
+                    "conflict_item_taken_from_nonholder",
+                    chapter=n,
+                    who=WHO,
+                    thing=thing,
+                    since=since,
+                    target=TARGET,
+                ),
                 evidence=(
                     {"chapter": since, "ref": f"state_change:{holder}:items"},
                     {"chapter": n, "ref": f"state_change:{giver}:items"},

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...config import BookConfig
+from ...messages import say
 from ..chains import (
     TARGET,
     WHO,
@@ -39,8 +40,13 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 chapter=a.chapter,
                 field=a.subject,
                 expected="planted secret",
-                message=f"第{a.chapter}章{'揭示' if action == 'reveal' else '废弃'}了秘密「{a.subject}」，"
-                "但此前从未埋设",
+                message=say(
+                    "conflict_secret_unknown_revealed"
+                    if action == "reveal"
+                    else "conflict_secret_unknown_retired",
+                    chapter=a.chapter,
+                    secret=a.subject,
+                ),
                 evidence=evidence,
             )
         )
@@ -78,7 +84,9 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     field=a.subject,
                     expected=due,
                     found=a.chapter,
-                    message=f"秘密「{state['content']}」原定第{due}章揭示，第{a.chapter}章提前揭示了",
+                    message=say(
+                        "conflict_early_reveal", secret=state["content"], due=due, chapter=a.chapter
+                    ),
                     evidence=evidence,
                 )
             )
@@ -112,8 +120,13 @@ def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     field=a.field,
                     expected="knows",
                     found="learns",
-                    message=f"{WHO} 第{a.chapter}章又一次得知秘密「{a.field}」，但其早已知情"
-                    f"（第{current.valid_from}章起）",
+                    message=say(
+                        "conflict_already_known",
+                        who=WHO,
+                        chapter=a.chapter,
+                        secret=a.field,
+                        since=current.valid_from,
+                    ),
                     evidence=current.evidence + tuple(p.get("evidence", ())),
                 )
             )
@@ -150,7 +163,9 @@ def knowledge_conflicts(
                     field=secret_id,
                     expected="planted secret",
                     found=knowledge_claim(a).get("change"),
-                    message=f"第{a.chapter}章 {WHO} 得知了秘密「{what}」，但此前从未埋设这个秘密",
+                    message=say(
+                        "conflict_secret_unknown_learnt", chapter=a.chapter, who=WHO, secret=what
+                    ),
                     evidence=tuple(knowledge_claim(a).get("evidence", ())),
                 )
             )
@@ -164,8 +179,13 @@ def knowledge_conflicts(
                     entity_id=source,
                     field=secret_id,
                     expected="knows",
-                    message=f"第{a.chapter}章 {TARGET} 从 {WHO} 处得知秘密「{what}」，"
-                    f"但 {WHO} 此时并不知情",
+                    message=say(
+                        "conflict_secret_source_unaware",
+                        chapter=a.chapter,
+                        target=TARGET,
+                        who=WHO,
+                        secret=what,
+                    ),
                     evidence=tuple(knowledge_claim(a).get("evidence", ())),
                     target=a.subject,
                 )

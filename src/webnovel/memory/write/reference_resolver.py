@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from ...messages import say
 from ..store import entity_ops, name_ops
 from .chapter_inputs import ChapterResult
 from .name_suggestions import did_you_mean
@@ -58,8 +59,11 @@ class ReferenceResolver:
         if reference not in self.created:
             self.created.add(reference)
             self.warnings.append(
-                f"未知实体「{reference}」{did_you_mean(self.conn, reference)}"
-                "（暂记为待定实体；若是新人物，请在 entities_new 中登记）"
+                say(
+                    "unknown_reference",
+                    reference=reference,
+                    meant=did_you_mean(self.conn, reference),
+                )
             )
         return reference, cap
 

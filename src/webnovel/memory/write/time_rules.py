@@ -9,8 +9,10 @@ as it stood at the chapter before. Review runs the same commit, so it finds the 
   payoff: notes, advice that depends on the chapters before;
 - a time the clock cannot read: a warning naming it (the day is left as it was).
 
-A chapter that states no time costs nothing here: the clock is read only when the chapter
-moves it, or when a deadline in story time may fall in it.
+It also keeps the clock as each chapter ends (`story_clock`, one row a chapter): the chapter's
+row goes on from the row before it, and the rows after it move by as many days as the chapter
+now lasts longer or shorter (one UPDATE), or are folded again when it now ends at another part
+of day. Appending a chapter costs one row.
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ from ...messages import say
 from ..chains import WHO, ConflictDraft
 from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_time, scenes_told
 from ..store import clock_ops
+from ..store.clock_ops import ClockRow
 from .chapter_inputs import ChapterResult
+from .extractors import evidence
+
+BEFORE_THE_BOOK = ClockRow(0, 1, 1, None)  # the clock before any chapter: day 1
 
 
 @dataclass
@@ -60,27 +66,11 @@ def time_findings(
     if isinstance(ending_time, str):
         told.append(SceneTime(chapter=n, scene=None, time=ending_time))
     found.warnings += _unread_dues(result, units)
-    timed = any(s.time for s in told)
+    before = clock_ops.clock_at(conn, n - 1) or BEFORE_THE_BOOK
+    after = fold_clock(told, units, _from(before))
+    _keep(conn, n, before, after, units)
     due = clock_ops.threads_due_in_story_time(conn, n - 1) if n > 1 else []
-    if not timed and not due:
-        return found
-    before = fold_clock(
-        scenes_told(
-            clock_ops.story_scenes(conn, n - 1, every=False), clock_ops.ending_times(conn, n - 1)
-        ),
-        units,
-    )
     day_before, part_before = before.day, before.part
-    after = fold_clock(
-        told,
-        units,
-        ClockFold(
-            day=before.day,
-            day_latest=before.day_latest,
-            part=before.part,
-            last_present=before.last_present,
-        ),
-    )
     stamps = after.stamps
     for stamp in stamps:
         if stamp.unread:
@@ -96,8 +86,52 @@ def time_findings(
         if stamp.present and stamp.day is not None:
             previous = (stamp.day, stamp.part)
     found.conflicts += _two_places(n, [s for s in stamps if s.present and s.scene is not None])
-    found.notes += _deadlines_passed(result, before, after, due, units)
+    found.notes += _deadlines_passed(conn, result, before, after, due, units)
     return found
+
+
+def _from(row: ClockRow) -> ClockFold:
+    return ClockFold(day=row.day, day_latest=row.day_latest, part=row.part)
+
+
+def _row(chapter: int, fold: ClockFold) -> ClockRow:
+    unread = tuple((s.scene, s.time or "") for s in fold.stamps if s.unread)
+    return ClockRow(chapter, fold.day, fold.day_latest, fold.part, unread)
+
+
+def _keep(
+    conn: sqlite3.Connection,
+    n: int,
+    before: ClockRow,
+    after: ClockFold,
+    units: Mapping[str, int] | None,
+) -> None:
+    """Write chapter `n`'s row, and bring the rows after it in line."""
+    old = clock_ops.clock_at(conn, n)  # what the rows after n were folded on from
+    new = _row(n, after)
+    clock_ops.write_clock(conn, [new])
+    if old is None:
+        old = before
+    later = clock_ops.clock_rows_after(conn, n)
+    if not later or (old.day, old.day_latest, old.part) == (new.day, new.day_latest, new.part):
+        return
+    if old.part == new.part:  # the same part of day: every later day moves alike
+        clock_ops.shift_clock_after(conn, n, new.day - old.day, new.day_latest - old.day_latest)
+        return
+    # another part of day: an unstated night may now be counted, or no longer; fold again
+    last = later[-1].chapter
+    told = scenes_told(
+        clock_ops.scenes_of(conn, n + 1, last), clock_ops.ending_times(conn, n + 1, last)
+    )
+    by_chapter: dict[int, list[SceneTime]] = {}
+    for scene in told:
+        by_chapter.setdefault(scene.chapter, []).append(scene)
+    state, rows = new, []
+    for row in later:
+        fold = fold_clock(by_chapter.get(row.chapter, []), units, _from(state))
+        state = _row(row.chapter, fold)
+        rows.append(state)
+    clock_ops.write_clock(conn, rows)
 
 
 def _where(stamp: Stamp) -> str:
@@ -135,7 +169,7 @@ def _unstated_night(stamp: Stamp, previous: tuple[int, str | None]) -> ConflictD
             where=_where(stamp),
             time=stamp.time,
             before=previous[1] or "",
-            write="次日" + (stamp.part or ""),
+            write=say("time_next_day", part=stamp.part or ""),
         ),
         field="time",
         expected=previous[1],
@@ -174,14 +208,19 @@ def _two_places(chapter: int, stamps: list[Stamp]) -> list[ConflictDraft]:
                             field="location",
                             expected=first.location,
                             found=second.location,
+                            evidence=tuple(
+                                evidence(chapter, f"scene:{chapter}:{s.scene}", s.time or "")
+                                for s in (first, second)
+                            ),
                         )
                     )
     return out
 
 
 def _deadlines_passed(
+    conn: sqlite3.Connection,
     result: ChapterResult,
-    before: ClockFold,
+    before: ClockRow,
     after: ClockFold,
     due: list[dict[str, Any]],
     units: Mapping[str, int] | None,
@@ -193,7 +232,8 @@ def _deadlines_passed(
         state = row["state"]
         if state.get("status") != "open" or row["id"] in paid:
             continue
-        day = due_day_of(before, state.get("planted_chapter"), state["due_time"], units)
+        planted = clock_ops.clock_at(conn, state.get("planted_chapter") or 0) or BEFORE_THE_BOOK
+        day = due_day_of(planted.day, state["due_time"], units)
         if day is None or not before.day <= day < after.day:
             continue
         out.append(

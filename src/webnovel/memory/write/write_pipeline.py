@@ -156,13 +156,10 @@ class WritePipeline:
                 if previous is not None and previous["text"]:
                     text = previous["text"]
                     text_source = revision_ops.text_source(conn, result.chapter)
-                    warnings = (
-                        f"第{result.chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
-                    )
+                    warnings = (say("commit_kept_text", chapter=result.chapter),)
             commit_id = content_hash(data, text)
-            # this chapter's commit and whether the one before stands: one read
             standing = commit_ops.chapter_commit_ids(conn, [result.chapter, result.chapter - 1])
-            current = standing.get(result.chapter)
+            current = standing.get(result.chapter)  # and the chapter before's, in one read
             if current == commit_id:
                 return CommitReport(
                     chapter=result.chapter,
@@ -175,8 +172,7 @@ class WritePipeline:
                 # said, because another writer (another agent, another machine) may have
                 # committed this chapter a moment ago: the later commit is the one that stands
                 warnings += (
-                    f"第{result.chapter}章原有另一版本（{current}），本次提交取代了它"
-                    "（旧版本仍在提交日志中）",
+                    say("commit_replaced_version", chapter=result.chapter, previous=current),
                 )
             if result.chapter > 1 and result.chapter - 1 not in standing:
                 warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
@@ -381,8 +377,14 @@ class WritePipeline:
                     entity_id=entity.id,
                     expected=others[0],
                     found=name,
-                    message=f"新登场的「{entity.name}」（{entity.id}）用了名字「{name}」，"
-                    f"它已是 {TARGET}（{others[0]}）的名字或别名",
+                    message=say(
+                        "conflict_name_taken",
+                        name=entity.name,
+                        entity=entity.id,
+                        taken=name,
+                        target=TARGET,
+                        other=others[0],
+                    ),
                     evidence=({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
                     target=others[0],
                 )
@@ -552,7 +554,13 @@ def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
         entity_id=ids[0],
         expected="one entity",
         found=ids,
-        message=f"「{reference}」可指多个实体：{'、'.join(ids)}；已按 {WHO}（{ids[0]}）处理",
+        message=say(
+            "conflict_ambiguous_alias",
+            reference=reference,
+            ids="、".join(ids),
+            who=WHO,
+            chosen=ids[0],
+        ),
     )
     return to_conflict(draft, f"entity:{ids[0]}")
 
@@ -597,9 +605,9 @@ def _gap_warning(missing: list[int]) -> str:
     run = [missing[-1]]
     while len(run) < len(missing) and missing[-len(run) - 1] == run[0] - 1:
         run.insert(0, missing[-len(run) - 1])
-    span = f"第{run[0]}章" if len(run) == 1 else f"第{run[0]}–{run[-1]}章"
-    more = f"（全书共缺 {len(missing)} 章）" if len(missing) > len(run) else ""
-    return f"本章之前缺{span}尚未提交{more}；如非有意跳过，请补上"
+    span = say("chapter_n", n=run[0]) if len(run) == 1 else say("chapter_span", a=run[0], b=run[-1])
+    more = say("commit_gap_in_all", count=len(missing)) if len(missing) > len(run) else ""
+    return say("commit_gap", span=span, more=more)
 
 
 def _keeps_row(rederive: bool, state: Introduction | None) -> bool:

@@ -1,14 +1,15 @@
 """The story clock as the author reads it: `webnovel clock`'s text, the day of an event in
-`timeline --story`, and the lines a pack opens its recent context with."""
+`timeline --story`, and the lines a pack opens its recent context with (one wording for all;
+the adapters name it through `book/words.py`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..messages import say
+from ...messages import say
 
 if TYPE_CHECKING:
-    from ..book.values import Deadline, StoryClock
+    from .answer import Deadline, StoryClock
 
 
 def day_words(day: int | None, latest: int | None = None, mode: str | None = None) -> str:
@@ -40,30 +41,34 @@ def deadline_line(deadline: Deadline) -> str:
     return say("deadline_left", content=deadline.content, days=left, due=due)
 
 
+def clock_now(clock: StoryClock) -> str:
+    """故事时间：第60天黄昏（第4章第2场）."""
+    if clock.chapter is None:
+        return say("clock_no_scene")
+    where = say(
+        "clock_where",
+        chapter=clock.chapter,
+        scene=say("clock_ending") if clock.scene is None else say("clock_scene", scene=clock.scene),
+    )
+    return (
+        say("clock_now", when=day_words(clock.day, clock.day_latest) + (clock.part or "")) + where
+    )
+
+
+def clock_since(clock: StoryClock) -> str:
+    """距开篇 59 天；距上一章结束 55 天."""
+    if clock.days_since_previous_chapter is None:
+        return say("clock_since_start", start=clock.days_since_start)
+    return say(
+        "clock_since", start=clock.days_since_start, previous=clock.days_since_previous_chapter
+    )
+
+
 def clock_lines(clock: StoryClock) -> list[str]:
     """The clock in a few lines: when it is, how long since, and the deadlines."""
-    if clock.chapter is None:
-        lines = [say("clock_no_scene")]
-    else:
-        where = say(
-            "clock_where",
-            chapter=clock.chapter,
-            scene=say("clock_ending")
-            if clock.scene is None
-            else say("clock_scene", scene=clock.scene),
-        )
-        when = day_words(clock.day, clock.day_latest) + (clock.part or "")
-        lines = [say("clock_now", when=when) + where]
-        if clock.days_since_previous_chapter is None:
-            lines.append(say("clock_since_start", start=clock.days_since_start))
-        else:
-            lines.append(
-                say(
-                    "clock_since",
-                    start=clock.days_since_start,
-                    previous=clock.days_since_previous_chapter,
-                )
-            )
+    lines = [clock_now(clock)]
+    if clock.chapter is not None:
+        lines.append(clock_since(clock))
     return lines + [deadline_line(d) for d in clock.deadlines]
 
 
@@ -71,6 +76,9 @@ def clock_text(clock: StoryClock) -> str:
     lines = clock_lines(clock)
     if clock.unread:
         lines.append(
-            say("clock_unread", times="、".join(t.rsplit(":", 1)[-1] for t in clock.unread))
+            say(
+                "clock_unread",
+                times="、".join(say("clock_unread_time", time=t) for _, _, t in clock.unread),
+            )
         )
     return "\n".join(lines)
