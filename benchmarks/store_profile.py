@@ -24,11 +24,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
-from webnovel.memory.store import pg_connection  # noqa: E402
+from webnovel.memory.store import index_store, pg_connection  # noqa: E402
 
 from saga import generate_saga  # noqa: E402
 
 HERE = str(Path(pg_connection.__file__))
+ROWS_IN = str(Path(index_store.__file__))  # rows_in: its caller is the one to name
 
 
 class Counts:
@@ -43,7 +44,8 @@ class Counts:
 def _caller() -> str:
     frame = sys._getframe(2)
     while frame is not None and (
-        frame.f_code.co_filename == HERE or frame.f_code.co_filename.endswith("contextlib.py")
+        frame.f_code.co_filename in (HERE, ROWS_IN)
+        or frame.f_code.co_filename.endswith("contextlib.py")
     ):
         frame = frame.f_back  # type: ignore[assignment]
     if frame is None:
@@ -97,7 +99,7 @@ def report(title: str, counts: Counts, runs: int) -> None:
         f"({counts.total('read') / runs:.0f} reads, {counts.total('write') / runs:.0f} writes, "
         f"{counts.total('many') / runs:.0f} executemany)"
     )
-    for (caller, kind), n in counts.by_caller.most_common(25):
+    for (caller, kind), n in counts.by_caller.most_common(40):
         ms = counts.ms_by_caller[(caller, kind)] / runs
         print(f"  {n / runs:7.1f}  {ms:7.1f} ms  {kind:5}  {caller}")
 

@@ -141,13 +141,16 @@ def holds_enough_characters(query: QueryTerms, folded_text: str) -> bool:
     return held >= _characters_needed(query)
 
 
-def score_passage(query: QueryTerms, folded_text: str) -> LexicalMatch:
-    """BM25 of the terms counted in the passage itself, calibrated to 0–1, and its matches."""
+def score_passage(query: QueryTerms, folded_text: str, marked: bool = True) -> LexicalMatch:
+    """BM25 of the terms counted in the passage itself, calibrated to 0–1, and its matches.
+    `marked=False` leaves the matches out (no spans): ranking needs only the score, and finding
+    every match costs as much again, so a search marks only the passages it shows."""
     haystack = folded_text
     norm = K1 * (1 - B + B * len(haystack) / PIVOT_CHARS)
     raw = 0.0
     marks: list[tuple[int, int, float]] = []
     held_chars: list[Term] = []
+    words_matched = False
     for term in query.terms:
         tf = haystack.count(term.text)
         if not tf:
@@ -156,9 +159,12 @@ def score_passage(query: QueryTerms, folded_text: str) -> LexicalMatch:
         if term.column == "chars":
             held_chars.append(term)
         else:
-            _mark(haystack, term, marks)
+            words_matched = True
+            if marked:
+                _mark(haystack, term, marks)
     score = min(1.0, raw / query.ideal) if query.ideal > 0 else 0.0
-    words_matched = bool(marks)
+    if not marked:
+        return LexicalMatch(score, raw, (), (), words_matched=words_matched)
     # characters are marked only where nothing longer matched: a mark on every 的 says nothing
     for term in held_chars if not words_matched else ():
         _mark(haystack, term, marks)

@@ -78,6 +78,15 @@ def fuse(lexical: float, semantic: float) -> float:
     return 1 - (1 - lexical) * (1 - DENSE_WEIGHT * semantic)
 
 
+def folded_text(chunk: dict[str, Any]) -> str:
+    """A chunk's text as search reads it: kept when it was cut, folded now for one cut by a
+    version that did not keep it."""
+    kept: str | None = chunk["folded"]
+    if kept is None:
+        return fold(chunk["text"])
+    return kept or chunk["text"]
+
+
 def pending_chapters(index: sqlite3.Connection, vectors: sqlite3.Connection) -> int:
     """About how many chapters the next search must index first: those committed since the
     index last caught up (every chapter when it never did, or was made by another version).
@@ -110,6 +119,7 @@ class Retrieval:
         self.aliases = aliases
         self.embedder = embedder
         self._announced = False
+        self._folded_kept = False  # every chunk's folded text is kept (vectors.db 0004)
         self._segmenter: Segmenter | None = None
         self._loaded_seq: str | None = None  # the sync our lexical reader last saw
         self._dense = DenseMatrix()
@@ -167,6 +177,8 @@ class Retrieval:
                 vector_store.set_synced_seq(conn, "")
                 vector_store.set_meta(conn, "lexicon_format", LEXICON_FORMAT)
             synced = ""
+        if not self._folded_kept:
+            self._keep_folded()
         if synced == seq:
             if self._loaded_seq != synced:  # another process indexed since we last looked
                 lexicon.reload()
@@ -181,6 +193,16 @@ class Retrieval:
             vector_store.set_synced_seq(conn, seq)
         self._loaded_seq = seq
         return len(recut) + len(dropped)
+
+    def _keep_folded(self) -> None:
+        """Once a book: keep the folded text of the chunks an older version cut without it
+        (their vectors stay; a re-cut would drop them)."""
+        if vector_store.get_meta(self.store.conn, "folded_kept") != "1":
+            with self.store.atomic() as conn:
+                rows = vector_store.chunks_never_folded(conn)
+                vector_store.set_folded(conn, [(r, text, fold(text)) for r, text in rows])
+                vector_store.set_meta(conn, "folded_kept", "1")
+        self._folded_kept = True
 
     def reindex(self, progress: Progress | None = None) -> int:
         """Cut and index every chapter again (after a rebuild)."""
@@ -217,6 +239,7 @@ class Retrieval:
                     for chunk in chapter_chunks(result, commit["text"]):
                         mentions = aliases.find(chunk.text, fold=False)
                         entities = sorted({*chunk.entities, *(m.entity_id for m in mentions)})
+                        folded = fold(chunk.text)
                         rowid = vector_store.insert_chunk(
                             conn,
                             chapter,
@@ -225,8 +248,8 @@ class Retrieval:
                             chunk.seq,
                             chunk.text,
                             entities,
+                            folded,
                         )
-                        folded = fold(chunk.text)
                         # the names found above, unless folding moved the text (traditional)
                         found = mentions if folded == chunk.text else None
                         lexicon.add(
@@ -309,8 +332,8 @@ class Retrieval:
         candidates = set(bm25) | {r for r, s in semantic.items() if s > 0}
         chunks = vector_store.chunks_by_rowid(self.store.conn, sorted(candidates))
         chunks = {r: c for r, c in chunks.items() if as_of is None or c["chapter"] <= as_of}
-        texts = {r: fold(c["text"]) for r, c in chunks.items()}
-        matches = {r: score_passage(query, texts[r]) for r in chunks}
+        texts = {r: folded_text(c) for r, c in chunks.items()}
+        matches = {r: score_passage(query, texts[r], marked=False) for r in chunks}
         # a passage sharing only characters must share enough of them: stray ones are noise
         chunks = {
             r: c
@@ -341,9 +364,8 @@ class Retrieval:
             weak = scores[rowid] < WEAK_SCORE or not matches[rowid].words_matched
             if scores[rowid] < min_score or (weak and not keep_weak):
                 continue
-            hits.append(
-                self._hit(chunks[rowid], matches[rowid], scores[rowid], semantic.get(rowid), weak)
-            )
+            marked = score_passage(query, texts[rowid])  # its matches, for the snippet
+            hits.append(self._hit(chunks[rowid], marked, scores[rowid], semantic.get(rowid), weak))
             if len(hits) == top_k:
                 break
         return hits

@@ -17,15 +17,9 @@ def insert_activities(conn: sqlite3.Connection, activities: Iterable[Activity]) 
     )
 
 
-def delete_chapter_activities(conn: sqlite3.Connection, chapter: int) -> set[str]:
-    ids = {
-        r[0]
-        for r in conn.execute(
-            "SELECT DISTINCT entity_id FROM activities WHERE chapter = ?", (chapter,)
-        )
-    }
+def delete_chapter_activities(conn: sqlite3.Connection, chapter: int) -> None:
+    """(`assertion_ops.chapter_contribution` names the entities, read before.)"""
     conn.execute("DELETE FROM activities WHERE chapter = ?", (chapter,))
-    return ids
 
 
 def activity_chapters(conn: sqlite3.Connection, entity_id: str, up_to: int | None) -> list[int]:

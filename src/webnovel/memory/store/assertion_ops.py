@@ -40,16 +40,31 @@ def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion])
     )
 
 
-def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> set[tuple[Family, str]]:
-    """Retract what a chapter asserted; return the (family, key) chains it had touched."""
-    keys = {
-        (r[0], r[1])
-        for r in conn.execute(
-            "SELECT DISTINCT family, key FROM assertions WHERE chapter = ?", (chapter,)
+def chapter_contribution(
+    conn: sqlite3.Connection, chapter: int
+) -> tuple[set[str], set[tuple[Family, str]], set[str]]:
+    """What a chapter stands for before its commit replaces it: the entities it introduces,
+    the (family, key) chains it asserts, the entities active in it. The three statements go
+    out before any answer is read: on PostgreSQL (a pipeline) one round trip, not three."""
+    cursors = [
+        conn.execute(sql, (chapter,))
+        for sql in (
+            "SELECT DISTINCT entity_id FROM entity_intros WHERE chapter = ?",
+            "SELECT DISTINCT family, key FROM assertions WHERE chapter = ?",
+            "SELECT DISTINCT entity_id FROM activities WHERE chapter = ?",
         )
-    }
+    ]
+    introduced, chains, active = (cursor.fetchall() for cursor in cursors)
+    return (
+        {r[0] for r in introduced},
+        {(r[0], r[1]) for r in chains},
+        {r[0] for r in active},
+    )
+
+
+def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> None:
+    """Retract what a chapter asserted (`chapter_contribution` names its chains, read before)."""
     conn.execute("DELETE FROM assertions WHERE chapter = ?", (chapter,))
-    return keys
 
 
 def assertion_at(

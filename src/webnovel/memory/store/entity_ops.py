@@ -171,14 +171,23 @@ def reference_signatures(
     """What decides which references resolve to each entity: its names with their kinds,
     whether it is settled, and its introduction (None: no such entity). When a chapter's
     commit changes an entity's signature, later chapters may read their references anew."""
+    # every statement sent before any answer is read: one round trip on PostgreSQL
+    cursors = [
+        (
+            entity_id,
+            conn.execute(
+                "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
+            ),
+            conn.execute(
+                "SELECT alias, kind FROM aliases WHERE entity_id = ? ORDER BY alias", (entity_id,)
+            ),
+        )
+        for entity_id in ids
+    ]
     out: dict[str, tuple[Any, ...] | None] = {}
-    for entity_id in ids:
-        row = conn.execute(
-            "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
-        ).fetchone()
-        names = conn.execute(
-            "SELECT alias, kind FROM aliases WHERE entity_id = ? ORDER BY alias", (entity_id,)
-        ).fetchall()
+    for entity_id, entity, aliases in cursors:
+        row = entity.fetchone()
+        names = aliases.fetchall()
         out[entity_id] = (row[0], row[1], *map(tuple, names)) if row else None
     return out
 
@@ -188,8 +197,11 @@ def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: i
     as the subject or object of an assertion, or in a secret's `about` or `unaware`. A chapter's
     every resolved reference lands in one of these. (Secrets are found through the chapter
     index: appending a chapter, or rebuilding, reads nothing after it.)"""
-    chapters: set[int] = set()
-    for entity_id in ids:
+    # every statement sent before any answer is read: on PostgreSQL (a pipeline) they share
+    # one round trip instead of five an entity
+    cursors = [
+        conn.execute(sql, {"e": entity_id, "n": after})
+        for entity_id in ids
         for sql in (
             "SELECT DISTINCT chapter FROM activities WHERE entity_id = :e AND chapter > :n",
             "SELECT DISTINCT chapter FROM assertions WHERE subject = :e AND chapter > :n",
@@ -198,9 +210,9 @@ def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: i
             "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
             "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.unaware') j "
             "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
-        ):
-            chapters.update(r[0] for r in conn.execute(sql, {"e": entity_id, "n": after}))
-    return chapters
+        )
+    ]
+    return {r[0] for cursor in cursors for r in cursor.fetchall()}
 
 
 def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:

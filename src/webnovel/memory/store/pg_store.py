@@ -163,13 +163,20 @@ class PostgresStore:
         pipeline.__enter__()
         self._depth = 1
         try:
-            yield self.conn
+            try:
+                yield self.conn
+                # sent behind the last writes, answered with them: one round trip for both.
+                # After an error in the pipeline the server skips it, and the error is raised
+                # as the pipeline ends, below
+                self.pg.execute("COMMIT")
+            except BaseException as exc:
+                self._depth = 0
+                _quietly(partial(pipeline.__exit__, type(exc), exc, exc.__traceback__))
+                raise
             pipeline.__exit__(None, None, None)
-            self.pg.execute("COMMIT")
         except BaseException as exc:
             self._depth = 0
-            _quietly(partial(pipeline.__exit__, type(exc), exc, exc.__traceback__))
-            self._roll_back("")
+            self._roll_back("")  # nothing to roll back when COMMIT itself failed: said quietly
             if (ours := store_error(exc)) is not None:  # the pipeline's end found it
                 raise ours from exc
             raise
@@ -209,12 +216,13 @@ class PostgresStore:
         """Begin, then take the book's write lock: at once if free, else say so and wait."""
         import psycopg
 
-        self.pg.execute("BEGIN")
         self.pg.in_transaction = True
         try:
-            got = self.pg.execute(
-                "SELECT pg_try_advisory_xact_lock(?, hashtext(?))", (LOCK_SPACE, self.schema)
-            ).fetchone()[0]
+            with self.pg.raw.pipeline():  # BEGIN and the lock in one round trip
+                self.pg.execute("BEGIN")
+                got = self.pg.execute(
+                    "SELECT pg_try_advisory_xact_lock(?, hashtext(?))", (LOCK_SPACE, self.schema)
+                ).fetchone()[0]
             if got:
                 return
             if self.on_wait is not None:

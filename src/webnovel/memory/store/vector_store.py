@@ -62,6 +62,15 @@ VECTOR_MIGRATIONS: list[Migration] = [
     DELETE FROM vectors_meta WHERE key = 'synced_seq';
     """,
     ),
+    (
+        "0004_folded_text",
+        """
+    -- The text as search reads it (folding.py), kept at cut time so a search does not fold
+    -- every candidate again: '' when folding leaves the text as it is, NULL for a chunk cut
+    -- before this column (filled once by the next search, folded live until then).
+    ALTER TABLE chunks ADD COLUMN folded TEXT;
+    """,
+    ),
 ]
 
 
@@ -116,14 +125,33 @@ def insert_chunk(
     seq: int,
     text: str,
     entities: list[str],
+    folded: str | None = None,
 ) -> int:
-    """Store one chunk; returns its rowid (its key in the lexical index)."""
+    """Store one chunk; returns its rowid (its key in the lexical index). `folded`: its text as
+    search reads it (None: not known, folded at each search)."""
     cursor = conn.execute(
-        "INSERT INTO chunks (chunk_id, chapter, kind, seq, text, entities_json) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (chunk_id, chapter, kind, seq, text, dumps(entities)),
+        "INSERT INTO chunks (chunk_id, chapter, kind, seq, text, entities_json, folded) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (chunk_id, chapter, kind, seq, text, dumps(entities), _folded_column(text, folded)),
     )
     return int(cursor.lastrowid or 0)
+
+
+def _folded_column(text: str, folded: str | None) -> str | None:
+    return None if folded is None else "" if folded == text else folded
+
+
+def chunks_never_folded(conn: sqlite3.Connection) -> list[tuple[int, str]]:
+    """(rowid, text) of the chunks cut before their folded text was kept."""
+    return conn.execute("SELECT id, text FROM chunks WHERE folded IS NULL").fetchall()
+
+
+def set_folded(conn: sqlite3.Connection, rows: list[tuple[int, str, str]]) -> None:
+    """Keep the folded text of chunks cut without it: (rowid, text, folded) each."""
+    conn.executemany(
+        "UPDATE chunks SET folded = ? WHERE id = ?",
+        [(_folded_column(text, folded), rowid) for rowid, text, folded in rows],
+    )
 
 
 def set_chapter_state(conn: sqlite3.Connection, chapter: int, commit_id: str) -> None:
@@ -165,7 +193,7 @@ def rowids_with_vectors(conn: sqlite3.Connection, model: str, rowids: list[int])
 def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, dict[str, Any]]:
     marks = ",".join("?" * len(rowids))
     rows = conn.execute(
-        f"SELECT id, chunk_id, chapter, kind, seq, text, entities_json FROM chunks "
+        f"SELECT id, chunk_id, chapter, kind, seq, text, entities_json, folded FROM chunks "
         f"WHERE id IN ({marks})",
         rowids,
     ).fetchall()
@@ -177,6 +205,7 @@ def chunks_by_rowid(conn: sqlite3.Connection, rowids: list[int]) -> dict[int, di
             "seq": r[4],
             "text": r[5],
             "entities_json": r[6],  # parsed by the caller for the few chunks it returns
+            "folded": r[7],  # '': the text as it is; None: not kept (cut by an older version)
         }
         for r in rows
     }

@@ -19,13 +19,18 @@ def items_held_elsewhere(
     """(advice, scope) for each named item this chapter gives to someone while another still
     holds it; must run after the chapter is applied."""
     found = []
-    for change in result.state_changes:
-        if change.field != "items" or change.op != "add" or not isinstance(change.new, str):
-            continue
+    given = [
+        change
+        for change in result.state_changes
+        if change.field == "items" and change.op == "add" and isinstance(change.new, str)
+    ]
+    # every item's name resolved in one read (on PostgreSQL each read waits a round trip)
+    named = name_ops.resolve_references(conn, [str(change.new) for change in given])
+    for change in given:
         item = next(
             (
                 e
-                for i in name_ops.resolve_reference(conn, change.new)
+                for i in named.get(str(change.new), [])
                 if (e := entity_ops.get_entity(conn, i)) is not None and e.type == "物品"
             ),
             None,
@@ -66,9 +71,11 @@ def items_taken_from_nonholder(conn: sqlite3.Connection, start: int) -> list[Con
     chapter, so a revision or retraction of an earlier chapter finds them again as a rebuild
     would."""
     found = []
-    for giver, n, thing in assertion_ops.removals(conn, "items", start):
+    removals = assertion_ops.removals(conn, "items", start)
+    named = name_ops.resolve_references(conn, [thing for _, _, thing in removals])  # one read
+    for giver, n, thing in removals:
         names = {thing}
-        for item_id in name_ops.resolve_reference(conn, thing):
+        for item_id in named.get(thing, []):
             item = entity_ops.get_entity(conn, item_id)
             if item is not None and item.type == "物品":
                 names |= {item.id, item.name, *item.aliases}

@@ -158,7 +158,8 @@ class WritePipeline:
                     text_source = revision_ops.text_source(conn, result.chapter)
                     warnings = (say("commit_kept_text", chapter=result.chapter),)
             commit_id = content_hash(data, text)
-            current = commit_ops.find_current_commit_id(conn, result.chapter)
+            standing = commit_ops.chapter_commit_ids(conn, [result.chapter, result.chapter - 1])
+            current = standing.get(result.chapter)  # and the chapter before's, in one read
             if current == commit_id:
                 return CommitReport(
                     chapter=result.chapter,
@@ -173,7 +174,7 @@ class WritePipeline:
                 warnings += (
                     say("commit_replaced_version", chapter=result.chapter, previous=current),
                 )
-            if result.chapter > 1 and not commit_ops.has_chapter(conn, result.chapter - 1):
+            if result.chapter > 1 and result.chapter - 1 not in standing:
                 warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             source = (
                 text_source,
@@ -277,13 +278,13 @@ class WritePipeline:
         `deferred`, chain replays and conflict checks are left in it for the caller."""
         conn = self.index.conn
         n = result.chapter
-        introduced = entity_ops.introduced_in(conn, [n]).get(n, set())  # by what N was before
+        introduced, chains, entities = assertion_ops.chapter_contribution(conn, n)  # N before
         before = entity_ops.reference_signatures(
             conn, introduced | {entity.id for entity in result.entities_new}
         )
-        chains = assertion_ops.delete_chapter_assertions(conn, n)
+        assertion_ops.delete_chapter_assertions(conn, n)
         entity_ops.delete_chapter_intros(conn, n)
-        entities = activity_ops.delete_chapter_activities(conn, n)
+        activity_ops.delete_chapter_activities(conn, n)
         record_ops.delete_chapter_events(conn, n)
 
         entity_ops.insert_intros(
