@@ -19,8 +19,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 # measured on the sample book's last chapter: 25 before BEGIN went with the lock, COMMIT with
-# the last writes and reads that do not depend on each other out together; 21 after, and 22
-# once the story clock's row joined every commit
+# the last writes and reads that do not depend on each other out together; 21 after, 22 once
+# the other work of the same session (story time, the author's layer) was merged beside it
 WAITS_AT_MOST = 22
 
 
