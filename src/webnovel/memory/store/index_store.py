@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from ... import json_limits
 from ...errors import BookBusy, DamagedBook, is_sqlite_damage, one_line
 from ...messages import say
+from .connection import Connection, Row
 from .migrations import MIGRATIONS, Migration, migrate
 from .schema_check import check_schema, guard, readable_log
 
@@ -34,7 +35,7 @@ class _TrialOver(Exception):
 
 
 @contextmanager
-def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
+def rolled_back(store: Any) -> Iterator[Connection]:
     """A transaction of `store` (anything with `atomic()`) that is always rolled back: run the
     real write path, look at what it would do, keep nothing (review applies a draft this way)."""
     try:
@@ -55,15 +56,15 @@ BOOK_BYTES_AT_COMMIT = BOOK_BYTES[:-1] + " /* a commit's */)"
 
 
 def rows_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     sql: str,
     values: list[Any],
     batch: int = 500,
     params: tuple[Any, ...] = (),
-) -> list[sqlite3.Row]:
+) -> list[Row]:
     """`sql` (ending in `IN ({marks})`) run over `values` in batches SQLite accepts; `params`
     are those of the `?`s before the list."""
-    rows: list[sqlite3.Row] = []
+    rows: list[Row] = []
     for start in range(0, len(values), batch):
         part = values[start : start + batch]
         marks = ",".join("?" * len(part))
@@ -95,9 +96,9 @@ class IndexStore(Protocol):
     on_wait: Callable[[str], None] | None
 
     @property
-    def conn(self) -> sqlite3.Connection: ...
-    def atomic(self) -> AbstractContextManager[sqlite3.Connection]: ...
-    def trial(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def conn(self) -> Connection: ...
+    def atomic(self) -> AbstractContextManager[Connection]: ...
+    def trial(self) -> AbstractContextManager[Connection]: ...
     def checkpoint(self) -> None: ...
     def wait_for_commit(self, seconds: float) -> bool: ...
     def close(self) -> None: ...
@@ -168,7 +169,7 @@ class SQLiteStore:
         self._depth -= 1
         self.conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {name}")
 
-    def trial(self) -> AbstractContextManager[sqlite3.Connection]:
+    def trial(self) -> AbstractContextManager[Connection]:
         """A transaction that is always rolled back (`rolled_back`)."""
         return rolled_back(self)
 

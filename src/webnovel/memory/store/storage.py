@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ... import json_limits
+from .connection import Connection
 from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex
 from .location import StoreLocation
@@ -106,9 +106,9 @@ class Storage:
             yield StoreParts(conn)
 
     @property
-    def conn(self) -> sqlite3.Connection:
-        """The book's connection: sqlite3's, or on PostgreSQL a `PgConnection`, which speaks
-        the part of sqlite3's interface the store's queries use (pg_store.py)."""
+    def conn(self) -> Connection:
+        """The book's connection: sqlite3's, or on PostgreSQL a `PgConnection`; the store's
+        queries use only what both offer (`Connection`, connection.py)."""
         return self.index.conn
 
     def sizes(self) -> dict[str, int]:
