@@ -74,3 +74,37 @@ def test_no_connection_is_cast_to_sqlite3s() -> None:
         and _names_sqlite(node.args[0])
     ]
     assert not casts, casts
+
+
+def test_the_postgresql_modules_live_in_their_own_package_loaded_only_for_a_postgresql_book(
+    tmp_path: Path,
+) -> None:
+    """store/pg/ holds the second backend; opening and reading a SQLite book loads none of it."""
+    import subprocess
+    import sys
+
+    store = SRC / "memory" / "store"
+    assert not sorted(p.name for p in store.glob("pg_*.py"))
+    assert {p.stem for p in (store / "pg").glob("pg_*.py")} >= {
+        "pg_connection",
+        "pg_sql",
+        "pg_statistics",
+        "pg_store",
+        "pg_unreachable",
+        "pg_vectors",
+    }
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, webnovel\n"
+            f"webnovel.init_project({str(tmp_path / 'book')!r}, title='书').close()\n"
+            f"book = webnovel.open_project({str(tmp_path / 'book')!r})\n"
+            "book.entities(); book.stats(); book.resume()\n"
+            "print(' '.join(m for m in sys.modules if 'pg' in m.split('.')[-1] or 'psycopg' in m))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert loaded == [], loaded

@@ -1,7 +1,7 @@
 """The connection the store's queries run on, whichever database holds the book.
 
 A book's index is an SQLite file (`sqlite3.Connection`) or a schema in a shared PostgreSQL
-database (`PgConnection`, pg_connection.py). Both answer the same calls: a statement
+database (`PgConnection`, store/pg/pg_connection.py). Both answer the same calls: a statement
 with `?` marks and its values, rows read by position or by column name, and whether a
 transaction is open. `Connection` names exactly those calls, so the type checker checks every
 query against what both backends offer, and nothing else: code that needs SQLite itself
@@ -55,5 +55,5 @@ class Connection(Protocol):
 if TYPE_CHECKING:
     import sqlite3
 
-    # mypy checks here that SQLite's own connection is one (PgConnection: pg_connection.py)
+    # mypy checks here that SQLite's own connection is one (PgConnection: pg/pg_connection.py)
     _IS_A_CONNECTION: type[Connection] = sqlite3.Connection

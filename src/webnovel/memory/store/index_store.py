@@ -46,12 +46,12 @@ def rolled_back(store: Any) -> Iterator[Connection]:
         pass
 
 
-# The book's size in bytes as an SQL expression (pg_sql gives PostgreSQL's): a commit's row of
+# The book's size in bytes as an SQL expression (pg/pg_sql gives PostgreSQL's): a commit's row of
 # costs takes it in its own statement, without a round trip of its own.
 BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
 # The size a commit's row of costs records: the same two numbers on SQLite; PostgreSQL sums the
 # size of every table, index and TOAST file (half its server time for a small chapter's commit),
-# so it measures at every SIZE_EVERY-th commit and carries the last measure between (pg_sql).
+# so it measures at every SIZE_EVERY-th commit and carries the last measure between (pg/pg_sql).
 BOOK_BYTES_AT_COMMIT = BOOK_BYTES[:-1] + " /* a commit's */)"
 
 
@@ -90,7 +90,7 @@ def _in_the_book() -> str:
 
 class IndexStore(Protocol):
     """The handle on a book's index that the layers above hold: `SQLiteStore` here, or
-    `PostgresStore` (pg_store.py) for a book in a shared PostgreSQL database."""
+    `PostgresStore` (pg/pg_store.py) for a book in a shared PostgreSQL database."""
 
     path: Any  # what messages name: the file, or the store and book
     on_wait: Callable[[str], None] | None
@@ -197,7 +197,7 @@ class SQLiteStore:
 
     def wait_for_commit(self, seconds: float) -> bool:
         """Another process's commit shows in the file, which has no way to tell: a watcher
-        polls (`commit_seq`) after this pause. PostgreSQL books are told (pg_store.py)."""
+        polls (`commit_seq`) after this pause. PostgreSQL books are told (pg/pg_store.py)."""
         time.sleep(seconds)
         return False
 

@@ -20,13 +20,13 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden, StoreUnavailable
-from ...messages import say
+from ....errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden, StoreUnavailable
+from ....messages import say
+from ..connection import Connection
+from ..index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
+from ..location import StoreLocation, require_driver
+from ..migrations import MIGRATIONS, Migration, statements
 from . import pg_vectors
-from .connection import Connection
-from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
-from .location import StoreLocation, require_driver
-from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
 from .pg_sql import PARSED_COLUMN, translate_ddl
 from .pg_statistics import Statistics

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...errors import StoreUnavailable
-from .connection import Connection, Cursor, Parameters
-from .location import StoreLocation
+from ....errors import StoreUnavailable
+from ..connection import Connection, Cursor, Parameters
+from ..location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
 from .pg_unreachable import said_as_the_store, why_unreachable
 
