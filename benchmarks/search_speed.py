@@ -220,7 +220,7 @@ def shared_vectors(
     from webnovel.book.stores import copy_book
     from webnovel.memory.retrieval.vector_catch_up import VectorCatchUp
     from webnovel.memory.store.location import StoreLocation
-    from webnovel.memory.store.pg_store import delete_book
+    from webnovel.memory.store.pg.pg_store import delete_book
 
     rng = random.Random(seed)
     workdir = Path(tempfile.mkdtemp(prefix="webnovel-vectors-"))

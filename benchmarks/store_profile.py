@@ -24,7 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import webnovel  # noqa: E402
-from webnovel.memory.store import index_store, pg_connection  # noqa: E402
+from webnovel.memory.store import index_store  # noqa: E402
+from webnovel.memory.store.pg import pg_connection  # noqa: E402
 
 from saga import generate_saga  # noqa: E402
 

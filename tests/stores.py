@@ -43,7 +43,7 @@ def init_book(
 
 def drop_book(name: str) -> None:
     from webnovel.memory.store.location import StoreLocation
-    from webnovel.memory.store.pg_store import delete_book
+    from webnovel.memory.store.pg.pg_store import delete_book
 
     assert POSTGRES_URL is not None
     delete_book(StoreLocation(POSTGRES_URL, name))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
-from webnovel.memory.store.pg_connection import _batched
+from webnovel.memory.store.pg.pg_connection import _batched
 
 from stores import POSTGRES_URL, init_book
 
@@ -109,7 +109,7 @@ def test_a_commit_measures_the_book_at_the_first_and_every_sixteenth_commit(
 ) -> None:
     """Summing every relation's files was half a small commit's server time: the size is
     measured at commit 1, 17, 33…, and the commits between record the last measure."""
-    from webnovel.memory.store.pg_sql import SIZE_EVERY
+    from webnovel.memory.store.pg.pg_sql import SIZE_EVERY
 
     big = "长" * 200_000  # a text that takes many pages: the book grows at once
     with init_book("postgresql", tmp_path / "book") as book:

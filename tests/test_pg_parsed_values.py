@@ -13,7 +13,7 @@ import pytest
 
 import webnovel
 from webnovel.memory.chains import OpenThread
-from webnovel.memory.store.pg_sql import translate
+from webnovel.memory.store.pg.pg_sql import translate
 from webnovel.memory.store.ranking_scans import pressing_threads, thread_candidates
 
 from library_nights import night

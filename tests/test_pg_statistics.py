@@ -1,5 +1,5 @@
 """A process that commits many chapters in a burst keeps the planner's statistics of its
-PostgreSQL book current (memory/store/pg_statistics.py): the tables that changed by
+PostgreSQL book current (memory/store/pg/pg_statistics.py): the tables that changed by
 autovacuum's measure are analyzed by the writer itself, not a minute later by autovacuum."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from webnovel.memory.store import pg_statistics
+from webnovel.memory.store.pg import pg_statistics
 
 from saga import generate_saga
 from stores import POSTGRES_URL, init_book

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from webnovel.memory.store.pg_unreachable import why_unreachable
+from webnovel.memory.store.pg.pg_unreachable import why_unreachable
 
 from cli_runner import run_cli
 from stores import NO_POSTGRES, POSTGRES_URL

@@ -26,7 +26,7 @@ import pytest
 import webnovel
 from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.store.location import StoreLocation
-from webnovel.memory.store.pg_store import delete_book
+from webnovel.memory.store.pg.pg_store import delete_book
 from webnovel.messages import say
 
 # Read on import, before conftest's `a_user_of_our_own` clears WEBNOVEL_* variables.
@@ -173,7 +173,7 @@ def test_a_revised_chapter_s_chunk_gets_a_vector_of_its_new_text(
     tmp_path: Path, server: str, names: list[str]
 ) -> None:
     from webnovel.memory.retrieval.embedders import HashingEmbedder
-    from webnovel.memory.store.pg_vectors import text_digest
+    from webnovel.memory.store.pg.pg_vectors import text_digest
 
     chapter = copy.deepcopy(list(sample_chapters())[1])
     with _book(tmp_path / "a", "hashing", server, names) as a:
@@ -232,7 +232,7 @@ def test_a_machine_that_starts_while_another_embeds_waits_and_pays_for_nothing(
     turn, then takes A's vectors; the turn goes a window at a time, and every passage goes to
     the model once."""
     from local_openai import embeddings_reply, local_openai
-    from webnovel.memory.store.pg_vectors import EMBED_LOCK_SPACE
+    from webnovel.memory.store.pg.pg_vectors import EMBED_LOCK_SPACE
 
     at_model, go_on = threading.Event(), threading.Event()
 
@@ -364,7 +364,7 @@ def test_a_user_who_may_not_create_the_extension_gets_arrays(tmp_path: Path) -> 
 def test_a_book_made_before_the_table_gets_it_at_its_next_opening(
     tmp_path: Path, server: str, names: list[str]
 ) -> None:
-    from webnovel.memory.store.pg_vectors import MIGRATION
+    from webnovel.memory.store.pg.pg_vectors import MIGRATION
 
     with _book(tmp_path / "a", "hashing", server, names) as a:
         schema = a.storage.index.schema  # type: ignore[attr-defined]

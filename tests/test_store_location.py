@@ -1,5 +1,5 @@
 """Where a book lives, without a server: the `[store]` table, refused passwords, and the
-translation of the store's SQLite statements into PostgreSQL's dialect (pg_sql)."""
+translation of the store's SQLite statements into PostgreSQL's dialect (store/pg/pg_sql)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import webnovel
 from webnovel.cli.main import main
 from webnovel.errors import InvalidConfig
 from webnovel.memory.store.location import parse_store_section, parse_store_url
-from webnovel.memory.store.pg_sql import translate, translate_ddl
+from webnovel.memory.store.pg.pg_sql import translate, translate_ddl
 
 
 @pytest.mark.parametrize(

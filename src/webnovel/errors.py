@@ -318,7 +318,7 @@ class DamagedCache(DamagedBook):
 
 class StoreUnavailable(DomainError):
     """The PostgreSQL server named in the book's config.toml could not be reached, or dropped
-    the connection mid-work (the store raises it, pg_connection.py); the message names the
+    the connection mid-work (the store raises it, store/pg/pg_connection.py); the message names the
     server without its password."""
 
     code = "store_unavailable"

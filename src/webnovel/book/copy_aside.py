@@ -84,7 +84,7 @@ def take_away(aside: Path, location: StoreLocation | None, mark: dict[str, str])
     if location is not None and mark:
         with suppress(Exception):  # the store gone too: the next copy clears it
             if _mark_of(location) == mark[UNFINISHED]:
-                from ..memory.store.pg_store import delete_book
+                from ..memory.store.pg.pg_store import delete_book
 
                 delete_book(location)
     shutil.rmtree(aside, ignore_errors=True)
@@ -93,7 +93,7 @@ def take_away(aside: Path, location: StoreLocation | None, mark: dict[str, str])
 def _mark_of(location: StoreLocation) -> str | None:
     """The unfinished mark of the book at `location` (None: finished, or no such book)."""
     from ..memory.store.parts import StoreParts
-    from ..memory.store.pg_store import PostgresStore
+    from ..memory.store.pg.pg_store import PostgresStore
 
     try:
         store = PostgresStore(location)
@@ -108,7 +108,7 @@ def _mark_of(location: StoreLocation) -> str | None:
 def clear_unfinished_copy(location: StoreLocation) -> None:
     """Take away the book a killed copy on this machine left in the store (its mark names this
     host and a process that is gone); a finished book, or another machine's copy, stays."""
-    from ..memory.store.pg_store import delete_book
+    from ..memory.store.pg.pg_store import delete_book
 
     mark = _mark_of(location)
     if mark is None:

@@ -39,14 +39,14 @@ def _location(store: str, book: str = "-") -> StoreLocation:
 
 def list_books(store: str, only: str | None = None) -> list[dict[str, Any]]:
     """The books in the PostgreSQL database `store` names (or the one named `only`), by name."""
-    from ..memory.store.pg_store import list_books as listed
+    from ..memory.store.pg.pg_store import list_books as listed
 
     return listed(_location(store), only)
 
 
 def delete_book(store: str, book: str) -> bool:
     """Remove a book and everything of it from the store; False when there was none."""
-    from ..memory.store.pg_store import delete_book as deleted
+    from ..memory.store.pg.pg_store import delete_book as deleted
 
     return deleted(_location(store, book))
 

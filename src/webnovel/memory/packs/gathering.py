@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
@@ -11,6 +10,7 @@ from ..chains import Version
 from ..clock.answer import StoryClock
 from ..read import story_clock
 from ..store import chain_ops, entity_ops, ranking_scans
+from ..store.connection import Connection
 from ..vocabulary import field_terms
 from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
@@ -55,7 +55,7 @@ class Gathering:
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
+        conn: Connection,
         config: BookConfig,
         recipe: Recipe,
         request: PackRequest,

@@ -8,13 +8,13 @@ entities first seen at N or later count as new, not as memory.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 from ...config import BookConfig
 from ...errors import InvalidInput
 from ..read.aliases import AliasIndex
 from ..store import commit_ops, ranking_scans, record_ops
+from ..store.connection import Connection
 from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
 from . import episodic_sections, story_sections, working_sections
 from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
@@ -26,7 +26,7 @@ from .scene_cast import Surroundings, extend_cast
 
 
 def build_memory_pack(
-    conn: sqlite3.Connection,
+    conn: Connection,
     config: BookConfig,
     aliases: AliasIndex,
     request: PackRequest,
@@ -85,7 +85,7 @@ def build_memory_pack(
 
 
 def _gathering(
-    conn: sqlite3.Connection,
+    conn: Connection,
     config: BookConfig,
     aliases: AliasIndex,
     request: PackRequest,

@@ -5,7 +5,6 @@ entities in play. Which entities a text names is `aliases.AliasIndex`'s.
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from typing import Any, NamedTuple
 from ..read.aliases import AliasIndex
 from ..schema import Entity
 from ..store import chain_ops, entity_ops
+from ..store.connection import Connection
 from ..store.index_store import loads
 from .pack_words import Reason, because
 
@@ -44,7 +44,7 @@ class InPlay:
 
 
 def find_in_play(
-    conn: sqlite3.Connection,
+    conn: Connection,
     aliases: AliasIndex,
     texts: dict[str, str | None],
     focus: tuple[str, ...],
@@ -178,7 +178,7 @@ class Link(NamedTuple):
 
 
 def relations_around(
-    conn: sqlite3.Connection,
+    conn: Connection,
     in_play: InPlay,
     as_of: int,
     depth: int,
@@ -226,9 +226,7 @@ def relations_around(
     return scored
 
 
-def _links_of_many(
-    conn: sqlite3.Connection, entity_ids: list[str], as_of: int
-) -> dict[str, list[Link]]:
+def _links_of_many(conn: Connection, entity_ids: list[str], as_of: int) -> dict[str, list[Link]]:
     """Each entity's relations holding at `as_of`, from it and then to it, in two statements
     for all of them."""
     found: dict[str, list[Link]] = {i: [] for i in entity_ids}

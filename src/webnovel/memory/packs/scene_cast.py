@@ -9,12 +9,12 @@ people who shared recent scenes with those, weighted by how often and how lately
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..schema import Conflict, Entity
 from ..store import commit_ops, entity_ops, name_ops, record_ops
+from ..store.connection import Connection
 from ..store.index_store import loads
 from ..store.ranking_scans import OpenThreads
 from .pack_words import Reason, because
@@ -43,7 +43,7 @@ class Surroundings:
 
 
 def extend_cast(
-    conn: sqlite3.Connection,
+    conn: Connection,
     in_play: InPlay,
     as_of: int,
     chapter: int,
@@ -105,7 +105,7 @@ class _Entities:
     """The entities the cast may take, read in one statement; one not among them is read
     alone when asked."""
 
-    def __init__(self, conn: sqlite3.Connection, ids: list[str]) -> None:
+    def __init__(self, conn: Connection, ids: list[str]) -> None:
         self._conn = conn
         self._asked = set(ids)
         self._found = entity_ops.get_entities(conn, self._asked) if self._asked else {}
@@ -150,7 +150,7 @@ def _due_threads(open_threads: OpenThreads, chapter: int) -> list[tuple[int, lis
 
 
 def _add_companions(
-    conn: sqlite3.Connection,
+    conn: Connection,
     in_play: InPlay,
     scenes: list[dict[str, Any]],
     as_of: int,

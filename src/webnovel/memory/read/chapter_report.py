@@ -6,13 +6,13 @@ from chapter 3's own records, never by a search that ranks other chapters first.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..chains import fmt
 from ..schema import Conflict, ReadAsMapping
 from ..store import assertion_ops, chain_ops, commit_ops, entity_ops, record_ops
+from ..store.connection import Connection
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,7 +115,7 @@ class ChapterReport:
         }
 
 
-def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | None:
+def chapter_report(conn: Connection, chapter: int) -> ChapterReport | None:
     """Chapter `chapter` as committed, or None when it is not in memory. Names are the names
     known at that chapter."""
     rows = commit_ops.chapter_rows(conn, start=chapter, end=chapter)
@@ -168,7 +168,7 @@ def chapter_report(conn: sqlite3.Connection, chapter: int) -> ChapterReport | No
 
 
 def _changes(
-    conn: sqlite3.Connection, assertions: list[Any], chapter: int, names: dict[str, str]
+    conn: Connection, assertions: list[Any], chapter: int, names: dict[str, str]
 ) -> list[Change]:
     out, seen = [], set()
     for a in assertions:
@@ -204,7 +204,7 @@ def _shown(value: Any, family: str) -> Any:
     return value
 
 
-def _threads(conn: sqlite3.Connection, assertions: list[Any], chapter: int) -> list[ThreadTouched]:
+def _threads(conn: Connection, assertions: list[Any], chapter: int) -> list[ThreadTouched]:
     out = []
     for a in assertions:
         if a.family != "thread":
@@ -225,7 +225,7 @@ def _threads(conn: sqlite3.Connection, assertions: list[Any], chapter: int) -> l
 
 
 def _secrets(
-    conn: sqlite3.Connection, assertions: list[Any], chapter: int, names: dict[str, str]
+    conn: Connection, assertions: list[Any], chapter: int, names: dict[str, str]
 ) -> list[SecretTouched]:
     contents = {
         v.subject: v.value.get("content") or v.subject

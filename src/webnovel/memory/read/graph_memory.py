@@ -7,7 +7,6 @@ Every function takes an open connection and answers from indexes; none replays h
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ from ..schema import (
     status_as_of,
 )
 from ..store import activity_ops, assertion_ops, chain_ops, entity_ops, name_ops, record_ops
+from ..store.connection import Connection
 from ..store.index_store import dumps, loads
 
 if TYPE_CHECKING:  # the records are made when first built (schema.RECORDS)
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the records are made when first built (schema.RECORDS)
     )
 
 
-def resolve_entity(conn: sqlite3.Connection, reference: str) -> Entity:
+def resolve_entity(conn: Connection, reference: str) -> Entity:
     """The entity a reference names: id, then name, then alias; raises when none or several."""
     found = name_ops.entities_named(conn, reference.strip())
     if not found:
@@ -66,14 +66,12 @@ def version_item(version: Version, name: str, as_of: int | None) -> MemoryItem:
     )
 
 
-def fact(
-    conn: sqlite3.Connection, entity: Entity, field: str, as_of: int | None
-) -> MemoryItem | None:
+def fact(conn: Connection, entity: Entity, field: str, as_of: int | None) -> MemoryItem | None:
     version = chain_ops.version_at(conn, "fact", chain_key(entity.id, field), as_of)
     return version_item(version, entity.name, as_of) if version else None
 
 
-def facts_of(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[MemoryItem]:
+def facts_of(conn: Connection, entity: Entity, as_of: int | None) -> list[MemoryItem]:
     """Every field of one entity that holds at `as_of`."""
     return [
         version_item(v, entity.name, as_of)
@@ -82,7 +80,7 @@ def facts_of(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> lis
 
 
 def facts_of_many(
-    conn: sqlite3.Connection, entity_ids: list[str], as_of: int | None
+    conn: Connection, entity_ids: list[str], as_of: int | None
 ) -> dict[str, list[MemoryItem]]:
     """`facts_of` for many entities in one query per 500."""
     out: dict[str, list[MemoryItem]] = {i: [] for i in entity_ids}
@@ -95,7 +93,7 @@ def facts_of_many(
 
 
 def history(
-    conn: sqlite3.Connection, entity: Entity, field: str | None, as_of: int | None = None
+    conn: Connection, entity: Entity, field: str | None, as_of: int | None = None
 ) -> list[MemoryItem]:
     """Every version of one field (or of all fields), oldest first, as known at `as_of`."""
     versions = (
@@ -127,7 +125,7 @@ def _description(version: Version) -> str | None:
     return quotes[0] if quotes else None
 
 
-def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[RelationEdge]:
+def relations(conn: Connection, entity: Entity, as_of: int | None) -> list[RelationEdge]:
     """Relations from or to the entity that hold at `as_of` (None: now)."""
     out = chain_ops.versions_at(conn, "rel", as_of, subject=entity.id)
     out += [
@@ -139,7 +137,7 @@ def relations(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> li
 
 
 def relation_graph(
-    conn: sqlite3.Connection,
+    conn: Connection,
     as_of: int | None,
     touching: list[str] | None = None,
     among: list[str] | None = None,
@@ -162,7 +160,7 @@ def relation_graph(
     return _named_edges(conn, found, as_of)
 
 
-def names_as_of(conn: sqlite3.Connection, ids: Iterable[str], as_of: int | None) -> dict[str, str]:
+def names_as_of(conn: Connection, ids: Iterable[str], as_of: int | None) -> dict[str, str]:
     """Entity id → name: as chapter `as_of` knew it (a name told later is not used), else the
     current name."""
     ids = set(ids)
@@ -173,24 +171,22 @@ def names_as_of(conn: sqlite3.Connection, ids: Iterable[str], as_of: int | None)
 
 
 def _named_edges(
-    conn: sqlite3.Connection, versions: list[Version], as_of: int | None
+    conn: Connection, versions: list[Version], as_of: int | None
 ) -> list[RelationEdge]:
     names = names_as_of(conn, {i for v in versions for i in (v.subject, v.obj) if i}, as_of)
     return [_edge(v, as_of, names) for v in versions]
 
 
-def best_connected(
-    conn: sqlite3.Connection, as_of: int | None, limit: int
-) -> list[tuple[str, int]]:
+def best_connected(conn: Connection, as_of: int | None, limit: int) -> list[tuple[str, int]]:
     return chain_ops.best_connected(conn, as_of, limit)
 
 
-def appearances(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[int]:
+def appearances(conn: Connection, entity: Entity, as_of: int | None) -> list[int]:
     """The chapters, up to `as_of`, in which the entity appears or acts."""
     return activity_ops.activity_chapters(conn, entity.id, as_of)
 
 
-def thread_history(conn: sqlite3.Connection, thread_id: str, as_of: int | None) -> list[ThreadStep]:
+def thread_history(conn: Connection, thread_id: str, as_of: int | None) -> list[ThreadStep]:
     """A thread's states, oldest first, as known at `as_of`; each with its evidence."""
     return [
         schema.ThreadStep(
@@ -253,9 +249,7 @@ def _thread(thread_id: str, state: ThreadState, overdue: bool) -> Thread:
     )
 
 
-def threads(
-    conn: sqlite3.Connection, status: str, as_of: int | None, latest: int | None
-) -> list[Thread]:
+def threads(conn: Connection, status: str, as_of: int | None, latest: int | None) -> list[Thread]:
     """The thread ledger as of a chapter; `latest` stands in for `as_of` when it is None."""
     point = as_of if as_of is not None else (latest or 0)
     if status == "all":
@@ -273,7 +267,7 @@ def threads(
     return sorted(found, key=lambda t: (t.planted_chapter or 0, t.id))
 
 
-def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> list[WorldRule]:
+def rules(conn: Connection, as_of: int | None, domain: str | None) -> list[WorldRule]:
     out = []
     for v in chain_ops.versions_in_state(conn, "rule", "in_force", as_of):
         if domain is not None and v.value.get("domain") != domain:
@@ -293,7 +287,7 @@ def rules(conn: sqlite3.Connection, as_of: int | None, domain: str | None) -> li
 
 
 def timeline(
-    conn: sqlite3.Connection,
+    conn: Connection,
     start: int | None,
     end: int | None,
     entity: Entity | None,
@@ -310,7 +304,7 @@ def dead_constraint(name: str, status: str, since: int) -> str:
 # -- secrets and knowledge ----------------------------------------------------------------------
 
 
-def holders(conn: sqlite3.Connection, as_of: int | None) -> dict[str, dict[str, str]]:
+def holders(conn: Connection, as_of: int | None) -> dict[str, dict[str, str]]:
     """secret id → {entity id: "knows" or "suspects"} as of a chapter, in one query."""
     out: dict[str, dict[str, str]] = {}
     for v in chain_ops.versions_at(conn, "know", as_of):
@@ -319,7 +313,7 @@ def holders(conn: sqlite3.Connection, as_of: int | None) -> dict[str, dict[str, 
 
 
 def secrets(
-    conn: sqlite3.Connection,
+    conn: Connection,
     as_of: int | None,
     knowing: dict[str, dict[str, str]] | None = None,
 ) -> list[Secret]:
@@ -358,7 +352,7 @@ def secrets(
     return sorted(out, key=lambda s: (s.planted_chapter or 0, s.id))
 
 
-def knows(conn: sqlite3.Connection, entity: Entity, as_of: int | None) -> list[Knowledge]:
+def knows(conn: Connection, entity: Entity, as_of: int | None) -> list[Knowledge]:
     """What one character knows or suspects as of a chapter, since when, how and from whom."""
     found = chain_ops.versions_at(conn, "know", as_of, subject=entity.id)
     contents = {

@@ -5,16 +5,16 @@ and it is listed among the book's items."""
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 
 from ..schema import Entity, MemoryItem
 from ..store import chain_ops, entity_ops
+from ..store.connection import Connection
 from ..store.index_store import dumps, loads
 
 HOLDER = "holder"
 
 
-def carried(conn: sqlite3.Connection, as_of: int | None) -> dict[str, int]:
+def carried(conn: Connection, as_of: int | None) -> dict[str, int]:
     """Every item name some `items` set has held by chapter `as_of`, with the first chapter."""
     first: dict[str, int] = {}
     for value_json, valid_from in conn.execute(
@@ -29,7 +29,7 @@ def carried(conn: sqlite3.Connection, as_of: int | None) -> dict[str, int]:
     return first
 
 
-def unintroduced(conn: sqlite3.Connection, as_of: int | None, known: list[Entity]) -> list[Entity]:
+def unintroduced(conn: Connection, as_of: int | None, known: list[Entity]) -> list[Entity]:
     """The items held by someone but never introduced, as entities of type 物品 named by
     themselves (their id is their name), for a listing beside the introduced ones."""
     taken = {n for e in known for n in (e.id, e.name, *e.aliases)}
@@ -40,9 +40,7 @@ def unintroduced(conn: sqlite3.Connection, as_of: int | None, known: list[Entity
     ]
 
 
-def holder(
-    conn: sqlite3.Connection, names: set[str], shown: str, as_of: int | None
-) -> MemoryItem | None:
+def holder(conn: Connection, names: set[str], shown: str, as_of: int | None) -> MemoryItem | None:
     """Who holds the item known by `names` as of chapter `as_of` (None: now), as a fact of the
     item named `shown`: the holder's name (names, when several hold a thing of that name), since
     the chapter they have held it from. None when nobody does."""

@@ -11,12 +11,12 @@ scene since it was planted: they saw them alive, and where.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from ..schema import Secret
 from ..store import chain_ops, entity_ops, name_ops, record_ops
+from ..store.connection import Connection
 from .graph_memory import holders, secrets
 
 MOOT_WHEN_MET = ("fate", "whereabouts")
@@ -36,9 +36,7 @@ class Gap:
     listed_unaware: bool = False  # the plant says so: a record, not an absence of one
 
 
-def information_gap(
-    conn: sqlite3.Connection, as_of: int, chapter: int, characters: set[str]
-) -> list[Gap]:
+def information_gap(conn: Connection, as_of: int, chapter: int, characters: set[str]) -> list[Gap]:
     """For the open secrets that touch `characters` (about one of them, or known by one of
     them; and any due in `chapter`): what the narration must keep back, and who of them does
     not know it yet, by the records (see the module's docstring)."""
@@ -80,7 +78,7 @@ def information_gap(
     return gaps
 
 
-def _closed_threads(conn: sqlite3.Connection, as_of: int, thread_ids: set[str]) -> set[str]:
+def _closed_threads(conn: Connection, as_of: int, thread_ids: set[str]) -> set[str]:
     """Of `thread_ids`, those resolved or abandoned as of the chapter."""
     if not thread_ids:
         return set()
@@ -89,7 +87,7 @@ def _closed_threads(conn: sqlite3.Connection, as_of: int, thread_ids: set[str]) 
 
 
 def _members(
-    conn: sqlite3.Connection,
+    conn: Connection,
     as_of: int,
     characters: set[str],
     knowing: dict[str, dict[str, str]],

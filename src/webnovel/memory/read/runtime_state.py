@@ -6,18 +6,18 @@ before the next chapter, rebuilt from index.db after each commit.
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
 from ...config import BookConfig
 from ..schema import Thread
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
+from ..store.connection import Connection
 from . import graph_memory
 
 
 def build_state(
-    conn: sqlite3.Connection, config: BookConfig, commit_seq: int, book: dict[str, Any]
+    conn: Connection, config: BookConfig, commit_seq: int, book: dict[str, Any]
 ) -> dict[str, Any]:
     latest = commit_ops.latest_chapter(conn)
     protagonist = entity_ops.find_protagonist(conn)
@@ -63,7 +63,7 @@ def build_state(
     }
 
 
-def _strands(conn: sqlite3.Connection, open_threads: list[Thread]) -> dict[str, Any]:
+def _strands(conn: Connection, open_threads: list[Thread]) -> dict[str, Any]:
     """Open threads per kind and when each strand (chapter_meta.strand) last led a chapter."""
     by_kind: dict[str, int] = {}
     for thread in open_threads:

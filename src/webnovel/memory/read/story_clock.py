@@ -6,7 +6,6 @@ folded again from the row before them (`memory.clock`); nothing from a later cha
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -17,6 +16,7 @@ from ..clock.answer import Deadline, StoryClock
 from ..clock.expressions import DEFAULT_UNITS, PART_RANK
 from ..store import clock_ops
 from ..store.clock_ops import ClockRow
+from ..store.connection import Connection
 
 if TYPE_CHECKING:
     from ..schema import TimelineEvent  # a record: made when first named, not by a `fact`
@@ -25,7 +25,7 @@ UNREAD_SHOWN = 10  # the latest times the clock could not read, named in its ans
 BEFORE_THE_BOOK = ClockRow(0, 1, 1, None)  # the clock before any chapter: day 1
 
 
-def clock_row(conn: sqlite3.Connection, as_of: int | None) -> ClockRow:
+def clock_row(conn: Connection, as_of: int | None) -> ClockRow:
     """The clock as chapter `as_of` ended (day 1 before the book)."""
     if as_of is not None and as_of < 1:
         return BEFORE_THE_BOOK
@@ -38,7 +38,7 @@ def start_of(row: ClockRow) -> ClockFold:
 
 
 def stamps_between(
-    conn: sqlite3.Connection, start: int, end: int, calendar: Mapping[str, int] | None = None
+    conn: Connection, start: int, end: int, calendar: Mapping[str, int] | None = None
 ) -> list[Stamp]:
     """Every scene of chapters `start`..`end` on the clock (and each chapter's ending, its
     `scene` None), folded on from the clock as chapter `start` - 1 ended."""
@@ -49,7 +49,7 @@ def stamps_between(
 
 
 def track(
-    conn: sqlite3.Connection,
+    conn: Connection,
     entity_id: str,
     as_of: int | None,
     calendar: Mapping[str, int] | None = None,
@@ -67,7 +67,7 @@ def track(
 
 
 def story_clock(
-    conn: sqlite3.Connection, as_of: int | None, calendar: Mapping[str, int] | None = None
+    conn: Connection, as_of: int | None, calendar: Mapping[str, int] | None = None
 ) -> StoryClock:
     """The clock as of chapter `as_of`: day, part of day, the scene that set it, how long since
     the book began and since the chapter before, and the open deadlines in story time."""
@@ -94,7 +94,7 @@ def story_clock(
 
 
 def aged_value(
-    conn: sqlite3.Connection,
+    conn: Connection,
     value: Any,
     said_chapter: int,
     as_of: int | None,
@@ -107,7 +107,7 @@ def aged_value(
 
 
 def deadlines(
-    conn: sqlite3.Connection,
+    conn: Connection,
     now: ClockRow,
     as_of: int | None,
     calendar: Mapping[str, int] | None = None,
@@ -140,7 +140,7 @@ def deadlines(
 
 
 def story_timeline(
-    conn: sqlite3.Connection,
+    conn: Connection,
     events: Iterable[TimelineEvent],
     as_of: int | None,
     calendar: Mapping[str, int] | None = None,

@@ -7,12 +7,12 @@ everything. `meta.omitted` says how much each bucket left out, so nothing is hid
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
 from ...config import BookConfig
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
+from ..store.connection import Connection
 from . import graph_memory
 
 CHARACTER_CAP = 60
@@ -44,9 +44,7 @@ def _item(
     }
 
 
-def build_scratchpad(
-    conn: sqlite3.Connection, config: BookConfig, commit_seq: int
-) -> dict[str, Any]:
+def build_scratchpad(conn: Connection, config: BookConfig, commit_seq: int) -> dict[str, Any]:
     latest = commit_ops.latest_chapter(conn)
     shown = entity_ops.recent_entities(conn, CHARACTER_CAP)
     dead = chain_ops.versions_in_state(conn, "fact", "dead", None)
@@ -102,7 +100,7 @@ def build_scratchpad(
 
 
 def _character_state(
-    conn: sqlite3.Connection, shown: list[str], names: dict[str, str]
+    conn: Connection, shown: list[str], names: dict[str, str]
 ) -> list[dict[str, Any]]:
     return [
         _item(
@@ -118,7 +116,7 @@ def _character_state(
     ]
 
 
-def _story_state(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+def _story_state(conn: Connection) -> list[dict[str, Any]]:
     return [
         _item(
             "story_state",
@@ -133,7 +131,7 @@ def _story_state(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     ]
 
 
-def _timeline(conn: sqlite3.Connection, latest: int | None) -> list[dict[str, Any]]:
+def _timeline(conn: Connection, latest: int | None) -> list[dict[str, Any]]:
     events = record_ops.list_events(conn, max(0, (latest or 0) - 20), None, None)
     return [
         _item(

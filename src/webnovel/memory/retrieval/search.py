@@ -31,6 +31,7 @@ from ...messages import say
 from ...user_config import first_use_notice
 from ..read.aliases import AliasIndex
 from ..store import commit_ops, vector_store
+from ..store.connection import Connection
 from ..store.index_store import SQLiteStore, loads
 from ..store.lexical_index import LexicalIndex
 from .dense_matrix import DenseMatrix
@@ -87,7 +88,7 @@ def folded_text(chunk: dict[str, Any]) -> str:
     return kept or chunk["text"]
 
 
-def pending_chapters(index: sqlite3.Connection, vectors: sqlite3.Connection) -> int:
+def pending_chapters(index: Connection, vectors: sqlite3.Connection) -> int:
     """About how many chapters the next search must index first: those committed since the
     index last caught up (every chapter when it never did, or was made by another version).
     Cheap, and needs neither the segmenter nor the embedder."""
@@ -106,7 +107,7 @@ class Retrieval:
         self,
         store: SQLiteStore,
         lexicon: LexicalIndex,
-        index: sqlite3.Connection,
+        index: Connection,
         aliases: Callable[[], AliasIndex],
         embedder: Embedder | None = None,
         shared: VectorStore | None = None,

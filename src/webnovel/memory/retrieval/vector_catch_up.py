@@ -1,5 +1,5 @@
 """This machine's `vectors.db` catching up on the vectors a shared store keeps for the book
-(a PostgreSQL book's `chunk_vectors`, store/pg_vectors.py), and giving back what it embeds.
+(a PostgreSQL book's `chunk_vectors`, store/pg/pg_vectors.py), and giving back what it embeds.
 
 A stored vector is taken only for a local chunk with the same id and the same text (its
 digest): a chunk cut from a revised chapter never takes the vector of its old text, and one
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...messages import say
 from ..store import vector_store
-from ..store.pg_vectors import SharedVector, text_digest
+from ..store.pg.pg_vectors import SharedVector, text_digest
 from ..store.vector_copy import Row
 
 if TYPE_CHECKING:

@@ -13,7 +13,6 @@ refuses them unless forced); medium and low ones are advice.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 from ...messages import say
 from ..read import graph_memory
 from ..schema import Conflict
+from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
 from ..write.name_suggestions import did_you_mean
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
@@ -120,7 +120,7 @@ def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
     return replace(issue, contradicts_published=tuple(published)) if published else issue
 
 
-def _issue(found: Conflict, conn: sqlite3.Connection) -> ReviewIssue:
+def _issue(found: Conflict, conn: Connection) -> ReviewIssue:
     rule = rule_for(found.kind)
     message = found.message
     if found.kind == "unknown_entity" and isinstance(found.found, str):
@@ -138,7 +138,7 @@ def _issue(found: Conflict, conn: sqlite3.Connection) -> ReviewIssue:
     )
 
 
-def _threads(conn: sqlite3.Connection, draft: ChapterResult, chapter: int) -> list[ReviewIssue]:
+def _threads(conn: Connection, draft: ChapterResult, chapter: int) -> list[ReviewIssue]:
     """Threads open before the chapter that the draft leaves due or overdue."""
     closing = {t.id for t in draft.threads if t.action in ("resolve", "abandon")}
     issues = []

@@ -16,7 +16,6 @@ later chapter where he still acts shows by its new conflict.
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -26,6 +25,7 @@ from ..read.graph_memory import names_as_of
 from ..retrieval.chunker import chapter_chunks
 from ..schema import Conflict
 from ..store import commit_ops, record_ops
+from ..store.connection import Connection
 from ..store.index_store import loads
 from ..store.revision_ops import (
     EntityRow,
@@ -128,7 +128,7 @@ class _Snapshot:
     conflicts: dict[str, Conflict]
 
 
-def _snapshot(conn: sqlite3.Connection, watched: bool) -> _Snapshot:
+def _snapshot(conn: Connection, watched: bool) -> _Snapshot:
     conflicts = record_ops.list_conflicts(conn, include_settled=True)
     versions = None if watched else version_rows(conn)
     return _Snapshot(versions, entity_rows(conn), {c.id: c for c in conflicts})
@@ -163,7 +163,7 @@ def _whole(before: _Snapshot, after: _Snapshot) -> _Versions:
     )
 
 
-def _watched(conn: sqlite3.Connection) -> _Versions:
+def _watched(conn: Connection) -> _Versions:
     """What the triggers saw (SQLite): the rows the write path took away and wrote; a chain
     that differs is read as it stands, and as it stood is that minus what came plus what went."""
     old, new = seen_versions(conn)
@@ -250,7 +250,7 @@ def _compare(impact: Impact, versions: _Versions, before: _Snapshot, after: _Sna
     impact.records.sort(key=lambda c: (c.chapter or 0, c.kind, c.entity_id, c.field))
 
 
-def _passages(conn: sqlite3.Connection, chapter: int) -> list[dict[str, str]]:
+def _passages(conn: Connection, chapter: int) -> list[dict[str, str]]:
     """What search holds of the chapter as it stands: its summaries and text slices, cut as
     the search index cuts them."""
     stored = commit_ops.current_commit(conn, chapter)
@@ -381,7 +381,7 @@ def _entity_said(row: EntityRow | None) -> dict[str, Any] | None:
 _NAMED = frozenset({"fact", "relation", "know"})
 
 
-def _name(conn: sqlite3.Connection, impact: Impact, as_of: int) -> None:
+def _name(conn: Connection, impact: Impact, as_of: int) -> None:
     """Entity ids → names, where a change has none yet. Called inside the trial first (the
     names the book knows after the revision: a renamed entity's new one), then after it (an
     entity the revision takes away is named as the book knew it before)."""

@@ -5,17 +5,17 @@ A `fate` or `whereabouts` secret needs no question: meeting the person settles i
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from ...messages import say
 from ..read.knowledge_gap import information_gap
 from ..store import entity_ops, name_ops, record_ops
+from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
 
 
 def unrecorded_learning(
-    conn: sqlite3.Connection, draft: ChapterResult
+    conn: Connection, draft: ChapterResult
 ) -> list[tuple[str, str, str, dict[str, Any]]]:
     """(person, secret id, message, evidence) for each question; run with the draft applied."""
     chapter = draft.chapter

@@ -11,13 +11,13 @@ nobody in it already there by memory. A flashback or a dream puts nobody anywher
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from ...messages import say
 from ..chains import chain_key
 from ..packs.relevance_filter import bigrams
 from ..store import chain_ops, commit_ops, entity_ops, name_ops
+from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult, SceneInput
 
 Finding = tuple[str, str, Any, Any, str | None, tuple[dict[str, Any], ...]]
@@ -28,7 +28,7 @@ def same_place(a: str, b: str) -> bool:
     return a in b or b in a or bool(bigrams(a) & bigrams(b))
 
 
-def known_place(conn: sqlite3.Connection, place: str, as_of: int) -> bool:
+def known_place(conn: Connection, place: str, as_of: int) -> bool:
     """A place memory knows: an entity of type 地点, or somewhere someone has been by `as_of`.
     A spot inside one (周伯的屋子 in 青石镇) is not: a scene there contradicts nobody."""
     for entity_id in name_ops.resolve_reference(conn, place):
@@ -38,12 +38,12 @@ def known_place(conn: sqlite3.Connection, place: str, as_of: int) -> bool:
     return chain_ops.value_held(conn, "location", place, as_of)
 
 
-def _id(conn: sqlite3.Connection, ref: str) -> str | None:
+def _id(conn: Connection, ref: str) -> str | None:
     found = name_ops.resolve_reference(conn, ref)
     return found[0] if found else None
 
 
-def _moved(conn: sqlite3.Connection, draft: ChapterResult) -> dict[str, list[str]]:
+def _moved(conn: Connection, draft: ChapterResult) -> dict[str, list[str]]:
     """entity id → the places the chapter records them moving to."""
     moves: dict[str, list[str]] = {}
     for change in draft.state_changes:
@@ -57,7 +57,7 @@ def _present(draft: ChapterResult) -> list[SceneInput]:
     return sorted((s for s in draft.scenes if not s.mode), key=lambda s: s.index)
 
 
-def scene_locations(conn: sqlite3.Connection, draft: ChapterResult) -> list[Finding]:
+def scene_locations(conn: Connection, draft: ChapterResult) -> list[Finding]:
     """(kind, message, expected, found, entity, evidence) for each person a present scene puts
     somewhere memory does not have them, with no move recorded; run with the draft applied."""
     n = draft.chapter
@@ -97,7 +97,7 @@ def scene_locations(conn: sqlite3.Connection, draft: ChapterResult) -> list[Find
     return out
 
 
-def ending_continuity(conn: sqlite3.Connection, draft: ChapterResult) -> list[Finding]:
+def ending_continuity(conn: Connection, draft: ChapterResult) -> list[Finding]:
     """The previous chapter's ending against this chapter's first present scene, when both are
     given and nothing explains the change (a move to it, someone already there)."""
     as_of = draft.chapter - 1

@@ -4,25 +4,25 @@ window of what the entity did, are read from here."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 from ..chains import Activity
+from .connection import Connection
 
 
-def insert_activities(conn: sqlite3.Connection, activities: Iterable[Activity]) -> None:
+def insert_activities(conn: Connection, activities: Iterable[Activity]) -> None:
     conn.executemany(
         "INSERT INTO activities (entity_id, chapter, kind, mention) VALUES (?, ?, ?, ?)",
         [(a.entity_id, a.chapter, a.kind, a.mention) for a in activities],
     )
 
 
-def delete_chapter_activities(conn: sqlite3.Connection, chapter: int) -> None:
+def delete_chapter_activities(conn: Connection, chapter: int) -> None:
     """(`assertion_ops.chapter_contribution` names the entities, read before.)"""
     conn.execute("DELETE FROM activities WHERE chapter = ?", (chapter,))
 
 
-def activity_chapters(conn: sqlite3.Connection, entity_id: str, up_to: int | None) -> list[int]:
+def activity_chapters(conn: Connection, entity_id: str, up_to: int | None) -> list[int]:
     return [
         r[0]
         for r in conn.execute(
@@ -37,7 +37,7 @@ _WINDOWS_BATCH = 300  # (entity, window) pairs a statement: 4 parameters each
 
 
 def activities_in(
-    conn: sqlite3.Connection, windows: dict[str, list[tuple[int, int | None]]]
+    conn: Connection, windows: dict[str, list[tuple[int, int | None]]]
 ) -> dict[str, list[Activity]]:
     """Many entities' activity, each entity's in its own half-open chapter ranges (None: no end),
     in a statement per `_WINDOWS_BATCH` ranges; each entity's activity in its ranges' order."""

@@ -5,16 +5,16 @@ thread or a rule, in the order it said it. The chains' versions are folded from 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 from ..chains import Assertion, Family
+from .connection import Connection, Row
 from .index_store import dumps, loads
 
 _COLUMNS = "id, family, key, subject, field, obj, chapter, seq, payload_json"
 
 
-def assertion_from_row(row: sqlite3.Row) -> Assertion:
+def assertion_from_row(row: Row) -> Assertion:
     """An assertion from a row of `_COLUMNS` (by name)."""
     return Assertion(
         family=row["family"],
@@ -29,7 +29,7 @@ def assertion_from_row(row: sqlite3.Row) -> Assertion:
     )
 
 
-def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion]) -> None:
+def insert_assertions(conn: Connection, assertions: Iterable[Assertion]) -> None:
     conn.executemany(
         "INSERT INTO assertions (family, key, subject, field, obj, chapter, seq, payload_json) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -41,7 +41,7 @@ def insert_assertions(conn: sqlite3.Connection, assertions: Iterable[Assertion])
 
 
 def chapter_contribution(
-    conn: sqlite3.Connection, chapter: int
+    conn: Connection, chapter: int
 ) -> tuple[set[str], set[tuple[Family, str]], set[str]]:
     """What a chapter stands for before its commit replaces it: the entities it introduces,
     the (family, key) chains it asserts, the entities active in it. The three statements go
@@ -62,14 +62,12 @@ def chapter_contribution(
     )
 
 
-def delete_chapter_assertions(conn: sqlite3.Connection, chapter: int) -> None:
+def delete_chapter_assertions(conn: Connection, chapter: int) -> None:
     """Retract what a chapter asserted (`chapter_contribution` names its chains, read before)."""
     conn.execute("DELETE FROM assertions WHERE chapter = ?", (chapter,))
 
 
-def assertion_at(
-    conn: sqlite3.Connection, family: Family, key: str, chapter: int
-) -> Assertion | None:
+def assertion_at(conn: Connection, family: Family, key: str, chapter: int) -> Assertion | None:
     """The last assertion a chapter made about a chain (what set a version that began there)."""
     row = conn.execute(
         f"SELECT {_COLUMNS} FROM assertions "
@@ -79,7 +77,7 @@ def assertion_at(
     return assertion_from_row(row) if row else None
 
 
-def chapter_assertions(conn: sqlite3.Connection, chapter: int) -> list[Assertion]:
+def chapter_assertions(conn: Connection, chapter: int) -> list[Assertion]:
     """Everything one chapter asserted, in the order it said it."""
     rows = conn.execute(
         f"SELECT {_COLUMNS} FROM assertions WHERE chapter = ? ORDER BY seq, id",
@@ -88,7 +86,7 @@ def chapter_assertions(conn: sqlite3.Connection, chapter: int) -> list[Assertion
     return [assertion_from_row(r) for r in rows]
 
 
-def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list[Assertion]:
+def assertions_about(conn: Connection, family: Family, obj: str) -> list[Assertion]:
     """Every assertion of a family about one object (all knowledge of one secret), in order."""
     rows = conn.execute(
         f"SELECT {_COLUMNS} FROM assertions WHERE obj = ? AND family = ? ORDER BY chapter, seq",
@@ -97,7 +95,7 @@ def assertions_about(conn: sqlite3.Connection, family: Family, obj: str) -> list
     return [assertion_from_row(r) for r in rows]
 
 
-def removals(conn: sqlite3.Connection, field: str, start: int) -> list[tuple[str, int, str]]:
+def removals(conn: Connection, field: str, start: int) -> list[tuple[str, int, str]]:
     """(subject, chapter, value) of every `remove` from a set field in chapter `start` or
     later, in chapter order."""
     rows = conn.execute(

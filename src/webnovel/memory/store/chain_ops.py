@@ -8,7 +8,6 @@ shown, so an as-of answer equals the answer of a book that holds only chapters 1
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
@@ -16,6 +15,7 @@ from typing import Any
 
 from ..chains import KEY_SEPARATOR, Assertion, Family, Version, chain_key
 from .assertion_ops import assertion_from_row
+from .connection import Connection, Row
 from .index_store import dumps, loads, rows_in
 
 _VERSION_COLUMNS = (
@@ -54,11 +54,11 @@ def _chapter_of(evidence: dict[str, Any]) -> int:
     return chapter if isinstance(chapter, int) else 0
 
 
-def _version(row: sqlite3.Row, evidence: bool = True, as_of: int | None = None) -> Version:
+def _version(row: Row, evidence: bool = True, as_of: int | None = None) -> Version:
     return known_at(_version_row(row, evidence), as_of)
 
 
-def _version_row(row: sqlite3.Row, evidence: bool) -> Version:
+def _version_row(row: Row, evidence: bool) -> Version:
     # by position (`_VERSION_COLUMNS`' order): a pack builds hundreds, and a name costs a
     # search of the row's columns each
     (
@@ -108,7 +108,7 @@ _V_COLUMNS = ", ".join("v." + c.strip() for c in _VERSION_COLUMNS.split(","))
 
 
 def replay_inputs(
-    conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]
+    conn: Connection, starts: dict[tuple[Family, str], int]
 ) -> dict[tuple[Family, str], tuple[list[Version], list[Assertion]]]:
     """For every chain, what its replay starts from: the versions open just before its start,
     and its assertions from the start on. Two statements per `_REPLAY_BATCH` chains instead of
@@ -150,7 +150,7 @@ def replay_inputs(
     return found
 
 
-def delete_versions_after(conn: sqlite3.Connection, starts: dict[tuple[Family, str], int]) -> None:
+def delete_versions_after(conn: Connection, starts: dict[tuple[Family, str], int]) -> None:
     """Delete the versions of many chains from each chain's own start chapter on."""
     conn.executemany(
         "DELETE FROM versions WHERE family = ? AND key = ? AND valid_from >= ?",
@@ -158,7 +158,7 @@ def delete_versions_after(conn: sqlite3.Connection, starts: dict[tuple[Family, s
     )
 
 
-def write_versions(conn: sqlite3.Connection, versions: Iterable[Version], recorded_at: str) -> None:
+def write_versions(conn: Connection, versions: Iterable[Version], recorded_at: str) -> None:
     updates, inserts = [], []
     for v in versions:
         if v.row_id is not None:
@@ -192,7 +192,7 @@ def write_versions(conn: sqlite3.Connection, versions: Iterable[Version], record
     )
 
 
-def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[Family, str, str]]:
+def rename_subject(conn: Connection, old: str, new: str) -> set[tuple[Family, str, str]]:
     """Point every assertion naming entity `old` at `new` (a tentative entity adopted by its
     introduction); drop the old chains' versions. Returns (family, old key, new key) triples."""
     rows = conn.execute(
@@ -235,9 +235,7 @@ def rename_subject(conn: sqlite3.Connection, old: str, new: str) -> set[tuple[Fa
 # -- reading ----------------------------------------------------------------------------------
 
 
-def version_at(
-    conn: sqlite3.Connection, family: Family, key: str, as_of: int | None
-) -> Version | None:
+def version_at(conn: Connection, family: Family, key: str, as_of: int | None) -> Version | None:
     """The settled (non-tentative) version of a chain holding at `as_of` (None: now)."""
     if as_of is None:
         row = conn.execute(
@@ -255,7 +253,7 @@ def version_at(
 
 
 def chain_history(
-    conn: sqlite3.Connection, family: Family, key: str, as_of: int | None = None
+    conn: Connection, family: Family, key: str, as_of: int | None = None
 ) -> list[Version]:
     """Every version of one chain, oldest first; as of `as_of`, those begun by then."""
     rows = conn.execute(
@@ -266,7 +264,7 @@ def chain_history(
     return [_version(r, as_of=as_of) for r in rows]
 
 
-def dead_versions_of(conn: sqlite3.Connection, keys: list[str]) -> dict[str, list[Version]]:
+def dead_versions_of(conn: Connection, keys: list[str]) -> dict[str, list[Version]]:
     """The versions tagged dead of many status chains, oldest first, in one statement (a
     chain with none is left out): all the per-entity checks need, read without the rest of a
     status that may change every chapter (through the state index: `+key` keeps the planner
@@ -284,7 +282,7 @@ def dead_versions_of(conn: sqlite3.Connection, keys: list[str]) -> dict[str, lis
 
 
 def subject_history(
-    conn: sqlite3.Connection, family: Family, subject: str, as_of: int | None = None
+    conn: Connection, family: Family, subject: str, as_of: int | None = None
 ) -> list[Version]:
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE family = ? AND subject = ? "
@@ -302,7 +300,7 @@ def _named_marks(params: dict[str, Any], prefix: str, values: list[str]) -> str:
 
 
 def versions_at(
-    conn: sqlite3.Connection,
+    conn: Connection,
     family: Family,
     as_of: int | None,
     *,
@@ -353,7 +351,7 @@ RelationRow = tuple[int, str, str, str | None, str, int, str]
 
 
 def relation_rows_at(
-    conn: sqlite3.Connection,
+    conn: Connection,
     as_of: int | None,
     *,
     subjects: list[str] | None = None,
@@ -392,9 +390,7 @@ def evidence_known_at(evidence_json: str, as_of: int | None) -> tuple[dict[str, 
     return evidence
 
 
-def best_connected(
-    conn: sqlite3.Connection, as_of: int | None, limit: int
-) -> list[tuple[str, int]]:
+def best_connected(conn: Connection, as_of: int | None, limit: int) -> list[tuple[str, int]]:
     """The entities with the most relations holding at `as_of`, most first, with their count:
     one scan of the relation versions, no values decoded. (A covering index would make it four
     times faster, but costs every commit 0.7 ms: the dashboard's graph is not worth that.)"""
@@ -409,7 +405,7 @@ def best_connected(
 
 
 def subjects_versions_between(
-    conn: sqlite3.Connection, family: Family, subjects: list[str], start: int, end: int
+    conn: Connection, family: Family, subjects: list[str], start: int, end: int
 ) -> dict[str, list[Version]]:
     """Versions of many subjects that began in chapters [start, end] (what changed recently),
     in one statement per 500 subjects."""
@@ -427,7 +423,7 @@ def subjects_versions_between(
 
 
 def versions_in_state(
-    conn: sqlite3.Connection, family: Family, state: str, as_of: int | None, evidence: bool = True
+    conn: Connection, family: Family, state: str, as_of: int | None, evidence: bool = True
 ) -> list[Version]:
     """Settled versions tagged `state` that hold at `as_of` (None: now), e.g. open threads or
     the dead. Served by the state index: it reads versions ending after `as_of`, not all."""
@@ -440,7 +436,7 @@ def versions_in_state(
     return [_version(r, evidence, as_of) for r in rows]
 
 
-def all_versions_in_state(conn: sqlite3.Connection, family: Family, state: str) -> list[Version]:
+def all_versions_in_state(conn: Connection, family: Family, state: str) -> list[Version]:
     """Settled versions ever tagged `state`, as known now, in the order `versions_in_state`
     gives those holding at a chapter (each is seen as of a chapter through `known_at`)."""
     rows = conn.execute(
@@ -451,7 +447,7 @@ def all_versions_in_state(conn: sqlite3.Connection, family: Family, state: str) 
     return [_version_row(r, True) for r in rows]
 
 
-def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> list[tuple[str, str]]:
+def thread_states(conn: Connection, state: str, as_of: int | None) -> list[tuple[str, str]]:
     """(thread id, state JSON) of threads in `state` at `as_of` (None: now), read from the state
     index alone: a listing at 10,000 chapters returns a thousand, so no row is built into a
     version."""
@@ -462,7 +458,7 @@ def thread_states(conn: sqlite3.Connection, state: str, as_of: int | None) -> li
     ).fetchall()
 
 
-def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Version]:
+def versions_by_id(conn: Connection, row_ids: list[int]) -> dict[int, Version]:
     marks = ",".join("?" * len(row_ids))
     rows = conn.execute(
         f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id IN ({marks})", row_ids
@@ -470,7 +466,7 @@ def versions_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, Ve
     return {r["id"]: _version(r) for r in rows}
 
 
-def values_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, tuple[str, Any]]:
+def values_by_id(conn: Connection, row_ids: list[int]) -> dict[int, tuple[str, Any]]:
     """Each version's subject and value, by row id: what a thread's line is made of, without
     the fourteen other columns of a `Version` (`versions_by_id`)."""
     if not row_ids:
@@ -484,7 +480,7 @@ def values_by_id(conn: sqlite3.Connection, row_ids: list[int]) -> dict[int, tupl
     }
 
 
-def field_use(conn: sqlite3.Connection) -> dict[str, int]:
+def field_use(conn: Connection) -> dict[str, int]:
     """Each fact field with the number of entities that have had a value for it."""
     rows = conn.execute(
         "SELECT field, COUNT(DISTINCT subject) FROM versions WHERE family = 'fact' "
@@ -493,7 +489,7 @@ def field_use(conn: sqlite3.Connection) -> dict[str, int]:
     return {field: count for field, count in rows}
 
 
-def holders(conn: sqlite3.Connection, names: Iterable[str], as_of: int | None) -> list[str]:
+def holders(conn: Connection, names: Iterable[str], as_of: int | None) -> list[str]:
     """The entities whose `items`, as of chapter `as_of`, hold any of these names (an item
     entity's name or aliases), in id order."""
     names = set(names)
@@ -514,7 +510,7 @@ def holders(conn: sqlite3.Connection, names: Iterable[str], as_of: int | None) -
     return sorted(found)
 
 
-def held_since(conn: sqlite3.Connection, holder: str, names: set[str], as_of: int) -> int | None:
+def held_since(conn: Connection, holder: str, names: set[str], as_of: int) -> int | None:
     """The chapter from which `holder` has held the item without a break, as of `as_of`."""
     since = None
     for version in reversed(chain_history(conn, "fact", chain_key(holder, "items"), as_of)):
@@ -527,7 +523,7 @@ def held_since(conn: sqlite3.Connection, holder: str, names: set[str], as_of: in
     return since
 
 
-def value_held(conn: sqlite3.Connection, field: str, value: str, as_of: int) -> bool:
+def value_held(conn: Connection, field: str, value: str, as_of: int) -> bool:
     """Whether any entity's `field` has held exactly `value` from a chapter up to `as_of`."""
     row = conn.execute(
         "SELECT 1 FROM versions WHERE family = 'fact' AND field = ? AND value_json = ? "

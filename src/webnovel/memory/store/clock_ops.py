@@ -4,10 +4,10 @@ story time. Every read is bounded by chapter, so the clock as of N reads nothing
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from .connection import Connection
 from .index_store import dumps, loads
 
 LAST = 2**62  # no bound: the whole book
@@ -23,7 +23,7 @@ class ClockRow(NamedTuple):
     unread: tuple[tuple[int | None, str], ...] = ()  # (scene or None: the ending, time)
 
 
-def scenes_of(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, Any]]:
+def scenes_of(conn: Connection, start: int, end: int) -> list[dict[str, Any]]:
     """Scenes of chapters `start`..`end` in the order told, with what the clock reads."""
     return [
         {
@@ -42,9 +42,7 @@ def scenes_of(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, 
     ]
 
 
-def chapters_with(
-    conn: sqlite3.Connection, entity_id: str, as_of: int | None, limit: int
-) -> list[int]:
+def chapters_with(conn: Connection, entity_id: str, as_of: int | None, limit: int) -> list[int]:
     """The latest `limit` chapters up to `as_of` with a scene `entity_id` is in, oldest first."""
     rows = conn.execute(
         "SELECT DISTINCT chapter FROM scenes WHERE chapter <= ? AND characters_json LIKE ? "
@@ -54,7 +52,7 @@ def chapters_with(
     return sorted(r[0] for r in rows)
 
 
-def ending_times(conn: sqlite3.Connection, start: int, end: int) -> dict[int, str]:
+def ending_times(conn: Connection, start: int, end: int) -> dict[int, str]:
     """chapter → the time its `chapter_meta.ending` says, for chapters `start`..`end`."""
     out = {}
     for r in conn.execute(
@@ -68,7 +66,7 @@ def ending_times(conn: sqlite3.Connection, start: int, end: int) -> dict[int, st
     return out
 
 
-def clock_at(conn: sqlite3.Connection, chapter: int | None) -> ClockRow | None:
+def clock_at(conn: Connection, chapter: int | None) -> ClockRow | None:
     """The clock as chapter `chapter` ended (or the last chapter before it that has a row)."""
     row = conn.execute(
         "SELECT chapter, day, day_latest, part FROM story_clock WHERE chapter <= ? "
@@ -78,7 +76,7 @@ def clock_at(conn: sqlite3.Connection, chapter: int | None) -> ClockRow | None:
     return None if row is None else ClockRow(row[0], row[1], row[2], row[3])
 
 
-def clock_rows(conn: sqlite3.Connection, chapters: Iterable[int]) -> dict[int, ClockRow]:
+def clock_rows(conn: Connection, chapters: Iterable[int]) -> dict[int, ClockRow]:
     """`clock_at` of each of `chapters` (a few: a thread's planting, an age's saying)."""
     out = {}
     for chapter in set(chapters):
@@ -88,7 +86,7 @@ def clock_rows(conn: sqlite3.Connection, chapters: Iterable[int]) -> dict[int, C
     return out
 
 
-def clock_rows_after(conn: sqlite3.Connection, chapter: int) -> list[ClockRow]:
+def clock_rows_after(conn: Connection, chapter: int) -> list[ClockRow]:
     return [
         ClockRow(r[0], r[1], r[2], r[3])
         for r in conn.execute(
@@ -99,7 +97,7 @@ def clock_rows_after(conn: sqlite3.Connection, chapter: int) -> list[ClockRow]:
     ]
 
 
-def write_clock(conn: sqlite3.Connection, rows: Iterable[ClockRow]) -> None:
+def write_clock(conn: Connection, rows: Iterable[ClockRow]) -> None:
     conn.executemany(
         "INSERT INTO story_clock (chapter, day, day_latest, part, unread_json) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chapter) DO UPDATE SET day = excluded.day, "
@@ -118,7 +116,7 @@ def write_clock(conn: sqlite3.Connection, rows: Iterable[ClockRow]) -> None:
     )
 
 
-def shift_clock_after(conn: sqlite3.Connection, chapter: int, days: int, latest: int) -> None:
+def shift_clock_after(conn: Connection, chapter: int, days: int, latest: int) -> None:
     """Every chapter after `chapter` moved by the same days: what a revision that changes how
     long a chapter lasts, and not the part of day it ends at, does to the chapters after it."""
     conn.execute(
@@ -128,7 +126,7 @@ def shift_clock_after(conn: sqlite3.Connection, chapter: int, days: int, latest:
 
 
 def unread_times(
-    conn: sqlite3.Connection, as_of: int | None, limit: int
+    conn: Connection, as_of: int | None, limit: int
 ) -> list[tuple[int, int | None, str]]:
     """The latest `limit` times the clock could not read by chapter `as_of`: (chapter, scene or
     None for an ending, the time as written), in the order told."""
@@ -141,7 +139,7 @@ def unread_times(
     return found[-limit:]
 
 
-def last_scene(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, int] | None:
+def last_scene(conn: Connection, up_to: int | None) -> tuple[int, int] | None:
     """The chapter and index of the last scene of the present told by chapter `up_to`."""
     row = conn.execute(
         "SELECT chapter, idx FROM scenes WHERE chapter <= ? AND mode IS NULL "
@@ -151,7 +149,7 @@ def last_scene(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, int] |
     return None if row is None else (row["chapter"], row["idx"])
 
 
-def threads_due_in_story_time(conn: sqlite3.Connection, as_of: int | None) -> list[dict[str, Any]]:
+def threads_due_in_story_time(conn: Connection, as_of: int | None) -> list[dict[str, Any]]:
     """The threads that hold as of `as_of` with a `due_time`: id and state (any status; the
     caller keeps the open ones, and names those paid off)."""
     n = LAST if as_of is None else as_of

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...messages import say
 from .. import schema
+from .connection import Connection
 from .index_store import dumps, loads, rows_in
 
 if TYPE_CHECKING:  # made when first built (schema.RECORDS)
@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # made when first built (schema.RECORDS)
 
 
 def append_commit(
-    conn: sqlite3.Connection,
+    conn: Connection,
     commit_id: str,
     chapter: int,
     result: Any,
@@ -34,12 +34,12 @@ def append_commit(
     return int(row[0])
 
 
-def find_current_commit_id(conn: sqlite3.Connection, chapter: int) -> str | None:
+def find_current_commit_id(conn: Connection, chapter: int) -> str | None:
     row = conn.execute("SELECT commit_id FROM chapters WHERE chapter = ?", (chapter,)).fetchone()
     return row[0] if row else None
 
 
-def retract_chapter(conn: sqlite3.Connection, chapter: int, recorded_at: str) -> tuple[str, int]:
+def retract_chapter(conn: Connection, chapter: int, recorded_at: str) -> tuple[str, int]:
     """Mark the chapter's current commit retracted and log the retraction itself (a tombstone
     row, so the book's commit sequence moves on); the chapter stops counting. Returns the
     retracted commit id and the tombstone's sequence number."""
@@ -55,7 +55,7 @@ def retract_chapter(conn: sqlite3.Connection, chapter: int, recorded_at: str) ->
 
 
 def upsert_chapter(
-    conn: sqlite3.Connection,
+    conn: Connection,
     chapter: int,
     commit_seq: int,
     commit_id: str,
@@ -76,7 +76,7 @@ def upsert_chapter(
     )
 
 
-def current_commits(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+def current_commits(conn: Connection) -> list[dict[str, Any]]:
     """The commit each chapter currently stands on, in chapter order: what a rebuild replays.
     Read from the log alone: a chapter's latest commit, unless it was retracted."""
     rows = conn.execute(
@@ -98,7 +98,7 @@ def current_commits(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def chapter_rows(
-    conn: sqlite3.Connection,
+    conn: Connection,
     start: int | None = None,
     end: int | None = None,
     limit: int | None = None,
@@ -124,12 +124,12 @@ def chapter_rows(
     ]
 
 
-def latest_chapter(conn: sqlite3.Connection) -> int | None:
+def latest_chapter(conn: Connection) -> int | None:
     row = conn.execute("SELECT MAX(chapter) FROM chapters").fetchone()
     return None if row[0] is None else int(row[0])
 
 
-def chapter_totals(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, int]:
+def chapter_totals(conn: Connection, up_to: int | None) -> tuple[int, int]:
     """How many chapters are committed up to `up_to`, and their words."""
     row = conn.execute(
         "SELECT COUNT(*), IFNULL(SUM(word_count), 0) FROM chapters WHERE chapter <= ?",
@@ -138,12 +138,12 @@ def chapter_totals(conn: sqlite3.Connection, up_to: int | None) -> tuple[int, in
     return int(row[0]), int(row[1])
 
 
-def schema_names(conn: sqlite3.Connection) -> list[str]:
+def schema_names(conn: Connection) -> list[str]:
     """The migrations applied to the book, in order."""
     return [r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
 
 
-def counts(conn: sqlite3.Connection) -> dict[str, int]:
+def counts(conn: Connection) -> dict[str, int]:
     tables = (
         "commits",
         "chapters",
@@ -157,7 +157,7 @@ def counts(conn: sqlite3.Connection) -> dict[str, int]:
     return {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in tables}
 
 
-def clear_derived(conn: sqlite3.Connection) -> None:
+def clear_derived(conn: Connection) -> None:
     """Everything but the commit log: what `rebuild` starts from."""
     for table in (
         "chapters",
@@ -176,12 +176,12 @@ def clear_derived(conn: sqlite3.Connection) -> None:
         conn.execute(f"DELETE FROM {table}")
 
 
-def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+def get_meta(conn: Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return row[0] if row else None
 
 
-def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+def set_meta(conn: Connection, key: str, value: str) -> None:
     conn.execute(
         "INSERT INTO meta (key, value) VALUES (?, ?) "
         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -189,9 +189,7 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
     )
 
 
-def chapter_commit_ids(
-    conn: sqlite3.Connection, chapters: list[int] | None = None
-) -> dict[int, str]:
+def chapter_commit_ids(conn: Connection, chapters: list[int] | None = None) -> dict[int, str]:
     """The commit each chapter stands on (of these chapters only, when given)."""
     if chapters is None:
         return dict(conn.execute("SELECT chapter, commit_id FROM chapters").fetchall())
@@ -199,14 +197,14 @@ def chapter_commit_ids(
     return {row[0]: row[1] for row in rows_in(conn, sql, chapters)}
 
 
-def chapters_committed_since(conn: sqlite3.Connection, seq: int) -> list[int]:
+def chapters_committed_since(conn: Connection, seq: int) -> list[int]:
     """Chapters with a commit (or a retraction) logged after sequence number `seq`."""
     return [
         r[0] for r in conn.execute("SELECT DISTINCT chapter FROM commits WHERE seq > ?", (seq,))
     ]
 
 
-def chapter_with_text(conn: sqlite3.Connection, text: str) -> int | None:
+def chapter_with_text(conn: Connection, text: str) -> int | None:
     """The first chapter whose current commit holds exactly this text (an import run again)."""
     row = conn.execute(
         "SELECT MIN(ch.chapter) FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
@@ -216,7 +214,7 @@ def chapter_with_text(conn: sqlite3.Connection, text: str) -> int | None:
     return row[0] if row else None
 
 
-def introductions(conn: sqlite3.Connection, first: int, last: int) -> dict[int, list[Any]]:
+def introductions(conn: Connection, first: int, last: int) -> dict[int, list[Any]]:
     """The `entities_new` of the commits chapters `first`..`last` currently stand on, by
     chapter (chapters that introduce nobody are left out): what re-importing them must keep."""
     rows = conn.execute(
@@ -228,7 +226,7 @@ def introductions(conn: sqlite3.Connection, first: int, last: int) -> dict[int, 
     return {chapter: items for chapter, items in found.items() if isinstance(items, list) and items}
 
 
-def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | None:
+def current_commit(conn: Connection, chapter: int) -> dict[str, Any] | None:
     """The stored chapter result and text a chapter currently stands on."""
     row = conn.execute(
         "SELECT c.commit_id, c.result_json, c.text FROM chapters ch "
@@ -240,7 +238,7 @@ def current_commit(conn: sqlite3.Connection, chapter: int) -> dict[str, Any] | N
     return {"commit_id": row[0], "result": loads(row[1]), "text": row[2]}
 
 
-def logged_result(conn: sqlite3.Connection, chapter: int, commit_id: str) -> Any:
+def logged_result(conn: Connection, chapter: int, commit_id: str) -> Any:
     """The result a chapter's commit `commit_id` held, from the log (None: no such commit):
     what an author's change is undone to."""
     row = conn.execute(
@@ -251,7 +249,7 @@ def logged_result(conn: sqlite3.Connection, chapter: int, commit_id: str) -> Any
     return None if row is None else loads(row[0])
 
 
-def missing_chapters(conn: sqlite3.Connection, before: int | None = None) -> list[int]:
+def missing_chapters(conn: Connection, before: int | None = None) -> list[int]:
     """Chapter numbers from 1 up to the latest (or up to `before`, excluded) with no current
     commit: the gaps in the book."""
     end = before - 1 if before is not None else latest_chapter(conn) or 0
@@ -260,13 +258,13 @@ def missing_chapters(conn: sqlite3.Connection, before: int | None = None) -> lis
     return [n for n in range(1, end + 1) if n not in have]
 
 
-def has_chapter(conn: sqlite3.Connection, chapter: int) -> bool:
+def has_chapter(conn: Connection, chapter: int) -> bool:
     return (
         conn.execute("SELECT 1 FROM chapters WHERE chapter = ?", (chapter,)).fetchone() is not None
     )
 
 
-def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+def whole_log(conn: Connection) -> list[dict[str, Any]]:
     """Every commit and retraction ever logged, in the order they happened: what a copy of the
     book replays."""
     rows = conn.execute(
@@ -285,7 +283,7 @@ def whole_log(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     ]
 
 
-def commits_with_before(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, dict[str, Any]]:
+def commits_with_before(conn: Connection, seqs: list[int]) -> dict[int, dict[str, Any]]:
     """For each of these commits: whether it is its chapter's first (`first`), whether it kept
     the text of the chapter's commit before it (`same_text`), and, where that is so, its result
     and the one before (`result`, `before`); its result too where it is no longer its chapter's
@@ -314,11 +312,11 @@ def commits_with_before(conn: sqlite3.Connection, seqs: list[int]) -> dict[int, 
     }
 
 
-def delete_meta(conn: sqlite3.Connection, key: str) -> None:
+def delete_meta(conn: Connection, key: str) -> None:
     conn.execute("DELETE FROM meta WHERE key = ?", (key,))
 
 
-def all_meta(conn: sqlite3.Connection) -> dict[str, str]:
+def all_meta(conn: Connection) -> dict[str, str]:
     return {r[0]: r[1] for r in conn.execute("SELECT key, value FROM meta ORDER BY key")}
 
 

@@ -7,16 +7,16 @@ names it). An entity referenced but never introduced is kept as `tentative`.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
 from ..schema import Entity, Introduction
+from .connection import Connection, Row
 from .index_store import dumps, loads, rows_in
 
 
 def insert_intros(
-    conn: sqlite3.Connection, chapter: int, intros: Iterable[tuple[int, dict[str, Any]]]
+    conn: Connection, chapter: int, intros: Iterable[tuple[int, dict[str, Any]]]
 ) -> None:
     conn.executemany(
         "INSERT INTO entity_intros (entity_id, chapter, seq, name, type, tier, "
@@ -43,12 +43,12 @@ def insert_intros(
     )
 
 
-def delete_chapter_intros(conn: sqlite3.Connection, chapter: int) -> None:
+def delete_chapter_intros(conn: Connection, chapter: int) -> None:
     """The chapter's introductions go (`introduced_in` names them, read before)."""
     conn.execute("DELETE FROM entity_intros WHERE chapter = ?", (chapter,))
 
 
-def touch_entity_spans(conn: sqlite3.Connection, entity_ids: list[str]) -> None:
+def touch_entity_spans(conn: Connection, entity_ids: list[str]) -> None:
     """Refresh entities' first and last chapter of activity (their intros are unchanged): one
     statement for a chapter's entities (on PostgreSQL, not a round trip each)."""
     for start in range(0, len(entity_ids), 500):
@@ -64,7 +64,7 @@ def touch_entity_spans(conn: sqlite3.Connection, entity_ids: list[str]) -> None:
         )
 
 
-def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: int) -> None:
+def ensure_tentative_entity(conn: Connection, reference: str, chapter: int) -> None:
     conn.execute(
         "INSERT INTO entities (id, name, tentative, first_chapter, "
         "last_chapter) VALUES (?, ?, 1, ?, ?) ON CONFLICT DO NOTHING",
@@ -76,7 +76,7 @@ def ensure_tentative_entity(conn: sqlite3.Connection, reference: str, chapter: i
     )
 
 
-def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
+def rederive_entity(conn: Connection, entity_id: str) -> None:
     """Recompute one entity's row and aliases from its introductions and references."""
     intros = conn.execute(
         "SELECT chapter, name, type, tier, description, aliases_json, is_protagonist, revealed "
@@ -137,14 +137,14 @@ def rederive_entity(conn: sqlite3.Connection, entity_id: str) -> None:
     )
 
 
-def _current_name(intros: list[sqlite3.Row]) -> str:
+def _current_name(intros: list[Row]) -> str:
     """The name an entity goes by after these introductions: its latest revealed name (血衣堂主
     → 厉沉), else the name it was introduced with."""
     named = next((row for row in reversed(intros) if row["revealed"]), intros[0])
     return str(named["name"])
 
 
-def _name_kinds(entity_id: str, intros: Iterable[sqlite3.Row], name: str) -> dict[str, str]:
+def _name_kinds(entity_id: str, intros: Iterable[Row], name: str) -> dict[str, str]:
     """Every name an entity answers to, with its kind (id, name or alias): `name` is its name
     now, and a name it was known by before a reveal is an alias."""
     names = {entity_id: "id", name: "name"}
@@ -155,7 +155,7 @@ def _name_kinds(entity_id: str, intros: Iterable[sqlite3.Row], name: str) -> dic
     return names
 
 
-def _asserted_about(conn: sqlite3.Connection, entity_id: str) -> bool:
+def _asserted_about(conn: Connection, entity_id: str) -> bool:
     """Whether any assertion still names the entity (as subject or as a relation's target)."""
     row = conn.execute(
         "SELECT EXISTS (SELECT 1 FROM assertions WHERE subject = ?) "
@@ -165,9 +165,7 @@ def _asserted_about(conn: sqlite3.Connection, entity_id: str) -> bool:
     return bool(row[0])
 
 
-def reference_signatures(
-    conn: sqlite3.Connection, ids: Iterable[str]
-) -> dict[str, tuple[Any, ...] | None]:
+def reference_signatures(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[Any, ...] | None]:
     """What decides which references resolve to each entity: its names with their kinds,
     whether it is settled, and its introduction (None: no such entity). When a chapter's
     commit changes an entity's signature, later chapters may read their references anew."""
@@ -192,7 +190,7 @@ def reference_signatures(
     return out
 
 
-def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: int) -> set[int]:
+def chapters_referring_to(conn: Connection, ids: Iterable[str], after: int) -> set[int]:
     """Chapters after `after` whose references resolved to any of these entities: in activity,
     as the subject or object of an assertion, or in a secret's `about` or `unaware`. A chapter's
     every resolved reference lands in one of these. (Secrets are found through the chapter
@@ -215,7 +213,7 @@ def chapters_referring_to(conn: sqlite3.Connection, ids: Iterable[str], after: i
     return {r[0] for cursor in cursors for r in cursor.fetchall()}
 
 
-def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
+def rename_entity_rows(conn: Connection, old: str, new: str) -> None:
     conn.execute("UPDATE activities SET entity_id = ? WHERE entity_id = ?", (new, old))
     conn.execute("UPDATE timeline_participants SET entity_id = ? WHERE entity_id = ?", (new, old))
     conn.execute(
@@ -228,7 +226,7 @@ def rename_entity_rows(conn: sqlite3.Connection, old: str, new: str) -> None:
     conn.execute("DELETE FROM conflicts WHERE scope = ?", (f"entity:{old}",))
 
 
-def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
+def intro_chapters(conn: Connection, entity_id: str) -> list[int]:
     """Chapters that introduce the entity as new (a `revealed` re-introduction does not)."""
     return [
         r[0]
@@ -240,7 +238,7 @@ def intro_chapters(conn: sqlite3.Connection, entity_id: str) -> list[int]:
     ]
 
 
-def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
+def get_entity(conn: Connection, entity_id: str) -> Entity | None:
     # One statement, the aliases gathered beside the row: on PostgreSQL each statement waits a
     # round trip, and a pack reads a few dozen entities. (Sorted here: the order an aggregate
     # sees its rows in is not promised; code point order is SQLite's and COLLATE "C"'s.)
@@ -255,7 +253,7 @@ def get_entity(conn: sqlite3.Connection, entity_id: str) -> Entity | None:
     return entity_from_row(row, sorted(loads(row["alias_list"]) or ()))
 
 
-def get_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Entity]:
+def get_entities(conn: Connection, ids: Iterable[str]) -> dict[str, Entity]:
     """`get_entity` of many ids in one statement per 500; an id with no entity is left out."""
     rows = rows_in(
         conn,
@@ -267,7 +265,7 @@ def get_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Enti
     return {row["id"]: entity_from_row(row, sorted(loads(row["alias_list"]) or ())) for row in rows}
 
 
-def entity_from_row(row: sqlite3.Row, aliases: list[str]) -> Entity:
+def entity_from_row(row: Row, aliases: list[str]) -> Entity:
     return Entity(
         id=row["id"],
         name=row["name"],
@@ -281,7 +279,7 @@ def entity_from_row(row: sqlite3.Row, aliases: list[str]) -> Entity:
     )
 
 
-def intro_state(conn: sqlite3.Connection, entity_id: str) -> Introduction | None:
+def intro_state(conn: Connection, entity_id: str) -> Introduction | None:
     """How an entity stands for resolving references; None when there is no such entity."""
     row = conn.execute(
         "SELECT tentative, intro_chapter FROM entities WHERE id = ?", (entity_id,)
@@ -289,7 +287,7 @@ def intro_state(conn: sqlite3.Connection, entity_id: str) -> Introduction | None
     return Introduction(settled=not row[0], chapter=row[1]) if row else None
 
 
-def intro_states(conn: sqlite3.Connection, ids: list[str]) -> dict[str, Introduction]:
+def intro_states(conn: Connection, ids: list[str]) -> dict[str, Introduction]:
     """`intro_state` of many entities in one statement; those with no row are left out."""
     rows = rows_in(
         conn, "SELECT id, tentative, intro_chapter FROM entities WHERE id IN ({marks})", ids
@@ -297,7 +295,7 @@ def intro_states(conn: sqlite3.Connection, ids: list[str]) -> dict[str, Introduc
     return {r[0]: Introduction(settled=not r[1], chapter=r[2]) for r in rows}
 
 
-def intro_chapters_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[int]]:
+def intro_chapters_of(conn: Connection, ids: list[str]) -> dict[str, list[int]]:
     """`intro_chapters` of many entities in one statement (an entity with none is left out)."""
     rows = rows_in(
         conn,
@@ -311,11 +309,11 @@ def intro_chapters_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, lis
     return out
 
 
-def count_settled(conn: sqlite3.Connection) -> int:
+def count_settled(conn: Connection) -> int:
     return int(conn.execute("SELECT COUNT(*) FROM entities WHERE tentative = 0").fetchone()[0])
 
 
-def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
+def recent_entities(conn: Connection, limit: int) -> list[str]:
     """Settled entities by their latest activity, newest first; the protagonist always first."""
     return [
         r[0]
@@ -327,9 +325,7 @@ def recent_entities(conn: sqlite3.Connection, limit: int) -> list[str]:
     ]
 
 
-def list_entities(
-    conn: sqlite3.Connection, as_of: int | None, entity_type: str | None
-) -> list[Entity]:
+def list_entities(conn: Connection, as_of: int | None, entity_type: str | None) -> list[Entity]:
     """Settled entities (introduced by `as_of`; None: all), in order of appearance."""
     if as_of is not None:
         return _entities_known_at(conn, as_of, entity_type)
@@ -347,7 +343,7 @@ def list_entities(
 
 
 def _entities_known_at(
-    conn: sqlite3.Connection,
+    conn: Connection,
     as_of: int,
     entity_type: str | None,
     ids: Iterable[str] | None = None,
@@ -366,13 +362,13 @@ def _entities_known_at(
             part = wanted[start : start + 500]
             only = f" AND i.entity_id IN ({','.join('?' * len(part))})"
             rows += conn.execute(sql.format(only=only), (as_of, *part)).fetchall()
-    intros: dict[str, list[sqlite3.Row]] = {}
+    intros: dict[str, list[Row]] = {}
     for row in rows:
         intros.setdefault(row["entity_id"], []).append(row)
     out = []
     for entity_id, seen in intros.items():
 
-        def pick(column: str, seen: list[sqlite3.Row] = seen) -> Any:
+        def pick(column: str, seen: list[Row] = seen) -> Any:
             return next((row[column] for row in seen if row[column]), None)
 
         name = _current_name(seen)
@@ -394,13 +390,13 @@ def _entities_known_at(
     return sorted(out, key=lambda e: (e.first_chapter or 0, e.id))
 
 
-def entities_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> list[Entity]:
+def entities_known_at(conn: Connection, ids: Iterable[str], as_of: int) -> list[Entity]:
     """These entities as chapter `as_of` knew them (those not yet introduced are left out), in
     order of appearance."""
     return _entities_known_at(conn, as_of, None, ids)
 
 
-def recently_introduced(conn: sqlite3.Connection, as_of: int, limit: int) -> list[str]:
+def recently_introduced(conn: Connection, as_of: int, limit: int) -> list[str]:
     """The entities introduced last by chapter `as_of`, newest first."""
     rows = conn.execute(
         "SELECT entity_id FROM entity_intros WHERE chapter <= ? ORDER BY chapter DESC, seq DESC "
@@ -410,14 +406,14 @@ def recently_introduced(conn: sqlite3.Connection, as_of: int, limit: int) -> lis
     return list(dict.fromkeys(r[0] for r in rows))[:limit]
 
 
-def find_protagonist(conn: sqlite3.Connection) -> Entity | None:
+def find_protagonist(conn: Connection) -> Entity | None:
     row = conn.execute(
         "SELECT id FROM entities WHERE is_protagonist = 1 ORDER BY first_chapter LIMIT 1"
     ).fetchone()
     return get_entity(conn, row[0]) if row else None
 
 
-def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]:
+def entity_names(conn: Connection, ids: Iterable[str]) -> dict[str, str]:
     ids = list(set(ids))
     if not ids:
         return {}
@@ -427,7 +423,7 @@ def entity_names(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, str]
     )
 
 
-def names_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> dict[str, str]:
+def names_known_at(conn: Connection, ids: Iterable[str], as_of: int) -> dict[str, str]:
     """Each entity's name as chapter `as_of` knew it: that of its first introduction by then,
     or of the latest one by then that revealed a truer name (血衣堂主 → 厉沉)."""
     sql = (
@@ -445,7 +441,7 @@ def names_known_at(conn: sqlite3.Connection, ids: Iterable[str], as_of: int) -> 
     return out
 
 
-def count_known_at(conn: sqlite3.Connection, as_of: int | None) -> int:
+def count_known_at(conn: Connection, as_of: int | None) -> int:
     return int(
         conn.execute(
             "SELECT COUNT(DISTINCT entity_id) FROM entity_intros WHERE chapter <= ?",
@@ -454,9 +450,7 @@ def count_known_at(conn: sqlite3.Connection, as_of: int | None) -> int:
     )
 
 
-def alias_pairs(
-    conn: sqlite3.Connection, entity_ids: Iterable[str] | None = None
-) -> list[tuple[str, str]]:
+def alias_pairs(conn: Connection, entity_ids: Iterable[str] | None = None) -> list[tuple[str, str]]:
     """Every (alias, entity id) of settled entities (of these only, when given): the alias
     automaton's input."""
     if entity_ids is None:
@@ -474,9 +468,7 @@ def alias_pairs(
     return pairs
 
 
-def introduced_in(
-    conn: sqlite3.Connection, chapters: Iterable[int] | None = None
-) -> dict[int, set[str]]:
+def introduced_in(conn: Connection, chapters: Iterable[int] | None = None) -> dict[int, set[str]]:
     """chapter → the entities it introduces (in these chapters only, when given)."""
     out: dict[int, set[str]] = {}
     if chapters is None:
@@ -493,7 +485,7 @@ def introduced_in(
 
 
 def cooccurring(
-    conn: sqlite3.Connection, entity_id: str, as_of: int | None, limit: int
+    conn: Connection, entity_id: str, as_of: int | None, limit: int
 ) -> list[tuple[str, int, int]]:
     """(other entity, chapters both appear or act in, the last of them) up to `as_of`, most
     shared first: who shares chapters with whom, not a relation."""
@@ -510,7 +502,7 @@ def cooccurring(
     ]
 
 
-def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -> list[str]:
+def active_between(conn: Connection, start: int, end: int, limit: int) -> list[str]:
     """Entities most active in chapters [start, end], most active first."""
     return [
         r[0]
@@ -522,7 +514,7 @@ def active_between(conn: sqlite3.Connection, start: int, end: int, limit: int) -
     ]
 
 
-def ids_of_type(conn: sqlite3.Connection, entity_type: str) -> set[str]:
+def ids_of_type(conn: Connection, entity_type: str) -> set[str]:
     """The ids of the settled entities of one type (a book's 势力 are few)."""
     rows = conn.execute(
         "SELECT id FROM entities WHERE type = ? AND tentative = 0", (entity_type,)

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from ... import json_limits
 from ...errors import BookBusy, DamagedBook, is_sqlite_damage, one_line
 from ...messages import say
+from .connection import Connection, Row
 from .migrations import MIGRATIONS, Migration, migrate
 from .schema_check import check_schema, guard, readable_log
 
@@ -34,7 +35,7 @@ class _TrialOver(Exception):
 
 
 @contextmanager
-def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
+def rolled_back(store: Any) -> Iterator[Connection]:
     """A transaction of `store` (anything with `atomic()`) that is always rolled back: run the
     real write path, look at what it would do, keep nothing (review applies a draft this way)."""
     try:
@@ -45,25 +46,25 @@ def rolled_back(store: Any) -> Iterator[sqlite3.Connection]:
         pass
 
 
-# The book's size in bytes as an SQL expression (pg_sql gives PostgreSQL's): a commit's row of
+# The book's size in bytes as an SQL expression (pg/pg_sql gives PostgreSQL's): a commit's row of
 # costs takes it in its own statement, without a round trip of its own.
 BOOK_BYTES = "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())"
 # The size a commit's row of costs records: the same two numbers on SQLite; PostgreSQL sums the
 # size of every table, index and TOAST file (half its server time for a small chapter's commit),
-# so it measures at every SIZE_EVERY-th commit and carries the last measure between (pg_sql).
+# so it measures at every SIZE_EVERY-th commit and carries the last measure between (pg/pg_sql).
 BOOK_BYTES_AT_COMMIT = BOOK_BYTES[:-1] + " /* a commit's */)"
 
 
 def rows_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     sql: str,
     values: list[Any],
     batch: int = 500,
     params: tuple[Any, ...] = (),
-) -> list[sqlite3.Row]:
+) -> list[Row]:
     """`sql` (ending in `IN ({marks})`) run over `values` in batches SQLite accepts; `params`
     are those of the `?`s before the list."""
-    rows: list[sqlite3.Row] = []
+    rows: list[Row] = []
     for start in range(0, len(values), batch):
         part = values[start : start + batch]
         marks = ",".join("?" * len(part))
@@ -89,15 +90,15 @@ def _in_the_book() -> str:
 
 class IndexStore(Protocol):
     """The handle on a book's index that the layers above hold: `SQLiteStore` here, or
-    `PostgresStore` (pg_store.py) for a book in a shared PostgreSQL database."""
+    `PostgresStore` (pg/pg_store.py) for a book in a shared PostgreSQL database."""
 
     path: Any  # what messages name: the file, or the store and book
     on_wait: Callable[[str], None] | None
 
     @property
-    def conn(self) -> sqlite3.Connection: ...
-    def atomic(self) -> AbstractContextManager[sqlite3.Connection]: ...
-    def trial(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def conn(self) -> Connection: ...
+    def atomic(self) -> AbstractContextManager[Connection]: ...
+    def trial(self) -> AbstractContextManager[Connection]: ...
     def checkpoint(self) -> None: ...
     def wait_for_commit(self, seconds: float) -> bool: ...
     def close(self) -> None: ...
@@ -168,7 +169,7 @@ class SQLiteStore:
         self._depth -= 1
         self.conn.execute("COMMIT" if self._depth == 0 else f"RELEASE {name}")
 
-    def trial(self) -> AbstractContextManager[sqlite3.Connection]:
+    def trial(self) -> AbstractContextManager[Connection]:
         """A transaction that is always rolled back (`rolled_back`)."""
         return rolled_back(self)
 
@@ -196,7 +197,7 @@ class SQLiteStore:
 
     def wait_for_commit(self, seconds: float) -> bool:
         """Another process's commit shows in the file, which has no way to tell: a watcher
-        polls (`commit_seq`) after this pause. PostgreSQL books are told (pg_store.py)."""
+        polls (`commit_seq`) after this pause. PostgreSQL books are told (pg/pg_store.py)."""
         time.sleep(seconds)
         return False
 

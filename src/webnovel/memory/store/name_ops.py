@@ -3,15 +3,15 @@ alias, settled over tentative, the latest introduced first), for one name or man
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 from ..schema import Entity
+from .connection import Connection, Row
 from .entity_ops import entity_from_row
 from .index_store import loads, rows_in
 
 
-def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:
+def tentative_entities_named(conn: Connection, names: Iterable[str]) -> list[str]:
     names = list(names)
     marks = ",".join("?" * len(names))
     return [
@@ -25,7 +25,7 @@ def tentative_entities_named(conn: sqlite3.Connection, names: Iterable[str]) -> 
 _KIND_RANK = {"id": 0, "name": 1}  # then any alias
 
 
-def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> dict[str, list[str]]:
+def resolve_references(conn: Connection, references: Iterable[str]) -> dict[str, list[str]]:
     """`resolve_reference` of many names in one statement (a commit resolves a few dozen; on
     PostgreSQL each statement waits a round trip). A name nothing answers to is left out."""
     rows = rows_in(
@@ -34,13 +34,13 @@ def resolve_references(conn: sqlite3.Connection, references: Iterable[str]) -> d
         "JOIN entities e ON e.id = a.entity_id WHERE a.alias IN ({marks})",
         sorted(set(references)),
     )
-    found: dict[str, list[sqlite3.Row]] = {}
+    found: dict[str, list[Row]] = {}
     for row in rows:
         found.setdefault(row["alias"], []).append(row)
     return {alias: best_matches(candidates) for alias, candidates in found.items()}
 
 
-def best_matches(candidates: list[sqlite3.Row]) -> list[str]:
+def best_matches(candidates: list[Row]) -> list[str]:
     """The ids tied for best among the rows a name matched (alias kind, entity's tentative
     and first chapter): id over name over alias, settled over tentative, the latest
     introduced first (an unknown first chapter last, as SQLite sorts NULL), then by id: the
@@ -59,14 +59,14 @@ def best_matches(candidates: list[sqlite3.Row]) -> list[str]:
     return list(dict.fromkeys(r[4] for r in ranks if r[:2] == best))
 
 
-def resolve_reference(conn: sqlite3.Connection, reference: str) -> list[str]:
+def resolve_reference(conn: Connection, reference: str) -> list[str]:
     """The one rule for what a name means, used by commit, review and queries alike: the
     entities tied for best match (id over name over alias, settled over tentative), the most
     recently introduced first. Empty when nothing matches; more than one when ambiguous."""
     return resolve_references(conn, [reference]).get(reference, [])
 
 
-def entities_named(conn: sqlite3.Connection, reference: str) -> list[Entity]:
+def entities_named(conn: Connection, reference: str) -> list[Entity]:
     """`resolve_reference` with the entities themselves, in one statement (an as-of question
     names its entity first: on PostgreSQL that is one round trip, not two)."""
     rows = conn.execute(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
 
 from .. import schema
+from .connection import Connection, Row
 from .index_store import BOOK_BYTES_AT_COMMIT
 
 if TYPE_CHECKING:  # made when first built (schema.RECORDS)
@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # made when first built (schema.RECORDS)
 
 
 def record_commit(
-    conn: sqlite3.Connection,
+    conn: Connection,
     seq: int,
     chapter: int,
     elapsed_ms: float,
@@ -50,7 +50,7 @@ _LOG_COLUMNS = (
 )
 
 
-def _entry(row: sqlite3.Row) -> CommitEntry:
+def _entry(row: Row) -> CommitEntry:
     counts = (
         schema.CommitCounts(
             added=row["added"],
@@ -77,7 +77,7 @@ def _entry(row: sqlite3.Row) -> CommitEntry:
     )
 
 
-def commit_log(conn: sqlite3.Connection, up_to: int | None, limit: int) -> list[CommitEntry]:
+def commit_log(conn: Connection, up_to: int | None, limit: int) -> list[CommitEntry]:
     """The latest commits (retractions too) of chapters up to `up_to`, newest first."""
     rows = conn.execute(
         f"SELECT {_LOG_COLUMNS} FROM commits c LEFT JOIN commit_stats s ON s.seq = c.seq "
@@ -89,7 +89,7 @@ def commit_log(conn: sqlite3.Connection, up_to: int | None, limit: int) -> list[
 
 
 def chapter_costs(
-    conn: sqlite3.Connection, up_to: int | None
+    conn: Connection, up_to: int | None
 ) -> list[tuple[int, float | None, int | None]]:
     """For each chapter up to `up_to`, in order: (chapter, commit time in ms, index size after
     it) of the commit it stands on."""

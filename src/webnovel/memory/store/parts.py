@@ -9,7 +9,6 @@ A part names the store functions it offers once, with `bound`: the function keep
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
@@ -22,6 +21,7 @@ from . import (
     record_ops,
     revision_ops,
 )
+from .connection import Connection
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -30,14 +30,14 @@ R = TypeVar("R")
 class Part:
     """One part of the store, over the book's connection (sqlite3's, or a `PgConnection`)."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self._conn = conn
 
 
 class bound(Generic[P, R]):  # noqa: N801 - used as a decorator-like declaration in a class body
     """A store function offered by a part, its connection supplied by the part."""
 
-    def __init__(self, func: Callable[Concatenate[sqlite3.Connection, P], R]) -> None:
+    def __init__(self, func: Callable[Concatenate[Connection, P], R]) -> None:
         self._func = func
         self.__doc__ = func.__doc__
 
@@ -120,7 +120,7 @@ class Observability(Part):
 class StoreParts:
     """The book's store as the facade reads it, part by part."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.entities = Entities(conn)
         self.chains = Chains(conn)
         self.commits = Commits(conn)

@@ -16,10 +16,11 @@ from typing import Any
 
 from ..chains import OpenThread, RuleInForce, Version
 from .chain_ops import FOREVER, STATE_HOLDS, all_versions_in_state, known_at, versions_by_id
+from .connection import Connection
 from .index_store import loads
 
 
-def thread_candidates(conn: sqlite3.Connection, as_of: int) -> list[OpenThread]:
+def thread_candidates(conn: Connection, as_of: int) -> list[OpenThread]:
     """The threads open at `as_of`, read from the state index alone, in the order of their ids:
     threads that score alike keep that order in a pack, on either store (a row id would not:
     a copied book numbers its rows anew)."""
@@ -77,7 +78,7 @@ class OpenThreads:
         return len(self._ids)
 
 
-def thread_rows(conn: sqlite3.Connection, as_of: int) -> OpenThreads:
+def thread_rows(conn: Connection, as_of: int) -> OpenThreads:
     """`thread_candidates` in columns."""
     return OpenThreads(
         conn.execute(
@@ -98,7 +99,7 @@ class ThreadSpans:
 
     BLOCK = 128
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         rows = sorted(  # as `thread_rows` orders them: a subject has one version open at a time
             conn.execute(
                 f"SELECT subject, valid_from, {_THREAD_FIELDS}, IFNULL(valid_to, {FOREVER}) "
@@ -127,7 +128,7 @@ class ThreadSpans:
         return self._threads.taken([p for p in block if starts[p] <= as_of < ends[p]])
 
 
-def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[Version]:
+def pressing_threads(conn: Connection, as_of: int, limit: int) -> list[Version]:
     """The `limit` threads open at `as_of` that press most: overdue first, then those due
     soonest, then the most recently moved; ranked in SQL, only those read whole."""
     rows = conn.execute(
@@ -142,7 +143,7 @@ def pressing_threads(conn: sqlite3.Connection, as_of: int, limit: int) -> list[V
     return [versions[r[0]] for r in rows]
 
 
-def rule_candidates(conn: sqlite3.Connection, as_of: int) -> list[RuleInForce]:
+def rule_candidates(conn: Connection, as_of: int) -> list[RuleInForce]:
     """The rules in force at `as_of`, read from the state index alone; thousands at 10,000
     chapters, each decoded once per (rule, wording, start): a pack meets the same ones again,
     and then gets the same texts (which keep their hashes for the pack's own caches).
@@ -175,7 +176,7 @@ BookState = tuple[object, ...]
 RuleTerms = Callable[[str, str | None], tuple[tuple[str, ...], tuple[str, ...]]]
 
 
-def book_state(conn: sqlite3.Connection) -> BookState | None:
+def book_state(conn: Connection) -> BookState | None:
     """A value that differs whenever the book's index may have changed since it was last read
     on this connection, or None when there is no such exact signal.
 
@@ -237,7 +238,7 @@ class RankingSnapshot:
 
     CHAPTERS_KEPT = 16
 
-    def __init__(self, conn: sqlite3.Connection, wordings: Wordings) -> None:
+    def __init__(self, conn: Connection, wordings: Wordings) -> None:
         # read from the state index alone and sorted here (in SQL, the order by subject would
         # take the subject index and every rule's row); same order as `rule_candidates`
         rows = sorted(
@@ -271,7 +272,7 @@ class RankingSnapshot:
         self._open: dict[int, OpenThreads] = {}  # the threads open at a chapter, once asked
         self._spans: ThreadSpans | None = None
 
-    def open_threads(self, conn: sqlite3.Connection, as_of: int) -> OpenThreads:
+    def open_threads(self, conn: Connection, as_of: int) -> OpenThreads:
         """`thread_rows(conn, as_of)`, kept for the chapters asked while the book is as it was
         read (packs for the next chapter, a pack and its review). The first chapter asked is
         read; from a second on, every thread version's span is (`ThreadSpans`, once) and the
@@ -381,7 +382,7 @@ class RankingCache:
         self._state: BookState | None = None  # the state the snapshot was read at
         self._snapshot: RankingSnapshot | None = None
 
-    def snapshot(self, conn: sqlite3.Connection) -> RankingSnapshot | None:
+    def snapshot(self, conn: Connection) -> RankingSnapshot | None:
         state = book_state(conn)
         if state is None:
             return None

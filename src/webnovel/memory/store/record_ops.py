@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -11,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .. import schema
+from .connection import Connection, Row
 from .entity_ops import entity_names
 from .index_store import dumps, loads, rows_in
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # made when first built (schema.RECORDS)
 # -- timeline ---------------------------------------------------------------------------------
 
 
-def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> None:
+def insert_events(conn: Connection, events: Iterable[TimelineEvent]) -> None:
     events = list(events)
     conn.executemany(
         "INSERT INTO timeline_events (id, chapter, seq, event, time_hint, location, "
@@ -50,12 +50,12 @@ def insert_events(conn: sqlite3.Connection, events: Iterable[TimelineEvent]) -> 
     )
 
 
-def delete_chapter_events(conn: sqlite3.Connection, chapter: int) -> None:
+def delete_chapter_events(conn: Connection, chapter: int) -> None:
     conn.execute("DELETE FROM timeline_participants WHERE chapter = ?", (chapter,))
     conn.execute("DELETE FROM timeline_events WHERE chapter = ?", (chapter,))
 
 
-def rename_participant(conn: sqlite3.Connection, old: str, new: str) -> None:
+def rename_participant(conn: Connection, old: str, new: str) -> None:
     rows = conn.execute(
         "SELECT id, participants_json FROM timeline_events WHERE participants_json LIKE ?",
         (f"%{old}%",),
@@ -70,7 +70,7 @@ def rename_participant(conn: sqlite3.Connection, old: str, new: str) -> None:
 
 
 def list_events(
-    conn: sqlite3.Connection,
+    conn: Connection,
     start: int | None,
     end: int | None,
     entity: str | None,
@@ -99,7 +99,7 @@ def list_events(
 
 
 def events_of_many(
-    conn: sqlite3.Connection, entity_ids: list[str], start: int, end: int
+    conn: Connection, entity_ids: list[str], start: int, end: int
 ) -> dict[str, list[TimelineEvent]]:
     """`list_events` of each entity between chapters `start` and `end`, in one statement per
     500 entities (a pack asks for each entity in play)."""
@@ -117,7 +117,7 @@ def events_of_many(
     return out
 
 
-def _event(r: sqlite3.Row) -> TimelineEvent:
+def _event(r: Row) -> TimelineEvent:
     return schema.TimelineEvent(
         id=r["id"],
         chapter=r["chapter"],
@@ -133,9 +133,7 @@ def _event(r: sqlite3.Row) -> TimelineEvent:
 # -- scenes -----------------------------------------------------------------------------------
 
 
-def replace_scenes(
-    conn: sqlite3.Connection, chapter: int, scenes: Iterable[dict[str, Any]]
-) -> None:
+def replace_scenes(conn: Connection, chapter: int, scenes: Iterable[dict[str, Any]]) -> None:
     conn.execute("DELETE FROM scenes WHERE chapter = ?", (chapter,))
     conn.executemany(
         "INSERT INTO scenes (chapter, idx, location, characters_json, summary, content, mode,"
@@ -159,7 +157,7 @@ def replace_scenes(
     )
 
 
-def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[str, Any]]:
+def scenes_between(conn: Connection, start: int, end: int) -> list[dict[str, Any]]:
     """Scenes of chapters [start, end] in the order told, each with its characters' ids, its
     mode (None for the story's present, else "flashback" or "dream") and its stated time."""
     return [
@@ -180,7 +178,7 @@ def scenes_between(conn: sqlite3.Connection, start: int, end: int) -> list[dict[
     ]
 
 
-def scene_partners(conn: sqlite3.Connection, entity_id: str, as_of: int | None) -> dict[str, int]:
+def scene_partners(conn: Connection, entity_id: str, as_of: int | None) -> dict[str, int]:
     """Other entity → the scenes (up to chapter `as_of`) it shares with `entity_id`."""
     shared: dict[str, int] = {}
     for (characters_json,) in conn.execute(
@@ -198,14 +196,14 @@ def scene_partners(conn: sqlite3.Connection, entity_id: str, as_of: int | None) 
 
 
 def replace_conflicts(
-    conn: sqlite3.Connection, scope: str, from_chapter: int, conflicts: Iterable[Conflict]
+    conn: Connection, scope: str, from_chapter: int, conflicts: Iterable[Conflict]
 ) -> None:
     """Conflicts of one scope from a chapter on are derived: drop them and write the new set."""
     replace_conflicts_of(conn, [(scope, from_chapter, conflicts)])
 
 
 def replace_conflicts_of(
-    conn: sqlite3.Connection, scopes: Sequence[tuple[str, int, Iterable[Conflict]]]
+    conn: Connection, scopes: Sequence[tuple[str, int, Iterable[Conflict]]]
 ) -> None:
     """`replace_conflicts` of many scopes: one statement deletes, one writes (scopes share no
     conflict, so all the deletes may go first)."""
@@ -242,7 +240,7 @@ def replace_conflicts_of(
     )
 
 
-def stored_conflict_ids(conn: sqlite3.Connection, ids: Iterable[str]) -> set[str]:
+def stored_conflict_ids(conn: Connection, ids: Iterable[str]) -> set[str]:
     """Which of these conflicts are still recorded (a later replay may have replaced some)."""
     wanted, found = sorted(set(ids)), set()
     for start in range(0, len(wanted), 500):
@@ -261,7 +259,7 @@ def _fill(fill: dict[str, str], found: re.Match[str]) -> str:
     return fill.get(found.group(), found.group())
 
 
-def named(conn: sqlite3.Connection, conflicts: list[Conflict]) -> list[Conflict]:
+def named(conn: Connection, conflicts: list[Conflict]) -> list[Conflict]:
     """Conflicts with {who} and {target} in their messages replaced by the entities' names."""
     ids = {i for c in conflicts for i in (c.entity_id, c.target) if i}
     names = entity_names(conn, ids)
@@ -278,7 +276,7 @@ def named(conn: sqlite3.Connection, conflicts: list[Conflict]) -> list[Conflict]
 
 
 def list_conflicts(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     include_settled: bool = False,
     entity_id: str | None = None,
@@ -337,9 +335,7 @@ def list_conflicts(
     )
 
 
-def settle_conflict(
-    conn: sqlite3.Connection, conflict_id: str, status: str, note: str | None
-) -> bool:
+def settle_conflict(conn: Connection, conflict_id: str, status: str, note: str | None) -> bool:
     if conn.execute("SELECT 1 FROM conflicts WHERE id = ?", (conflict_id,)).fetchone() is None:
         return False
     conn.execute(
@@ -350,7 +346,7 @@ def settle_conflict(
     return True
 
 
-def conflict_verdicts(conn: sqlite3.Connection) -> list[tuple[str, str, str | None, str]]:
+def conflict_verdicts(conn: Connection) -> list[tuple[str, str, str | None, str]]:
     """The author's verdicts on conflicts (id, status, note, when), kept apart from the derived
     conflicts: a copy of the book carries them over."""
     return [
@@ -363,7 +359,7 @@ def conflict_verdicts(conn: sqlite3.Connection) -> list[tuple[str, str, str | No
 
 
 def restore_verdicts(
-    conn: sqlite3.Connection, verdicts: Iterable[tuple[str, str, str | None, str]]
+    conn: Connection, verdicts: Iterable[tuple[str, str, str | None, str]]
 ) -> None:
     conn.executemany(
         "INSERT INTO conflict_resolutions VALUES (?, ?, ?, ?) ON CONFLICT(conflict_id) DO UPDATE "
@@ -373,7 +369,7 @@ def restore_verdicts(
 
 
 def met_in_scenes(
-    conn: sqlite3.Connection, subjects: set[str], others: set[str], start: int, end: int
+    conn: Connection, subjects: set[str], others: set[str], start: int, end: int
 ) -> set[str]:
     """Of `others`, those who shared a present scene (not a memory, not a dream) with one of
     `subjects` in chapters [start, end]."""

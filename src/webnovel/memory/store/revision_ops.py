@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .commit_ops import get_meta, set_meta
+from .connection import Connection
 
 PUBLISHED_KEY = "published_through"
 
@@ -49,7 +50,7 @@ _VERSION_COLUMNS = (
 _SELECTED = ", ".join(_VERSION_COLUMNS)
 
 
-def watch_versions(conn: sqlite3.Connection) -> bool:
+def watch_versions(conn: Connection) -> bool:
     """Inside a trial on SQLite: temporary triggers log every version row the write path
     deletes, updates or inserts (before and after), so an impact reads what the commit changed
     instead of the whole table twice. False elsewhere (PostgreSQL): read the whole table.
@@ -71,7 +72,7 @@ def watch_versions(conn: sqlite3.Connection) -> bool:
     return True
 
 
-def seen_versions(conn: sqlite3.Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+def seen_versions(conn: Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """The version rows the write path took away and wrote (as `version_rows` gives them),
     since `watch_versions`; the watch ends."""
     rows = conn.execute(f"SELECT side, {_SELECTED} FROM impact_seen").fetchall()
@@ -83,9 +84,7 @@ def seen_versions(conn: sqlite3.Connection) -> tuple[list[tuple[Any, ...]], list
     return old, new
 
 
-def chain_rows(
-    conn: sqlite3.Connection, chains: Iterable[tuple[str, str]]
-) -> list[tuple[Any, ...]]:
+def chain_rows(conn: Connection, chains: Iterable[tuple[str, str]]) -> list[tuple[Any, ...]]:
     """The versions of these chains (family, key) as they stand."""
     found: list[tuple[Any, ...]] = []
     for family, key in chains:
@@ -98,31 +97,31 @@ def chain_rows(
     return found
 
 
-def version_rows(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
+def version_rows(conn: Connection) -> list[tuple[Any, ...]]:
     """Every version of the book as a plain tuple in `VersionRow`'s order: one read (35,000
     rows at 2,000 chapters, a fifth of a second), which an impact makes twice inside its
     trial; only the rows that differ are made `VersionRow`s."""
     return [tuple(row) for row in conn.execute(f"SELECT {_SELECTED} FROM versions")]
 
 
-def entity_rows(conn: sqlite3.Connection) -> dict[str, EntityRow]:
+def entity_rows(conn: Connection) -> dict[str, EntityRow]:
     return {
         row[0]: EntityRow(row[0], row[1], bool(row[2]), row[3])
         for row in conn.execute("SELECT id, name, tentative, intro_chapter FROM entities")
     }
 
 
-def published_through(conn: sqlite3.Connection) -> int | None:
+def published_through(conn: Connection) -> int | None:
     """The last chapter readers have (`webnovel publish --through N`); None: none published."""
     value = get_meta(conn, PUBLISHED_KEY)
     return int(value) if value and value.isdigit() and int(value) > 0 else None
 
 
-def set_published_through(conn: sqlite3.Connection, chapter: int) -> None:
+def set_published_through(conn: Connection, chapter: int) -> None:
     set_meta(conn, PUBLISHED_KEY, str(chapter))
 
 
-def mark_published_revision(conn: sqlite3.Connection, seq: int, published: int) -> None:
+def mark_published_revision(conn: Connection, seq: int, published: int) -> None:
     """Log the commit (or retraction) at `seq` as a revision of a published chapter, made when
     the published line stood at `published`."""
     conn.execute("UPDATE commits SET published_through = ? WHERE seq = ?", (published, seq))
@@ -143,7 +142,7 @@ class TextSource(NamedTuple):
     stale: bool
 
 
-def text_source(conn: sqlite3.Connection, chapter: int) -> str | None:
+def text_source(conn: Connection, chapter: int) -> str | None:
     """The file the text of the chapter's current commit came from, if one was named."""
     row = conn.execute(
         "SELECT c.text_source FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
@@ -153,7 +152,7 @@ def text_source(conn: sqlite3.Connection, chapter: int) -> str | None:
     return row[0] if row else None
 
 
-def text_sources(conn: sqlite3.Connection) -> list[TextSource]:
+def text_sources(conn: Connection) -> list[TextSource]:
     """Each committed chapter whose text came from a named file: the file, the text's hash, and
     whether its result is stale (the text was edited after the result was made)."""
     # No ORDER BY: sorting in SQL made SQLite walk commits by chapter, reading each commit's
@@ -168,7 +167,7 @@ def text_sources(conn: sqlite3.Connection) -> list[TextSource]:
     )
 
 
-def stale_chapters(conn: sqlite3.Connection) -> list[int]:
+def stale_chapters(conn: Connection) -> list[int]:
     """Chapters whose current text was edited after their result was made (`sync`)."""
     return sorted(
         row[0]

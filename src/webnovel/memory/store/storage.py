@@ -1,7 +1,7 @@
 """One book's storage folder, `<book>/.webnovel/`: the stores and the derived JSON files.
 
 `index.db` is the source of truth (or, when config.toml names a `[store]`, the book's schema in a
-shared PostgreSQL database: `pg_store.py`; the files below stay on each machine); `state.json` and `memory_scratchpad.json` are projections of it,
+shared PostgreSQL database: `pg/pg_store.py`; the files below stay on each machine); `state.json` and `memory_scratchpad.json` are projections of it,
 written atomically (temp file + rename) so a reader never sees half a file. They carry the commit
 sequence they were built from, so a stale one (a crash after the database committed, before the
 files were rewritten) is noticed on open and rebuilt.
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ... import json_limits
+from .connection import Connection
 from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex
 from .location import StoreLocation
@@ -25,7 +25,7 @@ from .parts import StoreParts
 from .vector_store import VECTOR_MIGRATIONS
 
 if TYPE_CHECKING:
-    from .pg_vectors import SharedVectors
+    from .pg.pg_vectors import SharedVectors
 
 MEMORY_DIR = ".webnovel"
 INDEX_DB = "index.db"
@@ -80,7 +80,7 @@ class Storage:
         if location is None:
             self.index = SQLiteStore(memory_dir / INDEX_DB)
         else:
-            from .pg_store import PostgresStore  # psycopg only for books that live there
+            from .pg.pg_store import PostgresStore  # psycopg only for books that live there
 
             self.index = PostgresStore(location, create=create, title=title, meta=created_meta)
         self.vectors_path = memory_dir / VECTORS_DB
@@ -106,9 +106,9 @@ class Storage:
             yield StoreParts(conn)
 
     @property
-    def conn(self) -> sqlite3.Connection:
-        """The book's connection: sqlite3's, or on PostgreSQL a `PgConnection`, which speaks
-        the part of sqlite3's interface the store's queries use (pg_store.py)."""
+    def conn(self) -> Connection:
+        """The book's connection: sqlite3's, or on PostgreSQL a `PgConnection`; the store's
+        queries use only what both offer (`Connection`, connection.py)."""
         return self.index.conn
 
     def sizes(self) -> dict[str, int]:
@@ -138,8 +138,8 @@ class Storage:
         SQLite book's vectors are this folder's `vectors.db` alone."""
         if self.location is None:
             return None
-        from .pg_store import PostgresStore
-        from .pg_vectors import SharedVectors
+        from .pg.pg_store import PostgresStore
+        from .pg.pg_vectors import SharedVectors
 
         assert isinstance(self.index, PostgresStore)
         return SharedVectors(self.index)

@@ -64,7 +64,7 @@ def copy_tables(
                     into.execute(f'DELETE FROM "{table}"')
                     into.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', given)
         else:
-            from .pg_store import PostgresStore
+            from .pg.pg_store import PostgresStore
 
             assert isinstance(target, PostgresStore)
             target.load_tables(tables)
@@ -77,7 +77,7 @@ def table_columns(index: IndexStore) -> dict[str, list[str]]:
     """A book's tables but its migrations, with their columns; SQLite's implicit rowid is
     named where a table has no primary key (PostgreSQL keeps it as a column of its own)."""
     if not isinstance(index, SQLiteStore):
-        from .pg_store import PostgresStore
+        from .pg.pg_store import PostgresStore
 
         assert isinstance(index, PostgresStore)
         return index.table_columns()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import vector_store
-from .pg_vectors import text_digest
+from .pg.pg_vectors import text_digest
 from .storage import Storage
 
 ROWS_A_PAGE = 500

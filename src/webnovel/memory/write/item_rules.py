@@ -4,17 +4,17 @@ chapter is a move and says nothing. Items that are not entities (灵石) may be 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft
 from ..store import assertion_ops, chain_ops, entity_ops, name_ops
+from ..store.connection import Connection
 from .chapter_inputs import ChapterResult
 
 
 def items_held_elsewhere(
-    conn: sqlite3.Connection, result: ChapterResult, resolve: Callable[[str], tuple[str, float]]
+    conn: Connection, result: ChapterResult, resolve: Callable[[str], tuple[str, float]]
 ) -> list[tuple[ConflictDraft, str]]:
     """(advice, scope) for each named item this chapter gives to someone while another still
     holds it; must run after the chapter is applied."""
@@ -63,7 +63,7 @@ def items_held_elsewhere(
     return found
 
 
-def items_taken_from_nonholder(conn: sqlite3.Connection, start: int) -> list[ConflictDraft]:
+def items_taken_from_nonholder(conn: Connection, start: int) -> list[ConflictDraft]:
     """A named, unique item moved, in chapter `start` or later, from someone who does not hold
     it while another does (`item_not_held`, blocking): 林砚 cannot hand over the whistle 屠七
     holds. Unique: an entity of type 物品, or a thing exactly one person holds (灵石 in many

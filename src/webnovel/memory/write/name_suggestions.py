@@ -9,12 +9,12 @@ pinyin table (pypinyin) is loaded only then.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from functools import lru_cache
 
 from ...messages import say
 from ..store import entity_ops
+from ..store.connection import Connection
 from ..vocabulary import edit_distance
 
 MAX_SUGGESTIONS = 3
@@ -35,7 +35,7 @@ def _sound(name: str) -> tuple[str, ...]:
     return tuple(lazy_pinyin(name))
 
 
-def suggest_names(conn: sqlite3.Connection, written: str) -> list[str]:
+def suggest_names(conn: Connection, written: str) -> list[str]:
     """Known names (canonical names first) that `written` likely meant, best first."""
     names = entity_ops.alias_pairs(conn)
     if not names:
@@ -66,7 +66,7 @@ def _closeness(written: str, folded: str, known: str) -> int | None:
     return None
 
 
-def did_you_mean(conn: sqlite3.Connection, written: str) -> str:
+def did_you_mean(conn: Connection, written: str) -> str:
     """「，是否指「林砚」？」 (in English: "; did you mean 林砚?") or the empty string."""
     found = suggest_names(conn, written)
     if not found:

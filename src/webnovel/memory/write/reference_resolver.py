@@ -5,10 +5,9 @@ entity, with a warning that suggests the name probably meant."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from ...messages import say
 from ..store import entity_ops, name_ops
+from ..store.connection import Connection
 from .chapter_inputs import ChapterResult
 from .name_suggestions import did_you_mean
 
@@ -17,7 +16,7 @@ class ReferenceResolver:
     """Entity references → canonical ids: this chapter's introductions, `uncertain` adoptions,
     then ids, names and aliases in memory. An unknown reference becomes a tentative entity."""
 
-    def __init__(self, conn: sqlite3.Connection, result: ChapterResult) -> None:
+    def __init__(self, conn: Connection, result: ChapterResult) -> None:
         self.conn = conn
         self.chapter = result.chapter
         self.local: dict[str, str] = {}

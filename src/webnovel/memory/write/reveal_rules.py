@@ -12,16 +12,16 @@ refuse it before it is written, and `extract` asks the model again before it com
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft
+from ..store.connection import Connection
 from ..store.index_store import loads, rows_in
 
 
 def reveals_taking_names(
-    conn: sqlite3.Connection, entity_ids: Iterable[str]
+    conn: Connection, entity_ids: Iterable[str]
 ) -> dict[str, list[ConflictDraft]]:
     """For each entity, a conflict per name or alias one of its reveals took from another
     settled entity that held it by then (introduced no later than the reveal)."""
@@ -64,7 +64,7 @@ def reveals_taking_names(
     return found
 
 
-def _name_before(conn: sqlite3.Connection, entity_id: str, chapter: int) -> str | None:
+def _name_before(conn: Connection, entity_id: str, chapter: int) -> str | None:
     """The name the entity went by before the reveal (its name now is the one taken)."""
     row = conn.execute(
         "SELECT name FROM entity_intros WHERE entity_id = ? AND chapter < ? "
@@ -74,9 +74,7 @@ def _name_before(conn: sqlite3.Connection, entity_id: str, chapter: int) -> str 
     return str(row[0]) if row else None
 
 
-def _held_by_another(
-    conn: sqlite3.Connection, name: str, entity_id: str, chapter: int
-) -> str | None:
+def _held_by_another(conn: Connection, name: str, entity_id: str, chapter: int) -> str | None:
     """A settled entity other than `entity_id`, introduced by `chapter`, that answers to `name`
     by one of its own introductions (not by a reveal of someone else)."""
     holders = conn.execute(

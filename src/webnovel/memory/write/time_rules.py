@@ -17,7 +17,6 @@ of day. Appending a chapter costs one row.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +26,7 @@ from ..chains import WHO, ConflictDraft
 from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_time, scenes_told
 from ..store import clock_ops
 from ..store.clock_ops import ClockRow
+from ..store.connection import Connection
 from .chapter_inputs import ChapterResult
 from .extractors import evidence
 
@@ -41,7 +41,7 @@ class TimeFindings:
 
 
 def time_findings(
-    conn: sqlite3.Connection,
+    conn: Connection,
     result: ChapterResult,
     scenes: list[dict[str, Any]],
     units: Mapping[str, int] | None = None,
@@ -100,7 +100,7 @@ def _row(chapter: int, fold: ClockFold) -> ClockRow:
 
 
 def _keep(
-    conn: sqlite3.Connection,
+    conn: Connection,
     n: int,
     before: ClockRow,
     after: ClockFold,
@@ -218,7 +218,7 @@ def _two_places(chapter: int, stamps: list[Stamp]) -> list[ConflictDraft]:
 
 
 def _deadlines_passed(
-    conn: sqlite3.Connection,
+    conn: Connection,
     result: ChapterResult,
     before: ClockRow,
     after: ClockFold,

@@ -15,8 +15,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ...errors import StoreForbidden, StoreUnavailable, WebnovelError
-from ...messages import say
+from ....errors import StoreForbidden, StoreUnavailable, WebnovelError
+from ....messages import say
 
 # What libpq or psycopg writes, and the catalogue's reason for it. libpq (15, 16) says why the
 # last host it tried failed; its words are the same in every release since 12.

@@ -1,7 +1,7 @@
 """The store's connection to PostgreSQL: psycopg in sqlite3's calling convention.
 
-`PgConnection` speaks the part of sqlite3's connection the store uses (`execute`,
-`executemany`, rows read by index or by name), translating each statement once (`pg_sql`), and
+`PgConnection` is the store's `Connection` (connection.py) as sqlite3's connection is: `execute`,
+`executemany`, rows read by index or by name, translating each statement once (`pg_sql`), and
 gives each statement its cheapest form on the wire: a list of values as one array, the rows a
 commit deletes or updates one by one as one statement over arrays, a long statement as
 PostgreSQL's own `$n` text.
@@ -10,12 +10,13 @@ PostgreSQL's own `$n` text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...errors import StoreUnavailable
-from .location import StoreLocation
+from ....errors import StoreUnavailable
+from ..connection import Connection, Cursor, Parameters
+from ..location import StoreLocation
 from .pg_sql import BATCHED, in_lists, numbered, translate
 from .pg_unreachable import said_as_the_store, why_unreachable
 
@@ -119,7 +120,7 @@ def _rows_insert(statement: str, count: int) -> str:
 
 
 class PgConnection:
-    """The store's queries over psycopg, in sqlite3's calling convention."""
+    """The store's queries over psycopg, in sqlite3's calling convention: a `Connection`."""
 
     def __init__(
         self,
@@ -130,11 +131,11 @@ class PgConnection:
         self.reopen = reopen
         self.in_transaction = False  # kept by the store: a transaction never reconnects
 
-    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+    def execute(self, sql: str, params: Parameters = ()) -> Cursor:
         with said_as_the_store():
             return self._execute(sql, params)
 
-    def _execute(self, sql: str, params: Sequence[Any] | dict[str, Any]) -> Any:
+    def _execute(self, sql: str, params: Parameters) -> psycopg.Cursor[Any]:
         self.reconnect_if_dropped()
         statement = translate(sql)
         if isinstance(params, (list, tuple)):
@@ -149,7 +150,7 @@ class PgConnection:
                 return self._execute_numbered(numbered(statement), params)
         return self.raw.execute(statement, params)
 
-    def _execute_numbered(self, statement: str, params: Sequence[Any]) -> Any:
+    def _execute_numbered(self, statement: str, params: Sequence[Any]) -> psycopg.Cursor[Any]:
         """`statement` as it is (`$1, $2, …`): no parsing of it on the client."""
         import psycopg
 
@@ -175,7 +176,7 @@ class PgConnection:
         if (self.raw.closed or self.raw.broken) and not self.in_transaction and self.reopen:
             self.raw = self.reopen()
 
-    def executemany(self, sql: str, rows: Any) -> None:
+    def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
         with said_as_the_store():
             self._executemany(sql, list(rows))
 
@@ -200,3 +201,8 @@ class PgConnection:
 
     def close(self) -> None:
         self.raw.close()
+
+
+if TYPE_CHECKING:
+    # mypy checks here that the store's queries may run on this connection
+    _IS_A_CONNECTION: type[Connection] = PgConnection

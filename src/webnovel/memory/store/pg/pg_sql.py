@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .index_store import BOOK_BYTES, BOOK_BYTES_AT_COMMIT
+from ..index_store import BOOK_BYTES, BOOK_BYTES_AT_COMMIT
 
 # A commit measures the book's size at its first commit and every SIZE_EVERY-th after; the
 # others record the last measure (the dashboard's growth curve moves in steps of this many).
@@ -89,7 +89,7 @@ def _book_bytes() -> str:
     """The book's size: its tables, with their indexes and TOAST, each named. (Finding the
     schema's tables in `pg_class` reads every book's rows there: 3 ms a commit with a few dozen
     books in the database, and more with each. A name is one index lookup.)"""
-    from .migrations import created_tables
+    from ..migrations import created_tables
     from .pg_vectors import TABLE as VECTORS
 
     tables = ["schema_migrations", *created_tables(), VECTORS]  # the vectors too: a PG table

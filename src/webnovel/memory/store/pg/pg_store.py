@@ -2,8 +2,8 @@
 
 Each book is a schema of its own, named in the registry table `public.webnovel_books`: every query
 of the store runs unchanged under `search_path`, and deleting a book is one `DROP SCHEMA ...
-CASCADE`. Its statements go through `PgConnection` (pg_connection.py), in sqlite3's calling
-convention.
+CASCADE`. Its statements go through `PgConnection` (pg_connection.py), the store's `Connection`
+(connection.py) as sqlite3's connection is.
 
 A commit is one transaction. Writers to one book serialize on a transaction-scoped advisory lock
 keyed by the book's schema (writers to other books never wait); readers see whole commits, as on
@@ -14,19 +14,19 @@ opens a new connection.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from ...errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden, StoreUnavailable
-from ...messages import say
+from ....errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden, StoreUnavailable
+from ....messages import say
+from ..connection import Connection
+from ..index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
+from ..location import StoreLocation, require_driver
+from ..migrations import MIGRATIONS, Migration, statements
 from . import pg_vectors
-from .index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
-from .location import StoreLocation, require_driver
-from .migrations import MIGRATIONS, Migration, statements
 from .pg_connection import PgConnection, connect
 from .pg_sql import PARSED_COLUMN, translate_ddl
 from .pg_statistics import Statistics
@@ -109,9 +109,7 @@ class PostgresStore:
             if found is None:
                 raw.execute(self._search_path())
         self.pg = PgConnection(raw, self._open)
-        # The store's queries are typed against sqlite3's connection; PgConnection speaks the
-        # part of it they use, so the one set of queries is type-checked once.
-        self.conn = cast(sqlite3.Connection, self.pg)
+        self.conn: Connection = self.pg  # what the store's queries run on, as on SQLite
         if found is not None and found[0] and not _lacking(found[1]):
             return  # a registered book with every migration: opened in one round trip
         self._migrate(create, title, meta or {})
@@ -150,7 +148,7 @@ class PostgresStore:
     # -- transactions ---------------------------------------------------------------------------
 
     @contextmanager
-    def atomic(self) -> Iterator[sqlite3.Connection]:
+    def atomic(self) -> Iterator[Connection]:
         if self._depth > 0:
             with self._savepoint():
                 yield self.conn
@@ -208,7 +206,7 @@ class PostgresStore:
             self.pg.execute(f"ROLLBACK TO SAVEPOINT {name}")
             self.pg.execute(f"RELEASE SAVEPOINT {name}")
 
-    def trial(self) -> AbstractContextManager[sqlite3.Connection]:
+    def trial(self) -> AbstractContextManager[Connection]:
         """A transaction that is always rolled back (review applies a draft this way)."""
         return rolled_back(self)
 
