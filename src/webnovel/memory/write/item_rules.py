@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from ...config import BookConfig
 from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft, Family, chain_key
-from ..store import assertion_ops, chain_ops, entity_ops, name_ops
+from ..store import assertion_ops, chain_ops, entity_ops, name_ops, record_ops
 from .chapter_inputs import ChapterResult
 from .conflict_resolver import replay
 
@@ -67,8 +67,15 @@ def judged_with_every_holder(draft: ConflictDraft) -> bool:
     return draft.kind == "set_remove_missing" and draft.field == "items"
 
 
+ITEM_SCOPE = "item_moves"  # where every removal of an item not held is recorded
+
+
 def items_given_unheld(
-    conn: sqlite3.Connection, start: int, config: BookConfig
+    conn: sqlite3.Connection,
+    config: BookConfig,
+    start: int,
+    again: int | None = None,
+    adopted: Iterable[str] = (),
 ) -> list[tuple[ConflictDraft, str]]:
     """(conflict, id scope) for each thing taken, in chapter `start` or later, from an entity's
     `items` that did not hold it: one mistake, one conflict. `item_not_held` (blocking) when it
@@ -76,20 +83,30 @@ def items_given_unheld(
     an entity of type 物品, or a thing exactly one entity holds (灵石 in many hands are not).
     Otherwise `set_remove_missing`, as the giver's chain found it (its id as it always was).
 
-    Whether the giver held it is the chain's own fold, replayed again from `start` (it sees the
-    things received earlier in the same chapter); who else held it is read from every chain as
-    it now stands, before the chapter. Holders are the ids references resolve to now, so a
-    pending reference adopted later names the entity: the caller starts at 0 then."""
-    givers = sorted({giver for giver, _, _ in assertion_ops.removals(conn, "items", start)})
-    starts: dict[tuple[Family, str], int] = {("fact", chain_key(g, "items")): start for g in givers}
+    Whether the giver held it is the chain's own fold, replayed again (it sees the things
+    received earlier in the same chapter); who else held it is read from every chain as it now
+    stands, before the chapter, by the ids references resolve to now. With `again` (a holder
+    adopted, an item entity changed), the mistakes already recorded from `again` on are judged
+    again too, and every removal by the `adopted` entities: a pending holder is then named by
+    its entity, and a thing that became an item is unique, as a rebuild finds them. Only their
+    givers' chains are replayed, from their first mistake: whether one held a thing is his
+    chain's alone, unchanged before `start` unless adopted."""
+    first = {giver: start for giver, _, _ in assertion_ops.removals(conn, "items", start)}
+    if again is not None and again < start:
+        for giver, chapter in record_ops.first_conflicts_of(conn, ITEM_SCOPE, again, start).items():
+            first[giver] = min(chapter, first.get(giver, chapter))
+        first |= dict.fromkeys(adopted, again)
+    starts: dict[tuple[Family, str], int] = {
+        ("fact", chain_key(giver, "items")): since for giver, since in first.items()
+    }
     found = []
     for (family, key), (opened, assertions) in sorted(
         chain_ops.replay_inputs(conn, starts).items()
     ):
         for draft in replay(family, opened, assertions, config).conflicts:
-            if judged_with_every_holder(draft) and draft.chapter >= start:
+            if judged_with_every_holder(draft):
                 taken = _taken_from_holder(conn, draft)
-                found.append((taken, "item_moves") if taken else (draft, f"{family}:{key}"))
+                found.append((taken, ITEM_SCOPE) if taken else (draft, f"{family}:{key}"))
     return found
 
 

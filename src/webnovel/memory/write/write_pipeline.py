@@ -55,6 +55,7 @@ from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
 from .item_rules import (
+    ITEM_SCOPE,
     item_entities,
     items_given_unheld,
     items_held_elsewhere,
@@ -114,8 +115,9 @@ class ApplyOutcome:
     conflicts: list[Conflict] = field(default_factory=list)
     notes: list[Conflict] = field(default_factory=list)  # advice about this chapter
     warnings: list[str] = field(default_factory=list)
-    # the first chapter whose removals of items are judged again (`_item_moves`)
-    items_from: int = 0
+    # removals of items recorded before are judged again (`_item_moves`), and these entities'
+    items_again: bool = False
+    adopted: set[str] = field(default_factory=set)
 
 
 class WritePipeline:
@@ -250,7 +252,7 @@ class WritePipeline:
         n = result.chapter
         outcome, changed = self._apply_chapter(result, recorded_at)
         if not changed:
-            moves = [c for c in self._item_moves(outcome.items_from) if c.chapter >= n]
+            moves = [c for c in self._item_moves(n, outcome) if c.chapter >= n]
             outcome.conflicts = record_ops.named(conn, outcome.conflicts + moves)
             return outcome
         later = entity_ops.chapters_referring_to(conn, changed, n)
@@ -270,8 +272,9 @@ class WritePipeline:
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
         self._refresh_entities(deferred.entities, n + 1, set(), found)
-        moves = self._item_moves(min(outcome.items_from, deferred.items_from))
-        outcome.conflicts += [c for c in moves if c.chapter >= n]
+        outcome.items_again |= deferred.items_again
+        outcome.adopted |= deferred.adopted
+        outcome.conflicts += [c for c in self._item_moves(n, outcome) if c.chapter >= n]
         # what N's own replay found about later chapters may since have been replaced
         reported = {c.id: c for c in outcome.conflicts + found.conflicts}
         still = record_ops.stored_conflict_ids(conn, reported)
@@ -323,9 +326,13 @@ class WritePipeline:
         outcome = ApplyOutcome(warnings=resolver.warnings)
         # A holder adopted, or an item's names changed: removals anywhere in the book may now
         # be judged otherwise, as a rebuild (which meets them after this chapter too) judges them
-        outcome.items_from = 0 if adopted or items_changed else n
+        outcome.items_again = bool(adopted) or items_changed
+        outcome.adopted = {
+            key.split(KEY_SEPARATOR)[0] for family, key in adopted if family == "fact"
+        }
         if deferred is not None:
-            deferred.items_from = min(outcome.items_from, deferred.items_from)
+            deferred.items_again |= outcome.items_again
+            deferred.adopted |= outcome.adopted
             for chain in chains:
                 start = 0 if chain in adopted else n
                 deferred.chains[chain] = min(start, deferred.chains.get(chain, start))
@@ -350,14 +357,16 @@ class WritePipeline:
         after = entity_ops.reference_signatures(conn, before)
         return outcome, {e for e in before if before[e] != after[e]}
 
-    def _item_moves(self, start: int) -> list[Conflict]:
+    def _item_moves(self, start: int, outcome: ApplyOutcome) -> list[Conflict]:
         """Items given away by one who does not hold them, from chapter `start` on: found
         again from the stored removals whenever a chapter changes, once every chain is
         replayed. All are kept in one scope; a `set_remove_missing` keeps the id its chain
         gave it."""
-        found = items_given_unheld(self.index.conn, start, self.config)
+        again = 0 if outcome.items_again else None
+        found = items_given_unheld(self.index.conn, self.config, start, again, outcome.adopted)
         conflicts = [to_conflict(draft, scope) for draft, scope in found]
-        record_ops.replace_conflicts(self.index.conn, "item_moves", start, conflicts)
+        since = start if again is None else again
+        record_ops.replace_conflicts(self.index.conn, ITEM_SCOPE, since, conflicts)
         return conflicts
 
     def _judge_time(
@@ -561,7 +570,8 @@ class _Deferred:
     chains: dict[tuple[Family, str], int] = field(default_factory=dict)
     secrets: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
-    items_from: int = 2**62  # removals of items to judge again (`_item_moves`), from there on
+    items_again: bool = False  # removals of items to judge again, as ApplyOutcome's
+    adopted: set[str] = field(default_factory=set)
 
 
 def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
