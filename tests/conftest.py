@@ -117,6 +117,7 @@ BOTH_BACKENDS = {
     "test_impact",
     "test_pack_trust",
     "test_author_decisions",
+    "test_item_moves",
 }
 
 

@@ -240,6 +240,17 @@ def replace_conflicts_of(
     )
 
 
+def first_conflicts_of(conn: Connection, scope: str, since: int, before: int) -> dict[str, int]:
+    """The entities a scope's conflicts in chapters since..before-1 are about, each with the
+    first such chapter."""
+    rows = conn.execute(
+        "SELECT entity_id, MIN(chapter) FROM conflicts WHERE scope = ? AND chapter >= ? "
+        "AND chapter < ? AND entity_id IS NOT NULL GROUP BY entity_id",
+        (scope, since, before),
+    )
+    return {str(entity_id): int(chapter) for entity_id, chapter in rows}
+
+
 def stored_conflict_ids(conn: Connection, ids: Iterable[str]) -> set[str]:
     """Which of these conflicts are still recorded (a later replay may have replaced some)."""
     wanted, found = sorted(set(ids)), set()

@@ -54,7 +54,13 @@ from .extractors.promise_extractor import extract_promises
 from .extractors.relationship_extractor import extract_relationships
 from .extractors.timeline_extractor import extract_timeline
 from .intake import Intake, normalize_result
-from .item_rules import items_held_elsewhere, items_taken_from_nonholder
+from .item_rules import (
+    ITEM_SCOPE,
+    item_entities,
+    items_given_unheld,
+    items_held_elsewhere,
+    judged_with_every_holder,
+)
 from .json_hygiene import json_problems
 from .reference_resolver import ReferenceResolver
 from .reveal_rules import reveals_taking_names
@@ -109,6 +115,9 @@ class ApplyOutcome:
     conflicts: list[Conflict] = field(default_factory=list)
     notes: list[Conflict] = field(default_factory=list)  # advice about this chapter
     warnings: list[str] = field(default_factory=list)
+    # removals of items recorded before are judged again (`_item_moves`), and these entities'
+    items_again: bool = False
+    adopted: set[str] = field(default_factory=set)
 
 
 class WritePipeline:
@@ -244,7 +253,8 @@ class WritePipeline:
         n = result.chapter
         outcome, changed = self._apply_chapter(result, recorded_at)
         if not changed:
-            outcome.conflicts = record_ops.named(conn, outcome.conflicts + self._item_moves(n))
+            moves = [c for c in self._item_moves(n, outcome) if c.chapter >= n]
+            outcome.conflicts = record_ops.named(conn, outcome.conflicts + moves)
             return outcome
         later = entity_ops.chapters_referring_to(conn, changed, n)
         deferred = _Deferred()
@@ -263,7 +273,9 @@ class WritePipeline:
         for secret_id in sorted(deferred.secrets):
             self._refresh_secret(secret_id, n + 1, found)
         self._refresh_entities(deferred.entities, n + 1, set(), found)
-        outcome.conflicts += self._item_moves(n)
+        outcome.items_again |= deferred.items_again
+        outcome.adopted |= deferred.adopted
+        outcome.conflicts += [c for c in self._item_moves(n, outcome) if c.chapter >= n]
         # what N's own replay found about later chapters may since have been replaced
         reported = {c.id: c for c in outcome.conflicts + found.conflicts}
         still = record_ops.stored_conflict_ids(conn, reported)
@@ -279,9 +291,10 @@ class WritePipeline:
         conn = self.index.conn
         n = result.chapter
         introduced, chains, entities = assertion_ops.chapter_contribution(conn, n)  # N before
-        before = entity_ops.reference_signatures(
-            conn, introduced | {entity.id for entity in result.entities_new}
-        )
+        named = introduced | {entity.id for entity in result.entities_new}
+        items_changed = any(e.type == "物品" for e in result.entities_new)
+        items_changed = items_changed or bool(item_entities(conn, named))  # as they stood
+        before = entity_ops.reference_signatures(conn, named)
         assertion_ops.delete_chapter_assertions(conn, n)
         entity_ops.delete_chapter_intros(conn, n)
         activity_ops.delete_chapter_activities(conn, n)
@@ -312,7 +325,15 @@ class WritePipeline:
         entities |= resolver.created
         rederive = introduced | resolver.created
         outcome = ApplyOutcome(warnings=resolver.warnings)
+        # A holder adopted, or an item's names changed: removals anywhere in the book may now
+        # be judged otherwise, as a rebuild (which meets them after this chapter too) judges them
+        outcome.items_again = bool(adopted) or items_changed
+        outcome.adopted = {
+            key.split(KEY_SEPARATOR)[0] for family, key in adopted if family == "fact"
+        }
         if deferred is not None:
+            deferred.items_again |= outcome.items_again
+            deferred.adopted |= outcome.adopted
             for chain in chains:
                 start = 0 if chain in adopted else n
                 deferred.chains[chain] = min(start, deferred.chains.get(chain, start))
@@ -337,12 +358,16 @@ class WritePipeline:
         after = entity_ops.reference_signatures(conn, before)
         return outcome, {e for e in before if before[e] != after[e]}
 
-    def _item_moves(self, start: int) -> list[Conflict]:
-        """Items moved by one who does not hold them, from chapter `start` on: found again
-        from the stored removals whenever a chapter changes, once every chain is replayed."""
-        drafts = items_taken_from_nonholder(self.index.conn, start)
-        conflicts = [to_conflict(d, "item_moves") for d in drafts]
-        record_ops.replace_conflicts(self.index.conn, "item_moves", start, conflicts)
+    def _item_moves(self, start: int, outcome: ApplyOutcome) -> list[Conflict]:
+        """Items given away by one who does not hold them, from chapter `start` on: found
+        again from the stored removals whenever a chapter changes, once every chain is
+        replayed. All are kept in one scope; a `set_remove_missing` keeps the id its chain
+        gave it."""
+        again = 0 if outcome.items_again else None
+        found = items_given_unheld(self.index.conn, self.config, start, again, outcome.adopted)
+        conflicts = [to_conflict(draft, scope) for draft, scope in found]
+        since = start if again is None else again
+        record_ops.replace_conflicts(self.index.conn, ITEM_SCOPE, since, conflicts)
         return conflicts
 
     def _judge_time(
@@ -426,7 +451,8 @@ class WritePipeline:
             chain = replay(family, opened, assertions, self.config)
             touched += chain.touched
             scope = f"{family}:{key}"
-            conflicts = [to_conflict(d, scope) for d in chain.conflicts]
+            drafts = [d for d in chain.conflicts if not judged_with_every_holder(d)]
+            conflicts = [to_conflict(d, scope) for d in drafts]
             replaced.append((scope, start, conflicts))
             outcome.conflicts += [c for c in conflicts if c.chapter >= counted]
             outcome.notes += [to_conflict(d, scope) for d in chain.notes if d.chapter == counted]
@@ -545,6 +571,8 @@ class _Deferred:
     chains: dict[tuple[Family, str], int] = field(default_factory=dict)
     secrets: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
+    items_again: bool = False  # removals of items to judge again, as ApplyOutcome's
+    adopted: set[str] = field(default_factory=set)
 
 
 def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
