@@ -31,7 +31,7 @@ import webnovel  # noqa: E402
 from webnovel.extraction.answer_cache import AnswerCache  # noqa: E402
 from webnovel.extraction.run import Extraction, plan  # noqa: E402
 from webnovel.extraction.settings import LLMSettings  # noqa: E402
-from webnovel.memory.packs.budget_manager import estimate_tokens  # noqa: E402
+from webnovel.memory.packs.recipes import estimate_tokens  # noqa: E402
 from webnovel.memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA  # noqa: E402
 
 from saga import generate_saga  # noqa: E402

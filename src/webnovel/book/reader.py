@@ -143,7 +143,7 @@ class BookReader:
         the entities whose `items` hold its name or an alias."""
         entity = self.thing(item)
         names = {entity.id, entity.name, *entity.aliases}
-        return self.store.chains.holders(names, chapter_number(as_of))
+        return self.store.chains.item_holders(names, chapter_number(as_of))
 
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
         key, as_of = self.field_key(field), chapter_number(as_of)

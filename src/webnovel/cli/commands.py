@@ -438,7 +438,7 @@ def mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise InvalidInput.of("mcp_extra") from exc
     with open_book(args) as book:
-        from ..book.heap import settle_heap
+        from ..book.server_memory import settle_heap
 
         settle_heap(book)  # a server's process: what it holds from now on is not walked
         anyio.run(run_stdio, create_server(book))

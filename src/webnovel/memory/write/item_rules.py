@@ -34,7 +34,7 @@ def items_held_elsewhere(
             continue
         receiver = resolve(change.ref)[0]
         names = {item.id, item.name, *item.aliases}
-        others = [h for h in chain_ops.holders(conn, names, result.chapter) if h != receiver]
+        others = [h for h in chain_ops.item_holders(conn, names, result.chapter) if h != receiver]
         if not others:
             continue
         draft = ConflictDraft(
@@ -73,7 +73,7 @@ def items_taken_from_nonholder(conn: sqlite3.Connection, start: int) -> list[Con
             if item is not None and item.type == "物品":
                 names |= {item.id, item.name, *item.aliases}
         entity = len(names) > 1
-        before = chain_ops.holders(conn, names, n - 1)
+        before = chain_ops.item_holders(conn, names, n - 1)
         if giver in before or not before or (len(before) > 1 and not entity):
             continue
         holder = before[0]
