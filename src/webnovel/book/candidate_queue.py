@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from .. import json_limits
 from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
 from ..memory.schema import ReadAsMapping
 from ..messages import say
+from ..untrusted import json_limits
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import ENTITY_TYPES, THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
-from ..safe_paths import refuse_links_in_memory
+from ..untrusted.safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
     from ..memory.clock import Stamp
