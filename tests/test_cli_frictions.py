@@ -146,3 +146,4 @@ def test_an_agent_asking_past_the_end_is_told_too(demo: Path) -> None:
     fact, pack = asyncio.run(ask())
     assert fact["beyond_end"] == {"asked": 99, "latest_chapter": 12}
     assert pack.startswith("本书最新只到第12章：第200章的记忆包按全书末尾（第12章）组装")
+    assert "以下为截至第12章的记忆" in pack and "截至第199章" not in pack  # its own header too

@@ -68,3 +68,23 @@ def test_stats_and_the_dashboards_overview_say_it_too(
     with running_dashboard(root) as running:
         assert LINE in running.get("/?as_of=12").body
         assert 'id="coverage"' not in running.get("/?as_of=5").body  # 1–5 were all extracted
+
+
+def test_chapters_imported_before_the_origin_mark_count_as_text_only(tmp_path: Path) -> None:
+    """An import made before `chapter_meta.origin` existed left minimal results, unmarked: they
+    stand on their text alone too."""
+    with webnovel.init_project(tmp_path / "old", title="旧书") as book:
+        for chapter in range(1, 7):  # the shape an old `import text` committed
+            old = {
+                "chapter": chapter,
+                "title": f"第{chapter}章",
+                "word_count": 12,
+                "chapter_meta": {"volume": "第一卷"},
+                "entities_appeared": [],
+            }
+            book.commit(old, text=f"第{chapter}章的正文，林砚出门。")
+        assert book.resume().to_dict()["text_only_chapters"] == []  # all alike
+        for chapter in (1, 2, 3):  # read since by an agent
+            book.commit({"chapter": chapter, "summary": "林砚出门。"}, text="林砚出门。")
+        assert book.resume().to_dict()["text_only_chapters"] == [[4, 6]]
+        assert book.build_memory_pack(chapter=6).to_dict()["text_only_chapters"] == [[4, 5]]

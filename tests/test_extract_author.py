@@ -103,3 +103,30 @@ def test_a_rejected_name_is_shown_and_asked_about_and_a_lookalike_is_advice(
         assert "相州" not in {e.name for e in book.entities()}
         advice = report.extracted[1].warnings
         assert any("「岳飞虎」与已知实体 岳飞 的名字相似" in w for w in advice), advice
+
+
+def test_a_rename_is_shown_to_the_model_and_survives_extraction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The author renamed 岳飞 岳鹏举 from chapter 1: the request shows him by his new name, and
+    neither extraction nor a forced re-extraction gives him the old one back."""
+    with imported_book(tmp_path / "book", chapters=texts(tmp_path)) as book:
+        book.accept_candidate("岳飞", entity_id="yuefei")
+        book.rename_entity("岳飞", "岳鹏举")
+        with chat_server(answers=ANSWERS) as server:
+            use(monkeypatch, server)
+            book.extract(concurrency=1)
+            first = server.seen[0].body["messages"][1]["content"]
+            assert "- yuefei：岳鹏举（角色；别名 岳飞）" in first
+
+            def renamed() -> None:
+                people = {e.id: e for e in book.entities()}
+                assert sorted(people) == ["qinhui", "yuefei"]
+                assert people["yuefei"].name == "岳鹏举"
+                assert {"岳飞", "鹏举"} <= set(people["yuefei"].aliases)
+                assert book.fact("岳飞", "identity").value == "周侗弟子"
+                assert book.conflicts() == []
+
+            renamed()
+            book.extract(force=True)
+            renamed()

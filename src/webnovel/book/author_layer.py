@@ -1,5 +1,6 @@
 """The author's decisions about the cast, kept as their own layer: what `candidates accept` and
-`candidates merge` decided, beside the chapter results they were written into.
+`candidates merge` decided and what `rename` renamed, beside the chapter results they were
+written into.
 
 A decision is written into the results of the chapters whose text names the candidate (the
 introduction in the first, an appearance in each), as before; it is also kept in the book's meta
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from .project import Project
 
 DECISIONS_KEY = "author_decisions"
+RENAMED = "renamed"  # `rename`: an entity's name from a chapter on (the others answer candidates)
 
 
 def decisions(book: Project) -> list[dict[str, Any]]:
@@ -29,21 +31,25 @@ def decisions(book: Project) -> list[dict[str, Any]]:
 
 
 def record(book: Project, decision: dict[str, Any]) -> None:
-    """Keep a decision (the newest about a name replaces an older one)."""
-    kept = [d for d in decisions(book) if d.get("name") != decision.get("name")]
+    """Keep a decision (the newest about a name replaces an older one; renames are kept each,
+    in order, beside the candidates' answers)."""
+    renaming = decision.get("action") == RENAMED
+    kept = [
+        d
+        for d in decisions(book)
+        if renaming or d.get("action") == RENAMED or d.get("name") != decision.get("name")
+    ]
+    _write(book, [*kept, decision])
+
+
+def forget_decision(book: Project, decision: dict[str, Any]) -> None:
+    """Drop one decision (as `decisions` read it)."""
+    _write(book, [d for d in decisions(book) if d != decision])
+
+
+def _write(book: Project, kept: list[dict[str, Any]]) -> None:
     with book.storage.writing() as store:
-        store.commits.set_meta(DECISIONS_KEY, json.dumps([*kept, decision], ensure_ascii=False))
-
-
-def forget(book: Project, name: str) -> dict[str, Any] | None:
-    """Drop the decision about `name`; returns it (None: there was none)."""
-    found = decisions(book)
-    dropped = next((d for d in found if d.get("name") == name), None)
-    if dropped is not None:
-        kept = [d for d in found if d is not dropped]
-        with book.storage.writing() as store:
-            store.commits.set_meta(DECISIONS_KEY, json.dumps(kept, ensure_ascii=False))
-    return dropped
+        store.commits.set_meta(DECISIONS_KEY, json.dumps(kept, ensure_ascii=False))
 
 
 def for_chapter(decided: list[dict[str, Any]], chapter: int) -> dict[str, list[dict[str, Any]]]:
@@ -58,5 +64,36 @@ def for_chapter(decided: list[dict[str, Any]], chapter: int) -> dict[str, list[d
             continue
         if chapter == chapters[0]:
             intros.append(dict(decision["intro"]))
-        appeared.append({"id": decision["entity_id"], "mentions": [decision["name"]]})
-    return {"entities_new": intros, "entities_appeared": appeared}
+        if decision.get("action") != RENAMED:  # a rename names no one in the text
+            appeared.append({"id": decision["entity_id"], "mentions": [decision["name"]]})
+    return {"entities_new": renamed_intros(decided, intros, chapter), "entities_appeared": appeared}
+
+
+def renamed_intros(decided: list[dict[str, Any]], intros: list[Any], chapter: int) -> list[Any]:
+    """The introductions of chapter `chapter` with the author's renames from it or before
+    applied, in order: in the chapter a rename starts from, the entity's introduction takes the
+    new name; later, one still giving it the old name (an accept or merge decided before the
+    rename) does. The name replaced stays an alias."""
+    out = list(intros)
+    for decision in decided:
+        start = (decision.get("chapters") or [None])[0]
+        if decision.get("action") != RENAMED or not isinstance(start, int) or start > chapter:
+            continue
+        old, new = decision.get("old_name"), decision["name"]
+        out = [
+            _renamed(item, old, new, every=chapter == start)
+            if isinstance(item, dict) and item.get("id") == decision["entity_id"]
+            else item
+            for item in out
+        ]
+    return out
+
+
+def _renamed(item: dict[str, Any], old: Any, new: str, every: bool) -> dict[str, Any]:
+    """An introduction named `new` instead of `old` (or of any name, `every`), the name it
+    had and `old` kept as aliases."""
+    if item.get("name") == new or not (every or item.get("name") == old):
+        return item
+    names = [*(item.get("aliases") or []), item.get("name"), old]
+    aliases = [a for a in dict.fromkeys(names) if isinstance(a, str) and a != new]
+    return {**item, "name": new, "aliases": aliases}

@@ -161,9 +161,16 @@ def _one_per_id(items: list[Any]) -> list[Any]:
 def undo(book: Project, name: str) -> list[int]:
     """Undo the author's decision about `name`: an accept or merge is taken back chapter by
     chapter (each as it was before), a rejection taken off the list. Returns the chapters."""
-    decision = next((d for d in author_layer.decisions(book) if d.get("name") == name), None)
+    decided = author_layer.decisions(book)  # the latest first: a rename to a merged name
+    decision = next((d for d in reversed(decided) if d.get("name") == name), None)
     if decision is None:
         raise InvalidInput(say("candidate_nothing_to_undo", name=name))
+    return undo_decision(book, decision, name)
+
+
+def undo_decision(book: Project, decision: dict[str, Any], name: str) -> list[int]:
+    """Commit again, chapter by chapter, what `decision` rewrote, as it was (refused, naming
+    `name` and the chapter, when a chapter was changed since), and drop the decision."""
     steps = decision.get("undo") or []
     for step in steps:  # every chapter first: nothing is undone if one was changed since
         current = (book.stored_commit(step["chapter"]) or {}).get("result")
@@ -173,5 +180,5 @@ def undo(book: Project, name: str) -> list[int]:
         stored = book.stored_commit(step["chapter"]) or {}
         before = book.store.commits.logged_result(step["chapter"], step["before"])
         book.commit(before, text=stored.get("text"))
-    author_layer.forget(book, name)
+    author_layer.forget_decision(book, decision)
     return sorted(s["chapter"] for s in steps)

@@ -3,6 +3,10 @@ or an agent. Once a book holds both kinds, what memory says after the first such
 be out of date (汤怀 still alive in the pack for 第八十二回 because only 1–5 were extracted), so
 the pack and `resume` say which chapters, as `text_only_chapters` (numbers, and `[from, to]`
 for runs), and in text as a Chinese line naming the chapter after which states may be stale.
+
+A chapter imported now is marked (`chapter_meta.origin == "text_import"`); one imported before
+that mark existed is recognised by its result, no more than the minimal import shape
+(`extraction.merge.is_minimal`), so an old book's coverage is right too.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..messages import say
 
 if TYPE_CHECKING:
+    from ..memory.records import ChapterRecord
     from .reader import BookReader
 
 IMPORT_ORIGIN = "text_import"  # what `import text` marks its results with (chapter_meta.origin)
@@ -25,12 +30,25 @@ def text_only(book: BookReader, before: int | None = None) -> list[int]:
     held = getattr(book, "_text_only_held", None)
     if held is None or held[0] != seq:
         rows = book.store.commits.chapter_rows()
-        flags = [(r.chapter, r.meta.get("origin") == IMPORT_ORIGIN) for r in rows]
+        flags = [(r.chapter, _imported_only(book, r)) for r in rows]
         held = (seq, flags)
         book._text_only_held = held  # type: ignore[attr-defined]
     flags = [(c, t) for c, t in held[1] if before is None or c < before]
     only = [c for c, t in flags if t]
     return only if only and len(only) < len(flags) else []
+
+
+def _imported_only(book: BookReader, row: ChapterRecord) -> bool:
+    """Whether the chapter stands on a text import's result: marked so, or (an import older
+    than the mark) unmarked, unsummarized and no more than the minimal shape. Only such rows
+    read their result."""
+    from ..extraction.merge import MINIMAL_META, is_minimal  # not loaded by a `fact` process
+
+    origin = row.meta.get("origin")
+    if origin is not None or row.summary or not set(row.meta) <= MINIMAL_META:
+        return bool(origin == IMPORT_ORIGIN)
+    stored = book.store.commits.current_commit(row.chapter) or {}
+    return is_minimal(stored.get("result"))
 
 
 def as_ranges(chapters: list[int]) -> Ranges:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, UnknownChapter
-from ..extraction.merge import IMPORT_ORIGIN, is_minimal
+from ..extraction.merge import IMPORT_ORIGIN, is_minimal, with_author_layer
 from ..ingest.doubled_headings import Doubled, set_apart_doubles
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
@@ -21,6 +21,7 @@ from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..messages import say
+from . import author_layer
 from .reports import (
     ChapterFound,
     DoubledChapter,
@@ -83,6 +84,7 @@ def import_text(
     named = [names.find(chapter.text, fold=False) for chapter in chapters]
     mentioned = [_by_entity(mentions) for mentions in named]
     intro_at = _introductions(book, first, cast or [], mentioned)
+    decided = author_layer.decisions(book)  # the author's own layer: it outlives an import too
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
         result = chapter_result(first + i, chapter)
@@ -92,6 +94,7 @@ def import_text(
             {"id": entity_id, "mentions": found[:5]} for entity_id, found in mentions.items()
         ]
         with_text_memory(result, chapter.text, named[i])
+        result = with_author_layer(result, author_layer.for_chapter(decided, first + i))
         unchanged += book.commit(result, text=chapter.text).status == "unchanged"
         if progress:
             progress(i + 1, len(chapters))
@@ -209,8 +212,11 @@ def _introductions(
     by_id = {entity["id"]: entity for entity in cast}
     intro_at: dict[int, list[dict[str, Any]]] = {}
     for chapter, items in before.items():
-        intro_at[chapter - first] = [
-            by_id.get(item.get("id"), item) if isinstance(item, dict) else item for item in items
+        intro_at[chapter - first] = [  # a reveal (a rename, a merge) is not the cast's to undo
+            by_id.get(item.get("id"), item)
+            if isinstance(item, dict) and not item.get("revealed")
+            else item
+            for item in items
         ]
     known = {e.id for e in book.entities()}
     for entity in cast:

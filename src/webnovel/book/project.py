@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
     from .long_reads import LongReads
+    from .renaming import Renamed
     from .reports import Summarized, TextImport, UpstreamImport
     from .resume import Resume
 
@@ -556,6 +557,20 @@ class Project(BookReader):
         from . import candidate_queue
 
         return candidate_queue.reject(self, name)
+
+    def rename_entity(
+        self, entity: str, new_name: str, from_chapter: int | None = None, undo: bool = False
+    ) -> Renamed:
+        """Give an entity (id, name or alias) a new name from a chapter on (default: the one
+        introducing it), its old name kept as an alias: an author's decision, kept through
+        extraction and imports. Refused when another entity has the name. `undo` takes the
+        entity's latest rename back."""
+        from . import renaming
+
+        if undo:
+            return renaming.undo(self, entity)
+        start = chapter_number(from_chapter, "from_chapter")
+        return renaming.rename(self, entity, new_name, start)
 
     def prefill(self, chapter: int) -> dict[str, Any]:
         """A chapter-result skeleton for a committed chapter from its stored text: who appears

@@ -385,6 +385,15 @@ def candidates(args: argparse.Namespace) -> int:
     return 0
 
 
+def rename(args: argparse.Namespace) -> int:
+    if not args.undo and not args.new_name:
+        raise InvalidInput(say("rename_name_text"))
+    with open_book(args) as book:
+        done = book.rename_entity(args.entity, args.new_name or "", args.from_chapter, args.undo)
+    emit(args, done.to_dict(), lambda _: render.renamed_text(done))
+    return 0
+
+
 def prefill(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         skeleton = book.prefill(args.chapter)

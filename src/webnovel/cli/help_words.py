@@ -147,6 +147,11 @@ HELP: dict[str, str] = {
     "an entity, merge one into a known entity as an alias (or one entity into another), reject "
     "one (remembered), or undo any of these": "待确认的名字：正文里反复出现、还不是任何实体的名字；可确认为新实体，并入已有实体作为别名（也可把一个实体并入另一个），拒绝（会被记住），或撤销其中任何一次",
     "the candidate name": "待确认的名字",
+    "give an entity a new name from a chapter on (default: the chapter introducing it); the old name stays an alias, and the rename, the author's own decision, outlives extraction and imports; --undo takes the entity's latest rename back": "给实体改名，自某章起生效（默认：它登场的那一章）；旧名保留为别名；改名是作者自己的决定，重新提取或重新导入都不会丢；--undo 撤销该实体最近一次改名",
+    "the entity (id, name or alias)": "实体（id、名字或别名）",
+    "its new name": "新名字",
+    "the chapter the new name holds from (default: the one introducing it)": "新名字自第几章起生效（默认：实体登场的那一章）",
+    "take the entity's latest rename back": "撤销该实体最近一次改名",
     "with accept: 角色, 势力, 地点 or 物品": "配合 accept：类型，角色、势力、地点或物品",
     "with accept: the new entity's id (default: the name)": "配合 accept：新实体的 id（默认用名字）",
     "with merge: the entity (id, name or alias)": "配合 merge：并入哪个实体（id、名字或别名）",

@@ -302,6 +302,28 @@ def _add_model_free_commands(sub: Subcommands) -> None:
     p.add_argument("--min-count", type=int, default=3, help="names seen at least this often")
     p.add_argument("--limit", type=int, default=50, help="at most this many names")
 
+    p = _add(
+        sub,
+        "rename",
+        commands.rename,
+        "give an entity a new name from a chapter on (default: the chapter introducing it); the "
+        "old name stays an alias, and the rename, the author's own decision, outlives "
+        "extraction and imports; --undo takes the entity's latest rename back",
+        "webnovel rename 岳爷 岳鹏举\n  webnovel rename 血衣堂主 厉沉 --from 30\n"
+        "  webnovel rename 岳鹏举 --undo",
+    )
+    p.add_argument("entity", help="the entity (id, name or alias)")
+    p.add_argument("new_name", nargs="?", default=None, help="its new name")
+    p.add_argument(
+        "--from",
+        dest="from_chapter",
+        metavar="N",
+        type=int,
+        default=None,
+        help="the chapter the new name holds from (default: the one introducing it)",
+    )
+    p.add_argument("--undo", action="store_true", help="take the entity's latest rename back")
+
     _add(
         sub,
         "summarize",
@@ -408,7 +430,7 @@ COMMAND_GROUPS: tuple[tuple[tuple[str, ...], Callable[[Subcommands], None]], ...
     (("status", "sync"), add_hand_edit_commands),
     (("rebuild",), _add_rebuild_command),
     (
-        ("import", "candidates", "summarize", "prefill", "extract"),
+        ("import", "candidates", "rename", "summarize", "prefill", "extract"),
         _add_import_commands,
     ),
     (("mcp", "dashboard", "wiki", "schema", "demo"), _add_admin_commands),

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..book.candidate_queue import Settled
+    from ..book.renaming import Renamed
     from ..book.reports import FrontMatter, Summarized, TextImport, UpstreamImport
     from ..book.values import CommitReport, ReviewReport
     from ..extraction.report import ExtractionReport, PlannedTotal
@@ -370,3 +371,17 @@ def candidate_done_text(done: Settled) -> str:
     if done.action == "accepted":
         return say("candidate_accepted", name=done.name, entity=done.entity_id, where=where)
     return say("candidate_merged", name=done.name, entity=done.entity_id, where=where)
+
+
+def renamed_text(done: Renamed) -> str:
+    chapters = "、".join(map(str, done.chapters)) or "—"
+    if done.action == "undone":
+        return say("rename_undone", old=done.old_name, name=done.name, chapters=chapters)
+    return say(
+        "rename_done",
+        old=done.old_name,
+        name=done.name,
+        entity_id=done.entity_id,
+        start=done.from_chapter,
+        chapters=chapters,
+    )

@@ -84,6 +84,20 @@ def merge_with_stored(
     return _author_wins(merged, intros, appeared)
 
 
+def with_author_layer(
+    result: dict[str, Any], author: dict[str, list[dict[str, Any]]]
+) -> dict[str, Any]:
+    """A result (an imported chapter's) with the author's decisions for its chapter written in
+    over what it holds, as `merge_with_stored` does for a model's answer: so `import text` run
+    again keeps the cast the author accepted, merged or renamed since."""
+    if not (author.get("entities_new") or author.get("entities_appeared")):
+        return result
+    intros = _combined(
+        copy.deepcopy([*(author.get("entities_new") or []), *(result.get("entities_new") or [])])
+    )
+    return _author_wins(dict(result), intros, list(author.get("entities_appeared") or []))
+
+
 def _combined(intros: list[Any]) -> list[dict[str, Any]]:
     """One introduction per id (a result may not hold two): the first that is not a reveal,
     with every alias any of them gives."""

@@ -111,6 +111,7 @@ class MemoryPack:
     # runs), and the line that says so; filled by the facade (`book.coverage`)
     text_only_chapters: list[Any] = field(default_factory=list)
     coverage_line: str | None = None
+    memory_through: int | None = None  # the last chapter memory holds for it (None: chapter − 1)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -148,7 +149,10 @@ def render_prompt(pack: MemoryPack) -> str:
     """Compact Markdown for an LLM: the facts it must not contradict, each with its chapter."""
     lines = [
         say("pack_prompt_head", chapter=pack.chapter, task=TASK.get(pack.task, pack.task)),
-        say("pack_prompt_as_of", chapter=pack.chapter - 1),
+        say(
+            "pack_prompt_as_of",
+            chapter=pack.chapter - 1 if pack.memory_through is None else pack.memory_through,
+        ),
         *_stale_line(pack),
     ]
     if pack.coverage_line:

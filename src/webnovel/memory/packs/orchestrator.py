@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ...config import BookConfig
 from ...errors import InvalidInput
 from ..read.aliases import AliasIndex
-from ..store import ranking_scans, record_ops
+from ..store import commit_ops, ranking_scans, record_ops
 from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
 from . import episodic_sections, story_sections, working_sections
 from .gathering import Gathering, scene_terms
@@ -60,7 +60,8 @@ def build_memory_pack(
     ]
     shown = {i.id for i in allocation.chosen.get("must_know", []) if i.category == "conflict"}
     by_id = {f"conflict:{c.id}": c for c in conflicts}
-    return MemoryPack(
+    latest = commit_ops.latest_chapter(conn)
+    pack = MemoryPack(
         request.task,
         request.chapter,
         budget,
@@ -78,6 +79,9 @@ def build_memory_pack(
             for e in in_play.entities.values()
         ],
     )
+    # asked past the book's end: memory reaches only its last chapter, and the pack says so
+    pack.memory_through = min(as_of, latest) if latest is not None else as_of
+    return pack
 
 
 def _gathering(
