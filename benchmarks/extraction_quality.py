@@ -103,7 +103,7 @@ def measure(root: Path) -> dict[str, Any]:
             gold.commit(chapter.result, text=chapter.text)
         with webnovel.init_project(root / "extracted", title="青灯照剑") as got:
             got.import_text(sample_book_dir() / "chapters")
-            report = got.extract()
+            report = got.extract().to_dict()
             scores = {
                 **entity_scores(gold, got),
                 "state_accuracy": state_accuracy(gold, got),

@@ -31,7 +31,7 @@ import webnovel  # noqa: E402
 from webnovel.extraction.answer_cache import AnswerCache  # noqa: E402
 from webnovel.extraction.run import Extraction, plan  # noqa: E402
 from webnovel.extraction.settings import LLMSettings  # noqa: E402
-from webnovel.memory.packs.budget_manager import estimate_tokens  # noqa: E402
+from webnovel.memory.packs.recipes import estimate_tokens  # noqa: E402
 from webnovel.memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA  # noqa: E402
 
 from saga import generate_saga  # noqa: E402
@@ -110,10 +110,10 @@ def extraction_run(chapters: int, concurrency: int, chars: int, seed: int) -> in
             with webnovel.init_project(Path(folder) / "book", title="bench") as book:
                 book.import_text(novel)
                 started = time.perf_counter()
-                report = book.extract(concurrency=concurrency)
+                report = book.extract(concurrency=concurrency).to_dict()
                 first = time.perf_counter() - started
                 started = time.perf_counter()
-                again = book.extract(force=True, concurrency=concurrency)
+                again = book.extract(force=True, concurrency=concurrency).to_dict()
                 second = time.perf_counter() - started
         finally:
             server.terminate()

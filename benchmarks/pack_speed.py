@@ -103,7 +103,7 @@ def main() -> None:
     digest = args.digest.open("w", encoding="utf-8") if args.digest else None
     with webnovel.open_project(args.book) as book:
         if args.server_heap:
-            from webnovel.book.heap import settle_heap
+            from webnovel.book.server_memory import settle_heap
 
             settle_heap(book)
         book.build_memory_pack("chapter_write", args.chapters, record=False)  # names, search

@@ -140,7 +140,7 @@ def _scene_people(book: webnovel.Project, as_of: int) -> set[str]:
         return {
             book.entity(name).id
             for scene in book.chapter(as_of).scenes
-            for name in scene["characters"]
+            for name in scene.characters
         }
     except webnovel.errors.WebnovelError:
         return set()

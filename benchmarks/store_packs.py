@@ -46,7 +46,7 @@ def main() -> None:
         for name, book in books.items()
     }
     if args.server_heap:
-        from webnovel.book.heap import settle_heap
+        from webnovel.book.server_memory import settle_heap
 
         for book in books.values():
             settle_heap(book)

@@ -50,3 +50,11 @@ def test_every_name_the_facade_gives_the_adapters_resolves_and_light_ones_stay_l
     ).stdout.split()
     heavy = ("retrieval", "packs.orchestrator", "review", "write.write_pipeline")
     assert not [m for m in loaded if any(f"memory.{h}" in m for h in heavy)], loaded
+
+
+def test_at_most_four_plain_modules_sit_at_the_top_of_the_package() -> None:
+    """The top of `webnovel/` holds packages, each a room named for what it holds; the few plain
+    modules left there are what every room uses (the book's config, the one error tree) and the
+    package's own entry points. A new loose module goes into the room it belongs to."""
+    top = sorted(path.name for path in (ROOT / "src" / "webnovel").glob("*.py"))
+    assert len(top) <= 4, top

@@ -30,8 +30,8 @@ def test_the_report_holds_chapter_nine_and_only_it(sample: Path) -> None:
         assert report.title == "血衣堂主" and report.introduced == ["血衣堂主"]
         assert [s.characters for s in report.scenes][1] == ["林砚", "韩啸", "血衣堂主", "林远山"]
         assert report.scenes[0].location == "黑风谷玄字碑"
-        with pytest.warns(DeprecationWarning, match=r"\.location"):  # a mapping in 0.x
-            assert report.scenes[0]["location"] == "黑风谷玄字碑"
+        with pytest.raises(TypeError):  # a mapping in 0.x; no longer (read the field by name)
+            report.scenes[0]["location"]  # type: ignore[index]
         assert {e.event for e in report.events} == {
             "林砚三剑断韩啸血刀",
             "林远山挣断血煞锁送林砚脱身",

@@ -368,7 +368,7 @@ def test_no_page_of_the_sample_book_shows_an_english_key(board: Running) -> None
         latest = book.latest_chapter() or 0
         entities = [e.id for e in book.entities()]
         threads = [t.id for t in book.threads("all")]
-    from webnovel.memory.packs.budget_manager import RECIPES
+    from webnovel.memory.packs.recipes import RECIPES
 
     paths = {
         *PAGES,

@@ -65,7 +65,7 @@ def test_a_fresh_fact_loads_only_what_it_needs(tmp_path: Path) -> None:
     assert expected is not None
     answer, loaded = _fact_process(tmp_path / "b", "林砚", "境界", "--as-of", "3")
     assert isinstance(answer, dict) and answer["value"] == expected.value
-    assert "webnovel.memory.read.graph_memory" in loaded  # the probe sees what is imported
+    assert "webnovel.memory.read.as_of_reads" in loaded  # the probe sees what is imported
     assert sorted(m for m in NOT_FOR_A_FACT if m in loaded) == []
 
 

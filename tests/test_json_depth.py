@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import webnovel
-from webnovel import json_limits
+from webnovel.untrusted import json_limits
 
 from cli_runner import run_cli
 
@@ -87,7 +87,7 @@ def test_a_deep_rejected_candidates_list_is_refused_in_one_sentence(tmp_path: Pa
 
 
 def test_a_deep_list_of_trusted_stores_is_read_as_empty() -> None:
-    from webnovel.user_config import trust_store, user_state_dir
+    from webnovel.user.config import trust_store, user_state_dir
 
     seen = user_state_dir() / "stores.json"
     seen.parent.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from webnovel import errors
 from webnovel.errors import InvalidInput, WebnovelError
 from webnovel.ingest.sample_book import sample_chapters
 from webnovel.messages import MESSAGES, say
-from webnovel.user_config import user_config_path
+from webnovel.user.config import user_config_path
 
 from cli_runner import run_cli
 from stores import NO_POSTGRES, POSTGRES_URL, book_name

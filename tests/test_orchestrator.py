@@ -178,10 +178,7 @@ def test_outline_file_convention_and_resume(tmp_path: Path, backend: str) -> Non
             ],
         }
         assert brief.protagonist is not None and brief.protagonist.now["location"] == "落霞山"
-        with pytest.warns(
-            DeprecationWarning, match="latest_chapter"
-        ):  # the mapping of old still answers
-            assert brief["latest_chapter"] == 3
+        assert brief.latest_chapter == 3
 
 
 def test_the_outline_survives_a_small_budget(sample: webnovel.Project) -> None:

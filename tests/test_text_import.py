@@ -513,5 +513,4 @@ def test_the_report_is_a_value_whose_json_keeps_its_two_shapes(tmp_path: Path) -
         done = book.import_text(path)
         assert not done.dry_run and done.to_dict()["unchanged"] == 0
         assert "candidate_names" not in done.to_dict()
-        with pytest.warns(DeprecationWarning, match=r"read \.committed"):
-            assert done["committed"] == 5  # read as the mapping it was, it still answers
+        assert done.committed == 5

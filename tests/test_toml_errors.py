@@ -12,8 +12,8 @@ import pytest
 
 import webnovel
 from webnovel.errors import InvalidConfig
-from webnovel.toml_errors import toml_problem
-from webnovel.user_config import load_user_config
+from webnovel.untrusted.toml_errors import toml_problem
+from webnovel.user.config import load_user_config
 
 from cli_runner import run_cli
 

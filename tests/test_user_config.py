@@ -13,14 +13,14 @@ import webnovel
 from local_openai import LocalOpenAI, embeddings_reply, local_openai
 from webnovel.cli.main import main
 from webnovel.errors import InvalidConfig
-from webnovel.loopback import is_loopback_host
-from webnovel.user_config import (
+from webnovel.user.config import (
     check_book_section,
     checked_base_url,
     first_use_notice,
     resolve_endpoint,
     user_config_path,
 )
+from webnovel.user.loopback import is_loopback_host
 
 SECRET = "AKIA-very-secret-value-0000"
 

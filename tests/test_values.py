@@ -11,19 +11,19 @@ import pytest
 from webnovel.config import BookConfig
 from webnovel.memory import chains, records, schema
 from webnovel.memory.chains import ConflictDraft, Version
-from webnovel.memory.packs import budget_manager
+from webnovel.memory.packs import recipes
 from webnovel.memory.packs.memory_pack import PackRequest, Passage
 from webnovel.memory.read.chapter_report import Change, ChapterReport
 from webnovel.memory.read.knowledge_gap import Gap
 from webnovel.memory.retrieval.chunker import Chunk
 from webnovel.memory.retrieval.search_hit import SearchHit
 from webnovel.memory.review.draft_review import ReviewIssue
-from webnovel.memory.write.conflict_resolver import replay
+from webnovel.memory.write.chain_folds import replay
 
-from test_conflict_resolver import fact
+from test_chain_folds import fact
 
 MUTABLE_BY_DESIGN = {"CommitCounts", "Allocation", "Chain"}  # counters and work in progress
-VALUE_MODULES = (schema, records, chains, budget_manager)
+VALUE_MODULES = (schema, records, chains, recipes)
 VALUES = sorted(
     (
         cls

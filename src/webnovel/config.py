@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidConfig
-from .toml_errors import toml_problem
-from .user_config import book_refusal, check_book_section
+from .untrusted.toml_errors import toml_problem
+from .user.config import book_refusal, check_book_section
 
 DEFAULT_EXCLUSIVE_GROUP = ("陌生", "相识", "朋友", "挚友", "盟友", "对手", "敌对", "仇敌")
 DEFAULT_DEAD_VALUES = ("死亡", "陨落", "身死")
@@ -86,7 +86,7 @@ def parse_config(data: dict[str, Any]) -> BookConfig:
     }
     kwargs["calendar"] = _calendar(_table(data, "calendar"))
     retrieval = _table(data, "retrieval")
-    # Where text and keys go is the user's choice (user_config.py); a book only names it.
+    # Where text and keys go is the user's choice (user/config.py); a book only names it.
     kwargs["embed_endpoint"] = check_book_section("embed", retrieval)
     check_book_section("llm", _table(data, "llm"))
     if "embedder" in retrieval:

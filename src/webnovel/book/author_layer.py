@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .. import json_limits
+from ..untrusted import json_limits
 
 if TYPE_CHECKING:
     from .project import Project

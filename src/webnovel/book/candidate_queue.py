@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from .. import json_limits
 from ..errors import InvalidInput
 from ..ingest.name_finder import Candidate
 from ..memory import vocabulary
-from ..memory.schema import ReadAsMapping
+from ..memory.schema import JsonRecord
 from ..messages import say
+from ..untrusted import json_limits
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Settled(ReadAsMapping):
+class Settled(JsonRecord):
     """What answering a candidate did: the entity it became or joined, and the chapters that
     name it; or, for a rejection, every name now rejected."""
 

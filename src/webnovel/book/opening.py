@@ -16,7 +16,7 @@ from ..memory.store.location import (
     store_targets,
 )
 from ..memory.store.storage import CONFIG, MEMORY_DIR
-from ..safe_paths import refuse_links_in_memory
+from ..untrusted.safe_paths import refuse_links_in_memory
 from .project import Project
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def init_project(
         location = parse_store_section(
             section | ({"password_env": password_env} if password_env else {}), "--store"
         )
-        from ..user_config import trust_store
+        from ..user.config import trust_store
 
         trust_store(store_targets(store))  # the user typed it: their password may go there
     made = [folder for folder in (root, memory_dir) if not folder.exists()]

@@ -34,9 +34,9 @@ def build_pack(
 ) -> MemoryPack:
     """`Project.build_memory_pack`'s pack; `held` is the book handle's rankings between packs."""
     from ..memory.packs import pack_log
-    from ..memory.packs.budget_manager import RECIPES
     from ..memory.packs.memory_pack import PackRequest
     from ..memory.packs.orchestrator import build_memory_pack
+    from ..memory.packs.recipes import RECIPES
     from ..memory.packs.tasks import task_named, template_weights
 
     focus: tuple[str, ...] = ()

@@ -21,7 +21,7 @@ from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
 from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
-from ..safe_paths import refuse_link_below
+from ..untrusted.safe_paths import refuse_link_below
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -327,7 +327,7 @@ class Project(BookReader):
         problem itself) and kept in `embedder_problem`."""
         from ..memory.retrieval.embedders import make_embedder
         from ..memory.retrieval.search import Retrieval
-        from ..user_config import refuse_a_model_shipped_with_the_book
+        from ..user.config import refuse_a_model_shipped_with_the_book
 
         if self._retrieval is None:
             refuse_a_model_shipped_with_the_book(self.config.embedder, self.root)

@@ -26,7 +26,7 @@ from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import ENTITY_TYPES, THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
-from ..safe_paths import refuse_links_in_memory
+from ..untrusted.safe_paths import refuse_links_in_memory
 
 if TYPE_CHECKING:
     from ..memory.clock import Stamp
@@ -143,7 +143,7 @@ class BookReader:
         the entities whose `items` hold its name or an alias."""
         entity = self.thing(item)
         names = {entity.id, entity.name, *entity.aliases}
-        return self.store.chains.holders(names, chapter_number(as_of))
+        return self.store.chains.item_holders(names, chapter_number(as_of))
 
     def fact(self, subject: str, field: str, as_of: int | None = None) -> MemoryItem | None:
         key, as_of = self.field_key(field), chapter_number(as_of)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InvalidInput
-from ..memory.schema import Entity, ReadAsMapping
+from ..memory.schema import Entity, JsonRecord
 from ..messages import say
 from . import author_layer, cast_changes
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Renamed(ReadAsMapping):
+class Renamed(JsonRecord):
     """What a rename (or its undoing) did: the entity, its name before and after, the chapter
     the new name holds from, and the chapters whose results were committed again."""
 

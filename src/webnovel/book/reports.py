@@ -1,15 +1,14 @@
 """The reports of the book's own work: its health (`stats`), a summarize run, and the two kinds
 of import. Each is a value its renderer reads by name; `to_dict()` is its JSON, the shape the
 contract fixes (a dry run's text import has no `unchanged`, a report without candidates no
-`candidate_names`). Reading one as a mapping, as earlier releases returned it, still answers
-with a DeprecationWarning."""
+`candidate_names`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..memory.schema import ReadAsMapping
+from ..memory.schema import JsonRecord
 
 if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
@@ -19,7 +18,7 @@ FIRST_LINE_CHARS = 40  # of front matter, shown in the import report
 
 
 @dataclass(frozen=True, kw_only=True)
-class BookStats(ReadAsMapping):
+class BookStats(JsonRecord):
     """Counts, sizes, schema and gaps: the book's health at a glance."""
 
     book: dict[str, Any]  # title, genre, folder (and the store, for a shared one)
@@ -36,7 +35,7 @@ class BookStats(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Summarized(ReadAsMapping):
+class Summarized(JsonRecord):
     """What `summarize` did: chapters that stood only on a text import got their summary."""
 
     chapters: int
@@ -46,7 +45,7 @@ class Summarized(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ChapterFound(ReadAsMapping):
+class ChapterFound(JsonRecord):
     """A chapter a text import found, under the number it is (or would be) committed as."""
 
     chapter: int
@@ -56,7 +55,7 @@ class ChapterFound(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DoubledChapter(ReadAsMapping):
+class DoubledChapter(JsonRecord):
     """A chapter the source holds twice, left out of the book: the text is here, not lost."""
 
     title: str
@@ -67,7 +66,7 @@ class DoubledChapter(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class FrontMatter(ReadAsMapping):
+class FrontMatter(JsonRecord):
     """Text under no chapter heading, kept with the chapter it stands before."""
 
     chapter: int
@@ -89,7 +88,7 @@ class FrontMatter(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TextImport(ReadAsMapping):
+class TextImport(JsonRecord):
     """What `import text` found, and (unless a dry run) committed."""
 
     chapters: list[ChapterFound]
@@ -122,7 +121,7 @@ class TextImport(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class UpstreamImport(ReadAsMapping):
+class UpstreamImport(JsonRecord):
     """What an import of a webnovel-writer project brings in (a dry run: committed,
     unchanged and conflicts are 0)."""
 

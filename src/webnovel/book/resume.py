@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..memory.schema import Conflict, ReadAsMapping, Thread
+from ..memory.schema import Conflict, JsonRecord, Thread
 from .coverage import coverage
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class ProtagonistNow:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Resume(ReadAsMapping):
+class Resume(JsonRecord):
     book: dict[str, Any]  # the book's title, genre and root, as `stats` gives them
     latest_chapter: int | None
     missing_chapters: tuple[int, ...]

@@ -4,7 +4,7 @@ a chapter's conflicts in text)."""
 
 from __future__ import annotations
 
-from ..memory.packs.budget_manager import RECIPES
+from ..memory.packs.recipes import RECIPES
 from ..memory.write.rulebook import RULES, SEVERITIES, rule_for
 
 __all__ = ["RECIPES", "RULES", "SEVERITIES", "rule_for"]

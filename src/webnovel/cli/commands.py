@@ -13,7 +13,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import json_limits
 from ..book import (
     Project,
     holds_book,
@@ -35,7 +34,8 @@ from ..errors import (
 from ..ingest.json_keys import DuplicateKeys
 from ..ingest.text_files import MAX_RESULT_BYTES, read_bounded, read_text, read_utf8
 from ..messages import say
-from ..safe_paths import refuse_link_below
+from ..untrusted import json_limits
+from ..untrusted.safe_paths import refuse_link_below
 from . import render
 from .progress import ProgressBar
 
@@ -447,7 +447,7 @@ def mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise InvalidInput.of("mcp_extra") from exc
     with open_book(args) as book:
-        from ..book.heap import settle_heap
+        from ..book.server_memory import settle_heap
 
         settle_heap(book)  # a server's process: what it holds from now on is not walked
         anyio.run(run_stdio, create_server(book))

@@ -16,7 +16,7 @@ from ..errors import ProjectExists, UnknownEntity
 from ..messages import say
 from ..queries import answers
 from ..queries.answers import Versions, dicts
-from ..safe_paths import refuse_link_below
+from ..untrusted.safe_paths import refuse_link_below
 from . import render
 from .commands import emit
 from .progress import ProgressBar

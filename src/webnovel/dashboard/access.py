@@ -18,7 +18,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
-from ..loopback import is_loopback_host
+from ..user.loopback import is_loopback_host
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..book import open_project
-from ..book.heap import settle_heap
+from ..book.server_memory import settle_heap
 from ..errors import InvalidInput
-from ..loopback import is_loopback_host
 from ..messages import say
+from ..user.loopback import is_loopback_host
 from .access import LOGIN_PARAM, new_login_token
 from .app import create_app
 

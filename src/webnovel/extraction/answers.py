@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .. import json_limits
 from ..messages import say
+from ..untrusted import json_limits
 
 FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 MAX_QUOTED_PROBLEMS = 30  # a repair request quotes at most this many problems

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import json_limits
 from ..errors import EndpointFailed
 from ..messages import say
+from ..untrusted import json_limits
 
 RETRY_STATUSES = frozenset({408, 409, 429}) | frozenset(range(500, 600))
 MODEL_JSON_DEPTH = 64  # as the commit's own hygiene allows (memory/write/json_hygiene.py)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
 from ..messages import say
-from ..toml_errors import toml_problem
+from ..untrusted.toml_errors import toml_problem
 from .answer_cache import AnswerCache
 from .chat_client import ChatClient
 from .report import ExtractionReport

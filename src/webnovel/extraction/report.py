@@ -2,8 +2,7 @@
 
 The two shapes are two kinds of rows and totals: a dry run's carry estimates, a run's carry the
 tokens the server counted and what was committed. `to_dict()` is the contract's JSON, in its
-keys' order. Read as a mapping, as earlier releases returned it, a report still answers, with a
-DeprecationWarning."""
+keys' order."""
 
 from __future__ import annotations
 
@@ -11,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..memory.schema import ReadAsMapping
+from ..memory.schema import JsonRecord
 from .chat_client import Usage
 
 
 @dataclass(frozen=True, kw_only=True)
-class Estimate(ReadAsMapping):
+class Estimate(JsonRecord):
     """Tokens a request would take, by the characters of its messages (no server asked)."""
 
     input: int
@@ -24,7 +23,7 @@ class Estimate(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlannedChapter(ReadAsMapping):
+class PlannedChapter(JsonRecord):
     """A chapter of a dry run: asked already (its answer is kept in the book) or to be asked."""
 
     chapter: int
@@ -36,7 +35,7 @@ class PlannedChapter(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExtractedChapter(ReadAsMapping):
+class ExtractedChapter(JsonRecord):
     """A chapter of a run: what was asked, what it cost and how its commit went."""
 
     chapter: int
@@ -62,7 +61,7 @@ class ExtractedChapter(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlannedTotal(ReadAsMapping):
+class PlannedTotal(JsonRecord):
     chapters: int
     requests: int
     estimated_tokens: Estimate
@@ -71,7 +70,7 @@ class PlannedTotal(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExtractedTotal(ReadAsMapping):
+class ExtractedTotal(JsonRecord):
     chapters: int
     requests: int
     tokens: Usage
@@ -83,7 +82,7 @@ class ExtractedTotal(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExtractionReport(ReadAsMapping):
+class ExtractionReport(JsonRecord):
     """One run of `extract`, or its dry run."""
 
     dry_run: bool

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..book import author_layer, candidate_queue
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
-from ..memory.packs.budget_manager import estimate_tokens
+from ..memory.packs.recipes import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..messages import say
 from .answer_cache import AnswerCache, answer_key

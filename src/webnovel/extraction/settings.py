@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import InvalidConfig
 from ..messages import say
-from ..user_config import check_book_section, first_use_notice, resolve_endpoint
+from ..user.config import check_book_section, first_use_notice, resolve_endpoint
 from .chat_client import ChatEndpoint
 
 DEFAULT_CONCURRENCY = 1

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import json_limits
 from ..errors import ProjectNotFound
+from ..untrusted import json_limits
 
 
 @dataclass(frozen=True)

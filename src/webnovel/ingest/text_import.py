@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..messages import say
-from ..toml_errors import toml_problem
+from ..untrusted.toml_errors import toml_problem
 from .text_files import read_text, refuse_links_outside
 
 _NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import json_limits
 from ..errors import InvalidInput
 from ..messages import say
+from ..untrusted import json_limits
 from .text_files import MAX_RESULT_BYTES, read_bounded, read_text, refuse_links_outside
 
 GENERIC_ALIASES = {"protagonist", "主角"}  # upstream gives every protagonist these two

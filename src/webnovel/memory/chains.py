@@ -3,7 +3,7 @@
 An `Assertion` is what one chapter said about one chain; a `Version` is a value of the chain over
 `[valid_from, valid_to)`; a `Chain` holds the versions open while a replay folds assertions into
 them, with the conflicts and notes the fold raised (`ConflictDraft`). The folds themselves live in
-`conflict_resolver` (facts, relations, threads, rules) and `knowledge_rules` (secrets).
+`chain_folds` (facts, relations, threads, rules) and `knowledge_rules` (secrets).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from .schema import (
     ConflictStatus,
     Evidence,
     FindingKind,
-    ReadAsMapping,
+    JsonRecord,
     Status,
     ThreadKind,
     ThreadStatus,
@@ -359,7 +359,7 @@ class Secret:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Together(ReadAsMapping):
+class Together(JsonRecord):
     """Someone who shares chapters (and scenes) with an entity up to a chapter: being in the
     same chapter is co-occurrence, never a relation fact."""
 

@@ -23,9 +23,9 @@ Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional
 MAX_CHAPTER = 1_000_000
 
 
-class ReadAsMapping:
-    """For a value that was a mapping in earlier releases: `value[key]` still answers, from its
-    JSON, with a DeprecationWarning naming the field to read instead."""
+class JsonRecord:
+    """A value whose JSON is `to_dict()`. It is not a mapping (earlier releases returned some of
+    these as mappings): read a field by name, or `to_dict()[key]`."""
 
     def to_dict(self) -> dict[str, Any]:
         """Its fields as its JSON (a value whose JSON differs says so itself)."""
@@ -33,16 +33,6 @@ class ReadAsMapping:
 
         fields_: dict[str, Any] = asdict(self)  # type: ignore[call-overload]  # a dataclass
         return fields_
-
-    def __getitem__(self, key: str) -> Any:
-        import warnings
-
-        warnings.warn(
-            f"{type(self).__name__} is no longer a mapping: read .{key}, or to_dict()[{key!r}]",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.to_dict()[key]
 
 
 def holds_at(valid_from: int, valid_to: int | None, chapter: int) -> bool:

@@ -61,7 +61,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "schema_kind_view": ("视图", "view"),
 }
 MESSAGES |= {
-    # -- JSON nested too deep or too long to be read (json_limits.py) -------------------------
+    # -- JSON nested too deep or too long to be read (untrusted/json_limits.py) ---------------
     "json_too_deep": (
         "{where}：JSON 嵌套超过 {limit} 层，不予读取",
         "{where}: JSON nested more than {limit} deep is not read",

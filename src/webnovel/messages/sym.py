@@ -4,7 +4,7 @@ characters, a key given twice). Part of the one catalogue (`webnovel.messages`).
 
 # key: (中文, English)
 MESSAGES: dict[str, tuple[str, str]] = {
-    # -- a book folder that reaches outside itself (safe_paths.py) -------------------------------
+    # -- a book folder that reaches outside itself (untrusted/safe_paths.py) ---------------------
     "link_refused": (
         "书的文件夹里有符号链接，已拒绝：{named}{more}。书可能来自别人，链接会让程序读写书以外的"
         "文件；请删除链接，换成真实的文件后再试",

@@ -12,9 +12,9 @@ from ..read import story_clock
 from ..store import chain_ops, entity_ops, ranking_scans
 from ..store.connection import Connection
 from ..vocabulary import field_terms
-from .budget_manager import Recipe
 from .memory_pack import PackItem, PackRequest
 from .pack_words import Reason
+from .recipes import Recipe
 from .relevance_filter import InPlay, bigrams, freshness
 
 T = TypeVar("T")

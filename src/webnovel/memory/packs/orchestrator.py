@@ -17,10 +17,10 @@ from ..store import commit_ops, ranking_scans, record_ops
 from ..store.connection import Connection
 from ..store.ranking_scans import RankingCache as RankingCache  # the facade holds one
 from . import episodic_sections, story_sections, working_sections
-from .budget_manager import RECIPES, Recipe, allocate, estimate_tokens
 from .gathering import Gathering, scene_terms
 from .memory_pack import MemoryPack, PackItem, PackRequest, PackSection, Retriever
 from .must_know import KINDS, conflict_items, gather_must_know
+from .recipes import RECIPES, Recipe, allocate, estimate_tokens
 from .relevance_filter import find_in_play, rule_terms
 from .scene_cast import Surroundings, extend_cast
 

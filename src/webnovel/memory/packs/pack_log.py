@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ... import json_limits
-from ...safe_paths import open_regular
+from ...untrusted import json_limits
+from ...untrusted.safe_paths import open_regular
 from .memory_pack import MemoryPack
 
 TAIL_BYTES = 4 << 20  # the dashboard reads the latest 4 MB: some 40,000 packs

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...messages import say
 from ..chains import RuleInForce
-from ..read import graph_memory
+from ..read import as_of_reads
 from ..schema import Thread
 from ..store import chain_ops, ranking_scans
 from ..vocabulary import THREAD_KINDS
@@ -31,7 +31,7 @@ def relations(g: Gathering) -> list[PackItem]:
     )
     top = best(scored)
     # their ends named as the chapter before knew them (a name revealed later is not shown)
-    names = graph_memory.names_as_of(
+    names = as_of_reads.names_as_of(
         g.conn, {end for _, _, link in top for end in (link.source, link.target) if end}, g.as_of
     )
     for _, _, link in top:
@@ -96,7 +96,7 @@ def threads(g: Gathering) -> list[PackItem]:
     return [
         _thread_item(
             g,
-            graph_memory.thread_state_at(*states[row_id], g.request.chapter),
+            as_of_reads.thread_state_at(*states[row_id], g.request.chapter),
             value,
             _thread_why(g, why),
         )

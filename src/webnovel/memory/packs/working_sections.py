@@ -9,7 +9,7 @@ from typing import Any
 from ...messages import say
 from ..chains import Version
 from ..clock.shown import clock_now, clock_since, deadline_line
-from ..read import graph_memory, story_clock
+from ..read import as_of_reads, story_clock
 from ..read import items as item_holders
 from ..store import commit_ops
 from . import gap_lines
@@ -158,7 +158,7 @@ def character_state(g: Gathering) -> list[PackItem]:
     items = []
     dead = {v.subject for v in g.dead()}
     living = [e for e in g.in_play.entities if e not in dead]
-    facts = graph_memory.facts_of_many(g.conn, living, g.as_of)  # one query for the cast
+    facts = as_of_reads.facts_of_many(g.conn, living, g.as_of)  # one query for the cast
     for entity_id in living:
         entity = g.in_play.entities[entity_id]
         relevance = g.in_play.relevance[entity_id]
@@ -260,7 +260,7 @@ def constraints(g: Gathering) -> list[PackItem]:
             evidence=list(v.evidence),
             score=score,
             why=why,
-            line=f"- {graph_memory.dead_constraint(g.name(v.subject), v.value, v.valid_from)}",
+            line=f"- {as_of_reads.dead_constraint(g.name(v.subject), v.value, v.valid_from)}",
         )
         for score, why, v in top
     ]

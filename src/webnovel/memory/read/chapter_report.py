@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..chains import fmt
-from ..schema import Conflict, ReadAsMapping
+from ..schema import Conflict, JsonRecord
 from ..store import assertion_ops, chain_ops, commit_ops, entity_ops, record_ops
 from ..store.connection import Connection
 
@@ -40,7 +40,7 @@ class Change:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SceneSeen(ReadAsMapping):
+class SceneSeen(JsonRecord):
     """One of the chapter's scenes: where, who (by the names known then) and what."""
 
     index: int
@@ -52,7 +52,7 @@ class SceneSeen(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class EventSeen(ReadAsMapping):
+class EventSeen(JsonRecord):
     event: str
     location: str | None
     participants: list[str]  # by the names known then
@@ -61,7 +61,7 @@ class EventSeen(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThreadTouched(ReadAsMapping):
+class ThreadTouched(JsonRecord):
     """A thread the chapter planted, advanced or closed, with its state as of the chapter."""
 
     id: str
@@ -73,7 +73,7 @@ class ThreadTouched(ReadAsMapping):
 
 
 @dataclass(frozen=True, kw_only=True)
-class SecretTouched(ReadAsMapping):
+class SecretTouched(JsonRecord):
     """A secret the chapter planted or revealed, or one someone learnt (`who`, `how`)."""
 
     secret: str

@@ -45,7 +45,7 @@ def holder(conn: Connection, names: set[str], shown: str, as_of: int | None) -> 
     item named `shown`: the holder's name (names, when several hold a thing of that name), since
     the chapter they have held it from. None when nobody does."""
     at = as_of if as_of is not None else 2**62
-    ids = chain_ops.holders(conn, names, as_of)
+    ids = chain_ops.item_holders(conn, names, as_of)
     if not ids:
         return None
     people = entity_ops.entity_names(conn, ids)

@@ -17,7 +17,7 @@ from typing import Any
 from ..schema import Secret
 from ..store import chain_ops, entity_ops, name_ops, record_ops
 from ..store.connection import Connection
-from .graph_memory import holders, secrets
+from .as_of_reads import knowers_by_secret, secrets
 
 MOOT_WHEN_MET = ("fate", "whereabouts")
 
@@ -40,7 +40,7 @@ def information_gap(conn: Connection, as_of: int, chapter: int, characters: set[
     """For the open secrets that touch `characters` (about one of them, or known by one of
     them; and any due in `chapter`): what the narration must keep back, and who of them does
     not know it yet, by the records (see the module's docstring)."""
-    knowing = holders(conn, as_of)
+    knowing = knowers_by_secret(conn, as_of)
     states = {v.subject: v.value for v in chain_ops.versions_at(conn, "secret", as_of)}
     closed = _closed_threads(conn, as_of, {s["thread"] for s in states.values() if s.get("thread")})
     members = _members(conn, as_of, characters, knowing)

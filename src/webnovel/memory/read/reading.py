@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..store.parts import Part, bound
-from . import graph_memory
+from . import as_of_reads
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -19,23 +19,23 @@ if TYPE_CHECKING:
 
 
 class Reading(Part):
-    resolve_entity = bound(graph_memory.resolve_entity)
-    fact = bound(graph_memory.fact)
-    facts_of = bound(graph_memory.facts_of)
-    facts_of_many = bound(graph_memory.facts_of_many)
-    history = bound(graph_memory.history)
-    relations = bound(graph_memory.relations)
-    relation_graph = bound(graph_memory.relation_graph)
-    names_as_of = bound(graph_memory.names_as_of)
-    best_connected = bound(graph_memory.best_connected)
-    appearances = bound(graph_memory.appearances)
-    thread_history = bound(graph_memory.thread_history)
-    threads = bound(graph_memory.threads)
-    thread_at = staticmethod(graph_memory.thread_at)  # a version seen from a chapter: no read
-    rules = bound(graph_memory.rules)
-    timeline = bound(graph_memory.timeline)
-    secrets = bound(graph_memory.secrets)
-    knows = bound(graph_memory.knows)
+    resolve_entity = bound(as_of_reads.resolve_entity)
+    fact = bound(as_of_reads.fact)
+    facts_of = bound(as_of_reads.facts_of)
+    facts_of_many = bound(as_of_reads.facts_of_many)
+    history = bound(as_of_reads.history)
+    relations = bound(as_of_reads.relations)
+    relation_graph = bound(as_of_reads.relation_graph)
+    names_as_of = bound(as_of_reads.names_as_of)
+    best_connected = bound(as_of_reads.best_connected)
+    appearances = bound(as_of_reads.appearances)
+    thread_history = bound(as_of_reads.thread_history)
+    threads = bound(as_of_reads.threads)
+    thread_at = staticmethod(as_of_reads.thread_at)  # a version seen from a chapter: no read
+    rules = bound(as_of_reads.rules)
+    timeline = bound(as_of_reads.timeline)
+    secrets = bound(as_of_reads.secrets)
+    knows = bound(as_of_reads.knows)
 
     # Loaded when first asked for: a fresh `webnovel fact` needs none of these.
     def clock(self, as_of: int | None, calendar: Mapping[str, int] | None = None) -> StoryClock:

@@ -13,7 +13,7 @@ from ...config import BookConfig
 from ..schema import Thread
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
 from ..store.connection import Connection
-from . import graph_memory
+from . import as_of_reads
 
 
 def build_state(
@@ -31,7 +31,7 @@ def build_state(
                 for v in chain_ops.versions_at(conn, "fact", None, subject=protagonist.id)
             },
         }
-    open_threads = graph_memory.threads(conn, "open", None, latest)
+    open_threads = as_of_reads.threads(conn, "open", None, latest)
     overdue = [t for t in open_threads if t.overdue]
     conflicts = record_ops.list_conflicts(conn)
     words = commit_ops.chapter_totals(conn, None)

@@ -13,7 +13,7 @@ from typing import Any
 from ...config import BookConfig
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
 from ..store.connection import Connection
-from . import graph_memory
+from . import as_of_reads
 
 CHARACTER_CAP = 60
 RULE_CAP = 120
@@ -49,8 +49,8 @@ def build_scratchpad(conn: Connection, config: BookConfig, commit_seq: int) -> d
     shown = entity_ops.recent_entities(conn, CHARACTER_CAP)
     dead = chain_ops.versions_in_state(conn, "fact", "dead", None)
     names = entity_ops.entity_names(conn, [*shown, *(v.subject for v in dead)])
-    rules = graph_memory.rules(conn, None, None)
-    open_threads = graph_memory.threads(conn, "open", None, latest)
+    rules = as_of_reads.rules(conn, None, None)
+    open_threads = as_of_reads.threads(conn, "open", None, latest)
     open_threads.sort(key=lambda t: (not t.overdue, -(t.urgency or 0), t.due_chapter or 10**9))
     loops = [t for t in open_threads if t.kind != "reader_promise"]
     promises = [t for t in open_threads if t.kind == "reader_promise"]
@@ -73,7 +73,7 @@ def build_scratchpad(conn: Connection, config: BookConfig, commit_seq: int) -> d
                     v.value,
                     v.valid_from,
                     v.source_type,
-                    rule=graph_memory.dead_constraint(
+                    rule=as_of_reads.dead_constraint(
                         names.get(v.subject, v.subject), v.value, v.valid_from
                     ),
                 )

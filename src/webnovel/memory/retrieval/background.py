@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ...safe_paths import open_regular
+from ...untrusted.safe_paths import open_regular
 
 LOCK = "embed.lock"
 LOG = "embed.log"

@@ -9,7 +9,7 @@ imported only when an embedder is built.
   for summaries, not whole books, and never inside `commit` itself (a detached child embeds
   after it, background.py; `webnovel embed` fills everything at once).
 - `openai:MODEL` (or `openai`): an OpenAI-compatible `/embeddings` endpoint (`[openai]` extra)
-  that the *user* configured (user_config.py: `WEBNOVEL_EMBED_*` or the user config); the book
+  that the *user* configured (user/config.py: `WEBNOVEL_EMBED_*` or the user config); the book
   only names it (`[retrieval] endpoint = "NAME"`), so a received book cannot send the user's
   key or text anywhere the user did not choose.
 - `st:PATH`: a local sentence-transformers model folder.
@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from ...errors import EndpointFailed, InvalidConfig
 from ...messages import say
-from ...user_config import Endpoint, resolve_endpoint
+from ...user.config import Endpoint, resolve_endpoint
 from .segmenter import bigram_tokens
 
 Vector = Sequence[float]

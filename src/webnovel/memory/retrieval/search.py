@@ -28,7 +28,7 @@ from typing import Any
 
 from ...errors import EndpointFailed
 from ...messages import say
-from ...user_config import first_use_notice
+from ...user.config import first_use_notice
 from ..read.aliases import AliasIndex
 from ..store import commit_ops, vector_store
 from ..store.connection import Connection

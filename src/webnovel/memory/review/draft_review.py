@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ...messages import say
-from ..read import graph_memory
+from ..read import as_of_reads
 from ..schema import Conflict
 from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
@@ -142,7 +142,7 @@ def _threads(conn: Connection, draft: ChapterResult, chapter: int) -> list[Revie
     """Threads open before the chapter that the draft leaves due or overdue."""
     closing = {t.id for t in draft.threads if t.action in ("resolve", "abandon")}
     issues = []
-    for thread in graph_memory.threads(conn, "open", chapter - 1, chapter - 1):
+    for thread in as_of_reads.threads(conn, "open", chapter - 1, chapter - 1):
         if thread.due_chapter is None or thread.id in closing:
             continue
         evidence = (

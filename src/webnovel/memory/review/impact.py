@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..read.graph_memory import names_as_of
+from ..read.as_of_reads import names_as_of
 from ..retrieval.chunker import chapter_chunks
 from ..schema import Conflict
 from ..store import commit_ops, record_ops

@@ -489,7 +489,7 @@ def field_use(conn: Connection) -> dict[str, int]:
     return {field: count for field, count in rows}
 
 
-def holders(conn: Connection, names: Iterable[str], as_of: int | None) -> list[str]:
+def item_holders(conn: Connection, names: Iterable[str], as_of: int | None) -> list[str]:
     """The entities whose `items`, as of chapter `as_of`, hold any of these names (an item
     entity's name or aliases), in id order."""
     names = set(names)

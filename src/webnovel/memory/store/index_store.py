@@ -15,9 +15,9 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-from ... import json_limits
 from ...errors import BookBusy, DamagedBook, is_sqlite_damage, one_line
 from ...messages import say
+from ...untrusted import json_limits
 from .connection import Connection, Row
 from .migrations import MIGRATIONS, Migration, migrate
 from .schema_check import check_schema, guard, readable_log

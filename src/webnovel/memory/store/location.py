@@ -44,7 +44,7 @@ class StoreLocation:
     def connect_options(self) -> dict[str, Any]:
         """psycopg.connect's arguments: the URL, and the password when `password_env` names one.
         A password from the environment goes only to a server the user chose (user_config)."""
-        from ...user_config import refuse_a_password_to_a_book_s_host
+        from ...user.config import refuse_a_password_to_a_book_s_host
 
         refuse_a_password_to_a_book_s_host(
             store_targets(self.url), self.password_env, connection_service(self.url)

@@ -73,7 +73,7 @@ class Chains(Part):
     versions_at = bound(chain_ops.versions_at)
     pressing_threads = bound(ranking_scans.pressing_threads)
     field_use = bound(chain_ops.field_use)
-    holders = bound(chain_ops.holders)
+    item_holders = bound(chain_ops.item_holders)
 
 
 class Commits(Part):

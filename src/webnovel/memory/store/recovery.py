@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DamagedBook, InvalidInput, one_line
-from ...json_limits import loads as bounded_loads
 from ...messages import say
+from ...untrusted.json_limits import loads as bounded_loads
 from .index_store import SQLiteStore
 from .migrations import MIGRATIONS
 from .schema_check import open_for_reading, readable_log

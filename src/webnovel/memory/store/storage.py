@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ... import json_limits
+from ...untrusted import json_limits
 from .connection import Connection
 from .index_store import IndexStore, SQLiteStore
 from .lexical_index import LexicalIndex

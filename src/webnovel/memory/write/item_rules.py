@@ -12,7 +12,7 @@ from ..chains import TARGET, WHO, ConflictDraft, Family, chain_key
 from ..store import assertion_ops, chain_ops, entity_ops, name_ops, record_ops
 from ..store.connection import Connection
 from .chapter_inputs import ChapterResult
-from .conflict_resolver import replay
+from .chain_folds import replay
 
 
 def items_held_elsewhere(
@@ -41,7 +41,7 @@ def items_held_elsewhere(
             continue
         receiver = resolve(change.ref)[0]
         names = {item.id, item.name, *item.aliases}
-        others = [h for h in chain_ops.holders(conn, names, result.chapter) if h != receiver]
+        others = [h for h in chain_ops.item_holders(conn, names, result.chapter) if h != receiver]
         if not others:
             continue
         draft = ConflictDraft(
@@ -126,7 +126,7 @@ def _taken_from_holder(conn: Connection, missing: ConflictDraft) -> ConflictDraf
         if item is not None and item.type == "物品":
             names |= {item.id, item.name, *item.aliases}
     entity = len(names) > 1
-    before = chain_ops.holders(conn, names, n - 1)
+    before = chain_ops.item_holders(conn, names, n - 1)
     if giver in before or not before or (len(before) > 1 and not entity):
         return None
     holder = before[0]

@@ -1,6 +1,6 @@
 """What each finding means to the author: its severity and how to fix it, in one table.
 
-The findings themselves come from one place, the write path's rules (`conflict_resolver` and the
+The findings themselves come from one place, the write path's rules (`chain_folds` and the
 pipeline): committing a chapter records them as conflicts (or, for advice, as notes), and review
 runs the same commit on a copy of memory that is thrown away. So review and commit cannot
 disagree: every conflict kind at commit is an issue in review with the severity below, and every

@@ -34,9 +34,7 @@ from ..store import (
 )
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
-from .chapter_inputs import ChapterResult
-from .chapter_result import parse_chapter_result
-from .conflict_resolver import (
+from .chain_folds import (
     KEY_SEPARATOR,
     ConflictDraft,
     Version,
@@ -47,6 +45,8 @@ from .conflict_resolver import (
     knowledge_conflicts,
     replay,
 )
+from .chapter_inputs import ChapterResult
+from .chapter_result import parse_chapter_result
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
 from .extractors.knowledge_extractor import extract_knowledge

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...schema import TimelineEvent
-from ..conflict_resolver import Activity, Assertion
+from ..chain_folds import Activity, Assertion
 
 Resolve = Callable[[str], tuple[str, float]]
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from ....messages import say
 from ...chains import KnowledgePayload, SecretPayload
 from ...vocabulary import EVERYONE
+from ..chain_folds import Activity, Assertion, chain_key
 from ..chapter_inputs import ChapterResult
-from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
 
 

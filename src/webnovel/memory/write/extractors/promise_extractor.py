@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..chain_folds import Activity, Assertion
 from ..chapter_inputs import ChapterResult
-from ..conflict_resolver import Activity, Assertion
 from . import Extraction, Resolve, evidence
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ....config import BookConfig
+from ..chain_folds import Activity, Assertion, chain_key
 from ..chapter_inputs import ChapterResult
-from ..conflict_resolver import Activity, Assertion, chain_key
 from . import Extraction, Resolve, evidence
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...schema import TimelineEvent
+from ..chain_folds import Activity
 from ..chapter_inputs import ChapterResult
-from ..conflict_resolver import Activity
 from . import Extraction, Resolve
 
 

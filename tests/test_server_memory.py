@@ -1,6 +1,6 @@
 """The garbage collector's policy: the library never freezes the heap of a host program that
 imports it; the processes this package runs itself (`webnovel mcp`, the dashboard) freeze what
-they hold at start-up (`book.heap.settle_heap`), and the book answers the same after."""
+they hold at start-up (`book.server_memory.settle_heap`), and the book answers the same after."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from library_nights import OUTLINE, night
 CHILD = """
 import gc, json, sys
 import webnovel
-from webnovel.book.heap import settle_heap
+from webnovel.book.server_memory import settle_heap
 
 with webnovel.open_project(sys.argv[1]) as book:
     before = book.build_memory_pack("chapter_write", 3, outline=sys.argv[2], record=False)

@@ -23,8 +23,8 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import LinkRefused
-from .messages import say
+from ..errors import LinkRefused
+from ..messages import say
 
 SHOWN_LINKS = 3  # a refusal names this many links; a folder full of them is counted
 _DEPTH = 2  # `.webnovel/` holds files and one level of folders (lexicon/)

@@ -304,7 +304,7 @@ def dead_constraint(name: str, status: str, since: int) -> str:
 # -- secrets and knowledge ----------------------------------------------------------------------
 
 
-def holders(conn: Connection, as_of: int | None) -> dict[str, dict[str, str]]:
+def knowers_by_secret(conn: Connection, as_of: int | None) -> dict[str, dict[str, str]]:
     """secret id → {entity id: "knows" or "suspects"} as of a chapter, in one query."""
     out: dict[str, dict[str, str]] = {}
     for v in chain_ops.versions_at(conn, "know", as_of):
@@ -319,7 +319,7 @@ def secrets(
 ) -> list[Secret]:
     """The book's secrets as of a chapter (retired ones included), with who knows them
     (`knowing`, when the caller has already read it)."""
-    knowing = holders(conn, as_of) if knowing is None else knowing
+    knowing = knowers_by_secret(conn, as_of) if knowing is None else knowing
     versions = chain_ops.versions_at(conn, "secret", as_of)
     concerned = {e for v in versions for e in v.value.get("about", [])}
     # by the names chapter `as_of` knew (血衣堂主 before the chapter that reveals 厉沉)

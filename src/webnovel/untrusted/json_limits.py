@@ -17,8 +17,8 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
-from .errors import InvalidInput
-from .messages import say
+from ..errors import InvalidInput
+from ..messages import say
 
 # Our own documents nest a handful deep (a chapter result: about 6); a hundred leaves room for
 # anything a person or a model writes and stays far below the recursion limit.

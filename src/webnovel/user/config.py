@@ -47,11 +47,11 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from . import json_limits
-from .errors import InvalidConfig
+from ..errors import InvalidConfig
+from ..messages import say
+from ..untrusted import json_limits
+from ..untrusted.toml_errors import toml_problem
 from .loopback import is_loopback_host
-from .messages import say
-from .toml_errors import toml_problem
 
 Purpose = Literal["llm", "embed"]
 

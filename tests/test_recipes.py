@@ -4,7 +4,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from webnovel.memory.packs.budget_manager import (
+from webnovel.memory.packs.recipes import (
     RECIPES,
     SECTION_OVERHEAD_TOKENS,
     Recipe,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from .messages import say
+from ..messages import say
 
 _PLACE = re.compile(
     r"^(?P<said>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)$",

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from webnovel.config import BookConfig
-from webnovel.memory.write.conflict_resolver import (
+from webnovel.memory.write.chain_folds import (
     Activity,
     Assertion,
     Chain,
