@@ -14,6 +14,7 @@ import pytest
 
 import webnovel
 from webnovel.ingest.sample_book import sample_chapters
+from webnovel.memory.said import Said, said_again, stored
 
 from cli_runner import run_cli
 
@@ -225,3 +226,74 @@ def test_the_query_texts_speak_the_language_asked_for(
     ran = run_cli("--project", str(four_chapters), *command.split(), "--format", "text")
     assert ran.returncode == 0, ran
     assert ran.stdout == said
+
+
+def test_a_conflict_committed_in_chinese_is_read_in_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Said when read, not when committed: the CLI's conflicts, as text and as JSON."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    webnovel.init_project(tmp_path / "书", title="青灯照剑").close()
+    result = _chapter_one_with_a_conflict(tmp_path)
+    assert run_cli("--project", "书", "commit", str(result), cwd=tmp_path).returncode == 0
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    said = "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
+    text = run_cli("--project", "书", "conflicts", "--format", "text", cwd=tmp_path)
+    assert text.stdout.rstrip().endswith(said), text
+    listed = run_cli("--project", "书", "conflicts", "--format", "json", cwd=tmp_path)
+    assert [c["message"] for c in json.loads(listed.stdout)] == [said], listed
+
+
+def test_a_said_message_is_said_again_with_its_fragments_and_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the store keeps of a message: its key, its arguments, a fragment said inside it
+    (said again too) and a stand-in for a name (filled as the entity is named when read)."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    who = "\udb40who\udb40"
+    message = Said(
+        "time_two_places",
+        who=who,
+        chapter=3,
+        first=1,
+        second=2,
+        a="山门",
+        b=Said("time_when", day=2, part="夜"),
+        time="",
+    )
+    kept = stored(message, {who: "who"})
+    assert kept is not None
+    assert kept["args"]["who"] == {"name_of": "who"}
+    assert kept["args"]["b"] == {"said": {"key": "time_when", "args": {"day": 2, "part": "夜"}}}
+    assert said_again(json.loads(json.dumps(kept)), {"who": "林砚"}) == message.replace(who, "林砚")
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert "day 2 夜" in (said_again(kept, {"who": "林砚"}) or "")
+    assert said_again({"key": "no_such_key", "args": {}}, {}) is None  # shown as written
+    assert stored("a sentence said without a key", {}) is None
+
+
+def test_a_book_from_before_the_conflicts_kept_their_arguments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older book (schema 0014): opened, it gains `args_json` (0015_conflict_args), and its
+    conflicts show the sentence they were written with; `rebuild` derives them again."""
+    import sqlite3
+
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    webnovel.init_project(tmp_path / "书", title="青灯照剑").close()
+    result = _chapter_one_with_a_conflict(tmp_path)
+    assert run_cli("--project", "书", "commit", str(result), cwd=tmp_path).returncode == 0
+    index = sqlite3.connect(tmp_path / "书" / ".webnovel" / "index.db")
+    with index:
+        index.execute("ALTER TABLE conflicts DROP COLUMN args_json")
+        index.execute("DELETE FROM schema_migrations WHERE name = '0015_conflict_args'")
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    conflicts = ("--project", "书", "conflicts", "--format", "text")
+    written = "林砚：第1章移除了「玉佩」，但记忆中物品并无此项（当前：旧木剑）"
+    assert run_cli(*conflicts, cwd=tmp_path).stdout.rstrip().endswith(written)
+    names = {row[0] for row in index.execute("SELECT name FROM schema_migrations")}
+    assert "0015_conflict_args" in names
+    index.close()
+    assert run_cli("--project", "书", "rebuild", cwd=tmp_path).returncode == 0
+    said = "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
+    assert run_cli(*conflicts, cwd=tmp_path).stdout.rstrip().endswith(said)

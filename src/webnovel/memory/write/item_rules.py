@@ -7,8 +7,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft
+from ..said import Said
 from ..store import assertion_ops, chain_ops, entity_ops, name_ops
 from .chapter_inputs import ChapterResult
 
@@ -44,7 +44,7 @@ def items_held_elsewhere(
             field="items",
             expected=others[0],
             found=change.new,
-            message=say(
+            message=Said(
                 "conflict_item_held_elsewhere",
                 chapter=result.chapter,
                 who=WHO,
@@ -86,7 +86,7 @@ def items_taken_from_nonholder(conn: sqlite3.Connection, start: int) -> list[Con
                 field="items",
                 expected=holder,
                 found=thing,
-                message=say(
+                message=Said(
                     "conflict_item_taken_from_nonholder",
                     chapter=n,
                     who=WHO,
