@@ -462,3 +462,25 @@ def test_the_overview_names_missing_chapters_as_resume_does(tmp_path: Path) -> N
         page = running.get("/?as_of=5").body
         assert 'id="missing-chapters"' in page and "第3、4章尚未提交" in page
         assert 'id="missing-chapters"' not in running.get("/?as_of=2").body
+
+
+def test_a_conflict_is_said_in_the_language_the_dashboard_speaks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A conflict committed in Chinese is said again when its page is read: in English for a
+    dashboard started with WEBNOVEL_LANG=en."""
+    import html
+
+    from webnovel.ingest.sample_book import sample_chapters
+
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    result = dict(next(iter(sample_chapters())).result)
+    removes = {"entity_id": "linyan", "field": "items", "op": "remove", "new": "玉佩"}
+    result["state_changes"] = [*(result.get("state_changes") or []), removes]
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
+        book.commit(result)
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with running_dashboard(tmp_path / "book") as running:
+        page = html.unescape(running.get("/conflicts").body)
+    assert "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry" in page
+    assert "第1章移除了" not in page

@@ -316,3 +316,25 @@ def test_the_ledgers_as_of_a_chapter(read_answers: dict[str, Any]) -> None:
     assert out["timeline"] and {e["chapter"] for e in out["timeline"]} <= {2, 3, 4}
     assert out["conflicts_12"] == []
     assert out["conflicts"] and {c["chapter"] for c in out["conflicts"]} == {13}
+
+
+def test_a_conflict_is_said_in_the_language_the_agent_s_server_speaks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A conflict committed in Chinese is said again when listed: in English for a server
+    started with WEBNOVEL_LANG=en."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    result = dict(next(iter(sample_chapters())).result)
+    removes = {"entity_id": "linyan", "field": "items", "op": "remove", "new": "玉佩"}
+    result["state_changes"] = [*(result.get("state_changes") or []), removes]
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
+        book.commit(result)
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+
+    async def body(client: Any) -> Any:
+        return structured(await client.call_tool("list_conflicts", {}))
+
+    listed = run_session(tmp_path / "book", body)
+    assert [c["message"] for c in listed] == [
+        "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
+    ]

@@ -190,6 +190,28 @@ def test_old_value_mismatch_names_canonical_entity_and_the_writing_chapter(
     assert (first.value, first.status, first.valid_to) == ("斗者", "contradicted", 9)
 
 
+def test_a_conflict_is_said_in_the_reader_s_language_and_an_older_one_as_written(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A conflict keeps what its message says (key and arguments, schema 0015_conflict_args)
+    and is said when read: committed in Chinese, read in English. One stored before (no
+    arguments) is shown as it was written, its entity named as it is now."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    book.commit(INTRO)
+    mismatch = {"entity_id": "炎子", "field": "realm", "old": "斗师", "new": "大斗师"}
+    book.commit({"chapter": 9, "state_changes": [mismatch]})
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    [conflict] = book.conflicts()
+    assert conflict.message == (
+        "萧炎: chapter 9 takes 境界 to have been '斗师', but memory has it as '斗者' since "
+        "chapter 1; changed to '大斗师' as this chapter says"
+    )
+    book.storage.conn.execute("UPDATE conflicts SET args_json = NULL")  # as an older book holds it
+    [older] = book.conflicts()
+    assert older.message.startswith("萧炎：第9章以为境界原为「斗师」")
+    assert older.id == conflict.id
+
+
 def test_same_chapter_introduction_and_move_is_no_conflict(book: webnovel.Project) -> None:
     report = book.commit(
         {

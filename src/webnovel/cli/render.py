@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
 
 from ..queries.text import (  # the queries' renderers, where commands and the demo found them
-    KEY_WORDS,
     chapter_list,
     conflicts_text,
     cooccurrence_text,
@@ -49,7 +48,6 @@ from ..queries.text import (  # the queries' renderers, where commands and the d
 )
 
 __all__ = [
-    "KEY_WORDS",
     "chapter_list",
     "conflicts_text",
     "cooccurrence_text",

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypedDict, cast, get_args
 
+from .said import stored
 from .schema import ThreadKind
 
 KEY_SEPARATOR = "\x1f"
@@ -186,6 +187,13 @@ class RuleInForce(NamedTuple):
 WHO = "\udb40who\udb40"
 TARGET = "\udb40target\udb40"
 _STORED_PLACEHOLDER = {WHO: "{who}", TARGET: "{target}"}
+_ROLE = {WHO: "who", TARGET: "target"}  # a name's place in a message's stored arguments
+
+
+def stored_said(message: str) -> dict[str, Any] | None:
+    """What a draft's message says (its key and arguments, the marks as roles), for the store
+    to say it again in the reader's language; None for a message said without a key."""
+    return stored(message, _ROLE)
 
 
 def stored_message(message: str) -> str:
@@ -203,7 +211,9 @@ class ConflictDraft:
 
     kind: str
     chapter: int  # the chapter that wrote the contradiction, not the one it contradicts
-    message: str  # may hold WHO and TARGET: the pipeline puts the entities' names there
+    # said with `Said(key, …)` (the store keeps the key and arguments to say it again when read);
+    # may hold WHO and TARGET: the entities' names go there when it is read
+    message: str
     entity_id: str | None = None  # None for a thread's or a rule's conflict (`field` names it)
     field: str | None = None
     expected: Any = None  # what memory held (or what the rule expected)

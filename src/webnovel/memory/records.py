@@ -174,6 +174,9 @@ class Conflict:
     status: ConflictStatus = "open"
     note: str | None = None
     target: str | None = None  # a relation conflict's other entity
+    # what the message says, its key and arguments (said.py): `message` is said again from it
+    # when read, in the reader's language; None for a conflict stored before it was kept
+    said: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,6 +1,7 @@
-"""The author's reading of each query's answer: Chinese labels, entities by name, columns padded
-by display width (a CJK character takes two columns). The query table (queries/table.py) names
-one of these for each query; the CLI prints it for `--format text`.
+"""The author's reading of each query's answer: labels from the catalogue (Chinese, English when
+WEBNOVEL_LANG=en), entities by name, columns padded by display width (a CJK character takes two
+columns). The query table (queries/table.py) names one of these for each query; the CLI prints
+it for `--format text`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ..book.words import (
     label,
     sizes_shown,
 )
-from ..messages import say
+from ..messages import MESSAGES, say
 
 if TYPE_CHECKING:
     from ..book.reports import BookStats
@@ -68,22 +69,27 @@ def table(rows: list[list[str]]) -> str:
     )
 
 
+def listed(items: Sequence[object]) -> str:
+    """Items in one line: 甲、乙 (a, b in English)."""
+    return say("argument_list_separator").join(map(str, items))
+
+
 def value_text(value: Any) -> str:
     if isinstance(value, list):
-        return "、".join(map(str, value)) or "（空）"
-    return "（无）" if value is None else str(value)
+        return listed(value) or say("value_empty")
+    return say("pack_value_none") if value is None else str(value)
 
 
 def interval(valid_from: int, valid_to: int | None) -> str:
     """`[valid_from, valid_to)` in words; a value replaced within its own chapter held only
     inside it."""
     if valid_to is None:
-        return f"第{valid_from}章起"
+        return say("interval_from", n=valid_from)
     if valid_to <= valid_from:
-        return f"第{valid_from}章内（当章即被取代）"
+        return say("interval_within", n=valid_from)
     if valid_to == valid_from + 1:
-        return f"第{valid_from}章"
-    return f"第{valid_from}–{valid_to - 1}章"
+        return say("chapter_n", n=valid_from)
+    return say("chapter_span", a=valid_from, b=valid_to - 1)
 
 
 def evidence_text(evidence: Sequence[Evidence]) -> str:
@@ -92,8 +98,8 @@ def evidence_text(evidence: Sequence[Evidence]) -> str:
         # Without a quote, say what kind of record it was (登场, 状态变化), not its raw ref.
         kind = str(item.get("ref", "")).split(":")[0]
         quote = f"“{item['quote']}”" if item.get("quote") else SOURCE.get(kind, kind)
-        parts.append(f"第{item.get('chapter')}章 {quote}")
-    return "；".join(parts)
+        parts.append(say("evidence_item", chapter=item.get("chapter"), quote=quote))
+    return say("argument_separator").join(parts)
 
 
 def _field_meant(written: str) -> str | None:
@@ -109,29 +115,44 @@ def _field_meant(written: str) -> str | None:
 def fact_text(answer: FactAnswer) -> str:
     shown = answer.field_label or label(FIELD, answer.field)
     if not answer.found:
-        line = f"{answer.entity_name or answer.entity_id}的{shown}：（无记录）"
+        name = answer.entity_name or answer.entity_id
+        line = say("fact_not_found", name=name, field=shown)
         meant = _field_meant(answer.field)
         if meant:
-            line += f"\n  是否指「{meant}」？"
+            line += "\n  " + say("fact_meant", meant=meant)
         if answer.known_fields:
-            line += "\n  有记录的字段：" + "、".join(answer.known_fields)
+            line += "\n  " + say("fact_known_fields", fields=listed(answer.known_fields))
         return line
     if answer.holders is not None:  # who holds a named item: no single version to cite
-        return f"{answer.entity_name}的持有者：{value_text([name for _, name in answer.holders])}"
+        holders = value_text([name for _, name in answer.holders])
+        return say("fact_holders", name=answer.entity_name, holders=holders)
     item = answer.item
     assert item is not None  # found, and not a holder answer
     aged = "" if answer.value_now is None else say("fact_value_now", value=answer.value_now)
-    return (
-        f"{item.subject_name}的{shown}：{value_text(item.value)}{aged}\n"
-        f"  {STATUS.get(item.status, item.status)}，{interval(item.valid_from, item.valid_to)}，"
-        f"出自第{item.source_chapter}章（{SOURCE.get(item.source_type, item.source_type)}）"
+    value = value_text(item.value)
+    found = say("fact_found", name=item.subject_name, field=shown, value=value, aged=aged)
+    where = say(
+        "fact_found_where",
+        status=STATUS.get(item.status, item.status),
+        interval=interval(item.valid_from, item.valid_to),
+        chapter=item.source_chapter,
+        source=SOURCE.get(item.source_type, item.source_type),
     )
+    return f"{found}\n  {where}"
 
 
 def history_text(versions: Versions) -> str:
     if not versions.items:
-        return "（无历史）"
-    rows = [["字段", "值", "区间", "状态", "证据"]]
+        return say("history_none")
+    rows = [
+        [
+            say("query_column_field"),
+            say("query_column_value"),
+            say("query_column_interval"),
+            say("query_column_status"),
+            say("query_column_evidence"),
+        ]
+    ]
     rows += [
         [
             versions.labels.get(i.field) or label(FIELD, i.field),
@@ -147,7 +168,7 @@ def history_text(versions: Versions) -> str:
 
 def relations_text(items: Sequence[RelationEdge]) -> str:
     if not items:
-        return "（无关系）"
+        return say("relations_none")
     rows = [
         [
             f"{r.source_name or r.source} —{r.type}→ {r.target_name or r.target}",
@@ -162,11 +183,13 @@ def relations_text(items: Sequence[RelationEdge]) -> str:
 
 def threads_text(items: Sequence[Thread]) -> str:
     if not items:
-        return "（无线索）"
+        return say("threads_none")
     rows = []
     for t in items:
-        status = THREAD_STATUS.get(t.status, t.status) + ("·逾期" if t.overdue else "")
-        due = f"，应于第{t.due_chapter}章回收" if t.due_chapter else ""
+        status = THREAD_STATUS.get(t.status, t.status)
+        if t.overdue:
+            status = say("thread_status_overdue", status=status)
+        due = say("thread_due_chapter", chapter=t.due_chapter) if t.due_chapter else ""
         if t.due_time:  # due in story time: `clock` says how many days are left
             due += say("thread_due_time", due_time=t.due_time)
         # a thread acted on but never planted has no chapter to name (it printed 第None章)
@@ -179,7 +202,12 @@ def threads_text(items: Sequence[Thread]) -> str:
             [
                 f"[{status}]",
                 t.id,
-                f"{THREAD_KIND.get(t.kind, t.kind)}，{planted}{due}",
+                say(
+                    "thread_kind_planted",
+                    kind=THREAD_KIND.get(t.kind, t.kind),
+                    planted=planted,
+                    due=due,
+                ),
                 t.content,
             ]
         )
@@ -188,7 +216,7 @@ def threads_text(items: Sequence[Thread]) -> str:
 
 def rules_text(items: Sequence[WorldRule]) -> str:
     if not items:
-        return "（无生效的世界规则）"
+        return say("rules_none")
     rows = [
         [r.id, f"[{r.domain or '—'}]", interval(r.valid_from, r.valid_to), r.rule] for r in items
     ]
@@ -197,14 +225,14 @@ def rules_text(items: Sequence[WorldRule]) -> str:
 
 def timeline_text(items: Sequence[TimelineEvent]) -> str:
     if not items:
-        return "（无事件）"
+        return say("timeline_none")
     rows = [
         [
-            (f"第{e.chapter}章" if not e.placed else _story_when(e)),
+            (say("chapter_n", n=e.chapter) if not e.placed else _story_when(e)),
             (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback and not e.placed else "")
             + e.event
             + (f" ＠{e.location}" if e.location else "")
-            + (f"（{e.time_hint}）" if e.time_hint else ""),
+            + (say("aside", text=e.time_hint) if e.time_hint else ""),
         ]
         for e in items
     ]
@@ -225,19 +253,20 @@ def conflict_kind_word(kind: str) -> str:
 
 def settled_text(conflict_id: str, status: str, note: str | None) -> str:
     """What settling a conflict did, in one line."""
-    why = f"（{note}）" if note else ""
-    return f"矛盾 {conflict_id} 已标为「{label(CONFLICT_STATUS, status)}」{why}"
+    why = say("aside", text=note) if note else ""
+    shown = label(CONFLICT_STATUS, status)
+    return say("conflict_settled", conflict=conflict_id, status=shown, why=why)
 
 
 def conflicts_text(items: Sequence[Conflict]) -> str:
     if not items:
-        return "（无未决矛盾）"
+        return say("open_conflicts_none")
     rows = [
         [
             c.id,
-            f"第{c.chapter}章",
+            say("chapter_n", n=c.chapter),
             conflict_kind_word(c.kind)
-            + (f"（{label(CONFLICT_STATUS, c.status)}）" if c.status != "open" else ""),
+            + (say("aside", text=label(CONFLICT_STATUS, c.status)) if c.status != "open" else ""),
             c.message,
         ]
         for c in items
@@ -245,43 +274,11 @@ def conflicts_text(items: Sequence[Conflict]) -> str:
     return table(rows)
 
 
-KEY_WORDS = {
-    "book": "书",
-    "title": "书名",
-    "genre": "题材",
-    "root": "目录",
-    "store": "书库",
-    "latest_chapter": "最新章节",
-    "missing_chapters": "缺章",
-    "published_through": "已发布至",
-    "counts": "数量",
-    "commits": "提交",
-    "chapters": "章节",
-    "entities": "实体",
-    "assertions": "断言",
-    "versions": "版本",
-    "timeline_events": "事件",
-    "scenes": "场景",
-    "conflicts": "冲突",
-    "open_conflicts": "未决冲突",
-    "open_threads": "未回收线索",
-    "sizes_bytes": "大小（字节）",
-    "schema": "数据库结构",
-    "indexed_chapters": "重建索引的章节",
-    "memory_seconds": "重建记忆用时（秒）",
-    "seconds": "总用时（秒）",
-    "model": "向量模型",
-    "embedded": "新做向量",
-    "missing": "尚缺向量",
-    "reused": "取自书库的向量",  # made by another machine, taken from a shared store
-    # a damaged or foreign index.db made anew from its log by `rebuild` (store/recovery.py)
-    "recovered": "已从提交日志修复",
-    "problem": "原文件的问题",
-    "commits_kept": "保留的提交",
-    "commits_skipped": "读不出而舍弃的提交",
-    "index_kept_as": "原 index.db 留作",
-    "vectors_kept_as": "原 vectors.db 留作",
-}
+def key_word(key: str) -> str:
+    """A summary's key as the reader names it (书名 for `title`), from the catalogue's
+    `summary_key_<key>`; a key it does not name is shown as it is."""
+    message = f"summary_key_{key}"
+    return say(message) if message in MESSAGES else key
 
 
 def stats_text(stats: BookStats) -> str:
@@ -296,57 +293,66 @@ def stats_text(stats: BookStats) -> str:
 def mapping_text(d: dict[str, Any], indent: int = 0) -> str:
     lines = []
     for key, value in d.items():
-        shown = KEY_WORDS.get(key, key)
+        shown = key_word(key)
         if isinstance(value, dict):
-            lines.append(" " * indent + f"{shown}：")
+            lines.append(" " * indent + say("summary_section", key=shown))
             lines.append(mapping_text(value, indent + 2))
         else:
-            lines.append(" " * indent + f"{shown}：{value_text(value)}")
+            lines.append(" " * indent + say("summary_line", key=shown, value=value_text(value)))
     return "\n".join(lines)
 
 
 def resume_text(brief: Resume) -> str:
-    lines = [f"《{brief.book['title']}》：已提交至第 {brief.latest_chapter or 0} 章"]
+    lines = [say("resume_head", title=brief.book["title"], chapter=brief.latest_chapter or 0)]
     if brief.coverage_line:
         lines.append(brief.coverage_line)
     if brief.missing_chapters:
-        lines.append(f"缺章：{chapter_list(brief.missing_chapters)}")
+        lines.append(say("resume_missing", chapters=chapter_list(brief.missing_chapters)))
     if brief.published_through:
         lines.append(say("published_line_shown", line=brief.published_through))
     if brief.last_chapter:
         last = brief.last_chapter
-        lines.append(f"上一章：《{last.title or ''}》 {last.summary or ''}")
+        summary = last.summary or ""
+        lines.append(say("resume_last_chapter", title=last.title or "", summary=summary))
     if brief.protagonist:
         p = brief.protagonist
-        state = "，".join(f"{label(FIELD, k)} {value_text(v)}" for k, v in p.now.items())
-        lines.append(f"主角：{p.name}（{state}）")
-    lines += ["", "未回收的线索：", threads_text(brief.open_threads)]
-    lines += ["", "未决矛盾：", conflicts_text(brief.open_conflicts)]
+        state = say("state_separator").join(
+            f"{label(FIELD, k)} {value_text(v)}" for k, v in p.now.items()
+        )
+        lines.append(say("resume_protagonist", name=p.name, state=state))
+    lines += ["", say("resume_open_threads"), threads_text(brief.open_threads)]
+    lines += ["", say("resume_open_conflicts"), conflicts_text(brief.open_conflicts)]
     if brief.outline_found:
-        names = "、".join(e.name for e in brief.named_entities) or "（无已知实体）"
-        lines += ["", f"下一章：第{brief.next_chapter}章；大纲提到 {names}"]
+        names = listed([e.name for e in brief.named_entities]) or say("resume_no_known_entities")
+        lines += ["", say("resume_next_outlined", chapter=brief.next_chapter, names=names)]
     else:
-        lines += ["", f"下一章：第{brief.next_chapter}章（outlines/ 中没有大纲文件）"]
+        lines += ["", say("resume_next_no_outline", chapter=brief.next_chapter)]
     return "\n".join(lines)
 
 
 def search_text(hits: Sequence[SearchHit]) -> str:
     if not hits:
-        return "（没有找到）"
+        return say("search_none")
     lines = []
     for hit in hits:
         kind = CHUNK_KIND.get(hit.kind, hit.kind)
-        parts = [f"字面 {hit.lexical:.2f}"]
+        parts = [say("search_lexical", score=hit.lexical)]
         if hit.semantic is not None:
-            parts.append(f"语义 {hit.semantic:.2f}")
-        weak = " 弱" if hit.weak else ""
+            parts.append(say("search_semantic", score=hit.semantic))
         lines.append(
-            f"第{hit.chapter}章 {kind} 相关度 {hit.score:.2f}（{' · '.join(parts)}）{weak}"
-            f"  {hit.chunk_id}"
+            say(
+                "search_hit",
+                chapter=hit.chapter,
+                kind=kind,
+                score=hit.score,
+                parts=" · ".join(parts),
+                weak=say("search_weak") if hit.weak else "",
+                chunk=hit.chunk_id,
+            )
         )
         lines.append(f"    {_marked(hit)}")
         if hit.matched:
-            lines.append(f"    命中：{'、'.join(hit.matched)}")
+            lines.append("    " + say("search_matched", words=listed(hit.matched)))
     return "\n".join(lines)
 
 
@@ -360,14 +366,22 @@ def _marked(hit: SearchHit) -> str:
 
 def entities_text(items: Sequence[Entity]) -> str:
     if not items:
-        return "（无实体）"
-    rows = [["名称", "类型", "登场", "别名", "id"]]
+        return say("entities_none")
+    rows = [
+        [
+            say("query_column_name"),
+            say("query_column_type"),
+            say("query_column_first_seen"),
+            say("query_column_aliases"),
+            "id",
+        ]
+    ]
     rows += [
         [
             e.name + (" ★" if e.is_protagonist else ""),
             e.type,
-            f"第{e.first_chapter}章",
-            "、".join(e.aliases),
+            say("chapter_n", n=e.first_chapter),
+            listed(e.aliases),
             e.id,
         ]
         for e in items
@@ -377,13 +391,14 @@ def entities_text(items: Sequence[Entity]) -> str:
 
 def knows_text(items: Sequence[Knowledge]) -> str:
     if not items:
-        return "（不知道任何秘密）"
+        return say("knows_none")
     rows = [
         [
-            "知道" if k.state == "knows" else "怀疑",
+            say("knows_state_knows") if k.state == "knows" else say("knows_state_suspects"),
             k.content,
-            f"第{k.since}章起",
-            (k.how or "") + (f"（得自 {k.source_name or k.source}）" if k.source else ""),
+            say("interval_from", n=k.since),
+            (k.how or "")
+            + (say("knows_source", source=k.source_name or k.source) if k.source else ""),
         ]
         for k in items
     ]
@@ -392,26 +407,44 @@ def knows_text(items: Sequence[Knowledge]) -> str:
 
 def secrets_text(items: Sequence[Secret]) -> str:
     if not items:
-        return "（没有秘密）"
-    rows = [["秘密", "读者", "应揭示", "知情者", "内容"]]
+        return say("secrets_none")
+    rows = [
+        [
+            say("query_column_secret"),
+            say("query_column_reader"),
+            say("query_column_reveal_due"),
+            say("query_column_known_by"),
+            say("query_column_content"),
+        ]
+    ]
     for secret in items:
-        reader = "已知" if secret.reader_knows else "未知"
+        reader = say("secret_reader_knows") if secret.reader_knows else say("secret_reader_unaware")
         if secret.status == "retired":
-            reader += "·已废弃"
-        due = f"第{secret.reveal_due}章" if secret.reveal_due else ""
-        holders = "、".join(secret.known_by) + (
-            f"（怀疑：{'、'.join(secret.suspected_by)}）" if secret.suspected_by else ""
+            reader = say("secret_retired", reader=reader)
+        due = say("chapter_n", n=secret.reveal_due) if secret.reveal_due else ""
+        holders = listed(secret.known_by) + (
+            say("secret_suspected_by", names=listed(secret.suspected_by))
+            if secret.suspected_by
+            else ""
         )
         kind = f"〔{label(SECRET_KIND, secret.kind)}〕" if secret.kind else ""
-        rows.append([secret.id, reader, due, holders or "（无）", kind + secret.content])
+        holders = holders or say("pack_value_none")
+        rows.append([secret.id, reader, due, holders, kind + secret.content])
     return table(rows)
 
 
 def fields_text(items: Sequence[FieldUse]) -> str:
     if not items:
-        return "（无字段）"
-    rows = [["字段", "键", "实体数", "也接受"]]
-    rows += [[f.label, f.field, str(f.entities), "、".join(f.synonyms[:6])] for f in items]
+        return say("fields_none")
+    rows = [
+        [
+            say("query_column_field"),
+            say("query_column_key"),
+            say("query_column_entities"),
+            say("query_column_synonyms"),
+        ]
+    ]
+    rows += [[f.label, f.field, str(f.entities), listed(f.synonyms[:6])] for f in items]
     return table(rows)
 
 
@@ -423,13 +456,30 @@ def chapter_list(chapters: Sequence[int]) -> str:
             runs[-1].append(n)
         else:
             runs.append([n])
+    if len(runs) == 1 and len(runs[0]) == 1:
+        return say("chapter_n", n=runs[0][0])
     parts = [f"{r[0]}" if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
-    return f"第{'、'.join(parts)}章"
+    return say("chapters_listed", chapters=listed(parts))
 
 
 def cooccurrence_text(items: Sequence[Together]) -> str:
     if not items:
-        return "没有与之同章出现的人物"
-    rows = [["人物", "同章", "同场景", "最近同章"]]
-    rows += [[t.name, f"{t.chapters} 章", f"{t.scenes} 场", f"第{t.last_chapter}章"] for t in items]
-    return table(rows) + "\n（同章出现，不是关系事实）"
+        return say("cooccurrence_none")
+    rows = [
+        [
+            say("query_column_person"),
+            say("query_column_chapters_together"),
+            say("query_column_scenes_together"),
+            say("query_column_last_together"),
+        ]
+    ]
+    rows += [
+        [
+            t.name,
+            say("chapters_count", chapters=t.chapters),
+            say("scenes_count", scenes=t.scenes),
+            say("chapter_n", n=t.last_chapter),
+        ]
+        for t in items
+    ]
+    return table(rows) + "\n" + say("cooccurrence_note")

@@ -338,6 +338,15 @@ MIGRATIONS: list[Migration] = [
         WHERE family = 'thread' AND value_json LIKE '%"due_time"%';
     """,
     ),
+    (
+        "0015_conflict_args",
+        """
+    -- What a conflict's message says, its catalogue key and arguments (memory/said.py), so that
+    -- it is said in the reader's language when read. NULL for a conflict stored before: its
+    -- `message` is shown as it was written (until `webnovel rebuild` derives it again).
+    ALTER TABLE conflicts ADD COLUMN args_json TEXT;
+    """,
+    ),
 ]
 
 

@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .. import schema
+from ..said import said_again
 from .connection import Connection, Row
 from .entity_ops import entity_names
 from .index_store import dumps, loads, rows_in
@@ -213,13 +214,13 @@ def replace_conflicts_of(
     )
     conn.executemany(
         "INSERT INTO conflicts (id, scope, kind, entity_id, field, chapter, "
-        "expected_json, found_json, message, evidence_json, target) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+        "expected_json, found_json, message, evidence_json, target, args_json) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
         "scope = excluded.scope, kind = excluded.kind, entity_id = excluded.entity_id, "
         "field = excluded.field, chapter = excluded.chapter, "
         "expected_json = excluded.expected_json, found_json = excluded.found_json, "
         "message = excluded.message, evidence_json = excluded.evidence_json, "
-        "target = excluded.target",
+        "target = excluded.target, args_json = excluded.args_json",
         [
             (
                 c.id,
@@ -233,6 +234,7 @@ def replace_conflicts_of(
                 c.message,
                 dumps(list(c.evidence)),
                 c.target,
+                None if c.said is None else dumps(c.said),
             )
             for scope, _, conflicts in scopes
             for c in conflicts
@@ -271,11 +273,22 @@ def _fill(fill: dict[str, str], found: re.Match[str]) -> str:
 
 
 def named(conn: Connection, conflicts: list[Conflict]) -> list[Conflict]:
-    """Conflicts with {who} and {target} in their messages replaced by the entities' names."""
+    """Conflicts with their messages said in the reader's language, the entities by their names
+    now; a conflict stored without its arguments (an older book) keeps the sentence it was
+    written with, {who} and {target} replaced by the names."""
     ids = {i for c in conflicts for i in (c.entity_id, c.target) if i}
     names = entity_names(conn, ids)
     out = []
     for c in conflicts:
+        roles = {
+            role: names.get(entity_id, entity_id)
+            for role, entity_id in (("who", c.entity_id), ("target", c.target))
+            if entity_id is not None
+        }
+        again = said_again(c.said, roles)
+        if again is not None:
+            out.append(replace(c, message=again))
+            continue
         fill = {"{{": "{", "}}": "}"}
         for placeholder, entity_id in (("{who}", c.entity_id), ("{target}", c.target)):
             if entity_id is not None:
@@ -340,6 +353,7 @@ def list_conflicts(
                 status=r["verdict"] or "open",
                 note=r["note"],
                 target=r["target"],
+                said=loads(r["args_json"]),
             )
             for r in rows
         ],

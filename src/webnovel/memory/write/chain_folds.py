@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...config import BookConfig
-from ...messages import say
 from ..chains import (
     KEY_SEPARATOR,
     TARGET,
@@ -35,6 +34,7 @@ from ..chains import (
     same_value,
     thread_claim,
 )
+from ..said import Said
 from ..schema import ThreadState
 from ..vocabulary import FIELDS, THREAD_ACTIONS
 from .knowledge_rules import fold_knowledge, fold_secret, knowledge_conflicts
@@ -91,7 +91,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=a.field,
                 expected=p.get("value"),
                 found=base,
-                message=say(
+                message=Said(
                     "conflict_set_remove_missing",
                     who=WHO,
                     chapter=a.chapter,
@@ -119,7 +119,7 @@ def fold_fact(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=a.field,
                 expected=base,
                 found=p.get("old"),
-                message=say(
+                message=Said(
                     "conflict_old_value_mismatch",
                     who=WHO,
                     chapter=a.chapter,
@@ -169,16 +169,16 @@ def _check_ladder(
         field=a.field,
         expected=old,
         found=new_value,
-        message=say(
+        message=Said(
             "conflict_ladder_fell",
             who=WHO,
             chapter=a.chapter,
             field=FIELDS.label(a.field),
             old=old,
             new=new_value,
-            reason=say("conflict_reason_given", reason=reason)
+            reason=Said("conflict_reason_given", reason=reason)
             if reason
-            else say("conflict_no_reason"),
+            else Said("conflict_no_reason"),
         ),
         evidence=current.evidence + tuple(a.payload.get("evidence", ())),
     )
@@ -213,7 +213,7 @@ def fold_relation(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=rel_type,
                 expected=rel_type,
                 found=found,
-                message=say(
+                message=Said(
                     "conflict_relation_end_missing",
                     chapter=a.chapter,
                     who=WHO,
@@ -252,7 +252,7 @@ def _check_jump(chain: Chain, a: Assertion, config: BookConfig, current: Version
                 field=relation_claim(a)["type"],
                 expected=current.value,
                 found=relation_claim(a)["type"],
-                message=say(
+                message=Said(
                     "conflict_relation_jump",
                     who=WHO,
                     target=TARGET,
@@ -294,7 +294,7 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     chapter=a.chapter,
                     field=a.subject,
                     expected="planted thread",
-                    message=say(
+                    message=Said(
                         "conflict_thread_unknown",
                         chapter=a.chapter,
                         thread=a.subject,
@@ -311,7 +311,7 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 field=a.subject,
                 expected="open",
                 found=state["status"],
-                message=say(
+                message=Said(
                     "conflict_thread_closed_resolved"
                     if state["status"] == "resolved"
                     else "conflict_thread_closed_abandoned",
@@ -375,7 +375,7 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 chapter=a.chapter,
                 field=a.subject,
                 expected="rule in force",
-                message=say(
+                message=Said(
                     "conflict_rule_unknown_revised"
                     if action == "revise"
                     else "conflict_rule_unknown_retired",
@@ -476,7 +476,7 @@ def duplicate_intros(entity_id: str, intro_chapters: Iterable[int]) -> list[Conf
             entity_id=entity_id,
             expected=chapters[0],
             found=chapter,
-            message=say(
+            message=Said(
                 "conflict_duplicate_entity",
                 chapter=chapter,
                 who=WHO,
@@ -526,7 +526,7 @@ def entity_conflicts(
                         field="status",
                         expected=version.value,
                         found=kinds,
-                        message=say(
+                        message=Said(
                             "conflict_dead_entity_active",
                             chapter=chapter,
                             who=WHO,
@@ -554,7 +554,7 @@ def entity_conflicts(
                     expected="introduced entity",
                     found=acts[0].mention,
                     # No word of a later introduction: as of this chapter it is not known.
-                    message=say(
+                    message=Said(
                         "conflict_unknown_entity", chapter=chapter, mention=acts[0].mention
                     ),
                     evidence=(

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ...config import BookConfig
-from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft, Family, chain_key
+from ..said import Said
 from ..store import assertion_ops, chain_ops, entity_ops, name_ops, record_ops
 from ..store.connection import Connection
-from .chapter_inputs import ChapterResult
 from .chain_folds import replay
+from .chapter_inputs import ChapterResult
 
 
 def items_held_elsewhere(
@@ -51,7 +51,7 @@ def items_held_elsewhere(
             field="items",
             expected=others[0],
             found=change.new,
-            message=say(
+            message=Said(
                 "conflict_item_held_elsewhere",
                 chapter=result.chapter,
                 who=WHO,
@@ -138,7 +138,7 @@ def _taken_from_holder(conn: Connection, missing: ConflictDraft) -> ConflictDraf
         field="items",
         expected=holder,
         found=thing,
-        message=say(
+        message=Said(
             "conflict_item_taken_from_nonholder",
             chapter=n,
             who=WHO,

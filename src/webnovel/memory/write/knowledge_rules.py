@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...config import BookConfig
-from ...messages import say
 from ..chains import (
     TARGET,
     WHO,
@@ -22,6 +21,7 @@ from ..chains import (
     new_version,
     secret_claim,
 )
+from ..said import Said
 
 # -- secrets and knowledge ----------------------------------------------------------------------
 
@@ -40,7 +40,7 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
                 chapter=a.chapter,
                 field=a.subject,
                 expected="planted secret",
-                message=say(
+                message=Said(
                     "conflict_secret_unknown_revealed"
                     if action == "reveal"
                     else "conflict_secret_unknown_retired",
@@ -84,7 +84,7 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     field=a.subject,
                     expected=due,
                     found=a.chapter,
-                    message=say(
+                    message=Said(
                         "conflict_early_reveal", secret=state["content"], due=due, chapter=a.chapter
                     ),
                     evidence=evidence,
@@ -120,7 +120,7 @@ def fold_knowledge(chain: Chain, a: Assertion, config: BookConfig) -> None:
                     field=a.field,
                     expected="knows",
                     found="learns",
-                    message=say(
+                    message=Said(
                         "conflict_already_known",
                         who=WHO,
                         chapter=a.chapter,
@@ -163,7 +163,7 @@ def knowledge_conflicts(
                     field=secret_id,
                     expected="planted secret",
                     found=knowledge_claim(a).get("change"),
-                    message=say(
+                    message=Said(
                         "conflict_secret_unknown_learnt", chapter=a.chapter, who=WHO, secret=what
                     ),
                     evidence=tuple(knowledge_claim(a).get("evidence", ())),
@@ -179,7 +179,7 @@ def knowledge_conflicts(
                     entity_id=source,
                     field=secret_id,
                     expected="knows",
-                    message=say(
+                    message=Said(
                         "conflict_secret_source_unaware",
                         chapter=a.chapter,
                         target=TARGET,

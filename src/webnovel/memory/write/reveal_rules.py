@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...messages import say
 from ..chains import TARGET, WHO, ConflictDraft
+from ..said import Said
 from ..store.connection import Connection
 from ..store.index_store import loads, rows_in
 
@@ -48,7 +48,7 @@ def reveals_taking_names(
                     entity_id=entity_id,
                     expected=holder,
                     found=taken,
-                    message=say(
+                    message=Said(
                         "reveal_takes_name",
                         chapter=chapter,
                         who=_name_before(conn, entity_id, chapter) or WHO,

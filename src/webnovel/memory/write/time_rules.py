@@ -24,6 +24,7 @@ from typing import Any
 from ...messages import say
 from ..chains import WHO, ConflictDraft
 from ..clock import ClockFold, SceneTime, Stamp, due_day_of, fold_clock, read_time, scenes_told
+from ..said import Said
 from ..store import clock_ops
 from ..store.clock_ops import ClockRow
 from ..store.connection import Connection
@@ -135,18 +136,18 @@ def _keep(
 
 
 def _where(stamp: Stamp) -> str:
-    return say("time_scene", scene=stamp.scene) if stamp.scene is not None else say("time_ending")
+    return Said("time_scene", scene=stamp.scene) if stamp.scene is not None else Said("time_ending")
 
 
 def _when(day: int, part: str | None) -> str:
-    return say("time_when", day=day, part=part or "")
+    return Said("time_when", day=day, part=part or "")
 
 
 def _backwards(stamp: Stamp, previous: tuple[int, str | None]) -> ConflictDraft:
     return ConflictDraft(
         kind="time_backwards",
         chapter=stamp.chapter,
-        message=say(
+        message=Said(
             "time_backwards",
             chapter=stamp.chapter,
             where=_where(stamp),
@@ -163,13 +164,13 @@ def _unstated_night(stamp: Stamp, previous: tuple[int, str | None]) -> ConflictD
     return ConflictDraft(
         kind="unstated_night",
         chapter=stamp.chapter,
-        message=say(
+        message=Said(
             "time_unstated_night",
             chapter=stamp.chapter,
             where=_where(stamp),
             time=stamp.time,
             before=previous[1] or "",
-            write=say("time_next_day", part=stamp.part or ""),
+            write=Said("time_next_day", part=stamp.part or ""),
         ),
         field="time",
         expected=previous[1],
@@ -194,7 +195,7 @@ def _two_places(chapter: int, stamps: list[Stamp]) -> list[ConflictDraft]:
                         ConflictDraft(
                             kind="two_places_at_once",
                             chapter=chapter,
-                            message=say(
+                            message=Said(
                                 "time_two_places",
                                 who=WHO,
                                 chapter=chapter,
@@ -240,7 +241,7 @@ def _deadlines_passed(
             ConflictDraft(
                 kind="deadline_passed",
                 chapter=result.chapter,
-                message=say(
+                message=Said(
                     "time_deadline_passed",
                     content=state.get("content") or row["id"],
                     due_time=state["due_time"],

@@ -19,7 +19,8 @@ from typing import Any
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ...messages import say
-from ..chains import TARGET, WHO, Family, stored_message
+from ..chains import TARGET, WHO, Family, stored_message, stored_said
+from ..said import Said
 from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
 from ..store import (
     activity_ops,
@@ -106,6 +107,7 @@ def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
         message=stored_message(draft.message),
         evidence=draft.evidence,
         target=draft.target,
+        said=stored_said(draft.message),
     )
 
 
@@ -402,7 +404,7 @@ class WritePipeline:
                     entity_id=entity.id,
                     expected=others[0],
                     found=name,
-                    message=say(
+                    message=Said(
                         "conflict_name_taken",
                         name=entity.name,
                         entity=entity.id,
@@ -582,7 +584,7 @@ def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
         entity_id=ids[0],
         expected="one entity",
         found=ids,
-        message=say(
+        message=Said(
             "conflict_ambiguous_alias",
             reference=reference,
             ids="、".join(ids),
