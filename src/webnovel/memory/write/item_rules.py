@@ -1,6 +1,8 @@
 """A named item has one holder: an entity of type 物品 given to B while A still holds it after
 the chapter is in two hands (advice `item_held_elsewhere`); removing it from A in the same
-chapter is a move and says nothing. Items that are not entities (灵石) may be held by many."""
+chapter is a move and says nothing. Items that are not entities (灵石) may be held by many.
+A thing given by one who does not hold it is one conflict, judged across every holder's chain
+(`items_given_unheld`): `item_not_held` when another holds it, else `set_remove_missing`."""
 
 from __future__ import annotations
 
