@@ -154,6 +154,6 @@ def _taken_from_holder(conn: sqlite3.Connection, missing: ConflictDraft) -> Conf
 def item_entities(conn: sqlite3.Connection, ids: Iterable[str]) -> set[str]:
     """Which of these entities are items (type 物品): their names decide which things are
     unique, so one introduced, renamed or taken back has every removal judged again."""
-    return {
-        i for i in ids if (e := entity_ops.get_entity(conn, i)) is not None and e.type == "物品"
-    }
+    ids = set(ids)  # one statement for all (a round trip on PostgreSQL), none for no entity
+    found = entity_ops.get_entities(conn, ids) if ids else {}
+    return {i for i, entity in found.items() if entity.type == "物品"}
