@@ -1,6 +1,8 @@
 """A named item has one holder: an entity of type 物品 given to B while A still holds it after
 the chapter is in two hands (advice `item_held_elsewhere`); removing it from A in the same
-chapter is a move and says nothing. Items that are not entities (灵石) may be held by many."""
+chapter is a move and says nothing. Items that are not entities (灵石) may be held by many.
+A thing given by one who does not hold it is one conflict, judged across every holder's chain
+(`items_given_unheld`): `item_not_held` when another holds it, else `set_remove_missing`."""
 
 from __future__ import annotations
 
@@ -157,6 +159,6 @@ def _taken_from_holder(conn: Connection, missing: ConflictDraft) -> ConflictDraf
 def item_entities(conn: Connection, ids: Iterable[str]) -> set[str]:
     """Which of these entities are items (type 物品): their names decide which things are
     unique, so one introduced, renamed or taken back has every removal judged again."""
-    return {
-        i for i in ids if (e := entity_ops.get_entity(conn, i)) is not None and e.type == "物品"
-    }
+    ids = set(ids)  # one statement for all (a round trip on PostgreSQL), none for no entity
+    found = entity_ops.get_entities(conn, ids) if ids else {}
+    return {i for i, entity in found.items() if entity.type == "物品"}
