@@ -58,3 +58,14 @@ def test_at_most_four_plain_modules_sit_at_the_top_of_the_package() -> None:
     package's own entry points. A new loose module goes into the room it belongs to."""
     top = sorted(path.name for path in (ROOT / "src" / "webnovel").glob("*.py"))
     assert len(top) <= 4, top
+
+
+def test_no_module_is_over_six_hundred_lines() -> None:
+    """A module holds one idea: past 600 lines it holds several, and the one that grew is split
+    by what it holds (write_pipeline's conflict records, project's texts and projections)."""
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in (ROOT / "src" / "webnovel").rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert long == {}

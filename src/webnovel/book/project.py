@@ -16,12 +16,9 @@ from ..errors import (
     ReviewBlocked,
     UnknownConflict,
 )
-from ..ingest.text_files import read_text
 from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
-from ..memory.store.storage import read_json, write_json_atomic
 from ..messages import say
-from ..untrusted.safe_paths import refuse_link_below
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -192,31 +189,16 @@ class Project(BookReader):
             self.refresh_projections()
 
     def refresh_projections(self) -> None:
-        self._dirty = False
-        from ..memory.read.runtime_state import build_state
-        from ..memory.read.summary_compactor import build_scratchpad
+        """Rewrite state.json and the scratchpad from memory now (`projections.py`)."""
+        from .projections import write_projections
 
-        conn = self.storage.conn  # the projections are memory's to build
-        seq = self.commit_seq()
-        # state.json last: its commit sequence vouches for the scratchpad written before it
-        write_json_atomic(self.storage.scratchpad_path, build_scratchpad(conn, self.config, seq))
-        state = build_state(conn, self.config, seq, self.book)
-        state["meta"]["book_id"] = self.book_id()  # which book: its name may be given anew
-        write_json_atomic(self.storage.state_path, state)
+        self._dirty = False
+        write_projections(self)
 
     def _projections_stale(self) -> bool:
-        """Whether state.json is not of this book's last commit, or the scratchpad is missing.
-        Only the small state.json is read: every process opening the book asks, and the
-        scratchpad is 340 KB of JSON at 10,000 chapters (10-18 ms to parse)."""
-        data = read_json(self.storage.state_path)
-        meta = data.get("meta", {}) if isinstance(data, dict) else {}
-        book = self.store.commits.all_meta()  # one read for both
-        if (meta.get("commit_seq"), meta.get("book_id", "")) != (
-            int(book.get("commit_seq") or 0),
-            book.get("book_id") or "",
-        ):
-            return True
-        return not self.storage.scratchpad_path.is_file()
+        from .projections import projections_stale
+
+        return projections_stale(self)
 
     def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
         """Check a draft chapter result against memory as of the chapter before; writes
@@ -325,30 +307,10 @@ class Project(BookReader):
         """Search over the book, made on first use. An embedder that cannot load leaves it
         lexical, which is said then (unless `warn_lexical` is False: `embed` raises the
         problem itself) and kept in `embedder_problem`."""
-        from ..memory.retrieval.embedders import make_embedder
-        from ..memory.retrieval.search import Retrieval
-        from ..user.config import refuse_a_model_shipped_with_the_book
-
         if self._retrieval is None:
-            refuse_a_model_shipped_with_the_book(self.config.embedder, self.root)
-            try:
-                embedder = make_embedder(self.config.embedder, self.config.embed_endpoint)
-            except InvalidConfig as exc:
-                if not isinstance(exc.__cause__, ImportError):
-                    raise
-                # a model that cannot load leaves search lexical, said once; `embed` says why
-                if warn_lexical:
-                    warnings.warn(say("lexical_only", problem=exc), stacklevel=2)
-                self.embedder_problem = exc
-                embedder = None
-            self._retrieval = Retrieval(
-                self.storage.vectors,
-                self.storage.lexicon,
-                self.storage.conn,
-                self.aliases,
-                embedder,
-                self.storage.shared_vectors(),
-            )
+            from .book_texts import make_retrieval
+
+            self._retrieval = make_retrieval(self, warn_lexical)
         return self._retrieval
 
     def catch_up_search(self, progress: Progress | None = None) -> int:
@@ -418,34 +380,16 @@ class Project(BookReader):
         return embedding.keep_embedding(self, progress, batch)
 
     def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
-        from ..memory.packs.memory_pack import Passage
+        from .book_texts import retrieved_passages
 
-        return [
-            Passage(
-                chunk_id=h.chunk_id,
-                chapter=h.chapter,
-                kind=h.kind,
-                text=h.text,
-                score=0.4 + h.score,  # a hit's score is 0–1
-            )
-            for h in self.retrieval().search(text, top_k, as_of)
-        ]
+        return retrieved_passages(self, text, as_of, top_k)
 
     def find_outline(self, chapter: int) -> str | None:
         """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,
         `NNNN.md`, `第N章.md`, or `.txt`) under the book's folder."""
-        folder = self.root / "outlines"
-        for stem in (f"{chapter:03d}", str(chapter), f"{chapter:04d}", f"第{chapter}章"):
-            for suffix in (".md", ".txt"):
-                path = folder / f"{stem}{suffix}"
-                # a link would put a file from outside the book into the pack, and so the prompt
-                refuse_link_below(self.root, path)
-                if path.is_file():
-                    try:
-                        return read_text(path)[0]
-                    except (InvalidInput, OSError) as exc:  # a bad outline must not stop a pack
-                        warnings.warn(f"outline {path} skipped: {exc}", stacklevel=2)
-        return None
+        from .book_texts import find_outline
+
+        return find_outline(self, chapter)
 
     def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
@@ -609,22 +553,9 @@ class Project(BookReader):
         """The passage of a chapter's stored text a piece of evidence came from: around the
         quote where it is verbatim, else the chapter's slice that search ranks first for it,
         else the chapter's opening. None when the chapter has no text."""
-        chapter_number(chapter, "chapter")
-        stored = self.store.commits.current_commit(chapter)
-        text = (stored or {}).get("text") or ""
-        if not text:
-            return None
-        at = text.find(quote) if quote else -1
-        if at < 0 and quote:
-            # Evidence quotes are often the agent's paraphrase: find the slice they describe.
-            hits = self.search(quote, top_k=50, as_of=chapter)
-            found = [h for h in hits if h.chapter == chapter and h.kind == "scene_slice"]
-            if found:
-                return found[0].text
-        if at < 0:
-            return text[: 2 * radius].strip()
-        start, end = max(0, at - radius), min(len(text), at + len(quote or "") + radius)
-        return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+        from .book_texts import passage
+
+        return passage(self, chapter, quote, radius)
 
     # -- lifetime -------------------------------------------------------------------------------
 

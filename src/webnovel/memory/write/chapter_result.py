@@ -30,12 +30,12 @@ from .chapter_inputs import (
     ThreadAction,
     Uncertain,
 )
-from .json_hygiene import json_problems, unsafe_in_name
+from .json_hygiene import json_problems
+from .result_checker import MAX_COUNT, Checker, type_name
 
 # The ranges of the contract's numbers (docs/contract.md; the chapter's is schema's MAX_CHAPTER):
 # a word count past a hundred million is a mistake, not a book.
 MAX_WORDS = 100_000_000
-MAX_COUNT = 1_000_000
 MAX_URGENCY = 100
 
 KNOWN_KEYS = {
@@ -83,148 +83,21 @@ def parse_chapter_number(value: Any) -> int | None:
     return None
 
 
-class _Checker:
-    """Collects every problem with its JSON path instead of stopping at the first."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def fail(self, path: str, message: str) -> None:
-        self.problems.append(f"{path}: {message}")
-
-    def objects(
-        self, data: dict[str, Any], key: str, path: str
-    ) -> list[tuple[str, dict[str, Any]]]:
-        value = data.get(key)
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.fail(f"{path}.{key}", say("must_be_list", got=_type_name(value)))
-            return []
-        items = []
-        for i, item in enumerate(value):
-            if isinstance(item, dict):
-                items.append((f"{path}.{key}[{i}]", item))
-            else:
-                self.fail(f"{path}.{key}[{i}]", say("must_be_object", got=_type_name(item)))
-        return items
-
-    def text(
-        self,
-        item: dict[str, Any],
-        key: str,
-        path: str,
-        *,
-        required: bool = False,
-        alternatives: tuple[str, ...] = (),
-    ) -> str | None:
-        for name in (key, *alternatives):
-            if name in item and item[name] is not None:
-                value = item[name]
-                if isinstance(value, str) and (value.strip() or not required):
-                    return value.strip() if required else value
-                self.fail(
-                    f"{path}.{name}",
-                    say("must_be_text")
-                    if required
-                    else say("must_be_string", got=_type_name(value)),
-                )
-                return None
-        if required:
-            self.fail(f"{path}.{key}", say("required"))
-        return None
-
-    def number(self, item: dict[str, Any], key: str, path: str, default: float = 1.0) -> float:
-        value = item.get(key)
-        if value is None:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            self.fail(f"{path}.{key}", say("must_be_confidence"))
-            return default
-        return float(value)
-
-    def integer(
-        self, item: dict[str, Any], key: str, path: str, bounds: tuple[int, int] = (0, MAX_COUNT)
-    ) -> int | None:
-        value = item.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(f"{path}.{key}", say("must_be_integer", got=_type_name(value)))
-            return None
-        if not bounds[0] <= value <= bounds[1]:
-            self.fail(
-                f"{path}.{key}",
-                say("out_of_range", low=f"{bounds[0]:,}", high=f"{bounds[1]:,}", got=value),
-            )
-            return None
-        return value
-
-    def name(self, value: str | None, path: str) -> str | None:
-        """An id, name or alias: refused when it holds control characters."""
-        if value is not None and (why := unsafe_in_name(value)):
-            self.fail(path, why)
-            return None
-        return value
-
-    def refs(self, item: dict[str, Any], key: str, path: str) -> tuple[str, ...]:
-        value = item.get(key)
-        if value is None:
-            return ()
-        if isinstance(value, str):
-            return (value,) if value.strip() else ()
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(f"{path}.{key}", say("must_be_refs"))
-            return ()
-        for i, v in enumerate(value):
-            self.name(v, f"{path}.{key}[{i}]")
-        return tuple(v.strip() for v in value if v.strip())
-
-    def scalar(self, item: dict[str, Any], key: str, path: str) -> Any:
-        value = item.get(key)
-        if isinstance(value, dict | list):
-            self.fail(f"{path}.{key}", say("must_be_scalar", got=_type_name(value)))
-        return value
-
-    def choice(
-        self, value: Any, allowed: tuple[str, ...] | dict[str, Any], path: str, default: str
-    ) -> str:
-        if value is None:
-            return default
-        if not isinstance(value, str) or value not in allowed:
-            self.fail(path, say("must_be_one_of", choices=", ".join(allowed), got=repr(value)))
-            return default
-        return value
-
-
-def _type_name(value: Any) -> str:
-    key = {
-        dict: "an_object",
-        list: "a_list",
-        str: "a_string",
-        bool: "a_boolean",
-        int: "a_number",
-        float: "a_number",
-        type(None): "null",
-    }.get(type(value))
-    return say(key) if key else type(value).__name__
-
-
 def parse_chapter_result(
     data: Any, chapter: int | None = None, *, plain: bool = False
 ) -> ChapterResult:
     """Validate a decoded chapter result; `chapter` is the `--chapter` option, if given.
     `plain`: the caller (intake) has already found it plain JSON, so it is not walked again."""
-    check = _Checker()
+    check = Checker()
     if not isinstance(data, dict):
-        raise InvalidChapterResult([f"$: {say('must_be_json_object', got=_type_name(data))}"])
+        raise InvalidChapterResult([f"$: {say('must_be_json_object', got=type_name(data))}"])
     problems = [] if plain else json_problems(data)
     if problems:  # not plain JSON: nothing below could read it safely
         raise InvalidChapterResult(problems)
     number = _chapter_number(check, data, chapter)
     compat = data.get("memory_facts") or {}
     if not isinstance(compat, dict):
-        check.fail("$.memory_facts", say("must_be_object", got=_type_name(compat)))
+        check.fail("$.memory_facts", say("must_be_object", got=type_name(compat)))
         compat = {}
     result = ChapterResult(
         chapter=number or 0,
@@ -251,7 +124,7 @@ def parse_chapter_result(
     return result
 
 
-def _told_in_scenes(check: _Checker, result: ChapterResult) -> None:
+def _told_in_scenes(check: Checker, result: ChapterResult) -> None:
     """A reveal told in `scene` N names a scene of this chapter: else nobody would learn it."""
     indexes = {scene.index for scene in result.scenes}
     for i, secret in enumerate(result.secrets):
@@ -260,7 +133,7 @@ def _told_in_scenes(check: _Checker, result: ChapterResult) -> None:
             check.fail(f"$.secrets[{i}].scene", say("no_such_scene", got=secret.scene, have=shown))
 
 
-def _chapter_number(check: _Checker, data: dict[str, Any], chapter: int | None) -> int | None:
+def _chapter_number(check: Checker, data: dict[str, Any], chapter: int | None) -> int | None:
     value = data.get("chapter")
     if value is None and chapter is None:
         check.fail("$.chapter", say("chapter_required"))
@@ -280,7 +153,7 @@ def _is_chapter(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CHAPTER
 
 
-def _entities_new(check: _Checker, data: dict[str, Any]) -> list[NewEntity]:
+def _entities_new(check: Checker, data: dict[str, Any]) -> list[NewEntity]:
     out = []
     first_path: dict[str, str] = {}
     for path, item in check.objects(data, "entities_new", "$"):
@@ -328,7 +201,7 @@ def _entities_new(check: _Checker, data: dict[str, Any]) -> list[NewEntity]:
     return out
 
 
-def _appearances(check: _Checker, data: dict[str, Any]) -> list[Appearance]:
+def _appearances(check: Checker, data: dict[str, Any]) -> list[Appearance]:
     out = []
     for path, item in check.objects(data, "entities_appeared", "$"):
         ref = check.name(
@@ -344,7 +217,7 @@ def _appearances(check: _Checker, data: dict[str, Any]) -> list[Appearance]:
     return out
 
 
-def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
+def _state_changes(check: Checker, data: dict[str, Any]) -> list[StateChange]:
     out = []
     for path, item in check.objects(data, "state_changes", "$"):
         ref = check.name(check.text(item, "entity_id", path, required=True), f"{path}.entity_id")
@@ -375,7 +248,7 @@ def _state_changes(check: _Checker, data: dict[str, Any]) -> list[StateChange]:
     return out
 
 
-def _certainty(check: _Checker, item: dict[str, Any], path: str, ref: str | None) -> dict[str, Any]:
+def _certainty(check: Checker, item: dict[str, Any], path: str, ref: str | None) -> dict[str, Any]:
     """Whose words a fact is (`said_by`): hearsay, or a claim when they are the entity's own."""
     said_by = check.name(check.text(item, "said_by", path), f"{path}.said_by")
     certainty = check.choice(item.get("certainty"), CERTAINTIES.values, f"{path}.certainty", "")
@@ -384,7 +257,7 @@ def _certainty(check: _Checker, item: dict[str, Any], path: str, ref: str | None
     return {"certainty": certainty or None, "said_by": said_by}
 
 
-def _relationships(check: _Checker, data: dict[str, Any]) -> list[RelationChange]:
+def _relationships(check: Checker, data: dict[str, Any]) -> list[RelationChange]:
     out = []
     for path, item in check.objects(data, "relationships_new", "$"):
         source = check.text(item, "from", path, required=True, alternatives=("from_entity",))
@@ -407,7 +280,7 @@ def _relationships(check: _Checker, data: dict[str, Any]) -> list[RelationChange
     return out
 
 
-def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[ThreadAction]:
+def _threads(check: Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[ThreadAction]:
     items = check.objects(data, "plot_threads", "$")
     for key, compat_kind in (("open_loops", "open_loop"), ("reader_promises", "reader_promise")):
         items += [
@@ -460,7 +333,7 @@ def _threads(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> l
     return out
 
 
-def _rules(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[RuleAction]:
+def _rules(check: Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[RuleAction]:
     items = check.objects(data, "world_rules", "$") + check.objects(
         compat, "world_rules", "$.memory_facts"
     )
@@ -480,7 +353,7 @@ def _rules(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> lis
     return out
 
 
-def _events(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[EventInput]:
+def _events(check: Checker, data: dict[str, Any], compat: dict[str, Any]) -> list[EventInput]:
     items = check.objects(data, "timeline_events", "$") + check.objects(
         compat, "timeline_events", "$.memory_facts"
     )
@@ -501,7 +374,7 @@ def _events(check: _Checker, data: dict[str, Any], compat: dict[str, Any]) -> li
     return out
 
 
-def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
+def _secrets(check: Checker, data: dict[str, Any]) -> list[SecretAction]:
     out = []
     for path, item in check.objects(data, "secrets", "$"):
         action = check.choice(item.get("action"), SECRET_ACTIONS, f"{path}.action", "plant")
@@ -533,7 +406,7 @@ def _secrets(check: _Checker, data: dict[str, Any]) -> list[SecretAction]:
     return out
 
 
-def _knowledge(check: _Checker, data: dict[str, Any]) -> list[KnowledgeChange]:
+def _knowledge(check: Checker, data: dict[str, Any]) -> list[KnowledgeChange]:
     out = []
     for path, item in check.objects(data, "knowledge_changes", "$"):
         ref = check.name(check.text(item, "entity_id", path, required=True), f"{path}.entity_id")
@@ -547,7 +420,7 @@ def _knowledge(check: _Checker, data: dict[str, Any]) -> list[KnowledgeChange]:
     return out
 
 
-def _scenes(check: _Checker, data: dict[str, Any]) -> list[SceneInput]:
+def _scenes(check: Checker, data: dict[str, Any]) -> list[SceneInput]:
     out = []
     for n, (path, item) in enumerate(check.objects(data, "scenes", "$"), start=1):
         index = check.integer(item, "index", path, (0, MAX_COUNT))
@@ -565,7 +438,7 @@ def _scenes(check: _Checker, data: dict[str, Any]) -> list[SceneInput]:
     return out
 
 
-def _scene_mode(check: _Checker, value: Any, path: str) -> str | None:
+def _scene_mode(check: Checker, value: Any, path: str) -> str | None:
     """`flashback`: true or false, or the word for a scene that is not now (回忆, 梦境)."""
     if value is None or value is False:
         return None
@@ -577,15 +450,15 @@ def _scene_mode(check: _Checker, value: Any, path: str) -> str | None:
     return None
 
 
-def _meta(check: _Checker, data: dict[str, Any]) -> dict[str, Any]:
+def _meta(check: Checker, data: dict[str, Any]) -> dict[str, Any]:
     meta = data.get("chapter_meta") or {}
     if not isinstance(meta, dict):
-        check.fail("$.chapter_meta", say("must_be_object", got=_type_name(meta)))
+        check.fail("$.chapter_meta", say("must_be_object", got=type_name(meta)))
         return {}
     return meta
 
 
-def _uncertain(check: _Checker, data: dict[str, Any]) -> list[Uncertain]:
+def _uncertain(check: Checker, data: dict[str, Any]) -> list[Uncertain]:
     out = []
     for path, item in check.objects(data, "uncertain", "$"):
         mention = check.text(item, "mention", path, required=True)

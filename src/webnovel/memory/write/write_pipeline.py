@@ -8,8 +8,6 @@ the same path as an append.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -19,9 +17,9 @@ from typing import Any
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ...messages import say
-from ..chains import TARGET, WHO, Family, stored_message, stored_said
+from ..chains import TARGET, Family
 from ..said import Said
-from ..schema import CommitCounts, CommitReport, Conflict, Introduction, finding_kind
+from ..schema import CommitCounts, CommitReport, Conflict, Introduction
 from ..store import (
     activity_ops,
     assertion_ops,
@@ -48,6 +46,7 @@ from .chain_folds import (
 )
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
+from .conflict_records import ambiguity_conflict, content_hash, to_conflict
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
 from .extractors.knowledge_extractor import extract_knowledge
@@ -66,49 +65,6 @@ from .json_hygiene import json_problems
 from .reference_resolver import ReferenceResolver
 from .reveal_rules import reveals_taking_names
 from .time_rules import time_findings
-
-HASH_PREFIX = "b2:"
-
-
-def content_hash(result: Any, text: str | None) -> str:
-    canonical = json.dumps(
-        {"result": result, "text": text}, ensure_ascii=False, sort_keys=True, separators=(",", ":")
-    )
-    return HASH_PREFIX + hashlib.blake2b(canonical.encode("utf-8"), digest_size=16).hexdigest()
-
-
-def conflict_id(draft: ConflictDraft, scope: str) -> str:
-    basis = json.dumps(
-        [
-            scope,
-            draft.kind,
-            draft.entity_id,
-            draft.field,
-            draft.chapter,
-            draft.expected,
-            draft.found,
-        ],
-        ensure_ascii=False,
-        default=str,
-    )
-    return "c-" + hashlib.blake2b(basis.encode("utf-8"), digest_size=6).hexdigest()
-
-
-def to_conflict(draft: ConflictDraft, scope: str) -> Conflict:
-    """A draft as a stored conflict; its message keeps {who}/{target} until it is read."""
-    return Conflict(
-        id=conflict_id(draft, scope),
-        kind=finding_kind(draft.kind),
-        entity_id=draft.entity_id,
-        field=draft.field,
-        chapter=draft.chapter,
-        expected=draft.expected,
-        found=draft.found,
-        message=stored_message(draft.message),
-        evidence=draft.evidence,
-        target=draft.target,
-        said=stored_said(draft.message),
-    )
 
 
 @dataclass
@@ -352,7 +308,9 @@ class WritePipeline:
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
         self._refresh_entities(entities, n, rederive, outcome)
-        outcome.notes += [_ambiguity(n, ref, ids) for ref, ids in resolver.ambiguous.items()]
+        outcome.notes += [
+            ambiguity_conflict(n, ref, ids) for ref, ids in resolver.ambiguous.items()
+        ]
         held = items_held_elsewhere(self.index.conn, result, resolver)
         outcome.notes += [to_conflict(draft, scope) for draft, scope in held]
         self._judge_time(result, extraction.scenes, outcome)
@@ -575,24 +533,6 @@ class _Deferred:
     entities: set[str] = field(default_factory=set)
     items_again: bool = False  # removals of items to judge again, as ApplyOutcome's
     adopted: set[str] = field(default_factory=set)
-
-
-def _ambiguity(chapter: int, reference: str, ids: list[str]) -> Conflict:
-    draft = ConflictDraft(
-        kind="ambiguous_alias",
-        chapter=chapter,
-        entity_id=ids[0],
-        expected="one entity",
-        found=ids,
-        message=Said(
-            "conflict_ambiguous_alias",
-            reference=reference,
-            ids="、".join(ids),
-            who=WHO,
-            chosen=ids[0],
-        ),
-    )
-    return to_conflict(draft, f"entity:{ids[0]}")
 
 
 def _intro(entity: Any) -> dict[str, Any]:
