@@ -262,21 +262,6 @@ FILLER = (
     "：",
     ":",
 )
-DIGITS = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
-SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 NUMBER = r"[0-9]+|[零〇一二两三四五六七八九十百千万]+"
 
 
@@ -284,21 +269,9 @@ def chinese_number(text: str) -> int | None:
     """四十九 → 49, 十五 → 15, 一百零八 → 108, 两 → 2, 49 → 49; None when it is not one."""
     if text.isdigit():
         return int(text)
-    total, section, digit = 0, 0, None
-    for char in text:
-        if char in DIGITS:
-            digit = DIGITS[char]
-        elif char in SCALES:
-            scale = SCALES[char]
-            if scale == 10000:
-                total += (section + (digit or 0)) * scale
-                section, digit = 0, None
-            else:
-                section += (1 if digit is None else digit) * scale
-                digit = None
-        else:
-            return None
-    return total + section + (digit or 0)
+    from ..write.numbers import chinese_numeral  # the one reader of numerals; a fact needs none
+
+    return chinese_numeral(text)
 
 
 def read_time(text: str, units: Mapping[str, int] | None = None) -> TimeReading:
