@@ -435,6 +435,9 @@ ACTIVITY_WORDS = {
     "scene": "出现在场景中",
     "event": "参与事件",
     "relation": "建立关系",
+    "relation_target": "成为关系的对象",
+    "knowledge": "得知或告知秘密",
+    "thread_related": "关联线索",
     "recalled": "出现在回忆或梦境中",
 }
 
