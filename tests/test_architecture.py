@@ -141,8 +141,6 @@ MUTUAL_IMPORTS_LEFT: set[tuple[str, str]] = {
     # `schema` names the records lazily (its `__getattr__` imports `records`), and `records` is
     # built on the small values `schema` holds.
     ("webnovel.memory.records", "webnovel.memory.schema"),
-    # The PostgreSQL store opens its vector side, which imports the store back for its helpers.
-    ("webnovel.memory.store.pg.pg_store", "webnovel.memory.store.pg.pg_vectors"),
 }
 
 

@@ -99,7 +99,7 @@ def _extension_schema(raw: psycopg.Connection[Any]) -> str | None:
 
 def create_table(conn: PgConnection, vector_schema: str | None) -> None:
     """The migration: the table, with the column the server allows, recorded in the meta."""
-    from .pg_store import quoted
+    from .pg_connection import quoted  # the store's own quoting, without loading the store
 
     column = f"{quoted(vector_schema)}.vector" if vector_schema else "REAL[]"
     conn.execute(
