@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..memory.schema import Conflict, JsonRecord, Thread
+from ..memory.records import Conflict, Thread
+from ..memory.schema import JsonRecord
 from .coverage import coverage
 
 if TYPE_CHECKING:
