@@ -166,7 +166,6 @@ def test_the_list_of_circles_left_names_only_circles_that_still_exist() -> None:
 TYPE_CHECKER_CIRCLES_LEFT = {
     ("webnovel.book.book_texts", "webnovel.book.project"),
     ("webnovel.book.candidate_queue", "webnovel.book.project"),
-    ("webnovel.book.coverage", "webnovel.book.reader"),
     ("webnovel.book.embedding", "webnovel.book.project"),
     ("webnovel.book.importing", "webnovel.book.project"),
     ("webnovel.book.long_reads", "webnovel.book.project"),

@@ -405,7 +405,7 @@ class BookReader:
             open_threads=len(self.threads("open")),
             sizes_bytes=self.sizes(),
             schema=commits.schema_names(),
-            text_only_chapters=as_ranges(text_only(self)),
+            text_only_chapters=as_ranges(text_only(self.store.commits)),
         )
 
     def missing_chapters(self) -> list[int]:
