@@ -170,7 +170,6 @@ TYPE_CHECKER_CIRCLES_LEFT = {
     ("webnovel.book.importing", "webnovel.book.project"),
     ("webnovel.book.long_reads", "webnovel.book.project"),
     ("webnovel.book.packing", "webnovel.book.project"),
-    ("webnovel.book.project", "webnovel.book.projections"),
     ("webnovel.book.project", "webnovel.book.renaming"),
     ("webnovel.book.project", "webnovel.book.resume"),
     ("webnovel.book.project", "webnovel.book.revising"),
