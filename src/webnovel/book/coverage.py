@@ -11,34 +11,42 @@ that mark existed is recognised by its result, no more than the minimal import s
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from ..messages import say
 
 if TYPE_CHECKING:
     from ..memory.records import ChapterRecord
-    from .reader import BookReader
+    from ..memory.store.parts import Commits
 
 IMPORT_ORIGIN = "text_import"  # what `import text` marks its results with (chapter_meta.origin)
 Ranges = list[int | list[int]]
 
+# Each book's flags (chapter, stands on its text alone), read once per commit: the commit
+# sequence number they were read at, kept with the book's store for as long as it is open.
+_HELD: weakref.WeakKeyDictionary[Commits, tuple[int, list[tuple[int, bool]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
-def text_only(book: BookReader, before: int | None = None) -> list[int]:
+
+def text_only(commits: Commits, before: int | None = None) -> list[int]:
     """The chapters (before `before`, when given) standing on a text import's result alone,
-    when the book also holds chapters that do not; else none. Read once per commit."""
-    seq = book.commit_seq()
-    held = getattr(book, "_text_only_held", None)
+    when the book (`commits`: its store's commits) also holds chapters that do not; else none.
+    Read once per commit."""
+    seq = int(commits.meta("commit_seq") or 0)
+    held = _HELD.get(commits)
     if held is None or held[0] != seq:
-        rows = book.store.commits.chapter_rows()
-        flags = [(r.chapter, _imported_only(book, r)) for r in rows]
+        rows = commits.chapter_rows()
+        flags = [(r.chapter, _imported_only(commits, r)) for r in rows]
         held = (seq, flags)
-        book._text_only_held = held  # type: ignore[attr-defined]
+        _HELD[commits] = held
     flags = [(c, t) for c, t in held[1] if before is None or c < before]
     only = [c for c, t in flags if t]
     return only if only and len(only) < len(flags) else []
 
 
-def _imported_only(book: BookReader, row: ChapterRecord) -> bool:
+def _imported_only(commits: Commits, row: ChapterRecord) -> bool:
     """Whether the chapter stands on a text import's result: marked so, or (an import older
     than the mark) unmarked, unsummarized and no more than the minimal shape. Only such rows
     read their result."""
@@ -47,7 +55,7 @@ def _imported_only(book: BookReader, row: ChapterRecord) -> bool:
     origin = row.meta.get("origin")
     if origin is not None or row.summary or not set(row.meta) <= MINIMAL_META:
         return bool(origin == IMPORT_ORIGIN)
-    stored = book.store.commits.current_commit(row.chapter) or {}
+    stored = commits.current_commit(row.chapter) or {}
     return is_minimal(stored.get("result"))
 
 
@@ -75,6 +83,6 @@ def coverage_line(ranges: Ranges) -> str | None:
     return say("text_only_line", chapters=shown, after=first - 1)
 
 
-def coverage(book: BookReader, before: int | None = None) -> dict[str, Any]:
-    ranges = as_ranges(text_only(book, before))
+def coverage(commits: Commits, before: int | None = None) -> dict[str, Any]:
+    ranges = as_ranges(text_only(commits, before))
     return {"text_only_chapters": ranges, "line": coverage_line(ranges)}

@@ -67,7 +67,7 @@ def build_pack(
     )
     # the chapters before this one whose memory is stale (edited by hand, `sync`): said
     pack.stale_chapters = [c for c in book.store.commits.stale_chapters() if c < chapter]
-    covered = coverage(book, before=chapter)
+    covered = coverage(book.store.commits, before=chapter)
     pack.text_only_chapters = covered["text_only_chapters"]
     pack.coverage_line = covered["line"]
     if record:

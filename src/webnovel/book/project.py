@@ -28,11 +28,11 @@ if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
     from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
     from ..memory.packs.orchestrator import RankingCache
+    from ..memory.records import CommitReport, Conflict
     from ..memory.retrieval.search import Retrieval
     from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewReport
     from ..memory.review.impact import Impact
-    from ..memory.schema import CommitReport, Conflict
     from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
     from .long_reads import LongReads

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from ..memory.store.storage import read_json, write_json_atomic
 
 if TYPE_CHECKING:
-    from .project import Project
+    from .reader import BookReader
 
 
-def write_projections(book: Project) -> None:
+def write_projections(book: BookReader) -> None:
     from ..memory.read.runtime_state import build_state
     from ..memory.read.summary_compactor import build_scratchpad
 
@@ -25,7 +25,7 @@ def write_projections(book: Project) -> None:
     write_json_atomic(book.storage.state_path, state)
 
 
-def projections_stale(book: Project) -> bool:
+def projections_stale(book: BookReader) -> bool:
     """Whether state.json is not of this book's last commit, or the scratchpad is missing.
     Only the small state.json is read: every process opening the book asks, and the
     scratchpad is 340 KB of JSON at 10,000 chapters (10-18 ms to parse)."""

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import BookConfig, load_config
 from ..errors import InvalidInput, UnknownChapter, UnknownEntity
-from ..memory import schema
 from ..memory.read.aliases import traditional_folder
 from ..memory.read.reading import Reading
 from ..memory.schema import (
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
     from ..memory.clock import Stamp
     from ..memory.clock.answer import StoryClock
     from ..memory.read.chapter_report import ChapterReport  # loaded when one is asked for
-    from ..memory.schema import (  # the records are made when first built (schema.RECORDS)
+    from ..memory.records import (
         CommitEntry,
         Conflict,
         Knowledge,
@@ -251,13 +250,15 @@ class BookReader:
     ) -> list[Together]:
         """Who shares chapters and scenes with an entity, up to `as_of`, most shared first.
         Marked `kind: co-occurrence`: being in the same chapter is not a relation fact."""
+        from ..memory import records
+
         as_of = chapter_number(as_of)
         entity = self.entity(subject)
         chapters = self.store.entities.cooccurring(entity.id, as_of, max(1, limit))
         scenes = self.store.records.scene_partners(entity.id, as_of)
         names = self.reading.names_as_of([c[0] for c in chapters], as_of)
         return [
-            schema.Together(
+            records.Together(
                 entity_id=other,
                 name=names.get(other, other),
                 chapters=shared,
@@ -404,7 +405,7 @@ class BookReader:
             open_threads=len(self.threads("open")),
             sizes_bytes=self.sizes(),
             schema=commits.schema_names(),
-            text_only_chapters=as_ranges(text_only(self)),
+            text_only_chapters=as_ranges(text_only(self.store.commits)),
         )
 
     def missing_chapters(self) -> list[int]:

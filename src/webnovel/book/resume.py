@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..memory.schema import Conflict, JsonRecord, Thread
+from ..memory.records import Conflict, Thread
+from ..memory.schema import JsonRecord
 from .coverage import coverage
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def where_it_stands(book: Project) -> Resume:
         seen = dict.fromkeys(m.entity_id for m in book.aliases().find(outline))
         named = tuple(Named(id=e.id, name=e.name) for e in map(book.entity, seen))
     last = book.store.commits.chapter_rows(start=latest or 0, end=latest or 0)
-    covered = coverage(book)
+    covered = coverage(book.store.commits)
     return Resume(
         book=book.book,
         latest_chapter=latest,

@@ -33,10 +33,7 @@ if TYPE_CHECKING:
         SecretTouched,
         ThreadTouched,
     )
-    from ..memory.retrieval.search_hit import SearchHit
-    from ..memory.review.draft_review import ReviewIssue, ReviewReport
-    from ..memory.review.impact import AnswerChange, Impact
-    from ..memory.schema import (
+    from ..memory.records import (
         CommitEntry,
         CommitReport,
         Conflict,
@@ -49,6 +46,9 @@ if TYPE_CHECKING:
         Together,
         WorldRule,
     )
+    from ..memory.retrieval.search_hit import SearchHit
+    from ..memory.review.draft_review import ReviewIssue, ReviewReport
+    from ..memory.review.impact import AnswerChange, Impact
 
 __all__ = [
     "AnswerChange",
@@ -89,7 +89,7 @@ __all__ = [
 ]
 
 _LAZY = {
-    **{name: "..memory.schema" for name in RECORDS},
+    **{name: "..memory.records" for name in RECORDS},
     "MemoryPack": "..memory.packs.memory_pack",
     "PackItem": "..memory.packs.memory_pack",
     "Reason": "..memory.packs.pack_words",

@@ -133,7 +133,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         published_through=book.store.commits.published_through(),
         edited=[e["chapter"] for e in files.edited if e["chapter"] <= as_of],
         stale=[n for n in files.stale if n <= as_of],
-        coverage=coverage(book, before=as_of + 1)["line"],
+        coverage=coverage(book.store.commits, before=as_of + 1)["line"],
         counts=[
             ("已提交章节", progress["chapters"]),
             ("总字数", progress["words"]),

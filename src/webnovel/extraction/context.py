@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..ingest.text_summary import ending_passage as text_ending
-from ..memory.schema import Entity, Thread
+from ..memory.records import Thread
+from ..memory.schema import Entity
 from ..memory.words import FIELD
 from ..messages import say
 from .merge import is_minimal

@@ -1,10 +1,11 @@
 """The records memory answers with beside facts and entities: relations, threads, world rules,
 events, secrets and who knows them, co-occurrence, conflicts, and the commit log's entries.
 
-Pure values, as in `schema` (whose module docstring says which time each field is in); they are
-named through `schema` too (`from webnovel.memory.schema import Thread` works), but live here so
-that a process answering one fact does not build thirteen classes it never uses: a frozen
-dataclass costs about 1.5 ms to make, a fifth of a fresh `webnovel fact` on SQLite for them all.
+Pure values, as in `schema` (whose module docstring says which time each field is in); they live
+here, imported from here and only where one is built, so that a process answering one fact does
+not build thirteen classes it never uses: a frozen dataclass costs about 1.5 ms to make, a fifth
+of a fresh `webnovel fact` on SQLite for them all. `schema` lists their names (`RECORDS`) and
+imports none of them, so the two do not import each other.
 """
 
 from __future__ import annotations

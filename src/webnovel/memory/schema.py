@@ -14,7 +14,7 @@ records other than facts and entities live) says which time it is in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict, get_args
+from typing import Any, Literal, NamedTuple, TypedDict, get_args
 
 Status = Literal["active", "outdated", "contradicted", "tentative"]
 Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional)}
@@ -219,9 +219,9 @@ def finding_kind(kind: str) -> FindingKind:
     raise ValueError(f"not a kind of finding: {kind!r}")
 
 
-# The other records live in `records.py` and are built when first named: `from .schema import
-# Thread` still works, and a process that never names one (a fresh `webnovel fact`) never pays for
-# making them.
+# The names of the other records, which live in `records.py` so that a process that never builds
+# one (a fresh `webnovel fact`) never pays for making them: `book.values` fetches them from there
+# on first use. Named here as names only: `schema` imports no record.
 RECORDS = (
     "ChapterRecord",
     "CommitCounts",
@@ -237,26 +237,3 @@ RECORDS = (
     "Together",
     "WorldRule",
 )
-
-if TYPE_CHECKING:
-    from .records import ChapterRecord as ChapterRecord
-    from .records import CommitCounts as CommitCounts
-    from .records import CommitEntry as CommitEntry
-    from .records import CommitReport as CommitReport
-    from .records import Conflict as Conflict
-    from .records import Knowledge as Knowledge
-    from .records import RelationEdge as RelationEdge
-    from .records import Secret as Secret
-    from .records import Thread as Thread
-    from .records import ThreadStep as ThreadStep
-    from .records import TimelineEvent as TimelineEvent
-    from .records import Together as Together
-    from .records import WorldRule as WorldRule
-
-
-def __getattr__(name: str) -> Any:
-    if name not in RECORDS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import records
-
-    return getattr(records, name)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...messages import say
-from ..schema import Conflict
+from ..records import Conflict
 from ..words import SECTION_TITLES, TASK
 from .pack_words import Reason
 from .tasks import Task

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...messages import say
-from ..schema import Conflict
+from ..records import Conflict
 from ..words import SEVERITY
 from ..write.rulebook import RULES
 from .memory_pack import PackItem

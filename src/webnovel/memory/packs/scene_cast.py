@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..schema import Conflict, Entity
+from ..records import Conflict
+from ..schema import Entity
 from ..store import commit_ops, entity_ops, name_ops, record_ops
 from ..store.connection import Connection
 from ..store.index_store import loads

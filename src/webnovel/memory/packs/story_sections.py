@@ -11,7 +11,7 @@ from typing import Any
 from ...messages import say
 from ..chains import RuleInForce
 from ..read import as_of_reads
-from ..schema import Thread
+from ..records import Thread
 from ..store import chain_ops, ranking_scans
 from ..vocabulary import THREAD_KINDS
 from .gathering import CANDIDATES_PER_SECTION, Gathering, best, best_of

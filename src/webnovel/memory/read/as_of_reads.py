@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ...errors import AmbiguousEntity, UnknownEntity
 from ...messages import say
-from .. import schema
 from ..chains import KnowledgePayload, Version, chain_key, knowledge_claim
 from ..schema import (
     Entity,
@@ -26,7 +25,7 @@ from ..store.connection import Connection
 from ..store.index_store import dumps, loads
 
 if TYPE_CHECKING:  # the records are made when first built (schema.RECORDS)
-    from ..schema import (
+    from ..records import (
         Knowledge,
         RelationEdge,
         Secret,
@@ -105,7 +104,9 @@ def history(
 
 
 def _edge(version: Version, as_of: int | None, names: dict[str, str]) -> RelationEdge:
-    return schema.RelationEdge(
+    from .. import records
+
+    return records.RelationEdge(
         source=version.subject,
         target=version.obj or "",
         type=version.value,
@@ -188,8 +189,10 @@ def appearances(conn: Connection, entity: Entity, as_of: int | None) -> list[int
 
 def thread_history(conn: Connection, thread_id: str, as_of: int | None) -> list[ThreadStep]:
     """A thread's states, oldest first, as known at `as_of`; each with its evidence."""
+    from .. import records
+
     return [
-        schema.ThreadStep(
+        records.ThreadStep(
             thread=thread_at(version, version.valid_to or as_of or version.valid_from),
             since=version.valid_from,
             evidence=version.evidence,
@@ -231,8 +234,10 @@ def _thread_variants(thread_id: str, value_json: str) -> tuple[Thread, Thread | 
 
 
 def _thread(thread_id: str, state: ThreadState, overdue: bool) -> Thread:
+    from .. import records
+
     due = state.get("due_chapter")
-    return schema.Thread(
+    return records.Thread(
         id=thread_id,
         kind=state.get("kind") or "open_loop",
         content=state.get("content") or "",
@@ -268,12 +273,14 @@ def threads(conn: Connection, status: str, as_of: int | None, latest: int | None
 
 
 def rules(conn: Connection, as_of: int | None, domain: str | None) -> list[WorldRule]:
+    from .. import records
+
     out = []
     for v in chain_ops.versions_in_state(conn, "rule", "in_force", as_of):
         if domain is not None and v.value.get("domain") != domain:
             continue
         out.append(
-            schema.WorldRule(
+            records.WorldRule(
                 id=v.subject,
                 rule=v.value["rule"],
                 domain=v.value.get("domain"),
@@ -319,6 +326,8 @@ def secrets(
 ) -> list[Secret]:
     """The book's secrets as of a chapter (retired ones included), with who knows them
     (`knowing`, when the caller has already read it)."""
+    from .. import records
+
     knowing = knowers_by_secret(conn, as_of) if knowing is None else knowing
     versions = chain_ops.versions_at(conn, "secret", as_of)
     concerned = {e for v in versions for e in v.value.get("about", [])}
@@ -333,7 +342,7 @@ def secrets(
     for v in versions:
         state = v.value
         out.append(
-            schema.Secret(
+            records.Secret(
                 id=v.subject,
                 content=state.get("content") or v.subject,
                 status=state.get("status", "open"),
@@ -354,6 +363,8 @@ def secrets(
 
 def knows(conn: Connection, entity: Entity, as_of: int | None) -> list[Knowledge]:
     """What one character knows or suspects as of a chapter, since when, how and from whom."""
+    from .. import records
+
     found = chain_ops.versions_at(conn, "know", as_of, subject=entity.id)
     contents = {
         v.subject: v.value.get("content") or v.subject
@@ -372,7 +383,7 @@ def knows(conn: Connection, entity: Entity, as_of: int | None) -> list[Knowledge
         first = v.evidence[0] if v.evidence else {}
         source = payload.get("from")
         out.append(
-            schema.Knowledge(
+            records.Knowledge(
                 entity_id=entity.id,
                 entity_name=entity.name,
                 secret_id=v.field,

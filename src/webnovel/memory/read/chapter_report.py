@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..chains import fmt
-from ..schema import Conflict, JsonRecord
+from ..records import Conflict
+from ..schema import JsonRecord
 from ..store import assertion_ops, chain_ops, commit_ops, entity_ops, record_ops
 from ..store.connection import Connection
 

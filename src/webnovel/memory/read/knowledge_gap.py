@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..schema import Secret
+from ..records import Secret
 from ..store import chain_ops, entity_ops, name_ops, record_ops
 from ..store.connection import Connection
 from .as_of_reads import knowers_by_secret, secrets

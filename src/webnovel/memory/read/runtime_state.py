@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ...config import BookConfig
-from ..schema import Thread
+from ..records import Thread
 from ..store import chain_ops, commit_ops, entity_ops, record_ops
 from ..store.connection import Connection
 from . import as_of_reads

@@ -19,7 +19,7 @@ from ..store.clock_ops import ClockRow
 from ..store.connection import Connection
 
 if TYPE_CHECKING:
-    from ..schema import TimelineEvent  # a record: made when first named, not by a `fact`
+    from ..records import TimelineEvent
 
 UNREAD_SHOWN = 10  # the latest times the clock could not read, named in its answer
 BEFORE_THE_BOOK = ClockRow(0, 1, 1, None)  # the clock before any chapter: day 1

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...messages import say
 from ..read import as_of_reads
-from ..schema import Conflict
+from ..records import Conflict
 from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
 from ..write.name_suggestions import did_you_mean

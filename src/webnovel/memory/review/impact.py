@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..read.as_of_reads import names_as_of
+from ..records import Conflict
 from ..retrieval.chunker import chapter_chunks
-from ..schema import Conflict
 from ..store import commit_ops, record_ops
 from ..store.connection import Connection
 from ..store.index_store import loads

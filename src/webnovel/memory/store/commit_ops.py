@@ -6,12 +6,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...messages import say
-from .. import schema
 from .connection import Connection
 from .index_store import dumps, loads, rows_in
 
 if TYPE_CHECKING:  # made when first built (schema.RECORDS)
-    from ..schema import ChapterRecord
+    from ..records import ChapterRecord
 
 
 def append_commit(
@@ -104,6 +103,8 @@ def chapter_rows(
     limit: int | None = None,
     newest_first: bool = False,
 ) -> list[ChapterRecord]:
+    from .. import records
+
     order = "DESC" if newest_first else "ASC"
     rows = conn.execute(
         "SELECT chapter, commit_id, title, summary, word_count, meta_json, recorded_at "
@@ -111,7 +112,7 @@ def chapter_rows(
         (start or 0, end if end is not None else 2**62, limit or 2**62),
     ).fetchall()
     return [
-        schema.ChapterRecord(
+        records.ChapterRecord(
             chapter=r["chapter"],
             commit_id=r["commit_id"],
             title=r["title"],

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import schema
 from .connection import Connection, Row
 from .index_store import BOOK_BYTES_AT_COMMIT
 
 if TYPE_CHECKING:  # made when first built (schema.RECORDS)
-    from ..schema import CommitCounts, CommitEntry
+    from ..records import CommitCounts, CommitEntry
 
 
 def record_commit(
@@ -51,8 +50,10 @@ _LOG_COLUMNS = (
 
 
 def _entry(row: Row) -> CommitEntry:
+    from .. import records
+
     counts = (
-        schema.CommitCounts(
+        records.CommitCounts(
             added=row["added"],
             superseded=row["superseded"],
             contradicted=row["contradicted"],
@@ -61,7 +62,7 @@ def _entry(row: Row) -> CommitEntry:
         if row["elapsed_ms"] is not None
         else None
     )
-    return schema.CommitEntry(
+    return records.CommitEntry(
         seq=row["seq"],
         chapter=row["chapter"],
         commit_id=row["commit_id"],

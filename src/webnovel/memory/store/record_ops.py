@@ -9,14 +9,13 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .. import schema
 from ..said import said_again
 from .connection import Connection, Row
 from .entity_ops import entity_names
 from .index_store import dumps, loads, rows_in
 
 if TYPE_CHECKING:  # made when first built (schema.RECORDS)
-    from ..schema import Conflict, TimelineEvent
+    from ..records import Conflict, TimelineEvent
 
 # -- timeline ---------------------------------------------------------------------------------
 
@@ -119,7 +118,9 @@ def events_of_many(
 
 
 def _event(r: Row) -> TimelineEvent:
-    return schema.TimelineEvent(
+    from .. import records
+
+    return records.TimelineEvent(
         id=r["id"],
         chapter=r["chapter"],
         event=r["event"],
@@ -311,6 +312,8 @@ def list_conflicts(
 ) -> list[Conflict]:
     """Conflicts, open ones unless `include_settled`; `entity_ids` keeps those about any of
     these entities or about no entity (threads, rules); `up_to` keeps chapters <= it."""
+    from .. import records
+
     where: list[str] = ["1 = 1"]
     params: list[str | int] = []
     if not include_settled:
@@ -340,7 +343,7 @@ def list_conflicts(
     return named(
         conn,
         [
-            schema.Conflict(
+            records.Conflict(
                 id=r["id"],
                 kind=r["kind"],
                 entity_id=r["entity_id"],

@@ -142,7 +142,7 @@ class Storage:
         from .pg.pg_vectors import SharedVectors
 
         assert isinstance(self.index, PostgresStore)
-        return SharedVectors(self.index)
+        return SharedVectors(self.index.pg, self.index.schema)
 
     def on_wait(self, tell: Callable[[str], None]) -> None:
         """Have every store say so (once per wait) when a writer waits for another process."""

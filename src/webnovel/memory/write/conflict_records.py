@@ -9,8 +9,9 @@ import json
 from typing import Any
 
 from ..chains import WHO, stored_message, stored_said
+from ..records import Conflict
 from ..said import Said
-from ..schema import Conflict, finding_kind
+from ..schema import finding_kind
 from .chain_folds import ConflictDraft
 
 HASH_PREFIX = "b2:"

@@ -18,8 +18,9 @@ from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ...messages import say
 from ..chains import TARGET, Family
+from ..records import CommitCounts, CommitReport, Conflict
 from ..said import Said
-from ..schema import CommitCounts, CommitReport, Conflict, Introduction
+from ..schema import Introduction
 from ..store import (
     activity_ops,
     assertion_ops,

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     import psycopg
 
 
+def quoted(identifier: str) -> str:
+    """A schema, table or column name as PostgreSQL reads it, whatever characters it holds."""
+    return '"' + identifier.replace('"', '""') + '"'
+
+
 @lru_cache(maxsize=256)
 def _row_class(names: tuple[str, ...]) -> type[tuple[Any, ...]]:
     """A tuple that is also read by column name, like sqlite3.Row; one class per column list."""

@@ -27,7 +27,7 @@ from ..index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
 from ..location import StoreLocation, require_driver
 from ..migrations import MIGRATIONS, Migration, statements
 from . import pg_vectors
-from .pg_connection import PgConnection, connect
+from .pg_connection import PgConnection, connect, quoted
 from .pg_sql import PARSED_COLUMN, translate_ddl
 from .pg_statistics import Statistics
 from .pg_unreachable import said_as_the_store, store_error
@@ -77,10 +77,6 @@ def _short_hash(text: str) -> str:
     import hashlib
 
     return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
-
-
-def quoted(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
 
 
 class PostgresStore:

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     import psycopg
 
     from .pg_connection import PgConnection
-    from .pg_store import PostgresStore
 
 TABLE = "chunk_vectors"
 MIGRATION = "0002pg_chunk_vectors"
@@ -99,7 +98,7 @@ def _extension_schema(raw: psycopg.Connection[Any]) -> str | None:
 
 def create_table(conn: PgConnection, vector_schema: str | None) -> None:
     """The migration: the table, with the column the server allows, recorded in the meta."""
-    from .pg_store import quoted
+    from .pg_connection import quoted  # the store's own quoting, without loading the store
 
     column = f"{quoted(vector_schema)}.vector" if vector_schema else "REAL[]"
     conn.execute(
@@ -138,17 +137,19 @@ def record_column(conn: PgConnection) -> None:
 
 
 class SharedVectors:
-    """The book's table of vectors, over the store's connection, outside its transactions."""
+    """The book's table of vectors, over the store's connection (`pg`), outside its
+    transactions; `schema` is the book's, which names its embedding lock."""
 
-    def __init__(self, store: PostgresStore) -> None:
-        self.store = store
+    def __init__(self, pg: PgConnection, schema: str) -> None:
+        self.pg = pg
+        self.schema = schema
         self._type_schema: tuple[str | None] | None = None
         self._may: dict[str, bool] = {}
 
     @property
     def raw(self) -> psycopg.Connection[Any]:
-        self.store.pg.reconnect_if_dropped()
-        return self.store.pg.raw
+        self.pg.reconnect_if_dropped()
+        return self.pg.raw
 
     @said_as_the_store()  # a dropped connection is the store's error, as on every read
     def _look(self) -> None:
@@ -268,7 +269,7 @@ class SharedVectors:
         answer, and a machine that dies frees it with its connection. Another machine's turn
         is waited for (after calling `waiting`); a connection that drops meanwhile loses the
         turn, and at worst two machines embed the same passages, as without it."""
-        key = (EMBED_LOCK_SPACE, self.store.schema)
+        key = (EMBED_LOCK_SPACE, self.schema)
         with said_as_the_store():
             raw = self.raw
             taken = raw.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", key).fetchone()

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...schema import TimelineEvent
+from ...records import TimelineEvent
 from ..chain_folds import Activity, Assertion
 
 Resolve = Callable[[str], tuple[str, float]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...schema import TimelineEvent
+from ...records import TimelineEvent
 from ..chain_folds import Activity
 from ..chapter_inputs import ChapterResult
 from . import Extraction, Resolve
