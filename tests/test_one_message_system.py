@@ -297,3 +297,22 @@ def test_a_book_from_before_the_conflicts_kept_their_arguments(
     assert run_cli("--project", "书", "rebuild", cwd=tmp_path).returncode == 0
     said = "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
     assert run_cli(*conflicts, cwd=tmp_path).stdout.rstrip().endswith(said)
+
+
+def test_the_mcp_tools_are_described_in_the_language_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent's host reads every tool's description in the server's language: Chinese by
+    default, English under WEBNOVEL_LANG=en, from the catalogue's one key per tool."""
+    pytest.importorskip("mcp")
+    from webnovel.mcp import create_server
+
+    cjk = re.compile("[\u4e00-\u9fff]")
+    with webnovel.init_project(tmp_path / "b", title="青灯") as book:
+        chinese = {name: tool.description for name, tool in create_server(book).tools.items()}
+        monkeypatch.setenv("WEBNOVEL_LANG", "en")
+        english = {name: tool.description for name, tool in create_server(book).tools.items()}
+    assert all(cjk.search(text) for text in chinese.values())
+    # English, but for the Chinese words an argument takes (境界, 持有者 in get_fact's)
+    assert all(len(cjk.findall(text)) <= 6 for text in english.values()), english
+    assert "story's clock" in english["get_clock"] and "故事内时钟" in chinese["get_clock"]

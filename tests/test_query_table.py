@@ -21,6 +21,7 @@ import webnovel
 from webnovel.cli import help_words
 from webnovel.cli.main import build_parser
 from webnovel.errors import InvalidInput
+from webnovel.messages import say
 from webnovel.queries import QUERIES, Arg, Query
 from webnovel.queries.arguments import checked_arguments
 from webnovel.queries.declare import find_query
@@ -103,7 +104,7 @@ def test_each_query_has_chinese_help_and_an_example_of_itself(query: Query[Any])
         assert words[0] == query.name
         assert whole_parser().parse_args(words).command == query.name
     if query.tool is not None:
-        assert re.search("[\u4e00-\u9fff]", query.tool_help), "agents read its description"
+        assert re.search("[\u4e00-\u9fff]", say(query.tool_help)), "agents read its description"
 
 
 def test_the_cli_commands_come_from_the_table() -> None:

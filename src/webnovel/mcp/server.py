@@ -22,6 +22,7 @@ from ..book.project import Project
 from ..book.values import chapter_result_schema
 from ..errors import InvalidInput
 from ..ingest.sample_book import sample_chapters
+from ..messages import say
 from ..queries import QUERIES, Arg, Query
 from ..queries.beyond import beyond_end, with_note
 from ..queries.table import CHAPTER_TEXT_CHARS
@@ -77,7 +78,8 @@ def query_tool(project: Project, query: Query[Any]) -> Tool:
         return answer_of(project)
 
     assert query.tool is not None
-    return Tool(name=query.tool, description=query.tool_help, args=query.mcp_args, call=call)
+    description = say(query.tool_help)  # in the server's language, when the server is made
+    return Tool(name=query.tool, description=description, args=query.mcp_args, call=call)
 
 
 def _write_tools(project: Project) -> list[Tool]:
@@ -108,11 +110,7 @@ def _write_tools(project: Project) -> list[Tool]:
     return [
         Tool(
             name="commit_chapter",
-            description="把章节结果写入记忆（见 chapter-result schema）。默认先审阅（check=true）："
-            "有阻断问题时不写入，错误信息逐条列出问题与修改建议；确属有意为之时传 force=true 强制写入，"
-            "矛盾会记为冲突。改写已发布的章节同样需要 force=true。"
-            "Write a chapter result; refused when review blocks, or when it revises a published "
-            "chapter, unless force.",
+            description=say("tool_commit_chapter"),
             args=(
                 RESULT,
                 Arg(
@@ -128,7 +126,7 @@ def _write_tools(project: Project) -> list[Tool]:
         ),
         Tool(
             name="retract_chapter",
-            description="撤回已提交的一章：记忆如同从未提交过它；提交仍留在日志中，标为已撤回。",
+            description=say("tool_retract_chapter"),
             args=(
                 CHAPTER,
                 Arg(name="force", type="bool", default=False, help="even a published chapter"),
@@ -137,8 +135,7 @@ def _write_tools(project: Project) -> list[Tool]:
         ),
         Tool(
             name="review_draft",
-            description="审阅章节结果草稿：按写入时的同一套规则对照记忆检查，不写入任何内容。"
-            "参数 result 与 commit_chapter 相同（旧名 draft 仍然接受）。",
+            description=say("tool_review_draft"),
             args=(
                 Arg(name="result", type="object", help="a draft", schema=chapter_result_schema()),
                 Arg(name="chapter", type="int", help="the chapter the draft is for"),
@@ -163,9 +160,7 @@ def _impact_tool(project: Project) -> Tool:
 
     return Tool(
         name="impact_of_revision",
-        description="改稿前先看影响：把这份章节结果作为第 N 章提交（或 retract=true 撤回第 N 章）"
-        "会让全书哪些答案改变、后面哪些章节新增或消除矛盾、其中哪些章节已发布；不写入任何内容。"
-        "What committing this result as chapter N (or retracting it) would change; writes nothing.",
+        description=say("tool_impact_of_revision"),
         args=(
             Arg(
                 name="result",
@@ -193,16 +188,13 @@ def _reading_tools(project: Project) -> list[Tool]:
     return [
         Tool(
             name="prefill_chapter",
-            description="根据已存正文为已提交的一章生成章节结果骨架：谁出场、可能的新名字、上一章结尾在哪。"
-            "补全后再 commit_chapter，比从头抽取省得多。",
+            description=say("tool_prefill_chapter"),
             args=(CHAPTER,),
             call=prefill_chapter,
         ),
         Tool(
             name="extract_chapter",
-            description="让用户配置的模型（OpenAI 兼容端点，来自用户的 WEBNOVEL_LLM_* 环境变量或用户"
-            "配置）读一章已存的正文，并把读出的结果写入记忆；给希望由引擎调用模型的宿主用。默认只处理"
-            "仅有导入结果的章（force 为真时任何章）；回答存在书中，不会重复付费。返回请求数、token 与费用。",
+            description=say("tool_extract_chapter"),
             args=(CHAPTER, Arg(name="force", type="bool", default=False, help="any chapter")),
             call=extract_chapter,
         ),

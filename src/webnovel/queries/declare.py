@@ -100,7 +100,7 @@ class Query(Generic[Answer]):
     to_json: Callable[[Answer], Json]
     text: Callable[[Answer], str]
     tool: str | None = None
-    tool_help: str = ""  # the MCP tool's description (Chinese, for agents)
+    tool_help: str = ""  # the catalogue key of the MCP tool's description, said when served
     indexes_first: bool = False  # the CLI brings the search index up to date, with a bar
     # it searches, which may take long: the dashboard and the MCP server answer it in a worker
     # thread on a second handle (book/long_reads.py), and answer other requests meanwhile

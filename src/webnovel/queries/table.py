@@ -141,7 +141,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="entities",
         tool="list_entities",
         help="the book's characters, factions, places and items, with aliases",
-        tool_help="书中的实体及其别名，截至某章已登场的。",
+        tool_help="tool_list_entities",
         example="webnovel entities --type 角色 --as-of 4",
         args=(
             AS_OF.with_help("as chapter N knew them"),
@@ -155,8 +155,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="fact",
         tool="get_fact",
         help="one field of one entity, now or as of chapter N",
-        tool_help="某实体（id、名字或别名）的一个字段，当前或截至某章。字段可写键或中文名：realm 或 境界；"
-        "物品的 holder（持有者）是谁持有它。",
+        tool_help="tool_get_fact",
         example="webnovel fact 林砚 境界 --as-of 6",
         args=(
             SUBJECT,
@@ -188,7 +187,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="history",
         tool="get_history",
         help="every version of an entity's fields with interval, status and evidence",
-        tool_help="实体各字段的每个版本：有效区间、状态与证据。",
+        tool_help="tool_get_history",
         example="webnovel history 林砚 境界 --as-of 8",
         args=(
             SUBJECT,
@@ -209,7 +208,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="relations",
         tool="get_relations",
         help="relations touching SUBJECT that hold at N",
-        tool_help="某章时与该实体有关的关系（出或入）。",
+        tool_help="tool_get_relations",
         example="webnovel relations 林砚 --as-of 5",
         args=(SUBJECT, AS_OF),
         answer=_relations,
@@ -230,8 +229,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="threads",
         tool="list_threads",
         help="the thread ledger: foreshadowing, promises, loops",
-        tool_help="线索台账。status：open（未回收）、resolved（已回收）、abandoned（已放弃）、"
-        "overdue（已逾期）、all（全部）。",
+        tool_help="tool_list_threads",
         example="webnovel threads --status overdue",
         args=(
             Arg(
@@ -252,7 +250,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="rules",
         tool="list_rules",
         help="world rules in force",
-        tool_help="某章时生效的世界规则，可只看一个领域。",
+        tool_help="tool_list_rules",
         example="webnovel rules --domain 修炼 --as-of 4",
         args=(AS_OF, Arg(name="domain", type="str", help="a domain of rules, e.g. 力量体系")),
         answer=_rules,
@@ -263,7 +261,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="knows",
         tool="knows",
         help="what a character knows or suspects of the story's secrets, since when and how",
-        tool_help="某角色知道或怀疑哪些秘密：从何时起、如何得知、从谁那里。",
+        tool_help="tool_knows",
         example="webnovel knows 林砚 --as-of 8",
         args=(SUBJECT, AS_OF),
         answer=_knows,
@@ -274,7 +272,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="secrets",
         tool="list_secrets",
         help="the story's secrets: who knows each, whether the reader does, when it is due",
-        tool_help="故事的秘密：谁知道、读者是否知道、预计何时揭晓。",
+        tool_help="tool_list_secrets",
         example="webnovel secrets --as-of 12",
         args=(AS_OF,),
         answer=_secrets,
@@ -286,8 +284,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="get_chapter",
         help="what happened in chapter N: summary, scenes with people and places, events, what "
         "changed, threads and secrets touched, conflicts",
-        tool_help="某一章发生了什么：摘要、各场景的人物与地点、事件、变化、涉及的线索与秘密、冲突。"
-        "按章节号询问时用它，不要用检索。",
+        tool_help="tool_get_chapter",
         example="webnovel chapter 3",
         args=(CHAPTER,),
         answer=_chapter,
@@ -298,7 +295,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="timeline",
         tool="get_timeline",
         help="events in story order",
-        tool_help="按故事顺序排列的事件。",
+        tool_help="tool_get_timeline",
         example="webnovel timeline --from 2 --to 6 --entity 林砚",
         args=(
             Arg(name="start", flag="--from", type="int", help="from chapter"),
@@ -321,8 +318,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="get_clock",
         help="the story clock: the day and part of day, days since the start and since the "
         "chapter before, deadlines in story time",
-        tool_help="故事内时钟：截至某章是故事第几天、什么时辰（第1天是全书第一个场景），"
-        "距开篇与上一章过了几天，以及按故事时间到期的线索（due_time）还剩几天。",
+        tool_help="tool_get_clock",
         example="webnovel clock --as-of 6",
         args=(AS_OF,),
         answer=_clock,
@@ -333,8 +329,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="search",
         tool="search_memory",
         help="episodic retrieval over chapter summaries, scene summaries and text slices",
-        tool_help="在摘要、场景与正文中检索，不超过某章。每条结果有 0–1 的相关度（字面与语义两部分）、"
-        "命中的词与片段；证据不足的标为 weak；问题中的词哪里都没有时返回空。",
+        tool_help="tool_search_memory",
         example="webnovel search 青灯的来历 --top-k 3 --as-of 9",
         args=(
             Arg(
@@ -358,7 +353,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="conflicts",
         tool="list_conflicts",
         help="open conflicts with both sides' evidence",
-        tool_help="未决冲突及双方证据，截至某章（include_settled 为真时也列出已接受与已解决的）。",
+        tool_help="tool_list_conflicts",
         example="webnovel conflicts --all --as-of 12\n"
         "  webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
         args=(
@@ -407,10 +402,7 @@ QUERIES: tuple[Query[Any], ...] = (
         tool="build_memory_pack",
         help="the token-budgeted memory pack for writing, checking, asking about or reviewing a "
         "chapter",
-        tool_help="按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
-        "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
-        "format：prompt 只返回渲染好的 Markdown（写作时用它，最省 token）；text 只返回纯文本；"
-        "json（默认）只返回记忆包的 JSON。",
+        tool_help="tool_build_memory_pack",
         example="webnovel pack --chapter 13 --query 韩啸为何尾随林砚 --format prompt\n"
         "  webnovel pack --chapter 13 --outline outlines/013.md --template battle",
         args=(
@@ -485,7 +477,7 @@ QUERIES: tuple[Query[Any], ...] = (
         name="resume",
         tool="resume",
         help="where the book stands: a brief for picking the work up again",
-        tool_help="全书进度：接着写之前的简报（含缺章）。",
+        tool_help="tool_resume",
         example="webnovel resume --format text",
         args=(),
         answer=_resume,
