@@ -252,4 +252,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "book_unreadable": ("无权读取", "not readable"),
     "value_empty": ("（空）", "(empty)"),
     "scene_nobody": ("（无人）", "(nobody)"),
+    "mcp_unparsable": ("无法解析的 JSON-RPC 消息", "a JSON-RPC message that cannot be parsed"),
+    "mcp_invalid_request": ("无效的请求", "invalid request"),
 }
