@@ -166,3 +166,32 @@ def test_the_demo_and_its_pack_speak_the_language_asked_for(
         assert head.startswith("memory pack for chapter 13 (写作): ")
         assert in_play.startswith("in play: 林砚 (named in the outline)")
         assert "- 韩啸 does not know yet: " in pack.stdout
+
+
+@pytest.mark.parametrize(
+    ("language", "lanes", "head"),
+    [
+        (
+            "zh",
+            ["已埋设", "推进中", "临近到期", "已逾期", "已回收", "已放弃"],
+            "【记忆：截至第3章】",
+        ),
+        (
+            "en",
+            ["planted", "advancing", "due soon", "overdue", "paid off", "dropped"],
+            "[memory: up to chapter 3]",
+        ),
+    ],
+)
+def test_the_dashboard_s_lanes_and_the_extraction_memory_speak_the_language_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, lanes: list[str], head: str
+) -> None:
+    from webnovel.dashboard.threads_view import threads_board
+    from webnovel.extraction.context import memory_context
+
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    with webnovel.init_project(tmp_path / "书", title="青灯照剑") as book:
+        for chapter in list(sample_chapters())[:3]:
+            book.commit(chapter.result, text=chapter.text)
+        assert [lane.name for lane in threads_board(book, 3).lanes] == lanes
+        assert memory_context(book, 3, ["林砚"]).text.splitlines()[0] == head

@@ -61,12 +61,12 @@ def threads_board(book: Project, as_of: int, opened: str | None = None) -> Threa
         lanes=[
             Lane(
                 key=key,
-                name=name,
+                name=say(f"lane_{key}"),
                 count=len(lanes[key]),
                 hidden=max(0, len(lanes[key]) - shown(key)),
                 threads=[card(t) for t in lanes[key][: shown(key)]],
             )
-            for key, name in ((lane, say(f"lane_{lane}")) for lane in LANES)
+            for key in LANES
         ],
     )
 
