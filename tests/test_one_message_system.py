@@ -316,3 +316,32 @@ def test_the_mcp_tools_are_described_in_the_language_asked_for(
     # English, but for the Chinese words an argument takes (境界, 持有者 in get_fact's)
     assert all(len(cjk.findall(text)) <= 6 for text in english.values()), english
     assert "story's clock" in english["get_clock"] and "故事内时钟" in chinese["get_clock"]
+
+
+@pytest.mark.parametrize(
+    ("language", "lanes", "head"),
+    [
+        (
+            "zh",
+            ["已埋设", "推进中", "临近到期", "已逾期", "已回收", "已放弃"],
+            "【记忆：截至第3章】",
+        ),
+        (
+            "en",
+            ["planted", "advancing", "due soon", "overdue", "paid off", "dropped"],
+            "[memory: up to chapter 3]",
+        ),
+    ],
+)
+def test_the_dashboard_s_lanes_and_the_extraction_memory_speak_the_language_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, lanes: list[str], head: str
+) -> None:
+    from webnovel.dashboard.threads_view import threads_board
+    from webnovel.extraction.context import memory_context
+
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    with webnovel.init_project(tmp_path / "书", title="青灯照剑") as book:
+        for chapter in list(sample_chapters())[:3]:
+            book.commit(chapter.result, text=chapter.text)
+        assert [lane.name for lane in threads_board(book, 3).lanes] == lanes
+        assert memory_context(book, 3, ["林砚"]).text.splitlines()[0] == head

@@ -187,16 +187,17 @@ def summarized_text(report: Summarized) -> str:
     )
 
 
-UPSTREAM_COUNTS = {
-    "entities_new": "登场实体",
-    "state_changes": "状态变化",
-    "relationships_new": "关系",
-    "plot_threads": "线索动作",
-    "world_rules": "世界规则",
-    "scenes": "场景",
-    "entities_appeared": "出场记录",
-    "timeline_events": "事件",
-}
+# the records an upstream import counts, each named by its catalogue key `upstream_<record>`
+UPSTREAM_COUNTS = (
+    "entities_new",
+    "state_changes",
+    "relationships_new",
+    "plot_threads",
+    "world_rules",
+    "scenes",
+    "entities_appeared",
+    "timeline_events",
+)
 
 
 def upstream_text(report: UpstreamImport) -> str:
@@ -210,12 +211,12 @@ def upstream_text(report: UpstreamImport) -> str:
             texts=report.texts,
         )
     ]
-    rows = [["记录", "条数"]] + [
-        [label, str(report.counts.get(key, 0))] for key, label in UPSTREAM_COUNTS.items()
+    rows = [[say("column_record"), say("column_count")]] + [
+        [say(f"upstream_{key}"), str(report.counts.get(key, 0))] for key in UPSTREAM_COUNTS
     ]
     lines.append(table(rows))
     if report.dry_run:
-        lines.append("试运行，未写入")
+        lines.append(say("dry_run_nothing_written"))
     else:
         lines.append(
             say(
@@ -226,20 +227,19 @@ def upstream_text(report: UpstreamImport) -> str:
             )
         )
     if report.unmapped:
-        lines.append("未导入（多为上游由这些记录派生的副本、统计与日志）：")
+        lines.append(say("upstream_unmapped_head"))
         lines += [
             say("upstream_unmapped_line", what=w, count=n) for w, n in report.unmapped.items()
         ]
     return "\n".join(lines)
 
 
-EXTRACT_STATUS = {
-    "committed": "已写入",
-    "unchanged": "未变化",
-    "failed": "失败",
-    "planned": "待请求",
-    "cached": "已有回答",
-}
+# an extracted chapter's status, named by its catalogue key `extract_status_<status>`
+EXTRACT_STATUS = frozenset({"committed", "unchanged", "failed", "planned", "cached"})
+
+
+def _status(status: str) -> str:
+    return say(f"extract_status_{status}") if status in EXTRACT_STATUS else status
 
 
 def _currency(report: ExtractionReport) -> str:
@@ -259,16 +259,28 @@ def extract_text(report: ExtractionReport) -> str:
     if isinstance(report.total, PlannedTotal):
         return _planned_text(report, report.total)
     cost = say("cost_column", currency=_currency(report))
-    rows = [["章", "标题", "状态", "请求", "输入", "缓存命中", "输出", cost, "矛盾"]]
+    rows = [
+        [
+            say("column_chapter"),
+            say("column_title"),
+            say("column_status"),
+            say("column_requests"),
+            say("column_input"),
+            say("column_cached"),
+            say("column_output"),
+            cost,
+            say("column_conflicts"),
+        ]
+    ]
     for r in report.extracted:
         t = r.tokens
         rows.append(
             [
                 say("chapter_n", n=r.chapter),
                 r.title or "",
-                EXTRACT_STATUS.get(r.status, r.status)
+                _status(r.status)
                 + (say("extract_repairs", repairs=r.repairs) if r.repairs else "")
-                + ("（用已存回答）" if r.cache_hits and not r.requests else ""),
+                + (say("extract_from_cache") if r.cache_hits and not r.requests else ""),
                 str(r.requests),
                 f"{t.input:,}",
                 f"{t.cached:,}",
@@ -281,7 +293,7 @@ def extract_text(report: ExtractionReport) -> str:
     t = total.tokens
     rows.append(
         [
-            "合计",
+            say("row_total"),
             say("chapters_count", chapters=total.chapters),
             say("extract_total_written", committed=total.committed, unchanged=total.unchanged),
             str(total.requests),
@@ -312,12 +324,22 @@ def extract_text(report: ExtractionReport) -> str:
 def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     """A dry run: what would be asked, and its estimated tokens and cost."""
     cost = say("cost_column_estimated", currency=_currency(report))
-    rows = [["章", "标题", "状态", "请求", "输入 token（估）", "输出 token（估）", cost]]
+    rows = [
+        [
+            say("column_chapter"),
+            say("column_title"),
+            say("column_status"),
+            say("column_requests"),
+            say("column_input_estimated"),
+            say("column_output_estimated"),
+            cost,
+        ]
+    ]
     rows += [
         [
             say("chapter_n", n=r.chapter),
             r.title or "",
-            EXTRACT_STATUS.get(r.status, r.status),
+            _status(r.status),
             str(r.requests),
             f"{r.estimated_tokens.input:,}",
             f"{r.estimated_tokens.output:,}",
@@ -327,7 +349,7 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     ]
     rows.append(
         [
-            "合计",
+            say("row_total"),
             say("chapters_count", chapters=total.chapters),
             say("extract_total_cached", cached=total.cached),
             str(total.requests),
@@ -336,9 +358,7 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
             _money(total.estimated_cost),
         ]
     )
-    note = "试运行：什么也没有发送。" + (
-        "" if report.prices else "未配置价格（[llm] prices），费用无法估算。"
-    )
+    note = say("extract_dry_run") + ("" if report.prices else say("extract_no_prices"))
     if report.prices and not report.prices.get("currency"):
         note += "\n" + say("currency_how")
     return table(rows) + "\n" + note
@@ -346,13 +366,10 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
 
 def candidates_text(items: Sequence[Candidate]) -> str:
     if not items:
-        return "没有待确认的名字"
-    rows = [["名字", "出现次数", "首次出现"]]
+        return say("candidates_none")
+    rows = [[say("column_name"), say("column_times_seen"), say("column_first_seen")]]
     rows += [[c.name, str(c.count), say("chapter_n", n=c.first_chapter)] for c in items]
-    return table(rows) + (
-        "\n确认：webnovel candidates accept 名字 [--type 角色]；并入："
-        "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字"
-    )
+    return table(rows) + "\n" + say("candidates_how")
 
 
 def candidate_done_text(done: Settled) -> str:

@@ -100,15 +100,24 @@ def books(args: argparse.Namespace) -> int:
 
 def books_text(items: list[dict[str, Any]]) -> str:
     if not items:
-        return "书库里还没有书"
+        return say("books_none")
     # the store's name for a book, then its title (`init --title`, 书名 everywhere else)
-    rows = [["名称", "书名", "最新章", "提交数", "大小", "建于"]]
+    rows = [
+        [
+            say("column_book"),
+            say("column_book_title"),
+            say("column_latest_chapter"),
+            say("column_commits"),
+            say("column_size"),
+            say("column_created"),
+        ]
+    ]
     for b in items:
         rows.append(
             [
                 b["book"],
                 b["title"],
-                "无权读取"
+                say("book_unreadable")
                 if not b["readable"]
                 else "—"
                 if b["latest_chapter"] is None

@@ -63,17 +63,18 @@ MAX_FORM_BYTES = (
     64_000  # settling a conflict posts a token, a note of 2,000 characters and two flags
 )
 REVISE_FORM_BYTES = 4_000_000  # a pasted chapter result (a commit takes up to 2 MB of JSON)
-NAV = (  # route names (create_app) and their Chinese
-    ("overview", "总览"),
-    ("characters", "角色"),
-    ("graph", "关系图"),
-    ("threads", "伏笔"),
-    ("timeline", "时间线"),
-    ("conflicts", "冲突"),
-    ("candidates", "待确认"),
-    ("search", "检索"),
-    ("pack", "记忆包"),
-    ("revise", "改稿"),
+# route names (create_app), each named by its catalogue key `nav_<route>`
+NAV = (
+    "overview",
+    "characters",
+    "graph",
+    "threads",
+    "timeline",
+    "conflicts",
+    "candidates",
+    "search",
+    "pack",
+    "revise",
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -125,10 +126,10 @@ class Dashboard:
         here = request.url.path
         links = Links(request.app.router, as_of)
         return {
-            "title": self.book.book["title"] or "未命名",
+            "title": self.book.book["title"] or say("untitled"),
             "nav": [
-                (links.url_for(route), name, _active(here, links.path_for(route)))
-                for route, name in NAV
+                (links.url_for(route), say(f"nav_{route}"), _active(here, links.path_for(route)))
+                for route in NAV
             ],
             "as_of": as_of,
             "latest": self.book.latest_chapter(),
@@ -325,9 +326,11 @@ class Dashboard:
         done = self.book.settle_candidate(action, name, entity_type, into)
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
-        message = {"accepted": "已确认", "merged": "已并入", "rejected": "已拒绝"}[done.action]
+        message = say(f"candidate_done_{done.action}")
         links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
-        done_url = links.url_for("candidates", done=f"{message}「{name}」")
+        done_url = links.url_for(
+            "candidates", done=say("candidate_done_note", done=message, name=name)
+        )
         return RedirectResponse(done_url, status_code=303)
 
     async def _checked_form(

@@ -16,6 +16,7 @@ from ..book.project import Project
 from ..book.rulebook import RECIPES, SEVERITIES, rule_for
 from ..book.values import Conflict, Entity, MemoryItem
 from ..book.words import CONFLICT_KIND, SECTION, SEVERITY, TASK, label, sizes_shown
+from ..messages import say
 from . import time_view
 from .commit_lines import recent_lines
 from .graph_view import relation_group
@@ -135,26 +136,26 @@ def overview(book: Project, as_of: int) -> OverviewPage:
         stale=[n for n in files.stale if n <= as_of],
         coverage=coverage(book.store.commits, before=as_of + 1)["line"],
         counts=[
-            ("已提交章节", progress["chapters"]),
-            ("总字数", progress["words"]),
-            ("实体", progress["entities"]),
-            ("未回收线索", len(open_threads)),
-            ("逾期线索", len(overdue)),
-            ("未决矛盾", len(conflicts)),
+            (say("overview_chapters"), progress["chapters"]),
+            (say("overview_words"), progress["words"]),
+            (say("overview_entities"), progress["entities"]),
+            (say("overview_open_threads"), len(open_threads)),
+            (say("overview_overdue_threads"), len(overdue)),
+            (say("overview_open_conflicts"), len(conflicts)),
         ],
         commits=recent_lines(book, as_of),
         conflicts=conflicts[:8],
         overdue=overdue[:8],
         charts=[
             Chart(
-                title="提交耗时（毫秒）",
+                title=say("chart_commit_ms"),
                 bars=binned(
                     [(c["chapter"], c["elapsed_ms"]) for c in costs], CHART_BARS, "max", axis
                 ),
                 unit="ms",
             ),
             Chart(
-                title="记忆库大小（KB）",
+                title=say("chart_index_kb"),
                 bars=binned(
                     [
                         (c["chapter"], c["index_bytes"] / 1024 if c["index_bytes"] else None)
@@ -167,7 +168,7 @@ def overview(book: Project, as_of: int) -> OverviewPage:
                 unit="KB",
             ),
             Chart(
-                title="记忆包用量（token）",
+                title=say("chart_pack_tokens"),
                 bars=binned(
                     [(c["chapter"], c["pack_tokens"]) for c in costs], CHART_BARS, "mean", axis
                 ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..book.project import Project
 from ..book.values import Thread
 from ..book.words import THREAD_KIND, label
+from ..messages import say
 from .pages import names_of
 from .view_models import Axis, EvidenceRow, Lane, StepRow, ThreadCard, ThreadPage, ThreadsBoard
 
@@ -13,14 +14,8 @@ DUE_SOON = 5  # chapters: an open thread due within this many is in the "due" la
 LANE_SHOWN = 20  # cards a lane shows on the board
 LANE_OPENED = 400  # cards an opened lane shows
 
-LANES = (
-    ("planted", "已埋设"),
-    ("advanced", "推进中"),
-    ("due", "临近到期"),
-    ("overdue", "已逾期"),
-    ("resolved", "已回收"),
-    ("abandoned", "已放弃"),
-)
+# the board's lanes, each named by its catalogue key `lane_<lane>`
+LANES = ("planted", "advanced", "due", "overdue", "resolved", "abandoned")
 
 
 def lane_of(thread: Thread, as_of: int) -> str:
@@ -38,7 +33,7 @@ def lane_of(thread: Thread, as_of: int) -> str:
 def threads_board(book: Project, as_of: int, opened: str | None = None) -> ThreadsBoard:
     """The board: each lane's most pressing threads; an `opened` lane shows many more of its
     own, and the others fold to their counts."""
-    lanes: dict[str, list[Thread]] = {key: [] for key, _ in LANES}
+    lanes: dict[str, list[Thread]] = {key: [] for key in LANES}
     for thread in book.threads("open", as_of):
         lanes[lane_of(thread, as_of)].append(thread)
     lanes["resolved"] = book.threads("resolved", as_of)
@@ -66,12 +61,12 @@ def threads_board(book: Project, as_of: int, opened: str | None = None) -> Threa
         lanes=[
             Lane(
                 key=key,
-                name=name,
+                name=say(f"lane_{key}"),
                 count=len(lanes[key]),
                 hidden=max(0, len(lanes[key]) - shown(key)),
                 threads=[card(t) for t in lanes[key][: shown(key)]],
             )
-            for key, name in LANES
+            for key in LANES
         ],
     )
 
@@ -84,7 +79,7 @@ def thread(book: Project, thread_id: str, as_of: int) -> ThreadPage | None:
     return ThreadPage(
         thread=steps[-1].thread,
         kind=label(THREAD_KIND, steps[-1].thread.kind),
-        lane=dict(LANES)[lane_of(steps[-1].thread, as_of)],
+        lane=say(f"lane_{lane_of(steps[-1].thread, as_of)}"),
         related=[names.get(r, r) for r in steps[-1].thread.related if r in names],
         steps=[
             StepRow(

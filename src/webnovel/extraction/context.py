@@ -159,9 +159,9 @@ def _chosen_entities(book: Project, as_of: int, texts: Iterable[str]) -> list[En
 def _entity_line(entity: Entity, items: list[tuple[str, object]]) -> str:
     parts = [f"- {entity.id}：{entity.name}（{entity.type}"]
     if entity.aliases:
-        parts.append("；别名 " + "、".join(entity.aliases[:MAX_ALIASES]))
+        parts.append(say("context_aliases", aliases="、".join(entity.aliases[:MAX_ALIASES])))
     if entity.is_protagonist:
-        parts.append("；主角")
+        parts.append(say("context_protagonist"))
     parts.append("）")
     fields = []
     for field, value in items:

@@ -51,7 +51,7 @@ def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None
     try:
         message = json.loads(line)
     except ValueError:
-        return None, -32700, "无法解析的 JSON-RPC 消息"
+        return None, -32700, say("mcp_unparsable")
     if not isinstance(message, dict) or "method" not in message or "id" not in message:
         return None
     request_id = message["id"]
@@ -61,7 +61,7 @@ def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None
         return None  # an id that cannot be sent back
     where = bad_unicode_at(message.get("params"), "params")
     if where is None:
-        return request_id, -32600, "无效的请求"
+        return request_id, -32600, say("mcp_invalid_request")
     shown = where.encode("utf-8", "backslashreplace").decode("utf-8")
     return request_id, -32602, say("mcp_lone_surrogate", where=shown)
 

@@ -53,4 +53,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Write only the corrected, complete JSON object (the whole chapter result, not just "
         "the changes), with no explanation.",
     ),
+    "context_aliases": ("；别名 {aliases}", "; also called {aliases}"),
+    "context_protagonist": ("；主角", "; the protagonist"),
 }

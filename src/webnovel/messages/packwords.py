@@ -131,4 +131,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name} 已于第{since}章{status}，不得再出场或行动",
         "{name} is {status} since chapter {since} and must not appear or act again",
     ),
+    "pack_gap_reveal_due": ("本章应揭示", "to be revealed in this chapter"),
+    "pack_gap_author_only": (
+        "仅作者知（勿在叙述中揭示）",
+        "known to the author only (do not reveal it in the narration)",
+    ),
 }

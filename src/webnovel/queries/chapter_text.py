@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 
 def _value(value: Any) -> str:
     if value is None:
-        return "（无）"
+        return say("pack_value_none")
     if isinstance(value, list):
-        return "、".join(map(str, value)) or "（空）"
+        return "、".join(map(str, value)) or say("value_empty")
     return str(value)
 
 
@@ -69,7 +69,7 @@ def _block(title: str, rows: list[str]) -> list[str]:
 
 def _scene(s: SceneSeen) -> str:
     where = f"＠{s.location}" if s.location else ""
-    who = "、".join(s.characters) or "（无人）"
+    who = "、".join(s.characters) or say("scene_nobody")
     when = "".join(f"〔{w}〕" for w in (label(SCENE_MODE, s.flashback), s.time) if w)
     return f"{s.index}. {when}{who}{where}：{s.summary or ''}".rstrip("：")
 

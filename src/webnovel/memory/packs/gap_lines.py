@@ -66,11 +66,12 @@ def _viewer(g: Gathering) -> str | None:
 def _kept_back(g: Gathering, gap: Gap) -> PackItem:
     secret = gap.secret
     if gap.kind == "due":
-        score, why, line, must = g.scores.reveal_due, because("reveal_due"), "本章应揭示", "reveal"
+        score, why, must = g.scores.reveal_due, because("reveal_due"), "reveal"
+        line = say("pack_gap_reveal_due")
     else:
         score, why = g.scores.author_only, because("reader_unaware")
-        line, must = "仅作者知（勿在叙述中揭示）", ""
-    item = _item(g, gap, score, why, f"- {line}：{secret.content}")
+        line, must = say("pack_gap_author_only"), ""
+    item = _item(g, gap, score, why, say("pack_line_gap", gap=line, secret=secret.content))
     item.must_know = must
     return item
 

@@ -1,0 +1,41 @@
+"""The dashboard's words that its Python puts on a page: the navigation, the thread board's
+lanes, the overview's counts and charts, a settled candidate. Part of the one catalogue
+(`webnovel.messages`)."""
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    "untitled": ("未命名", "untitled"),
+    "nav_overview": ("总览", "overview"),
+    "nav_characters": ("角色", "characters"),
+    "nav_graph": ("关系图", "graph"),
+    "nav_threads": ("伏笔", "threads"),
+    "nav_timeline": ("时间线", "timeline"),
+    "nav_conflicts": ("冲突", "conflicts"),
+    "nav_candidates": ("待确认", "candidates"),
+    "nav_search": ("检索", "search"),
+    "nav_pack": ("记忆包", "pack"),
+    "nav_revise": ("改稿", "revise"),
+    "lane_planted": ("已埋设", "planted"),
+    "lane_advanced": ("推进中", "advancing"),
+    "lane_due": ("临近到期", "due soon"),
+    "lane_overdue": ("已逾期", "overdue"),
+    "lane_resolved": ("已回收", "paid off"),
+    "lane_abandoned": ("已放弃", "dropped"),
+    "overview_chapters": ("已提交章节", "chapters committed"),
+    "overview_words": ("总字数", "characters in all"),
+    "overview_entities": ("实体", "entities"),
+    "overview_open_threads": ("未回收线索", "open threads"),
+    "overview_overdue_threads": ("逾期线索", "overdue threads"),
+    "overview_open_conflicts": ("未决矛盾", "open conflicts"),
+    "overview_added": ("新增", "added"),
+    "overview_superseded": ("取代", "superseded"),
+    "overview_contradicted": ("推翻", "contradicted"),
+    "overview_tentative": ("待定", "tentative"),
+    "chart_commit_ms": ("提交耗时（毫秒）", "commit time (ms)"),
+    "chart_index_kb": ("记忆库大小（KB）", "memory size (KB)"),
+    "chart_pack_tokens": ("记忆包用量（token）", "pack tokens used"),
+    "candidate_done_accepted": ("已确认", "confirmed"),
+    "candidate_done_merged": ("已并入", "merged"),
+    "candidate_done_rejected": ("已拒绝", "rejected"),
+    "candidate_done_note": ("{done}「{name}」", "{done} '{name}'"),
+}
