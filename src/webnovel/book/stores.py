@@ -78,11 +78,7 @@ def copy_book(
     from . import copy_aside  # only for a copy
 
     meta = source.store.commits.all_meta()
-    here = source.storage.location
-    if password_env is None and here is not None and store is not None:
-        same_server = urlsplit(here.url)._replace(query="", fragment="")
-        if same_server == urlsplit(store)._replace(query="", fragment=""):
-            password_env = here.password_env
+    password_env = password_env or _same_server_password(source.storage.location, store)
     target = Path(dest)
     name = book or target.resolve().name
     copy_aside.refuse_a_book_at(target)
@@ -110,12 +106,7 @@ def copy_book(
         _carry_config(source, copy)
         copy.close()
         copy = open_project(aside)
-        if replay and copy.storage.location is not None:
-            commits = _replay_through_sqlite(source, copy, progress, unfinished)
-        elif replay:
-            commits = _replay_log(source, copy, progress)
-        else:
-            commits = copy_tables(source.storage.index, copy.storage.index, progress, unfinished)
+        commits = _fill(source, copy, progress, replay, unfinished)
         vectors = _carry_vectors(source, copy, progress)
         report = {
             "source": str(source.root),
@@ -137,6 +128,30 @@ def copy_book(
     with open_project(target) as placed:  # its projections name the folder it is in now
         placed.refresh_projections()
     return report
+
+
+def _same_server_password(here: StoreLocation | None, store: str | None) -> str | None:
+    """The variable holding the source's password, when the copy goes to its own server."""
+    if here is None or store is None:
+        return None
+    same = urlsplit(here.url)._replace(query="", fragment="")
+    return here.password_env if same == urlsplit(store)._replace(query="", fragment="") else None
+
+
+def _fill(
+    source: Project,
+    copy: Project,
+    progress: Progress | None,
+    replay: bool,
+    unfinished: dict[str, str],
+) -> int:
+    """The copy's commits and memory: its tables carried over as they stand, or, with
+    `replay`, memory derived anew from the log; how many commits it holds."""
+    if replay and copy.storage.location is not None:
+        return _replay_through_sqlite(source, copy, progress, unfinished)
+    if replay:
+        return _replay_log(source, copy, progress)
+    return copy_tables(source.storage.index, copy.storage.index, progress, unfinished)
 
 
 def _carry_vectors(source: Project, copy: Project, progress: Progress | None) -> int:

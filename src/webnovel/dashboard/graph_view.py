@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..book.project import Project
-from ..book.values import RelationEdge
+from ..book.values import Entity, RelationEdge
 from . import graph_factions, graph_labels, graph_layout
 from .view_models import DrawnEdge, GraphFonts, GraphPage, Node, RelationKind
 
@@ -62,46 +62,27 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
     focus = book.entity(center) if center else None
     if focus is not None and (focus.first_chapter is None or focus.first_chapter > as_of):
         focus = None  # not yet introduced as of this chapter
+    rings: list[list[str]] = []
+    parent: dict[str, str] = {}
     if focus is not None:
         rings, parent, hidden = _rings(book, focus.id, as_of, hops)
         shown = {focus.id, *(n for ring in rings for n in ring)}
-        edges = book.relation_graph(as_of, among=shown)
     else:
         ranked = book.best_connected(as_of, GRAPH_NODES + 1)
         hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
         shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
-        edges = book.relation_graph(as_of, among=shown)
+    edges = book.relation_graph(as_of, among=shown)
     known = book.names(shown, as_of)
     types = {node: book.entity(node).type for node in shown}
     sides = graph_factions.factions(book, shown, types, as_of)
-    degree = {node: 0 for node in shown}
-    for e in edges:
-        degree[e.source] += 1
-        degree[e.target] += 1
+    degree = _degree(shown, edges)
     # who gets the middle of a group, and the best place for a name: a group's own faction
     # entity, then the best connected
     first = sorted(shown, key=lambda n: (sides.get(n) != n, -degree[n], n))
     radius = {n: NODE_RADIUS * (1.4 if focus is not None and n == focus.id else 1) for n in shown}
-    frames: list[graph_layout.Frame] = []
     if focus is not None:
-        rings[0].sort(key=lambda n: (sides.get(n) or "\uffff", n))  # a faction side by side
-        points = graph_layout.radial(focus.id, rings, parent, CELL[0])
-        if max(abs(x) for x, _ in points.values()) > COLUMNS * CELL[0] / 2:
-            # wider than a phone shows readably: the rings on a honeycomb round the centre
-            points = graph_layout.radial_honeycomb(focus.id, rings, parent, CELL, COLUMNS)
         first.sort(key=lambda n: n != focus.id)
-    else:
-        groups: dict[str, list[str]] = {}
-        for node in first:
-            groups.setdefault(sides.get(node) or "", []).append(node)
-        points, frames = graph_layout.clustered(
-            sorted(groups.items()),
-            [(e.source, e.target) for e in edges],
-            CELL,
-            FRAME_MARGINS,
-            COLUMNS,
-        )
-    points = {n: (round(x, 1), round(y, 1)) for n, (x, y) in points.items()}
+    points, frames = _positions(focus, rings, parent, first, sides, edges)
     names = {n: known.get(n, n) for n in shown}
     faction_names = graph_factions.names(book, {*sides.values(), *(f.key for f in frames)}, as_of)
     board, titles = graph_factions.titled_board(points, radius, frames, faction_names)
@@ -154,6 +135,45 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         # who shares chapters with the centre: shown apart, never drawn as a relation
         together=book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
     )
+
+
+def _degree(shown: set[str], edges: list[RelationEdge]) -> dict[str, int]:
+    """How many of the drawn relations each node takes part in."""
+    degree = dict.fromkeys(shown, 0)
+    for e in edges:
+        degree[e.source] += 1
+        degree[e.target] += 1
+    return degree
+
+
+def _positions(
+    focus: Entity | None,
+    rings: list[list[str]],
+    parent: dict[str, str],
+    first: list[str],
+    sides: dict[str, str],
+    edges: list[RelationEdge],
+) -> tuple[dict[str, graph_layout.Point], list[graph_layout.Frame]]:
+    """Where each node goes: rings round the centre (a honeycomb round it when the rings are
+    wider than a phone shows readably), or the whole cast in framed faction groups."""
+    frames: list[graph_layout.Frame] = []
+    if focus is not None:
+        rings[0].sort(key=lambda n: (sides.get(n) or "\uffff", n))  # a faction side by side
+        points = graph_layout.radial(focus.id, rings, parent, CELL[0])
+        if max(abs(x) for x, _ in points.values()) > COLUMNS * CELL[0] / 2:
+            points = graph_layout.radial_honeycomb(focus.id, rings, parent, CELL, COLUMNS)
+    else:
+        groups: dict[str, list[str]] = {}
+        for node in first:
+            groups.setdefault(sides.get(node) or "", []).append(node)
+        points, frames = graph_layout.clustered(
+            sorted(groups.items()),
+            [(e.source, e.target) for e in edges],
+            CELL,
+            FRAME_MARGINS,
+            COLUMNS,
+        )
+    return {n: (round(x, 1), round(y, 1)) for n, (x, y) in points.items()}, frames
 
 
 def _rings(

@@ -24,6 +24,7 @@ from ..chains import (
     Assertion,
     Chain,
     ConflictDraft,
+    ThreadPayload,
     Version,
     chain_key,
     fact_claim,
@@ -326,6 +327,15 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
         return
     elif state["status"] != "open":
         state["status"], state["resolved_chapter"] = "open", None
+    _act_on_thread(state, p, action, a.chapter)
+    if current is not None and current.value == state:
+        return
+    chain.close_current(a.chapter)
+    chain.open(new_version(a, state, "thread", 1.0, state=state["status"]), tentative=False)
+
+
+def _act_on_thread(state: ThreadState, p: ThreadPayload, action: str, chapter: int) -> None:
+    """One action's change to an open thread's state (a closed one planted again included)."""
     # Only a plant states what the thread *is*; later actions' content is a progress note.
     kind, content = p.get("kind"), p.get("content")
     if action == "plant":
@@ -344,14 +354,10 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
     if p.get("related"):
         state["related"] = sorted({*state.get("related", []), *p["related"]})
     if action == "resolve":
-        state["status"], state["resolved_chapter"] = "resolved", a.chapter
+        state["status"], state["resolved_chapter"] = "resolved", chapter
     elif action == "abandon":
-        state["status"], state["resolved_chapter"] = "abandoned", a.chapter
-    state["last_chapter"] = a.chapter
-    if current is not None and current.value == state:
-        return
-    chain.close_current(a.chapter)
-    chain.open(new_version(a, state, "thread", 1.0, state=state["status"]), tentative=False)
+        state["status"], state["resolved_chapter"] = "abandoned", chapter
+    state["last_chapter"] = chapter
 
 
 def _copy_state(value: Any) -> ThreadState:

@@ -107,24 +107,12 @@ class WritePipeline:
         data, normalized = intake.result, intake.normalized  # the log keeps the canonical form:
         # a replay reads it as it is, whatever this module's tables or the book's config become
         conn = self.index.conn
-        warnings: tuple[str, ...] = ()
-        if text is not None:
-            if not isinstance(text, str):
-                raise InvalidChapterResult([say("text_not_string", got=type(text).__name__)])
-            if problems := json_problems(text, "text"):
-                raise InvalidChapterResult(problems)
+        _check_text(text)
         recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
         # Whether the chapter already stands on this content is settled under the write lock:
         # two processes committing the same chapter see each other's commit.
         with self.index.atomic():
-            if text is None:
-                # A re-commit that brings no text keeps the stored one, so its passages stay
-                # searchable; pass a text to replace it.
-                previous = commit_ops.current_commit(conn, result.chapter)
-                if previous is not None and previous["text"]:
-                    text = previous["text"]
-                    text_source = revision_ops.text_source(conn, result.chapter)
-                    warnings = (say("commit_kept_text", chapter=result.chapter),)
+            text, text_source, warnings = self._text_kept(result.chapter, text, text_source)
             commit_id = content_hash(data, text)
             standing = commit_ops.chapter_commit_ids(conn, [result.chapter, result.chapter - 1])
             current = standing.get(result.chapter)  # and the chapter before's, in one read
@@ -181,6 +169,19 @@ class WritePipeline:
             + tuple(n.message for n in outcome.notes),
             normalized=normalized,
         )
+
+    def _text_kept(
+        self, chapter: int, text: str | None, source: str | None
+    ) -> tuple[str | None, str | None, tuple[str, ...]]:
+        """A re-commit that brings no text keeps the stored one (and where it came from), so its
+        passages stay searchable, and says so; pass a text to replace it."""
+        if text is not None:
+            return text, source, ()
+        previous = commit_ops.current_commit(self.index.conn, chapter)
+        if previous is None or not previous["text"]:
+            return None, source, ()
+        kept = revision_ops.text_source(self.index.conn, chapter)
+        return previous["text"], kept, (say("commit_kept_text", chapter=chapter),)
 
     def retract(self, chapter: int) -> CommitReport:
         """Take chapter N back: it stops counting, later chapters are re-evaluated without it,
@@ -569,6 +570,17 @@ def replay_all(
             commit["recorded_at"],
         )
         yield result.chapter
+
+
+def _check_text(text: Any) -> None:
+    """A chapter's text, when given, is a string the store can keep (no NUL, no lone
+    surrogate): refused as the result would be."""
+    if text is None:
+        return
+    if not isinstance(text, str):
+        raise InvalidChapterResult([say("text_not_string", got=type(text).__name__)])
+    if problems := json_problems(text, "text"):
+        raise InvalidChapterResult(problems)
 
 
 def _gap_warning(missing: list[int]) -> str:
