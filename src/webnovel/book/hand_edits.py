@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,9 +59,20 @@ def _located(project: Project, name: str) -> Path:
 
 
 def _file_hash(path: Path) -> str | None:
-    """The hash of the file's text as a commit would read it; None when it cannot be read."""
+    """The hash of the file's text as a commit would read it; None when it cannot be read. A
+    server's overview asks on every render: a file is read again only when its size or its
+    modification time has changed since it was last hashed in this process."""
     try:
-        return text_hash(read_text(path)[0])
+        found = path.stat()
+    except OSError:
+        return None
+    return _hash_as_it_stands(str(path), found.st_mtime_ns, found.st_size)
+
+
+@lru_cache(maxsize=8192)
+def _hash_as_it_stands(path: str, mtime_ns: int, size: int) -> str | None:
+    try:
+        return text_hash(read_text(Path(path))[0])
     except (OSError, InvalidInput):
         return None
 
