@@ -104,7 +104,7 @@ def _write_tools(project: Project) -> list[Tool]:
             project.review(result if result is not None else draft, chapter=a["chapter"]).to_dict()
         )
         if result is None:
-            data["notes"] = ["参数 draft 已更名为 result（与 commit_chapter 一致），旧名仍可用"]
+            data["notes"] = [say("review_draft_old_name")]
         return data
 
     return [
