@@ -473,16 +473,24 @@ def _helps(parser: Any) -> list[tuple[str, str]]:
     return found
 
 
-def test_every_help_text_is_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_help_text_is_a_key_said_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each description and option help is the catalogue's sentence of one key, Chinese by
+    default and English with WEBNOVEL_LANG=en: built in both, the two parsers say a key's two."""
     from webnovel.cli.main import build_parser
+    from webnovel.messages import MESSAGES
 
     monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
-    untranslated = [
-        (where, text)
-        for where, text in _helps(build_parser())
-        if not any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    chinese = _helps(build_parser())
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    english = _helps(build_parser())
+    assert [where for where, _ in chinese] == [where for where, _ in english]
+    pairs = set(MESSAGES.values())
+    not_keys = [
+        (where, zh, en)
+        for (where, zh), (_, en) in zip(chinese, english, strict=True)
+        if (zh, en) not in pairs or not any("\u4e00" <= ch <= "\u9fff" for ch in zh)
     ]
-    assert untranslated == []  # add the Chinese to cli/help_words.py
+    assert not_keys == []  # say it from a key of messages/help.py (or queryhelp.py)
 
 
 def test_english_on_request(

@@ -18,10 +18,9 @@ from typing import Any
 import pytest
 
 import webnovel
-from webnovel.cli import help_words
 from webnovel.cli.main import build_parser
 from webnovel.errors import InvalidInput
-from webnovel.messages import say
+from webnovel.messages import MESSAGES, say
 from webnovel.queries import QUERIES, Arg, Query
 from webnovel.queries.arguments import checked_arguments
 from webnovel.queries.declare import find_query
@@ -98,8 +97,9 @@ def test_each_answer_takes_exactly_its_declared_arguments(query: Query[Any]) -> 
 
 @pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
 def test_each_query_has_chinese_help_and_an_example_of_itself(query: Query[Any]) -> None:
-    for text in (query.help, *(a.help for a in query.cli_args)):
-        assert text in help_words.HELP, f"add the Chinese of {text!r} to cli/help_words.py"
+    for key in (query.help, *(a.help for a in query.args)):
+        assert key in MESSAGES, f"add {key!r} to messages/queryhelp.py"
+        assert re.search("[\u4e00-\u9fff]", MESSAGES[key][0]), key
     for words in example_words(query):
         assert words[0] == query.name
         assert whole_parser().parse_args(words).command == query.name
@@ -284,11 +284,18 @@ def test_the_cli_spelling_of_an_argument_points_to_its_name() -> None:
 
 
 @pytest.mark.parametrize("query", [q for q in QUERIES if q.tool], ids=lambda q: q.tool)
-def test_each_mcp_argument_is_described_for_the_agent(query: Query[Any]) -> None:
+def test_each_mcp_argument_is_described_for_the_agent(
+    query: Query[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the server's language, from the key the CLI's help is said from."""
     from webnovel.mcp.tools import property_schema
 
     for arg in query.mcp_args:
-        assert property_schema(arg)["description"] == arg.help and arg.help.strip()
+        chinese, english = MESSAGES[arg.help]
+        assert property_schema(arg)["description"] == chinese
+        monkeypatch.setenv("WEBNOVEL_LANG", "en")
+        assert property_schema(arg)["description"] == english
+        monkeypatch.delenv("WEBNOVEL_LANG")
 
 
 def test_a_status_that_is_no_word_of_the_vocabulary_is_refused_with_the_chinese() -> None:

@@ -41,7 +41,7 @@ class Arg:
 
     name: str
     type: ArgType
-    help: str  # English; the CLI shows its Chinese from cli/help_words.py
+    help: str  # a catalogue key (messages/queryhelp.py): the CLI's help, the MCP description
     default: Any = None
     required: bool = False  # MCP: must be given; CLI: a required option or positional
     positional: bool = False
@@ -69,19 +69,17 @@ class Arg:
         shown = (f"{c}（{labels[c]}）" if c in labels else c for c in self.choices or ())
         return say("argument_list_separator").join(shown)
 
-    def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word
+    def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word; a key
         return replace(self, help=help)
 
 
 # -- the arguments many queries share, declared once ------------------------------------------
 
-AS_OF = Arg(name="as_of", type="int", help="as of chapter N")
-SUBJECT = Arg(
-    name="subject", type="str", help="entity id, name or alias", required=True, positional=True
-)
-CHAPTER = Arg(name="chapter", type="int", help="the chapter", required=True, positional=True)
-TOP_K = Arg(name="top_k", type="int", default=10, help="how many results")
-LIMIT = Arg(name="limit", type="int", default=20, help="at most this many people")
+AS_OF = Arg(name="as_of", type="int", help="help_as_of")
+SUBJECT = Arg(name="subject", type="str", help="help_subject", required=True, positional=True)
+CHAPTER = Arg(name="chapter", type="int", help="help_the_chapter", required=True, positional=True)
+TOP_K = Arg(name="top_k", type="int", default=10, help="help_search_top_k")
+LIMIT = Arg(name="limit", type="int", default=20, help="help_cooccurrence_limit")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +91,7 @@ class Query(Generic[Answer]):
     name (None: the CLI only)."""
 
     name: str
-    help: str  # English; help_words holds the Chinese
+    help: str  # the catalogue key of the command's help (messages/queryhelp.py)
     example: str  # runs on `webnovel demo`'s book (a test runs the first line of each)
     args: tuple[Arg, ...]
     answer: Callable[..., Answer]
