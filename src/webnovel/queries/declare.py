@@ -104,6 +104,10 @@ class Query(Generic[Answer]):
     # thread on a second handle (book/long_reads.py), and answer other requests meanwhile
     long: bool = False
     formats: Mapping[str, Callable[[Answer], str]] = field(default_factory=dict)  # e.g. prompt
+    # the dashboard's page that shows this answer, where there is one: a path whose `{name}`s are
+    # the query's arguments (`/characters/{subject}`); the chapter asked about is added as
+    # `as_of` (`page_url`). /api/query links to it; tests/test_query_table.py opens each.
+    page: str | None = None
 
     @property
     def cli_args(self) -> tuple[Arg, ...]:
@@ -112,6 +116,22 @@ class Query(Generic[Answer]):
     @property
     def mcp_args(self) -> tuple[Arg, ...]:
         return tuple(a for a in self.args if a.mcp)
+
+    def page_url(self, arguments: Mapping[str, Any]) -> str | None:
+        """The dashboard's page of this answer for these arguments (None: it has none, or an
+        argument its path names was not given)."""
+        if self.page is None:
+            return None
+        from string import Formatter
+        from urllib.parse import quote
+
+        named = [name for _, name, _, _ in Formatter().parse(self.page) if name]
+        if any(arguments.get(name) is None for name in named):
+            return None
+        url = self.page.format(**{name: quote(str(arguments[name]), safe="") for name in named})
+        if arguments.get("as_of") is not None:
+            url += f"{'&' if '?' in url else '?'}as_of={int(arguments['as_of'])}"
+        return url
 
     def run(self, book: Project, arguments: Mapping[str, Any]) -> Answer:
         return self.answer(book, **{a.name: arguments.get(a.name, a.default) for a in self.args})

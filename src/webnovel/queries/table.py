@@ -139,6 +139,7 @@ CHAPTER_TEXT_CHARS = 2_000_000  # a chapter's text: ten times the longest chapte
 QUERIES: tuple[Query[Any], ...] = (
     Query(
         name="entities",
+        page="/characters",
         tool="list_entities",
         help="help_entities",
         tool_help="tool_list_entities",
@@ -153,6 +154,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="fact",
+        page="/characters/{subject}",
         tool="get_fact",
         help="help_fact",
         tool_help="tool_get_fact",
@@ -184,6 +186,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="history",
+        page="/characters/{subject}",
         tool="get_history",
         help="help_history",
         tool_help="tool_get_history",
@@ -205,6 +208,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="relations",
+        page="/graph?center={subject}",
         tool="get_relations",
         help="help_relations",
         tool_help="tool_get_relations",
@@ -225,6 +229,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="threads",
+        page="/threads",
         tool="list_threads",
         help="help_threads",
         tool_help="tool_list_threads",
@@ -257,6 +262,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="knows",
+        page="/characters/{subject}",
         tool="knows",
         help="help_knows",
         tool_help="tool_knows",
@@ -279,6 +285,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="chapter",
+        page="/chapters/{chapter}",
         tool="get_chapter",
         help="help_chapter",
         tool_help="tool_get_chapter",
@@ -290,6 +297,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="timeline",
+        page="/timeline",
         tool="get_timeline",
         help="help_timeline",
         tool_help="tool_get_timeline",
@@ -323,6 +331,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="search",
+        page="/search?q={text}",
         tool="search_memory",
         help="help_search",
         tool_help="tool_search_memory",
@@ -347,6 +356,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="conflicts",
+        page="/conflicts",
         tool="list_conflicts",
         help="help_conflicts",
         tool_help="tool_list_conflicts",
@@ -395,6 +405,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="pack",
+        page="/pack?task={task}",
         tool="build_memory_pack",
         help="help_pack",
         tool_help="tool_build_memory_pack",
@@ -469,6 +480,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="resume",
+        page="/",
         tool="resume",
         help="help_resume",
         tool_help="tool_resume",
@@ -480,6 +492,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="stats",
+        page="/",
         help="help_stats",
         example="webnovel stats --format json",
         args=(),
