@@ -70,6 +70,7 @@ class Parser(argparse.ArgumentParser):
     the methods below that make them."""
 
     commands: frozenset[str] = frozenset()  # the subcommands' names, set by build_parser
+    help_key = ""  # a subcommand's: the catalogue key of its help (cli/command_table.py reads it)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
@@ -221,6 +222,7 @@ def add_command(
         help=FORMAT_HELP_WITH_PROMPT if "prompt" in formats else FORMAT_HELP,
     )
     parser.set_defaults(handler=handler)
+    parser.help_key = help_key
     return parser
 
 
