@@ -163,3 +163,27 @@ def test_no_module_imports_a_module_that_imports_it_even_for_the_type_checker() 
     `Project` takes what it uses (the store's parts, the pipeline, the config, a `BookReader`,
     or a Protocol of the methods it calls, `book/handles.py`), never `Project` itself."""
     assert _modules_that_import_each_other(types_too=True) == set()
+
+
+def test_the_facade_reads_memory_one_way_through_its_reader() -> None:
+    """`BookReader.store` is the one reader (memory/read/reading.py): each family of memory
+    (entities, chains, commits, records, observability, time) with its reads as of a chapter
+    beside its rows as they stand. Nothing in the facade or extraction reads beside it: no
+    second `reading` object, no store's `parts` taken from the storage, no query function
+    called on the book's connection (a read is then found in one place, its family's)."""
+    from webnovel.book.reader import BookReader
+
+    assert not hasattr(BookReader, "reading")
+    beside = []
+    for folder in ("book", "extraction"):
+        for path in sorted((ROOT / "src" / "webnovel" / folder).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Attribute) and node.attr in {"reading", "parts"}:
+                    beside.append(f"{path.name}:{node.lineno} .{node.attr}")
+                elif (
+                    isinstance(node, ast.ImportFrom)
+                    and node.module == "memory.read"
+                    and any(alias.name == "items" for alias in node.names)
+                ):
+                    beside.append(f"{path.name}:{node.lineno} memory.read.items")
+    assert beside == []

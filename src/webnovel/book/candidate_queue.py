@@ -25,7 +25,7 @@ from ..untrusted import json_limits
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
-    from ..memory.store.storage import Storage
+    from ..memory.store.parts import StoreParts
     from .handles import Rewriting
 
 
@@ -55,8 +55,9 @@ REJECTED_KEY = "rejected_candidates"
 ENTITY_TYPES = ("角色", "势力", "地点", "物品")
 
 
-def rejected(storage: Storage) -> list[str]:
-    raw = storage.parts.commits.meta(REJECTED_KEY)
+def rejected(store: StoreParts) -> list[str]:
+    """The names the author rejected, read through the book's reader or inside a write."""
+    raw = store.commits.meta(REJECTED_KEY)
     names = json_limits.loads(raw, REJECTED_KEY) if raw else []
     return [n for n in names if isinstance(n, str)]
 
@@ -66,10 +67,10 @@ NamesFound = Callable[[int, int, "int | None"], list[Candidate]]
 
 
 def queue(
-    storage: Storage, names_found: NamesFound, min_count: int, limit: int, as_of: int | None = None
+    store: StoreParts, names_found: NamesFound, min_count: int, limit: int, as_of: int | None = None
 ) -> list[Candidate]:
     """Candidate names no entity has and the author has not rejected, most frequent first."""
-    skip = set(rejected(storage))
+    skip = set(rejected(store))
     found = names_found(min_count, limit + len(skip), as_of)
     return [c for c in found if c.name not in skip][:limit]
 
@@ -78,10 +79,10 @@ def reject(book: Rewriting, name: str) -> Settled:
     """Never offer `name` again; a name accepted or merged before is taken back first, so a
     wrong merge leaves no alias behind."""
     name = _name(name)
-    if any(d.get("name") == name for d in author_layer.decisions(book.storage)):
+    if any(d.get("name") == name for d in author_layer.decisions(book.store)):
         cast_changes.undo(book, name)
-    names = sorted({*rejected(book.storage), name})
-    with book.storage.writing() as store:
+    with book.storage.writing() as store:  # read and written in one transaction
+        names = sorted({*rejected(store), name})
         store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
     return Settled(name=name, action="rejected", rejected=tuple(names))
 
@@ -90,9 +91,9 @@ def undo(book: Rewriting, name: str) -> Settled:
     """Take back the author's last answer about `name`: an accept or a merge (every chapter it
     rewrote, as it was), or a rejection (the name is offered again)."""
     name = _name(name)
-    if name in rejected(book.storage):
-        names = [n for n in rejected(book.storage) if n != name]
+    if name in rejected(book.store):
         with book.storage.writing() as store:
+            names = [n for n in rejected(store) if n != name]
             store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
         return Settled(name=name, action="undone")
     chapters = cast_changes.undo(book, name)

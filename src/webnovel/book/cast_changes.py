@@ -161,7 +161,7 @@ def _one_per_id(items: list[Any]) -> list[Any]:
 def undo(book: Rewriting, name: str) -> list[int]:
     """Undo the author's decision about `name`: an accept or merge is taken back chapter by
     chapter (each as it was before), a rejection taken off the list. Returns the chapters."""
-    decided = author_layer.decisions(book.storage)  # the latest first: a rename to a merged name
+    decided = author_layer.decisions(book.store)  # the latest first: a rename to a merged name
     decision = next((d for d in reversed(decided) if d.get("name") == name), None)
     if decision is None:
         raise InvalidInput(say("candidate_nothing_to_undo", name=name))

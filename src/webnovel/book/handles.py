@@ -12,22 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from ..memory.read.reading import Reading
     from ..memory.records import CommitReport
     from ..memory.schema import Entity
-    from ..memory.store.parts import StoreParts
     from ..memory.store.storage import Storage
 
 
 class Rewriting(Protocol):
     """A book whose chapter results are rewritten and committed again (a rename, a candidate
-    accepted or merged, an import, an extraction): its stored chapters and entities, its store
-    for meta values (read, and written in a transaction), and `commit`."""
+    accepted or merged, an import, an extraction): its stored chapters and entities, memory read
+    through its one reader (`store`), its storage for a write's transaction, and `commit`."""
 
     @property
     def storage(self) -> Storage: ...
 
     @property
-    def store(self) -> StoreParts: ...
+    def store(self) -> Reading: ...
 
     def chapters(self) -> list[dict[str, Any]]: ...
 

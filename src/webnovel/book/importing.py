@@ -94,9 +94,7 @@ def import_text(
     named = [names.find(chapter.text, fold=False) for chapter in chapters]
     mentioned = [_by_entity(mentions) for mentions in named]
     intro_at = _introductions(book, first, cast or [], mentioned)
-    decided = author_layer.decisions(
-        book.storage
-    )  # the author's own layer: it outlives an import too
+    decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
         result = chapter_result(first + i, chapter)
@@ -270,7 +268,7 @@ def prefill(book: Importing, chapter: int) -> dict[str, Any]:
     from .candidate_queue import rejected  # a name the author rejected stays out for good
 
     aliases = book.aliases()
-    skip = set(rejected(book.storage))
+    skip = set(rejected(book.store))
     rows = book.store.commits.chapter_rows(start=chapter - 1, end=chapter - 1)
     meta = rows[0].meta if rows else {}
     return {

@@ -114,7 +114,7 @@ class Project(BookReader):
         was read from, remembered with its hash (`webnovel status`)."""
         from .revising import guard_published, logged_as_published
 
-        crossing = guard_published(self.storage, self.pipeline, result, chapter, text, False, force)
+        crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
@@ -150,7 +150,7 @@ class Project(BookReader):
 
         if chapter_number(chapter) is None:
             raise InvalidInput.of("retract_needs_chapter")
-        crossing = guard_published(self.storage, self.pipeline, None, chapter, None, True, force)
+        crossing = guard_published(self.store, self.pipeline, None, chapter, None, True, force)
         with logged_as_published(self.storage, crossing):
             report = self.pipeline.retract(chapter)
         self._dirty = True
@@ -222,7 +222,7 @@ class Project(BookReader):
         rest of the book, by the commit's own write path rolled back; writes nothing."""
         from . import revising
 
-        return revising.impact(self.storage, self.pipeline, result, chapter, text, retract)
+        return revising.impact(self.store, self.pipeline, result, chapter, text, retract)
 
     def publish(self, through: int) -> int | None:
         """Mark chapters 1..`through` as published (0 clears the line)."""
@@ -466,7 +466,7 @@ class Project(BookReader):
         merged or rejected."""
         from . import candidate_queue
 
-        return candidate_queue.queue(self.storage, self.candidate_names, min_count, limit, as_of)
+        return candidate_queue.queue(self.store, self.candidate_names, min_count, limit, as_of)
 
     def accept_candidate(
         self,

@@ -103,7 +103,7 @@ def undo(book: Rewriting, reference: str) -> Renamed:
     entity = book.entity(reference)
     renames = [
         d
-        for d in author_layer.decisions(book.storage)
+        for d in author_layer.decisions(book.store)
         if d.get("action") == author_layer.RENAMED and d.get("entity_id") == entity.id
     ]
     if not renames:

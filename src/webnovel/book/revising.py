@@ -16,6 +16,7 @@ from .reader import chapter_number
 
 if TYPE_CHECKING:
     from ..memory.review.impact import AnswerChange, Impact
+    from ..memory.store.parts import StoreParts
     from ..memory.store.storage import Storage
     from ..memory.write.write_pipeline import WritePipeline
 
@@ -24,7 +25,7 @@ EXAMPLES_IN_REFUSAL = 3
 
 
 def impact(
-    storage: Storage,
+    store: StoreParts,
     pipeline: WritePipeline,
     result: Any = None,
     chapter: int | None = None,
@@ -39,9 +40,7 @@ def impact(
         number = chapter_number(chapter, "chapter")
         if number is None:
             raise InvalidInput.of("impact_needs_chapter")
-        return impact_of(
-            pipeline, number, retract=True, published_through=published_through(storage)
-        )
+        return impact_of(pipeline, number, retract=True, published_through=published_through(store))
     if result is None:
         raise InvalidInput.of("impact_needs_file")
     parsed, _ = pipeline.read(result, chapter)
@@ -50,13 +49,13 @@ def impact(
         parsed.chapter,
         result,
         text,
-        published_through=published_through(storage),
+        published_through=published_through(store),
     )
 
 
-def published_through(storage: Storage) -> int | None:
+def published_through(store: StoreParts) -> int | None:
     """The last chapter readers have; None when no line is set."""
-    return storage.parts.commits.published_through()
+    return store.commits.published_through()
 
 
 @contextmanager
@@ -75,16 +74,16 @@ def publish(storage: Storage, through: int) -> int | None:
     """Mark chapters 1..`through` published (0 clears the line); returns the line."""
     if isinstance(through, bool) or not isinstance(through, int) or not 0 <= through <= MAX_CHAPTER:
         raise InvalidInput.of("publish_range", high=MAX_CHAPTER, got=repr(through))
-    latest = storage.parts.commits.latest_chapter() or 0
-    if through > latest:
-        raise InvalidInput.of("publish_beyond_latest", chapter=through, latest=latest)
-    with storage.writing() as store:
+    with storage.writing() as store:  # the line is checked against the book as it is written
+        latest = store.commits.latest_chapter() or 0
+        if through > latest:
+            raise InvalidInput.of("publish_beyond_latest", chapter=through, latest=latest)
         store.commits.set_published_through(through)
     return through or None
 
 
 def guard_published(
-    storage: Storage,
+    store: StoreParts,
     pipeline: WritePipeline,
     result: Any,
     chapter: int | None,
@@ -95,19 +94,19 @@ def guard_published(
     """Before a commit or retraction: when it would change a chapter readers have, refuse it
     (naming what would change) unless `force`. Returns the published line when a forced one
     crosses it (the log then says so), else None."""
-    line = published_through(storage)
+    line = published_through(store)
     if line is None:
         return None
     canonical = None if retract else pipeline.read(result, chapter)
     number = chapter if canonical is None else canonical[0].chapter
     if number is None or number > line:
         return None
-    stored = storage.parts.commits.current_commit(number)
+    stored = store.commits.current_commit(number)
     if stored is None:
         return None  # a gap below the line filled: nothing readers have is changed
     if canonical is not None and canonical[1].result == stored["result"]:
         return None  # the same result with a text edited by hand (`sync`): memory stands
-    found = impact(storage, pipeline, result, number, text, retract)
+    found = impact(store, pipeline, result, number, text, retract)
     if found.status == "unchanged":
         return None
     if force:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..ingest.text_summary import ending_passage as text_ending
-from ..memory.read.reading import Reading
 from ..memory.records import Thread
 from ..memory.schema import Entity
 from ..memory.words import FIELD
@@ -178,7 +177,8 @@ def _pressing(book: Extracting, as_of: int) -> list[Thread]:
     """The open threads that matter most: overdue first, then those due soonest, then the
     most recently moved (ranked in SQL; only those listed are read whole)."""
     return [
-        Reading.thread_at(v, as_of) for v in book.store.chains.pressing_threads(as_of, MAX_THREADS)
+        book.store.chains.thread_at(v, as_of)
+        for v in book.store.chains.pressing_threads(as_of, MAX_THREADS)
     ]
 
 

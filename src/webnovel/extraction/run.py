@@ -90,8 +90,8 @@ def plan(book: Extracting, start: int | None, end: int | None, force: bool) -> l
     """The stored chapters in the range that have a text and (unless `force`) stand only on a
     text import's minimal result, in chapter order."""
     chosen = []
-    refused = candidate_queue.rejected(book.storage)
-    decided = author_layer.decisions(book.storage)
+    refused = candidate_queue.rejected(book.store)
+    decided = author_layer.decisions(book.store)
     for row in book.chapters():
         number = row["chapter"]
         if (start is not None and number < start) or (end is not None and number > end):
