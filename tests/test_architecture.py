@@ -52,6 +52,28 @@ def test_every_name_the_facade_gives_the_adapters_resolves_and_light_ones_stay_l
     assert not [m for m in loaded if any(f"memory.{h}" in m for h in heavy)], loaded
 
 
+def test_each_name_the_facade_gives_the_adapters_is_written_once() -> None:
+    """A name of `book/values.py` is written in one place, the import that says where it comes
+    from (`import Name as Name`, under `if TYPE_CHECKING:` when fetched on first use): no map
+    of lazy names, no `__all__` list, no second import naming it again."""
+    import webnovel.book.values as values
+
+    tree = ast.parse((ROOT / "src" / "webnovel" / "book" / "values.py").read_text("utf-8"))
+    written: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.alias):
+            found = node.asname or node.name
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found = node.value
+        elif isinstance(node, ast.Name | ast.FunctionDef):
+            found = node.id if isinstance(node, ast.Name) else node.name
+        else:
+            continue
+        written[found] = written.get(found, 0) + 1
+    assert len(values.__all__) > 30 and not hasattr(values, "Nonexistent")
+    assert {name: written.get(name, 0) for name in values.__all__ if written.get(name) != 1} == {}
+
+
 def test_at_most_four_plain_modules_sit_at_the_top_of_the_package() -> None:
     """The top of `webnovel/` holds packages, each a room named for what it holds; the few plain
     modules left there are what every room uses (the book's config, the one error tree) and the
