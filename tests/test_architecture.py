@@ -93,26 +93,13 @@ def test_no_module_is_over_six_hundred_lines() -> None:
     assert long == {}
 
 
-def _is_type_checking_block(node: ast.stmt) -> bool:
-    """`if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`) imports only for the type checker."""
-    if not isinstance(node, ast.If):
-        return False
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imported_modules(
-    tree: ast.Module, name: str, is_package: bool, known: set[str], types_too: bool
-) -> set[str]:
-    """Every module of the package that `name` imports when it runs: at module level or inside a
-    function, but not under `if TYPE_CHECKING:` unless `types_too`. A relative import is resolved
-    against `name`, and `from package import x` names the submodule `x` when there is one."""
+def _imported_modules(tree: ast.Module, name: str, is_package: bool, known: set[str]) -> set[str]:
+    """Every module of the package that `name` imports: at module level, inside a function (that
+    only hides a circle) or under `if TYPE_CHECKING:` (a circle the type checker walks, and a
+    reader too). A relative import is resolved against `name`, and `from package import x` names
+    the submodule `x` when there is one."""
     found: set[str] = set()
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -125,16 +112,10 @@ def _imported_modules(
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
                 found.add(submodule if submodule in known else base)
-        for child in ast.iter_child_nodes(node):
-            if not types_too and isinstance(child, ast.stmt) and _is_type_checking_block(child):
-                assert isinstance(child, ast.If)
-                stack.extend(child.orelse)
-            else:
-                stack.append(child)
     return {module for module in found if module in known and module != name}
 
 
-def _modules_that_import_each_other(types_too: bool = False) -> set[tuple[str, str]]:
+def _modules_that_import_each_other() -> set[tuple[str, str]]:
     source = ROOT / "src"
     paths = {}
     for path in (source / "webnovel").rglob("*.py"):
@@ -145,11 +126,7 @@ def _modules_that_import_each_other(types_too: bool = False) -> set[tuple[str, s
     known = set(paths)
     imports = {
         name: _imported_modules(
-            ast.parse(path.read_text(encoding="utf-8")),
-            name,
-            path.name == "__init__.py",
-            known,
-            types_too,
+            ast.parse(path.read_text(encoding="utf-8")), name, path.name == "__init__.py", known
         )
         for name, path in paths.items()
     }
@@ -161,30 +138,13 @@ def _modules_that_import_each_other(types_too: bool = False) -> set[tuple[str, s
     }
 
 
-# The pairs of modules that import each other at run time: none left (issue 41 broke the last two,
-# `memory.schema` <-> `memory.records` and `pg_store` <-> `pg_vectors`). The list may only shrink:
-# a helper takes what it uses (the store, the pipeline, the config), not the module that imports
-# it. A pair that cannot be broken yet is listed here, with why.
-MUTUAL_IMPORTS_LEFT: set[tuple[str, str]] = set()
-
-
-def test_no_new_pair_of_modules_imports_each_other() -> None:
-    """A module that imports a module importing it is a circle: neither can be read, tested or
-    loaded alone. Imports inside functions count (they only hide the circle); imports under
-    `if TYPE_CHECKING:` do not (the type checker alone runs them)."""
-    assert _modules_that_import_each_other() - MUTUAL_IMPORTS_LEFT == set()
-
-
-def test_the_list_of_circles_left_names_only_circles_that_still_exist() -> None:
-    """When a circle is broken its line goes from MUTUAL_IMPORTS_LEFT, so the list only shrinks."""
-    assert MUTUAL_IMPORTS_LEFT - _modules_that_import_each_other() == set()
-
-
 def test_no_module_imports_a_module_that_imports_it_even_for_the_type_checker() -> None:
-    """No module imports a module that imports it, even for the type checker: a helper of
-    `Project` takes what it uses (the store's parts, the pipeline, the config, a `BookReader`,
-    or a Protocol of the methods it calls, `book/handles.py`), never `Project` itself."""
-    assert _modules_that_import_each_other(types_too=True) == set()
+    """A module that imports a module importing it is a circle: neither can be read, tested or
+    loaded alone. None is left (issue 41): a helper of `Project` takes what it uses (the
+    storage, the pipeline, the config, a `BookReader`, or a Protocol of the methods it calls,
+    `book/handles.py`), never `Project`, and a record is not named through a module that
+    imports it back."""
+    assert _modules_that_import_each_other() == set()
 
 
 def test_the_facade_reads_memory_one_way_through_its_reader() -> None:
