@@ -306,7 +306,8 @@ def test_a_board_started_in_english_reads_in_english(
     board: Running, watched: Watched, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Under WEBNOVEL_LANG=en a page is English around the book's own Chinese, down to what its
-    script writes: the words are the page's, handed to the script, not the script's own."""
+    script writes: the words are the page's, handed to the script, not the script's own; and
+    every page, its longer words included, fits a phone."""
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     page = watched.page
     page.goto(board.url + "/")
@@ -326,4 +327,9 @@ def test_a_board_started_in_english_reads_in_english(
     sync_api.expect(unwritten.locator(".passage")).to_have_text(
         "(no text is kept for this chapter)"
     )
+    page.set_viewport_size(PHONE)  # English words are longer: every page still fits a phone
+    for path in PAGES:
+        page.goto(board.url + path)
+        page.wait_for_load_state("load")
+        fits_a_phone(page, path)
     assert watched.problems == []

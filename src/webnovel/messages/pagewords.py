@@ -35,6 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_none": ("（无）", "(none)"),
     "page_empty": ("（空）", "(empty)"),
     "page_colon": ("：", ": "),
+    "page_clause_separator": ("，", ", "),
     "page_in_brackets": ("（{text}）", "({text})"),
     "page_quoted": ("「{quote}」", "“{quote}”"),
     "page_done_note": ("{done}。", "{done}."),
