@@ -227,3 +227,14 @@ def test_an_empty_book_and_the_reader_wiki_speak_english(
         body = page.read_text("utf-8")
         assert '<html lang="en">' in body and "no spoilers" in body, page.name
         assert foreign(chrome_of(body), allowed) == set(), page.name
+
+
+def test_a_foreign_host_is_refused_in_the_language_asked_for(
+    board: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    answer = board.get("/", headers={"Host": "evil.example"})
+    assert answer.status == 400
+    assert answer.body.startswith("the Host is not this machine") and not HAN.search(answer.body)
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert board.get("/", headers={"Host": "evil.example"}).body.startswith("Host 不是本机")
