@@ -364,6 +364,8 @@ def test_the_prompt_and_resources_speak_english_under_webnovel_lang_en(
     chinese = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
     assert [p.name for p in prompts] == ["extract_chapter_result"]
     assert prompts[0].description.startswith("Data Agent: after reading a chapter")
+    described = {a.name: a.description for a in prompts[0].arguments or []}
+    assert described == {"chapter": "the chapter", "chapter_text": "the chapter's text"}
     assert {r.name: r.description for r in resources} == {
         "stats": "Memory's counts, sizes and health.",
         "scratchpad": "The semantic memory cache (memory_scratchpad.json).",

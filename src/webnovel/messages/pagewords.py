@@ -22,15 +22,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_live": ("● 实时", "● live"),
     "page_passage_none": ("（这一章没有存正文）", "(no text is kept for this chapter)"),
     "page_passage_failed": ("（原文载入失败）", "(the passage could not be loaded)"),
-    "dashboard_host_not_local": (
-        "Host 不是本机：面板只回答本机地址（防 DNS 重绑定）",
-        "the Host is not this machine: the board answers only its local address (against DNS "
-        "rebinding)",
-    ),
-    "dashboard_login_needed": (
-        "需要登录：请打开启动面板时打印的网址（带 login=…）",
-        "login needed: open the address printed when the board was started (with login=…)",
-    ),
     # -- fragments many pages share -------------------------------------------------------------
     "page_none": ("（无）", "(none)"),
     "page_empty": ("（空）", "(empty)"),
