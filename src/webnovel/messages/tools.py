@@ -23,9 +23,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The relations of an entity, from it or to it, as of a chapter.",
     ),
     "tool_list_threads": (
-        "线索台账。status：open（未回收）、resolved（已回收）、abandoned（已放弃）、"
-        "overdue（已逾期）、all（全部）。",
-        "The ledger of threads. status: open, resolved, abandoned, overdue, all.",
+        "线索（伏笔、悬念、承诺、支线）台账，按状态列出。",
+        "The ledger of threads (foreshadowing, open loops, promises, subplots) by status.",
     ),
     "tool_list_rules": (
         "某章时生效的世界规则，可只看一个领域。",
