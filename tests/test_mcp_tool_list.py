@@ -138,3 +138,23 @@ def test_the_server_s_instructions_speak_the_server_s_language(
     assert "build_memory_pack" in chinese and "commit_chapter" in chinese
     assert english is not None and english.startswith("Long-term memory for one serialized novel")
     assert "一" not in english
+
+
+def test_impact_of_revision_takes_a_whole_chapter_s_revised_text(book: Path) -> None:
+    """A revised chapter's text is as long as a chapter (its schema's `maxLength` is
+    commit_chapter's `text`'s), not the 2,000 characters of a name or a question."""
+    chapter = next(iter(sample_chapters()))
+    revised = chapter.text + "\n" + "林砚在灯下又坐了一夜。" * 400  # a chapter's length, 4,000+
+
+    async def body(client: Any) -> tuple[dict[str, Any], Any]:
+        schemas = {t.name: t.input_schema for t in (await client.list_tools()).tools}
+        answer = await client.call_tool(
+            "impact_of_revision", {"result": chapter.result, "text": revised}
+        )
+        return schemas, answer
+
+    schemas, answer = session(book, body)
+    text_schema = schemas["impact_of_revision"]["properties"]["text"]
+    assert text_schema["maxLength"] == schemas["commit_chapter"]["properties"]["text"]["maxLength"]
+    assert len(revised) > 4_000
+    assert not answer.is_error, answer.content[0].text

@@ -168,7 +168,12 @@ def _impact_tool(project: Project) -> Tool:
         args=(
             result_like_commit("help_tool_revised_as_commit"),
             Arg(name="chapter", type="int", help="help_tool_result_chapter"),
-            Arg(name="text", type="str", help="help_tool_revised_text"),
+            Arg(
+                name="text",
+                type="str",
+                help="help_tool_revised_text",
+                max_chars=CHAPTER_TEXT_CHARS,  # a chapter's, not a name's 2,000 characters
+            ),
             Arg(name="retract", type="bool", default=False, help="help_tool_impact_retract"),
         ),
         call=impact_of_revision,
