@@ -158,3 +158,32 @@ def test_impact_of_revision_takes_a_whole_chapter_s_revised_text(book: Path) -> 
     assert text_schema["maxLength"] == schemas["commit_chapter"]["properties"]["text"]["maxLength"]
     assert len(revised) > 4_000
     assert not answer.is_error, answer.content[0].text
+
+
+def test_an_agent_s_mistakes_are_said_in_the_agent_s_words(book: Path) -> None:
+    """What an agent is told names the tool's own arguments, never the command line's flags,
+    and a refused checked commit lists its blocking issues as review gives them."""
+    unknown = {
+        "chapter": 4,
+        "state_changes": [{"entity_id": "无名氏", "field": "realm", "new": "筑基"}],
+    }
+
+    async def body(client: Any) -> dict[str, Any]:
+        return {
+            "no chapter": await client.call_tool("commit_chapter", {"result": {}}),
+            "no result": await client.call_tool("impact_of_revision", {}),
+            "blocked": await client.call_tool("commit_chapter", {"result": unknown}),
+        }
+
+    out = session(book, body)
+    no_chapter = json.loads(out["no chapter"].content[0].text)
+    assert no_chapter["code"] == "invalid_chapter_result"
+    assert "命令行" in no_chapter["message"], no_chapter  # the flag is named as the CLI's only
+    no_result = json.loads(out["no result"].content[0].text)
+    assert no_result["code"] == "invalid_argument" and "--" not in no_result["message"], no_result
+    assert "retract=true" in no_result["message"]
+    blocked = json.loads(out["blocked"].content[0].text)
+    assert blocked["code"] == "review_blocked", blocked
+    [issue] = [i for i in blocked["details"]["blocking"] if i["category"] == "unknown_entity"]
+    assert issue["found"] == "无名氏" and issue["blocking"] and issue["fix_hint"], issue
+    assert len(blocked["details"]["issues"]) == len(blocked["details"]["blocking"])

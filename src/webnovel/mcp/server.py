@@ -156,7 +156,7 @@ def _impact_tool(project: Project) -> Tool:
 
     async def impact_of_revision(a: dict[str, Any]) -> Json:
         if a["result"] is None and not a["retract"]:
-            raise InvalidInput.of("impact_needs_file")
+            raise InvalidInput.of("impact_needs_result")
         found = project.impact(
             a["result"], chapter=a["chapter"], text=a["text"], retract=a["retract"]
         )
