@@ -15,6 +15,7 @@ from ..book.words import (
     CHUNK_KIND,
     CONFLICT_KIND,
     CONFLICT_STATUS,
+    ENTITY_TYPE,
     FIELD,
     SCENE_MODE,
     SECRET_KIND,
@@ -379,7 +380,7 @@ def entities_text(items: Sequence[Entity]) -> str:
     rows += [
         [
             e.name + (" ★" if e.is_protagonist else ""),
-            e.type,
+            label(ENTITY_TYPE, e.type),
             say("chapter_n", n=e.first_chapter),
             listed(e.aliases),
             e.id,

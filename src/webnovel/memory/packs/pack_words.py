@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...messages import say
-from ..words import CHUNK_WORDS, SEVERITY
+from ..vocabulary import CHUNK_KIND, SEVERITY
 
 _SOURCES = frozenset({"outline", "query", "draft"})
 
@@ -130,6 +130,6 @@ REASONS: dict[str, tuple[str, Callable[..., str]]] = {
     ),
     "passage": (
         "{0} from ch {1}",
-        lambda kind, n: say("why_passage", kind=CHUNK_WORDS.get(kind, kind), n=n),
+        lambda kind, n: say("why_passage", kind=CHUNK_KIND.get(kind, kind), n=n),
     ),
 }

@@ -1,0 +1,193 @@
+"""The vocabulary's words (memory/vocabulary.py, worded in messages/vocabwords.py): each
+enumerated value's label is said from the catalogue when it is shown, so WEBNOVEL_LANG=en
+reaches the CLI's tables, packs and conflict lists; the words an author types mean the same
+value whatever the language; JSON keeps the canonical values."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from webnovel.book import words as shown
+from webnovel.ingest.sample_book import sample_book_dir
+from webnovel.memory import vocabulary
+from webnovel.messages import MESSAGES
+
+from cli_runner import run_cli
+
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def _tables() -> Iterator[tuple[str, vocabulary.Labels]]:
+    for name, value in vars(vocabulary).items():
+        if isinstance(value, vocabulary.Labels):
+            yield name, value
+        elif isinstance(value, vocabulary.Terms):
+            yield name, value.labels
+
+
+def test_every_value_has_its_words_in_both_languages() -> None:
+    """Each enumeration's values, and its name, have a catalogue entry, Chinese and English."""
+    for name, labels in _tables():
+        for value in labels:
+            term = labels._terms[value]
+            chinese, english = MESSAGES[term.key]
+            assert HAN.search(chinese) and not HAN.search(english), (name, value)
+    for terms in vocabulary.ENUMS.values():
+        assert f"vocab:{terms.kind}" in MESSAGES
+
+
+def test_a_label_is_said_when_read_and_a_word_typed_in_either_language_is_understood(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tables are made at import; each access says its label in the language of now. Intake
+    and the questions take a value, its label in either language or a synonym, whatever
+    WEBNOVEL_LANG says."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert shown.FIELD["spirit_root"] == "灵根" and shown.SEVERITY["high"] == "严重"
+    assert shown.label(shown.THREAD_STATUS, "open") == "未回收"
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert shown.FIELD["spirit_root"] == "spirit root" and shown.SEVERITY["high"] == "high"
+    assert shown.label(shown.THREAD_STATUS, "open") == "open"
+    assert shown.label(shown.ENTITY_TYPE, "角色") == "character"
+    assert shown.TASK.get("chapter_write") == "writing"
+    assert shown.label(shown.CONFLICT_KIND, "not_a_kind") == "not_a_kind"  # shown as written
+    assert vocabulary.THREAD_KINDS.name == "thread kind"
+    for language in ("zh", "en"):
+        monkeypatch.setenv("WEBNOVEL_LANG", language)
+        assert vocabulary.FIELDS.find("境界") == "realm"
+        assert vocabulary.FIELDS.find("spirit root") == "spirit_root"
+        assert vocabulary.THREAD_FILTER_WORDS.find("逾期") == "overdue"
+        assert (
+            vocabulary.ENTITY_TYPES.find("人物")
+            == vocabulary.ENTITY_TYPES.find("character")
+            == "角色"
+        )
+        assert vocabulary.THREAD_ACTIONS.find("回收") == vocabulary.THREAD_ACTIONS.find("pay off")
+        assert vocabulary.SET_OPS.find("set to") == "set"  # the English label, as a reader sees it
+
+
+def test_a_book_s_own_field_name_is_shown_as_the_book_wrote_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A field a book declares (config.toml [fields]) keeps its own label in any language; a
+    built-in field the book renames answers to our words for it too."""
+    fields = vocabulary.field_terms({"power": ("战力", "武力"), "realm": ("阶位",)})
+    for language in ("zh", "en"):
+        monkeypatch.setenv("WEBNOVEL_LANG", language)
+        assert fields.label("power") == "战力" and fields.label("realm") == "阶位"
+        assert fields.find("武力") == "power"
+        assert fields.find("境界") == fields.find("realm") == "realm"
+    assert fields.label("location") == "location"  # en: ours, said in the reader's language
+
+
+def test_a_choice_is_described_in_the_reader_s_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert vocabulary.SCENE_MODES.described() == "flashback（回忆）、dream（梦境）"
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert vocabulary.SCENE_MODES.described() == "flashback, dream"
+    assert vocabulary.THREAD_ACTIONS.described().endswith("resolve (pay off), abandon")
+
+
+# -- met on the demo book, as an English-reading engineer meets it -----------------------------
+
+
+CHAPTER_13 = {
+    "chapter": 13,
+    "title": "断刀",
+    "summary": "林砚与苏晚晴夜探分舵。",
+    "state_changes": [
+        {"entity_id": "linyan", "field": "items", "op": "remove", "new": "玉佩"},
+        {"entity_id": "linyan", "field": "location", "new": "血衣堂赤炎分舵"},
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def demo_with_a_conflict(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo book, and a chapter 13 whose 林砚 gives up a 玉佩 he never held: a conflict."""
+    folder = tmp_path_factory.mktemp("english")
+    assert run_cli("demo", str(folder / "demo-book"), "--format", "json").returncode == 0
+    path = folder / "13.json"
+    path.write_text(json.dumps(CHAPTER_13, ensure_ascii=False), "utf-8")
+    committed = run_cli("--project", str(folder / "demo-book"), "commit", str(path))
+    assert committed.returncode == 0, committed
+    return folder / "demo-book"
+
+
+def _book_s_own_text() -> str:
+    """Everything the sample book wrote (chapters, results, outlines, drafts): its names,
+    values, summaries and quotes may be shown in any language, as written."""
+    folder = sample_book_dir()
+    return "\n".join(p.read_text("utf-8") for p in sorted(folder.rglob("*")) if p.is_file())
+
+
+# keys whose values the book writes in the vocabulary's words (角色, 伏笔, 回忆, 境界, 添加)
+ENUMERATED = {"type", "tier", "kind", "action", "op", "role", "field", "flashback", "certainty"}
+
+
+def _values(node: object, key: str = "") -> Iterator[str]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _values(v, k)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _values(item, key)
+    elif isinstance(node, str) and key not in ENUMERATED:
+        yield node
+
+
+def _chinese_words() -> set[str]:
+    """The catalogue's Chinese said as a word of its own (已提交, 当前, 角色, 本章须知): a run of
+    Han characters that is one of these is the engine's word, unless the book wrote it as a
+    value of its own (a rule's domain 功法, which is also a field's name)."""
+    folder = sample_book_dir() / "results"
+    values = {v for p in folder.glob("*.json") for v in _values(json.loads(p.read_text("utf-8")))}
+    return {zh for zh, _ in MESSAGES.values() if HAN.fullmatch(zh)} - values
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "threads --status all",
+        "conflicts",
+        "entities",
+        "history 林砚",
+        "resume",
+        "pack --chapter 14 --format text",
+        "pack --chapter 14 --format prompt",
+    ],
+)
+def test_english_text_output_has_no_chinese_but_the_book_s_own(
+    demo_with_a_conflict: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """Under WEBNOVEL_LANG=en every run of Chinese in a command's text is the book's own
+    (a name, a value, a summary, a quote), and none is a word of the engine's."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    book = ("--project", str(demo_with_a_conflict))
+    ran = run_cli(*book, *command.split(), "--format", "text")
+    assert ran.returncode == 0, ran
+    own, engine = _book_s_own_text() + json.dumps(CHAPTER_13, ensure_ascii=False), _chinese_words()
+    runs = set(HAN.findall(ran.stdout))
+    assert runs, ran.stdout  # the book's names are there
+    assert {run for run in runs if run in engine} == set(), ran.stdout
+    assert {run for run in runs if run not in own} == set(), ran.stdout
+
+
+def test_json_keeps_the_canonical_values_in_english_too(
+    demo_with_a_conflict: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    book = ("--project", str(demo_with_a_conflict))
+    conflicts = json.loads(run_cli(*book, "conflicts", "--format", "json").stdout)
+    assert [(c["kind"], c["field"]) for c in conflicts] == [("set_remove_missing", "items")]
+    entities = json.loads(run_cli(*book, "entities", "--format", "json").stdout)
+    assert {e["type"] for e in entities} == {"角色", "势力"}
+    threads = json.loads(run_cli(*book, "threads", "--format", "json").stdout)
+    assert {t["kind"] for t in threads} >= {"foreshadowing", "subplot"}
+    text = run_cli(*book, "conflicts", "--format", "text").stdout
+    assert "removing what is not there" in text and "memory's items has no such entry" in text
