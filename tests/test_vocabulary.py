@@ -191,3 +191,37 @@ def test_json_keeps_the_canonical_values_in_english_too(
     assert {t["kind"] for t in threads} >= {"foreshadowing", "subplot"}
     text = run_cli(*book, "conflicts", "--format", "text").stdout
     assert "removing what is not there" in text and "memory's items has no such entry" in text
+
+
+# -- a pack's reasons (memory/packs/reasons.py), worded in messages/pack.py -------------------
+
+
+def test_every_pack_reason_is_worded_with_the_arguments_it_takes() -> None:
+    """Each reason code has its `why_<code>` in both languages, naming exactly the arguments
+    the code takes, so a reason is said in full in either language."""
+    from string import Formatter
+
+    from webnovel.memory.packs.reasons import REASONS
+
+    for code, (english_why, names) in REASONS.items():
+        for template in MESSAGES[f"why_{code}"]:
+            named = {field for _, field, _, _ in Formatter().parse(template) if field}
+            assert named == set(names), code
+        assert len({f for _, f, _, _ in Formatter().parse(english_why) if f}) == len(names), code
+
+
+def test_a_reason_is_said_in_the_reader_s_language_and_why_stays_english(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from webnovel.memory.packs.reasons import because
+
+    reason = because("of_entity", "林砚", because("open_conflict", "high"))
+    passage = because("passage", "scene_slice", 3)
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert reason.shown() == "林砚：未解决的矛盾（严重）" and passage.shown() == "第3章的正文片段"
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert reason.shown() == "林砚: an open conflict (high)"
+    assert passage.shown() == "the passage of chapter 3"
+    assert str(reason) == "林砚: an open high conflict"  # the contract's `why`, in any language
+    with pytest.raises(TypeError, match="named"):
+        because("named")  # where it was written, not when a pack is shown

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..memory.clock import Stamp
     from ..memory.clock.answer import Deadline, StoryClock
     from ..memory.packs.memory_pack import MemoryPack, PackItem
-    from ..memory.packs.pack_words import Reason
+    from ..memory.packs.reasons import Reason
     from ..memory.read.chapter_report import (
         Change,
         ChapterReport,
@@ -92,7 +92,7 @@ _LAZY = {
     **{name: "..memory.records" for name in RECORDS},
     "MemoryPack": "..memory.packs.memory_pack",
     "PackItem": "..memory.packs.memory_pack",
-    "Reason": "..memory.packs.pack_words",
+    "Reason": "..memory.packs.reasons",
     "Change": "..memory.read.chapter_report",
     "ChapterReport": "..memory.read.chapter_report",
     "EventSeen": "..memory.read.chapter_report",

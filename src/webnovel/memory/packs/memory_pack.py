@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from ...messages import say
 from ..records import Conflict
 from ..vocabulary import SECTION, TASK
-from .pack_words import Reason
+from .reasons import Reason
 from .tasks import Task
 
 
@@ -74,7 +74,7 @@ class PackItem:
             "evidence": self.evidence,
             "score": round(self.score, 4),
             "why": str(self.why),
-            "why_zh": self.why.chinese(),
+            "why_zh": self.why.shown(),
         }
 
 
@@ -204,6 +204,6 @@ def render_text(pack: MemoryPack) -> str:
         title = SECTION.get(section.name, section.name)
         lines += ["", say("pack_text_section", title=title, tokens=section.tokens)]
         lines += [
-            say("pack_text_item", line=item.line, why=item.why.chinese()) for item in section.items
+            say("pack_text_item", line=item.line, why=item.why.shown()) for item in section.items
         ]
     return "\n".join(lines) + "\n"

@@ -17,7 +17,7 @@ from ..records import Conflict
 from ..vocabulary import SEVERITY
 from ..write.rulebook import RULES
 from .memory_pack import PackItem
-from .pack_words import because
+from .reasons import because
 
 # worst first: what a chapter must not get wrong before what it had better remember
 KINDS = (

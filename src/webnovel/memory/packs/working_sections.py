@@ -16,7 +16,7 @@ from ..vocabulary import ENDING
 from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
-from .pack_words import because
+from .reasons import because
 from .relevance_filter import field_importance
 
 OUTLINE_CHARS = 400
