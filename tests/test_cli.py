@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -84,21 +83,36 @@ def test_help_has_examples() -> None:
         assert "示例:" in proc.stdout and "webnovel " in proc.stdout, command
 
 
-def test_the_readme_documents_every_command_and_no_other() -> None:
-    """The README's table of commands names each command the CLI has, and none it has not;
-    a query's row shows each of the query's options (the table of queries declares them)."""
-    from webnovel.queries.table import QUERIES
+def test_the_readme_s_table_of_commands_is_the_one_written_from_the_parser() -> None:
+    """Each command has its row, its usage as the parser has it, a query's MCP tool and
+    dashboard page as the table of queries declares them."""
+    import difflib
+
+    from webnovel.cli.command_table import rewritten
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| `webnovel (\w+)([^|]*(?:\\\|[^|]*)*)`", readme, re.M)
-    assert {name for name, _ in rows} == set(commands())
-    shown: dict[str, str] = {}
-    for name, usage in rows:
-        shown[name] = shown.get(name, "") + usage
-    for query in QUERIES:
-        options = {a.cli_flag for a in query.cli_args if not a.positional}
-        missing = {o for o in options if o not in shown[query.name]}
-        assert not missing, (query.name, missing)
+    written = rewritten(readme)
+    drift = difflib.unified_diff(readme.splitlines(), written.splitlines(), lineterm="", n=0)
+    assert readme == written, "\n".join(
+        ["python -m webnovel.cli.command_table README.md writes it again:", *drift]
+    )
+
+
+def test_the_table_of_commands_gives_a_new_command_its_help_and_a_query_its_links() -> None:
+    from webnovel.cli.command_table import command_table
+
+    rows = command_table("").splitlines()
+    assert len(rows) == 2 + len(commands())
+    assert "| `webnovel retract CHAPTER [--yes] [--force]` | take a committed chapter back: " in (
+        "\n".join(rows)
+    )
+    fact = next(row for row in rows if row.startswith("| `webnovel fact "))
+    assert fact == (
+        "| `webnovel fact SUBJECT [FIELD] [--as-of AS_OF]` | one field of one entity, now or as of "
+        "chapter N (MCP `get_fact`; dashboard `/characters/{subject}`) |"
+    )
+    pack = next(row for row in rows if row.startswith("| `webnovel pack "))
+    assert "--template battle\\|dialogue\\|transition] [--format json\\|text\\|prompt]`" in pack
 
 
 def test_commit_shape_and_unchanged(cli_book: Path) -> None:
@@ -473,16 +487,24 @@ def _helps(parser: Any) -> list[tuple[str, str]]:
     return found
 
 
-def test_every_help_text_is_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_help_text_is_a_key_said_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each description and option help is the catalogue's sentence of one key, Chinese by
+    default and English with WEBNOVEL_LANG=en: built in both, the two parsers say a key's two."""
     from webnovel.cli.main import build_parser
+    from webnovel.messages import MESSAGES
 
     monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
-    untranslated = [
-        (where, text)
-        for where, text in _helps(build_parser())
-        if not any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    chinese = _helps(build_parser())
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    english = _helps(build_parser())
+    assert [where for where, _ in chinese] == [where for where, _ in english]
+    pairs = set(MESSAGES.values())
+    not_keys = [
+        (where, zh, en)
+        for (where, zh), (_, en) in zip(chinese, english, strict=True)
+        if (zh, en) not in pairs or not any("\u4e00" <= ch <= "\u9fff" for ch in zh)
     ]
-    assert untranslated == []  # add the Chinese to cli/help_words.py
+    assert not_keys == []  # say it from a key of messages/help.py (or queryhelp.py)
 
 
 def test_english_on_request(

@@ -86,6 +86,49 @@ def test_mistakes_read_the_same(
     assert "--format" in capsys.readouterr().err
 
 
+# argparse's own refusals, each said from the catalogue: (the words, the Chinese, the English)
+REFUSALS = [
+    (["fact"], "缺少必填参数：subject", "the following arguments are required: subject"),
+    (["fact", "a", "b", "c"], "无法识别的参数：c", "unrecognized arguments: c"),
+    (
+        ["fact", "a", "--as-of", "x"],
+        "参数 --as-of：应为整数，实际是 'x'",
+        "argument --as-of: invalid int value: 'x'",
+    ),
+    (
+        ["fact", "a", "--as-of"],
+        "参数 --as-of：需要一个值",
+        "argument --as-of: expected one argument",
+    ),
+    (
+        ["schema", "x"],
+        "参数 name：无效选项 'x'（可选：'chapter-result'）",
+        "argument name: invalid choice: 'x' (choose from 'chapter-result')",
+    ),
+    (
+        ["import", "text", "a", "--ca", "x"],
+        "选项 --ca 不明确，可能是 --cast, --candidates",
+        "ambiguous option: --ca could match --cast, --candidates",
+    ),
+    (["fatc"], "没有命令 fatc（是否指 fact？）", "no command 'fatc' (did you mean 'fact'?)"),
+]
+
+
+@pytest.mark.parametrize(("words", "chinese", "english"), REFUSALS, ids=lambda w: str(w))
+def test_argparse_refusals_are_said_in_the_language_asked_for(
+    words: list[str],
+    chinese: str,
+    english: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for language, said, usage in (("zh", chinese, "用法："), ("en", english, "usage: ")):
+        monkeypatch.setenv("WEBNOVEL_LANG", language)
+        code, _, err = _printed(capsys, *words)
+        assert code == 2 and err.startswith(usage), err
+        assert said in err, (language, err)
+
+
 def _plain(namespace: argparse.Namespace) -> dict[str, Any]:
     handler = namespace.handler
     shown = getattr(handler, "func", handler).__name__, getattr(handler, "args", ())

@@ -151,3 +151,44 @@ def test_a_visitor_leaving_mid_post_leaves_no_traceback(sample_root: Path) -> No
         huge = fetch(url + "conflicts/c-1/resolve", {"Content-Type": "text/plain"}, "POST")
         assert huge.status in (403, 404)  # a bad token, an unknown conflict: answered
         assert fetch(url).status == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "token", "host", "said"),
+    [
+        ("zh", None, "evil.example", "Host 不是本机"),
+        ("en", None, "evil.example", "the Host is not this machine"),
+        ("zh", "t0ken", "127.0.0.1", "需要登录"),
+        ("en", "t0ken", "127.0.0.1", "login needed"),
+    ],
+)
+def test_the_door_refuses_in_the_language_asked_for(
+    monkeypatch: pytest.MonkeyPatch, language: str, token: str | None, host: str, said: str
+) -> None:
+    """The guard's refusals come from the catalogue, said per request."""
+    import asyncio
+
+    from webnovel.dashboard.access import AccessGuard
+
+    async def never(scope: object, receive: object, send: object) -> None:
+        raise AssertionError("a refused request reached the page")
+
+    sent: list[dict[str, object]] = []
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request", "body": b""}
+
+    monkeypatch.setenv("WEBNOVEL_LANG", language)
+    scope = {
+        "type": "http",
+        "path": "/",
+        "query_string": b"",
+        "headers": [(b"host", host.encode())],
+    }
+    asyncio.run(AccessGuard(never, login_token=token)(scope, receive, send))  # type: ignore[arg-type]
+    assert sent[0]["status"] == (401 if token else 400)
+    body = sent[1]["body"]
+    assert isinstance(body, bytes) and said in body.decode("utf-8")

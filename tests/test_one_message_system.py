@@ -345,3 +345,31 @@ def test_the_dashboard_s_lanes_and_the_extraction_memory_speak_the_language_aske
             book.commit(chapter.result, text=chapter.text)
         assert [lane.name for lane in threads_board(book, 3).lanes] == lanes
         assert memory_context(book, 3, ["林砚"]).text.splitlines()[0] == head
+
+
+def test_what_the_dead_did_is_said_again_in_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The activities in a `dead_entity_active` conflict are fragments said from the catalogue,
+    so a conflict committed in Chinese lists them in English for an English reader."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    with webnovel.init_project(tmp_path / "书", title="青灯照剑") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [{"id": "周伯", "name": "周伯", "type": "角色"}],
+                "state_changes": [{"entity_id": "周伯", "field": "status", "new": "死亡"}],
+            }
+        )
+        book.commit(
+            {
+                "chapter": 2,
+                "entities_appeared": [{"id": "周伯"}],
+                "events": [{"summary": "周伯开门", "participants": ["周伯"]}],
+            }
+        )
+        (chinese,) = [c.message for c in book.conflicts()]
+        monkeypatch.setenv("WEBNOVEL_LANG", "en")
+        (english,) = [c.message for c in book.conflicts()]
+    assert "出场、参与事件" in chinese, chinese
+    assert "(appears, takes part in an event)" in english, english

@@ -203,3 +203,18 @@ def test_a_reveal_cannot_give_one_entity_anothers_name(tmp_path: Path) -> None:
             {"chapter": 4, "entities_new": [{"id": "xueyi", "name": "厉沉", "revealed": True}]}
         )
         assert plain.conflicts == ()
+
+
+def test_every_rule_says_how_to_fix_it_in_the_readers_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hints come from the catalogue by kind, so English readers get English hints (the
+    Chinese words they may quote are the input's own, in 「」)."""
+    chinese = {kind: rule.fix_hint for kind, rule in RULES.items()}
+    assert all(chinese.values())
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    for kind, rule in RULES.items():
+        english = rule.fix_hint
+        assert english and english != chinese[kind], kind
+        unquoted = "".join(part.split("」")[-1] for part in english.split("「"))
+        assert not any("\u4e00" <= ch <= "\u9fff" for ch in unquoted), (kind, english)

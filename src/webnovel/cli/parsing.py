@@ -1,5 +1,7 @@
-"""The command line's parser: argparse speaking the reader's language (help texts and its own
-words through `help_words`, Chinese unless WEBNOVEL_LANG=en), and how one subcommand with its
+"""The command line's parser: argparse speaking the reader's language (Chinese unless
+WEBNOVEL_LANG=en). Every help is a catalogue key, said when the parser is built
+(`messages/help.py`, `messages/queryhelp.py`); argparse's own words and refusals are said from
+the catalogue too, by overriding the methods that make them. And how one subcommand with its
 shared `--format` option is declared."""
 
 from __future__ import annotations
@@ -8,10 +10,9 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
 from ..messages import say
-from . import help_words
 
 # A help text's pieces for wrapping: a space, one wide character (Chinese breaks between any
 # two), or a run of anything else (an English word, a flag, WEBNOVEL_LLM_MODEL: never split).
@@ -47,7 +48,7 @@ def wrap(text: str, columns: int) -> list[str]:
 class Formatter(argparse.RawDescriptionHelpFormatter):
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         super().add_usage(
-            usage, actions, groups, help_words.word("usage: ") if prefix is None else prefix
+            usage, actions, groups, say("help_usage_prefix") if prefix is None else prefix
         )
 
     def _split_lines(self, text: str, width: int) -> list[str]:
@@ -64,52 +65,123 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse speaking the reader's language: help texts and its own words through
-    `help_words` (Chinese unless WEBNOVEL_LANG=en)."""
+    """argparse speaking the reader's language: each `help=` is a catalogue key, said as the
+    argument is added, and argparse's own words and refusals come from the catalogue, through
+    the methods below that make them."""
 
     commands: frozenset[str] = frozenset()  # the subcommands' names, set by build_parser
+    help_key = ""  # a subcommand's: the catalogue key of its help (cli/command_table.py reads it)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
+        add_help = kwargs.get("add_help", True)
+        # a refusal comes back to parse_known_args as ArgumentError, to be said in our words
+        kwargs.update(exit_on_error=False, add_help=False)
         super().__init__(*args, **kwargs)
-        self._positionals.title = help_words.word("positional arguments")
-        self._optionals.title = help_words.word("options")
+        self._positionals.title = say("help_positionals")
+        self._optionals.title = say("help_options")
+        if add_help:  # argparse's own -h, with its help from the catalogue
+            self.add_argument(
+                "-h", "--help", action="help", default=argparse.SUPPRESS, help="help_show_help"
+            )
 
     def add_argument(self, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(kwargs.get("help"), str):
-            kwargs["help"] = help_words.help_text(kwargs["help"])
+        """An argument whose `help` is a catalogue key, said now (KeyError: no such key)."""
+        if isinstance(kwargs.get("help"), str) and kwargs["help"] != argparse.SUPPRESS:
+            kwargs["help"] = say(kwargs["help"])
         return super().add_argument(*args, **kwargs)
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        try:
+            return super().parse_known_args(args, namespace)
+        except argparse.ArgumentError as refused:
+            if refused.argument_name is None:
+                self.error(refused.message)
+            self.error(
+                say("argparse_argument", name=refused.argument_name, problem=refused.message)
+            )
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed, left = self.parse_known_args(args, namespace)
+        if left:
+            said = say("argparse_unrecognized", words=" ".join(left))
+            self.error(said + _global_option_hint(left))
+        return parsed
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if action.choices is None or value in action.choices:
+            return
+        meant = _meant(str(value), [str(c) for c in action.choices])
+        if isinstance(action, argparse._SubParsersAction):  # 35 commands listed would bury it
+            self.error(say("unknown_command", name=value, hint=meant))
+        choices = ", ".join(map(repr, action.choices))
+        said = say("argparse_invalid_choice", value=repr(value), choices=choices)
+        raise argparse.ArgumentError(action, said + meant)
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        """The value converted by the argument's type: a refusal of ours (ArgumentTypeError) is
+        said as written, argparse's own (TypeError, ValueError) from the catalogue."""
+        convert = self._registry_get("type", action.type, action.type)
+        try:
+            return convert(arg_string)
+        except argparse.ArgumentTypeError as refused:
+            raise argparse.ArgumentError(action, str(refused)) from None
+        except (TypeError, ValueError):
+            name = getattr(action.type, "__name__", repr(action.type))
+            if name == "int":
+                said = say("argparse_invalid_int", value=repr(arg_string))
+            else:
+                said = say("argparse_invalid_value", type=name, value=repr(arg_string))
+            raise argparse.ArgumentError(action, said) from None
+
+    def _match_argument(self, action: argparse.Action, arg_strings_pattern: str) -> int:
+        try:
+            return int(super()._match_argument(action, arg_strings_pattern))
+        except argparse.ArgumentError:
+            expected: dict[int | str | None, str] = {
+                None: say("argparse_expected_one"),
+                argparse.OPTIONAL: say("argparse_expected_at_most_one"),
+                argparse.ONE_OR_MORE: say("argparse_expected_at_least_one"),
+            }
+            said = expected.get(action.nargs) or say("argparse_expected_n", count=action.nargs)
+            raise argparse.ArgumentError(action, said) from None
+
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        if found := _INVALID_COMMAND.match(message):  # 35 commands listed would bury the hint
-            said = say("unknown_command", name=found.group(1), hint=_hint(message))
-        else:
-            said = f"{help_words.error_text(message)}{_hint(message)}"
-        raise SystemExit(fail(f"{self.prog}: {said}", 2))
+        raise SystemExit(fail(f"{self.prog}: {_own_sentence(message)}", 2))
 
 
-# What argparse refuses, read back to add the hint a person needs: the choice probably meant
-# (`fatc` → fact), or that an option of the whole command line goes before the command.
-_INVALID_CHOICE = re.compile(r"^argument \S+: invalid choice: '(.+?)' \(choose from (.+)\)$")
-_INVALID_COMMAND = re.compile(r"^argument COMMAND: invalid choice: '(.+?)' ")
-_UNRECOGNIZED = re.compile(r"^unrecognized arguments: (.+)$")
+# The two sentences argparse says through `error` alone, with no method of its own to override
+# (they are made inside `_parse_known_args` and `_parse_optional`): read back from its English.
+_REQUIRED = re.compile(r"^the following arguments are required: (.+)$")
+_AMBIGUOUS = re.compile(r"^ambiguous option: (\S+) could match (.+)$")
 GLOBAL_OPTIONS = ("--project",)
 
 
-def _hint(message: str) -> str:
+def _own_sentence(message: str) -> str:
+    if found := _REQUIRED.match(message):
+        return say("argparse_required", names=found.group(1))
+    if found := _AMBIGUOUS.match(message):
+        return say("argparse_ambiguous", option=found.group(1), matches=found.group(2))
+    return message
+
+
+def _meant(written: str, choices: list[str]) -> str:
+    """The hint naming the choice probably meant (`fatc` → fact), or nothing."""
     import difflib
 
-    if found := _INVALID_CHOICE.match(message):
-        choices = [c.strip().strip("'") for c in found.group(2).split(",")]
-        meant = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
-        return say("argument_meant", meant=meant[0]) if meant else ""
-    if found := _UNRECOGNIZED.match(message):
-        words = found.group(1).split()
-        given = next((o for o in GLOBAL_OPTIONS for w in words if w.split("=")[0] == o), None)
-        if given is not None:
-            return say("global_option_first", option=given)
-    return ""
+    meant = difflib.get_close_matches(written, choices, n=1, cutoff=0.6)
+    return say("argument_meant", meant=meant[0]) if meant else ""
+
+
+def _global_option_hint(words: list[str]) -> str:
+    """That an option of the whole command line (`--project`) goes before the command."""
+    given = next((o for o in GLOBAL_OPTIONS for w in words if w.split("=")[0] == o), None)
+    return say("global_option_first", option=given) if given is not None else ""
 
 
 def fail(message: str, code: int) -> int:
@@ -122,26 +194,26 @@ Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
 Handler = Callable[[argparse.Namespace], int]
 
 
-FORMAT_HELP = "output format (default: text on a terminal, json otherwise)"
-FORMAT_HELP_WITH_PROMPT = "output format (default: text on a terminal, json otherwise; prompt: the text an agent is given)"
+FORMAT_HELP = "help_format"
+FORMAT_HELP_WITH_PROMPT = "help_format_prompt"
 
 
 def add_command(
     sub: Subcommands,
     name: str,
     handler: Handler,
-    help_text: str,
+    help_key: str,
     example: str,
     formats: tuple[str, ...] = ("json", "text"),
 ) -> Parser:
-    """A subcommand with its Chinese help and example, and `--format` in the formats it has
-    (only the pack has a `prompt` rendering)."""
-    shown = help_words.help_text(help_text)
+    """A subcommand with its help (a catalogue key) and example, and `--format` in the formats
+    it has (only the pack has a `prompt` rendering)."""
+    shown = say(help_key)
     parser = sub.add_parser(
         name,
         help=shown,
         description=shown,
-        epilog=f"{help_words.help_text('example')}:\n  {example}",
+        epilog=f"{say('help_example')}:\n  {example}",
     )
     parser.add_argument(
         "--format",
@@ -150,6 +222,7 @@ def add_command(
         help=FORMAT_HELP_WITH_PROMPT if "prompt" in formats else FORMAT_HELP,
     )
     parser.set_defaults(handler=handler)
+    parser.help_key = help_key
     return parser
 
 

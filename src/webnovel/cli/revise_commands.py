@@ -23,40 +23,36 @@ def add_revise_commands(sub: Subcommands) -> None:
         sub,
         "impact",
         impact,
-        "what committing a chapter result (or retracting a chapter) would change in the rest of "
-        "the book, chapter by chapter, with the published line; writes nothing",
+        "help_impact",
         "webnovel impact ch0100-v2.json --chapter 100\n  webnovel impact --retract --chapter 100",
     )
     p.add_argument(
         "file",
         nargs="?",
         default=None,
-        help="the revised chapter-result JSON file, or - for standard input",
+        help="help_impact_file",
     )
     p.add_argument(
         "--chapter",
         type=int,
         default=None,
-        help="the chapter the result is for (when it does not say it)",
+        help="help_impact_chapter",
     )
-    p.add_argument("--text", type=Path, default=None, help="the revised chapter's text (Markdown)")
-    p.add_argument(
-        "--retract", action="store_true", help="the impact of retracting the chapter instead"
-    )
+    p.add_argument("--text", type=Path, default=None, help="help_impact_text")
+    p.add_argument("--retract", action="store_true", help="help_impact_retract")
 
     p = add_command(
         sub,
         "publish",
         publish,
-        "mark chapters 1..N as published: readers have them, so revising or retracting them then "
-        "needs --force, and says what it would contradict",
+        "help_publish",
         "webnovel publish --through 400",
     )
     p.add_argument(
         "--through",
         type=int,
         required=True,
-        help="the last published chapter (0 clears the line)",
+        help="help_publish_through",
     )
 
 
@@ -65,30 +61,26 @@ def add_hand_edit_commands(sub: Subcommands) -> None:
         sub,
         "status",
         status,
-        "chapter files edited since their commit, gone, or never committed, and chapters whose "
-        "memory is stale",
+        "help_status",
         "webnovel status",
     )
     p = add_command(
         sub,
         "sync",
         sync,
-        "take the texts of chapters edited by hand in again: text and search are updated, and "
-        "each is marked stale until a new result is committed",
+        "help_sync",
         "webnovel sync\n  webnovel sync --extract\n  webnovel sync --extract --yes",
     )
     p.add_argument(
         "--extract",
         action="store_true",
-        help="have the model read each stale chapter again and show what its new result changes",
+        help="help_sync_extract",
     )
-    p.add_argument(
-        "--yes", action="store_true", help="with --extract: commit the model's new results"
-    )
+    p.add_argument("--yes", action="store_true", help="help_sync_yes")
     p.add_argument(
         "--force",
         action="store_true",
-        help="with --extract --yes: a published chapter's new result too",
+        help="help_sync_force",
     )
 
 

@@ -26,46 +26,37 @@ def add_store_commands(sub: Any) -> None:
         sub,
         "books",
         books,
-        "list the books of a PostgreSQL store, or delete one with everything of it",
+        "help_books",
         "webnovel books --store postgresql://writer@db.lan/novels\n"
         "  webnovel books --store postgresql://writer@db.lan/novels --delete 旧稿 --yes",
     )
-    p.add_argument(
-        "--store", required=True, help="postgresql://USER@HOST:PORT/DATABASE (no password)"
-    )
-    p.add_argument("--delete", default=None, metavar="BOOK", help="delete this book from the store")
+    p.add_argument("--store", required=True, help="help_store_url")
+    p.add_argument("--delete", default=None, metavar="BOOK", help="help_books_delete")
     p.add_argument(
         "--yes",
         action="store_true",
-        help="delete without asking (needed when not on a terminal: an agent's shell)",
+        help="help_books_yes",
     )
     p = add_command(
         sub,
         "copy",
         copy,
-        "copy the book into a new folder, its commit log with the texts and its memory, in one "
-        "transaction: into a PostgreSQL store with --store, else into the folder's own SQLite file",
+        "help_copy",
         "webnovel --project my-book copy shared-book --store postgresql://writer@db.lan/novels",
     )
-    p.add_argument("dest", type=Path, help="the new book's folder")
-    p.add_argument(
-        "--store", default=None, help="postgresql://USER@HOST:PORT/DATABASE (no password)"
-    )
-    p.add_argument(
-        "--book", default=None, help="the book's name in the store (default: the folder's name)"
-    )
+    p.add_argument("dest", type=Path, help="help_copy_dest")
+    p.add_argument("--store", default=None, help="help_store_url")
+    p.add_argument("--book", default=None, help="help_book")
     p.add_argument(
         "--password-env",
         default=None,
         metavar="VAR",
-        help="the environment variable holding the store's password, its name ending in PASSWORD "
-        "(default: the source's, for a copy to the same server)",
+        help="help_copy_password_env",
     )
     p.add_argument(
         "--replay",
         action="store_true",
-        help="derive the copy's memory anew by replaying the commit log chapter by chapter "
-        "(slower; for a book whose memory is in doubt)",
+        help="help_copy_replay",
     )
 
 

@@ -18,6 +18,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
+from ..messages import say
 from ..user.loopback import is_loopback_host
 
 Scope = MutableMapping[str, Any]
@@ -69,7 +70,7 @@ class AccessGuard:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         if self.login_token is None:
             if not is_loopback_host(host_name(headers.get("host", ""))):
-                await _answer(send, 400, "Host 不是本机：面板只回答本机地址（防 DNS 重绑定）")
+                await _answer(send, 400, say("dashboard_host_not_local"))
                 return
             await self.app(scope, receive, send)
             return
@@ -89,7 +90,7 @@ class AccessGuard:
             jar = SimpleCookie()
         held = jar.get(LOGIN_COOKIE)
         if held is None or not self._valid(held.value):
-            await _answer(send, 401, "需要登录：请打开启动面板时打印的网址（带 login=…）")
+            await _answer(send, 401, say("dashboard_login_needed"))
             return
         await self.app(scope, receive, send)
 

@@ -364,7 +364,8 @@ class Dashboard:
 
     async def query(self, request: Request) -> Response:
         """`/api/query/NAME?ARG=…`: a query of the table (queries/table.py) as its JSON, named as
-        the CLI or the MCP tool names it, with the arguments its MCP tool takes."""
+        the CLI or the MCP tool names it, with the arguments its MCP tool takes; a `Link` header
+        names the page that shows it, where the table declares one."""
         name = request.path_params["name"]
         try:
             query = find_query(QUERIES, name)
@@ -379,7 +380,10 @@ class Dashboard:
             )
         else:
             data = query.to_json(query.run(self.book, arguments))
-        return JSONResponse(data, headers=SECURITY_HEADERS)
+        headers = dict(SECURITY_HEADERS)
+        if (page := query.page_url(arguments)) is not None:  # the page showing it, declared
+            headers["Link"] = f'<{page}>; rel="alternate"; type="text/html"'
+        return JSONResponse(data, headers=headers)
 
     async def seq(self, request: Request) -> Response:
         return JSONResponse(

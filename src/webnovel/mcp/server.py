@@ -41,11 +41,11 @@ INSTRUCTIONS = (
 RESULT = Arg(
     name="result",
     type="object",
-    help="a chapter result",
+    help="help_tool_result",
     required=True,
     schema=chapter_result_schema(),
 )
-CHAPTER = Arg(name="chapter", type="int", help="the chapter", required=True)
+CHAPTER = Arg(name="chapter", type="int", help="help_the_chapter", required=True)
 
 
 def create_server(project: Project) -> ToolServer:
@@ -104,7 +104,7 @@ def _write_tools(project: Project) -> list[Tool]:
             project.review(result if result is not None else draft, chapter=a["chapter"]).to_dict()
         )
         if result is None:
-            data["notes"] = ["参数 draft 已更名为 result（与 commit_chapter 一致），旧名仍可用"]
+            data["notes"] = [say("review_draft_old_name")]
         return data
 
     return [
@@ -116,11 +116,11 @@ def _write_tools(project: Project) -> list[Tool]:
                 Arg(
                     name="text",
                     type="str",
-                    help="the chapter's text",
+                    help="help_tool_text",
                     max_chars=CHAPTER_TEXT_CHARS,
                 ),
-                Arg(name="check", type="bool", default=True, help="review first"),
-                Arg(name="force", type="bool", default=False, help="commit anyway"),
+                Arg(name="check", type="bool", default=True, help="help_tool_check"),
+                Arg(name="force", type="bool", default=False, help="help_tool_commit_force"),
             ),
             call=commit_chapter,
         ),
@@ -129,7 +129,7 @@ def _write_tools(project: Project) -> list[Tool]:
             description=say("tool_retract_chapter"),
             args=(
                 CHAPTER,
-                Arg(name="force", type="bool", default=False, help="even a published chapter"),
+                Arg(name="force", type="bool", default=False, help="help_tool_retract_force"),
             ),
             call=retract_chapter,
         ),
@@ -137,9 +137,14 @@ def _write_tools(project: Project) -> list[Tool]:
             name="review_draft",
             description=say("tool_review_draft"),
             args=(
-                Arg(name="result", type="object", help="a draft", schema=chapter_result_schema()),
-                Arg(name="chapter", type="int", help="the chapter the draft is for"),
-                Arg(name="draft", type="object", help="the old name of result"),
+                Arg(
+                    name="result",
+                    type="object",
+                    help="help_tool_draft",
+                    schema=chapter_result_schema(),
+                ),
+                Arg(name="chapter", type="int", help="help_review_chapter"),
+                Arg(name="draft", type="object", help="help_tool_draft_old_name"),
             ),
             call=review_draft,
         ),
@@ -165,12 +170,12 @@ def _impact_tool(project: Project) -> Tool:
             Arg(
                 name="result",
                 type="object",
-                help="the revised result",
+                help="help_tool_revised_result",
                 schema=chapter_result_schema(),
             ),
-            Arg(name="chapter", type="int", help="the chapter the result is for"),
-            Arg(name="text", type="str", help="the revised chapter's text"),
-            Arg(name="retract", type="bool", default=False, help="the impact of retracting it"),
+            Arg(name="chapter", type="int", help="help_tool_result_chapter"),
+            Arg(name="text", type="str", help="help_tool_revised_text"),
+            Arg(name="retract", type="bool", default=False, help="help_tool_impact_retract"),
         ),
         call=impact_of_revision,
     )
@@ -195,7 +200,10 @@ def _reading_tools(project: Project) -> list[Tool]:
         Tool(
             name="extract_chapter",
             description=say("tool_extract_chapter"),
-            args=(CHAPTER, Arg(name="force", type="bool", default=False, help="any chapter")),
+            args=(
+                CHAPTER,
+                Arg(name="force", type="bool", default=False, help="help_tool_extract_force"),
+            ),
             call=extract_chapter,
         ),
     ]

@@ -76,10 +76,10 @@ class Resource:
 
 def property_schema(arg: Arg) -> dict[str, Any]:
     """The JSON Schema of one argument: its own schema, or its type (with its choices and
-    default), `null` allowed where it may be left out; described by the argument's help, which
-    an agent reads to fill it in."""
+    default), `null` allowed where it may be left out; described by the argument's help (a
+    catalogue key, said in the server's language), which an agent reads to fill it in."""
     if arg.schema is not None:
-        return {"description": arg.help, **arg.schema}
+        return {"description": say(arg.help), **arg.schema}
     schema: dict[str, Any] = {"type": _JSON_TYPES[arg.type]}
     if arg.type == "str" and arg.choices is None:
         schema["maxLength"] = arg.max_chars  # checked by us too, with a sentence of ours
@@ -89,7 +89,7 @@ def property_schema(arg: Arg) -> dict[str, Any]:
         schema["default"] = arg.default
         if arg.default is None:
             schema = {"anyOf": [schema, {"type": "null"}], "default": None}
-    return {**schema, "description": arg.help}
+    return {**schema, "description": say(arg.help)}
 
 
 def _error(error: dict[str, Any]) -> types.CallToolResult:

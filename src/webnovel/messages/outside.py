@@ -408,6 +408,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "review_draft 需要参数 result（章节结果草稿）",
         "review_draft needs the argument result (a draft chapter result)",
     ),
+    "review_draft_old_name": (
+        "参数 draft 已更名为 result（与 commit_chapter 一致），旧名仍可用",
+        "the argument draft is now called result (as in commit_chapter); the old name still works",
+    ),
     "merge_needs_into": (
         "合并需要指明并入哪个已有实体（--into）",
         "a merge needs the existing entity to merge into (--into)",

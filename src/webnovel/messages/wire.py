@@ -60,4 +60,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the book ends at chapter {latest}: the pack for chapter {asked} holds memory as of "
         "chapter {latest} (the end); the chapters between are not in memory",
     ),
+    # -- the dashboard's door: refused before any page -----------------------------------------
+    "dashboard_host_not_local": (
+        "Host 不是本机：面板只回答本机地址（防 DNS 重绑定）",
+        "the Host is not this machine: the dashboard answers only this machine's addresses "
+        "(against DNS rebinding)",
+    ),
+    "dashboard_login_needed": (
+        "需要登录：请打开启动面板时打印的网址（带 login=…）",
+        "login needed: open the URL printed when the dashboard started (with login=…)",
+    ),
 }

@@ -41,7 +41,7 @@ class Arg:
 
     name: str
     type: ArgType
-    help: str  # English; the CLI shows its Chinese from cli/help_words.py
+    help: str  # a catalogue key (messages/queryhelp.py): the CLI's help, the MCP description
     default: Any = None
     required: bool = False  # MCP: must be given; CLI: a required option or positional
     positional: bool = False
@@ -69,19 +69,17 @@ class Arg:
         shown = (f"{c}（{labels[c]}）" if c in labels else c for c in self.choices or ())
         return say("argument_list_separator").join(shown)
 
-    def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word
+    def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word; a key
         return replace(self, help=help)
 
 
 # -- the arguments many queries share, declared once ------------------------------------------
 
-AS_OF = Arg(name="as_of", type="int", help="as of chapter N")
-SUBJECT = Arg(
-    name="subject", type="str", help="entity id, name or alias", required=True, positional=True
-)
-CHAPTER = Arg(name="chapter", type="int", help="the chapter", required=True, positional=True)
-TOP_K = Arg(name="top_k", type="int", default=10, help="how many results")
-LIMIT = Arg(name="limit", type="int", default=20, help="at most this many people")
+AS_OF = Arg(name="as_of", type="int", help="help_as_of")
+SUBJECT = Arg(name="subject", type="str", help="help_subject", required=True, positional=True)
+CHAPTER = Arg(name="chapter", type="int", help="help_the_chapter", required=True, positional=True)
+TOP_K = Arg(name="top_k", type="int", default=10, help="help_search_top_k")
+LIMIT = Arg(name="limit", type="int", default=20, help="help_cooccurrence_limit")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +91,7 @@ class Query(Generic[Answer]):
     name (None: the CLI only)."""
 
     name: str
-    help: str  # English; help_words holds the Chinese
+    help: str  # the catalogue key of the command's help (messages/queryhelp.py)
     example: str  # runs on `webnovel demo`'s book (a test runs the first line of each)
     args: tuple[Arg, ...]
     answer: Callable[..., Answer]
@@ -106,6 +104,10 @@ class Query(Generic[Answer]):
     # thread on a second handle (book/long_reads.py), and answer other requests meanwhile
     long: bool = False
     formats: Mapping[str, Callable[[Answer], str]] = field(default_factory=dict)  # e.g. prompt
+    # the dashboard's page that shows this answer, where there is one: a path whose `{name}`s are
+    # the query's arguments (`/characters/{subject}`); the chapter asked about is added as
+    # `as_of` (`page_url`). /api/query links to it; tests/test_query_table.py opens each.
+    page: str | None = None
 
     @property
     def cli_args(self) -> tuple[Arg, ...]:
@@ -114,6 +116,22 @@ class Query(Generic[Answer]):
     @property
     def mcp_args(self) -> tuple[Arg, ...]:
         return tuple(a for a in self.args if a.mcp)
+
+    def page_url(self, arguments: Mapping[str, Any]) -> str | None:
+        """The dashboard's page of this answer for these arguments (None: it has none, or an
+        argument its path names was not given)."""
+        if self.page is None:
+            return None
+        from string import Formatter
+        from urllib.parse import quote
+
+        named = [name for _, name, _, _ in Formatter().parse(self.page) if name]
+        if any(arguments.get(name) is None for name in named):
+            return None
+        url = self.page.format(**{name: quote(str(arguments[name]), safe="") for name in named})
+        if arguments.get("as_of") is not None:
+            url += f"{'&' if '?' in url else '?'}as_of={int(arguments['as_of'])}"
+        return url
 
     def run(self, book: Project, arguments: Mapping[str, Any]) -> Answer:
         return self.answer(book, **{a.name: arguments.get(a.name, a.default) for a in self.args})

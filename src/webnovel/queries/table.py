@@ -1,10 +1,10 @@
 """The table of queries: every as-of question the CLI and the MCP server answer, declared once.
 
 Each entry gives the command's name, the MCP tool's name (None: the CLI only), the arguments
-(shared ones from declare.py), the facade call, the JSON and text renderers, the help and an
-example. `webnovel <name>` (cli/query_commands.py) and the MCP tool (mcp/server.py) are made from
-it; tests/test_query_table.py checks that each has its Chinese help, a working example and a
-test that calls it. Adding a query: one entry here, its help in cli/help_words.py, its test.
+(shared ones from declare.py), the facade call, the JSON and text renderers, the catalogue keys
+of its help and its MCP description, and an example. `webnovel <name>` (cli/query_commands.py)
+and the MCP tool (mcp/server.py) are made from it; tests/test_query_table.py checks each on every
+surface. Adding a query: docs/design.md "Adding a query".
 """
 
 from __future__ import annotations
@@ -139,13 +139,14 @@ CHAPTER_TEXT_CHARS = 2_000_000  # a chapter's text: ten times the longest chapte
 QUERIES: tuple[Query[Any], ...] = (
     Query(
         name="entities",
+        page="/characters",
         tool="list_entities",
-        help="the book's characters, factions, places and items, with aliases",
+        help="help_entities",
         tool_help="tool_list_entities",
         example="webnovel entities --type 角色 --as-of 4",
         args=(
-            AS_OF.with_help("as chapter N knew them"),
-            Arg(name="entity_type", flag="--type", type="str", help="e.g. 角色, 势力, 地点"),
+            AS_OF.with_help("help_entities_as_of"),
+            Arg(name="entity_type", flag="--type", type="str", help="help_entities_entity_type"),
         ),
         answer=_entities,
         to_json=dicts,
@@ -153,8 +154,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="fact",
+        page="/characters/{subject}",
         tool="get_fact",
-        help="one field of one entity, now or as of chapter N",
+        help="help_fact",
         tool_help="tool_get_fact",
         example="webnovel fact 林砚 境界 --as-of 6",
         args=(
@@ -162,8 +164,7 @@ QUERIES: tuple[Query[Any], ...] = (
             Arg(
                 name="field",
                 type="str",
-                help="a field's key or Chinese name: realm or 境界 (an item without one: who "
-                "holds it)",
+                help="help_fact_field",
                 required=True,  # for MCP clients; the CLI asks an item's holder without one
                 positional=True,
                 cli_optional=True,
@@ -176,7 +177,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="fields",
-        help="the book's fields: Chinese name, key, how many entities have one, the words accepted",
+        help="help_fields",
         example="webnovel fields",
         args=(),
         answer=answers.fields,
@@ -185,8 +186,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="history",
+        page="/characters/{subject}",
         tool="get_history",
-        help="every version of an entity's fields with interval, status and evidence",
+        help="help_history",
         tool_help="tool_get_history",
         example="webnovel history 林砚 境界 --as-of 8",
         args=(
@@ -194,11 +196,11 @@ QUERIES: tuple[Query[Any], ...] = (
             Arg(
                 name="field",
                 type="str",
-                help="a field (default: all)",
+                help="help_history_field",
                 positional=True,
                 cli_optional=True,
             ),
-            AS_OF.with_help("as chapter N knew it"),
+            AS_OF.with_help("help_history_as_of"),
         ),
         answer=answers.history,
         to_json=Versions.to_dicts,
@@ -206,8 +208,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="relations",
+        page="/graph?center={subject}",
         tool="get_relations",
-        help="relations touching SUBJECT that hold at N",
+        help="help_relations",
         tool_help="tool_get_relations",
         example="webnovel relations 林砚 --as-of 5",
         args=(SUBJECT, AS_OF),
@@ -217,8 +220,7 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="cooccurrence",
-        help="who shares chapters and scenes with an entity, as of chapter N (co-occurrence, not "
-        "a relation fact)",
+        help="help_cooccurrence",
         example="webnovel cooccurrence 林砚 --as-of 12",
         args=(SUBJECT, AS_OF, LIMIT),
         answer=_cooccurrence,
@@ -227,8 +229,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="threads",
+        page="/threads",
         tool="list_threads",
-        help="the thread ledger: foreshadowing, promises, loops",
+        help="help_threads",
         tool_help="tool_list_threads",
         example="webnovel threads --status overdue",
         args=(
@@ -238,7 +241,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 default="open",
                 choices=THREAD_FILTERS,
                 words=THREAD_FILTER_WORDS,
-                help="which threads",
+                help="help_threads_status",
             ),
             AS_OF,
         ),
@@ -249,18 +252,19 @@ QUERIES: tuple[Query[Any], ...] = (
     Query(
         name="rules",
         tool="list_rules",
-        help="world rules in force",
+        help="help_rules",
         tool_help="tool_list_rules",
         example="webnovel rules --domain 修炼 --as-of 4",
-        args=(AS_OF, Arg(name="domain", type="str", help="a domain of rules, e.g. 力量体系")),
+        args=(AS_OF, Arg(name="domain", type="str", help="help_rules_domain")),
         answer=_rules,
         to_json=dicts,
         text=rules_text,
     ),
     Query(
         name="knows",
+        page="/characters/{subject}",
         tool="knows",
-        help="what a character knows or suspects of the story's secrets, since when and how",
+        help="help_knows",
         tool_help="tool_knows",
         example="webnovel knows 林砚 --as-of 8",
         args=(SUBJECT, AS_OF),
@@ -271,7 +275,7 @@ QUERIES: tuple[Query[Any], ...] = (
     Query(
         name="secrets",
         tool="list_secrets",
-        help="the story's secrets: who knows each, whether the reader does, when it is due",
+        help="help_secrets",
         tool_help="tool_list_secrets",
         example="webnovel secrets --as-of 12",
         args=(AS_OF,),
@@ -281,9 +285,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="chapter",
+        page="/chapters/{chapter}",
         tool="get_chapter",
-        help="what happened in chapter N: summary, scenes with people and places, events, what "
-        "changed, threads and secrets touched, conflicts",
+        help="help_chapter",
         tool_help="tool_get_chapter",
         example="webnovel chapter 3",
         args=(CHAPTER,),
@@ -293,20 +297,21 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="timeline",
+        page="/timeline",
         tool="get_timeline",
-        help="events in story order",
+        help="help_timeline",
         tool_help="tool_get_timeline",
         example="webnovel timeline --from 2 --to 6 --entity 林砚",
         args=(
-            Arg(name="start", flag="--from", type="int", help="from chapter"),
-            Arg(name="end", flag="--to", type="int", help="to chapter"),
-            Arg(name="entity", type="str", help="only events of this entity"),
-            AS_OF.with_help("never past chapter N"),
+            Arg(name="start", flag="--from", type="int", help="help_timeline_start"),
+            Arg(name="end", flag="--to", type="int", help="help_timeline_end"),
+            Arg(name="entity", type="str", help="help_timeline_entity"),
+            AS_OF.with_help("help_timeline_as_of"),
             Arg(
                 name="story",
                 type="bool",
                 default=False,
-                help="in story time: by the day each happens, flashbacks in their place",
+                help="help_timeline_story",
             ),
         ),
         answer=_timeline,
@@ -316,8 +321,7 @@ QUERIES: tuple[Query[Any], ...] = (
     Query(
         name="clock",
         tool="get_clock",
-        help="the story clock: the day and part of day, days since the start and since the "
-        "chapter before, deadlines in story time",
+        help="help_clock",
         tool_help="tool_get_clock",
         example="webnovel clock --as-of 6",
         args=(AS_OF,),
@@ -327,21 +331,22 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="search",
+        page="/search?q={text}",
         tool="search_memory",
-        help="episodic retrieval over chapter summaries, scene summaries and text slices",
+        help="help_search",
         tool_help="tool_search_memory",
         example="webnovel search 青灯的来历 --top-k 3 --as-of 9",
         args=(
             Arg(
                 name="text",
                 type="str",
-                help="what to look for (names, events, a question)",
+                help="help_search_text",
                 required=True,
                 positional=True,
                 cli_words=True,  # webnovel search 黄天霸 盗马
             ),
             TOP_K,
-            AS_OF.with_help("only chapters up to N"),
+            AS_OF.with_help("help_search_as_of"),
         ),
         answer=_search,
         to_json=dicts,
@@ -351,8 +356,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="conflicts",
+        page="/conflicts",
         tool="list_conflicts",
-        help="open conflicts with both sides' evidence",
+        help="help_conflicts",
         tool_help="tool_list_conflicts",
         example="webnovel conflicts --all --as-of 12\n"
         "  webnovel conflicts resolve c-1a2b3c --intentional --note 主角诈死",
@@ -362,9 +368,9 @@ QUERIES: tuple[Query[Any], ...] = (
                 flag="--all",
                 type="bool",
                 default=False,
-                help="include accepted and resolved ones",
+                help="help_conflicts_include_settled",
             ),
-            AS_OF.with_help("those written by chapter N"),
+            AS_OF.with_help("help_conflicts_as_of"),
             # settling one is the CLI's: an agent leaves that to the author
             Arg(
                 name="action",
@@ -372,7 +378,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 positional=True,
                 cli_optional=True,
                 choices=("resolve",),
-                help="resolve ID: settle a conflict",
+                help="help_conflicts_action",
                 mcp=False,
             ),
             Arg(
@@ -381,17 +387,17 @@ QUERIES: tuple[Query[Any], ...] = (
                 positional=True,
                 cli_optional=True,
                 metavar="ID",
-                help="the conflict's id",
+                help="help_conflicts_conflict_id",
                 mcp=False,
             ),
             Arg(
                 name="intentional",
                 type="bool",
                 default=False,
-                help="with resolve: the contradiction is deliberate (kept, no longer raised)",
+                help="help_conflicts_intentional",
                 mcp=False,
             ),
-            Arg(name="note", type="str", help="with resolve: why", mcp=False),
+            Arg(name="note", type="str", help="help_conflicts_note", mcp=False),
         ),
         answer=answers.conflicts,
         to_json=_conflicts_json,
@@ -399,9 +405,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="pack",
+        page="/pack?task={task}",
         tool="build_memory_pack",
-        help="the token-budgeted memory pack for writing, checking, asking about or reviewing a "
-        "chapter",
+        help="help_pack",
         tool_help="tool_build_memory_pack",
         example="webnovel pack --chapter 13 --query 韩啸为何尾随林砚 --format prompt\n"
         "  webnovel pack --chapter 13 --outline outlines/013.md --template battle",
@@ -411,49 +417,48 @@ QUERIES: tuple[Query[Any], ...] = (
                 flag="--chapter",
                 type="int",
                 required=True,
-                help="the chapter being worked on",
+                help="help_pack_chapter",
             ),
             Arg(
                 name="task",
                 type="str",
                 default="chapter_write",
                 choices=TASKS,
-                help="the task the pack is for",
+                help="help_pack_task",
             ),
             Arg(
                 name="outline",
                 type="str",
                 cli_reads="text",
-                help="outline file (default: the book's outlines/NNN.md when present)",
+                help="help_pack_outline",
                 max_chars=OUTLINE_CHARS,
             ),
-            Arg(name="query", type="str", help="a question or focus instead of an outline"),
+            Arg(name="query", type="str", help="help_pack_query"),
             Arg(
                 name="draft",
                 type="object",
                 cli_reads="json",
-                help="a draft chapter result: centre the pack on what it touches (for --task "
-                "review)",
+                help="help_pack_draft",
             ),
             Arg(
                 name="budget_tokens",
                 flag="--budget",
                 metavar="BUDGET",
                 type="int",
-                help="token budget (default 4000)",
+                help="help_pack_budget_tokens",
             ),
             Arg(
                 name="template",
                 type="str",
                 choices=tuple(CHAPTER_TEMPLATES),
-                help="weight the sections for a kind of chapter",
+                help="help_pack_template",
             ),
             Arg(
                 name="format",
                 type="str",
                 default="json",
                 choices=("json", "prompt", "text"),
-                help="json: the pack's JSON; prompt or text: only the pack rendered so (MCP)",
+                help="help_pack_format_mcp",
                 cli=False,  # the command line's own --format says it
             ),
             # a pack given to an agent (MCP, the CLI) is logged for the dashboard; a look at one
@@ -462,7 +467,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 name="record",
                 type="bool",
                 default=True,
-                help="log the pack's size",
+                help="help_pack_record",
                 cli=False,
                 mcp=False,
             ),
@@ -475,8 +480,9 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="resume",
+        page="/",
         tool="resume",
-        help="where the book stands: a brief for picking the work up again",
+        help="help_resume",
         tool_help="tool_resume",
         example="webnovel resume --format text",
         args=(),
@@ -486,7 +492,8 @@ QUERIES: tuple[Query[Any], ...] = (
     ),
     Query(
         name="stats",
-        help="counts, sizes and health of the book's memory",
+        page="/",
+        help="help_stats",
         example="webnovel stats --format json",
         args=(),
         answer=_stats,

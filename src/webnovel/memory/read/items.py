@@ -9,7 +9,7 @@ import hashlib
 from ..schema import Entity, MemoryItem
 from ..store import chain_ops, entity_ops
 from ..store.connection import Connection
-from ..store.index_store import dumps, loads
+from ..store.index_store import dumps
 
 HOLDER = "holder"
 
@@ -17,15 +17,10 @@ HOLDER = "holder"
 def carried(conn: Connection, as_of: int | None) -> dict[str, int]:
     """Every item name some `items` set has held by chapter `as_of`, with the first chapter."""
     first: dict[str, int] = {}
-    for value_json, valid_from in conn.execute(
-        "SELECT value_json, valid_from FROM versions WHERE family = 'fact' AND field = 'items' "
-        "AND status != 'tentative' AND valid_from <= ? ORDER BY valid_from",
-        (as_of if as_of is not None else 2**62,),
-    ):
-        value = loads(value_json)
+    for value, valid_from in chain_ops.item_sets(conn, as_of):
         for name in value if isinstance(value, list) else [value]:
             if name is not None:
-                first.setdefault(str(name), int(valid_from))
+                first.setdefault(str(name), valid_from)
     return first
 
 

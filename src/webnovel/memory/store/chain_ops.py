@@ -489,6 +489,17 @@ def field_use(conn: Connection) -> dict[str, int]:
     return {field: count for field, count in rows}
 
 
+def item_sets(conn: Connection, as_of: int | None) -> list[tuple[Any, int]]:
+    """Every settled `items` value held by chapter `as_of` (None: now), with the chapter it holds
+    from, earliest first: what each person has carried."""
+    rows = conn.execute(
+        "SELECT value_json, valid_from FROM versions WHERE family = 'fact' AND field = 'items' "
+        "AND status != 'tentative' AND valid_from <= ? ORDER BY valid_from",
+        (as_of if as_of is not None else 2**62,),
+    )
+    return [(loads(value_json), int(valid_from)) for value_json, valid_from in rows]
+
+
 def item_holders(conn: Connection, names: Iterable[str], as_of: int | None) -> list[str]:
     """The entities whose `items`, as of chapter `as_of`, hold any of these names (an item
     entity's name or aliases), in id order."""

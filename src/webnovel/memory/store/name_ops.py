@@ -79,3 +79,47 @@ def entities_named(conn: Connection, reference: str) -> list[Entity]:
         return []
     entities = {r["id"]: entity_from_row(r, sorted(loads(r["alias_list"]) or ())) for r in rows}
     return [entities[i] for i in best_matches(rows)]
+
+
+def revealed_intros(
+    conn: Connection, entity_ids: list[str]
+) -> list[tuple[str, int, str, list[str]]]:
+    """Each reveal of these entities (a `revealed` re-introduction): the entity, its chapter, the
+    name and the aliases it brought, by entity then chapter."""
+    rows = rows_in(
+        conn,
+        "SELECT entity_id, chapter, name, aliases_json FROM entity_intros "
+        "WHERE revealed = 1 AND entity_id IN ({marks})",
+        entity_ids,
+    )
+    found = [(str(e), int(c), str(n), list(loads(a))) for e, c, n, a in rows]
+    return sorted(found, key=lambda r: (r[0], r[1]))
+
+
+def name_before(conn: Connection, entity_id: str, chapter: int) -> str | None:
+    """The name the entity was last introduced by before `chapter`."""
+    row = conn.execute(
+        "SELECT name FROM entity_intros WHERE entity_id = ? AND chapter < ? "
+        "ORDER BY chapter DESC, seq DESC LIMIT 1",
+        (entity_id, chapter),
+    ).fetchone()
+    return str(row[0]) if row else None
+
+
+def own_holder_of_name(conn: Connection, name: str, entity_id: str, chapter: int) -> str | None:
+    """A settled entity other than `entity_id`, introduced by `chapter`, that answers to `name`
+    by one of its own introductions (not by a reveal of someone else)."""
+    holders = conn.execute(
+        "SELECT a.entity_id FROM aliases a JOIN entities e ON e.id = a.entity_id "
+        "WHERE a.alias = ? AND a.entity_id <> ? AND a.kind <> 'id' AND e.tentative = 0 "
+        "ORDER BY a.entity_id",
+        (name, entity_id),
+    ).fetchall()
+    for (other,) in holders:  # an alias row may come from a later reveal: check by the intros
+        intros = conn.execute(
+            "SELECT name, aliases_json FROM entity_intros WHERE entity_id = ? AND chapter <= ?",
+            (other, chapter),
+        ).fetchall()
+        if any(name == own or name in loads(aliases) for own, aliases in intros):
+            return str(other)
+    return None

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...config import BookConfig
+from ...messages import MESSAGES
 from ..chains import (
     KEY_SEPARATOR,
     TARGET,
@@ -433,24 +434,18 @@ def replay(
 # -- per-entity checks ------------------------------------------------------------------------
 
 
-ACTIVITY_WORDS = {
-    "appeared": "出场",
-    "mentioned": "被提及",
-    "introduced": "登场",
-    "state_change": "状态变化",
-    "scene": "出现在场景中",
-    "event": "参与事件",
-    "relation": "建立关系",
-    "relation_target": "成为关系的对象",
-    "knowledge": "得知或告知秘密",
-    "thread_related": "关联线索",
-    "recalled": "出现在回忆或梦境中",
-}
-
-
-def _acts_text(kinds: str) -> str:
-    """The activity kinds of a conflict (kept in English in its `found`) in the author's words."""
-    return "、".join(ACTIVITY_WORDS.get(kind, kind) for kind in kinds.split("、"))
+def _acts_said(kinds: str) -> Said | str:
+    """The activity kinds of a conflict (kept in English in its `found`) in the reader's words,
+    each said from the catalogue (`activity_<kind>`) and joined by `activity_list`, so that the
+    stored conflict is said again in the language of whoever reads it."""
+    parts: list[Said | str] = [
+        Said(f"activity_{kind}") if f"activity_{kind}" in MESSAGES else kind
+        for kind in kinds.split("、")
+    ]
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = Said("activity_list", first=part, rest=said)
+    return said
 
 
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
@@ -539,7 +534,7 @@ def entity_conflicts(
                             "conflict_dead_entity_active",
                             chapter=chapter,
                             who=WHO,
-                            acts=_acts_text(kinds),
+                            acts=_acts_said(kinds),
                             since=version.valid_from,
                             status=version.value,
                         ),

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 from ..chains import TARGET, WHO, ConflictDraft
 from ..said import Said
+from ..store import name_ops
 from ..store.connection import Connection
-from ..store.index_store import loads, rows_in
 
 
 def reveals_taking_names(
@@ -28,17 +28,11 @@ def reveals_taking_names(
     ids = sorted(set(entity_ids))
     if not ids:
         return {}
-    reveals = rows_in(
-        conn,
-        "SELECT entity_id, chapter, name, aliases_json FROM entity_intros "
-        "WHERE revealed = 1 AND entity_id IN ({marks})",
-        ids,
-    )
-    reveals = sorted(reveals, key=lambda r: (r[0], r[1]))
+    reveals = name_ops.revealed_intros(conn, ids)
     found: dict[str, list[ConflictDraft]] = {}
-    for entity_id, chapter, name, aliases_json in reveals:
-        for taken in dict.fromkeys([name, *loads(aliases_json)]):
-            holder = _held_by_another(conn, taken, entity_id, chapter)
+    for entity_id, chapter, name, aliases in reveals:
+        for taken in dict.fromkeys([name, *aliases]):
+            holder = name_ops.own_holder_of_name(conn, taken, entity_id, chapter)
             if holder is None:
                 continue
             found.setdefault(entity_id, []).append(
@@ -51,7 +45,7 @@ def reveals_taking_names(
                     message=Said(
                         "reveal_takes_name",
                         chapter=chapter,
-                        who=_name_before(conn, entity_id, chapter) or WHO,
+                        who=name_ops.name_before(conn, entity_id, chapter) or WHO,
                         entity_id=entity_id,
                         name=taken,
                         target=TARGET,
@@ -62,32 +56,3 @@ def reveals_taking_names(
                 )
             )
     return found
-
-
-def _name_before(conn: Connection, entity_id: str, chapter: int) -> str | None:
-    """The name the entity went by before the reveal (its name now is the one taken)."""
-    row = conn.execute(
-        "SELECT name FROM entity_intros WHERE entity_id = ? AND chapter < ? "
-        "ORDER BY chapter DESC, seq DESC LIMIT 1",
-        (entity_id, chapter),
-    ).fetchone()
-    return str(row[0]) if row else None
-
-
-def _held_by_another(conn: Connection, name: str, entity_id: str, chapter: int) -> str | None:
-    """A settled entity other than `entity_id`, introduced by `chapter`, that answers to `name`
-    by one of its own introductions (not by a reveal of someone else)."""
-    holders = conn.execute(
-        "SELECT a.entity_id FROM aliases a JOIN entities e ON e.id = a.entity_id "
-        "WHERE a.alias = ? AND a.entity_id <> ? AND a.kind <> 'id' AND e.tentative = 0 "
-        "ORDER BY a.entity_id",
-        (name, entity_id),
-    ).fetchall()
-    for (other,) in holders:  # an alias row may come from a later reveal: check by the intros
-        intros = conn.execute(
-            "SELECT name, aliases_json FROM entity_intros WHERE entity_id = ? AND chapter <= ?",
-            (other, chapter),
-        ).fetchall()
-        if any(name == own or name in loads(aliases) for own, aliases in intros):
-            return str(other)
-    return None
