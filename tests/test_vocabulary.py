@@ -225,3 +225,15 @@ def test_a_reason_is_said_in_the_reader_s_language_and_why_stays_english(
     assert str(reason) == "林砚: an open high conflict"  # the contract's `why`, in any language
     with pytest.raises(TypeError, match="named"):
         because("named")  # where it was written, not when a pack is shown
+
+
+def test_a_refused_choice_names_the_choices_in_the_reader_s_words(
+    demo_with_a_conflict: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = ("--project", str(demo_with_a_conflict))
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    chinese = run_cli(*book, "threads", "--status", "zzz").stderr
+    assert "open（未回收）、resolved（已回收）、abandoned（已放弃）" in chinese, chinese
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    english = run_cli(*book, "threads", "--status", "zzz").stderr
+    assert "should be one of open, resolved, abandoned, overdue, all, got zzz" in english
