@@ -87,6 +87,12 @@ class Labels(Mapping[str, str]):
     def __len__(self) -> int:
         return len(self._terms)
 
+    def said(self, value: str) -> str:
+        """The label as a message keeps it (a conflict's, read later): its catalogue key, so that
+        it is said again in the language of whoever reads it (`memory/said.py`)."""
+        term = self._terms.get(value)
+        return Said(term.key) if term is not None and term.key else self.get(value, value)
+
 
 class Terms:
     """One enumeration a chapter result or a question takes: canonical values, labels, synonyms.
@@ -95,7 +101,6 @@ class Terms:
     def __init__(self, kind: str, terms: Iterable[Term]) -> None:
         self.kind = kind
         self.terms = tuple(terms)
-        self._by_value = {t.value: t for t in self.terms}
 
     @cached_property
     def _lookup(self) -> tuple[dict[str, str], dict[str, str]]:
@@ -149,10 +154,8 @@ class Terms:
         return self.labels.get(value, value)
 
     def said(self, value: str) -> str:
-        """The label as a message keeps it (a conflict's, read later): its catalogue key, so that
-        it is said again in the language of whoever reads it (`memory/said.py`)."""
-        term = self._by_value.get(value)
-        return Said(term.key) if term is not None and term.key else self.label(value)
+        """The label as a message keeps it: see `Labels.said`."""
+        return self.labels.said(value)
 
     def described(self) -> str:
         """`plant（埋设）、advance（推进）…`: the choices as an error message names them."""
