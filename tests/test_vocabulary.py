@@ -191,6 +191,9 @@ def test_json_keeps_the_canonical_values_in_english_too(
     assert {t["kind"] for t in threads} >= {"foreshadowing", "subplot"}
     text = run_cli(*book, "conflicts", "--format", "text").stdout
     assert "removing what is not there" in text and "memory's items has no such entry" in text
+    assert (
+        "(now: 断剑, 旧地图, 玄铁剑, 青灯, 青灯剑诀)" in text
+    )  # committed in Chinese, read in English
 
 
 # -- a pack's reasons (memory/packs/reasons.py), worded in messages/pack.py -------------------

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypedDict, cast, get_args
 
-from .said import stored
+from .said import Said, stored
 from .schema import ThreadKind
 
 KEY_SEPARATOR = "\x1f"
@@ -323,9 +323,19 @@ def new_version(
 
 
 def fmt(value: Any) -> str:
-    if isinstance(value, list):
-        return "、".join(map(str, value)) or "（空）"
-    return "（无）" if value is None else str(value)
+    """A value as a message shows it: a list's items joined, an empty list and nothing said as
+    such. The joins and words are kept as keys (`Said`), so a conflict that keeps the value
+    says them again in the language of whoever reads it."""
+    if value is None:
+        return Said("value_none")
+    if not isinstance(value, list):
+        return str(value)
+    if not value:
+        return Said("value_empty")
+    shown: str = str(value[-1])
+    for item in reversed(value[:-1]):
+        shown = Said("vocab_and", first=str(item), rest=shown)
+    return shown
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

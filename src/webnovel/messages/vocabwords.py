@@ -23,6 +23,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "vocab:tier": ("重要度", "tier"),
     "vocab:thread_status": ("线索状态", "thread status"),
     "vocab_choice": ("{value}（{label}）", "{value} ({label})"),
+    "vocab_and": ("{first}、{rest}", "{first}, {rest}"),  # a list, said again item by item
+    "value_none": ("（无）", "(none)"),
     # -- the chapter result's enumerations ------------------------------------------------------
     "thread_kind:foreshadowing": ("伏笔", "foreshadowing"),
     "thread_kind:open_loop": ("悬念", "open loop"),
