@@ -137,7 +137,7 @@ def test_a_commit_and_its_conflict_speak_the_language_asked_for(
                 "the protagonist now: 林砚",
                 "history of 林砚's realm:",
                 "relations now:",
-                "try: webnovel --project demo-book fact 林砚 境界 --as-of 3",
+                "try: webnovel --project demo-book fact 林砚 realm --as-of 3",
             ],
         ),
     ],
