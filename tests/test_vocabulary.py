@@ -240,3 +240,19 @@ def test_a_refused_choice_names_the_choices_in_the_reader_s_words(
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     english = run_cli(*book, "threads", "--status", "zzz").stderr
     assert "should be one of open, resolved, abandoned, overdue, all, got zzz" in english
+
+
+def test_a_kept_label_survives_a_copy_and_a_pickle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A label kept as its key (a conflict's field, a listed value's joins) is a `Said`, a str
+    remade by copy and pickle: a record's `to_dict` deep-copies it, a pickle says it again."""
+    import copy
+    import pickle
+
+    from webnovel.memory.chains import fmt
+
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    kept = [vocabulary.FIELDS.said("items"), fmt(None), fmt(["断剑", "青灯"])]
+    assert kept == ["物品", "（无）", "断剑、青灯"]
+    assert copy.deepcopy(kept) == kept and copy.copy(kept[0]) == "物品"
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert pickle.loads(pickle.dumps(kept)) == ["items", "(none)", "断剑, 青灯"]

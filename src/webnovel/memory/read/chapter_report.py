@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..chains import fmt
 from ..records import Conflict
 from ..schema import JsonRecord
 from ..store import assertion_ops, chain_ops, commit_ops, entity_ops, record_ops
@@ -255,8 +254,3 @@ def _secrets(
                 )
             )
     return out
-
-
-def describe(value: Any) -> str:
-    """A value as the report shows it to a person."""
-    return fmt(value)
