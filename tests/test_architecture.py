@@ -52,6 +52,28 @@ def test_every_name_the_facade_gives_the_adapters_resolves_and_light_ones_stay_l
     assert not [m for m in loaded if any(f"memory.{h}" in m for h in heavy)], loaded
 
 
+def test_each_name_the_facade_gives_the_adapters_is_written_once() -> None:
+    """A name of `book/values.py` is written in one place, the import that says where it comes
+    from (`import Name as Name`, under `if TYPE_CHECKING:` when fetched on first use): no map
+    of lazy names, no `__all__` list, no second import naming it again."""
+    import webnovel.book.values as values
+
+    tree = ast.parse((ROOT / "src" / "webnovel" / "book" / "values.py").read_text("utf-8"))
+    written: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.alias):
+            found = node.asname or node.name
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found = node.value
+        elif isinstance(node, ast.Name | ast.FunctionDef):
+            found = node.id if isinstance(node, ast.Name) else node.name
+        else:
+            continue
+        written[found] = written.get(found, 0) + 1
+    assert len(values.__all__) > 30 and not hasattr(values, "Nonexistent")
+    assert {name: written.get(name, 0) for name in values.__all__ if written.get(name) != 1} == {}
+
+
 def test_at_most_four_plain_modules_sit_at_the_top_of_the_package() -> None:
     """The top of `webnovel/` holds packages, each a room named for what it holds; the few plain
     modules left there are what every room uses (the book's config, the one error tree) and the
@@ -71,26 +93,13 @@ def test_no_module_is_over_six_hundred_lines() -> None:
     assert long == {}
 
 
-def _is_type_checking_block(node: ast.stmt) -> bool:
-    """`if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`) imports only for the type checker."""
-    if not isinstance(node, ast.If):
-        return False
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imported_modules(
-    tree: ast.Module, name: str, is_package: bool, known: set[str], types_too: bool
-) -> set[str]:
-    """Every module of the package that `name` imports when it runs: at module level or inside a
-    function, but not under `if TYPE_CHECKING:` unless `types_too`. A relative import is resolved
-    against `name`, and `from package import x` names the submodule `x` when there is one."""
+def _imported_modules(tree: ast.Module, name: str, is_package: bool, known: set[str]) -> set[str]:
+    """Every module of the package that `name` imports: at module level, inside a function (that
+    only hides a circle) or under `if TYPE_CHECKING:` (a circle the type checker walks, and a
+    reader too). A relative import is resolved against `name`, and `from package import x` names
+    the submodule `x` when there is one."""
     found: set[str] = set()
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -103,16 +112,10 @@ def _imported_modules(
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
                 found.add(submodule if submodule in known else base)
-        for child in ast.iter_child_nodes(node):
-            if not types_too and isinstance(child, ast.stmt) and _is_type_checking_block(child):
-                assert isinstance(child, ast.If)
-                stack.extend(child.orelse)
-            else:
-                stack.append(child)
     return {module for module in found if module in known and module != name}
 
 
-def _modules_that_import_each_other(types_too: bool = False) -> set[tuple[str, str]]:
+def _modules_that_import_each_other() -> set[tuple[str, str]]:
     source = ROOT / "src"
     paths = {}
     for path in (source / "webnovel").rglob("*.py"):
@@ -123,11 +126,7 @@ def _modules_that_import_each_other(types_too: bool = False) -> set[tuple[str, s
     known = set(paths)
     imports = {
         name: _imported_modules(
-            ast.parse(path.read_text(encoding="utf-8")),
-            name,
-            path.name == "__init__.py",
-            known,
-            types_too,
+            ast.parse(path.read_text(encoding="utf-8")), name, path.name == "__init__.py", known
         )
         for name, path in paths.items()
     }
@@ -139,44 +138,34 @@ def _modules_that_import_each_other(types_too: bool = False) -> set[tuple[str, s
     }
 
 
-# The pairs of modules that import each other at run time: none left (issue 41 broke the last two,
-# `memory.schema` <-> `memory.records` and `pg_store` <-> `pg_vectors`). The list may only shrink:
-# a helper takes what it uses (the store, the pipeline, the config), not the module that imports
-# it. A pair that cannot be broken yet is listed here, with why.
-MUTUAL_IMPORTS_LEFT: set[tuple[str, str]] = set()
-
-
-def test_no_new_pair_of_modules_imports_each_other() -> None:
+def test_no_module_imports_a_module_that_imports_it_even_for_the_type_checker() -> None:
     """A module that imports a module importing it is a circle: neither can be read, tested or
-    loaded alone. Imports inside functions count (they only hide the circle); imports under
-    `if TYPE_CHECKING:` do not (the type checker alone runs them)."""
-    assert _modules_that_import_each_other() - MUTUAL_IMPORTS_LEFT == set()
+    loaded alone. None is left (issue 41): a helper of `Project` takes what it uses (the
+    storage, the pipeline, the config, a `BookReader`, or a Protocol of the methods it calls,
+    `book/handles.py`), never `Project`, and a record is not named through a module that
+    imports it back."""
+    assert _modules_that_import_each_other() == set()
 
 
-def test_the_list_of_circles_left_names_only_circles_that_still_exist() -> None:
-    """When a circle is broken its line goes from MUTUAL_IMPORTS_LEFT, so the list only shrinks."""
-    assert MUTUAL_IMPORTS_LEFT - _modules_that_import_each_other() == set()
+def test_the_facade_reads_memory_one_way_through_its_reader() -> None:
+    """`BookReader.store` is the one reader (memory/read/reading.py): each family of memory
+    (entities, chains, commits, records, observability, time) with its reads as of a chapter
+    beside its rows as they stand. Nothing in the facade or extraction reads beside it: no
+    second `reading` object, no store's `parts` taken from the storage, no query function
+    called on the book's connection (a read is then found in one place, its family's)."""
+    from webnovel.book.reader import BookReader
 
-
-# The pairs that import each other only for the type checker: a helper of `Project` names it in
-# its signature (under `if TYPE_CHECKING:`) while `Project` calls the helper. Nothing loads in a
-# circle, but neither module can be understood alone; the list may only shrink, as each helper
-# comes to take what it uses (the store's parts, the pipeline, the config) instead of `Project`.
-TYPE_CHECKER_CIRCLES_LEFT = {
-    ("webnovel.book.book_texts", "webnovel.book.project"),
-    ("webnovel.book.candidate_queue", "webnovel.book.project"),
-    ("webnovel.book.embedding", "webnovel.book.project"),
-    ("webnovel.book.importing", "webnovel.book.project"),
-    ("webnovel.book.long_reads", "webnovel.book.project"),
-    ("webnovel.book.packing", "webnovel.book.project"),
-    ("webnovel.book.project", "webnovel.book.renaming"),
-    ("webnovel.book.project", "webnovel.book.resume"),
-    ("webnovel.book.project", "webnovel.book.revising"),
-    ("webnovel.book.project", "webnovel.extraction.extract"),
-}
-
-
-def test_no_new_pair_of_modules_imports_each_other_even_for_the_type_checker() -> None:
-    circles = _modules_that_import_each_other(types_too=True)
-    assert circles - MUTUAL_IMPORTS_LEFT - TYPE_CHECKER_CIRCLES_LEFT == set()
-    assert TYPE_CHECKER_CIRCLES_LEFT - circles == set(), "a circle was broken: delete its line"
+    assert not hasattr(BookReader, "reading")
+    beside = []
+    for folder in ("book", "extraction"):
+        for path in sorted((ROOT / "src" / "webnovel" / folder).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Attribute) and node.attr in {"reading", "parts"}:
+                    beside.append(f"{path.name}:{node.lineno} .{node.attr}")
+                elif (
+                    isinstance(node, ast.ImportFrom)
+                    and node.module == "memory.read"
+                    and any(alias.name == "items" for alias in node.names)
+                ):
+                    beside.append(f"{path.name}:{node.lineno} memory.read.items")
+    assert beside == []

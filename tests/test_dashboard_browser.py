@@ -300,3 +300,40 @@ def test_a_commit_made_elsewhere_reloads_a_shown_page_and_a_hidden_one_once_show
         hidden.evaluate(hide + " document.dispatchEvent(new Event('visibilitychange')); }", False)
         sync_api.expect(hidden.locator("table.log")).to_contain_text("余烬", timeout=15_000)
     hidden.close()
+
+
+def test_a_board_started_in_english_reads_in_english(
+    board: Running, watched: Watched, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under WEBNOVEL_LANG=en a page is English around the book's own Chinese, down to what its
+    script writes: the words are the page's, handed to the script, not the script's own; and
+    every page, its longer words included, fits a phone."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    page = watched.page
+    page.goto(board.url + "/")
+    # A commit made by an earlier test may still be announced (the server learns of it within
+    # one poll) and reload the page once: let that pass before reading the page.
+    sync_api.expect(page.locator("#live")).to_have_class("live on")
+    page.wait_for_timeout(LIVE_POLL_SECONDS * 1000 + 300)
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    nav = page.evaluate("[...document.querySelectorAll('.top nav a')].map((a) => a.innerText)")
+    assert nav[:3] == ["overview", "characters", "graph"]
+    headings = page.evaluate("[...document.querySelectorAll('h2')].map((h) => h.innerText)")
+    assert "recent commits" in headings and "overdue threads" in headings
+    shot = (SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path) / "overview-en.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    page.goto(board.url + "/conflicts")
+    unwritten = page.locator('details.evidence[data-chapter="13"]').first  # a draft: no text
+    sync_api.expect(unwritten.locator(".passage")).to_have_text("(the passage loads when opened)")
+    unwritten.locator("summary").click()
+    sync_api.expect(unwritten.locator(".passage")).to_have_text(
+        "(no text is kept for this chapter)"
+    )
+    page.set_viewport_size(PHONE)  # English words are longer: every page still fits a phone
+    for path in PAGES:
+        page.goto(board.url + path)
+        page.wait_for_load_state("load")
+        fits_a_phone(page, path)
+    assert watched.problems == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -338,3 +339,44 @@ def test_a_conflict_is_said_in_the_language_the_agent_s_server_speaks(
     assert [c["message"] for c in listed] == [
         "林砚: chapter 1 removes '玉佩', but memory's items has no such entry (now: 旧木剑)"
     ]
+
+
+def test_the_prompt_and_resources_speak_english_under_webnovel_lang_en(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server started with WEBNOVEL_LANG=en lists its prompt and resources under the same
+    names, described in English, and gives the Data Agent its instructions in English around
+    the book's own Chinese."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
+        book.commit(next(iter(sample_chapters())).result)
+
+    async def body(client: Any) -> Any:
+        return (
+            (await client.list_prompts()).prompts,
+            (await client.list_resources()).resources,
+            await client.get_prompt(
+                "extract_chapter_result", {"chapter": "2", "chapter_text": "林砚推门而入。"}
+            ),
+        )
+
+    prompts, resources, prompt = run_session(tmp_path / "book", body)
+    chinese = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+    assert [p.name for p in prompts] == ["extract_chapter_result"]
+    assert prompts[0].description.startswith("Data Agent: after reading a chapter")
+    described = {a.name: a.description for a in prompts[0].arguments or []}
+    assert described == {"chapter": "the chapter", "chapter_text": "the chapter's text"}
+    assert {r.name: r.description for r in resources} == {
+        "stats": "Memory's counts, sizes and health.",
+        "scratchpad": "The semantic memory cache (memory_scratchpad.json).",
+    }
+    assert prompt.description == prompts[0].description
+    text = prompt.messages[0].content.text
+    rules, _, rest = text.partition("\n\nJSON Schema:\n\n")
+    assert rules.startswith("You are the Data Agent of this serialized novel. Read the text of")
+    assert "chapter 2" in rules and "commit_chapter" in rules and '"entities_new"' not in rules
+    # the rules' own words are English; the Chinese left is the book's words they quote
+    assert set(chinese.findall(rules)) <= set("死亡四十九日后三年后次日清晨三日后那位长老")
+    assert "Example (the chapter result of the sample novel's chapter 1):" in rest
+    assert rest.endswith("the text of chapter 2:\n\n林砚推门而入。")
+    assert "数据代理" not in text and "要点" not in text

@@ -132,8 +132,9 @@ ENUMERATED = {"type", "tier", "kind", "action", "op", "role", "field", "flashbac
 
 def _values(node: object, key: str = "") -> Iterator[str]:
     if isinstance(node, dict):
+        relation = "from" in node or "to" in node  # its `type` is the book's word: 敌对, 师徒
         for k, v in node.items():
-            yield from _values(v, k)
+            yield from _values(v, "relation_type" if relation and k == "type" else k)
     elif isinstance(node, list):
         for item in node:
             yield from _values(item, key)

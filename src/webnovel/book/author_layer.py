@@ -18,38 +18,41 @@ from typing import TYPE_CHECKING, Any
 from ..untrusted import json_limits
 
 if TYPE_CHECKING:
-    from .project import Project
+    from ..memory.store.parts import StoreParts
+    from ..memory.store.storage import Storage
 
 DECISIONS_KEY = "author_decisions"
 RENAMED = "renamed"  # `rename`: an entity's name from a chapter on (the others answer candidates)
 
 
-def decisions(book: Project) -> list[dict[str, Any]]:
-    raw = book.store.commits.meta(DECISIONS_KEY)
+def decisions(store: StoreParts) -> list[dict[str, Any]]:
+    """The decisions kept, read through the book's reader (`book.store`), or inside a write."""
+    raw = store.commits.meta(DECISIONS_KEY)
     found = json_limits.loads(raw, DECISIONS_KEY) if raw else []  # a received book's meta
     return [d for d in found if isinstance(d, dict)] if isinstance(found, list) else []
 
 
-def record(book: Project, decision: dict[str, Any]) -> None:
+def record(storage: Storage, decision: dict[str, Any]) -> None:
     """Keep a decision (the newest about a name replaces an older one; renames are kept each,
     in order, beside the candidates' answers)."""
     renaming = decision.get("action") == RENAMED
-    kept = [
-        d
-        for d in decisions(book)
-        if renaming or d.get("action") == RENAMED or d.get("name") != decision.get("name")
-    ]
-    _write(book, [*kept, decision])
+    with storage.writing() as store:  # read and written in one transaction
+        kept = [
+            d
+            for d in decisions(store)
+            if renaming or d.get("action") == RENAMED or d.get("name") != decision.get("name")
+        ]
+        _write(store, [*kept, decision])
 
 
-def forget_decision(book: Project, decision: dict[str, Any]) -> None:
+def forget_decision(storage: Storage, decision: dict[str, Any]) -> None:
     """Drop one decision (as `decisions` read it)."""
-    _write(book, [d for d in decisions(book) if d != decision])
+    with storage.writing() as store:
+        _write(store, [d for d in decisions(store) if d != decision])
 
 
-def _write(book: Project, kept: list[dict[str, Any]]) -> None:
-    with book.storage.writing() as store:
-        store.commits.set_meta(DECISIONS_KEY, json.dumps(kept, ensure_ascii=False))
+def _write(store: StoreParts, kept: list[dict[str, Any]]) -> None:
+    store.commits.set_meta(DECISIONS_KEY, json.dumps(kept, ensure_ascii=False))
 
 
 def for_chapter(decided: list[dict[str, Any]], chapter: int) -> dict[str, list[dict[str, Any]]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -24,7 +25,8 @@ from ..untrusted import json_limits
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
-    from .project import Project
+    from ..memory.store.parts import StoreParts
+    from .handles import Rewriting
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,38 +55,45 @@ REJECTED_KEY = "rejected_candidates"
 ENTITY_TYPES = ("角色", "势力", "地点", "物品")
 
 
-def rejected(book: Project) -> list[str]:
-    raw = book.store.commits.meta(REJECTED_KEY)
+def rejected(store: StoreParts) -> list[str]:
+    """The names the author rejected, read through the book's reader or inside a write."""
+    raw = store.commits.meta(REJECTED_KEY)
     names = json_limits.loads(raw, REJECTED_KEY) if raw else []
     return [n for n in names if isinstance(n, str)]
 
 
-def queue(book: Project, min_count: int, limit: int, as_of: int | None = None) -> list[Candidate]:
+# `Project.candidate_names`: (min_count, limit, as_of) -> the names the texts suggest
+NamesFound = Callable[[int, int, "int | None"], list[Candidate]]
+
+
+def queue(
+    store: StoreParts, names_found: NamesFound, min_count: int, limit: int, as_of: int | None = None
+) -> list[Candidate]:
     """Candidate names no entity has and the author has not rejected, most frequent first."""
-    skip = set(rejected(book))
-    found = book.candidate_names(min_count, limit + len(skip), as_of)
+    skip = set(rejected(store))
+    found = names_found(min_count, limit + len(skip), as_of)
     return [c for c in found if c.name not in skip][:limit]
 
 
-def reject(book: Project, name: str) -> Settled:
+def reject(book: Rewriting, name: str) -> Settled:
     """Never offer `name` again; a name accepted or merged before is taken back first, so a
     wrong merge leaves no alias behind."""
     name = _name(name)
-    if any(d.get("name") == name for d in author_layer.decisions(book)):
+    if any(d.get("name") == name for d in author_layer.decisions(book.store)):
         cast_changes.undo(book, name)
-    names = sorted({*rejected(book), name})
-    with book.storage.writing() as store:
+    with book.storage.writing() as store:  # read and written in one transaction
+        names = sorted({*rejected(store), name})
         store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
     return Settled(name=name, action="rejected", rejected=tuple(names))
 
 
-def undo(book: Project, name: str) -> Settled:
+def undo(book: Rewriting, name: str) -> Settled:
     """Take back the author's last answer about `name`: an accept or a merge (every chapter it
     rewrote, as it was), or a rejection (the name is offered again)."""
     name = _name(name)
-    if name in rejected(book):
-        names = [n for n in rejected(book) if n != name]
+    if name in rejected(book.store):
         with book.storage.writing() as store:
+            names = [n for n in rejected(store) if n != name]
             store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
         return Settled(name=name, action="undone")
     chapters = cast_changes.undo(book, name)
@@ -94,7 +103,7 @@ def undo(book: Project, name: str) -> Settled:
 ACTIONS = ("accept", "merge", "reject", "undo")
 
 
-def settle(book: Project, action: str, name: str, entity_type: str, into: str | None) -> Settled:
+def settle(book: Rewriting, action: str, name: str, entity_type: str, into: str | None) -> Settled:
     """One of the three answers to a candidate, as the CLI and the dashboard give it."""
     if action == "accept":
         return accept(book, name, entity_type)
@@ -110,7 +119,7 @@ def settle(book: Project, action: str, name: str, entity_type: str, into: str | 
 
 
 def accept(
-    book: Project,
+    book: Rewriting,
     name: str,
     entity_type: str = "角色",
     entity_id: str | None = None,
@@ -139,7 +148,7 @@ def accept(
     return Settled(name=name, action="accepted", entity_id=new_id, chapters=tuple(chapters))
 
 
-def merge(book: Project, name: str, into: str) -> Settled:
+def merge(book: Rewriting, name: str, into: str) -> Settled:
     """Make `name` an alias of the entity `into` names, from the first chapter holding it."""
     name = _name(name)
     entity = book.entity(into)
@@ -162,7 +171,7 @@ def merge(book: Project, name: str, into: str) -> Settled:
 
 
 def _remember(
-    book: Project,
+    book: Rewriting,
     action: str,
     name: str,
     entity_id: str,
@@ -173,7 +182,7 @@ def _remember(
     """The decision, kept as the author's own layer (it outlives any re-extraction), with what
     undoing it needs."""
     author_layer.record(
-        book,
+        book.storage,
         {
             "action": action,
             "name": name,
@@ -185,7 +194,7 @@ def _remember(
     )
 
 
-def lookalikes(book: Project, name: str) -> list[str]:
+def lookalikes(book: Rewriting, name: str) -> list[str]:
     """Known entities' names that look like `name` (`look_alike`)."""
     found = [
         e.name for e in book.entities() if any(look_alike(name, n) for n in (e.name, *e.aliases))
@@ -210,7 +219,7 @@ def _name(name: Any) -> str:
 
 
 def _write(
-    book: Project, name: str, entity_id: str, intro: dict[str, Any]
+    book: Rewriting, name: str, entity_id: str, intro: dict[str, Any]
 ) -> tuple[list[int], list[dict[str, Any]]]:
     """Commit the introduction in the first chapter naming `name` and the appearance in every
     chapter naming it; returns those chapters, and what undoing it needs."""

@@ -25,7 +25,7 @@ from ..messages import say
 from . import author_layer
 
 if TYPE_CHECKING:
-    from .project import Project
+    from .handles import Rewriting
 
 
 def digest(result: Any) -> str:
@@ -34,7 +34,7 @@ def digest(result: Any) -> str:
 
 
 def commit_with_undo(
-    book: Project, rewritten: list[tuple[int, dict[str, Any], dict[str, Any], str | None]]
+    book: Rewriting, rewritten: list[tuple[int, dict[str, Any], dict[str, Any], str | None]]
 ) -> list[dict[str, Any]]:
     """Commit each (chapter, result before, result after, text) in chapter order; returns what
     undoing it needs: each chapter's commit before (its id: the log keeps its result) and a
@@ -48,7 +48,7 @@ def commit_with_undo(
     return undo
 
 
-def merge_entities(book: Project, source_id: str, target_id: str) -> list[int]:
+def merge_entities(book: Rewriting, source_id: str, target_id: str) -> list[int]:
     """Fold entity `source_id` into `target_id` in every chapter result naming it; returns the
     chapters rewritten (and keeps what undoing it needs in the author's layer)."""
     source, target = book.entity(source_id), book.entity(target_id)
@@ -69,7 +69,7 @@ def merge_entities(book: Project, source_id: str, target_id: str) -> list[int]:
         raise InvalidInput(say("merge_nothing_to_fold", name=source.name))
     undo = commit_with_undo(book, rewritten)
     author_layer.record(
-        book,
+        book.storage,
         {
             "action": "merged",
             "name": source.name,
@@ -158,17 +158,17 @@ def _one_per_id(items: list[Any]) -> list[Any]:
     return out
 
 
-def undo(book: Project, name: str) -> list[int]:
+def undo(book: Rewriting, name: str) -> list[int]:
     """Undo the author's decision about `name`: an accept or merge is taken back chapter by
     chapter (each as it was before), a rejection taken off the list. Returns the chapters."""
-    decided = author_layer.decisions(book)  # the latest first: a rename to a merged name
+    decided = author_layer.decisions(book.store)  # the latest first: a rename to a merged name
     decision = next((d for d in reversed(decided) if d.get("name") == name), None)
     if decision is None:
         raise InvalidInput(say("candidate_nothing_to_undo", name=name))
     return undo_decision(book, decision, name)
 
 
-def undo_decision(book: Project, decision: dict[str, Any], name: str) -> list[int]:
+def undo_decision(book: Rewriting, decision: dict[str, Any], name: str) -> list[int]:
     """Commit again, chapter by chapter, what `decision` rewrote, as it was (refused, naming
     `name` and the chapter, when a chapter was changed since), and drop the decision."""
     steps = decision.get("undo") or []
@@ -180,5 +180,5 @@ def undo_decision(book: Project, decision: dict[str, Any], name: str) -> list[in
         stored = book.stored_commit(step["chapter"]) or {}
         before = book.store.commits.logged_result(step["chapter"], step["before"])
         book.commit(before, text=stored.get("text"))
-    author_layer.forget_decision(book, decision)
+    author_layer.forget_decision(book.storage, decision)
     return sorted(s["chapter"] for s in steps)

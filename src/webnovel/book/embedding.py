@@ -5,7 +5,8 @@ only a bundled embedder ever starts by itself."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import InvalidInput
 from ..memory.retrieval.background import embed_lock, start_embedding
@@ -15,13 +16,37 @@ from ..memory.retrieval.search import EMBED_KINDS
 from ..memory.store import vector_store
 
 if TYPE_CHECKING:
-    from .project import Project
+    from ..config import BookConfig
+    from ..errors import InvalidConfig
+    from ..memory.retrieval.search import Retrieval
+    from ..memory.store.storage import Storage
 
 Progress = Callable[[int, int], None]
 
 
+class Embedding(Protocol):
+    """What filling vectors uses of a book: its folder, config and storage, its search (made
+    on first use), why its embedder did not load, and how many chapters are still to index."""
+
+    @property
+    def root(self) -> Path: ...
+
+    @property
+    def config(self) -> BookConfig: ...
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def embedder_problem(self) -> InvalidConfig | None: ...
+
+    def retrieval(self, *, warn_lexical: bool = True) -> Retrieval: ...
+
+    def search_pending(self) -> int: ...
+
+
 def embed(
-    book: Project,
+    book: Embedding,
     progress: Progress | None,
     batch: int,
     include_text: bool,
@@ -32,14 +57,14 @@ def embed(
         return _embed(book, progress, batch, include_text, indexing)
 
 
-def start_in_background(book: Project) -> bool:
+def start_in_background(book: Embedding) -> bool:
     """`Project.embed_in_background`, for a book that names an embedder."""
     if not is_bundled(book.config.embedder) or not pending(book):
         return False
     return start_embedding(book.root, book.storage.vectors_path.parent)
 
 
-def keep_embedding(book: Project, progress: Progress | None, batch: int) -> dict[str, Any]:
+def keep_embedding(book: Embedding, progress: Progress | None, batch: int) -> dict[str, Any]:
     """`Project.keep_embedding`: the summaries' vectors until none is missing."""
     done = keep_going(
         book.storage.vectors_path.parent,
@@ -49,14 +74,14 @@ def keep_embedding(book: Project, progress: Progress | None, batch: int) -> dict
     return {"model": book.config.embedder, "embedded": done}
 
 
-def pending(book: Project) -> int:
+def pending(book: Embedding) -> int:
     """Chapters still to index and summaries still without a vector."""
     missing = vector_store.count_without_vectors(book.storage.vectors.conn, EMBED_KINDS)
     return book.search_pending() + missing
 
 
 def _embed(
-    book: Project,
+    book: Embedding,
     progress: Progress | None,
     batch: int,
     include_text: bool,

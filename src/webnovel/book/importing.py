@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..errors import InvalidInput, UnknownChapter
 from ..extraction.merge import IMPORT_ORIGIN, is_minimal, with_author_layer
@@ -22,6 +22,7 @@ from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..messages import say
 from . import author_layer
+from .handles import Rewriting
 from .reports import (
     ChapterFound,
     DoubledChapter,
@@ -33,12 +34,21 @@ from .reports import (
 
 SCENE_SUMMARY_CHARS = 120
 
-if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time
-    from .project import Project
+
+class Importing(Rewriting, Protocol):
+    """What bringing chapters in uses of a book, besides rewriting: its folder (named in an
+    error), its names (to find who a text names) and its last chapter (where an import goes)."""
+
+    @property
+    def root(self) -> Path: ...
+
+    def aliases(self) -> AliasIndex: ...
+
+    def latest_chapter(self) -> int | None: ...
 
 
 def import_text(
-    book: Project,
+    book: Importing,
     path: Path,
     start: int | None,
     cast: list[dict[str, Any]] | None,
@@ -84,7 +94,7 @@ def import_text(
     named = [names.find(chapter.text, fold=False) for chapter in chapters]
     mentioned = [_by_entity(mentions) for mentions in named]
     intro_at = _introductions(book, first, cast or [], mentioned)
-    decided = author_layer.decisions(book)  # the author's own layer: it outlives an import too
+    decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
         result = chapter_result(first + i, chapter)
@@ -177,7 +187,7 @@ def with_text_memory(result: dict[str, Any], text: str, mentions: list[Mention])
     return result
 
 
-def summarize(book: Project, progress: Callable[[int, int], None] | None) -> Summarized:
+def summarize(book: Importing, progress: Callable[[int, int], None] | None) -> Summarized:
     """Give every chapter that stands only on a text import's result (an import made before
     imports summarized) its summary, ending and scenes; chapters a model or an agent wrote are
     left alone. Running it again changes nothing."""
@@ -202,7 +212,7 @@ def summarize(book: Project, progress: Callable[[int, int], None] | None) -> Sum
 
 
 def _introductions(
-    book: Project, first: int, cast: list[dict[str, Any]], mentioned: list[dict[str, list[str]]]
+    book: Importing, first: int, cast: list[dict[str, Any]], mentioned: list[dict[str, list[str]]]
 ) -> dict[int, list[dict[str, Any]]]:
     """Who each chapter introduces (by index in the import). Running an import again, or
     resuming one, re-commits its first chapters: each keeps the entities it introduced before
@@ -226,7 +236,7 @@ def _introductions(
     return intro_at
 
 
-def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
+def _resume_point(book: Importing, chapters: list[ImportedChapter]) -> int:
     """Where an import begins: where an earlier run of it began (so running it again changes
     nothing, and an interrupted one resumes), else after the book's last chapter."""
     if chapters:
@@ -237,7 +247,7 @@ def _resume_point(book: Project, chapters: list[ImportedChapter]) -> int:
 
 
 def candidate_names(
-    book: Project, min_count: int, limit: int, as_of: int | None = None
+    book: Importing, min_count: int, limit: int, as_of: int | None = None
 ) -> list[Candidate]:
     current_commit = book.store.commits.current_commit
     texts = (
@@ -248,7 +258,7 @@ def candidate_names(
     return names_in(((n, t) for n, t in texts if t), book.aliases().names, min_count, limit)
 
 
-def prefill(book: Project, chapter: int) -> dict[str, Any]:
+def prefill(book: Importing, chapter: int) -> dict[str, Any]:
     commit = book.store.commits.current_commit(chapter)
     if commit is None:
         raise UnknownChapter(chapter)
@@ -258,7 +268,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
     from .candidate_queue import rejected  # a name the author rejected stays out for good
 
     aliases = book.aliases()
-    skip = set(rejected(book))
+    skip = set(rejected(book.store))
     rows = book.store.commits.chapter_rows(start=chapter - 1, end=chapter - 1)
     meta = rows[0].meta if rows else {}
     return {
@@ -281,7 +291,7 @@ def prefill(book: Project, chapter: int) -> dict[str, Any]:
 
 
 def import_upstream(
-    book: Project,
+    book: Importing,
     root: Path,
     dry_run: bool,
     progress: Callable[[int, int], None] | None,

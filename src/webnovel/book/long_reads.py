@@ -17,26 +17,25 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import Generic, TypeVar
 
 from ..errors import DomainError
 from ..messages import say
-
-if TYPE_CHECKING:
-    from .project import Project
+from .handles import Closing
 
 T = TypeVar("T")
+Book = TypeVar("Book", bound=Closing)  # the handle's own class: `Project` for `Project`'s
 
 
-class LongReads:
-    def __init__(self, open_again: Callable[[], Project]) -> None:
+class LongReads(Generic[Book]):
+    def __init__(self, open_again: Callable[[], Book]) -> None:
         """`open_again`: opens the book once more (called in the worker, on first use)."""
         self._open_again = open_again
-        self._book: Project | None = None
+        self._book: Book | None = None
         self._closed = False
         self._turn = threading.Lock()  # one worker at a time on the second handle
 
-    def call(self, work: Callable[[Project], T]) -> T:
+    def call(self, work: Callable[[Book], T]) -> T:
         """`work(book)` on the second handle, in the calling thread, after any other."""
         with self._turn:
             if self._closed:
@@ -45,7 +44,7 @@ class LongReads:
                 self._book = self._open_again()
             return work(self._book)
 
-    async def run(self, work: Callable[[Project], T]) -> T:
+    async def run(self, work: Callable[[Book], T]) -> T:
         """`work(book)` in a worker thread: the event loop answers other requests meanwhile."""
         return await asyncio.to_thread(self.call, work)
 

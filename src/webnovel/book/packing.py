@@ -5,21 +5,24 @@ the book's held rankings, and its size recorded for the dashboard."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import WebnovelError
+from .book_texts import find_outline
 from .coverage import coverage
-from .reader import chapter_number
+from .reader import BookReader, chapter_number
 
-if TYPE_CHECKING:  # the facade calls in; this module never imports it at run time
-    from ..memory.packs.memory_pack import MemoryPack
+if TYPE_CHECKING:
+    from ..memory.packs.memory_pack import MemoryPack, Retriever
     from ..memory.packs.orchestrator import RankingCache
+    from ..memory.read.aliases import AliasIndex
     from ..memory.write.chapter_inputs import ChapterResult
-    from .project import Project
 
 
 def build_pack(
-    book: Project,
+    book: BookReader,
+    names: AliasIndex,
+    retriever: Retriever | None,
     held: RankingCache,
     *,
     task: str,
@@ -28,11 +31,12 @@ def build_pack(
     query: str | None,
     budget_tokens: int | None,
     weights: dict[str, float] | None,
-    draft: Any,
+    draft: ChapterResult | None,
     record: bool,
     template: str | None,
 ) -> MemoryPack:
-    """`Project.build_memory_pack`'s pack; `held` is the book handle's rankings between packs."""
+    """`Project.build_memory_pack`'s pack, with the book's names, the search that finds its
+    passages and `held`, the handle's rankings between packs; `draft` already read."""
     from ..memory.packs import pack_log
     from ..memory.packs.memory_pack import PackRequest
     from ..memory.packs.orchestrator import build_memory_pack
@@ -41,14 +45,13 @@ def build_pack(
 
     focus: tuple[str, ...] = ()
     if draft is not None:
-        parsed, _ = book.pipeline.read(draft, chapter)
-        chapter = parsed.chapter
-        focus = tuple(_draft_entities(book, parsed))
+        chapter = draft.chapter
+        focus = tuple(_draft_entities(book, draft))
     if chapter is None:
         chapter = (book.latest_chapter() or 0) + 1
     chapter_number(chapter, "chapter")
     if outline is None and query is None and draft is None:
-        outline = book.find_outline(chapter)
+        outline = find_outline(book.root, chapter)
     named = task_named(task)
     if template is not None:
         weights = {**template_weights(template), **(weights or {})}
@@ -63,7 +66,7 @@ def build_pack(
     )
     started = time.perf_counter()
     pack = build_memory_pack(
-        book.storage.conn, book.config, book.aliases(), request, recipe, book.retriever, held=held
+        book.storage.conn, book.config, names, request, recipe, retriever, held=held
     )
     # the chapters before this one whose memory is stale (edited by hand, `sync`): said
     pack.stale_chapters = [c for c in book.store.commits.stale_chapters() if c < chapter]
@@ -76,7 +79,7 @@ def build_pack(
     return pack
 
 
-def _draft_entities(book: Project, draft: ChapterResult) -> list[str]:
+def _draft_entities(book: BookReader, draft: ChapterResult) -> list[str]:
     """The entities a draft touches, as the book knows them (unknown or ambiguous references
     are left to the review, which reports them)."""
     references = [

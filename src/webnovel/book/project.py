@@ -76,7 +76,7 @@ class Project(BookReader):
         self.retriever: Retriever | None = self._retrieve_passages
         self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
         self._index_progress: Progress | None = None
-        self._long_reads: LongReads | None = None
+        self._long_reads: LongReads[Project] | None = None
 
     def on_indexing(self, progress: Progress | None) -> None:
         """Call `progress(done, total)` while a commit brings the search index up to step
@@ -114,7 +114,7 @@ class Project(BookReader):
         was read from, remembered with its hash (`webnovel status`)."""
         from .revising import guard_published, logged_as_published
 
-        crossing = guard_published(self, result, chapter, text, False, force)
+        crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
@@ -125,7 +125,7 @@ class Project(BookReader):
                         for i in review.blocking
                     ],
                 )
-        with logged_as_published(self, crossing):
+        with logged_as_published(self.storage, crossing):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":
             self._dirty = True
@@ -150,7 +150,8 @@ class Project(BookReader):
 
         if chapter_number(chapter) is None:
             raise InvalidInput.of("retract_needs_chapter")
-        with logged_as_published(self, guard_published(self, None, chapter, None, True, force)):
+        crossing = guard_published(self.store, self.pipeline, None, chapter, None, True, force)
+        with logged_as_published(self.storage, crossing):
             report = self.pipeline.retract(chapter)
         self._dirty = True
         self._index_in_step()
@@ -221,13 +222,13 @@ class Project(BookReader):
         rest of the book, by the commit's own write path rolled back; writes nothing."""
         from . import revising
 
-        return revising.impact(self, result, chapter, text, retract)
+        return revising.impact(self.store, self.pipeline, result, chapter, text, retract)
 
     def publish(self, through: int) -> int | None:
         """Mark chapters 1..`through` as published (0 clears the line)."""
         from . import revising
 
-        return revising.publish(self, through)
+        return revising.publish(self.storage, through)
 
     def resolve_conflict(
         self, conflict_id: str, intentional: bool = False, note: str | None = None
@@ -287,8 +288,11 @@ class Project(BookReader):
 
         if self._ranking is None:
             self._ranking = ranking_cache()
+        parsed = None if draft is None else self.pipeline.read(draft, chapter)[0]
         return build_pack(
             self,
+            self.aliases(),
+            self.retriever,
             self._ranking,
             task=task,
             chapter=chapter,
@@ -296,7 +300,7 @@ class Project(BookReader):
             query=query,
             budget_tokens=budget_tokens,
             weights=weights,
-            draft=draft,
+            draft=parsed,
             record=record,
             template=template,
         )
@@ -310,7 +314,10 @@ class Project(BookReader):
         if self._retrieval is None:
             from .book_texts import make_retrieval
 
-            self._retrieval = make_retrieval(self, warn_lexical)
+            self._retrieval, problem = make_retrieval(
+                self.storage, self.config, self.root, self.aliases, warn_lexical
+            )
+            self.embedder_problem = problem
         return self._retrieval
 
     def catch_up_search(self, progress: Progress | None = None) -> int:
@@ -382,20 +389,20 @@ class Project(BookReader):
     def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
         from .book_texts import retrieved_passages
 
-        return retrieved_passages(self, text, as_of, top_k)
+        return retrieved_passages(self.retrieval(), text, as_of, top_k)
 
     def find_outline(self, chapter: int) -> str | None:
         """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,
         `NNNN.md`, `第N章.md`, or `.txt`) under the book's folder."""
         from .book_texts import find_outline
 
-        return find_outline(self, chapter)
+        return find_outline(self.root, chapter)
 
     def resume(self) -> Resume:
         """Where the book stands: a brief for picking the work up again."""
         from .resume import where_it_stands
 
-        return where_it_stands(self)
+        return where_it_stands(self, self.aliases)
 
     # -- bringing a book in (importing.py) -----------------------------------------------------
 
@@ -459,7 +466,7 @@ class Project(BookReader):
         merged or rejected."""
         from . import candidate_queue
 
-        return candidate_queue.queue(self, min_count, limit, as_of)
+        return candidate_queue.queue(self.store, self.candidate_names, min_count, limit, as_of)
 
     def accept_candidate(
         self,
@@ -555,11 +562,11 @@ class Project(BookReader):
         else the chapter's opening. None when the chapter has no text."""
         from .book_texts import passage
 
-        return passage(self, chapter, quote, radius)
+        return passage(self.store.commits, self.search, chapter, quote, radius)
 
     # -- lifetime -------------------------------------------------------------------------------
 
-    def long_reads(self) -> LongReads:
+    def long_reads(self) -> LongReads[Project]:
         """A second handle on this book for a server's answers that may take long (search,
         packs), run in a worker thread while the server answers the rest; closed with it."""
         from .long_reads import LongReads  # a server's (asyncio): a fresh `fact` never loads it

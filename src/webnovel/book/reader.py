@@ -21,7 +21,6 @@ from ..memory.schema import (
     MemoryItem,
 )
 from ..memory.store.location import StoreLocation, find_store_location
-from ..memory.store.parts import StoreParts
 from ..memory.store.storage import CONFIG, MEMORY_DIR, Storage
 from ..memory.vocabulary import ENTITY_TYPES, THREAD_FILTER_WORDS, Terms, field_terms
 from ..messages import say
@@ -71,13 +70,9 @@ class BookReader:
         self._reading: Reading | None = None
 
     @property
-    def store(self) -> StoreParts:
-        """The book's store, part by part (entities, chains, commits, records, observability)."""
-        return self.storage.parts
-
-    @property
-    def reading(self) -> Reading:
-        """Memory read as of a chapter, over the book's store."""
+    def store(self) -> Reading:
+        """The book's memory, read family by family (entities, chains, commits, records,
+        observability, time): the one way this facade reads it (memory/read/reading.py)."""
         if self._reading is None:
             self._reading = Reading(self.storage.conn)
         return self._reading
@@ -96,15 +91,15 @@ class BookReader:
         if not isinstance(reference, str):
             raise InvalidInput.of("entity_by_string", got=type(reference).__name__)
         try:
-            return self.reading.resolve_entity(reference)
+            return self.store.entities.resolve(reference)
         except UnknownEntity:
             folded = traditional_folder()(reference)  # 林硯 finds 林砚, as search does
             try:
                 if folded == reference:
                     raise
-                return self.reading.resolve_entity(folded)
+                return self.store.entities.resolve(folded)
             except UnknownEntity:
-                raise UnknownEntity(reference, self.reading.names_like(reference)) from None
+                raise UnknownEntity(reference, self.store.entities.names_like(reference)) from None
 
     def entities(self, as_of: int | None = None, entity_type: str | None = None) -> list[Entity]:
         """The book's cast (and places, factions, items), first seen by chapter `as_of`; a type
@@ -116,10 +111,8 @@ class BookReader:
         found = self.store.entities.listed(as_of, entity_type)
         if entity_type != "物品":
             return found
-        from ..memory.read import items
-
         every = self.store.entities.listed(as_of, None)
-        return found + items.unintroduced(self.storage.conn, as_of, every)
+        return found + self.store.entities.unintroduced(as_of, every)
 
     @property
     def fields(self) -> Terms:
@@ -148,17 +141,15 @@ class BookReader:
         key, as_of = self.field_key(field), chapter_number(as_of)
         if key == "holder":  # an item's holder is read from everyone's 物品
             return self._holder(subject, as_of)
-        return self.reading.fact(self.entity(subject), key, as_of)
+        return self.store.chains.fact(self.entity(subject), key, as_of)
 
     def _holder(self, subject: str, as_of: int | None) -> MemoryItem | None:
         """Who holds an item as of a chapter: an item introduced as an entity, or any thing
         ever added to someone's 物品, asked for by its name."""
-        from ..memory.read import items
-
         entity = self.thing(subject)
         names = {entity.id, entity.name, *entity.aliases}
-        held = items.holder(self.storage.conn, names, entity.name, as_of)
-        return held or self.reading.fact(entity, "holder", as_of)
+        held = self.store.chains.holder(names, entity.name, as_of)
+        return held or self.store.chains.fact(entity, "holder", as_of)
 
     def thing(self, reference: str) -> Entity:
         """The entity a reference names or, failing one, a thing that was once in someone's
@@ -166,25 +157,23 @@ class BookReader:
         try:
             return self.entity(reference)
         except UnknownEntity:
-            from ..memory.read import items
-
-            first = items.carried(self.storage.conn, None).get(reference)
+            first = self.store.entities.carried(None).get(reference)
             if first is None:
                 raise
             return Entity(id=reference, name=reference, type="物品", first_chapter=first)
 
     def facts(self, subject: str, as_of: int | None = None) -> list[MemoryItem]:
-        return self.reading.facts_of(self.entity(subject), chapter_number(as_of))
+        return self.store.chains.facts_of(self.entity(subject), chapter_number(as_of))
 
     def history(
         self, subject: str, field: str | None = None, as_of: int | None = None
     ) -> list[MemoryItem]:
         """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
         key = self.field_key(field) if field is not None else None
-        return self.reading.history(self.entity(subject), key, chapter_number(as_of))
+        return self.store.chains.history(self.entity(subject), key, chapter_number(as_of))
 
     def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
-        return self.reading.relations(self.entity(subject), chapter_number(as_of))
+        return self.store.chains.relations(self.entity(subject), chapter_number(as_of))
 
     def threads(self, status: str = "open", as_of: int | None = None) -> list[Thread]:
         """The threads of one status (`open`, `resolved`, `abandoned`, `overdue`, `all`, or
@@ -195,7 +184,7 @@ class BookReader:
             raise InvalidInput.of("unknown_thread_status", status=status, choices=choices)
         as_of = chapter_number(as_of)
         listed = "open" if wanted == "overdue" else wanted
-        found = self.reading.threads(listed, as_of, self.latest_chapter())
+        found = self.store.chains.threads(listed, as_of, self.latest_chapter())
         if any(t.due_time and t.status == "open" for t in found):
             # overdue in story time too: the clock has passed its due_time's day
             late = {d.thread_id for d in self.clock(as_of).deadlines if d.overdue}
@@ -211,7 +200,7 @@ class BookReader:
         """Every relation that holds as of a chapter, named as that chapter knew the entities;
         only those from or to one of `touching`, or with both ends `among`, when given."""
         as_of = chapter_number(as_of)
-        return self.reading.relation_graph(
+        return self.store.chains.relation_graph(
             as_of,
             None if touching is None else sorted(set(touching)),
             None if among is None else sorted(set(among)),
@@ -219,17 +208,17 @@ class BookReader:
 
     def names(self, entity_ids: Iterable[str], as_of: int | None = None) -> dict[str, str]:
         """Entity id → name, as chapter `as_of` knew it (a name revealed later is not used)."""
-        return self.reading.names_as_of(entity_ids, chapter_number(as_of))
+        return self.store.entities.names_as_of(entity_ids, chapter_number(as_of))
 
     def best_connected(self, as_of: int | None = None, limit: int = 60) -> list[tuple[str, int]]:
         """The entities with the most relations holding as of a chapter, with their count."""
-        return self.reading.best_connected(chapter_number(as_of), max(1, limit))
+        return self.store.chains.best_connected(chapter_number(as_of), max(1, limit))
 
     def states(
         self, entity_ids: Iterable[str], as_of: int | None = None
     ) -> dict[str, list[MemoryItem]]:
         """`facts` of many entities in one read: entity id → the fields that hold."""
-        return self.reading.facts_of_many(list(entity_ids), chapter_number(as_of))
+        return self.store.chains.facts_of_many(list(entity_ids), chapter_number(as_of))
 
     def progress(self, as_of: int | None = None) -> dict[str, int]:
         """How far the book is as of a chapter: chapters committed, their words, entities known."""
@@ -243,7 +232,7 @@ class BookReader:
 
     def appearances(self, subject: str, as_of: int | None = None) -> list[int]:
         """The chapters in which an entity appears or acts, up to `as_of`."""
-        return self.reading.appearances(self.entity(subject), chapter_number(as_of))
+        return self.store.entities.appearances(self.entity(subject), chapter_number(as_of))
 
     def cooccurrence(
         self, subject: str, as_of: int | None = None, limit: int = 20
@@ -256,7 +245,7 @@ class BookReader:
         entity = self.entity(subject)
         chapters = self.store.entities.cooccurring(entity.id, as_of, max(1, limit))
         scenes = self.store.records.scene_partners(entity.id, as_of)
-        names = self.reading.names_as_of([c[0] for c in chapters], as_of)
+        names = self.store.entities.names_as_of([c[0] for c in chapters], as_of)
         return [
             records.Together(
                 entity_id=other,
@@ -271,19 +260,19 @@ class BookReader:
     def thread_history(self, thread_id: str, as_of: int | None = None) -> list[ThreadStep]:
         """A thread's states, oldest first, each with its evidence, as known at `as_of`;
         empty for an id the book (as of then) does not know."""
-        return self.reading.thread_history(thread_id, chapter_number(as_of))
+        return self.store.chains.thread_history(thread_id, chapter_number(as_of))
 
     def rules(self, as_of: int | None = None, domain: str | None = None) -> list[WorldRule]:
-        return self.reading.rules(chapter_number(as_of), domain)
+        return self.store.chains.rules(chapter_number(as_of), domain)
 
     def knows(self, subject: str, as_of: int | None = None) -> list[Knowledge]:
         """What a character knows or suspects, as of chapter `as_of`: since when, how, from whom."""
-        return self.reading.knows(self.entity(subject), chapter_number(as_of))
+        return self.store.chains.knows(self.entity(subject), chapter_number(as_of))
 
     def secrets(self, as_of: int | None = None) -> list[Secret]:
         """The story's secrets as of a chapter: who knows them, whether the reader does, and
         when each is due to be revealed."""
-        return self.reading.secrets(chapter_number(as_of))
+        return self.store.chains.secrets(chapter_number(as_of))
 
     def timeline(
         self,
@@ -306,9 +295,9 @@ class BookReader:
             end = as_of if end is None else min(end, as_of)
         if limit is not None and limit < 1:
             raise InvalidInput.of("limit_positive", got=limit)
-        events = self.reading.timeline(start, end, found, limit)
+        events = self.store.records.timeline(start, end, found, limit)
         if story:
-            return self.reading.story_timeline(events, as_of, self.config.calendar)
+            return self.store.time.story_timeline(events, as_of, self.config.calendar)
         return events
 
     def aged(self, item: MemoryItem, as_of: int | None = None) -> Any:
@@ -316,7 +305,7 @@ class BookReader:
         day 1 is 「十九岁」 three story years on; None when it has not moved (or is no age)."""
         if item.field != "age":
             return None
-        return self.reading.aged_value(
+        return self.store.time.aged_value(
             item.value, item.valid_from, chapter_number(as_of), self.config.calendar
         )
 
@@ -325,7 +314,7 @@ class BookReader:
         chapters up to `as_of` that have one, with its day, part of day, place and whether it
         is a memory (`mode`), in the order told."""
         entity = self.entity(subject)
-        return self.reading.track(
+        return self.store.time.track(
             entity.id, chapter_number(as_of), self.config.calendar, max(1, limit)
         )
 
@@ -333,7 +322,7 @@ class BookReader:
         """The story clock as of chapter `as_of`: the day (day 1 is the book's first scene) and
         part of day, the scene that set it, the days since the start and since the chapter
         before, and the threads due in story time (`due_time`) with the days left to each."""
-        return self.reading.clock(chapter_number(as_of), self.config.calendar)
+        return self.store.time.clock(chapter_number(as_of), self.config.calendar)
 
     def conflicts(self, include_settled: bool = False, as_of: int | None = None) -> list[Conflict]:
         """Open conflicts (all with `include_settled`); as of N, those written by chapter N."""
@@ -421,7 +410,7 @@ class BookReader:
         number = chapter_number(chapter, "chapter")
         if not number:  # chapters count from 1; 0 is only ever "before the book"
             raise InvalidInput.of("chapter_from_one", got=chapter)
-        report = self.reading.chapter(number)
+        report = self.store.records.chapter(number)
         if report is None:
             raise UnknownChapter(chapter)
         return report

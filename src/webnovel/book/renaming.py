@@ -21,7 +21,7 @@ from ..messages import say
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
-    from .project import Project
+    from .handles import Rewriting
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,7 +48,7 @@ class Renamed(JsonRecord):
 
 
 def rename(
-    book: Project, reference: str, new_name: Any, from_chapter: int | None = None
+    book: Rewriting, reference: str, new_name: Any, from_chapter: int | None = None
 ) -> Renamed:
     entity = book.entity(reference)
     new = _new_name(book, entity, new_name)
@@ -86,7 +86,7 @@ def rename(
         if after != before:
             rewritten.append((chapter, before, after, stored.get("text")))
     decision["undo"] = cast_changes.commit_with_undo(book, rewritten)
-    author_layer.record(book, decision)
+    author_layer.record(book.storage, decision)
     return Renamed(
         entity_id=entity.id,
         name=new,
@@ -97,13 +97,13 @@ def rename(
     )
 
 
-def undo(book: Project, reference: str) -> Renamed:
+def undo(book: Rewriting, reference: str) -> Renamed:
     """Take back the latest rename of the entity `reference` names (every chapter it rewrote,
     as it was)."""
     entity = book.entity(reference)
     renames = [
         d
-        for d in author_layer.decisions(book)
+        for d in author_layer.decisions(book.store)
         if d.get("action") == author_layer.RENAMED and d.get("entity_id") == entity.id
     ]
     if not renames:
@@ -120,7 +120,7 @@ def undo(book: Project, reference: str) -> Renamed:
     )
 
 
-def _new_name(book: Project, entity: Entity, new_name: Any) -> str:
+def _new_name(book: Rewriting, entity: Entity, new_name: Any) -> str:
     """The new name, refused when empty, the entity's own already, or another entity's name
     or alias (naming that entity: two would answer to it)."""
     if not isinstance(new_name, str) or not new_name.strip():
@@ -139,7 +139,7 @@ def _new_name(book: Project, entity: Entity, new_name: Any) -> str:
     return new
 
 
-def _introducing_chapters(book: Project, entity_id: str) -> list[int]:
+def _introducing_chapters(book: Rewriting, entity_id: str) -> list[int]:
     """The chapters whose current results introduce (or re-introduce) the entity."""
     found = []
     for row in book.chapters():

@@ -3,15 +3,18 @@ the last chapter, the protagonist now, open threads and conflicts, what the next
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..memory.records import Conflict, Thread
 from ..memory.schema import JsonRecord
+from .book_texts import find_outline
 from .coverage import coverage
 
 if TYPE_CHECKING:
-    from .project import Project
+    from ..memory.read.aliases import AliasIndex
+    from .reader import BookReader
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,15 +74,16 @@ class Resume(JsonRecord):
         }
 
 
-def where_it_stands(book: Project) -> Resume:
-    """The brief `Project.resume` gives."""
+def where_it_stands(book: BookReader, aliases: Callable[[], AliasIndex]) -> Resume:
+    """The brief `Project.resume` gives; `aliases`: the book's names, asked for only when the
+    next chapter's outline is there to find them in."""
     latest = book.latest_chapter()
     next_chapter = (latest or 0) + 1
     protagonist = book.store.entities.protagonist()
-    outline = book.find_outline(next_chapter)
+    outline = find_outline(book.root, next_chapter)
     named: tuple[Named, ...] = ()
     if outline:
-        seen = dict.fromkeys(m.entity_id for m in book.aliases().find(outline))
+        seen = dict.fromkeys(m.entity_id for m in aliases().find(outline))
         named = tuple(Named(id=e.id, name=e.name) for e in map(book.entity, seen))
     last = book.store.commits.chapter_rows(start=latest or 0, end=latest or 0)
     covered = coverage(book.store.commits)

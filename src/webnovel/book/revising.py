@@ -16,14 +16,17 @@ from .reader import chapter_number
 
 if TYPE_CHECKING:
     from ..memory.review.impact import AnswerChange, Impact
-    from .project import Project
+    from ..memory.store.parts import StoreParts
+    from ..memory.store.storage import Storage
+    from ..memory.write.write_pipeline import WritePipeline
 
 MAX_CHAPTER = 1_000_000
 EXAMPLES_IN_REFUSAL = 3
 
 
 def impact(
-    project: Project,
+    store: StoreParts,
+    pipeline: WritePipeline,
     result: Any = None,
     chapter: int | None = None,
     text: str | None = None,
@@ -37,52 +40,51 @@ def impact(
         number = chapter_number(chapter, "chapter")
         if number is None:
             raise InvalidInput.of("impact_needs_chapter")
-        return impact_of(
-            project.pipeline, number, retract=True, published_through=published_through(project)
-        )
+        return impact_of(pipeline, number, retract=True, published_through=published_through(store))
     if result is None:
         raise InvalidInput.of("impact_needs_file")
-    parsed, _ = project.pipeline.read(result, chapter)
+    parsed, _ = pipeline.read(result, chapter)
     return impact_of(
-        project.pipeline,
+        pipeline,
         parsed.chapter,
         result,
         text,
-        published_through=published_through(project),
+        published_through=published_through(store),
     )
 
 
-def published_through(project: Project) -> int | None:
+def published_through(store: StoreParts) -> int | None:
     """The last chapter readers have; None when no line is set."""
-    return project.store.commits.published_through()
+    return store.commits.published_through()
 
 
 @contextmanager
-def logged_as_published(project: Project, line: int | None) -> Iterator[None]:
+def logged_as_published(storage: Storage, line: int | None) -> Iterator[None]:
     """Around a commit or retraction forced across the published line `line` (None: not one):
     in the same transaction, the log marks it a revision of a published chapter."""
     if line is None:
         yield
         return
-    with project.storage.writing() as store:
+    with storage.writing() as store:
         yield
         store.commits.mark_published_revision(int(store.commits.meta("commit_seq") or 0), line)
 
 
-def publish(project: Project, through: int) -> int | None:
+def publish(storage: Storage, through: int) -> int | None:
     """Mark chapters 1..`through` published (0 clears the line); returns the line."""
     if isinstance(through, bool) or not isinstance(through, int) or not 0 <= through <= MAX_CHAPTER:
         raise InvalidInput.of("publish_range", high=MAX_CHAPTER, got=repr(through))
-    latest = project.latest_chapter() or 0
-    if through > latest:
-        raise InvalidInput.of("publish_beyond_latest", chapter=through, latest=latest)
-    with project.storage.writing() as store:
+    with storage.writing() as store:  # the line is checked against the book as it is written
+        latest = store.commits.latest_chapter() or 0
+        if through > latest:
+            raise InvalidInput.of("publish_beyond_latest", chapter=through, latest=latest)
         store.commits.set_published_through(through)
     return through or None
 
 
 def guard_published(
-    project: Project,
+    store: StoreParts,
+    pipeline: WritePipeline,
     result: Any,
     chapter: int | None,
     text: str | None,
@@ -92,19 +94,19 @@ def guard_published(
     """Before a commit or retraction: when it would change a chapter readers have, refuse it
     (naming what would change) unless `force`. Returns the published line when a forced one
     crosses it (the log then says so), else None."""
-    line = published_through(project)
+    line = published_through(store)
     if line is None:
         return None
-    canonical = None if retract else project.pipeline.read(result, chapter)
+    canonical = None if retract else pipeline.read(result, chapter)
     number = chapter if canonical is None else canonical[0].chapter
     if number is None or number > line:
         return None
-    stored = project.stored_commit(number)
+    stored = store.commits.current_commit(number)
     if stored is None:
         return None  # a gap below the line filled: nothing readers have is changed
     if canonical is not None and canonical[1].result == stored["result"]:
         return None  # the same result with a text edited by hand (`sync`): memory stands
-    found = impact(project, result, number, text, retract)
+    found = impact(store, pipeline, result, number, text, retract)
     if found.status == "unchanged":
         return None
     if force:

@@ -2,120 +2,54 @@
 for the adapters (CLI, MCP, the dashboard, the query table) to name without importing `memory`.
 An import contract keeps it so: the adapters depend on the facade, and memory's inside can move.
 
-The types of modules that load heavier parts (search, chapter reports, packs), and the records
-other than facts and entities (`schema.RECORDS`), are named here for type checkers and fetched on
-first use at run time, so naming one costs a process nothing."""
+Each name is written once, as an explicit re-export (`import Name as Name`). The facts, entities
+and thread filters load with this module; the records and the types of modules that load heavier
+parts (search, chapter reports, packs, review) are imported for the type checker only, and
+fetched on first use at run time (`lazy_exports`), so naming one costs a process nothing."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..memory.schema import (
-    RECORDS,
-    THREAD_FILTERS,
-    Entity,
-    Evidence,
-    MemoryItem,
-    missing_fact,
-)
-from ..memory.vocabulary import THREAD_FILTER_WORDS
+from ..memory.schema import THREAD_FILTERS as THREAD_FILTERS
+from ..memory.schema import Entity as Entity
+from ..memory.schema import Evidence as Evidence
+from ..memory.schema import MemoryItem as MemoryItem
+from ..memory.schema import missing_fact as missing_fact
+from ..memory.vocabulary import THREAD_FILTER_WORDS as THREAD_FILTER_WORDS
+from .lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
-    from ..memory.clock import Stamp
-    from ..memory.clock.answer import Deadline, StoryClock
-    from ..memory.packs.memory_pack import MemoryPack, PackItem
-    from ..memory.packs.reasons import Reason
-    from ..memory.read.chapter_report import (
-        Change,
-        ChapterReport,
-        EventSeen,
-        SceneSeen,
-        SecretTouched,
-        ThreadTouched,
-    )
-    from ..memory.records import (
-        CommitEntry,
-        CommitReport,
-        Conflict,
-        Knowledge,
-        RelationEdge,
-        Secret,
-        Thread,
-        ThreadStep,
-        TimelineEvent,
-        Together,
-        WorldRule,
-    )
-    from ..memory.retrieval.search_hit import SearchHit
-    from ..memory.review.draft_review import ReviewIssue, ReviewReport
-    from ..memory.review.impact import AnswerChange, Impact
+    from ..memory.clock import Stamp as Stamp
+    from ..memory.clock.answer import Deadline as Deadline
+    from ..memory.clock.answer import StoryClock as StoryClock
+    from ..memory.packs.memory_pack import MemoryPack as MemoryPack
+    from ..memory.packs.memory_pack import PackItem as PackItem
+    from ..memory.packs.reasons import Reason as Reason
+    from ..memory.read.chapter_report import Change as Change
+    from ..memory.read.chapter_report import ChapterReport as ChapterReport
+    from ..memory.read.chapter_report import EventSeen as EventSeen
+    from ..memory.read.chapter_report import SceneSeen as SceneSeen
+    from ..memory.read.chapter_report import SecretTouched as SecretTouched
+    from ..memory.read.chapter_report import ThreadTouched as ThreadTouched
+    from ..memory.records import CommitEntry as CommitEntry
+    from ..memory.records import CommitReport as CommitReport
+    from ..memory.records import Conflict as Conflict
+    from ..memory.records import Knowledge as Knowledge
+    from ..memory.records import RelationEdge as RelationEdge
+    from ..memory.records import Secret as Secret
+    from ..memory.records import Thread as Thread
+    from ..memory.records import ThreadStep as ThreadStep
+    from ..memory.records import TimelineEvent as TimelineEvent
+    from ..memory.records import Together as Together
+    from ..memory.records import WorldRule as WorldRule
+    from ..memory.retrieval.search_hit import SearchHit as SearchHit
+    from ..memory.review.draft_review import ReviewIssue as ReviewIssue
+    from ..memory.review.draft_review import ReviewReport as ReviewReport
+    from ..memory.review.impact import AnswerChange as AnswerChange
+    from ..memory.review.impact import Impact as Impact
 
-__all__ = [
-    "AnswerChange",
-    "Change",
-    "ChapterReport",
-    "CommitEntry",
-    "CommitReport",
-    "Conflict",
-    "Deadline",
-    "Entity",
-    "EventSeen",
-    "Evidence",
-    "Impact",
-    "Knowledge",
-    "MemoryItem",
-    "MemoryPack",
-    "PackItem",
-    "Reason",
-    "RelationEdge",
-    "ReviewIssue",
-    "ReviewReport",
-    "SceneSeen",
-    "SearchHit",
-    "Secret",
-    "SecretTouched",
-    "Stamp",
-    "StoryClock",
-    "THREAD_FILTERS",
-    "THREAD_FILTER_WORDS",
-    "Thread",
-    "ThreadStep",
-    "ThreadTouched",
-    "TimelineEvent",
-    "Together",
-    "WorldRule",
-    "chapter_result_schema",
-    "missing_fact",
-]
-
-_LAZY = {
-    **{name: "..memory.records" for name in RECORDS},
-    "MemoryPack": "..memory.packs.memory_pack",
-    "PackItem": "..memory.packs.memory_pack",
-    "Reason": "..memory.packs.reasons",
-    "Change": "..memory.read.chapter_report",
-    "ChapterReport": "..memory.read.chapter_report",
-    "EventSeen": "..memory.read.chapter_report",
-    "SceneSeen": "..memory.read.chapter_report",
-    "SecretTouched": "..memory.read.chapter_report",
-    "ThreadTouched": "..memory.read.chapter_report",
-    "SearchHit": "..memory.retrieval.search",
-    "ReviewIssue": "..memory.review.draft_review",
-    "ReviewReport": "..memory.review.draft_review",
-    "AnswerChange": "..memory.review.impact",
-    "Impact": "..memory.review.impact",
-    "Deadline": "..memory.clock.answer",
-    "StoryClock": "..memory.clock.answer",
-    "Stamp": "..memory.clock",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(_LAZY[name], __package__), name)
+__getattr__ = lazy_exports(__name__)
 
 
 def chapter_result_schema() -> dict[str, Any]:

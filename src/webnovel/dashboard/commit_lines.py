@@ -284,13 +284,8 @@ def _row(entry: CommitEntry, what: Named, chapters: str | None = None) -> Commit
         title=what.title,
         did=did() if did else None,
         changes=[
-            (name, getattr(entry.counts, key))
-            for key, name in (
-                ("added", "新增"),
-                ("superseded", "取代"),
-                ("contradicted", "推翻"),
-                ("tentative", "待定"),
-            )
+            (say(f"overview_{key}"), getattr(entry.counts, key))
+            for key in ("added", "superseded", "contradicted", "tentative")
         ]
         if entry.counts
         else [],

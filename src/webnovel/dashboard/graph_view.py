@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..book.project import Project
 from ..book.values import Entity, RelationEdge
+from ..messages import say
 from . import graph_factions, graph_labels, graph_layout
 from .view_models import DrawnEdge, GraphFonts, GraphPage, Node, RelationKind
 
@@ -32,22 +33,28 @@ FONTS = GraphFonts(
 DENSE_EDGES = 120  # past this, one line per pair of entities
 LABELLED_EDGES = 80  # past this, an edge's type shows on hover only
 
-# Relation types by kind, for the graph's colours: the first group whose word the type holds.
-RELATION_GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("hostile", "敌对", "#c8372d", ("敌", "仇", "对手", "追杀", "背叛", "杀")),
-    ("mentor", "师门", "#3b6fd8", ("师", "徒", "同门")),
-    ("love", "情感", "#d6457a", ("恋", "情", "爱", "夫", "妻", "婚", "倾心")),
-    ("kin", "亲缘", "#b7791f", ("父", "母", "子", "女", "兄", "弟", "姐", "妹", "亲", "叔", "养")),
-    ("ally", "友好", "#2f9e5b", ("友", "盟", "识", "伴", "恩", "效忠", "属")),
+# Relation types by kind, for the graph's colours: the first group whose word the type holds
+# (the words are a book's own, Chinese relation types; a group's name is the catalogue's,
+# `graph_group_<key>`, said when a page is drawn).
+RELATION_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("hostile", "#c8372d", ("敌", "仇", "对手", "追杀", "背叛", "杀")),
+    ("mentor", "#3b6fd8", ("师", "徒", "同门")),
+    ("love", "#d6457a", ("恋", "情", "爱", "夫", "妻", "婚", "倾心")),
+    ("kin", "#b7791f", ("父", "母", "子", "女", "兄", "弟", "姐", "妹", "亲", "叔", "养")),
+    ("ally", "#2f9e5b", ("友", "盟", "识", "伴", "恩", "效忠", "属")),
 )
-OTHER_GROUP = ("other", "其他", "#7a7a7a")
+OTHER_GROUP = ("other", "#7a7a7a")
 
 
 def relation_group(relation_type: str) -> RelationKind:
-    for key, name, colour, words in RELATION_GROUPS:
+    for key, colour, words in RELATION_GROUPS:
         if any(word in relation_type for word in words):
-            return key, name, colour
-    return OTHER_GROUP
+            return _kind(key, colour)
+    return _kind(*OTHER_GROUP)
+
+
+def _kind(key: str, colour: str) -> RelationKind:
+    return key, say(f"graph_group_{key}"), colour
 
 
 TOGETHER = 12  # people listed as sharing chapters with the centre
@@ -125,7 +132,9 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         recent=recent,
         since=since,
         legend=[
-            g for g in (*((k, n, c) for k, n, c, _ in RELATION_GROUPS), OTHER_GROUP) if g in used
+            g
+            for g in (*(_kind(k, c) for k, c, _ in RELATION_GROUPS), _kind(*OTHER_GROUP))
+            if g in used
         ],
         hidden=hidden,
         merged=merged,

@@ -19,6 +19,7 @@ from ..book.words import (
     label,
 )
 from ..errors import InvalidInput
+from ..messages import say
 from .pages import show
 from .time_view import story_day
 
@@ -29,6 +30,14 @@ if TYPE_CHECKING:  # jinja2 comes with the [dashboard] extra and is imported whe
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
+
+
+PERSON = "角色"  # the entity type of characters, as a book stores it (drawn apart on the graph)
+
+
+def _listed(names: Any) -> str:
+    """Names in a row as the reader's language writes a list: 甲、乙 or A, B."""
+    return str(say("argument_list_separator").join(str(n) for n in names))
 
 
 def _kilobytes(size: int | None) -> str:
@@ -69,7 +78,11 @@ def environment() -> jinja2.Environment:
         why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
         story_day=story_day,
+        listed=_listed,
     )
+    # Every word of a page is the catalogue's, said while the page renders: the language is
+    # read then (WEBNOVEL_LANG), never when the environment is made.
+    env.globals.update(say=say, PERSON=PERSON)
     return env
 
 

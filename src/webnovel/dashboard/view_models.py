@@ -74,7 +74,7 @@ class FieldRow(NamedTuple):
     since: int  # the chapter from which it holds (its version's valid_from)
 
 
-RelationKind = tuple[str, str, str]  # (key, Chinese name, colour): graph_view.relation_group
+RelationKind = tuple[str, str, str]  # (key, name as said, colour): graph_view.relation_group
 
 
 # -- overview ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 from ..book.project import Project
 from ..book.words import ENTITY_TYPE_PLURAL
 from ..errors import InvalidInput
+from ..messages import say
 from . import graph_view, pages
 from .templating import STATIC, render
 from .view_models import context_of
@@ -45,7 +46,7 @@ def write_wiki(
     names = {e.id: e.name for e in entities}
     links = {e.id: page_name(e.id) for e in entities}
     frame = {
-        "title": book.book["title"] or "未命名",
+        "title": book.book["title"] or say("untitled"),
         "as_of": as_of,
         "root": "",
         "pages": links,

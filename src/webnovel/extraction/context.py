@@ -21,7 +21,7 @@ from ..messages import say
 from .merge import is_minimal
 
 if TYPE_CHECKING:
-    from ..book.project import Project
+    from .handle import Extracting
 
 RECENT_ENTITIES = 10  # introduced last, listed even when the batch's texts do not name them
 MAX_ENTITIES = 80
@@ -48,7 +48,7 @@ class MemoryContext:
 
 
 def memory_context(
-    book: Project, as_of: int, texts: Iterable[str], budget: int = MEMORY_CHARS
+    book: Extracting, as_of: int, texts: Iterable[str], budget: int = MEMORY_CHARS
 ) -> MemoryContext:
     """What memory knows as of chapter `as_of`, centred on the entities `texts` name. Reads
     only what it lists (a few hundred rows), so its cost does not grow with the book."""
@@ -137,7 +137,7 @@ def settled_cast(
     return "\n".join(out) or None
 
 
-def _chosen_entities(book: Project, as_of: int, texts: Iterable[str]) -> list[Entity]:
+def _chosen_entities(book: Extracting, as_of: int, texts: Iterable[str]) -> list[Entity]:
     """The entities the texts name (by the book's alias automaton, kept in step with its
     commits), the protagonist and those introduced last, as chapter `as_of` knew them."""
     entities = book.store.entities
@@ -173,11 +173,11 @@ def _entity_line(entity: Entity, items: list[tuple[str, object]]) -> str:
     return "".join(parts)
 
 
-def _pressing(book: Project, as_of: int) -> list[Thread]:
+def _pressing(book: Extracting, as_of: int) -> list[Thread]:
     """The open threads that matter most: overdue first, then those due soonest, then the
     most recently moved (ranked in SQL; only those listed are read whole)."""
     return [
-        book.reading.thread_at(v, as_of)
+        book.store.chains.thread_at(v, as_of)
         for v in book.store.chains.pressing_threads(as_of, MAX_THREADS)
     ]
 

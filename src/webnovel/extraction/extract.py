@@ -17,12 +17,12 @@ from .run_lock import extraction_lock
 from .settings import LLMSettings, resolve_settings
 
 if TYPE_CHECKING:
-    from ..book.project import Project
+    from .handle import Extracting
 
 ANSWERS_DB = "answers.db"
 
 
-def book_llm_table(book: Project) -> dict[str, Any]:
+def book_llm_table(book: Extracting) -> dict[str, Any]:
     path = book.storage.config_path
     if not path.exists():
         return {}
@@ -35,11 +35,11 @@ def book_llm_table(book: Project) -> dict[str, Any]:
     return table
 
 
-def llm_settings(book: Project, need_endpoint: bool = True) -> LLMSettings:
+def llm_settings(book: Extracting, need_endpoint: bool = True) -> LLMSettings:
     return resolve_settings(book_llm_table(book), need_endpoint)
 
 
-def propose_results(book: Project, chapters: list[int]) -> dict[int, dict[str, Any]]:
+def propose_results(book: Extracting, chapters: list[int]) -> dict[int, dict[str, Any]]:
     """A model's reading of these stored chapters (their texts as stored), committed nowhere:
     chapter → the result a run would commit. Answers are kept in the book as a run's are, so
     asking again sends nothing."""
@@ -62,7 +62,7 @@ def propose_results(book: Project, chapters: list[int]) -> dict[int, dict[str, A
 
 
 def extract_chapters(
-    book: Project,
+    book: Extracting,
     start: int | None,
     end: int | None,
     dry_run: bool,
@@ -90,7 +90,7 @@ def _say_waiting(pid: str) -> None:
 
 
 def _extract(
-    book: Project,
+    book: Extracting,
     settings: LLMSettings,
     start: int | None,
     end: int | None,

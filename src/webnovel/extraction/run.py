@@ -51,7 +51,7 @@ from .report import (
 from .settings import LLMSettings
 
 if TYPE_CHECKING:
-    from ..book.project import Project
+    from .handle import Extracting
 
 MAX_REPAIRS = 2
 REQUEST_EXTRA = 10_000  # characters a request carries besides its chapter's text, at most
@@ -86,12 +86,12 @@ class Planned:
     rejected: tuple[str, ...] = ()  # names the author rejected as candidates, that the text holds
 
 
-def plan(book: Project, start: int | None, end: int | None, force: bool) -> list[Planned]:
+def plan(book: Extracting, start: int | None, end: int | None, force: bool) -> list[Planned]:
     """The stored chapters in the range that have a text and (unless `force`) stand only on a
     text import's minimal result, in chapter order."""
     chosen = []
-    refused = candidate_queue.rejected(book)
-    decided = author_layer.decisions(book)
+    refused = candidate_queue.rejected(book.store)
+    decided = author_layer.decisions(book.store)
     for row in book.chapters():
         number = row["chapter"]
         if (start is not None and number < start) or (end is not None and number > end):
@@ -116,7 +116,7 @@ class Extraction:
 
     def __init__(
         self,
-        book: Project,
+        book: Extracting,
         settings: LLMSettings,
         client: ChatClient | None,
         cache: AnswerCache,

@@ -217,14 +217,14 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
     server.add_prompt(
         Prompt(
             name="extract_chapter_result",
-            description="数据代理：读完一章后，按 schema 抽取结构化的章节结果。",
+            description=say("mcp_prompt_extract_description"),
             args=(
                 CHAPTER,
                 Arg(
                     name="chapter_text",
                     type="str",
                     default="",
-                    help="the text",
+                    help="help_tool_text",
                     max_chars=CHAPTER_TEXT_CHARS,
                 ),
             ),
@@ -234,7 +234,7 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
     server.add_resource(
         Resource(
             uri="webnovel://stats",
-            description="记忆的数量、大小与健康状况。",
+            description=say("mcp_resource_stats"),
             mime_type="application/json",
             read=lambda: json.dumps(project.stats().to_dict(), ensure_ascii=False),
         )
@@ -242,7 +242,7 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
     server.add_resource(
         Resource(
             uri="webnovel://scratchpad",
-            description="语义记忆缓存（memory_scratchpad.json）。",
+            description=say("mcp_resource_scratchpad"),
             mime_type="application/json",
             read=project.scratchpad,
         )

@@ -205,7 +205,10 @@ class ToolServer:
                     name=p.name,
                     description=p.description,
                     arguments=[
-                        types.PromptArgument(name=a.name, required=a.required) for a in p.args
+                        types.PromptArgument(
+                            name=a.name, description=say(a.help), required=a.required
+                        )
+                        for a in p.args
                     ],
                 )
                 for p in self.prompts.values()

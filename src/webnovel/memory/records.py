@@ -4,8 +4,8 @@ events, secrets and who knows them, co-occurrence, conflicts, and the commit log
 Pure values, as in `schema` (whose module docstring says which time each field is in); they live
 here, imported from here and only where one is built, so that a process answering one fact does
 not build thirteen classes it never uses: a frozen dataclass costs about 1.5 ms to make, a fifth
-of a fresh `webnovel fact` on SQLite for them all. `schema` lists their names (`RECORDS`) and
-imports none of them, so the two do not import each other.
+of a fresh `webnovel fact` on SQLite for them all. `schema` imports none of them, so the two do
+not import each other; `book/values.py` names them for the adapters, fetched on first use.
 """
 
 from __future__ import annotations

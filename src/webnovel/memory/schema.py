@@ -217,23 +217,3 @@ def finding_kind(kind: str) -> FindingKind:
         if kind == known:
             return known
     raise ValueError(f"not a kind of finding: {kind!r}")
-
-
-# The names of the other records, which live in `records.py` so that a process that never builds
-# one (a fresh `webnovel fact`) never pays for making them: `book.values` fetches them from there
-# on first use. Named here as names only: `schema` imports no record.
-RECORDS = (
-    "ChapterRecord",
-    "CommitCounts",
-    "CommitEntry",
-    "CommitReport",
-    "Conflict",
-    "Knowledge",
-    "RelationEdge",
-    "Secret",
-    "Thread",
-    "ThreadStep",
-    "TimelineEvent",
-    "Together",
-    "WorldRule",
-)

@@ -1,5 +1,6 @@
 // The dashboard's one script: the chapter slider, passages loaded when opened, and a reload
-// when memory changes (a commit by any process). Pages work without it, only less live.
+// when memory changes (a commit by any process). Pages work without it, only less live. Its
+// words are the page's (data- attributes of <body>), in the language the page was rendered in.
 (function () {
   "use strict";
   const range = document.getElementById("as-of");
@@ -23,9 +24,9 @@
       try {
         const answer = await fetch(document.body.dataset.passageUrl + "?" + params.toString());
         const data = await answer.json();
-        target.textContent = data.passage || "（这一章没有存正文）";
+        target.textContent = data.passage || document.body.dataset.passageNone;
       } catch (error) {
-        target.textContent = "（原文载入失败）";
+        target.textContent = document.body.dataset.passageFailed;
       }
     });
   });

@@ -24,7 +24,7 @@ from ..store import activity_ops, assertion_ops, chain_ops, entity_ops, name_ops
 from ..store.connection import Connection
 from ..store.index_store import dumps, loads
 
-if TYPE_CHECKING:  # the records are made when first built (schema.RECORDS)
+if TYPE_CHECKING:  # the records are made when first built (memory/records.py)
     from ..records import (
         Knowledge,
         RelationEdge,

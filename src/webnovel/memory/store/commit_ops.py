@@ -9,7 +9,7 @@ from ...messages import say
 from .connection import Connection
 from .index_store import dumps, loads, rows_in
 
-if TYPE_CHECKING:  # made when first built (schema.RECORDS)
+if TYPE_CHECKING:  # made when first built (memory/records.py)
     from ..records import ChapterRecord
 
 

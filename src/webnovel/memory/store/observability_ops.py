@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .connection import Connection, Row
 from .index_store import BOOK_BYTES_AT_COMMIT
 
-if TYPE_CHECKING:  # made when first built (schema.RECORDS)
+if TYPE_CHECKING:  # made when first built (memory/records.py)
     from ..records import CommitCounts, CommitEntry
 
 

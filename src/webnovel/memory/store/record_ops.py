@@ -14,7 +14,7 @@ from .connection import Connection, Row
 from .entity_ops import entity_names
 from .index_store import dumps, loads, rows_in
 
-if TYPE_CHECKING:  # made when first built (schema.RECORDS)
+if TYPE_CHECKING:  # made when first built (memory/records.py)
     from ..records import Conflict, TimelineEvent
 
 # -- timeline ---------------------------------------------------------------------------------

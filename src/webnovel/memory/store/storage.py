@@ -90,18 +90,11 @@ class Storage:
         self.state_path = memory_dir / STATE
         self.config_path = memory_dir / CONFIG
         self.pack_log_path = memory_dir / PACK_LOG
-        self._parts: StoreParts | None = None
-
-    @property
-    def parts(self) -> StoreParts:
-        """The store's parts over the book's connection: what the facade reads through."""
-        if self._parts is None:
-            self._parts = StoreParts(self.index.conn)
-        return self._parts
 
     @contextmanager
     def writing(self) -> Iterator[StoreParts]:
-        """One transaction (the book's write lock held), its parts bound to it."""
+        """One transaction (the book's write lock held), its parts bound to it. The facade reads
+        outside a transaction through its one reader (`memory/read/reading.py`)."""
         with self.index.atomic() as conn:
             yield StoreParts(conn)
 
