@@ -257,3 +257,18 @@ def test_a_kept_label_survives_a_copy_and_a_pickle(monkeypatch: pytest.MonkeyPat
     assert copy.deepcopy(kept) == kept and copy.copy(kept[0]) == "物品"
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     assert pickle.loads(pickle.dumps(kept)) == ["items", "(none)", "断剑, 青灯"]
+
+
+def test_an_english_reader_is_told_and_may_type_the_english_words(
+    demo_with_a_conflict: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The help names an entity's types in the reader's language, and those words are taken."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    helped = run_cli("entities", "--help").stdout
+    assert "e.g. character, faction, place or item" in " ".join(helped.split())
+    book = ("--project", str(demo_with_a_conflict))
+    factions = run_cli(*book, "entities", "--type", "faction", "--format", "text").stdout
+    assert [line.split()[:2] for line in factions.splitlines()[1:]] == [
+        ["玄霄门", "faction"],
+        ["血衣堂", "faction"],
+    ]
