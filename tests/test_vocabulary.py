@@ -158,6 +158,8 @@ def _chinese_words() -> set[str]:
         "conflicts",
         "entities",
         "history 林砚",
+        "knows 厉沉",
+        "chapter 9",
         "resume",
         "pack --chapter 14 --format text",
         "pack --chapter 14 --format prompt",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypedDict, cast, get_args
 
-from .said import Said, stored
+from .said import Said, said_again, stored
 from .schema import ThreadKind
 
 KEY_SEPARATOR = "\x1f"
@@ -77,7 +77,8 @@ KnowledgePayload = TypedDict(
     "KnowledgePayload",
     {
         "change": str,  # learns | suspects | forgets
-        "how": str | None,
+        "how": str | None,  # as written, or as the engine said it in the commit's language
+        "how_said": dict[str, Any],  # the engine's own `how`, kept to be said again when read
         "from": str | None,
         "present": bool,  # learnt by being told it in the chapter (a reveal's `to`, its scene)
         "evidence": list[dict[str, Any]],
@@ -320,6 +321,12 @@ def new_version(
         evidence=tuple(a.payload.get("evidence", ())),
         state=state,
     )
+
+
+def how_learnt(payload: KnowledgePayload) -> str | None:
+    """How a character came to know a secret, in the reader's language where the engine said
+    it (「埋设时即知情」, 「第3章在场得知」), else as the chapter result wrote it."""
+    return said_again(payload.get("how_said"), {}) or payload.get("how")
 
 
 def fmt(value: Any) -> str:
