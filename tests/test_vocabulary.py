@@ -274,3 +274,19 @@ def test_an_english_reader_is_told_and_may_type_the_english_words(
         ["玄霄门", "faction"],
         ["血衣堂", "faction"],
     ]
+
+
+def test_how_a_secret_was_learnt_is_said_again_and_an_older_book_s_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from webnovel.memory.chains import KnowledgePayload, how_learnt
+    from webnovel.memory.said import Said, stored
+
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    said = Said("pack_learnt_there", chapter=3)
+    kept: KnowledgePayload = {"how": said, "how_said": stored(said, {}) or {}}
+    older: KnowledgePayload = {"how": "埋设时即知情"}  # before `how_said`: shown as written
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert how_learnt(kept) == "told it in chapter 3, being there"
+    assert how_learnt(older) == "埋设时即知情"
+    assert how_learnt({"how": "偷听所得"}) == "偷听所得"  # the chapter result's own words
