@@ -290,3 +290,14 @@ def test_how_a_secret_was_learnt_is_said_again_and_an_older_book_s_as_written(
     assert how_learnt(kept) == "told it in chapter 3, being there"
     assert how_learnt(older) == "埋设时即知情"
     assert how_learnt({"how": "偷听所得"}) == "偷听所得"  # the chapter result's own words
+
+
+def test_the_part_of_a_story_day_stands_apart_in_english(
+    demo_with_a_conflict: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock's day and the book's word for the part of it: 第70～280天夜, days 70 to 280 夜."""
+    book = ("--project", str(demo_with_a_conflict), "pack", "--chapter", "14", "--format", "text")
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert "- 故事时间：第70～280天夜（第13章" in run_cli(*book).stdout
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert "- story time: days 70 to 280 夜 (chapter 13" in run_cli(*book).stdout

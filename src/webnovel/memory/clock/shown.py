@@ -23,6 +23,11 @@ def day_words(day: int | None, latest: int | None = None, mode: str | None = Non
     return say("clock_day", day=day)
 
 
+def _with_part(day: str, part: str | None) -> str:
+    """第70天夜; day 70 夜 (the part of the day is the book's word, kept apart in English)."""
+    return say("clock_day_part", day=day, part=part) if part else day
+
+
 def deadline_line(deadline: Deadline) -> str:
     """距「…」还有 N 天（第 D 天到期）, or how long it has been past due."""
     left, due = deadline.days_left, deadline.due_day
@@ -51,7 +56,8 @@ def clock_now(clock: StoryClock) -> str:
         scene=say("clock_ending") if clock.scene is None else say("clock_scene", scene=clock.scene),
     )
     return (
-        say("clock_now", when=day_words(clock.day, clock.day_latest) + (clock.part or "")) + where
+        say("clock_now", when=_with_part(day_words(clock.day, clock.day_latest), clock.part))
+        + where
     )
 
 
