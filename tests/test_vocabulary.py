@@ -301,3 +301,7 @@ def test_the_part_of_a_story_day_stands_apart_in_english(
     assert "- 故事时间：第70～280天夜（第13章" in run_cli(*book).stdout
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     assert "- story time: days 70 to 280 夜 (chapter 13" in run_cli(*book).stdout
+    timeline = ("--project", str(demo_with_a_conflict), "timeline", "--story", "--format", "text")
+    assert run_cli(*timeline).stdout.splitlines()[1].startswith("day 1 子时  (chapter 2)")
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert run_cli(*timeline).stdout.splitlines()[1].startswith("第1天子时·第2章")

@@ -12,15 +12,20 @@ if TYPE_CHECKING:
     from .answer import Deadline, StoryClock
 
 
-def day_words(day: int | None, latest: int | None = None, mode: str | None = None) -> str:
-    """第43天, 第8～15天, 开篇前3599天; a memory whose time is not said: 往昔."""
+def day_words(
+    day: int | None, latest: int | None = None, mode: str | None = None, part: str | None = None
+) -> str:
+    """第43天, 第8～15天, 开篇前3599天; a memory whose time is not said: 往昔; with the part of
+    the day the book wrote (`part`): 第2天夜, day 2 夜."""
     if day is None:
-        return say("clock_past_unknown")
-    if day < 1:
-        return say("clock_before_start", days=1 - day)
-    if latest is not None and latest != day:
-        return say("clock_day_range", day=day, latest=latest)
-    return say("clock_day", day=day)
+        shown = say("clock_past_unknown")
+    elif day < 1:
+        shown = say("clock_before_start", days=1 - day)
+    elif latest is not None and latest != day:
+        shown = say("clock_day_range", day=day, latest=latest)
+    else:
+        shown = say("clock_day", day=day)
+    return _with_part(shown, part)
 
 
 def _with_part(day: str, part: str | None) -> str:
@@ -55,10 +60,7 @@ def clock_now(clock: StoryClock) -> str:
         chapter=clock.chapter,
         scene=say("clock_ending") if clock.scene is None else say("clock_scene", scene=clock.scene),
     )
-    return (
-        say("clock_now", when=_with_part(day_words(clock.day, clock.day_latest), clock.part))
-        + where
-    )
+    return say("clock_now", when=day_words(clock.day, clock.day_latest, part=clock.part)) + where
 
 
 def clock_since(clock: StoryClock) -> str:
