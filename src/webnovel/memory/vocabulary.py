@@ -87,6 +87,9 @@ class Labels(Mapping[str, str]):
     def __len__(self) -> int:
         return len(self._terms)
 
+    def __contains__(self, value: object) -> bool:  # without saying the label
+        return value in self._terms
+
     def said(self, value: str) -> str:
         """The label as a message keeps it (a conflict's, read later): its catalogue key, so that
         it is said again in the language of whoever reads it (`memory/said.py`)."""
