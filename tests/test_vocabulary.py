@@ -292,16 +292,16 @@ def test_how_a_secret_was_learnt_is_said_again_and_an_older_book_s_as_written(
     assert how_learnt({"how": "偷听所得"}) == "偷听所得"  # the chapter result's own words
 
 
-def test_the_part_of_a_story_day_stands_apart_in_english(
+def test_a_story_day_and_its_part_read_alike_in_the_pack_and_the_timeline(
     demo_with_a_conflict: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The clock's day and the book's word for the part of it: 第70～280天夜, days 70 to 280 夜."""
+    """The clock's day and its part, said as the pack's clock says them (`when_words`):
+    第1天子时, day 1, midnight; the timeline used to put them together, day 1子时."""
     book = ("--project", str(demo_with_a_conflict), "pack", "--chapter", "14", "--format", "text")
+    timeline = ("--project", str(demo_with_a_conflict), "timeline", "--story", "--format", "text")
     monkeypatch.setenv("WEBNOVEL_LANG", "zh")
     assert "- 故事时间：第70～280天夜（第13章" in run_cli(*book).stdout
-    monkeypatch.setenv("WEBNOVEL_LANG", "en")
-    assert "- story time: days 70 to 280 夜 (chapter 13" in run_cli(*book).stdout
-    timeline = ("--project", str(demo_with_a_conflict), "timeline", "--story", "--format", "text")
-    assert run_cli(*timeline).stdout.splitlines()[1].startswith("day 1 子时  (chapter 2)")
-    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
     assert run_cli(*timeline).stdout.splitlines()[1].startswith("第1天子时·第2章")
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert "- story time: days 70 to 280, night (chapter 13" in run_cli(*book).stdout
+    assert run_cli(*timeline).stdout.splitlines()[1].startswith("day 1, midnight  (chapter 2)")

@@ -6,7 +6,7 @@ rulebook and the pack recipes, which only some pages show, are in `rulebook.py`.
 
 from __future__ import annotations
 
-from ..memory.clock.shown import clock_lines, clock_text, day_words
+from ..memory.clock.shown import clock_lines, clock_text, day_words, when_words
 from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
 from ..memory.vocabulary import (
     ADVICE_KIND,
@@ -70,6 +70,7 @@ __all__ = [
     "clock_lines",
     "clock_text",
     "day_words",
+    "when_words",
     "label",
     "printable",
     "sizes_shown",

@@ -151,8 +151,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "advice_kind:time_backwards": ("时间倒流", "time runs backwards"),
     "advice_kind:unstated_night": ("未交代的一夜", "a night not told"),
     "advice_kind:deadline_passed": ("期限已过", "deadline passed"),
-    # -- the part of a story day, as the book wrote it (memory/clock/shown.py) ------------------
-    "clock_day_part": ("{day}{part}", "{day} {part}"),
     # -- how a character came to know a secret, where the engine says it -----------------------
     "knowledge_how_planted": ("埋设时即知情", "knew it when it was planted"),
     "knowledge_how_about_self": ("秘密关乎其本人", "the secret is about them"),

@@ -23,9 +23,9 @@ from ..book.words import (
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
-    day_words,
     label,
     sizes_shown,
+    when_words,
 )
 from ..messages import MESSAGES, say
 
@@ -242,7 +242,7 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
 
 def _story_when(event: TimelineEvent) -> str:
     """An event's day on the story clock, its part of day, and the chapter that tells it."""
-    when = day_words(event.day, part=event.part)
+    when = when_words(event.day, part=event.part or None)
     mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
     return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
