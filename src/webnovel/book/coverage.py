@@ -2,7 +2,8 @@
 or an agent. Once a book holds both kinds, what memory says after the first such chapter may
 be out of date (汤怀 still alive in the pack for 第八十二回 because only 1–5 were extracted), so
 the pack and `resume` say which chapters, as `text_only_chapters` (numbers, and `[from, to]`
-for runs), and in text as a Chinese line naming the chapter after which states may be stale.
+for runs), and in text as a line (the catalogue's `text_only_line`) naming the chapter after
+which states may be stale.
 
 A chapter imported now is marked (`chapter_meta.origin == "text_import"`); one imported before
 that mark existed is recognised by its result, no more than the minimal import shape
@@ -74,11 +75,14 @@ def as_ranges(chapters: list[int]) -> Ranges:
 
 
 def coverage_line(ranges: Ranges) -> str | None:
-    """The Chinese line: which chapters stand on their text alone (`as_ranges`), and after
-    which chapter the states may be out of date."""
+    """The line a person reads: which chapters stand on their text alone (`as_ranges`), and
+    after which chapter the states may be out of date."""
     if not ranges:
         return None
-    shown = "、".join(f"第{r}章" if isinstance(r, int) else f"第{r[0]}–{r[1]}章" for r in ranges)
+    shown = say("argument_list_separator").join(
+        say("chapter_n", n=r) if isinstance(r, int) else say("chapter_span", a=r[0], b=r[1])
+        for r in ranges
+    )
     first = ranges[0] if isinstance(ranges[0], int) else ranges[0][0]
     return say("text_only_line", chapters=shown, after=first - 1)
 

@@ -9,7 +9,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the book's characters, factions, places and items, with aliases",
     ),
     "help_entities_as_of": ("按第 N 章时所知", "as chapter N knew them"),
-    "help_entities_entity_type": ("如 角色、势力、地点、物品", "e.g. 角色, 势力, 地点"),
+    "help_entities_entity_type": (
+        "如 角色、势力、地点、物品",
+        "e.g. character, faction, place or item",
+    ),
     "help_fact": (
         "某实体的一个字段：当前值，或截至第 N 章的值",
         "one field of one entity, now or as of chapter N",
