@@ -62,6 +62,7 @@ CONFLICT_KIND = {
     "unknown_entity": "未知实体",
     "duplicate_entity": "重复登场",
     "reveal_takes_name": "揭示占用他人之名",
+    "name_reintroduced": "已知之名另立新人",
     "secret_source_unaware": "消息来源不知情",
     "secret_unknown": "未埋设的秘密",
     "thread_unknown": "未知线索",
