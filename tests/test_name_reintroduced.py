@@ -181,3 +181,27 @@ def test_an_agent_over_mcp_is_refused_and_then_told_the_repair(sample: webnovel.
     error = json.loads(split.content[0].text)
     assert split.is_error and error["code"] == "ambiguous_entity"
     assert "webnovel candidates merge lin_yan --into linyan" in error["message"]
+
+
+def test_fact_without_a_field_is_every_field_someone_has(sample: webnovel.Project) -> None:
+    """`fact 林砚` is the author's first question: it answers who 林砚 is now (or as of a
+    chapter), one field a line, instead of 「不是物品」; an item still answers who holds it."""
+    root = str(sample.root)
+    now = run_cli("--project", root, "fact", "林砚", "--format", "text")
+    assert now.returncode == 0, now.stderr
+    lines = now.stdout.splitlines()
+    assert lines[0] == "林砚："
+    assert "  境界：金丹（第11章起）" in lines
+    assert lines[-1] == "  查一项：webnovel fact 林砚 字段；看来历：webnovel history 林砚"
+    early = run_cli("--project", root, "fact", "林砚", "--as-of", "3", "--format", "json")
+    answer = json.loads(early.stdout)
+    assert (answer["entity_id"], answer["field"], answer["value"]) == ("linyan", None, None)
+    assert answer["found"] is True
+    realm = next(f for f in answer["facts"] if f["field"] == "realm")
+    assert (realm["value"], realm["field_label"], realm["valid_from"]) == ("炼气", "境界", 1)
+    single = run_cli("--project", root, "fact", "林砚", "境界", "--as-of", "3", "--format", "json")
+    assert json.loads(single.stdout) == realm  # each as `fact` gives it
+    shown = run_cli("--project", root, "fact", "林砚", "--as-of", "3", "--format", "text")
+    assert shown.stdout.startswith("林砚（第3章时）：\n")
+    held = run_cli("--project", root, "fact", "青灯", "--format", "json")
+    assert json.loads(held.stdout)["field"] == "holder"  # an item: who holds it, as before

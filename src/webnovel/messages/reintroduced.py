@@ -25,4 +25,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         ". If they are one person, merge them: webnovel candidates merge {newer} --into {older}; "
         "if they are two people of one name, rename one: webnovel rename {newer} NEW-NAME",
     ),
+    # `fact SUBJECT` with no field, for anyone but an item: every field that holds
+    "fact_every_heading": ("{name}{when}：", "{name}{when}:"),
+    "fact_every_as_of": ("（第{chapter}章时）", " as of chapter {chapter}"),
+    "fact_every_row": ("{field}：{value}{aged}（{when}）", "{field}: {value}{aged} ({when})"),
+    "fact_every_none": ("{name}：还没有记录任何字段", "{name}: no field on record yet"),
+    "fact_every_more": (
+        "查一项：webnovel fact {subject} 字段；看来历：webnovel history {subject}",
+        "one field: webnovel fact {subject} FIELD; how each came to be: webnovel history {subject}",
+    ),
 }
