@@ -18,6 +18,7 @@ from webnovel.errors import AmbiguousEntity, ReviewBlocked
 from webnovel.ingest.sample_book import sample_chapters
 
 from cli_runner import run_cli
+from stores import init_book
 
 DUPLICATE = {
     "chapter": 13,
@@ -101,11 +102,11 @@ def test_the_repair_is_said_at_the_terminal_as_a_command_that_runs(
     assert again.returncode == 0 and json.loads(again.stdout)["entity_id"] == "linyan"
 
 
-def test_a_rebuild_and_a_commit_out_of_order_agree(tmp_path: Path) -> None:
+def test_a_rebuild_and_a_commit_out_of_order_agree(backend: str, tmp_path: Path) -> None:
     """Whether a name was taken depends on both entities: a holder committed after the
     newcomer (an earlier chapter, written later) makes the newcomer's conflict, as a rebuild
     finds it; taking the holder away again clears it."""
-    with webnovel.init_project(tmp_path / "b", title="t") as book:
+    with init_book(backend, tmp_path / "b") as book:
         book.commit({"chapter": 1, "summary": "开篇"})
         book.commit({"chapter": 5, "entities_new": [{"id": "lin_yan", "name": "林砚"}]})
         assert book.conflicts() == []
@@ -118,11 +119,11 @@ def test_a_rebuild_and_a_commit_out_of_order_agree(tmp_path: Path) -> None:
         assert book.conflicts() == []
 
 
-def test_what_stays_advice(tmp_path: Path) -> None:
+def test_what_stays_advice(backend: str, tmp_path: Path) -> None:
     """A place named like a person, a name another holds as an alias, two namesakes brought in
     by one chapter, a reveal: none of them is `name_reintroduced`; beside them, the one known
     name under a new id is the one blocking issue."""
-    with webnovel.init_project(tmp_path / "b", title="t") as book:
+    with init_book(backend, tmp_path / "b") as book:
         first = book.commit(
             {
                 "chapter": 1,
