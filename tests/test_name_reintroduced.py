@@ -147,6 +147,8 @@ def test_what_stays_advice(backend: str, tmp_path: Path) -> None:
         review = book.review(draft)
         kinds = {(i.category, i.entity_id) for i in review.issues}
         assert ("name_taken", "yunyao_peak") in kinds and ("name_taken", "yao") in kinds
+        taken = next(i for i in review.issues if i.category == "name_taken")
+        assert "entities_appeared" in taken.fix_hint  # the obvious fix first, not `uncertain`
         blocking = [(i.category, i.entity_id, i.expected) for i in review.issues if i.blocking]
         assert blocking == [("name_reintroduced", "wang_wu", "wangwu")]  # the first holder
         report = book.commit(draft)
