@@ -64,7 +64,7 @@ def test_review_and_a_checked_commit_refuse_a_known_name_under_a_new_id(
 
 
 def test_a_plain_commit_records_it_and_the_ambiguity_names_its_repair(
-    sample: webnovel.Project,
+    sample: webnovel.Project, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     report = sample.commit(DUPLICATE)
     [conflict] = report.conflicts
@@ -81,6 +81,11 @@ def test_a_plain_commit_records_it_and_the_ambiguity_names_its_repair(
     assert said.startswith("「林砚」指代不明：可能是 lin_yan、linyan；请改用 id")
     assert "webnovel candidates merge lin_yan --into linyan" in said
     assert ambiguous.value.details == {"reference": "林砚", "candidates": ["lin_yan", "linyan"]}
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    with pytest.raises(AmbiguousEntity) as in_english:
+        sample.fact("林砚", "境界")
+    assert "it names lin_yan, linyan; use an id. If they are one person" in str(in_english.value)
+    monkeypatch.delenv("WEBNOVEL_LANG")
     # the repair it names works, and takes the conflict with it
     sample.merge_candidate("lin_yan", into="linyan")
     assert sample.entity("林砚").id == "linyan"

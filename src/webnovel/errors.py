@@ -200,9 +200,10 @@ class AmbiguousEntity(DomainError):
         if len(self.candidates) > 1:
             newer, older = self.candidates[0], self.candidates[-1]
             repair = say("ambiguous_entity_repair", newer=newer, older=older)
+        names = say("argument_list_separator").join(candidates)
         super().__init__(
             key="ambiguous_entity",
-            arguments={"ref": reference, "names": "、".join(candidates), "repair": repair},
+            arguments={"ref": reference, "names": names, "repair": repair},
             details={"reference": reference, "candidates": self.candidates},
         )
 
