@@ -118,6 +118,7 @@ BOTH_BACKENDS = {
     "test_pack_trust",
     "test_author_decisions",
     "test_item_moves",
+    "test_name_reintroduced",
 }
 
 

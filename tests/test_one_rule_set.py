@@ -61,7 +61,8 @@ PLANTS: dict[str, Callable[[Draft], None]] = {
         "state_changes",
         {"entity_id": "林砚", "field": "items", "op": "remove", "new": "血衣堂令牌"},
     ),
-    "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚晴"}),
+    "name_taken": _add("entities_new", {"id": "new-su", "name": "苏晚", "aliases": ["晚晴"]}),
+    "name_reintroduced": _add("entities_new", {"id": "zhao_heng", "name": "赵恒"}),
     "reveal_takes_name": _add(
         "entities_new", {"id": "linyuanshan", "name": "玄霄门", "revealed": True}
     ),
@@ -160,12 +161,15 @@ def test_entities_introduced_twice(tmp_path: Path) -> None:
             }
         )
         assert "regression" in {c.kind for c in jumped.conflicts}  # still on the ladder
-        named = book.commit({"chapter": 4, "entities_new": [{"id": "b", "name": "云瑶"}]})
+        aliased = {"id": "b", "name": "云瑶儿", "aliases": ["云瑶"]}
+        named = book.commit({"chapter": 4, "entities_new": [aliased]})
         assert any("它已是 云瑶（a）的名字或别名" in w for w in named.warnings)
+        assert named.conflicts == ()  # an alias shared is advice
         review = book.review({"chapter": 5, "entities_new": [{"id": "c", "name": "云瑶"}]})
-        [taken] = [i for i in review.issues if i.category == "name_taken"]
-        assert (taken.severity, taken.found) == ("medium", "云瑶")
-        assert taken.expected in ("a", "b") and not taken.blocking
+        [taken] = [i for i in review.issues if i.category == "name_reintroduced"]
+        assert (taken.severity, taken.found, taken.expected) == ("high", "云瑶", "a")
+        assert taken.blocking
+        assert "name_taken" not in {i.category for i in review.issues}  # said once
 
 
 def test_one_vocabulary_of_findings() -> None:

@@ -194,9 +194,16 @@ class AmbiguousEntity(DomainError):
     def __init__(self, reference: str, candidates: list[str]) -> None:
         self.reference = reference
         self.candidates = list(candidates)
+        # the repair that exists, said with the ids (the name is the problem): the candidates
+        # come latest introduced first, so the newcomer is merged into the one known longest
+        repair = ""
+        if len(self.candidates) > 1:
+            newer, older = self.candidates[0], self.candidates[-1]
+            repair = say("ambiguous_entity_repair", newer=newer, older=older)
+        names = say("argument_list_separator").join(candidates)
         super().__init__(
             key="ambiguous_entity",
-            arguments={"ref": reference, "names": "、".join(candidates)},
+            arguments={"ref": reference, "names": names, "repair": repair},
             details={"reference": reference, "candidates": self.candidates},
         )
 

@@ -180,6 +180,7 @@ ConflictKind = Literal[
     "unknown_entity",
     "duplicate_entity",
     "reveal_takes_name",
+    "name_reintroduced",
     "secret_source_unaware",
     "secret_unknown",
     "thread_unknown",

@@ -87,8 +87,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "unknown entity '{ref}': no entity has this id, name or alias{hint}",
     ),
     "ambiguous_entity": (
-        "「{ref}」指代不明：可能是 {names}；请改用 id",
-        "ambiguous entity '{ref}': it names {names}; use an id",
+        "「{ref}」指代不明：可能是 {names}；请改用 id{repair}",
+        "ambiguous entity '{ref}': it names {names}; use an id{repair}",
     ),
     "unknown_chapter": ("第{chapter}章尚未提交", "chapter {chapter} has not been committed"),
     "unknown_conflict": (

@@ -68,8 +68,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "check that the text explains why the realm fell",
     ),
     "hint_name_taken": (
-        "换一个名字，或在 uncertain 中写明指的是哪一个",
-        "choose another name, or say in uncertain which one is meant",
+        "若是已登场的实体，请用它的 id 写进 entities_appeared / state_changes；否则换一个能区分的名字"
+        "或别名",
+        "if this is an entity already in the book, put it in entities_appeared / state_changes "
+        "under its id; otherwise choose a name or alias that tells them apart",
     ),
     "hint_ambiguous_alias": (
         "改用实体 id，或在 uncertain 中写明 adopted",

@@ -416,10 +416,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "合并需要指明并入哪个已有实体（--into）",
         "a merge needs the existing entity to merge into (--into)",
     ),
-    "fact_needs_field": (
-        "「{name}」不是物品：请给出字段，如 fact {subject} 境界",
-        "{name!r} is not an item: give a field, as in fact {subject} realm",
-    ),
     "fix_hint": ("（建议：{hint}）", " (suggestion: {hint})"),
     "text_too_big": (
         "{name}：超过 {mb} MB 的上限，不像是一章或一本书，已拒绝读取",

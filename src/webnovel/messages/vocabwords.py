@@ -130,6 +130,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "conflict_kind:unknown_entity": ("未知实体", "unknown entity"),
     "conflict_kind:duplicate_entity": ("重复登场", "introduced twice"),
     "conflict_kind:reveal_takes_name": ("揭示占用他人之名", "a reveal takes another's name"),
+    "conflict_kind:name_reintroduced": ("已知之名另立新人", "a known name under a new id"),
     "conflict_kind:secret_source_unaware": ("消息来源不知情", "the source does not know"),
     "conflict_kind:secret_unknown": ("未埋设的秘密", "a secret never planted"),
     "conflict_kind:thread_unknown": ("未知线索", "unknown thread"),

@@ -28,9 +28,23 @@ def dicts(items: Sequence[HasDict]) -> list[dict[str, Any]]:
 
 
 @dataclass(frozen=True, kw_only=True)
+class FieldNow:
+    """One field of an entity asked without a field: the version that holds, as `fact` gives it."""
+
+    label: str  # the field as the book names it
+    item: MemoryItem
+    value_now: Any = None  # an age the story clock has moved
+
+    def to_dict(self) -> dict[str, Any]:
+        aged = {} if self.value_now is None else {"value_now": self.value_now}
+        return {**self.item.to_dict(), "field_label": self.label, **aged}
+
+
+@dataclass(frozen=True, kw_only=True)
 class FactAnswer:
     """One field of one entity as of a chapter: the version that holds (`item`), or none with
-    the fields the entity does have; for an item asked without a field, who holds it."""
+    the fields the entity does have; for an item asked without a field, who holds it; for
+    anyone else asked without a field, every field that holds (`every`)."""
 
     entity_id: str
     entity_name: str
@@ -40,12 +54,23 @@ class FactAnswer:
     holders: tuple[tuple[str, str], ...] | None = None  # (id, name), for "who holds it"
     known_fields: tuple[str, ...] = ()
     value_now: Any = None  # an age as the story clock has moved it (十六岁 → 十九岁)
+    every: tuple[FieldNow, ...] | None = None
+    as_of: int | None = None  # the chapter `every` is as of (None: now)
 
     @property
     def found(self) -> bool:
-        return self.item is not None or bool(self.holders)
+        return self.item is not None or bool(self.holders) or bool(self.every)
 
     def to_dict(self) -> dict[str, Any]:
+        if self.every is not None:
+            return {  # the shape of a `fact`, its one value replaced by every field's
+                "entity_id": self.entity_id,
+                "entity_name": self.entity_name,
+                "field": None,
+                "value": None,
+                "found": self.found,
+                "facts": [now.to_dict() for now in self.every],
+            }
         if self.holders is not None:
             return {
                 "entity_id": self.entity_id,
@@ -72,9 +97,16 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
     # an item asked for its holder may be a thing no chapter introduced, known by its name
     entity = book.thing(subject) if holding else book.entity(subject)
     name = book.names([entity.id], as_of).get(entity.id, entity.name)
-    if holding or field is None:
-        if entity.type != "物品" and field is None:
-            raise InvalidInput.of("fact_needs_field", name=entity.name, subject=subject)
+    if field is None and entity.type != "物品":  # who someone is now: every field of theirs
+        return FactAnswer(
+            entity_id=entity.id,
+            entity_name=name,
+            field="",
+            field_label="",
+            every=every_field(book, entity.id, as_of),
+            as_of=as_of,
+        )
+    if holding or field is None:  # an item asked without a field: who holds it
         holders = book.holders(entity.id, as_of=as_of)
         names = book.names(holders, as_of)
         return FactAnswer(
@@ -95,6 +127,23 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
         item=item,
         known_fields=known,
         value_now=book.aged(item, as_of) if item is not None and key == "age" else None,
+    )
+
+
+def every_field(book: Project, entity_id: str, as_of: int | None) -> tuple[FieldNow, ...]:
+    """Every field of an entity that holds as of a chapter, in the order the book declares its
+    fields (those it does not declare after, by name)."""
+    order = {term.value: place for place, term in enumerate(book.fields)}
+    items = sorted(
+        book.facts(entity_id, as_of), key=lambda i: (order.get(i.field, len(order)), i.field)
+    )
+    return tuple(
+        FieldNow(
+            label=book.fields.label(i.field),
+            item=i,
+            value_now=book.aged(i, as_of) if i.field == "age" else None,
+        )
+        for i in items
     )
 
 

@@ -114,6 +114,8 @@ def _field_meant(written: str) -> str | None:
 
 
 def fact_text(answer: FactAnswer) -> str:
+    if answer.every is not None:
+        return _every_field_text(answer)
     shown = answer.field_label or label(FIELD, answer.field)
     if not answer.found:
         name = answer.entity_name or answer.entity_id
@@ -140,6 +142,23 @@ def fact_text(answer: FactAnswer) -> str:
         source=SOURCE.get(item.source_type, item.source_type),
     )
     return f"{found}\n  {where}"
+
+
+def _every_field_text(answer: FactAnswer) -> str:
+    """Who someone is now, one line a field, and where to ask for more."""
+    name = answer.entity_name or answer.entity_id
+    more = say("fact_every_more", subject=name)
+    if not answer.every:
+        return f"{say('fact_every_none', name=name)}\n  {more}"
+    when = "" if answer.as_of is None else say("fact_every_as_of", chapter=answer.as_of)
+    lines = [say("fact_every_heading", name=name, when=when)]
+    for now in answer.every:
+        aged = "" if now.value_now is None else say("fact_value_now", value=now.value_now)
+        held = interval(now.item.valid_from, now.item.valid_to)
+        value = value_text(now.item.value)
+        row = say("fact_every_row", field=now.label, value=value, aged=aged, when=held)
+        lines.append("  " + row)
+    return "\n".join([*lines, "  " + more])
 
 
 def history_text(versions: Versions) -> str:

@@ -123,3 +123,32 @@ def own_holder_of_name(conn: Connection, name: str, entity_id: str, chapter: int
         if any(name == own or name in loads(aliases) for own, aliases in intros):
             return str(other)
     return None
+
+
+def introductions_of(conn: Connection, entity_ids: list[str]) -> dict[str, tuple[int, str, str]]:
+    """Each settled entity's introduction, its earliest row in `entity_intros` (chapter, name,
+    the entity's type): the name it came into the book with. One that came in `revealed` is
+    left out: what its reveal took is `reveal_takes_name`'s to say."""
+    rows = rows_in(
+        conn,
+        "SELECT i.entity_id, i.chapter, i.seq, i.revealed, i.name, e.type FROM entity_intros i "
+        "JOIN entities e ON e.id = i.entity_id WHERE e.tentative = 0 AND i.entity_id IN ({marks})",
+        entity_ids,
+    )
+    first: dict[str, tuple[int, str, str] | None] = {}
+    for entity_id, chapter, _, revealed, name, kind in sorted(tuple(r) for r in rows):
+        intro = None if revealed else (int(chapter), str(name), str(kind or ""))
+        first.setdefault(str(entity_id), intro)
+    return {entity_id: intro for entity_id, intro in first.items() if intro is not None}
+
+
+def introduced_names(conn: Connection, names: list[str]) -> list[tuple[str, int, str, str]]:
+    """Every introduction (a reveal too) of a settled entity that gave it one of `names` as its
+    name: the entity, the chapter, the name and the entity's type, in that order."""
+    rows = rows_in(
+        conn,
+        "SELECT i.entity_id, i.chapter, i.name, e.type FROM entity_intros i "
+        "JOIN entities e ON e.id = i.entity_id WHERE e.tentative = 0 AND i.name IN ({marks})",
+        sorted(set(names)),
+    )
+    return sorted((str(e), int(c), str(n), str(t or "")) for e, c, n, t in rows)

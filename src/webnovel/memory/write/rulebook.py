@@ -45,6 +45,7 @@ RULES: dict[str, Rule] = {
     "unknown_entity": Rule("unknown_entity", "high"),
     "duplicate_entity": Rule("duplicate_entity", "high"),
     "reveal_takes_name": Rule("reveal_takes_name", "high"),
+    "name_reintroduced": Rule("name_reintroduced", "high"),
     "secret_source_unaware": Rule("secret_source_unaware", "high"),
     "secret_unknown": Rule("secret_unknown", "medium"),
     "thread_unknown": Rule("thread_unknown", "medium"),

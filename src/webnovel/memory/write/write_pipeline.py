@@ -17,9 +17,8 @@ from typing import Any
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ...messages import say
-from ..chains import TARGET, Family
+from ..chains import Family
 from ..records import CommitCounts, CommitReport, Conflict
-from ..said import Said
 from ..schema import Introduction
 from ..store import (
     activity_ops,
@@ -36,7 +35,6 @@ from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
 from .chain_folds import (
     KEY_SEPARATOR,
-    ConflictDraft,
     Version,
     chain_key,
     conflict_windows,
@@ -63,6 +61,7 @@ from .item_rules import (
     judged_with_every_holder,
 )
 from .json_hygiene import json_problems
+from .name_rules import names_reintroduced, names_taken, namesakes, without_reintroduced
 from .reference_resolver import ReferenceResolver
 from .reveal_rules import reveals_taking_names
 from .time_rules import time_findings
@@ -303,13 +302,14 @@ class WritePipeline:
                 self._entity_row(entity_id, entity_id in rederive)
             after = entity_ops.reference_signatures(conn, before)
             return outcome, {e for e in before if before[e] != after[e]}
-        outcome.notes += self._names_taken(result)
+        outcome.notes += names_taken(conn, result)
         # An adopted chain's assertions may come from any chapter, before this one too.
         starts = {chain: 0 if chain in adopted else n for chain in chains}
         self._replay_chains(starts, recorded_at, outcome, counted=n)
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
         self._refresh_entities(entities, n, rederive, outcome)
+        outcome.notes = without_reintroduced(outcome.notes, outcome.conflicts)
         outcome.notes += [
             ambiguity_conflict(n, ref, ids) for ref, ids in resolver.ambiguous.items()
         ]
@@ -344,43 +344,6 @@ class WritePipeline:
         outcome.conflicts += conflicts
         outcome.notes += [to_conflict(draft, scope) for draft in found.notes]
         outcome.warnings += found.warnings
-
-    def _names_taken(self, result: ChapterResult) -> list[Conflict]:
-        """A new entity named like another one: references to that name become ambiguous."""
-        notes = []
-        names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
-        known = name_ops.resolve_references(self.index.conn, names)  # one read for all
-        for entity in result.entities_new:
-            if entity.revealed and self._known_before(entity.id, result.chapter):
-                continue  # a reveal taking a name is `reveal_takes_name`, a conflict
-            for name in dict.fromkeys((entity.name, *entity.aliases)):
-                others = [other for other in known.get(name, []) if other != entity.id]
-                state = entity_ops.intro_state(self.index.conn, others[0]) if others else None
-                if state is None or not state.settled:  # a tentative name is adopted, not taken
-                    continue
-                draft = ConflictDraft(
-                    kind="name_taken",
-                    chapter=result.chapter,
-                    entity_id=entity.id,
-                    expected=others[0],
-                    found=name,
-                    message=Said(
-                        "conflict_name_taken",
-                        name=entity.name,
-                        entity=entity.id,
-                        taken=name,
-                        target=TARGET,
-                        other=others[0],
-                    ),
-                    evidence=({"chapter": result.chapter, "ref": f"entity_new:{entity.id}"},),
-                    target=others[0],
-                )
-                notes.append(to_conflict(draft, f"entity:{entity.id}"))
-        return notes
-
-    def _known_before(self, entity_id: str, chapter: int) -> bool:
-        chapters = entity_ops.intro_chapters_of(self.index.conn, [entity_id]).get(entity_id, [])
-        return bool(chapters) and chapters[0] < chapter
 
     def _extract(self, result: ChapterResult, resolver: ReferenceResolver) -> Extraction:
         extraction = extract_facts(result, resolver)
@@ -432,7 +395,7 @@ class WritePipeline:
         cameo. Each kind of read is one statement for all the entities (on PostgreSQL, a
         round trip for all instead of one per entity)."""
         conn = self.index.conn
-        ids = sorted(entity_ids)
+        ids = sorted(entity_ids | namesakes(conn, entity_ids))
         known = entity_ops.intro_states(conn, ids)
         kept = {e for e in ids if _keeps_row(e in rederive, known.get(e))}
         entity_ops.touch_entity_spans(conn, sorted(kept))
@@ -445,6 +408,7 @@ class WritePipeline:
         activities = activity_ops.activities_in(conn, windows)
         introduced = entity_ops.intro_chapters_of(conn, list(intros))
         reveals = reveals_taking_names(conn, list(intros))
+        reintroduced = names_reintroduced(conn, list(intros))
         replaced: list[tuple[str, int, list[Conflict]]] = []
         for entity_id in ids:
             scope = f"entity:{entity_id}"
@@ -457,6 +421,7 @@ class WritePipeline:
             )
             drafts += duplicate_intros(entity_id, introduced.get(entity_id, []))
             drafts += reveals.get(entity_id, [])
+            drafts += reintroduced.get(entity_id, [])
             conflicts = [to_conflict(d, scope) for d in drafts]
             replaced.append((scope, 0, conflicts))
             outcome.conflicts += [c for c in conflicts if c.chapter >= chapter]
