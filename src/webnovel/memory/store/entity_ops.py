@@ -309,14 +309,6 @@ def intro_chapters_of(conn: Connection, ids: list[str]) -> dict[str, list[int]]:
     return out
 
 
-def intro_names_of(conn: Connection, ids: list[str]) -> list[str]:
-    """The names these entities were introduced (or revealed) with, settled or not."""
-    rows = rows_in(
-        conn, "SELECT DISTINCT name FROM entity_intros WHERE entity_id IN ({marks})", ids
-    )
-    return sorted({str(r[0]) for r in rows})
-
-
 def count_settled(conn: Connection) -> int:
     return int(conn.execute("SELECT COUNT(*) FROM entities WHERE tentative = 0").fetchone()[0])
 

@@ -125,30 +125,45 @@ def own_holder_of_name(conn: Connection, name: str, entity_id: str, chapter: int
     return None
 
 
-def introductions_of(conn: Connection, entity_ids: list[str]) -> dict[str, tuple[int, str, str]]:
-    """Each settled entity's introduction, its earliest row in `entity_intros` (chapter, name,
-    the entity's type): the name it came into the book with. One that came in `revealed` is
-    left out: what its reveal took is `reveal_takes_name`'s to say."""
+def names_shared_with(
+    conn: Connection, entity_ids: list[str]
+) -> tuple[dict[str, tuple[int, str, str]], list[tuple[str, int, str, str]]]:
+    """In one statement: each of these settled entities' introduction (its earliest row in
+    `entity_intros`: chapter, name, type; one that came in `revealed` is left out, what its
+    reveal took being `reveal_takes_name`'s to say), and every introduction of a settled entity
+    (a reveal too) under a name any of them was introduced with (entity, chapter, name, type)."""
     rows = rows_in(
         conn,
         "SELECT i.entity_id, i.chapter, i.seq, i.revealed, i.name, e.type FROM entity_intros i "
-        "JOIN entities e ON e.id = i.entity_id WHERE e.tentative = 0 AND i.entity_id IN ({marks})",
+        "JOIN entities e ON e.id = i.entity_id WHERE e.tentative = 0 AND i.name IN "
+        "(SELECT name FROM entity_intros WHERE entity_id IN ({marks}))",
         entity_ids,
     )
+    ordered = sorted(tuple(r) for r in rows)
+    wanted = set(entity_ids)
     first: dict[str, tuple[int, str, str] | None] = {}
-    for entity_id, chapter, _, revealed, name, kind in sorted(tuple(r) for r in rows):
-        intro = None if revealed else (int(chapter), str(name), str(kind or ""))
-        first.setdefault(str(entity_id), intro)
-    return {entity_id: intro for entity_id, intro in first.items() if intro is not None}
+    for entity_id, chapter, _, revealed, name, kind in ordered:
+        if entity_id in wanted:
+            intro = None if revealed else (int(chapter), str(name), str(kind or ""))
+            first.setdefault(str(entity_id), intro)
+    introductions = {e: intro for e, intro in first.items() if intro is not None}
+    holders = sorted({(str(e), int(c), str(n), str(t or "")) for e, c, _, _, n, t in ordered})
+    return introductions, holders
 
 
-def introduced_names(conn: Connection, names: list[str]) -> list[tuple[str, int, str, str]]:
-    """Every introduction (a reveal too) of a settled entity that gave it one of `names` as its
-    name: the entity, the chapter, the name and the entity's type, in that order."""
-    rows = rows_in(
-        conn,
-        "SELECT i.entity_id, i.chapter, i.name, e.type FROM entity_intros i "
-        "JOIN entities e ON e.id = i.entity_id WHERE e.tentative = 0 AND i.name IN ({marks})",
-        sorted(set(names)),
+def namesakes_of(conn: Connection, entity_ids: list[str], taken_kind: str) -> set[str]:
+    """In one statement: the settled entities introduced (or revealed) under a name one of these
+    was introduced with, and those whose recorded `taken_kind` conflict names one of these."""
+    sql = (
+        "SELECT i.entity_id FROM entity_intros i JOIN entities e ON e.id = i.entity_id "
+        "WHERE e.tentative = 0 AND i.name IN "
+        "(SELECT name FROM entity_intros WHERE entity_id IN ({marks})) "
+        "UNION SELECT entity_id FROM conflicts WHERE kind = ? AND entity_id IS NOT NULL "
+        "AND target IN ({marks})"
     )
-    return sorted((str(e), int(c), str(n), str(t or "")) for e, c, n, t in rows)
+    rows: list[Row] = []
+    for start in range(0, len(entity_ids), 400):  # the list is given twice: SQLite's bound
+        part = entity_ids[start : start + 400]
+        marks = ",".join("?" * len(part))
+        rows += conn.execute(sql.format(marks=marks), (*part, taken_kind, *part)).fetchall()
+    return {str(r[0]) for r in rows}

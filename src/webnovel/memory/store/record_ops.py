@@ -254,18 +254,6 @@ def first_conflicts_of(conn: Connection, scope: str, since: int, before: int) ->
     return {str(entity_id): int(chapter) for entity_id, chapter in rows}
 
 
-def entities_in_conflict_with(conn: Connection, kind: str, targets: Iterable[str]) -> set[str]:
-    """The entities whose recorded `kind` conflicts name one of `targets` as the other side."""
-    rows = rows_in(
-        conn,
-        "SELECT entity_id FROM conflicts WHERE kind = ? AND entity_id IS NOT NULL "
-        "AND target IN ({marks})",
-        sorted(set(targets)),
-        params=(kind,),
-    )
-    return {str(r[0]) for r in rows}
-
-
 def stored_conflict_ids(conn: Connection, ids: Iterable[str]) -> set[str]:
     """Which of these conflicts are still recorded (a later replay may have replaced some)."""
     wanted, found = sorted(set(ids)), set()

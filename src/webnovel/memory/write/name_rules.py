@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from ..chains import TARGET, ConflictDraft
 from ..records import Conflict
 from ..said import Said
-from ..store import entity_ops, name_ops, record_ops
+from ..store import entity_ops, name_ops
 from ..store.connection import Connection
 from .chapter_inputs import ChapterResult
 from .conflict_records import to_conflict
@@ -31,10 +31,10 @@ def names_reintroduced(
     """For each settled entity, the conflict if its introduction took the name a settled
     entity of the same type was introduced (or revealed) with in an earlier chapter; the one
     named is the earliest such holder."""
-    first = name_ops.introductions_of(conn, sorted(set(entity_ids)))
-    if not first:
+    ids = sorted(set(entity_ids))
+    if not ids:
         return {}
-    holders = name_ops.introduced_names(conn, [name for _, name, _ in first.values()])
+    first, holders = name_ops.names_shared_with(conn, ids)
     found: dict[str, list[ConflictDraft]] = {}
     for entity_id, (chapter, name, kind) in sorted(first.items()):
         earlier = [
@@ -79,10 +79,9 @@ def namesakes(conn: Connection, entity_ids: set[str]) -> set[str]:
     """The other settled entities introduced under a name these were introduced with, and
     those recorded as having taken a name of theirs: whether one took the other's name depends
     on both, so they are judged again together (a holder introduced late, or taken away)."""
-    names = entity_ops.intro_names_of(conn, sorted(entity_ids))
-    found = record_ops.entities_in_conflict_with(conn, "name_reintroduced", entity_ids)
-    if names:
-        found |= {holder for holder, _, _, _ in name_ops.introduced_names(conn, names)}
+    if not entity_ids:
+        return set()
+    found = name_ops.namesakes_of(conn, sorted(entity_ids), "name_reintroduced")
     return found - entity_ids
 
 
