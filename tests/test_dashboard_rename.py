@@ -5,6 +5,7 @@ rename from a later chapter; its undo; the labels in the language asked for."""
 
 from __future__ import annotations
 
+import html
 import re
 import urllib.parse
 from collections.abc import Iterator
@@ -63,7 +64,7 @@ def book_state(board: Running) -> tuple[int, str, tuple[str, ...]]:
 def test_an_entity_is_renamed_from_its_page_behind_the_pages_token(board: Running) -> None:
     page = board.get("/characters/linyan").body
     assert 'action="/characters/linyan/rename"' in page
-    assert "改名" in page and "新名字" in page and "留空：从登场的那一章起" in page
+    assert "改名" in page and "新名字" in page and "留空即登场那一章" in page
     assert 'value="undo"' not in page  # nothing renamed yet: no undo offered
     token = token_of(page)
     before = book_state(board)
@@ -149,7 +150,7 @@ def test_the_rename_control_speaks_english_under_webnovel_lang_en(
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     page = board.get("/characters/zhoubo").body
     assert "<h2>Rename</h2>" in page and 'placeholder="new name"' in page
-    assert "blank: from the chapter introducing it" in page
+    assert "blank: where introduced" in page
     token = token_of(page)
     taken = post(board, "zhoubo", {"action": "rename", "new_name": "林砚", "token": token})
     assert taken.status == 400
@@ -159,3 +160,37 @@ def test_the_rename_control_speaks_english_under_webnovel_lang_en(
     )
     assert "renamed 「周伯」 to 「铁伯」 from chapter 1; 「周伯」 stays an alias" in done
     assert "Undo the rename 「周伯」 → 「铁伯」 (from chapter 1)" in done
+
+
+def test_beyond_this_machine_a_rename_needs_the_login_token_too(tmp_path: Path) -> None:
+    root = build_sample_book(tmp_path / "book")
+    with running_dashboard(root, login_token="t0ken") as board:
+        assert board.get("/characters/linyan").status == 401
+        entered = board.get("/characters/linyan?login=t0ken")
+        cookie = {"Cookie": entered.headers["set-cookie"].split(";")[0]}
+        page = board.get("/characters/linyan", cookie).body
+        rename = {"action": "rename", "new_name": "林砚之", "token": token_of(page)}
+        assert post(board, "linyan", rename).status == 401  # the page's token alone is not enough
+        assert book_state(board)[1] == "林砚"
+        assert post(board, "linyan", rename, cookie).status == 303
+        assert book_state(board)[1] == "林砚之"
+
+
+def test_an_entity_whose_id_holds_url_syntax_is_renamed_through_its_form(tmp_path: Path) -> None:
+    odd = ["a/b", "x?y=1", "h#1", "../up", "百分%20号", "sp ace", "c/rename"]
+    root = tmp_path / "odd"
+    with webnovel.init_project(root, title="怪名") as book:
+        book.commit(
+            {"chapter": 1, "entities_new": [{"id": i, "name": f"人{n}"} for n, i in enumerate(odd)]}
+        )
+    with running_dashboard(root) as board:
+        for n, entity_id in enumerate(odd):
+            page = board.get(f"/characters/{urllib.parse.quote(entity_id, safe='')}").body
+            action = re.search(r'<form class="resolve" method="post" action="([^"]+)"', page)
+            assert action is not None, (entity_id, page[-1500:])
+            fields = {"action": "rename", "new_name": f"新{n}", "token": token_of(page)}
+            body = urllib.parse.urlencode(fields).encode()
+            answer = board.request("POST", html.unescape(action[1]), body, FORM)
+            assert heading(follow(board, answer)) == f"新{n}", entity_id
+    with webnovel.open_project(root) as book:
+        assert [book.entity(i).name for i in odd] == [f"新{n}" for n in range(len(odd))]

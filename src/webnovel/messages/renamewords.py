@@ -16,8 +16,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_rename_new_name": ("新名字", "new name"),
     "page_rename_from": ("自第几章起", "from chapter"),
     "page_rename_from_default": (
-        "留空：从登场的那一章起",
-        "blank: from the chapter introducing it",
+        "留空即登场那一章",
+        "blank: where introduced",
     ),
     "page_rename_submit": ("改名", "Rename"),
     "page_rename_undo": (
