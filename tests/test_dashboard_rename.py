@@ -108,6 +108,8 @@ def test_a_name_another_entity_holds_is_refused_on_the_page_naming_it(board: Run
         ({"new_name": "   "}, "新名字应为非空字符串"),
         ({"new_name": "林砚之", "from_chapter": "第三章"}, "章号须为数字，收到「第三章」"),
         ({"new_name": "林砚之", "from_chapter": "99"}, "本书没有已提交的第99章"),
+        ({"new_name": "林砚之", "from_chapter": "²"}, "章号须为数字，收到「²」"),
+        ({"new_name": "林砚之", "from_chapter": "9" * 30}, "之间的章节号"),
         ({"new_name": "林砚之", "action": "drop"}, "只能是 rename 或 undo"),
     ):
         answer = post(board, "linyan", {"action": "rename", "token": token, **fields})

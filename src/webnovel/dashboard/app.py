@@ -354,7 +354,7 @@ class Dashboard:
         entity = self.book.entity(request.path_params["entity_id"])
         posted = rename_view.Posted.of(form)
         as_of = (form.get("as_of") or [""])[0]
-        shown = int(as_of) if as_of.isdigit() else None
+        shown = int(as_of) if rename_view.is_number(as_of) else None
         try:
             done = rename_view.submit(self.book, entity.id, posted)
         except WebnovelError as refused:  # nothing was written

@@ -15,8 +15,6 @@ from ..book.renaming import Renamed, latest_rename
 from ..errors import InvalidInput
 from ..messages import say
 
-NAME_CHARS = 50  # a name, as the candidates' form takes it
-
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RenameUndo:
@@ -57,8 +55,8 @@ class Posted:
 
         return cls(
             action=first("action"),
-            new_name=first("new_name").strip()[:NAME_CHARS],
-            from_chapter=first("from_chapter").strip()[:20],
+            new_name=first("new_name").strip(),  # as the CLI takes it: the facade judges it
+            from_chapter=first("from_chapter").strip(),
         )
 
 
@@ -96,9 +94,14 @@ def submit(book: Project, entity_id: str, posted: Posted) -> Renamed:
     if posted.action != "rename":
         raise InvalidInput(say("rename_unknown_action", action=posted.action[:20]))
     start = posted.from_chapter
-    if start and not start.isdigit():
-        raise InvalidInput.of("chapter_not_digits", raw=start)
+    if start and not is_number(start):
+        raise InvalidInput.of("chapter_not_digits", raw=start[:40])
     return book.rename_entity(entity_id, posted.new_name, int(start) if start else None)
+
+
+def is_number(raw: str) -> bool:
+    """Written in ASCII digits: `str.isdigit` alone takes ² or ٣, which `int` refuses."""
+    return raw.isascii() and raw.isdigit()
 
 
 def done_text(done: Renamed) -> str:
