@@ -49,6 +49,7 @@ from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
 from . import chapter_view, graph_view, pages, rename_view, revise_view, threads_view
 from .access import AccessGuard
+from .form_numbers import written_number
 from .links import Links
 from .live import CommitWatch
 from .templating import STATIC, render
@@ -193,9 +194,8 @@ class Dashboard:
 
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
-        if not raw.isdigit():
-            raise InvalidInput.of("chapter_not_digits", raw=raw)
-        number = int(raw)
+        if (number := written_number(raw)) is None:
+            raise InvalidInput.of("chapter_not_digits", raw=raw[:40])
         if number > as_of:
             return self.not_yet(
                 request, as_of, say("dashboard_chapter_after", as_of=as_of, chapter=number)
@@ -251,7 +251,7 @@ class Dashboard:
         chapter = request.query_params.get("chapter", "")
         view = revise_view.revise_page(
             self.book,
-            chapter=int(chapter) if chapter.isdigit() else None,
+            chapter=written_number(chapter),
             done=request.query_params.get("done"),
         )
         return self.page(request, "revise.html", as_of, view)
@@ -280,7 +280,7 @@ class Dashboard:
         self.book.flush()
         done = revise_view.done_text(report.chapter, report.status)
         as_of = (form.get("as_of") or [""])[0]
-        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        links = Links(request.app.router, written_number(as_of))
         url = links.url_for("revise", chapter=report.chapter, done=done)
         return RedirectResponse(url, status_code=303)
 
@@ -321,7 +321,7 @@ class Dashboard:
         self.book.resolve_conflict(conflict_id, intentional=intentional, note=note)
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
-        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        links = Links(request.app.router, written_number(as_of))
         return RedirectResponse(links.url_for("conflicts", settled=conflict_id), status_code=303)
 
     async def settle_candidate(self, request: Request) -> Response:
@@ -338,7 +338,7 @@ class Dashboard:
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
         message = say(f"candidate_done_{done.action}")
-        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        links = Links(request.app.router, written_number(as_of))
         done_url = links.url_for(
             "candidates", done=say("candidate_done_note", done=message, name=name)
         )
@@ -354,7 +354,7 @@ class Dashboard:
         entity = self.book.entity(request.path_params["entity_id"])
         posted = rename_view.Posted.of(form)
         as_of = (form.get("as_of") or [""])[0]
-        shown = int(as_of) if rename_view.is_number(as_of) else None
+        shown = written_number(as_of)
         try:
             done = rename_view.submit(self.book, entity.id, posted)
         except WebnovelError as refused:  # nothing was written
@@ -478,7 +478,7 @@ def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InvalidInput.of("not_json_input", error=exc) from exc
-    return raw, int(chapter) if chapter.isdigit() else None, data
+    return raw, written_number(chapter), data
 
 
 def _active(here: str, path: str) -> bool:

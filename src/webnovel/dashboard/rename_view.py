@@ -14,6 +14,7 @@ from ..book.project import Project
 from ..book.renaming import Renamed, latest_rename
 from ..errors import InvalidInput
 from ..messages import say
+from .form_numbers import BEYOND, HIGH, written_number
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -93,15 +94,14 @@ def submit(book: Project, entity_id: str, posted: Posted) -> Renamed:
         return book.rename_entity(entity_id, "", undo=True)
     if posted.action != "rename":
         raise InvalidInput(say("rename_unknown_action", action=posted.action[:20]))
-    start = posted.from_chapter
-    if start and not is_number(start):
-        raise InvalidInput.of("chapter_not_digits", raw=start[:40])
-    return book.rename_entity(entity_id, posted.new_name, int(start) if start else None)
-
-
-def is_number(raw: str) -> bool:
-    """Written in ASCII digits: `str.isdigit` alone takes ² or ٣, which `int` refuses."""
-    return raw.isascii() and raw.isdigit()
+    raw = posted.from_chapter
+    start = written_number(raw) if raw else None
+    if raw and start is None:
+        raise InvalidInput.of("chapter_not_digits", raw=raw[:40])
+    if start == BEYOND:  # said as written, not as the number it was read as
+        got = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise InvalidInput.of("not_a_chapter", what="from_chapter", high=HIGH, got=got)
+    return book.rename_entity(entity_id, posted.new_name, start)
 
 
 def done_text(done: Renamed) -> str:
