@@ -196,3 +196,23 @@ def test_an_entity_whose_id_holds_url_syntax_is_renamed_through_its_form(tmp_pat
             assert heading(follow(board, answer)) == f"新{n}", entity_id
     with webnovel.open_project(root) as book:
         assert [book.entity(i).name for i in odd] == [f"新{n}" for n in range(len(odd))]
+
+
+def test_a_received_books_odd_rename_record_still_shows_the_page(tmp_path: Path) -> None:
+    """The author's layer is the book's meta: a received book's rename record whose chapters
+    are not numbers still gives the page, its undo without a chapter."""
+    import json
+
+    from webnovel.book import author_layer
+
+    root = build_sample_book(tmp_path / "book")
+    with webnovel.open_project(root) as book:
+        book.rename_entity("zhoubo", "铁伯")
+        kept = author_layer.decisions(book.store)
+        odd = [{**d, "chapters": ["一"]} for d in kept]
+        with book.storage.writing() as store:
+            store.commits.set_meta(author_layer.DECISIONS_KEY, json.dumps(odd, ensure_ascii=False))
+    with running_dashboard(root) as board:
+        page = board.get("/characters/zhoubo")
+        assert page.status == 200, page.body[-800:]
+        assert ">撤销改名「周伯」→「铁伯」</button>" in page.body

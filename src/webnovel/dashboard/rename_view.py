@@ -23,7 +23,7 @@ class RenameUndo:
 
     old_name: str
     name: str
-    from_chapter: int
+    from_chapter: int | None  # None when the kept record does not say
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -67,15 +67,16 @@ def control(
     """The control for the entity `entity_id`, refilled from `posted` after a refusal."""
     entity = book.entity(entity_id)
     kept = latest_rename(book.store, entity.id)
-    undo = (
-        RenameUndo(
+    undo = None
+    if kept is not None:
+        # the author's layer is the book's meta, which a received book brings as it likes
+        chapters = kept.get("chapters")
+        start = chapters[0] if isinstance(chapters, list) and chapters else None
+        undo = RenameUndo(
             old_name=str(kept.get("old_name") or ""),
             name=str(kept.get("name") or ""),
-            from_chapter=int((kept.get("chapters") or [0])[0]),
+            from_chapter=start if isinstance(start, int) and not isinstance(start, bool) else None,
         )
-        if kept is not None
-        else None
-    )
     return RenameControl(
         name=entity.name,
         first_chapter=entity.first_chapter,

@@ -24,6 +24,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "撤销改名「{old}」→「{name}」（自第{chapter}章起）",
         "Undo the rename 「{old}」 → 「{name}」 (from chapter {chapter})",
     ),
+    "page_rename_undo_plain": (
+        "撤销改名「{old}」→「{name}」",
+        "Undo the rename 「{old}」 → 「{name}」",
+    ),
     "page_rename_refused": ("没有改名：{reason}", "nothing was renamed: {reason}"),
     "rename_unknown_action": (
         "改名表单的操作只能是 rename 或 undo，收到「{action}」",
