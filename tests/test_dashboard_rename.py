@@ -103,6 +103,7 @@ def test_a_name_another_entity_holds_is_refused_on_the_page_naming_it(board: Run
         assert f'name="new_name" value="{taken}"' in answer.body  # the form as it was filled in
         assert heading(answer.body) == "林砚"  # the page itself, as of its chapter
         assert 'name="as_of" value="9"' in answer.body
+        assert 'data-page-url="/characters/linyan?as_of=9"' in answer.body  # what a reload asks
     for fields, said in (
         ({"new_name": "林砚"}, "已经是这个实体的名字"),
         ({"new_name": "   "}, "新名字应为非空字符串"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 import webnovel  # noqa: E402
+from webnovel.dashboard.app import LIVE_POLL_SECONDS  # noqa: E402
 
 from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
 
@@ -61,6 +63,16 @@ def test_an_entity_is_renamed_and_the_rename_undone_through_its_page(
             "Failed to load resource: the server responded with a status of 400 (Bad Request)"
         ]
         problems.clear()
+        # the refusal answers a POST: its address is the entity's page, so a reload (by hand,
+        # or the live refresh on a commit) shows that page and asks no POST's URL
+        assert page.url == board.url + "/characters/lichen?as_of=13"
+        page.reload()
+        assert page.locator("h1").inner_text().strip() == "厉沉" and problems == []
+        form = page.locator("#rename form").first
+        form.locator('input[name="new_name"]').fill("韩啸")
+        with page.expect_navigation():
+            form.locator('button[value="rename"]').click()  # refused again, for what follows
+        problems.clear()
 
         form = page.locator("#rename form").first
         sync_api.expect(form.locator('input[name="new_name"]')).to_have_value("韩啸")
@@ -85,4 +97,32 @@ def test_an_entity_is_renamed_and_the_rename_undone_through_its_page(
         sync_api.expect(other.locator("h1")).to_have_text("厉沉", timeout=15_000)
         assert problems == []
         context.close()
+        browser.close()
+
+
+def test_a_page_that_writes_is_not_reloaded_over_its_own_answer(
+    board: Running, tmp_path: Path
+) -> None:
+    """The rename commits before its answer reaches the page: the page's live refresh hears
+    that commit, and reloading then would abort the answer on its way (the rename done, the
+    page showing neither the notice nor, from a refusal page's URL, the entity). The answer is
+    held here until the commit has surely been announced (two polls of the server's)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(board.url + "/characters/zhoubo")
+        sync_api.expect(page.locator("#live")).to_have_class("live on")
+
+        def held(route: object) -> None:
+            answer = route.fetch(max_redirects=0)  # type: ignore[attr-defined]
+            time.sleep(2 * LIVE_POLL_SECONDS + 0.5)
+            route.fulfill(response=answer)  # type: ignore[attr-defined]
+
+        page.route("**/rename", held)
+        page.locator('#rename input[name="new_name"]').fill("铁伯")
+        with page.expect_navigation():
+            page.locator('#rename button[value="rename"]').click()
+        page.wait_for_load_state("load")
+        assert page.locator("h1").inner_text().strip() == "铁伯"
+        assert "已把「周伯」改名为「铁伯」" in page.locator(".notice").inner_text()
         browser.close()

@@ -155,9 +155,14 @@ class Dashboard:
         return self.page(request, "characters.html", as_of, view)
 
     def character(
-        self, request: Request, as_of: int, rename: rename_view.RenameControl | None = None
+        self,
+        request: Request,
+        as_of: int,
+        rename: rename_view.RenameControl | None = None,
+        page_url: str | None = None,
     ) -> Response:
-        """An entity's page, with its rename control (refilled after a refused rename)."""
+        """An entity's page, with its rename control (refilled after a refused rename, when the
+        page is the answer to a POST and says its own address, `page_url`)."""
         entity = self.book.entity(request.path_params["entity_id"])
         known = {e.id: e for e in self.book.entities(as_of)}  # name and aliases as of then
         if entity.id not in known:
@@ -170,6 +175,7 @@ class Dashboard:
             **context_of(view),
             rename=rename or rename_view.control(self.book, entity.id),
             done=request.query_params.get("done"),
+            page_url=page_url,
         )
 
     def graph(self, request: Request, as_of: int) -> Response:
@@ -353,15 +359,17 @@ class Dashboard:
             return Response(status_code=400)
         entity = self.book.entity(request.path_params["entity_id"])
         posted = rename_view.Posted.of(form)
-        as_of = (form.get("as_of") or [""])[0]
-        shown = written_number(as_of)
+        shown = written_number((form.get("as_of") or [""])[0])
         try:
             done = rename_view.submit(self.book, entity.id, posted)
         except WebnovelError as refused:  # nothing was written
             reason = say("page_rename_refused", reason=refused)
             control = rename_view.control(self.book, entity.id, posted, reason)
             latest = self.book.latest_chapter() or 0
-            page = self.character(request, min(max(shown or latest, 1), latest), control)
+            at = min(max(shown or latest, 1), latest)
+            # the page's own address, so that reloading it (on a commit) asks no POST's URL
+            here = Links(request.app.router, at).url_for("character", entity_id=entity.id)
+            page = self.character(request, at, control, page_url=here)
             page.status_code = refused.http_status
             return page
         self.book.flush()
