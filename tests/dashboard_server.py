@@ -132,7 +132,9 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 @contextmanager
-def running_dashboard(root: Path) -> Iterator[Running]:
+def running_dashboard(root: Path, login_token: str | None = None) -> Iterator[Running]:
+    """The dashboard over the book at `root`; with `login_token`, as served beyond this machine
+    (every request needs the token: access.py)."""
     import uvicorn
 
     from webnovel.dashboard.app import create_app
@@ -142,7 +144,9 @@ def running_dashboard(root: Path) -> Iterator[Running]:
     port = sock.getsockname()[1]
     book = webnovel.open_project(root)
     server = uvicorn.Server(
-        uvicorn.Config(create_app(book), log_level="warning", timeout_graceful_shutdown=1)
+        uvicorn.Config(
+            create_app(book, login_token), log_level="warning", timeout_graceful_shutdown=1
+        )
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -108,6 +108,16 @@ def test_bad_requests_get_a_chinese_page_and_a_4xx(board: Running) -> None:
     assert board.get("/graph?hops=9&recent=-4").status == 200  # clamped, not an error
 
 
+def test_a_chapter_written_in_other_digits_or_too_long_is_no_500(board: Running) -> None:
+    """`str.isdigit` takes ² (which `int` refuses) and SQLite no integer past 2**63: a chapter
+    so written is refused or taken as not given, never a server error."""
+    chapter = board.get(quoted("/chapters/²"))
+    assert chapter.status == 400 and "章号须为数字，收到「²」" in chapter.body
+    assert board.get("/chapters/" + "9" * 30).status == 404  # not (yet) written
+    for odd in ("²", "9" * 30, "9" * 5000):
+        assert board.get(quoted("/revise?chapter=" + odd)).status == 200  # as if not given
+
+
 def test_only_the_books_own_files_are_served(board: Running) -> None:
     secret = (board.root / ".webnovel" / "index.db").read_bytes()[:16]
     for path in (

@@ -21,6 +21,7 @@ from ..messages import say
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
+    from ..memory.store.parts import StoreParts
     from .handles import Rewriting
 
 
@@ -101,14 +102,9 @@ def undo(book: Rewriting, reference: str) -> Renamed:
     """Take back the latest rename of the entity `reference` names (every chapter it rewrote,
     as it was)."""
     entity = book.entity(reference)
-    renames = [
-        d
-        for d in author_layer.decisions(book.store)
-        if d.get("action") == author_layer.RENAMED and d.get("entity_id") == entity.id
-    ]
-    if not renames:
+    latest = latest_rename(book.store, entity.id)
+    if latest is None:
         raise InvalidInput(say("rename_nothing_to_undo", name=entity.name))
-    latest = renames[-1]
     chapters = cast_changes.undo_decision(book, latest, latest["name"])
     return Renamed(
         entity_id=entity.id,
@@ -118,6 +114,17 @@ def undo(book: Rewriting, reference: str) -> Renamed:
         from_chapter=(latest.get("chapters") or [0])[0],
         chapters=tuple(chapters),
     )
+
+
+def latest_rename(store: StoreParts, entity_id: str) -> dict[str, Any] | None:
+    """The entity's latest rename kept in the author's layer (what `undo` takes back), or None:
+    read through the book's reader (`book.store`), so a page can offer its undo."""
+    renames = [
+        d
+        for d in author_layer.decisions(store)
+        if d.get("action") == author_layer.RENAMED and d.get("entity_id") == entity_id
+    ]
+    return renames[-1] if renames else None
 
 
 def _new_name(book: Rewriting, entity: Entity, new_name: Any) -> str:

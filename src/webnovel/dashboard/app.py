@@ -7,8 +7,9 @@ refresh. Nothing is fetched from elsewhere, so it works offline.
 Safety: it binds to loopback unless told otherwise and answers only to a loopback Host, in any
 spelling (a web page elsewhere cannot reach it through DNS tricks); beyond this machine every
 request needs the login token of the printed URL (access.py); files are served from the package's
-static folder only; the two writes, settling a conflict and settling a candidate name, need the
-page's token, made anew each start and never sent in a URL, and a same-origin request.
+static folder only; the writes (settling a conflict or a candidate name, renaming an entity,
+committing a revised result) need the page's token, made anew each start and never sent in a
+URL, and a same-origin request.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
-from . import chapter_view, graph_view, pages, revise_view, threads_view
+from . import chapter_view, graph_view, pages, rename_view, revise_view, threads_view
 from .access import AccessGuard
+from .form_numbers import written_number
 from .links import Links
 from .live import CommitWatch
 from .templating import STATIC, render
@@ -152,13 +154,29 @@ class Dashboard:
         view = pages.characters(self.book, as_of, page)
         return self.page(request, "characters.html", as_of, view)
 
-    def character(self, request: Request, as_of: int) -> Response:
+    def character(
+        self,
+        request: Request,
+        as_of: int,
+        rename: rename_view.RenameControl | None = None,
+        page_url: str | None = None,
+    ) -> Response:
+        """An entity's page, with its rename control (refilled after a refused rename, when the
+        page is the answer to a POST and says its own address, `page_url`)."""
         entity = self.book.entity(request.path_params["entity_id"])
         known = {e.id: e for e in self.book.entities(as_of)}  # name and aliases as of then
         if entity.id not in known:
             return self.not_yet(request, as_of, say("dashboard_no_entity_yet", as_of=as_of))
         view = pages.character(self.book, known[entity.id], as_of)
-        return self.page(request, "character.html", as_of, view)
+        return self.html(
+            request,
+            "character.html",
+            as_of,
+            **context_of(view),
+            rename=rename or rename_view.control(self.book, entity.id),
+            done=request.query_params.get("done"),
+            page_url=page_url,
+        )
 
     def graph(self, request: Request, as_of: int) -> Response:
         params = request.query_params
@@ -182,9 +200,8 @@ class Dashboard:
 
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
-        if not raw.isdigit():
-            raise InvalidInput.of("chapter_not_digits", raw=raw)
-        number = int(raw)
+        if (number := written_number(raw)) is None:
+            raise InvalidInput.of("chapter_not_digits", raw=raw[:40])
         if number > as_of:
             return self.not_yet(
                 request, as_of, say("dashboard_chapter_after", as_of=as_of, chapter=number)
@@ -240,7 +257,7 @@ class Dashboard:
         chapter = request.query_params.get("chapter", "")
         view = revise_view.revise_page(
             self.book,
-            chapter=int(chapter) if chapter.isdigit() else None,
+            chapter=written_number(chapter),
             done=request.query_params.get("done"),
         )
         return self.page(request, "revise.html", as_of, view)
@@ -269,7 +286,7 @@ class Dashboard:
         self.book.flush()
         done = revise_view.done_text(report.chapter, report.status)
         as_of = (form.get("as_of") or [""])[0]
-        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        links = Links(request.app.router, written_number(as_of))
         url = links.url_for("revise", chapter=report.chapter, done=done)
         return RedirectResponse(url, status_code=303)
 
@@ -296,7 +313,7 @@ class Dashboard:
         response.status_code = 404
         return response
 
-    # -- the one write ---------------------------------------------------------------------------
+    # -- the writes ------------------------------------------------------------------------------
 
     async def resolve(self, request: Request) -> Response:
         """Settle a conflict from the page: the same facade call as `webnovel conflicts
@@ -310,7 +327,7 @@ class Dashboard:
         self.book.resolve_conflict(conflict_id, intentional=intentional, note=note)
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
-        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        links = Links(request.app.router, written_number(as_of))
         return RedirectResponse(links.url_for("conflicts", settled=conflict_id), status_code=303)
 
     async def settle_candidate(self, request: Request) -> Response:
@@ -327,11 +344,40 @@ class Dashboard:
         self.book.flush()
         as_of = (form.get("as_of") or [""])[0]
         message = say(f"candidate_done_{done.action}")
-        links = Links(request.app.router, int(as_of) if as_of.isdigit() else None)
+        links = Links(request.app.router, written_number(as_of))
         done_url = links.url_for(
             "candidates", done=say("candidate_done_note", done=message, name=name)
         )
         return RedirectResponse(done_url, status_code=303)
+
+    async def rename(self, request: Request) -> Response:
+        """Rename the page's entity, or take its latest rename back: the same facade call as
+        `webnovel rename`, behind the page's token and same-origin check as the other writes.
+        A refusal is shown on the entity's page beside the form as it was filled in."""
+        form = await self._checked_form(request)
+        if form is None:
+            return Response(status_code=400)
+        entity = self.book.entity(request.path_params["entity_id"])
+        posted = rename_view.Posted.of(form)
+        shown = written_number((form.get("as_of") or [""])[0])
+        try:
+            done = rename_view.submit(self.book, entity.id, posted)
+        except WebnovelError as refused:  # nothing was written
+            reason = say("page_rename_refused", reason=refused)
+            control = rename_view.control(self.book, entity.id, posted, reason)
+            latest = self.book.latest_chapter() or 0
+            at = min(max(shown or latest, 1), latest)
+            # the page's own address, so that reloading it (on a commit) asks no POST's URL
+            here = Links(request.app.router, at).url_for("character", entity_id=entity.id)
+            page = self.character(request, at, control, page_url=here)
+            page.status_code = refused.http_status
+            return page
+        self.book.flush()
+        if shown is not None and done.action == "renamed":  # show the new name where it holds
+            shown = max(shown, done.from_chapter)
+        links = Links(request.app.router, shown)
+        url = links.url_for("character", entity_id=entity.id, done=rename_view.done_text(done))
+        return RedirectResponse(url, status_code=303)
 
     async def _checked_form(
         self, request: Request, limit: int = MAX_FORM_BYTES
@@ -440,7 +486,7 @@ def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InvalidInput.of("not_json_input", error=exc) from exc
-    return raw, int(chapter) if chapter.isdigit() else None, data
+    return raw, written_number(chapter), data
 
 
 def _active(here: str, path: str) -> bool:
@@ -483,6 +529,12 @@ def create_app(book: Project, login_token: str | None = None) -> Starlette:
     routes = [
         Route("/", board.shown(board.overview), name="overview"),
         Route("/characters", board.shown(board.characters), name="characters"),
+        Route(
+            "/characters/{entity_id:path}/rename",
+            board.rename,
+            methods=["POST"],
+            name="rename_entity",
+        ),
         Route("/characters/{entity_id:path}", board.shown(board.character), name="character"),
         Route("/graph", board.shown(board.graph), name="graph"),
         Route("/threads", board.shown(board.threads), name="threads"),

@@ -31,6 +31,10 @@
     });
   });
 
+  // A page answering a POST (a refused rename) says its own address: reloading it, by hand or
+  // on a commit, then shows the page again instead of asking the POST's URL with a GET.
+  if (document.body.dataset.pageUrl) history.replaceState(null, "", document.body.dataset.pageUrl);
+
   // Live refresh over server-sent events, connected only while the page is visible: a browser
   // allows few connections per host, and background tabs must not hold them. A tab shown again
   // asks from its own sequence number, so a commit made while it was hidden reloads it at once.
@@ -58,6 +62,10 @@
     if (live) live.classList.remove("on");
   }
   document.addEventListener("visibilitychange", () => (document.hidden ? disconnect() : connect()));
+  // A page that submits a form is on its way to the answer: a write commits before its answer
+  // comes back, and reloading on that commit would abort the answer (the notice lost, or a
+  // refusal page reloaded at the write's own URL). The answer's page listens afresh.
+  document.addEventListener("submit", disconnect);
   window.addEventListener("pagehide", disconnect);
   connect();
 })();
