@@ -37,6 +37,7 @@ from ..messages import say
 from ..untrusted import json_limits
 from ..untrusted.safe_paths import refuse_link_below
 from . import render
+from .asking import confirmed
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -201,8 +202,7 @@ def retract(args: argparse.Namespace) -> int:
         if not args.yes and sys.stdin.isatty():
             title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
             question = say("retract_question", chapter=args.chapter, title=title or "")
-            answer = input(f"{question} [y/N] ")
-            if answer.strip().lower() not in ("y", "yes", "是"):
+            if not confirmed(question):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1
         report = book.retract(args.chapter, force=args.force)
