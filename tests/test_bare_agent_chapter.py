@@ -1,6 +1,7 @@
 """An agent that commits a bare result (a chapter number and little else: no title, no summary,
 no text) is an agent's chapter, not an import: the pack and `resume` do not say 「只有导入的正文」
-of it, and `resume` names the untitled chapter by its number instead of empty 《》."""
+of it, and `resume`, `chapter N` and the pack name an untitled chapter by its number instead of
+empty 《》."""
 
 from __future__ import annotations
 
@@ -50,3 +51,18 @@ def test_resume_names_an_untitled_last_chapter_by_its_number(tmp_path: Path) -> 
         book.commit({"chapter": 5, "summary": "二人出城。"})
     shown = run_cli("--project", str(root), "resume", "--format", "text")
     assert "上一章：第5章 二人出城。" in shown.stdout
+
+
+def test_an_untitled_chapter_is_named_by_its_number_in_chapter_and_the_pack(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "book"
+    _agent_book(root)
+    with webnovel.open_project(root) as book:
+        book.commit({"chapter": 4, "summary": "韩啸夜里来访。"})
+        pack = book.build_memory_pack(chapter=5).render("prompt")
+    assert "- 第4章：韩啸夜里来访。" in pack and "《》" not in pack
+    shown = run_cli("--project", str(root), "chapter", "4", "--format", "text")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("第4章\n") or shown.stdout.startswith("第4章（")
+    assert "《》" not in shown.stdout

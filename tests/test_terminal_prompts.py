@@ -95,3 +95,11 @@ def test_yes_at_the_retract_question_takes_the_chapter_back(book: Path) -> None:
     assert code == 0, shown
     with webnovel.open_project(book) as opened:
         assert opened.latest_chapter() is None
+
+
+def test_the_question_names_an_untitled_chapter_by_its_number(book: Path) -> None:
+    with webnovel.open_project(book) as opened:
+        opened.commit({"chapter": 2, "summary": "韩啸夜里来访。"})
+    code, shown = _on_a_terminal(["retract", "2"], b"\x04", book)
+    assert code == 1, shown
+    assert "撤回第2章？" in shown and "《》" not in shown

@@ -201,7 +201,11 @@ def retract(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         if not args.yes and sys.stdin.isatty():
             title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
-            question = say("retract_question", chapter=args.chapter, title=title or "")
+            question = say(
+                "retract_question" if title else "retract_question_untitled",
+                chapter=args.chapter,
+                title=title or "",
+            )
             if not confirmed(question):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1

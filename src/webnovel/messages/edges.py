@@ -8,4 +8,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "上一章：第{chapter}章 {summary}",
         "last chapter: chapter {chapter} {summary}",
     ),
+    # -- the same, wherever a chapter is named with its title ------------------------------------
+    "pack_line_summary_untitled": ("- 第{chapter}章：{summary}", "- chapter {chapter}: {summary}"),
+    "retract_question_untitled": (
+        "撤回第{chapter}章？记忆将当作此章从未提交",
+        "retract chapter {chapter}? memory will be as if it was never committed",
+    ),
 }
