@@ -390,6 +390,8 @@ def candidates(args: argparse.Namespace) -> int:
 
 
 def rename(args: argparse.Namespace) -> int:
+    if not args.undo and args.new_name is None:
+        args.usage_error(say("rename_needs_new_name"))
     if not args.undo and not args.new_name:
         raise InvalidInput(say("rename_name_text"))
     with open_book(args) as book:

@@ -8,6 +8,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "上一章：第{chapter}章 {summary}",
         "last chapter: chapter {chapter} {summary}",
     ),
+    # -- `rename X` without the new name (cli/commands.py, said after the usage) ----------------
+    "rename_needs_new_name": (
+        "缺少必填参数：new_name（新名字，如 webnovel rename 韩啸 韩啸天；撤销上一次改名用 --undo）",
+        "the following argument is required: new_name (the new name, as in webnovel rename "
+        "韩啸 韩啸天; --undo takes the last rename back)",
+    ),
     # -- the same, wherever a chapter is named with its title ------------------------------------
     "pack_line_summary_untitled": ("- 第{chapter}章：{summary}", "- chapter {chapter}: {summary}"),
     "retract_question_untitled": (
