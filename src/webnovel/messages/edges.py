@@ -14,6 +14,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the following argument is required: new_name (the new name, as in webnovel rename "
         "韩啸 韩啸天; --undo takes the last rename back)",
     ),
+    # -- the overview's 最近提交: a rename, its undoing, a retraction (dashboard/commit_lines.py) ---
+    "commit_did_rename": ("改名 {old}→{new}", "renamed {old} → {new}"),
+    "commit_did_unrename": (
+        "撤销改名（{old}→{new}）",
+        "rename undone ({old} → {new})",
+    ),
+    "commit_did_retract": ("撤回第{chapter}章", "chapter {chapter} retracted"),
     # -- the same, wherever a chapter is named with its title ------------------------------------
     "pack_line_summary_untitled": ("- 第{chapter}章：{summary}", "- chapter {chapter}: {summary}"),
     "retract_question_untitled": (
