@@ -103,3 +103,22 @@ def test_the_question_names_an_untitled_chapter_by_its_number(book: Path) -> Non
     code, shown = _on_a_terminal(["retract", "2"], b"\x04", book)
     assert code == 1, shown
     assert "撤回第2章？" in shown and "《》" not in shown
+
+
+def test_ctrl_d_at_the_books_delete_question_deletes_nothing(tmp_path: Path) -> None:
+    from stores import POSTGRES_URL, book_name, init_book  # the book dropped at the session's end
+
+    if POSTGRES_URL is None:
+        pytest.skip("PostgreSQL tests skipped: WEBNOVEL_TEST_POSTGRES is not set")
+    name = book_name()
+    with init_book("postgresql", tmp_path / "book", title="青云志", book=name) as opened:
+        opened.commit({"chapter": 1, "title": "雪夜"})
+    code, shown = _on_a_terminal(
+        ["books", "--store", POSTGRES_URL, "--delete", name], b"\x04", tmp_path
+    )
+    assert "Traceback" not in shown and code == 1, shown
+    assert "《青云志》" in shown  # the question named the book
+    last = [line.strip() for line in shown.splitlines() if line.strip()][-1]
+    assert last == "未删除", shown
+    with webnovel.open_project(tmp_path / "book") as still:
+        assert still.latest_chapter() == 1
