@@ -36,3 +36,11 @@ def test_an_agent_chapter_and_an_imported_one_count_the_same_text_alike(tmp_path
         imported = book.chapter(1).word_count
         book.commit({"chapter": 2, "title": "夜话", "summary": "再说一遍。"}, text=TEXT)
         assert imported == book.chapter(2).word_count == COUNTED
+
+
+def test_the_count_skips_exactly_the_whitespace_python_names() -> None:
+    from webnovel.prose.measure import char_count
+
+    spaces = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())  # up to 　 (U+3000)
+    assert char_count(f"{spaces}林{spaces}砚。A1{spaces}") == 5
+    assert char_count("") == 0
