@@ -52,7 +52,7 @@ def test_every_bad_path_is_named_at_once() -> None:
 @pytest.mark.parametrize(
     ("data", "chapter", "message"),
     [
-        ({}, None, "$.chapter: is required (in the result or as --chapter)"),
+        ({}, None, "$.chapter: is required (in the result; on the command line --chapter gives it too)"),
         ({"chapter": 3}, 4, "$.chapter: is 3 but --chapter says 4"),
         (
             {"chapter": True},

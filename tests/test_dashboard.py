@@ -326,25 +326,25 @@ def english_keys(book: webnovel.Project) -> set[str]:
     """Every English key the engine keeps for a field, a thread kind or action, a status, a
     source, a conflict kind or severity, a task, a pack section or a passage's kind: none of them
     is for a person's eyes."""
-    from webnovel.memory import vocabulary, words
+    from webnovel.memory import vocabulary
 
     keys = set(book.fields.values)
     for terms in vocabulary.ENUMS.values():
         keys |= {value for value in terms.values if value.isascii()}
     for table in (
-        words.STATUS,
-        words.SOURCE,
-        words.THREAD_STATUS,
-        words.SEVERITY,
-        words.COMMIT_STATUS,
-        words.CONFLICT_KIND,
-        words.ADVICE_KIND,
-        words.CONFLICT_STATUS,
-        words.THREAD_ACTION,
-        words.SECRET_ACTION,
-        words.TASK,
-        words.SECTION,
-        words.CHUNK_KIND,
+        vocabulary.STATUS,
+        vocabulary.SOURCE,
+        vocabulary.THREAD_STATUS,
+        vocabulary.SEVERITY,
+        vocabulary.COMMIT_STATUS,
+        vocabulary.CONFLICT_KIND,
+        vocabulary.ADVICE_KIND,
+        vocabulary.CONFLICT_STATUS,
+        vocabulary.THREAD_ACTION,
+        vocabulary.SECRET_ACTION,
+        vocabulary.TASK,
+        vocabulary.SECTION,
+        vocabulary.CHUNK_KIND,
     ):
         keys |= set(table)
     return keys
@@ -483,5 +483,5 @@ def test_a_conflict_is_said_in_the_language_the_dashboard_speaks(
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     with running_dashboard(tmp_path / "book") as running:
         page = html.unescape(running.get("/conflicts").body)
-    assert "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry" in page
+    assert "林砚: chapter 1 removes '玉佩', but memory's items has no such entry" in page
     assert "第1章移除了" not in page

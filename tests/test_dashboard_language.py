@@ -88,10 +88,10 @@ def _strings(value: Any, depth: int = 0) -> Iterator[str]:
 def book_words(root: Path) -> set[str]:
     """The Chinese a page may show under any language: the sample book's own (its title, its
     chapter results and texts: names, summaries, quoted text, relation types; the names its
-    texts suggest; its conflicts, each said with the book's words in it) and the vocabulary's
-    labels of fields, statuses, kinds and tasks (memory/words.py and memory/vocabulary.py:
-    their own subject, not the templates')."""
-    from webnovel.memory import vocabulary, words
+    texts suggest; its conflicts, each said with the book's words in it) and the words the
+    vocabulary takes in any language (memory/vocabulary.py's synonyms: their own subject, not
+    the templates'; its labels are said in the page's language)."""
+    from webnovel.memory import vocabulary
 
     with webnovel.open_project(root) as book:
         held = [c.message for c in book.conflicts(include_settled=True)]
@@ -100,10 +100,9 @@ def book_words(root: Path) -> set[str]:
     for chapter in sample_chapters():
         held += [json.dumps(chapter.result, ensure_ascii=False), chapter.text or ""]
     held.append((sample_book_dir() / "drafts" / "013-draft-with-mistakes.json").read_text("utf-8"))
-    for module in (words, vocabulary):
-        for name, value in vars(module).items():
-            if name.isupper():
-                held += _strings(value)
+    for name, value in vars(vocabulary).items():
+        if name.isupper():
+            held += _strings(value)
     return {run for text in held for run in HAN.findall(text)}
 
 

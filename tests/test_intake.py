@@ -383,6 +383,11 @@ REFUSALS = [
         },
         ["$.state_changes[0]", "「value」", "「new」"],
     ),
+    (
+        "a thread echoed as `threads` answers it: its status is not the action",
+        {"plot_threads": [{"id": "raven", "status": "open", "action": "advance"}]},
+        ["$.plot_threads[0]", "「action」与「status（即 action）」重复"],
+    ),
 ]
 
 
@@ -553,3 +558,24 @@ def test_a_confidence_that_is_no_number_is_refused(book: webnovel.Project, writt
                 ],
             }
         )
+
+
+def test_a_thread_s_progress_as_threads_answers_it_is_what_an_advance_says(
+    book: webnovel.Project,
+) -> None:
+    """`threads` answers each thread's `progress`; an agent writing it back means the content of
+    its advance."""
+    book.commit(
+        {
+            "chapter": 1,
+            "plot_threads": [
+                {"id": "raven", "kind": "foreshadowing", "action": "plant", "content": "乌鸦"}
+            ],
+        }
+    )
+    report = book.commit(
+        {"chapter": 2, "plot_threads": [{"id": "raven", "action": "advance", "progress": "又来了"}]}
+    )
+    assert "$.plot_threads[0].progress: 「progress」 → 「content」" in report.normalized
+    [thread] = [t for t in book.threads() if t.id == "raven"]
+    assert thread.progress == "又来了"

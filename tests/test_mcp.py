@@ -337,7 +337,7 @@ def test_a_conflict_is_said_in_the_language_the_agent_s_server_speaks(
 
     listed = run_session(tmp_path / "book", body)
     assert [c["message"] for c in listed] == [
-        "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
+        "林砚: chapter 1 removes '玉佩', but memory's items has no such entry (now: 旧木剑)"
     ]
 
 

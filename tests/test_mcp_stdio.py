@@ -33,6 +33,8 @@ class RawClient:
             stderr=subprocess.DEVNULL,
         )
         self.pending = bytearray()
+        self.last_line = b""  # the last answer as the process wrote it
+        self.greeting: dict[str, Any] = {}  # its answer to `initialize`
 
     def send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -54,6 +56,7 @@ class RawClient:
             self.pending.extend(chunk)
         line, _, rest = bytes(self.pending).partition(b"\n")
         self.pending[:] = rest
+        self.last_line = line
         return dict(json.loads(line))
 
 
@@ -77,7 +80,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RawClient]:
             }
         )
     )
-    assert raw.answer()["id"] == 0
+    raw.greeting = raw.answer()
+    assert raw.greeting["id"] == 0
     raw.send('{"jsonrpc": "2.0", "method": "notifications/initialized"}')
     yield raw
     raw.proc.kill()
@@ -220,3 +224,17 @@ def test_without_the_sdk_the_server_says_which_extra(tmp_path: Path) -> None:
     )
     assert ran.returncode == 2 and "Traceback" not in ran.stderr
     assert "pip install 'webnovel-memory[mcp]'" in ran.stderr
+
+
+def test_the_process_greets_in_its_language_and_lists_its_tools_small(client: RawClient) -> None:
+    """`webnovel mcp` says the catalogue's instructions in its `initialize` answer (in the
+    language of its environment, the test's), and its tool list, as the process writes the
+    line, stays under 60% of the 31,657 bytes it was with the chapter-result schema three
+    times (tests/test_mcp_tool_list.py measures it through the SDK's client, both languages)."""
+    from webnovel.messages import say
+
+    assert client.greeting["result"]["instructions"] == say("mcp_instructions")
+    client.send('{"jsonrpc": "2.0", "id": 11, "method": "tools/list"}')
+    listed = client.answer()
+    assert listed["id"] == 11 and len(listed["result"]["tools"]) > 20
+    assert len(client.last_line) <= 0.6 * 31_551, len(client.last_line)

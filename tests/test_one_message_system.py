@@ -1,7 +1,7 @@
 """One message system (issue 41): the sentences a person reads are the catalogue's, by key and
 arguments, so that WEBNOVEL_LANG=en reaches them. Counted here: the Chinese f-strings left
-outside `webnovel/messages/` (at most 20), and met here: the CLI's reports, a conflict and a
-memory pack, in both languages."""
+outside `webnovel/messages/` (at most `MOST_LEFT`), and met here: the CLI's reports, a conflict
+and a memory pack, in both languages."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from cli_runner import run_cli
 
 SOURCE = Path(webnovel.__file__).parent
 CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-MOST_LEFT = 20
+MOST_LEFT = 6  # issue 41 asked for at most 20; lower it as each goes
 
 
 def chinese_f_strings(tree: ast.AST) -> list[int]:
@@ -97,9 +97,9 @@ def _chapter_one_with_a_conflict(folder: Path) -> Path:
         ),
         (
             "en",
-            "chapter 1: 已提交 ({commit})\n"
+            "chapter 1: committed ({commit})\n"
             "  added 24, superseded 0, contradicted 0, tentative 0\n"
-            "  conflict: 林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry "
+            "  conflict: 林砚: chapter 1 removes '玉佩', but memory's items has no such entry "
             "(now: 旧木剑)\n",
         ),
     ],
@@ -135,9 +135,9 @@ def test_a_commit_and_its_conflict_speak_the_language_asked_for(
             [
                 "'青灯照剑': 12 chapters committed, memory in demo-book",
                 "the protagonist now: 林砚",
-                "history of 林砚's 境界:",
+                "history of 林砚's realm:",
                 "relations now:",
-                "try: webnovel --project demo-book fact 林砚 境界 --as-of 3",
+                "try: webnovel --project demo-book fact 林砚 realm --as-of 3",
             ],
         ),
     ],
@@ -160,7 +160,7 @@ def test_the_demo_and_its_pack_speak_the_language_asked_for(
         assert in_play.startswith("在场：林砚（大纲中提及）")
         assert "- 韩啸 尚不知：" in pack.stdout
     else:
-        assert head.startswith("memory pack for chapter 13 (写作): ")
+        assert head.startswith("memory pack for chapter 13 (writing): ")
         assert in_play.startswith("in play: 林砚 (named in the outline)")
         assert "- 韩啸 does not know yet: " in pack.stdout
 
@@ -189,8 +189,8 @@ def four_chapters(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "en",
             "fact 林砚 relam",
             "林砚's relam: (no record)\n"
-            "  did you mean 境界?\n"
-            "  fields on record: 阵营, 身份, 物品, 位置, 境界, 灵根, 状态\n",
+            "  did you mean realm?\n"
+            "  fields on record: faction, identity, items, location, realm, spirit root, status\n",
         ),
         (
             "zh",
@@ -201,7 +201,7 @@ def four_chapters(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "en",
             "history 林砚 境界",
             "field  value  chapters        status  evidence\n"
-            "境界   炼气   from chapter 1  当前    chapter 1 登场\n",
+            "realm  炼气   from chapter 1  active  chapter 1 introduced\n",
         ),
         (
             "zh",
@@ -237,7 +237,7 @@ def test_a_conflict_committed_in_chinese_is_read_in_english(
     result = _chapter_one_with_a_conflict(tmp_path)
     assert run_cli("--project", "书", "commit", str(result), cwd=tmp_path).returncode == 0
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
-    said = "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
+    said = "林砚: chapter 1 removes '玉佩', but memory's items has no such entry (now: 旧木剑)"
     text = run_cli("--project", "书", "conflicts", "--format", "text", cwd=tmp_path)
     assert text.stdout.rstrip().endswith(said), text
     listed = run_cli("--project", "书", "conflicts", "--format", "json", cwd=tmp_path)
@@ -295,7 +295,7 @@ def test_a_book_from_before_the_conflicts_kept_their_arguments(
     assert "0015_conflict_args" in names
     index.close()
     assert run_cli("--project", "书", "rebuild", cwd=tmp_path).returncode == 0
-    said = "林砚: chapter 1 removes '玉佩', but memory's 物品 has no such entry (now: 旧木剑)"
+    said = "林砚: chapter 1 removes '玉佩', but memory's items has no such entry (now: 旧木剑)"
     assert run_cli(*conflicts, cwd=tmp_path).stdout.rstrip().endswith(said)
 
 

@@ -15,7 +15,7 @@ import webnovel
 from webnovel.errors import InvalidChapterResult
 from webnovel.ingest.sample_book import sample_chapters
 from webnovel.memory.schema import ADVICE_KINDS, CONFLICT_KINDS
-from webnovel.memory.words import ADVICE_KIND, CONFLICT_KIND
+from webnovel.memory.vocabulary import ADVICE_KIND, CONFLICT_KIND
 from webnovel.memory.write.rulebook import BLOCKING, RECORDED_KINDS, RULES
 
 Draft = dict[str, Any]

@@ -332,3 +332,41 @@ def test_a_book_counts_in_its_own_calendar_after_a_rebuild(tmp_path: Path) -> No
         assert [book.clock(n).day for n in (5, 6)] == [425, 1155]
         [pact] = [d for d in book.clock(4).deadlines if d.thread_id == "three-year-pact"]
         assert pact.due_day == 2 + 3 * 365
+
+
+def test_a_retracted_last_chapter_leaves_the_clock_where_the_chapter_before_ended(
+    tmp_path: Path,
+) -> None:
+    """The clock now is the clock as the last standing chapter ended: a retracted chapter leaves
+    no row of its own (as a rebuild would not), in Python and on the CLI."""
+    from webnovel.ingest.sample_book import sample_chapters
+    from webnovel.memory.clock.shown import clock_since
+
+    with webnovel.init_project(tmp_path / "book", title="青灯照剑") as book:
+        for chapter in sample_chapters():
+            book.commit(chapter.result, text=chapter.text)
+        last = book.clock().to_dict()
+        assert clock_since(book.clock()).startswith("距开篇 69～279 天")  # 第70～280天, a span
+        book.commit({"chapter": 13, "summary": "林砚闭关。"})
+        book.retract(13)
+        assert book.clock().to_dict() == last
+        book.rebuild()
+        assert book.clock().to_dict() == last
+    said = run_cli("--project", str(tmp_path / "book"), "clock", "--format", "text")
+    assert "第13章" not in said.stdout and "第12章" in said.stdout, said.stdout
+
+
+def test_the_clock_is_read_in_the_readers_language(
+    book_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every part of day the clock knows has its words in the catalogue; an English reader is
+    told the day and its part in English."""
+    from webnovel.memory.clock.expressions import PART_NAMES
+    from webnovel.memory.clock.shown import PART_KEYS, when_words
+
+    assert set(PART_KEYS) == set(PART_NAMES)
+    assert when_words(60, None, "黄昏") == "第60天黄昏"
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    assert when_words(70, 280, "夜") == "days 70 to 280, night"
+    said = run_cli("--project", str(book_root), "clock", "--as-of", "6", "--format", "text")
+    assert said.stdout.startswith("story time: day 1140, dusk (chapter 6"), said.stdout

@@ -203,7 +203,7 @@ def test_a_conflict_is_said_in_the_reader_s_language_and_an_older_one_as_written
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     [conflict] = book.conflicts()
     assert conflict.message == (
-        "萧炎: chapter 9 takes 境界 to have been '斗师', but memory has it as '斗者' since "
+        "萧炎: chapter 9 takes realm to have been '斗师', but memory has it as '斗者' since "
         "chapter 1; changed to '大斗师' as this chapter says"
     )
     book.storage.conn.execute("UPDATE conflicts SET args_json = NULL")  # as an older book holds it

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from .messages import say
 
@@ -230,20 +230,48 @@ class UnknownQuery(DomainError):
     http_status = 404
 
 
+class BlockingIssue(Protocol):
+    """What a refused commit says of each blocking issue review found (memory/review's
+    `ReviewIssue`, named by shape: this module imports nothing of ours)."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def fix_hint(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
 class ReviewBlocked(DomainError):
     """A checked commit was refused: its review found blocking issues; nothing was written."""
 
     code = "review_blocked"
 
-    def __init__(self, chapter: int, messages: list[str]) -> None:
+    def __init__(
+        self, chapter: int, messages: list[str], blocking: list[dict[str, Any]] | None = None
+    ) -> None:
+        """`messages`: each issue in one sentence with its fix; `blocking`: the same issues as
+        review gives them (kind, severity, entity, field, fix hint), for an agent to act on."""
         self.chapter = chapter
         self.messages = list(messages)
         listed = "；".join(f"{n}. {m}" for n, m in enumerate(messages, start=1))
+        details: dict[str, Any] = {"chapter": chapter, "issues": self.messages}
+        if blocking is not None:
+            details["blocking"] = blocking
         super().__init__(
             key="review_blocked",
             arguments={"chapter": chapter, "count": len(messages), "listed": listed},
-            details={"chapter": chapter, "issues": self.messages},
+            details=details,
         )
+
+    @classmethod
+    def of_issues(cls, chapter: int, issues: Sequence[BlockingIssue]) -> ReviewBlocked:
+        """The refusal of a checked commit: each issue with its fix hint, and as review gives it."""
+        messages = [
+            i.message + (say("fix_hint", hint=i.fix_hint) if i.fix_hint else "") for i in issues
+        ]
+        return cls(chapter, messages, [i.to_dict() for i in issues])
 
 
 class BookBusy(DomainError):

@@ -2,7 +2,8 @@
 or an agent. Once a book holds both kinds, what memory says after the first such chapter may
 be out of date (汤怀 still alive in the pack for 第八十二回 because only 1–5 were extracted), so
 the pack and `resume` say which chapters, as `text_only_chapters` (numbers, and `[from, to]`
-for runs), and in text as a Chinese line naming the chapter after which states may be stale.
+for runs), and in text as a line (the catalogue's `text_only_line`) naming the chapter after
+which states may be stale.
 
 A chapter imported now is marked (`chapter_meta.origin == "text_import"`); one imported before
 that mark existed is recognised by its result, no more than the minimal import shape
@@ -86,8 +87,8 @@ def as_ranges(chapters: list[int]) -> Ranges:
 
 
 def coverage_line(ranges: Ranges) -> str | None:
-    """The Chinese line: which chapters stand on their text alone (`as_ranges`), and after
-    which chapter the states may be out of date."""
+    """The line a person reads: which chapters stand on their text alone (`as_ranges`), and
+    after which chapter the states may be out of date."""
     if not ranges:
         return None
     shown = say("argument_list_separator").join(

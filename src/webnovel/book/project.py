@@ -18,7 +18,6 @@ from ..errors import (
 )
 from ..memory.read.aliases import AliasIndex
 from ..memory.store.location import StoreLocation
-from ..messages import say
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -118,13 +117,7 @@ class Project(BookReader):
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
-                raise ReviewBlocked(
-                    review.chapter,
-                    [
-                        i.message + (say("fix_hint", hint=i.fix_hint) if i.fix_hint else "")
-                        for i in review.blocking
-                    ],
-                )
+                raise ReviewBlocked.of_issues(review.chapter, review.blocking)
         with logged_as_published(self.storage, crossing):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if report.status == "committed":

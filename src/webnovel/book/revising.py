@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, PublishedChapterRevised
-from ..memory.words import FIELD, THREAD_STATUS, label
+from ..memory.vocabulary import FIELD, THREAD_STATUS, label
 from ..messages import say
 from .reader import chapter_number
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..memory.clock.answer import StoryClock as StoryClock
     from ..memory.packs.memory_pack import MemoryPack as MemoryPack
     from ..memory.packs.memory_pack import PackItem as PackItem
-    from ..memory.packs.pack_words import Reason as Reason
+    from ..memory.packs.reasons import Reason as Reason
     from ..memory.read.chapter_report import Change as Change
     from ..memory.read.chapter_report import ChapterReport as ChapterReport
     from ..memory.read.chapter_report import EventSeen as EventSeen

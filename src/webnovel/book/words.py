@@ -1,19 +1,21 @@
-"""The words the facade speaks to an author, for the adapters to show without importing `memory`:
-the display words (memory/words.py is their one home), the pack's tasks and chapter templates,
-and output made safe to print. Light enough for a fresh `webnovel fact`; the rulebook and the
-pack recipes, which only some pages show, are in `rulebook.py`."""
+"""The words the facade speaks to an author, for the adapters to show without importing `memory`
+(an import contract): the vocabulary's labels (declared in memory/vocabulary.py, worded in the
+catalogue; each table a mapping said on access, in the reader's language), the pack's tasks and
+chapter templates, and output made safe to print. Light enough for a fresh `webnovel fact`; the
+rulebook and the pack recipes, which only some pages show, are in `rulebook.py`."""
 
 from __future__ import annotations
 
-from ..memory.clock.shown import clock_lines, clock_text, day_words
+from ..memory.clock.shown import clock_lines, clock_text, day_words, when_words
 from ..memory.packs.tasks import CHAPTER_TEMPLATES, TASKS
-from ..memory.words import (
+from ..memory.vocabulary import (
     ADVICE_KIND,
     CHUNK_KIND,
     COMMIT_STATUS,
     CONFLICT_KIND,
     CONFLICT_STATUS,
     ENDING,
+    ENTITY_TYPE,
     ENTITY_TYPE_PLURAL,
     FIELD,
     SCENE_MODE,
@@ -30,8 +32,7 @@ from ..memory.words import (
     label,
 )
 from ..memory.write.json_hygiene import printable
-
-STORE_SIZE = "书库中的本书"  # a shared store's book: its schema's size, where index.db would be
+from ..messages import say
 
 
 def sizes_shown(sizes: dict[str, int], in_store: bool) -> dict[str, int]:
@@ -39,7 +40,8 @@ def sizes_shown(sizes: dict[str, int], in_store: bool) -> dict[str, int]:
     its memory is the book's schema in the store."""
     if not in_store:
         return sizes
-    return {STORE_SIZE if name == "index.db" else name: size for name, size in sizes.items()}
+    shown = say("store_size_book")  # where index.db would be: its schema's size in the store
+    return {shown if name == "index.db" else name: size for name, size in sizes.items()}
 
 
 __all__ = [
@@ -50,6 +52,7 @@ __all__ = [
     "CONFLICT_KIND",
     "CONFLICT_STATUS",
     "ENDING",
+    "ENTITY_TYPE",
     "ENTITY_TYPE_PLURAL",
     "FIELD",
     "SECRET_ACTION",
@@ -57,7 +60,6 @@ __all__ = [
     "SCENE_MODE",
     "SECTION",
     "SEVERITY",
-    "STORE_SIZE",
     "SOURCE",
     "STATUS",
     "TASK",
@@ -68,6 +70,7 @@ __all__ = [
     "clock_lines",
     "clock_text",
     "day_words",
+    "when_words",
     "label",
     "printable",
     "sizes_shown",

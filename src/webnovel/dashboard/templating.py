@@ -94,7 +94,7 @@ def _why(reason: Reason | dict[str, Any] | str) -> str:
     """A pack item's reason as the author reads it: a reason code renders itself in Chinese;
     an entity in play carries its Chinese beside the English (`why_zh`)."""
     if isinstance(reason, Reason):
-        return reason.chinese()
+        return reason.shown()
     if isinstance(reason, dict):
         return str(reason.get("why_zh") or reason.get("why", ""))
     return str(reason)

@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..book.words import SCENE_MODE, clock_lines, day_words, label
+from ..book.words import SCENE_MODE, clock_lines, label, when_words
 from .view_models import TrackRow
 
 if TYPE_CHECKING:
@@ -46,13 +46,14 @@ def track(book: Project, entity_id: str, as_of: int) -> list[TrackRow]:
 def _row(run: list[Stamp]) -> TrackRow:
     first, last = run[0], run[-1]
     start, end = first.day, last.day_latest if last.day_latest is not None else last.day
+    part = (first.part or None) if len(run) == 1 else None  # several scenes span parts
     if start is None or end is None or start == end or start < 1:
-        when = day_words(start, first.day_latest)
+        when = when_words(start, first.day_latest, part)
     else:
-        when = day_words(start, end)  # 第5～45天
+        when = when_words(start, end, part)  # 第5～45天
     chapters = sorted({s.chapter for s in run})
     return TrackRow(
-        when=when + (first.part or "" if len(run) == 1 else ""),
+        when=when,
         location=first.location or "",
         memory=label(SCENE_MODE, first.mode) if first.mode else "",
         chapter_from=chapters[0],
@@ -71,4 +72,4 @@ def _scaled(row: TrackRow, longest: int) -> TrackRow:
 def story_day(event: TimelineEvent) -> str:
     """An event's place on the story clock: 第2天夜, 开篇前3599天 回忆."""
     mode = " " + label(SCENE_MODE, event.flashback) if event.flashback else ""
-    return day_words(event.day) + (event.part or "") + mode
+    return when_words(event.day, part=event.part or None) + mode

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.records import Thread
 from ..memory.schema import Entity
-from ..memory.words import FIELD
+from ..memory.vocabulary import FIELD
 from ..messages import say
 from .merge import is_minimal
 

@@ -29,28 +29,32 @@ from ..queries.table import CHAPTER_TEXT_CHARS
 from .prompts import extraction_prompt
 from .tools import Json, Prompt, Resource, Text, Tool, ToolServer
 
-INSTRUCTIONS = (
-    "Long-term memory for one serialized novel. Before writing chapter N call build_memory_pack "
-    "(task chapter_write); after writing, extract the chapter result, call review_draft, fix "
-    "blocking issues, then commit_chapter. Ask get_fact / get_history / get_relations / "
-    "list_threads / search_memory for continuity questions; answers are as of any chapter."
-)
-
-# The two tools that take a chapter result advertise its full JSON Schema (a test pins that
-# clients see it), not just "an object".
+# Only commit_chapter, where an agent writes a chapter result, advertises its full JSON Schema (a
+# test pins that clients see it); review_draft and impact_of_revision take the same object and
+# say so in a line (`result_like_commit`): every session pays for the tool list, and three
+# copies of the schema were two thirds of it. The server checks every result against the full
+# schema whichever tool it is given to, and its error names each bad path.
 RESULT = Arg(
     name="result",
     type="object",
     help="help_tool_result",
     required=True,
-    schema=chapter_result_schema(),
+    # `$schema` names the dialect of a schema document; inside a property it is out of place
+    schema={k: v for k, v in chapter_result_schema().items() if k != "$schema"},
 )
 CHAPTER = Arg(name="chapter", type="int", help="help_the_chapter", required=True)
 
 
+def result_like_commit(help_key: str) -> Arg:
+    """An optional chapter result whose schema is commit_chapter's, said in a line rather than
+    repeated: `{"type": "object", "description": …}`."""
+    return Arg(name="result", type="object", help=help_key)
+
+
 def create_server(project: Project) -> ToolServer:
     """The server for one open book (the MCP SDK is imported when it is run)."""
-    server = ToolServer("webnovel-memory", instructions=INSTRUCTIONS, version=__version__)
+    instructions = say("mcp_instructions")  # in the server's language, as it starts
+    server = ToolServer("webnovel-memory", instructions=instructions, version=__version__)
     for tool in _write_tools(project) + _reading_tools(project):
         server.add_tool(tool)
     for query in QUERIES:
@@ -137,12 +141,7 @@ def _write_tools(project: Project) -> list[Tool]:
             name="review_draft",
             description=say("tool_review_draft"),
             args=(
-                Arg(
-                    name="result",
-                    type="object",
-                    help="help_tool_draft",
-                    schema=chapter_result_schema(),
-                ),
+                result_like_commit("help_tool_draft_as_commit"),
                 Arg(name="chapter", type="int", help="help_review_chapter"),
                 Arg(name="draft", type="object", help="help_tool_draft_old_name"),
             ),
@@ -157,7 +156,7 @@ def _impact_tool(project: Project) -> Tool:
 
     async def impact_of_revision(a: dict[str, Any]) -> Json:
         if a["result"] is None and not a["retract"]:
-            raise InvalidInput.of("impact_needs_file")
+            raise InvalidInput.of("impact_needs_result")
         found = project.impact(
             a["result"], chapter=a["chapter"], text=a["text"], retract=a["retract"]
         )
@@ -167,14 +166,14 @@ def _impact_tool(project: Project) -> Tool:
         name="impact_of_revision",
         description=say("tool_impact_of_revision"),
         args=(
-            Arg(
-                name="result",
-                type="object",
-                help="help_tool_revised_result",
-                schema=chapter_result_schema(),
-            ),
+            result_like_commit("help_tool_revised_as_commit"),
             Arg(name="chapter", type="int", help="help_tool_result_chapter"),
-            Arg(name="text", type="str", help="help_tool_revised_text"),
+            Arg(
+                name="text",
+                type="str",
+                help="help_tool_revised_text",
+                max_chars=CHAPTER_TEXT_CHARS,  # a chapter's, not a name's 2,000 characters
+            ),
             Arg(name="retract", type="bool", default=False, help="help_tool_impact_retract"),
         ),
         call=impact_of_revision,

@@ -75,21 +75,25 @@ class Resource:
 
 
 def property_schema(arg: Arg) -> dict[str, Any]:
-    """The JSON Schema of one argument: its own schema, or its type (with its choices and
-    default), `null` allowed where it may be left out; described by the argument's help (a
-    catalogue key, said in the server's language), which an agent reads to fill it in."""
+    """The JSON Schema of one argument: its own schema, or its type (with its choices and its
+    default, when it has one); described by the argument's help (a catalogue key, said in the
+    server's language), which an agent reads to fill it in.
+
+    Every session pays for the tool list, so a schema says only what an agent acts on. An
+    argument that may be left out is left out of `required`, and that is all it needs: no
+    `anyOf` with `null` and no `"default": null` (an agent omits it; a `null` given is still
+    taken as left out, queries/arguments.py)."""
+    described = {"description": say(arg.help)}
     if arg.schema is not None:
-        return {"description": say(arg.help), **arg.schema}
+        return {**arg.schema, **described}  # in the server's language, not the schema's own
     schema: dict[str, Any] = {"type": _JSON_TYPES[arg.type]}
     if arg.type == "str" and arg.choices is None:
         schema["maxLength"] = arg.max_chars  # checked by us too, with a sentence of ours
     if arg.choices is not None:
         schema["enum"] = list(arg.choices)
-    if not arg.required:
+    if not arg.required and arg.default is not None:
         schema["default"] = arg.default
-        if arg.default is None:
-            schema = {"anyOf": [schema, {"type": "null"}], "default": None}
-    return {**schema, "description": say(arg.help)}
+    return {**schema, **described}
 
 
 def _error(error: dict[str, Any]) -> types.CallToolResult:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, TypedDict, cast, get_args
 
-from .said import stored
+from .said import Said, said_again, stored
 from .schema import ThreadKind
 
 KEY_SEPARATOR = "\x1f"
@@ -77,7 +77,8 @@ KnowledgePayload = TypedDict(
     "KnowledgePayload",
     {
         "change": str,  # learns | suspects | forgets
-        "how": str | None,
+        "how": str | None,  # as written, or as the engine said it in the commit's language
+        "how_said": dict[str, Any],  # the engine's own `how`, kept to be said again when read
         "from": str | None,
         "present": bool,  # learnt by being told it in the chapter (a reveal's `to`, its scene)
         "evidence": list[dict[str, Any]],
@@ -322,10 +323,26 @@ def new_version(
     )
 
 
+def how_learnt(payload: KnowledgePayload) -> str | None:
+    """How a character came to know a secret, in the reader's language where the engine said
+    it (「埋设时即知情」, 「第3章在场得知」), else as the chapter result wrote it."""
+    return said_again(payload.get("how_said"), {}) or payload.get("how")
+
+
 def fmt(value: Any) -> str:
-    if isinstance(value, list):
-        return "、".join(map(str, value)) or "（空）"
-    return "（无）" if value is None else str(value)
+    """A value as a message shows it: a list's items joined, an empty list and nothing said as
+    such. The joins and words are kept as keys (`Said`), so a conflict that keeps the value
+    says them again in the language of whoever reads it."""
+    if value is None:
+        return Said("value_none")
+    if not isinstance(value, list):
+        return str(value)
+    if not value:
+        return Said("value_empty")
+    shown: str = str(value[-1])
+    for item in reversed(value[:-1]):
+        shown = Said("vocab_and", first=str(item), rest=shown)
+    return shown
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

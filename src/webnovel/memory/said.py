@@ -31,6 +31,21 @@ class Said(str):
         said.args = args
         return said
 
+    # A str is remade from its text, which is no key: a copy (`dataclasses.asdict` deep-copies
+    # a record's fields) is the same immutable message, and a pickle says it again from its key.
+    def __copy__(self) -> Said:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Said:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_said_from, (self.key, self.args))
+
+
+def _said_from(key: str, args: dict[str, Any]) -> Said:
+    return Said(key, **args)
+
 
 def stored(message: str, marks: Mapping[str, str]) -> dict[str, Any] | None:
     """What `message` says, as JSON for the store; None for a sentence with no key (it can only

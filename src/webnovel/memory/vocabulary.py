@@ -1,10 +1,19 @@
-"""One vocabulary, Chinese first: every enumerated value of the chapter result, declared once.
+"""One vocabulary: every enumerated value the engine keeps, declared once, with the words a
+person reads for it and the words intake accepts for it.
 
-Each term has its canonical value (what JSON and the store keep, fixed by the contract), the
-Chinese label an author reads, and the synonyms intake accepts: Chinese words and the English
-that models write most. English variants (case, snake/camel/kebab case, past tense, plural) are
-folded by `Terms.find`, so they need no listing. Adding a kind touches one table here; the
-intake, the labels of every display and the schema's enums all read it.
+Each term has its canonical value (what JSON and the store keep, fixed by the contract) and its
+label, the word a person reads: the catalogue's (`messages/vocabwords.py`, keyed
+`<enumeration>:<value>`), said when it is shown, in the reader's language (WEBNOVEL_LANG), never
+at import. Intake accepts the value, its label in either language, and the synonyms listed here
+(Chinese words and the English that models write most), whatever the reader's language; English
+variants (case, snake/camel/kebab case, past tense, plural) are folded by `Terms.find`, so they
+need no listing. Adding a kind touches one table here and its label in the catalogue; the
+intake, the labels of every display and the schema's enums all read them.
+
+Two shapes: `Terms`, an enumeration a chapter result or a question takes (values, labels,
+synonyms; `ENUMS`), and `Labels`, the mapping from value to label that a display reads (a
+`Terms`' `.labels`, or on its own for what is only ever shown: statuses, sources, severities,
+conflict kinds, tasks, a pack's sections). Adapters read these through `book/words.py`.
 
 Pure values: no I/O, no imports from the layers.
 """
@@ -13,15 +22,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import get_args
+
+from ..messages import MESSAGES, say
+from .said import Said
+from .schema import ADVICE_KINDS, CONFLICT_KINDS, ConflictStatus, Status, ThreadStatus
 
 
 @dataclass(frozen=True, kw_only=True)
 class Term:
     value: str  # canonical: what JSON carries and the store keeps
-    label: str  # the Chinese word for the author
+    key: str = ""  # the catalogue's key for its label; "" for a field a book declared
+    own: str = ""  # a book's own label for a field (config.toml `[fields]`), shown as written
     synonyms: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The word a person reads for it, in the reader's language."""
+        if self.key:
+            return say(self.key)
+        return self.own or self.value
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Its label in every language: words that mean it, whatever the reader's language."""
+        if self.key:
+            return MESSAGES[self.key]
+        return (self.own,) if self.own else ()
 
 
 def fold_english(word: str) -> str:
@@ -41,11 +70,39 @@ def _stems(word: str) -> set[str]:
     return stems
 
 
-class Terms:
-    """One enumerated vocabulary: canonical values, labels, synonyms."""
+class Labels(Mapping[str, str]):
+    """Canonical value → the word a person reads, said from the catalogue on each access (so a
+    table made at import speaks the language of the moment it is read). A value it does not
+    know is a KeyError, so `.get(value, value)` shows an unknown value as written."""
 
-    def __init__(self, name: str, terms: Iterable[Term]) -> None:
-        self.name = name
+    def __init__(self, terms: Iterable[Term]) -> None:
+        self._terms = {t.value: t for t in terms}
+
+    def __getitem__(self, value: str) -> str:
+        return self._terms[value].label
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._terms)
+
+    def __len__(self) -> int:
+        return len(self._terms)
+
+    def __contains__(self, value: object) -> bool:  # without saying the label
+        return value in self._terms
+
+    def said(self, value: str) -> str:
+        """The label as a message keeps it (a conflict's, read later): its catalogue key, so that
+        it is said again in the language of whoever reads it (`memory/said.py`)."""
+        term = self._terms.get(value)
+        return Said(term.key) if term is not None and term.key else self.get(value, value)
+
+
+class Terms:
+    """One enumeration a chapter result or a question takes: canonical values, labels, synonyms.
+    `kind` names it in the catalogue (`vocab:<kind>`) and prefixes its labels' keys."""
+
+    def __init__(self, kind: str, terms: Iterable[Term]) -> None:
+        self.kind = kind
         self.terms = tuple(terms)
 
     @cached_property
@@ -55,7 +112,7 @@ class Terms:
         exact: dict[str, str] = {}
         stemmed: dict[str, str] = {}
         for term in self.terms:
-            for word in (term.value, term.label, *term.synonyms):
+            for word in (term.value, *term.names, *term.synonyms):
                 exact.setdefault(word, term.value)
                 exact.setdefault(fold_english(word), term.value)
                 for stem in _stems(word):
@@ -66,12 +123,17 @@ class Terms:
         return iter(self.terms)
 
     @property
+    def name(self) -> str:
+        """What the enumeration is called (线索类型), in the reader's language."""
+        return say(f"vocab:{self.kind}")
+
+    @property
     def values(self) -> tuple[str, ...]:
         return tuple(t.value for t in self.terms)
 
-    @property
-    def labels(self) -> dict[str, str]:
-        return {t.value: t.label for t in self.terms}
+    @cached_property
+    def labels(self) -> Labels:
+        return Labels(self.terms)
 
     def find(self, written: str) -> str | None:
         """The canonical value `written` means, or None when it means none of them."""
@@ -88,34 +150,53 @@ class Terms:
         return None
 
     def label(self, value: str | None) -> str:
-        """The Chinese word for a canonical value, or the value itself where none is known."""
+        """The word a person reads for a canonical value, or the value itself where none is
+        known."""
         if value is None:
             return ""
         return self.labels.get(value, value)
 
+    def said(self, value: str) -> str:
+        """The label as a message keeps it: see `Labels.said`."""
+        return self.labels.said(value)
+
     def described(self) -> str:
         """`plant（埋设）、advance（推进）…`: the choices as an error message names them."""
-        return "、".join(f"{t.value}（{t.label}）" for t in self.terms)
+        shown = (
+            say("vocab_choice", value=t.value, label=t.label) if t.label != t.value else t.value
+            for t in self.terms
+        )
+        return say("argument_list_separator").join(shown)
 
 
-def _terms(name: str, *rows: tuple[str, str, tuple[str, ...]]) -> Terms:
-    return Terms(name, (Term(value=v, label=label, synonyms=s) for v, label, s in rows))
+def _terms(kind: str, *rows: tuple[str | tuple[str, str], tuple[str, ...]]) -> Terms:
+    """An enumeration from its rows, `(value, synonyms)`: a label's key is `<kind>:<value>`, or
+    `<kind>:<name>` for a value written `(value, name)` (a Chinese value: `("角色", "character")`)."""
+    terms = []
+    for value, synonyms in rows:
+        value, name = value if isinstance(value, tuple) else (value, value)
+        terms.append(Term(value=value, key=f"{kind}:{name}", synonyms=synonyms))
+    return Terms(kind, terms)
+
+
+def _labels(kind: str, *values: str | tuple[str, str]) -> Labels:
+    """What is only shown, never taken: its values' labels, keyed as `_terms` keys them."""
+    return _terms(kind, *((value, ()) for value in values)).labels
 
 
 THREAD_KINDS = _terms(
-    "线索类型",
-    ("foreshadowing", "伏笔", ("伏线", "暗线", "铺垫", "foreshadow", "hint")),
-    ("open_loop", "悬念", ("谜团", "疑问", "open loop", "loop", "mystery", "question")),
-    ("reader_promise", "读者承诺", ("承诺", "约定", "promise")),
-    ("subplot", "支线", ("副线", "side plot", "side_story", "sub_plot")),
+    "thread_kind",
+    ("foreshadowing", ("伏线", "暗线", "铺垫", "foreshadow", "hint")),
+    ("open_loop", ("谜团", "疑问", "open loop", "loop", "mystery", "question")),
+    ("reader_promise", ("承诺", "约定", "promise")),
+    ("subplot", ("副线", "side plot", "side_story", "sub_plot")),
 )
 THREAD_ACTIONS = _terms(
-    "线索动作",
-    ("plant", "埋设", ("埋下", "设下", "新增", "创建", "开启", "create", "open", "add", "new")),
-    ("advance", "推进", ("进展", "发展", "更新", "progress", "update", "develop")),
+    "thread_action",
+    ("plant", ("埋下", "设下", "新增", "创建", "开启", "create", "open", "add", "new")),
+    ("advance", ("进展", "发展", "更新", "progress", "update", "develop")),
     (
         "resolve",
-        "回收",
         (
             "解决",
             "兑现",
@@ -131,87 +212,86 @@ THREAD_ACTIONS = _terms(
             "done",
         ),
     ),
-    ("abandon", "放弃", ("废弃", "舍弃", "取消", "drop", "cancel")),
+    ("abandon", ("废弃", "舍弃", "取消", "drop", "cancel")),
 )
 SET_OPS = _terms(
-    "操作",
-    ("set", "设为", ("设置", "改为", "变为", "更新", "替换", "update", "change", "replace", "=")),
+    "set_op",
+    ("set", ("设置", "改为", "变为", "更新", "替换", "update", "change", "replace", "=")),
     (
         "add",
-        "添加",
         ("增加", "加入", "获得", "得到", "append", "gain", "acquire", "obtain", "insert", "+"),
     ),
     (
         "remove",
-        "移除",
         ("删除", "去掉", "失去", "丢失", "消耗", "delete", "lose", "drop", "discard", "-"),
     ),
 )
 RELATION_ACTIONS = _terms(
-    "关系动作",
-    ("create", "建立", ("新建", "结识", "开始", "add", "new", "start", "begin", "establish")),
-    ("update", "更新", ("变化", "改变", "转变", "change", "modify")),
-    ("end", "结束", ("断绝", "解除", "终止", "决裂", "remove", "delete", "stop", "break")),
+    "relation_action",
+    ("create", ("新建", "结识", "开始", "add", "new", "start", "begin", "establish")),
+    ("update", ("变化", "改变", "转变", "change", "modify")),
+    ("end", ("断绝", "解除", "终止", "决裂", "remove", "delete", "stop", "break")),
 )
 RULE_ACTIONS = _terms(
-    "规则动作",
-    ("reveal", "揭示", ("新增", "设立", "确立", "create", "add", "new", "establish")),
-    ("revise", "修订", ("修改", "更新", "改写", "update", "change", "modify", "amend")),
-    ("retire", "废止", ("废除", "失效", "取消", "remove", "delete", "end", "repeal")),
+    "rule_action",
+    ("reveal", ("新增", "设立", "确立", "create", "add", "new", "establish")),
+    ("revise", ("修改", "更新", "改写", "update", "change", "modify", "amend")),
+    ("retire", ("废除", "失效", "取消", "remove", "delete", "end", "repeal")),
 )
 SECRET_ACTIONS = _terms(
-    "秘密动作",
-    ("plant", "埋设", ("设下", "新增", "创建", "create", "add", "new", "hide")),
-    ("reveal", "揭晓", ("揭示", "公开", "揭露", "expose", "disclose", "uncover")),
-    ("retire", "作废", ("废弃", "取消", "remove", "delete", "drop")),
+    "secret_action",
+    ("plant", ("设下", "新增", "创建", "create", "add", "new", "hide")),
+    ("reveal", ("揭示", "公开", "揭露", "expose", "disclose", "uncover")),
+    ("retire", ("废弃", "取消", "remove", "delete", "drop")),
 )
 KNOWLEDGE_CHANGES = _terms(
-    "认知变化",
-    ("learns", "得知", ("知道", "获知", "知晓", "发现", "learn", "know", "discover", "find_out")),
-    ("suspects", "怀疑", ("猜测", "起疑", "suspect", "guess")),
-    ("forgets", "遗忘", ("忘记", "失忆", "forget", "forgot", "forgotten")),
+    "knowledge_change",
+    ("learns", ("知道", "获知", "知晓", "发现", "learn", "know", "discover", "find_out")),
+    ("suspects", ("猜测", "起疑", "suspect", "guess")),
+    ("forgets", ("忘记", "失忆", "forget", "forgot", "forgotten")),
 )
 # A scene that is not the story's present: a memory of the past or a dream. Its people may be
 # dead, what happens in it moves nobody now, and it moves no story clock. `scenes[].flashback`
 # takes `true` (a flashback) or one of these words; a scene without it is the present.
 SCENE_MODES = _terms(
-    "场景类型",
+    "scene_mode",
     (
         "flashback",
-        "回忆",
         ("闪回", "倒叙", "往事", "追忆", "回想", "忆起", "memory", "recollection", "past"),
     ),
-    ("dream", "梦境", ("梦", "梦中", "做梦", "梦里", "nightmare", "vision")),
+    ("dream", ("梦", "梦中", "做梦", "梦里", "nightmare", "vision")),
 )
 # What a secret is about. A `fate` (生死) or `whereabouts` (下落) secret about someone stops being
 # a gap for whoever meets that person in a scene: they have seen them alive, and where.
 SECRET_KINDS = _terms(
-    "秘密类型",
-    ("identity", "身份", ("真实身份", "真身", "来历", "身世", "lineage", "true_identity")),
-    ("fate", "生死", ("存亡", "死活", "生还", "alive", "dead", "death", "survival")),
-    ("whereabouts", "下落", ("行踪", "所在", "去向", "位置", "location", "hideout")),
-    ("plan", "计划", ("阴谋", "图谋", "谋划", "plot", "scheme", "intent")),
-    ("technique", "秘法", ("功法", "秘术", "法门", "secret_art", "method")),
-    ("other", "其他", ("其它", "misc")),
+    "secret_kind",
+    ("identity", ("真实身份", "真身", "来历", "身世", "lineage", "true_identity")),
+    ("fate", ("存亡", "死活", "生还", "alive", "dead", "death", "survival")),
+    ("whereabouts", ("行踪", "所在", "去向", "位置", "location", "hideout")),
+    ("plan", ("阴谋", "图谋", "谋划", "plot", "scheme", "intent")),
+    ("technique", ("功法", "秘术", "法门", "secret_art", "method")),
+    ("other", ("其它", "misc")),
 )
 # How sure a fact is, by its source: a `state_changes[]` item may say it is only hearsay (传闻)
 # or someone's claim about themselves (自称), with `said_by`, whose words it is. Beside
 # `confidence` (how sure the extraction is) and `reason` (why it changed): the pack says
 # 「据屠七所说」 instead of stating it.
 CERTAINTIES = _terms(
-    "来源可信度",
-    ("rumor", "传闻", ("听说", "据说", "风闻", "谣传", "hearsay", "rumour", "reported")),
-    ("claimed", "自称", ("声称", "口称", "自述", "自报", "claim", "self_reported", "alleged")),
+    "certainty",
+    ("rumor", ("听说", "据说", "风闻", "谣传", "hearsay", "rumour", "reported")),
+    ("claimed", ("声称", "口称", "自述", "自报", "claim", "self_reported", "alleged")),
 )
 # A reveal `to` 众人 is told to everyone in the scene (or the chapter's present scenes).
 EVERYONE = ("众人", "所有人", "大家", "在场众人", "全场", "everyone", "all")
 ENTITY_TYPES = _terms(
-    "实体类型",
-    ("角色", "角色", ("人物", "人", "character", "person", "people", "npc", "role", "human")),
-    ("地点", "地点", ("地名", "场所", "地方", "location", "place", "area", "region")),
+    "entity_type",
     (
-        "势力",
-        "势力",
+        ("角色", "character"),
+        ("人物", "人", "character", "person", "people", "npc", "role", "human"),
+    ),
+    (("地点", "place"), ("地名", "场所", "地方", "location", "place", "area", "region")),
+    (
+        ("势力", "faction"),
         (
             "门派",
             "宗门",
@@ -228,8 +308,7 @@ ENTITY_TYPES = _terms(
         ),
     ),
     (
-        "物品",
-        "物品",
+        ("物品", "item"),
         (
             "法宝",
             "宝物",
@@ -246,38 +325,36 @@ ENTITY_TYPES = _terms(
     ),
 )
 APPEARANCE_ROLES = _terms(
-    "出场方式",
-    ("present", "出场", ("在场", "登场", "现身", "appear", "appeared", "active", "on_stage")),
+    "appearance_role",
+    ("present", ("在场", "登场", "现身", "appear", "appeared", "active", "on_stage")),
     (
         "mentioned",
-        "提及",
         ("提到", "回忆", "对话中提及", "mention", "memory", "flashback", "recalled", "referenced"),
     ),
 )
 # Fields an entity commonly has, with the Chinese name an author reads; a book adds its own in
 # `[fields]` of config.toml. A field not listed anywhere is kept under the name it was written.
 FIELDS = _terms(
-    "字段",
-    ("realm", "境界", ("修为境界", "等级", "level", "rank")),
-    ("location", "位置", ("地点", "所在", "所在地", "所在位置", "position", "place", "where")),
-    ("status", "状态", ("生死", "存亡", "state")),
-    ("faction", "阵营", ("所属势力", "势力", "门派", "所属", "affiliation", "side", "sect")),
-    ("identity", "身份", ("真实身份", "role")),
-    ("health", "伤势", ("伤情", "健康", "身体状况", "injury", "wound", "injuries")),
-    ("items", "物品", ("持有物", "随身物品", "道具", "法宝", "inventory", "belongings")),
+    "field",
+    ("realm", ("修为境界", "等级", "level", "rank")),
+    ("location", ("地点", "所在", "所在地", "所在位置", "position", "place", "where")),
+    ("status", ("生死", "存亡", "state")),
+    ("faction", ("所属势力", "势力", "门派", "所属", "affiliation", "side", "sect")),
+    ("identity", ("真实身份", "role")),
+    ("health", ("伤情", "健康", "身体状况", "injury", "wound", "injuries")),
+    ("items", ("持有物", "随身物品", "道具", "法宝", "inventory", "belongings")),
     # an item's: who holds it, read from everyone's 物品 (`memory/read/items.py`)
-    ("holder", "持有者", ("持有人", "拥有者", "归属", "owner", "held_by", "possessor")),
-    ("title", "称号", ("名号", "头衔", "封号")),
-    ("age", "年龄", ("岁数",)),
-    ("goal", "目标", ("目的", "心愿", "objective", "aim")),
-    ("mood", "心境", ("情绪", "心情", "emotion")),
-    ("spirit_root", "灵根", ("灵根资质",)),
-    ("cultivation", "修为", ()),
-    ("skill", "功法", ("技能", "武技", "招式", "skills", "technique", "techniques")),
-    ("occupation", "职业", ("职务", "job", "profession")),
+    ("holder", ("持有人", "拥有者", "归属", "owner", "held_by", "possessor")),
+    ("title", ("名号", "头衔", "封号")),
+    ("age", ("岁数",)),
+    ("goal", ("目的", "心愿", "objective", "aim")),
+    ("mood", ("情绪", "心情", "emotion")),
+    ("spirit_root", ("灵根资质",)),
+    ("cultivation", ()),
+    ("skill", ("技能", "武技", "招式", "skills", "technique", "techniques")),
+    ("occupation", ("职务", "job", "profession")),
     (
         "weapon",
-        "兵器",
         (
             "武器",
             "兵刃",
@@ -287,25 +364,25 @@ FIELDS = _terms(
 # Tiers are open: these are the usual ones (the dashboard orders cards by them); any other
 # word is kept as written.
 TIERS = _terms(
-    "重要度",
-    ("主角", "主角", ("protagonist", "lead", "hero")),
-    ("核心", "核心", ("core", "main", "major", "primary")),
-    ("重要", "重要", ("important", "key")),
-    ("反派", "反派", ("villain", "antagonist")),
-    ("次要", "次要", ("minor", "secondary")),
-    ("配角", "配角", ("supporting",)),
-    ("装饰", "装饰", ("路人", "龙套", "背景", "extra", "background", "cameo", "decoration")),
+    "tier",
+    (("主角", "protagonist"), ("protagonist", "lead", "hero")),
+    (("核心", "core"), ("core", "main", "major", "primary")),
+    (("重要", "important"), ("important", "key")),
+    (("反派", "villain"), ("villain", "antagonist")),
+    (("次要", "minor"), ("minor", "secondary")),
+    (("配角", "supporting"), ("supporting",)),
+    (("装饰", "extra"), ("路人", "龙套", "背景", "extra", "background", "cameo", "decoration")),
 )
 
 # What a listing of threads asks for (`threads --status`, `list_threads`), in the order of
 # schema.THREAD_FILTERS; not a value of the chapter result.
 THREAD_FILTER_WORDS = _terms(
-    "线索状态",
-    ("open", "未回收", ("未解决", "进行中", "未完结", "unresolved", "pending")),
-    ("resolved", "已回收", ("回收", "已解决", "解决", "已完结", "closed", "done")),
-    ("abandoned", "已放弃", ("放弃", "弃置", "dropped")),
-    ("overdue", "已逾期", ("逾期", "过期", "超期", "late")),
-    ("all", "全部", ("所有", "every")),
+    "thread_status",
+    ("open", ("未解决", "进行中", "未完结", "unresolved", "pending")),
+    ("resolved", ("回收", "已解决", "解决", "已完结", "closed", "done")),
+    ("abandoned", ("放弃", "弃置", "dropped")),
+    ("overdue", ("逾期", "过期", "超期", "late")),
+    ("all", ("所有", "every")),
 )
 
 ENUMS: Mapping[str, Terms] = {
@@ -322,6 +399,68 @@ ENUMS: Mapping[str, Terms] = {
     "appearance_role": APPEARANCE_ROLES,
     "tier": TIERS,
 }
+
+
+# -- what is only shown, never taken: memory's statuses and sources, a commit's status, a
+# conflict's kind, severity and status, a chapter's report, a pack's tasks, sections, passages --
+STATUS = _labels("status", *get_args(Status))
+SOURCE = _labels(
+    "source",
+    "state_change",
+    "entity_new",
+    "relationship",
+    "world_rule",
+    "thread",
+    "summary",
+    "manual",
+    "review",
+)
+COMMIT_STATUS = _labels("commit_status", "committed", "unchanged", "retracted")
+THREAD_STATUS = _labels("thread_status", *get_args(ThreadStatus))
+SEVERITY = _labels("severity", "critical", "high", "medium", "low")
+CONFLICT_KIND = _labels("conflict_kind", *CONFLICT_KINDS)
+ADVICE_KIND = _labels("advice_kind", *ADVICE_KINDS)
+CONFLICT_STATUS = _labels("conflict_status", *get_args(ConflictStatus))
+ENTITY_TYPE_PLURAL = _labels(
+    "entity_types", ("角色", "character"), ("地点", "place"), ("势力", "faction"), ("物品", "item")
+)
+# one chapter's report (`webnovel chapter N`, the dashboard's chapter page): what a secret did
+SECRET_ACTION = _labels(
+    "secret_event", "plant", "reveal", "retire", "learns", "suspects", "forgets"
+)
+# chapter_meta.ending: what agents write, and the passage a text import keeps (`passage`)
+ENDING = _labels("ending", "time", "location", "emotion", "passage")
+TASK = _labels("task", "chapter_write", "consistency_check", "continuity_query", "review")
+SECTION = _labels(  # a pack's own headings, as the agent reads them
+    "section",
+    "must_know",
+    "working_memory",
+    "character_state",
+    "constraints",
+    "relations",
+    "threads",
+    "world_rules",
+    "timeline",
+    "history",
+    "episodic",
+)
+CHUNK_KIND = _labels(
+    "chunk_kind", "chapter_title", "chapter_summary", "scene_summary", "scene_slice"
+)
+# the enumerations a chapter result takes, as displays read them
+THREAD_KIND = THREAD_KINDS.labels
+THREAD_ACTION = THREAD_ACTIONS.labels
+SCENE_MODE = SCENE_MODES.labels  # a scene that is not now: 回忆, 梦境
+SECRET_KIND = SECRET_KINDS.labels  # what a secret is about: 身份, 生死, 下落…
+FIELD = FIELDS.labels  # the built-in fields; a book's own come from `Project.fields`
+ENTITY_TYPE = ENTITY_TYPES.labels  # 角色 is a character to an English reader
+
+
+def label(table: Mapping[str, str], key: str | None) -> str:
+    """The word a person reads for a key, or the key itself where the table has none."""
+    if key is None:
+        return ""
+    return table.get(key, key)
 
 
 # A book whose realm is a ladder (仙侠, 玄幻: `[ladders] realm`) writes it under these names too:
@@ -342,21 +481,21 @@ def field_terms(
         extra = LADDER_WORDS.get(key, ())
         if extra and key in rows:
             ladder = rows[key]
-            rows[key] = Term(value=key, label=ladder.label, synonyms=(*ladder.synonyms, *extra))
+            rows[key] = replace(ladder, synonyms=(*ladder.synonyms, *extra))
             for other, own in list(rows.items()):  # 修为 is no longer a field of its own
-                if other != key and (own.label in extra or other in extra):
+                if other != key and (set(own.names) & set(extra) or other in extra):
                     del rows[other]
     books = {w for key, words in declared.items() for w in (key, *words)}
     for key, words in declared.items():
         label = words[0] if words else key
         base = rows.get(key)
-        synonyms = (*words[1:], *((base.label, *base.synonyms) if base else ()))
-        rows[key] = Term(value=key, label=label, synonyms=synonyms)
+        synonyms = (*words[1:], *((*base.names, *base.synonyms) if base else ()))
+        rows[key] = Term(value=key, own=label, synonyms=synonyms)
     for key, term in list(rows.items()):
         if key not in declared and books & set(term.synonyms):
             kept = tuple(w for w in term.synonyms if w not in books)
-            rows[key] = Term(value=key, label=term.label, synonyms=kept)
-    return Terms("字段", rows.values())
+            rows[key] = replace(term, synonyms=kept)
+    return Terms("field", rows.values())
 
 
 def edit_distance(a: str, b: str, limit: int = 3) -> int:

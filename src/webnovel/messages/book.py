@@ -38,8 +38,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "must_be_bool": ("应为 true 或 false", "must be true or false"),
     "must_be_fields": ("应为「字段: 值」的对象", "must be an object of field: value"),
     "chapter_required": (
-        "必填（写在结果里，或用 --chapter 给出）",
-        "is required (in the result or as --chapter)",
+        "必填（写在结果里；命令行也可用 --chapter 给出）",
+        "is required (in the result; on the command line --chapter gives it too)",
     ),
     "must_be_chapter": (
         "应为 1 到 {high} 之间的章节号，实际是 {got}",

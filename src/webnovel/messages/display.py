@@ -138,7 +138,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "试试：webnovel --project {root} fact {name} 境界 --as-of 3\n"
         "      webnovel --project {root} dashboard --open"
         "   # 记忆面板（需 pip install 'webnovel-memory[dashboard]'）",
-        "try: webnovel --project {root} fact {name} 境界 --as-of 3\n"
+        "try: webnovel --project {root} fact {name} realm --as-of 3\n"
         "     webnovel --project {root} dashboard --open"
         "   # the memory dashboard (needs pip install 'webnovel-memory[dashboard]')",
     ),
@@ -239,7 +239,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "candidates_how": (
         "确认：webnovel candidates accept 名字 [--type 角色]；并入："
         "webnovel candidates merge 名字 --into 已有实体；拒绝：webnovel candidates reject 名字",
-        "confirm: webnovel candidates accept NAME [--type 角色]; merge: "
+        "confirm: webnovel candidates accept NAME [--type character]; merge: "
         "webnovel candidates merge NAME --into ENTITY; reject: webnovel candidates reject NAME",
     ),
     "books_none": ("书库里还没有书", "the store holds no book yet"),

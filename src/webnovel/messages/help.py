@@ -204,7 +204,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "help_candidates_name": ("待确认的名字", "the candidate name"),
     "help_candidates_entity_type": (
         "配合 accept：类型，角色、势力、地点或物品",
-        "with accept: 角色, 势力, 地点 or 物品",
+        "with accept: character, faction, place or item",
     ),
     "help_candidates_id": (
         "配合 accept：新实体的 id（默认用名字）",

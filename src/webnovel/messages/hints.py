@@ -5,7 +5,7 @@ their severities): `hint_<kind>`. Part of the one catalogue (`webnovel.messages`
 MESSAGES: dict[str, tuple[str, str]] = {
     "hint_dead_entity_active": (
         "删去该角色的出场，或把出场方式写为「提及」（回忆或他人提到）；若确为复活，请在 state_changes 中把「状态」改为存活",
-        "remove the character's appearance, or make it a mention (a memory, or someone speaking of them); if they really come back, set 「状态」 to alive in state_changes",
+        "remove the character's appearance, or make it a mention (a memory, or someone speaking of them); if they really come back, set their status to alive in state_changes",
     ),
     "hint_regression": (
         "若是跌落境界，请在 reason 中写明原因；否则改回不低于当前的值",
@@ -85,7 +85,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "hint_already_known": (
         "此人早已知情，删去这条「得知」，或改写为确认/回忆",
-        "this person knew long ago: remove this 「得知」, or rewrite it as a confirmation or a memory",
+        "this person knew long ago: remove this 'learns', or rewrite it as a confirmation or a memory",
     ),
     "hint_promise_due": (
         "在本章兑现承诺，或推进并顺延 due_chapter",

@@ -12,6 +12,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}: 未知字段{key}（可用：{known}）",
         "{path}: unknown key {key} (known: {known})",
     ),
+    "intake_key_as": ("{written}（即 {key}）", "{written} (that is, {key})"),
     "intake_key_twice": (
         "{path}: {written}与「{key}」重复且取值不同，只能留一个",
         "{path}: {written} repeats '{key}' with another value; only one can stay",

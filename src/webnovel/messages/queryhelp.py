@@ -9,7 +9,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the book's characters, factions, places and items, with aliases",
     ),
     "help_entities_as_of": ("按第 N 章时所知", "as chapter N knew them"),
-    "help_entities_entity_type": ("如 角色、势力、地点、物品", "e.g. 角色, 势力, 地点"),
+    "help_entities_entity_type": (
+        "如 角色、势力、地点、物品",
+        "e.g. character, faction, place or item",
+    ),
     "help_fact": (
         "某实体的一个字段：当前值，或截至第 N 章的值",
         "one field of one entity, now or as of chapter N",
@@ -136,9 +139,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "help_tool_check": ("先审阅", "review first"),
     "help_tool_commit_force": ("仍然写入", "commit anyway"),
     "help_tool_retract_force": ("即使该章已发布也撤回", "even a published chapter"),
-    "help_tool_draft": ("章节结果草稿", "a draft"),
     "help_tool_draft_old_name": ("result 的旧名", "the old name of result"),
-    "help_tool_revised_result": ("改过的章节结果", "the revised result"),
     "help_tool_result_chapter": ("结果对应的章节号", "the chapter the result is for"),
     "help_tool_revised_text": ("改过的本章正文", "the revised chapter's text"),
     "help_tool_impact_retract": ("改为查看撤回该章的影响", "the impact of retracting it"),

@@ -57,6 +57,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{changed} answer(s) change, {added} conflict(s) added, {removed} removed, "
         "{later} later chapter(s) affected",
     ),
+    "impact_needs_result": (
+        "impact_of_revision 需要 result（修改后的章节结果），或 retract=true 看撤回这一章的影响",
+        "impact_of_revision needs result (the revised chapter result), or retract=true for "
+        "the effect of taking the chapter back",
+    ),
     "impact_needs_file": (
         "impact 需要一个章节结果文件（或用 --retract 看撤回的影响）",
         "impact needs a chapter-result file (or --retract)",

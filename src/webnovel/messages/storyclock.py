@@ -1,4 +1,4 @@
-"""Why a pack carries the story clock and a deadline in story time (`memory/packs/pack_words.py`).
+"""Why a pack carries the story clock and a deadline in story time (`memory/packs/reasons.py`).
 Part of the one catalogue (`webnovel.messages`)."""
 
 # key: (中文, English)

@@ -23,9 +23,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The relations of an entity, from it or to it, as of a chapter.",
     ),
     "tool_list_threads": (
-        "线索台账。status：open（未回收）、resolved（已回收）、abandoned（已放弃）、"
-        "overdue（已逾期）、all（全部）。",
-        "The ledger of threads. status: open, resolved, abandoned, overdue, all.",
+        "线索（伏笔、悬念、承诺、支线）台账，按状态列出。",
+        "The ledger of threads (foreshadowing, open loops, promises, subplots) by status.",
     ),
     "tool_list_rules": (
         "某章时生效的世界规则，可只看一个领域。",
@@ -70,14 +69,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "accepted and resolved ones too).",
     ),
     "tool_build_memory_pack": (
-        "按 token 预算为某任务与章节组装记忆包。task：chapter_write（写作）、"
-        "consistency_check（一致性检查）、continuity_query（连续性提问）、review（审阅）。"
-        "format：prompt 只返回渲染好的 Markdown（写作时用它，最省 token）；text 只返回纯文本；"
-        "json（默认）只返回记忆包的 JSON。",
-        "The memory pack for a task and a chapter, within a token budget. task: chapter_write, "
-        "consistency_check, continuity_query, review. format: prompt gives the rendered "
-        "Markdown alone (use it when writing: fewest tokens); text the plain text alone; json "
-        "(the default) the pack's JSON alone.",
+        "按 token 预算为某任务与章节组装记忆包。写作时用 format=prompt：只返回渲染好的 "
+        "Markdown，最省 token；text 只返回纯文本；json（默认）只返回记忆包的 JSON。",
+        "The memory pack for a task and a chapter, within a token budget. When writing, use "
+        "format=prompt: the rendered Markdown alone, the fewest tokens; text gives the plain "
+        "text alone; json (the default) the pack's JSON alone.",
     ),
     "tool_resume": (
         "全书进度：接着写之前的简报（含缺章）。",

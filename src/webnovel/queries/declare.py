@@ -29,7 +29,7 @@ class Words(Protocol):
     def find(self, written: str) -> str | None: ...
 
     @property
-    def labels(self) -> dict[str, str]: ...
+    def labels(self) -> Mapping[str, str]: ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,7 +66,10 @@ class Arg:
     def choices_shown(self) -> str:
         """The choices as a refusal lists them, each with its Chinese: open（未回收）."""
         labels = self.words.labels if self.words is not None else {}
-        shown = (f"{c}（{labels[c]}）" if c in labels else c for c in self.choices or ())
+        shown = (
+            say("vocab_choice", value=c, label=labels[c]) if labels.get(c, c) != c else c
+            for c in self.choices or ()
+        )
         return say("argument_list_separator").join(shown)
 
     def with_help(self, help: str) -> Arg:  # noqa: A002 - argparse's own word; a key

@@ -15,6 +15,7 @@ from ..book.words import (
     CHUNK_KIND,
     CONFLICT_KIND,
     CONFLICT_STATUS,
+    ENTITY_TYPE,
     FIELD,
     SCENE_MODE,
     SECRET_KIND,
@@ -22,9 +23,9 @@ from ..book.words import (
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
-    day_words,
     label,
     sizes_shown,
+    when_words,
 )
 from ..messages import MESSAGES, say
 
@@ -241,7 +242,7 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
 
 def _story_when(event: TimelineEvent) -> str:
     """An event's day on the story clock, its part of day, and the chapter that tells it."""
-    when = day_words(event.day) + (event.part or "")
+    when = when_words(event.day, part=event.part or None)
     mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
     return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
@@ -384,7 +385,7 @@ def entities_text(items: Sequence[Entity]) -> str:
     rows += [
         [
             e.name + (" ★" if e.is_protagonist else ""),
-            e.type,
+            label(ENTITY_TYPE, e.type),
             say("chapter_n", n=e.first_chapter),
             listed(e.aliases),
             e.id,

@@ -23,6 +23,28 @@ def day_words(day: int | None, latest: int | None = None, mode: str | None = Non
     return say("clock_day", day=day)
 
 
+# the parts of day (clock/expressions.py PART_NAMES) by their catalogue keys: the clock keeps
+# the Chinese word; a reader is shown it in their language
+PART_KEYS = {
+    "凌晨": "clock_part_dawn",
+    "清晨": "clock_part_early_morning",
+    "上午": "clock_part_morning",
+    "正午": "clock_part_noon",
+    "午后": "clock_part_afternoon",
+    "黄昏": "clock_part_dusk",
+    "夜": "clock_part_night",
+    "子时": "clock_part_midnight",
+}
+
+
+def when_words(day: int | None, latest: int | None = None, part: str | None = None) -> str:
+    """第60天黄昏 (day 60, at dusk): the day and, when the clock knows it, the part of day."""
+    if part is None:
+        return day_words(day, latest)
+    shown = say(PART_KEYS[part]) if part in PART_KEYS else part
+    return say("clock_day_part", day=day_words(day, latest), part=shown)
+
+
 def deadline_line(deadline: Deadline) -> str:
     """距「…」还有 N 天（第 D 天到期）, or how long it has been past due."""
     left, due = deadline.days_left, deadline.due_day
@@ -50,18 +72,19 @@ def clock_now(clock: StoryClock) -> str:
         chapter=clock.chapter,
         scene=say("clock_ending") if clock.scene is None else say("clock_scene", scene=clock.scene),
     )
-    return (
-        say("clock_now", when=day_words(clock.day, clock.day_latest) + (clock.part or "")) + where
-    )
+    return say("clock_now", when=when_words(clock.day, clock.day_latest, clock.part)) + where
 
 
 def clock_since(clock: StoryClock) -> str:
-    """距开篇 59 天；距上一章结束 55 天."""
+    """距开篇 59 天；距上一章结束 55 天. When the day is only known within a span (第70～280天,
+    after 「数月后」), so is the count from the start: 距开篇 69～279 天."""
+    start: int | str = clock.days_since_start
+    if clock.day_latest is not None and clock.day_latest != clock.day:
+        high = clock.days_since_start + clock.day_latest - clock.day
+        start = say("days_span", low=clock.days_since_start, high=high)
     if clock.days_since_previous_chapter is None:
-        return say("clock_since_start", start=clock.days_since_start)
-    return say(
-        "clock_since", start=clock.days_since_start, previous=clock.days_since_previous_chapter
-    )
+        return say("clock_since_start", start=start)
+    return say("clock_since", start=start, previous=clock.days_since_previous_chapter)
 
 
 def clock_lines(clock: StoryClock) -> list[str]:

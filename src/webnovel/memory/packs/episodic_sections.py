@@ -10,7 +10,7 @@ from ..store import chain_ops, commit_ops, record_ops
 from ..vocabulary import SCENE_MODES
 from .gathering import Gathering
 from .memory_pack import PackItem, Passage, Retriever, chapter_span, value_text
-from .pack_words import because
+from .reasons import because
 from .relevance_filter import field_importance
 
 # a chapter's or a scene's summary says again what the chapter's summary in the pack says

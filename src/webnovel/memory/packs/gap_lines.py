@@ -15,7 +15,7 @@ from ..read.knowledge_gap import Gap, information_gap
 from ..store import entity_ops
 from .gathering import SCENE_RELEVANCE, Gathering
 from .memory_pack import PackItem
-from .pack_words import Reason, because
+from .reasons import Reason, because
 
 SHOWN = 6  # 「尚不知」/「仅怀疑」 lines at most
 

@@ -13,7 +13,7 @@ from ..store import chain_ops, entity_ops, ranking_scans
 from ..store.connection import Connection
 from ..vocabulary import field_terms
 from .memory_pack import PackItem, PackRequest
-from .pack_words import Reason
+from .reasons import Reason
 from .recipes import Recipe
 from .relevance_filter import InPlay, bigrams, freshness
 

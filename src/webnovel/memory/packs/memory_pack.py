@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 from ...messages import say
 from ..records import Conflict
-from ..words import SECTION_TITLES, TASK
-from .pack_words import Reason
+from ..vocabulary import SECTION, TASK
+from .reasons import Reason
 from .tasks import Task
 
 
@@ -74,7 +74,7 @@ class PackItem:
             "evidence": self.evidence,
             "score": round(self.score, 4),
             "why": str(self.why),
-            "why_zh": self.why.chinese(),
+            "why_zh": self.why.shown(),
         }
 
 
@@ -141,7 +141,7 @@ def chapter_span(first: int, last: int) -> str:
 
 def value_text(value: Any) -> str:
     if isinstance(value, list):
-        return "、".join(map(str, value)) or say("pack_value_none")
+        return say("argument_list_separator").join(map(str, value)) or say("pack_value_none")
     return str(value)
 
 
@@ -158,7 +158,7 @@ def render_prompt(pack: MemoryPack) -> str:
     if pack.coverage_line:
         lines.append(pack.coverage_line)
     for section in pack.sections:
-        lines += ["", "## " + SECTION_TITLES.get(section.name, section.name)]
+        lines += ["", "## " + SECTION.get(section.name, section.name)]
         lines += [item.line for item in section.items]
     return "\n".join(lines) + "\n"
 
@@ -166,11 +166,16 @@ def render_prompt(pack: MemoryPack) -> str:
 def _stale_line(pack: MemoryPack) -> list[str]:
     if not pack.stale_chapters:
         return []
-    return [say("pack_stale", chapters="、".join(map(str, pack.stale_chapters)))]
+    return [
+        say(
+            "pack_stale",
+            chapters=say("argument_list_separator").join(map(str, pack.stale_chapters)),
+        )
+    ]
 
 
 def render_text(pack: MemoryPack) -> str:
-    """For a person: the prompt lines plus why each item is there, in Chinese."""
+    """For a person: the prompt lines plus why each item is there, in the reader's language."""
     dropped = say("pack_text_dropped", dropped=pack.dropped) if pack.dropped else ""
     lines = [
         say(
@@ -189,16 +194,16 @@ def render_text(pack: MemoryPack) -> str:
         lines.append(
             say(
                 "pack_text_in_play",
-                entities="、".join(
+                entities=say("argument_list_separator").join(
                     say("pack_text_in_play_one", name=e["name"], why=e["why_zh"])
                     for e in pack.entities_in_play
                 ),
             )
         )
     for section in pack.sections:
-        title = SECTION_TITLES.get(section.name, section.name)
+        title = SECTION.get(section.name, section.name)
         lines += ["", say("pack_text_section", title=title, tokens=section.tokens)]
         lines += [
-            say("pack_text_item", line=item.line, why=item.why.chinese()) for item in section.items
+            say("pack_text_item", line=item.line, why=item.why.shown()) for item in section.items
         ]
     return "\n".join(lines) + "\n"

@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 from ...messages import say
 from ..records import Conflict
-from ..words import SEVERITY
+from ..vocabulary import SEVERITY
 from ..write.rulebook import RULES
 from .memory_pack import PackItem
-from .pack_words import because
+from .reasons import because
 
 # worst first: what a chapter must not get wrong before what it had better remember
 KINDS = (

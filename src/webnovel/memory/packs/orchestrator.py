@@ -74,7 +74,7 @@ def build_memory_pack(
                 "id": e.id,
                 "name": e.name,
                 "why": str(in_play.why[e.id]),
-                "why_zh": in_play.why[e.id].chinese(),
+                "why_zh": in_play.why[e.id].shown(),
             }
             for e in in_play.entities.values()
         ],

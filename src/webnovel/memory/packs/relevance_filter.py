@@ -16,7 +16,7 @@ from ..schema import Entity
 from ..store import chain_ops, entity_ops
 from ..store.connection import Connection
 from ..store.index_store import loads
-from .pack_words import Reason, because
+from .reasons import Reason, because
 
 # -- the entities in play ------------------------------------------------------------------------
 

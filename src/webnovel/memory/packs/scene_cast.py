@@ -18,7 +18,7 @@ from ..store import commit_ops, entity_ops, name_ops, record_ops
 from ..store.connection import Connection
 from ..store.index_store import loads
 from ..store.ranking_scans import OpenThreads
-from .pack_words import Reason, because
+from .reasons import Reason, because
 from .relevance_filter import InPlay
 
 SCENE_WINDOW = 5  # chapters of scenes that say who is around

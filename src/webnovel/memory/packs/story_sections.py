@@ -16,7 +16,7 @@ from ..store import chain_ops, ranking_scans
 from ..vocabulary import THREAD_KINDS
 from .gathering import CANDIDATES_PER_SECTION, Gathering, best, best_of
 from .memory_pack import PackItem
-from .pack_words import Reason, because
+from .reasons import Reason, because
 from .relevance_filter import freshness, relations_around, rule_terms
 
 DEAD_RELATION = 0.5  # a relation's weight when an end is dead and not in the scene

@@ -12,15 +12,14 @@ from ..clock.shown import clock_now, clock_since, deadline_line
 from ..read import as_of_reads, story_clock
 from ..read import items as item_holders
 from ..store import commit_ops
+from ..vocabulary import ENDING
 from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
-from .pack_words import because
+from .reasons import because
 from .relevance_filter import field_importance
 
 OUTLINE_CHARS = 400
-# chapter_meta.ending: what agents write, and the passage a text import keeps
-ENDING_LABELS = {"time": "时间", "location": "地点", "emotion": "情绪", "passage": "原文"}
 
 
 def working_memory(g: Gathering) -> list[PackItem]:
@@ -79,8 +78,8 @@ def working_memory(g: Gathering) -> list[PackItem]:
             )
         ending = row.meta.get("ending")
         if chapter == g.as_of and isinstance(ending, dict) and ending:
-            text = "，".join(
-                say("pack_ending_part", label=ENDING_LABELS.get(k, k), value=v)
+            text = say("state_separator").join(
+                say("pack_ending_part", label=ENDING.get(k, k), value=v)
                 for k, v in ending.items()
                 if v
             )

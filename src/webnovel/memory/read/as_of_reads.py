@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import AmbiguousEntity, UnknownEntity
 from ...messages import say
-from ..chains import KnowledgePayload, Version, chain_key, knowledge_claim
+from ..chains import KnowledgePayload, Version, chain_key, how_learnt, knowledge_claim
 from ..schema import (
     Entity,
     MemoryItem,
@@ -390,7 +390,7 @@ def knows(conn: Connection, entity: Entity, as_of: int | None) -> list[Knowledge
                 content=contents.get(v.field, v.field),
                 state=v.value,
                 since=v.valid_from,
-                how=payload.get("how") or first.get("quote"),
+                how=how_learnt(payload) or first.get("quote"),
                 source=source,
                 evidence=v.evidence,
                 source_name=sources.get(source, source) if source else None,

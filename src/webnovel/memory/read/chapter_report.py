@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..chains import fmt
+from ..chains import how_learnt, knowledge_claim
 from ..records import Conflict
 from ..schema import JsonRecord
 from ..store import assertion_ops, chain_ops, commit_ops, entity_ops, record_ops
@@ -251,12 +251,7 @@ def _secrets(
                     content=contents.get(a.field, a.field),
                     action=a.payload.get("change", "learns"),
                     who=names.get(a.subject, a.subject),
-                    how=a.payload.get("how"),
+                    how=how_learnt(knowledge_claim(a)),
                 )
             )
     return out
-
-
-def describe(value: Any) -> str:
-    """A value as the report shows it to a person."""
-    return fmt(value)

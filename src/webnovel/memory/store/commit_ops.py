@@ -53,6 +53,14 @@ def retract_chapter(conn: Connection, chapter: int, recorded_at: str) -> tuple[s
     return commit_id, tombstone
 
 
+def finish_retraction(conn: Connection, chapter: int, tombstone: int) -> None:
+    """A retraction's last writes, once the later chapters were re-applied without the chapter:
+    the clock row the empty chapter left in its place goes (a rebuild has none, and the clock
+    would otherwise end at a chapter that is not there), and the book's sequence moves on."""
+    conn.execute("DELETE FROM story_clock WHERE chapter = ?", (chapter,))
+    set_meta(conn, "commit_seq", str(tombstone))
+
+
 def upsert_chapter(
     conn: Connection,
     chapter: int,

@@ -55,6 +55,7 @@ class _Normalizer:
     ) -> dict[str, Any]:
         """The item with every key canonical; unknown keys refused (kept, at the top)."""
         out: dict[str, Any] = {}
+        first_written: dict[str, str] = {}  # which key, as written, gave each canonical one
         for written, value in item.items():
             key = _canonical_key(written, section)
             if key is None:
@@ -79,11 +80,20 @@ class _Normalizer:
             if key != written:
                 self.note(f"{path}.{written}", written, key)
             if key in out and out[key] != value:
+                earlier = first_written[key]
                 self.problems.append(
-                    say("intake_key_twice", path=path, written=_show(written), key=key)
+                    say(
+                        "intake_key_twice",
+                        path=path,
+                        written=_show(written),
+                        key=earlier
+                        if earlier == key
+                        else say("intake_key_as", written=earlier, key=key),
+                    )
                 )
                 continue
             out[key] = value
+            first_written[key] = written
         return out
 
     # -- values ----------------------------------------------------------------------------

@@ -146,7 +146,8 @@ THREAD = Section(
         "id": ("thread_id", "编号"),
         "kind": ("类型", "种类", "type", "thread_kind", "thread_type"),
         "action": ("动作", "操作", "status", "状态", "op"),
-        "content": ("description", "text", "内容", "描述"),
+        # `progress`: what `threads` answers an advance said, echoed back by an agent
+        "content": ("description", "text", "内容", "描述", "progress", "进展"),
         "due_chapter": (
             "expected_payoff",
             "预计回收",

@@ -194,7 +194,7 @@ class WritePipeline:
                 raise UnknownChapter(chapter)
             commit_id, seq = commit_ops.retract_chapter(conn, chapter, recorded_at)
             outcome = self.apply(parse_chapter_result({"chapter": chapter}), recorded_at)
-            commit_ops.set_meta(conn, "commit_seq", str(seq))
+            commit_ops.finish_retraction(conn, chapter, seq)
         later = tuple(c for c in outcome.conflicts if c.chapter > chapter)
         return CommitReport(
             chapter=chapter, status="retracted", commit_id=commit_id, conflicts=later

@@ -15,8 +15,8 @@ written as knowledge marked `present`; one who knew it already is no news.
 
 from __future__ import annotations
 
-from ....messages import say
 from ...chains import KnowledgePayload, SecretPayload
+from ...said import Said, stored
 from ...vocabulary import EVERYONE
 from ..chain_folds import Activity, Assertion, chain_key
 from ..chapter_inputs import ChapterResult
@@ -59,10 +59,10 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
         )
         seq += 1
         if secret.action == "plant":
-            knowing = [(resolve(ref)[0], "埋设时即知情") for ref in secret.known_by]
+            knowing = [(resolve(ref)[0], Said("knowledge_how_planted")) for ref in secret.known_by]
             known = {entity_id for entity_id, _ in knowing}
             knowing += [
-                (entity_id, "秘密关乎其本人")
+                (entity_id, Said("knowledge_how_about_self"))
                 for entity_id in dict.fromkeys(about)
                 if entity_id not in known and entity_id not in unaware
             ]
@@ -71,7 +71,7 @@ def extract_knowledge(result: ChapterResult, resolve: Resolve, seq_start: int = 
                 seq += 1
         if secret.action == "reveal":
             for entity_id in told(result, secret.to, secret.scene, resolve):
-                how = say("pack_learnt_there", chapter=n)
+                how = Said("pack_learnt_there", chapter=n)
                 out.assertions.append(
                     _knowing(n, seq, entity_id, secret.id, "learns", how, None, present=True)
                 )
@@ -112,6 +112,9 @@ def _knowing(
             evidence(chapter, f"knowledge:{entity_id}:{secret_id}:{change}:{chapter}", how)
         ],
     }
+    kept = stored(how, {}) if how is not None else None
+    if kept is not None:  # the engine's own words: said again in the reader's language
+        payload["how_said"] = kept
     if present:
         payload["present"] = True
     return Assertion(
