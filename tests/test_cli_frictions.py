@@ -147,3 +147,24 @@ def test_an_agent_asking_past_the_end_is_told_too(demo: Path) -> None:
     assert fact["beyond_end"] == {"asked": 99, "latest_chapter": 12}
     assert pack.startswith("本书最新只到第12章：第200章的记忆包按全书末尾（第12章）组装")
     assert "以下为截至第12章的记忆" in pack and "截至第199章" not in pack  # its own header too
+
+
+def test_rename_without_the_new_name_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    """`rename 韩啸` said 「新名字应为非空字符串」, as if a name had been given wrong: it is missing,
+    said with the usage, as argparse says a missing argument (exit 2)."""
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="寒江") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "summary": "韩啸来访。",
+                "entities_new": [{"id": "hanxiao", "name": "韩啸", "type": "角色"}],
+            }
+        )
+    ran = run_cli("--project", str(root), "rename", "韩啸")
+    assert ran.returncode == 2
+    assert ran.stderr.startswith("用法：webnovel rename"), ran.stderr
+    assert "缺少必填参数：new_name" in ran.stderr and "--undo" in ran.stderr
+    assert "非空字符串" not in ran.stderr
+    given_empty = run_cli("--project", str(root), "rename", "韩啸", "")
+    assert given_empty.returncode == 2 and "新名字应为非空字符串" in given_empty.stderr

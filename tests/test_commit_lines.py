@@ -120,3 +120,30 @@ def test_chapters_a_writer_commits_one_by_one_are_not_folded(
         lines = recent_lines(book, 7)
     assert [line.summary for line in lines] == [None] * 7
     assert [line.rows[0].title for line in lines] == [f"第{n}章" for n in range(7, 0, -1)]
+
+
+def test_a_rename_its_undoing_and_retractions_are_named(backend: str, tmp_path: Path) -> None:
+    """`rename 韩啸 韩啸天` and its `--undo` showed as two rows 「重新提交」, and chapters
+    committed then retracted not at all: each is named for what it did."""
+    root = sample_book(backend, tmp_path / "book")
+    with webnovel.open_project(root) as book:
+        book.rename_entity("韩啸", "韩啸天")
+        book.rename_entity("韩啸天", "", None, True)
+        for chapter in (13, 14):
+            book.commit({"chapter": chapter, "title": f"余烬{chapter}", "summary": "二人离城。"})
+        book.retract(14)
+        book.retract(13)
+    with running_dashboard(root) as running:
+        part = recent(running.get("/").body)
+    rows = [re.sub(r"<[^>]+>", " ", row) for row in part.split("<tbody>", 1)[1].split("</tr>")]
+    said = [" ".join(row.split()) for row in rows if row.strip()]
+    assert said[0].startswith("13 撤回第13章 余烬13"), said
+    assert said[1].startswith("14 撤回第14章 余烬14"), said
+    assert said[2].startswith("14 已撤回 余烬14") and said[3].startswith("13 已撤回 余烬13")
+    assert said[4].startswith("1 撤销改名（韩啸天→韩啸） 青石镇的铁匠铺"), said
+    assert said[5].startswith("1 改名 韩啸→韩啸天 青石镇的铁匠铺"), said
+    assert "重新提交" not in part
+    # an earlier chapter's page does not show what was retracted past it
+    with running_dashboard(root) as running:
+        earlier = recent(running.get("/?as_of=11").body)
+    assert "撤回" not in earlier and "余烬" not in earlier

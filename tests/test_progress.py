@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import webnovel.cli
-from webnovel.cli.progress import ProgressBar
+from webnovel.cli.progress import BAR_AFTER_SECONDS, ProgressBar
 
 # every long work the CLI shows progress for, read from its source
 WORKS = sorted(
@@ -36,16 +36,40 @@ def test_a_bar_on_a_terminal_speaks_the_asked_language(
 ) -> None:
     monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
     with ProgressBar("copy", width=4) as bar:
-        bar.enabled = True
+        bar.enabled, bar.started = True, bar.started - BAR_AFTER_SECONDS  # long work
         bar.update(2, 4)
     err = capsys.readouterr().err
     assert err.startswith("\r复制 [##..] 2/4，") and err.endswith(" 秒\n")
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     with ProgressBar("copy", width=4) as bar:
-        bar.enabled = True
+        bar.enabled, bar.started = True, bar.started - BAR_AFTER_SECONDS
         bar.update(4, 4)
     err = capsys.readouterr().err
     assert err.startswith("\rcopy [####] 4/4 ") and err.endswith("s\n")
+
+
+def test_a_terminal_shows_no_bar_for_quick_work_and_one_once_it_lasts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 0.1-second step drew a bar that flashed by (issue: product trial §9); a bar appears
+    once the work has lasted half a second, and then keeps being drawn to its end."""
+    monkeypatch.delenv("WEBNOVEL_LANG", raising=False)
+    with ProgressBar("index", width=4) as bar:
+        bar.enabled = True
+        for done in range(1, 5):
+            bar.update(done, 4)
+    assert capsys.readouterr().err == ""  # quick work: nothing drawn, no line left behind
+    with ProgressBar("index", width=4) as bar:
+        bar.enabled = True
+        bar.update(1, 4)  # not yet half a second: nothing
+        assert capsys.readouterr().err == ""
+        bar.started -= BAR_AFTER_SECONDS  # the work has lasted
+        bar.update(2, 4)
+        bar.started += BAR_AFTER_SECONDS  # once drawn, the bar stays to the end
+        bar.update(4, 4)
+    err = capsys.readouterr().err
+    assert err.startswith("\r建索引 [##..] 2/4") and "\r建索引 [####] 4/4" in err
+    assert err.endswith("\n")
 
 
 @pytest.mark.parametrize("work", WORKS)

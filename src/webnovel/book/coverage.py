@@ -7,7 +7,9 @@ which states may be stale.
 
 A chapter imported now is marked (`chapter_meta.origin == "text_import"`); one imported before
 that mark existed is recognised by its result, no more than the minimal import shape
-(`extraction.merge.is_minimal`), so an old book's coverage is right too.
+(`extraction.merge.is_minimal`), with the text and the word count an import always gave it, so
+an old book's coverage is right too, and an agent's bare result (a chapter number, perhaps a
+title) is not taken for an import.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from ..messages import say
+from ..prose.measure import char_count
 
 if TYPE_CHECKING:
     from ..memory.records import ChapterRecord
@@ -57,7 +60,16 @@ def _imported_only(commits: Commits, row: ChapterRecord) -> bool:
     if origin is not None or row.summary or not set(row.meta) <= MINIMAL_META:
         return bool(origin == IMPORT_ORIGIN)
     stored = commits.current_commit(row.chapter) or {}
-    return is_minimal(stored.get("result"))
+    result, text = stored.get("result"), stored.get("text")
+    # An import always brought the text and counted it: an agent's bare result (no summary,
+    # perhaps no text) is as small, but was not imported and stands on no text.
+    return (
+        is_minimal(result)
+        and isinstance(result, dict)
+        and isinstance(text, str)
+        and bool(text)
+        and result.get("word_count") == char_count(text)
+    )
 
 
 def as_ranges(chapters: list[int]) -> Ranges:

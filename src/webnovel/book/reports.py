@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import JsonRecord
+from ..prose.measure import char_count
 
 if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
@@ -82,7 +83,7 @@ class FrontMatter(JsonRecord):
         return cls(
             chapter=number,
             title=chapter.title,
-            chars=sum(1 for ch in chapter.front_matter if not ch.isspace()),
+            chars=char_count(chapter.front_matter),
             first_line=next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
         )
 

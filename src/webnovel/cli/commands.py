@@ -37,6 +37,7 @@ from ..messages import say
 from ..untrusted import json_limits
 from ..untrusted.safe_paths import refuse_link_below
 from . import render
+from .asking import confirmed
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -200,9 +201,12 @@ def retract(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         if not args.yes and sys.stdin.isatty():
             title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
-            question = say("retract_question", chapter=args.chapter, title=title or "")
-            answer = input(f"{question} [y/N] ")
-            if answer.strip().lower() not in ("y", "yes", "是"):
+            question = say(
+                "retract_question" if title else "retract_question_untitled",
+                chapter=args.chapter,
+                title=title or "",
+            )
+            if not confirmed(question):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1
         report = book.retract(args.chapter, force=args.force)
@@ -386,6 +390,8 @@ def candidates(args: argparse.Namespace) -> int:
 
 
 def rename(args: argparse.Namespace) -> int:
+    if not args.undo and args.new_name is None:
+        args.usage_error(say("rename_needs_new_name"))
     if not args.undo and not args.new_name:
         raise InvalidInput(say("rename_name_text"))
     with open_book(args) as book:

@@ -299,6 +299,9 @@ def _add_model_free_commands(sub: Subcommands) -> None:
         help="help_rename_from_chapter",
     )
     p.add_argument("--undo", action="store_true", help="help_rename_undo")
+    # the new name is required unless --undo, which argparse cannot say: the command says it
+    # as argparse says a missing argument, with the usage
+    p.set_defaults(usage_error=p.error)
 
     _add(
         sub,

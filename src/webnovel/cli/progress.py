@@ -1,6 +1,7 @@
-"""A progress bar on stderr for long work. When stderr is not a terminal (an agent's pipe, a
-log), work that lasts past two seconds says how far it got in a line every two seconds, so
-nothing ever waits minutes silently; shorter work says nothing."""
+"""A progress bar on stderr for long work. On a terminal the bar appears once the work has
+lasted half a second (a bar that flashes by for a 0.1-second step is noise). When stderr is not
+a terminal (an agent's pipe, a log), work that lasts past two seconds says how far it got in a
+line every two seconds, so nothing ever waits minutes silently; shorter work says nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from types import TracebackType
 from ..messages import say
 
 LINE_EVERY_SECONDS = 2.0
+BAR_AFTER_SECONDS = 0.5  # on a terminal: quicker work draws no bar
 
 
 class ProgressBar:
@@ -41,8 +43,10 @@ class ProgressBar:
                 print(line, file=sys.stderr)
                 self.next_line = now + LINE_EVERY_SECONDS
             return
-        filled = int(self.width * done / total)
         elapsed = time.perf_counter() - self.started
+        if not self.drawn and elapsed < BAR_AFTER_SECONDS:
+            return
+        filled = int(self.width * done / total)
         bar = "#" * filled + "." * (self.width - filled)
         shown = say(
             "progress_bar", work=self.work, bar=bar, done=done, total=total, seconds=elapsed

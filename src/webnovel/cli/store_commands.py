@@ -16,6 +16,7 @@ from ..book.stores import copy_book, delete_book, list_books
 from ..errors import InvalidInput, UnknownBook
 from ..messages import say
 from . import render
+from .asking import confirmed
 from .commands import emit, open_book
 from .parsing import add_command
 from .progress import ProgressBar
@@ -77,8 +78,7 @@ def books(args: argparse.Namespace) -> int:
             if not sys.stdin.isatty():
                 # an agent's shell answers nothing: a whole book goes only when told to
                 raise InvalidInput.of("delete_needs_yes", question=what)
-            answer = input(f"{what} [y/N] ")
-            if answer.strip().lower() not in ("y", "yes", "是"):
+            if not confirmed(what):
                 print(say("not_deleted"), file=sys.stderr)
                 return 1
         if not delete_book(args.store, args.delete):

@@ -5,8 +5,11 @@ queue's re-commit a chapter only to introduce a name, and they carry no title of
 chapter's title belongs to its current commit). So each commit is named from the log itself: a
 chapter's first commit is the chapter (its title); a commit that kept its chapter's text and
 only added one name's appearance (and, in the first chapter naming it, its introduction) is a
-candidate accepted or merged (`candidate_queue._write` commits exactly that); any other
-re-commit is the chapter rewritten. Consecutive commits of one kind fold into one line,
+candidate accepted or merged (`candidate_queue._write` commits exactly that); one that only
+gave an entity's introduction another name is a rename (改名 X→Y: the old name kept as an
+alias, as `rename` keeps it) or a rename undone (the name the rename gave gone with no trace,
+as `rename --undo` commits the chapter as it was); a retraction says which chapter it took
+back; any other re-commit is the chapter rewritten. Consecutive commits of one kind fold into one line,
 「接受候选人名 ×37（第1–5章）」, that opens on each answer (its commits, one for each chapter
 naming the name, as one row); an import's chapters (committed back to back) fold the same way,
 behind the newest few.
@@ -34,20 +37,25 @@ IMPORT_GAP = 10.0  # seconds between new chapters committed by one import, at mo
 
 @dataclass(frozen=True, slots=True)
 class Named:
-    """What one commit did: its kind (chapter, accept, merge, rewrite, retraction), the name
-    of the candidate (for an accept or merge) and the chapter title where it has one."""
+    """What one commit did: its kind (chapter, accept, merge, rename, unrename, rewrite,
+    retraction), the name of the candidate (for an accept or merge; for a rename, the new name)
+    and the chapter title where it has one."""
 
     kind: str
     name: str | None = None
     entity_type: str | None = None
     title: str | None = None
     into: str | None = None  # for a merge: the entity the name became an alias of
+    old_name: str | None = None  # for a rename or its undoing: the name before the commit
 
 
 def recent_lines(book: Project, as_of: int) -> list[CommitLine]:
-    log = book.commit_log(READ_COMMITS, as_of)
+    # at the latest chapter, the chapters retracted past it too (taken back, they are no
+    # later part of the book; leaving them out hid every retraction of the last chapters)
+    latest = book.latest_chapter() or 0
+    log = book.commit_log(READ_COMMITS, None if as_of >= latest else as_of)
     changes = book.commits_with_before([e.seq for e in log if e.kind == "commit"])
-    named = [name_of(e, changes.get(e.seq)) for e in log]
+    named = _retracted_titles(log, [name_of(e, changes.get(e.seq)) for e in log])
     lines: list[CommitLine] = []
     run: list[tuple[CommitEntry, Named]] = []
     for entry, what in zip(log, named, strict=True):
@@ -71,6 +79,10 @@ def name_of(entry: CommitEntry, change: dict[str, Any] | None) -> Named:
     title = title if isinstance(title, str) else None
     if change is None or change.get("first"):
         return Named("chapter", title=title)
+    renaming = _renaming(result, before)
+    if renaming is not None:
+        kind, old, new = renaming
+        return Named(kind, name=new, title=title, old_name=old)
     naming = _naming(result, before) if isinstance(before, dict) else None
     if naming is not None:
         kind, name, entity_type, into = naming
@@ -110,6 +122,70 @@ def _naming(result: Any, before: dict[str, Any]) -> tuple[str, str, str | None, 
     return kind, mentions[0], intro.get("type"), intro.get("name") if kind == "merge" else None
 
 
+def _renaming(result: Any, before: Any) -> tuple[str, str, str] | None:
+    """(rename or unrename, the name before, the name after) when `result` is `before` with
+    only one entity's introduction named anew, as `rename` and `rename --undo` commit it;
+    None otherwise."""
+    if not (isinstance(result, dict) and isinstance(before, dict)):
+        return None
+    rest = {k: v for k, v in result.items() if k != "entities_new"}
+    if rest != {k: v for k, v in before.items() if k != "entities_new"}:
+        return None
+    after_intros, before_intros = _intros(result), _intros(before)
+    changed = [
+        i for i in {*after_intros, *before_intros} if after_intros.get(i) != before_intros.get(i)
+    ]
+    if len(changed) != 1:
+        return None
+    now, then = after_intros.get(changed[0]), before_intros.get(changed[0])
+    if now and then and now.get("name") != then.get("name"):
+        old, new = then.get("name"), now.get("name")
+        kind = "rename" if old in _aliases(now) else "unrename" if new in _aliases(then) else None
+    elif now and not then and now.get("revealed"):  # named anew from a later chapter on
+        old, new, kind = next(iter(_aliases(now)), None), now.get("name"), "rename"
+    elif then and not now and then.get("revealed"):  # and that taken back
+        new, old, kind = next(iter(_aliases(then)), None), then.get("name"), "unrename"
+    else:
+        return None
+    if kind is None or not isinstance(old, str) or not isinstance(new, str):
+        return None
+    return kind, old, new
+
+
+def _intros(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A result's introductions by entity id (the last, where one is given twice)."""
+    return {
+        e["id"]: e
+        for e in _listed(result, "entities_new")
+        if isinstance(e, dict) and isinstance(e.get("id"), str)
+    }
+
+
+def _aliases(intro: dict[str, Any]) -> list[str]:
+    aliases = intro.get("aliases")
+    return [a for a in aliases if isinstance(a, str)] if isinstance(aliases, list) else []
+
+
+def _retracted_titles(log: Sequence[CommitEntry], named: list[Named]) -> list[Named]:
+    """A retraction named with the title of the commit it took back (the chapter's latest
+    commit before it, where the log read holds it)."""
+    out = list(named)
+    for i, entry in enumerate(log):
+        if entry.kind != "retraction":
+            continue
+        taken = next(
+            (
+                what
+                for earlier, what in zip(log[i + 1 :], named[i + 1 :], strict=True)
+                if earlier.kind == "commit" and earlier.chapter == entry.chapter
+            ),
+            None,
+        )
+        if taken is not None:
+            out[i] = replace(out[i], title=taken.title)
+    return out
+
+
 def _listed(result: dict[str, Any], key: str) -> list[Any]:
     """A list of a stored result, or none (a received book's log is anyone's)."""
     value = result.get(key)
@@ -138,6 +214,8 @@ def _same_run(newer: tuple[CommitEntry, Named], older: tuple[CommitEntry, Named]
 
 
 def _family(what: Named) -> str:
+    if what.kind in ("rename", "unrename"):
+        return "rename"
     return "candidate" if what.kind in ("accept", "merge", "naming") else what.kind
 
 
@@ -149,7 +227,7 @@ def _fold(run: Sequence[tuple[CommitEntry, Named]]) -> list[CommitLine]:
     settled = _settle_naming(run)
     # rows are made only for what is shown (a long import's run is 120 commits); `count` is
     # how many there are
-    if family == "candidate":
+    if family in ("candidate", "rename"):  # one row an answer, whatever chapters it rewrote
         actions = _actions(settled)
         count = len(actions)
         rows = [
@@ -277,6 +355,9 @@ def _row(entry: CommitEntry, what: Named, chapters: str | None = None) -> Commit
         "accept": lambda: say("commit_did_accept", name=what.name, type=what.entity_type or ""),
         "merge": lambda: say("commit_did_merge", name=what.name, into=what.into or ""),
         "rewrite": lambda: say("commit_did_rewrite"),
+        "rename": lambda: say("commit_did_rename", old=what.old_name, new=what.name),
+        "unrename": lambda: say("commit_did_unrename", old=what.old_name, new=what.name),
+        "retraction": lambda: say("commit_did_retract", chapter=entry.chapter),
     }.get(what.kind)
     return CommitRow(
         entry=entry,

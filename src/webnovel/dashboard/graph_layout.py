@@ -160,6 +160,8 @@ def clustered(
         frame = (key, max(xs) + side - left, max(ys) + bottom - up)
         placed = _snap(members, links, slots)
         blobs.append(({n: (x - left, y - up) for n, (x, y) in placed.items()}, frame))
+    if not blobs:
+        return {}, []
     blobs.sort(key=lambda blob: (-len(blob[0]), blob[1][0]))
     width = max([columns * cell[0], *(w for _, (_, w, _) in blobs)])
     rows: list[list[int]] = [[]]

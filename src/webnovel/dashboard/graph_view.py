@@ -78,6 +78,8 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         ranked = book.best_connected(as_of, GRAPH_NODES + 1)
         hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
         shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
+    if not (rings if focus is not None else shown):
+        return _nothing_drawn(book, focus, as_of, hops, recent)
     edges = book.relation_graph(as_of, among=shown)
     known = book.names(shown, as_of)
     types = {node: book.entity(node).type for node in shown}
@@ -142,6 +144,35 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         fonts=FONTS,
         choices=[n.name for n in nodes],
         # who shares chapters with the centre: shown apart, never drawn as a relation
+        together=book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
+    )
+
+
+def _nothing_drawn(
+    book: Project, focus: Entity | None, as_of: int, hops: int, recent: int
+) -> GraphPage:
+    """No relation holds yet (an imported book before extraction, or a centre linked to no
+    one): the page says so instead of drawing; who shares chapters with the centre is still
+    listed."""
+    focus_name = book.names({focus.id}, as_of).get(focus.id, focus.name) if focus else None
+    return GraphPage(
+        nodes=[],
+        edges=[],
+        width=0.0,
+        height=0.0,
+        shown_width=0,
+        groups=[],
+        focus=focus,
+        focus_name=focus_name,
+        hops=hops,
+        recent=recent,
+        since=as_of - recent + 1,
+        legend=[],
+        hidden=0,
+        merged=0,
+        labels=True,
+        fonts=FONTS,
+        choices=[],
         together=book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
     )
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..messages import say
+from ..prose.measure import char_count
 from ..untrusted.toml_errors import toml_problem
 from .text_files import read_text, refuse_links_outside
 
@@ -134,7 +135,7 @@ def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
     result: dict[str, object] = {
         "chapter": number,
         "title": chapter.title,
-        "word_count": sum(1 for ch in chapter.text if not ch.isspace()),
+        "word_count": char_count(chapter.text),
     }
     meta: dict[str, str] = {}
     if chapter.volume:

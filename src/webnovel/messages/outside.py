@@ -379,8 +379,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "lexical_only": ("检索只用字面匹配：{problem}", "search matches words only: {problem}"),
     # -- other requests: the dashboard, MCP, text files -----------------------------------------
     "as_of_not_chapter": (
-        "as_of 须为章号，收到「{raw}」",
-        "as_of must be a chapter number, got {raw!r}",
+        "「截至第几章」须为章号（数字），收到「{raw}」",
+        "'as of chapter' must be a chapter number, got {raw!r}",
     ),
     "chapter_not_digits": (
         "章号须为数字，收到「{raw}」",

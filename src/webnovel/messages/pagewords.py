@@ -77,7 +77,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_th_conflicts": ("矛盾", "conflicts"),
     "page_th_elapsed": ("耗时", "time"),
     "page_th_recorded": ("提交于", "committed at"),
-    "page_retraction": ("撤回", "retraction"),
     "page_retracted": ("已撤回", "retracted"),
     "page_published_then": (
         "发布线当时在第{chapter}章",

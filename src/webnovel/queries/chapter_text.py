@@ -40,7 +40,11 @@ def _value(value: Any) -> str:
 
 def chapter_text(report: ChapterReport) -> str:
     lines = [
-        say("chapter_report_head", chapter=report.chapter, title=report.title or "")
+        (
+            say("chapter_report_head", chapter=report.chapter, title=report.title)
+            if report.title
+            else say("chapter_n", n=report.chapter)  # untitled: no empty 《》
+        )
         + _words(report.word_count)
     ]
     if report.summary:

@@ -333,7 +333,12 @@ def resume_text(brief: Resume) -> str:
     if brief.last_chapter:
         last = brief.last_chapter
         summary = last.summary or ""
-        lines.append(say("resume_last_chapter", title=last.title or "", summary=summary))
+        line = (
+            say("resume_last_chapter", title=last.title, summary=summary)
+            if last.title  # untitled (a bare result): its number, not empty 《》
+            else say("resume_last_chapter_untitled", chapter=brief.latest_chapter, summary=summary)
+        )
+        lines.append(line.rstrip())
     if brief.protagonist:
         p = brief.protagonist
         state = say("state_separator").join(

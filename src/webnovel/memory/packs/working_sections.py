@@ -69,7 +69,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
                     why=because("recent_summary", chapter),
                     line=say(
-                        "pack_line_summary",
+                        "pack_line_summary" if row.title else "pack_line_summary_untitled",
                         chapter=chapter,
                         title=row.title or "",
                         summary=row.summary,

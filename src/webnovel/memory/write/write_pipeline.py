@@ -17,6 +17,7 @@ from typing import Any
 from ...config import BookConfig
 from ...errors import InvalidChapterResult, UnknownChapter
 from ...messages import say
+from ...prose.measure import chapter_words
 from ..chains import Family
 from ..records import CommitCounts, CommitReport, Conflict
 from ..schema import Introduction
@@ -147,7 +148,7 @@ class WritePipeline:
                 commit_id,
                 result.title,
                 result.summary,
-                result.word_count,
+                chapter_words(result.word_count, text),
                 result.chapter_meta,
                 recorded_at,
             )
@@ -530,7 +531,7 @@ def replay_all(
             commit["commit_id"],
             result.title,
             result.summary,
-            result.word_count,
+            chapter_words(result.word_count, commit["text"]),
             result.chapter_meta,
             commit["recorded_at"],
         )
