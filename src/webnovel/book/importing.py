@@ -20,6 +20,7 @@ from ..ingest.text_summary import ending_passage, extractive_summary
 from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
+from ..memory.schema import text_word_count
 from ..messages import say
 from . import author_layer
 from .handles import Rewriting
@@ -65,7 +66,9 @@ def import_text(
         warnings += _doubling_warnings(chapters, doubled, renumbered, first)
     found = TextImport(
         chapters=[
-            ChapterFound(chapter=first + i, title=c.title, volume=c.volume, chars=len(c.text))
+            ChapterFound(
+                chapter=first + i, title=c.title, volume=c.volume, chars=text_word_count(c.text)
+            )
             for i, c in enumerate(chapters)
         ],
         warnings=warnings,
@@ -77,7 +80,7 @@ def import_text(
         doubled=[
             DoubledChapter(
                 title=d.title,
-                chars=d.chars,
+                chars=text_word_count(d.text),
                 same_as=first + d.repeats,
                 similarity=d.similarity,
                 text=d.text,
@@ -97,7 +100,7 @@ def import_text(
     decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
-        result = chapter_result(first + i, chapter)
+        result = chapter_result(first + i, chapter, text_word_count(chapter.text))
         if i in intro_at:
             result["entities_new"] = intro_at[i]
         result["entities_appeared"] = [

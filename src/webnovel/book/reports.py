@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..memory.schema import JsonRecord
+from ..memory.schema import JsonRecord, text_word_count
 
 if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
@@ -51,7 +51,7 @@ class ChapterFound(JsonRecord):
     chapter: int
     title: str
     volume: str | None
-    chars: int
+    chars: int  # its word_count, as committed (`text_word_count`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,7 +59,7 @@ class DoubledChapter(JsonRecord):
     """A chapter the source holds twice, left out of the book: the text is here, not lost."""
 
     title: str
-    chars: int
+    chars: int  # counted as a chapter's word_count
     same_as: int  # the chapter (as committed) whose text it repeats
     similarity: float  # 1.0: the same text
     text: str
@@ -82,7 +82,7 @@ class FrontMatter(JsonRecord):
         return cls(
             chapter=number,
             title=chapter.title,
-            chars=sum(1 for ch in chapter.front_matter if not ch.isspace()),
+            chars=text_word_count(chapter.front_matter),
             first_line=next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
         )
 

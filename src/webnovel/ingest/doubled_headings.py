@@ -21,11 +21,10 @@ _HEADING_NUMBER = re.compile(r"^\s*第([^章回节節]+)[章回节節]")
 
 @dataclass(frozen=True)
 class Doubled:
-    """A chapter left out as a repeat: its heading, size and text, and which kept chapter it
-    repeats (by its place among the chapters kept, counting from 0)."""
+    """A chapter left out as a repeat: its heading and text, and which kept chapter it repeats
+    (by its place among the chapters kept, counting from 0)."""
 
     title: str
-    chars: int
     repeats: int
     similarity: float
     text: str
@@ -67,9 +66,7 @@ def set_apart_doubles(
         earlier = seen.get((chapter.volume, number), []) if number is not None else []
         best = max(((similarity(kept[i].text, chapter.text), i) for i in earlier), default=None)
         if best is not None and best[0] >= NEARLY_THE_SAME:
-            doubled.append(
-                Doubled(chapter.title, len(chapter.text), best[1], round(best[0], 3), chapter.text)
-            )
+            doubled.append(Doubled(chapter.title, best[1], round(best[0], 3), chapter.text))
             continue
         if earlier:
             renumbered.append((earlier[-1], len(kept)))

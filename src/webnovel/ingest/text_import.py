@@ -129,12 +129,13 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
     return chapters, warnings, {encoding.upper(): 1}
 
 
-def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
-    """The minimal chapter result an imported chapter is committed with."""
+def chapter_result(number: int, chapter: ImportedChapter, word_count: int) -> dict[str, object]:
+    """The minimal chapter result an imported chapter is committed with (its `word_count`
+    counted by the facade, the one count a commit's text is counted with too)."""
     result: dict[str, object] = {
         "chapter": number,
         "title": chapter.title,
-        "word_count": sum(1 for ch in chapter.text if not ch.isspace()),
+        "word_count": word_count,
     }
     meta: dict[str, str] = {}
     if chapter.volume:

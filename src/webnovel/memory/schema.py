@@ -23,6 +23,13 @@ Evidence = dict[str, Any]  # {"chapter": int, "ref": str, "quote": str (optional
 MAX_CHAPTER = 1_000_000
 
 
+def text_word_count(text: str) -> int:
+    """A chapter's 字数 (the contract's `word_count`): the characters of its text, punctuation
+    included, whitespace not (indentation, full-width spaces and line breaks are layout, not
+    words). The one count: an import's table, its results and a commit's text all use it."""
+    return sum(1 for char in text if not char.isspace())
+
+
 class JsonRecord:
     """A value whose JSON is `to_dict()`. It is not a mapping (earlier releases returned some of
     these as mappings): read a field by name, or `to_dict()[key]`."""
