@@ -5,6 +5,7 @@ commits through the book's own `commit`."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -15,12 +16,13 @@ from ..extraction.merge import IMPORT_ORIGIN, is_minimal, with_author_layer
 from ..ingest.doubled_headings import Doubled, set_apart_doubles
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
-from ..ingest.text_import import ImportedChapter, chapter_result, read_chapters
+from ..ingest.text_import import ImportedChapter, chapter_result, heading_parts, read_chapters
 from ..ingest.text_summary import ending_passage, extractive_summary
 from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..memory.schema import text_word_count
+from ..memory.write.numbers import chinese_numeral
 from ..messages import say
 from . import author_layer
 from .handles import Rewriting
@@ -64,10 +66,11 @@ def import_text(
     first = start if start is not None else _resume_point(book, chapters)
     if not keep_doubled:
         warnings += _doubling_warnings(chapters, doubled, renumbered, first)
+    titles = [imported_title(c.heading, first + i) for i, c in enumerate(chapters)]
     found = TextImport(
         chapters=[
             ChapterFound(
-                chapter=first + i, title=c.title, volume=c.volume, chars=text_word_count(c.text)
+                chapter=first + i, title=titles[i], volume=c.volume, chars=text_word_count(c.text)
             )
             for i, c in enumerate(chapters)
         ],
@@ -75,11 +78,13 @@ def import_text(
         committed=0,
         encodings=encodings,
         front_matter=[
-            FrontMatter.of(first + i, c) for i, c in enumerate(chapters) if c.front_matter
+            FrontMatter.of(first + i, titles[i], c)
+            for i, c in enumerate(chapters)
+            if c.front_matter
         ],
         doubled=[
             DoubledChapter(
-                title=d.title,
+                title=d.heading,
                 chars=text_word_count(d.text),
                 same_as=first + d.repeats,
                 similarity=d.similarity,
@@ -100,7 +105,7 @@ def import_text(
     decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
     unchanged = 0
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
-        result = chapter_result(first + i, chapter, text_word_count(chapter.text))
+        result = chapter_result(first + i, chapter, titles[i], text_word_count(chapter.text))
         if i in intro_at:
             result["entities_new"] = intro_at[i]
         result["entities_appeared"] = [
@@ -114,6 +119,24 @@ def import_text(
     return replace(found, committed=len(chapters) - unchanged, unchanged=unchanged)
 
 
+def imported_title(heading: str, chapter: int) -> str:
+    """The title of a chapter committed as `chapter` under `heading`: the heading's words
+    (第1998回目 for 「第一千九百九十八章 第1998回目」 as chapter 1998; nothing for 「第2章」 as
+    chapter 2), since every listing says the chapter's number already. Where the heading says
+    another number (a prologue or a repeated number moved the count, an import `--start`ed
+    elsewhere), or none, the whole heading stays the title: the source's own number is then
+    news."""
+    written, words = heading_parts(heading)
+    return words if written is not None and heading_value(written) == chapter else heading.strip()
+
+
+def heading_value(written: str) -> int | None:
+    """The number a heading writes: 1998 for 「一千九百九十八」, 「1998」 or 「１９９８」; None for
+    one the numeral reader does not know (壹贰叁)."""
+    folded = unicodedata.normalize("NFKC", written)
+    return int(folded) if folded.isdecimal() else chinese_numeral(folded)
+
+
 def _doubling_warnings(
     chapters: list[ImportedChapter],
     doubled: list[Doubled],
@@ -124,9 +147,9 @@ def _doubling_warnings(
     out = [
         say(
             "doubled_chapter_left_out",
-            title=d.title,
+            title=d.heading,
             chapter=first + d.repeats,
-            kept=chapters[d.repeats].title,
+            kept=chapters[d.repeats].heading,
             percent=round(d.similarity * 100, 1),
         )
         for d in doubled
@@ -134,10 +157,10 @@ def _doubling_warnings(
     out += [
         say(
             "heading_number_repeated",
-            title=chapters[later].title,
+            title=chapters[later].heading,
             chapter=first + later,
             earlier_chapter=first + earlier,
-            earlier_title=chapters[earlier].title,
+            earlier_title=chapters[earlier].heading,
         )
         for earlier, later in renumbered
     ]

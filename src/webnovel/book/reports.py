@@ -76,12 +76,13 @@ class FrontMatter(JsonRecord):
     kept_in: str = "chapter_meta.front_matter"
 
     @classmethod
-    def of(cls, number: int, chapter: ImportedChapter) -> FrontMatter:
-        """What an import did with the front matter it kept with chapter `number`."""
+    def of(cls, number: int, title: str, chapter: ImportedChapter) -> FrontMatter:
+        """What an import did with the front matter it kept with chapter `number`, titled
+        `title`."""
         lines = (line.strip() for line in chapter.front_matter.splitlines())
         return cls(
             chapter=number,
-            title=chapter.title,
+            title=title,
             chars=text_word_count(chapter.front_matter),
             first_line=next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
         )
