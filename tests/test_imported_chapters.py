@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import webnovel
-from webnovel.book.importing import imported_title
+from webnovel.book.heading_numbers import imported_title
 from webnovel.cli.main import main
 from webnovel.ingest.text_import import heading_parts, split_chapters
 

@@ -108,7 +108,10 @@ def test_dry_run_again_interrupted_and_appending(tmp_path: Path) -> None:
         assert (resumed.unchanged, resumed.committed) == (3, 2)  # it picks up after 3
         again = book.import_text(full)
         assert (again.unchanged, again.committed) == (5, 0)
-        more = book.import_text(write(tmp_path / "more.txt", "第一章 续\n萧炎突破斗者。\n"))
+        sequel = write(tmp_path / "more.txt", "第一章 续\n萧炎突破斗者。\n")
+        with pytest.raises(webnovel.InvalidInput, match="章节编号从头开始"):
+            book.import_text(sequel)  # its 第一章 after chapter 5: appended only when asked
+        more = book.import_text(sequel, append=True)
         assert [c.chapter for c in more.chapters] == [6]
         placed = book.import_text(write(tmp_path / "x.txt", "第一章 别传\n外传故事。\n"), start=100)
         assert [c.chapter for c in placed.chapters] == [100]
@@ -302,7 +305,8 @@ def test_import_text_says_when_it_read_another_encoding(
     assert main(["--project", str(root), "import", "text", str(folder)]) == 2
     assert "3.txt" in capsys.readouterr().err
     (folder / "3.txt").unlink()
-    assert main(["--project", str(root), "import", "text", str(folder)]) == 0
+    appended = ["--project", str(root), "import", "text", str(folder), "--append"]  # 第1章 again
+    assert main(appended) == 0
     assert "1 个文件按 BIG5 编码读取" in capsys.readouterr().err
 
 

@@ -5,7 +5,6 @@ commits through the book's own `commit`."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -16,16 +15,16 @@ from ..extraction.merge import IMPORT_ORIGIN, is_minimal, with_author_layer
 from ..ingest.doubled_headings import Doubled, set_apart_doubles
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
-from ..ingest.text_import import ImportedChapter, chapter_result, heading_parts, read_chapters
+from ..ingest.text_import import ImportedChapter, chapter_result, read_chapters
 from ..ingest.text_summary import ending_passage, extractive_summary
 from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..memory.schema import text_word_count
-from ..memory.write.numbers import chinese_numeral
 from ..messages import say
 from . import author_layer
 from .handles import Rewriting
+from .heading_numbers import imported_title, renumbering
 from .reports import (
     ChapterFound,
     DoubledChapter,
@@ -36,6 +35,7 @@ from .reports import (
 )
 
 SCENE_SUMMARY_CHARS = 120
+RESUME_PROBES = 5  # an import's first texts looked for in the book: one may have been corrected
 
 
 class Importing(Rewriting, Protocol):
@@ -52,18 +52,24 @@ class Importing(Rewriting, Protocol):
 
 def import_text(
     book: Importing,
-    path: Path,
+    path: str | Path,
     start: int | None,
     cast: list[dict[str, Any]] | None,
     dry_run: bool,
     progress: Callable[[int, int], None] | None,
     keep_doubled: bool = False,
+    append: bool = False,
 ) -> TextImport:
+    path = Path(path)
     chapters, warnings, encodings = read_chapters(path)
     doubled: list[Doubled] = []
     if not keep_doubled:
         chapters, doubled, renumbered = set_apart_doubles(chapters)
-    first = start if start is not None else _resume_point(book, chapters)
+    first = start
+    if first is None:
+        first, resumed = _resume_point(book, chapters)
+        if not resumed and first > 1:  # after the book's last chapter
+            warnings += _numbering_warnings(path, chapters, first, dry_run, append)
     if not keep_doubled:
         warnings += _doubling_warnings(chapters, doubled, renumbered, first)
     titles = [imported_title(c.heading, first + i) for i, c in enumerate(chapters)]
@@ -117,24 +123,6 @@ def import_text(
         if progress:
             progress(i + 1, len(chapters))
     return replace(found, committed=len(chapters) - unchanged, unchanged=unchanged)
-
-
-def imported_title(heading: str, chapter: int) -> str:
-    """The title of a chapter committed as `chapter` under `heading`: the heading's words
-    (第1998回目 for 「第一千九百九十八章 第1998回目」 as chapter 1998; nothing for 「第2章」 as
-    chapter 2), since every listing says the chapter's number already. Where the heading says
-    another number (a prologue or a repeated number moved the count, an import `--start`ed
-    elsewhere), or none, the whole heading stays the title: the source's own number is then
-    news."""
-    written, words = heading_parts(heading)
-    return words if written is not None and heading_value(written) == chapter else heading.strip()
-
-
-def heading_value(written: str) -> int | None:
-    """The number a heading writes: 1998 for 「一千九百九十八」, 「1998」 or 「１９９８」; None for
-    one the numeral reader does not know (壹贰叁)."""
-    folded = unicodedata.normalize("NFKC", written)
-    return int(folded) if folded.isdecimal() else chinese_numeral(folded)
 
 
 def _doubling_warnings(
@@ -262,14 +250,42 @@ def _introductions(
     return intro_at
 
 
-def _resume_point(book: Importing, chapters: list[ImportedChapter]) -> int:
-    """Where an import begins: where an earlier run of it began (so running it again changes
-    nothing, and an interrupted one resumes), else after the book's last chapter."""
-    if chapters:
-        again = book.store.commits.chapter_with_text(chapters[0].text)
-        if again is not None:
-            return int(again)
-    return (book.latest_chapter() or 0) + 1
+def _resume_point(book: Importing, chapters: list[ImportedChapter]) -> tuple[int, bool]:
+    """Where an import begins, and whether an earlier run of it began there: the chapter that
+    holds one of its first texts, counted back to its first (so running it again changes
+    nothing, an interrupted one resumes, and an edition whose first chapters were corrected
+    replaces chapters by number), else after the book's last chapter."""
+    for place, chapter in enumerate(chapters[:RESUME_PROBES]):
+        again = book.store.commits.chapter_with_text(chapter.text) if chapter.text else None
+        if again is not None and int(again) > place:
+            return int(again) - place, True
+    return (book.latest_chapter() or 0) + 1, False
+
+
+def _numbering_warnings(
+    path: Path, chapters: list[ImportedChapter], first: int, dry_run: bool, append: bool
+) -> list[str]:
+    """An import after the book's last chapter whose file numbers its chapters otherwise: a
+    file that starts over (its 第一章 would be 第13章) is refused, naming what it saw, unless
+    `append` asked for it (a warning then says so) or this is a dry run (which warns with the
+    refusal's words); one that skips ahead (its 第15章 would be 第13章) is a warning."""
+    found = renumbering(chapters, first)
+    if found is None:
+        return []
+    facts = {
+        "path": path.name,
+        "heading": found.heading,
+        "says": found.says,
+        "becomes": found.becomes,
+        "latest": first - 1,
+    }
+    if not found.starts_over:
+        return [say("import_numbering_skips", **facts)]
+    if append:
+        return [say("import_numbering_appended", **facts)]
+    if dry_run:
+        return [say("import_numbering_starts_over", **facts)]
+    raise InvalidInput.of("import_numbering_starts_over", **facts)
 
 
 def candidate_names(
