@@ -63,6 +63,7 @@ def test_a_continuation_is_appended_and_a_gap_is_said(book: Path, tmp_path: Path
     ran = run_cli("--project", str(book), "import", "text", str(more), "--format", "json")
     assert ran.returncode == 0 and ran.stderr == ""
     assert [c["chapter"] for c in json.loads(ran.stdout)["chapters"]] == [9, 10]
+    assert json.loads(ran.stdout)["added"] == [[9, 10]]
     ahead = write(tmp_path / "后.txt", novel({15: "林砚出海。"}))
     ran = run_cli("--project", str(book), "import", "text", str(ahead), "--dry-run")
     assert "「第15章 章15」是第15章" in ran.stderr and "--start 15" in ran.stderr
@@ -83,3 +84,46 @@ def test_a_revised_edition_whose_first_chapter_was_edited_replaces_chapters_by_n
     with webnovel.open_project(book) as opened:
         assert opened.latest_chapter() == 8
         assert opened.stored_commit(1)["text"].endswith("（修订）")
+
+
+def test_a_revised_edition_replaces_chapters_by_number_and_names_what_changed(
+    book: Path, tmp_path: Path
+) -> None:
+    """Chapter 1 (the text an import is found again by), 5 to 7 edited, 9 and 10 new: the same
+    novel is found again from its second chapter, replaced by number, and the changes named."""
+    revised = dict(EIGHT)
+    for n in (1, 5, 6, 7):
+        revised[n] = EIGHT[n] + "（修订）"
+    revised |= {9: "林砚下山。", 10: "林砚入城。"}
+    source = write(tmp_path / "寒江-修订.txt", novel(revised))
+    args = ("--project", str(book), "import", "text", str(source))
+    dry = json.loads(run_cli(*args, "--dry-run", "--format", "json").stdout)
+    assert "text_changed" not in dry and "added" not in dry  # only what was written is named
+    ran = run_cli(*args, "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    assert "已提交 6 章，未变化 4 章" in ran.stdout
+    assert "正文有改动：第1、5–7章" in ran.stdout
+    assert "新增：第9–10章" in ran.stdout
+    with webnovel.open_project(book) as opened:
+        assert opened.latest_chapter() == 10
+        assert opened.stored_commit(6)["text"].endswith("（修订）")
+    again = json.loads(run_cli(*args, "--format", "json").stdout)
+    assert (again["committed"], again["unchanged"]) == (0, 10)
+    assert again["text_changed"] == again["added"] == again["result_changed"] == []
+
+
+def test_a_cast_given_again_changes_memory_not_text(book: Path, tmp_path: Path) -> None:
+    cast = write(tmp_path / "cast.csv", "id,name,aliases,type\nlinyan,林砚,,角色\n")
+    source = tmp_path / "寒江.txt"
+    ran = run_cli(
+        "--project", str(book), "import", "text", str(source), "--cast", str(cast),
+        "--format", "json",
+    )  # fmt: skip
+    report = json.loads(ran.stdout)
+    assert report["result_changed"] == [[1, 8]] and report["text_changed"] == []
+    alias = write(tmp_path / "c2.csv", "id,name,aliases,type\nlinyan,林砚,阿砚,角色\n")
+    ran = run_cli(
+        "--project", str(book), "import", "text", str(source), "--cast", str(alias),
+        "--format", "text",
+    )  # fmt: skip
+    assert "正文未变、记忆更新：第1章" in ran.stdout  # where 林砚 is introduced

@@ -109,7 +109,8 @@ def import_text(
     mentioned = [_by_entity(mentions) for mentions in named]
     intro_at = _introductions(book, first, cast or [], mentioned)
     decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
-    unchanged = 0
+    current_commit = book.store.commits.current_commit
+    unchanged, added, text_changed, result_changed = 0, [], [], []
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
         result = chapter_result(first + i, chapter, titles[i], text_word_count(chapter.text))
         if i in intro_at:
@@ -119,10 +120,25 @@ def import_text(
         ]
         with_text_memory(result, chapter.text, named[i])
         result = with_author_layer(result, author_layer.for_chapter(decided, first + i))
-        unchanged += book.commit(result, text=chapter.text).status == "unchanged"
+        before = current_commit(first + i)  # to name what a re-import changed
+        if book.commit(result, text=chapter.text).status == "unchanged":
+            unchanged += 1
+        elif before is None:
+            added.append(first + i)
+        elif (before.get("text") or "") != chapter.text:
+            text_changed.append(first + i)
+        else:  # the same text, a new result: a cast, a title
+            result_changed.append(first + i)
         if progress:
             progress(i + 1, len(chapters))
-    return replace(found, committed=len(chapters) - unchanged, unchanged=unchanged)
+    return replace(
+        found,
+        committed=len(chapters) - unchanged,
+        unchanged=unchanged,
+        added=added,
+        text_changed=text_changed,
+        result_changed=result_changed,
+    )
 
 
 def _doubling_warnings(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import JsonRecord, text_word_count
+from .coverage import as_ranges
 
 if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
@@ -100,6 +101,11 @@ class TextImport(JsonRecord):
     unchanged: int | None = None  # None: a dry run, nothing was written
     candidate_names: list[Candidate] | None = None  # asked for with --candidates
     doubled: list[DoubledChapter] = field(default_factory=list)  # left out as repeats
+    # what was committed (not in a dry run): chapters new to the book, chapters whose text
+    # changed, chapters whose text is the same but whose result changed (a cast, a title)
+    added: list[int] = field(default_factory=list)
+    text_changed: list[int] = field(default_factory=list)
+    result_changed: list[int] = field(default_factory=list)
 
     @property
     def dry_run(self) -> bool:
@@ -116,6 +122,9 @@ class TextImport(JsonRecord):
         }
         if self.unchanged is not None:
             out["unchanged"] = self.unchanged
+            out["added"] = as_ranges(self.added)
+            out["text_changed"] = as_ranges(self.text_changed)
+            out["result_changed"] = as_ranges(self.result_changed)
         if self.candidate_names is not None:
             out["candidate_names"] = [c.to_dict() for c in self.candidate_names]
         return out

@@ -1,5 +1,5 @@
-"""What `import text` says of a file's chapter numbers against the book's. Part of the one
-catalogue (`webnovel.messages`)."""
+"""What `import text` says of a file's chapter numbers against the book's, and which chapters a
+re-import changed. Part of the one catalogue (`webnovel.messages`)."""
 
 # key: (中文, English)
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -24,6 +24,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "要保留原书的章号，用 --start {says}",
         "{path}'s 「{heading}」 is chapter {says}, the book runs to chapter {latest}: it will be "
         "chapter {becomes}; to keep the source's numbers, use --start {says}",
+    ),
+    # -- which chapters an import wrote (cli/render.py) --------------------------------------------
+    # {chapters} is 「第3、7、12–15章」 (queries/text.py chapter_list)
+    "import_text_changed": ("正文有改动：{chapters}", "text changed: {chapters}"),
+    "import_added": ("新增：{chapters}", "new: {chapters}"),
+    "import_result_changed": (
+        "正文未变、记忆更新：{chapters}",
+        "same text, memory updated: {chapters}",
     ),
     "help_import_append": (
         "章节编号从头开始的文件（如另一部、重新编号的续篇）也接在书后；默认拒绝，以免把另一部小说或修订版误接在后面",
