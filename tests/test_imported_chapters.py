@@ -162,3 +162,15 @@ def test_xiyouji_imported_titles_in_the_listing_and_the_pack(tmp_path: Path) -> 
     prompt = run_cli("--project", str(root), "pack", "--chapter", "3", "--format", "prompt")
     assert "第2章《悟彻菩提真妙理　断魔归本合元神》" in prompt.stdout
     assert "《第二回" not in prompt.stdout
+
+
+def test_a_chapter_with_no_title_shows_no_empty_brackets(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    webnovel.init_project(root, title="t").close()
+    body = "林砚醒来，推门见雪。苏晚晴在院中练剑，剑光映雪。两人约定明日一同下山。"
+    novel = write(tmp_path / "n.txt", f"第一章\n{body}\n第二章\n{body}\n")
+    assert run_cli("--project", str(root), "import", "text", str(novel)).returncode == 0
+    shown = run_cli("--project", str(root), "chapter", "2", "--format", "text").stdout
+    assert shown.startswith("第2章（") and "《》" not in shown
+    prompt = run_cli("--project", str(root), "pack", "--chapter", "3", "--format", "prompt").stdout
+    assert "- 第2章：" in prompt and "《》" not in prompt
