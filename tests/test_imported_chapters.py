@@ -174,3 +174,18 @@ def test_a_chapter_with_no_title_shows_no_empty_brackets(tmp_path: Path) -> None
     assert shown.startswith("第2章（") and "《》" not in shown
     prompt = run_cli("--project", str(root), "pack", "--chapter", "3", "--format", "prompt").stdout
     assert "- 第2章：" in prompt and "《》" not in prompt
+
+
+def test_a_volume_and_its_chapter_on_one_line() -> None:
+    """第一卷 少年 第一章 陨落: before, no line started with 第N章, and the whole novel was one
+    chapter with a warning."""
+    source = "第一卷 少年 第一章 陨落\n萧炎。\n第一卷 少年 第二章 斗之气\n药老。\n第二卷第一章 入学\n学院。\n"
+    chapters, warnings = split_chapters(source)
+    assert warnings == []
+    assert [(c.heading, c.volume, c.text) for c in chapters] == [
+        ("第一章 陨落", "第一卷 少年", "萧炎。"),
+        ("第二章 斗之气", "第一卷 少年", "药老。"),
+        ("第一章 入学", "第二卷", "学院。"),  # its number restarts with the volume
+    ]
+    titles = [imported_title(c.heading, n) for n, c in enumerate(chapters, 1)]
+    assert titles == ["陨落", "斗之气", "第一章 入学"]

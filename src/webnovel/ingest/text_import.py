@@ -3,7 +3,7 @@ functions over text; committing is the facade's job (names the text suggests: `n
 
 A whole novel in one file is cut at its chapter headings (第十二章, 第12章, 第一百零三回, 第3节,
 with or without a title; 楔子, 序章, 引子 and 序言 open a prologue). 卷 headings are kept as the
-volume of the chapters after them. Chapters are numbered in the order they appear, from the
+volume of the chapters after them, also when a line holds both (第一卷 少年 第一章 陨落). Chapters are numbered in the order they appear, from the
 number the import starts at, so a book with a prologue, a skipped or a repeated number is still
 imported whole and in order. A chapter's title is its heading's words (`heading_parts`: 下山 for
 「第2章 下山」), since the book says the number itself; the facade keeps the whole heading as the
@@ -40,6 +40,13 @@ VOLUME_HEADING = re.compile(
     rf"^[ \t\u3000]*(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
+# a volume and its chapter on one line (第一卷 少年 第一章 陨落, 第二卷第三章): the volume, then
+# the chapter
+VOLUME_AND_CHAPTER = re.compile(
+    rf"^[ \t\u3000]*(第{_NUMERAL}[卷部][^\n]*?)[ \t\u3000]*"
+    rf"(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
+    re.MULTILINE,
+)
 MAX_TITLE_CHARS = 60  # a longer "heading" is a sentence that happens to start with 第N章
 # a numbered heading: its number as written, then its words after any separator (第一章：陨落,
 # 第1章 下山, 第三回、风起, 第2章——夜, 第五章陨落的天才)
@@ -63,8 +70,20 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
         for m in CHAPTER_HEADING.finditer(text)
         if len(m.group(1).strip()) <= MAX_TITLE_CHARS
     ]
-    marks += [
-        (m.start(), m.end(), "volume", m.group(1).strip()) for m in VOLUME_HEADING.finditer(text)
+    both = [  # each as a volume mark with no text, then the chapter's
+        mark
+        for m in VOLUME_AND_CHAPTER.finditer(text)
+        if len(m.group(0).strip()) <= MAX_TITLE_CHARS
+        for mark in (
+            (m.start(), m.start(), "volume", m.group(1).strip()),
+            (m.start(), m.end(), "chapter", m.group(2).strip()),
+        )
+    ]
+    on_one_line = {start for start, *_ in both}
+    marks += both + [
+        (m.start(), m.end(), "volume", m.group(1).strip())
+        for m in VOLUME_HEADING.finditer(text)
+        if m.start() not in on_one_line
     ]
     marks.sort()
     if not any(kind == "chapter" for *_, kind, _ in marks):
