@@ -86,6 +86,21 @@ def test_a_revised_edition_whose_first_chapter_was_edited_replaces_chapters_by_n
         assert opened.stored_commit(1)["text"].endswith("（修订）")
 
 
+def test_one_later_text_the_book_holds_does_not_make_a_continuation_a_reimport(
+    book: Path, tmp_path: Path
+) -> None:
+    """A short chapter said twice (a 请假 note as chapter 5 and again as 10) is no sign that
+    the continuation is the same novel again: it goes after chapter 8, nothing overwritten."""
+    with webnovel.open_project(book) as opened:
+        leave = opened.stored_commit(5)["text"]
+    more = write(tmp_path / "续.txt", f"第9章 下山\n　　林砚下山。\n第10章 请假\n{leave}\n")
+    ran = run_cli("--project", str(book), "import", "text", str(more), "--format", "json")
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout)["added"] == [[9, 10]]
+    with webnovel.open_project(book) as opened:
+        assert opened.stored_commit(4)["text"] == "\u3000\u3000" + EIGHT[4]
+
+
 def test_a_revised_edition_replaces_chapters_by_number_and_names_what_changed(
     book: Path, tmp_path: Path
 ) -> None:

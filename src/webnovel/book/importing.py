@@ -268,13 +268,19 @@ def _introductions(
 
 def _resume_point(book: Importing, chapters: list[ImportedChapter]) -> tuple[int, bool]:
     """Where an import begins, and whether an earlier run of it began there: the chapter that
-    holds one of its first texts, counted back to its first (so running it again changes
-    nothing, an interrupted one resumes, and an edition whose first chapters were corrected
-    replaces chapters by number), else after the book's last chapter."""
+    holds its first text, or where two of its first texts say it began (so running it again
+    changes nothing, an interrupted one resumes, and an edition whose first chapter was
+    corrected replaces chapters by number; one later text alone may be a short chapter said
+    twice, a 请假 note), else after the book's last chapter."""
+    said: dict[int, int] = {}  # where it began → how many of its first texts say so
     for place, chapter in enumerate(chapters[:RESUME_PROBES]):
         again = book.store.commits.chapter_with_text(chapter.text) if chapter.text else None
-        if again is not None and int(again) > place:
-            return int(again) - place, True
+        if again is None or int(again) <= place:
+            continue
+        began = int(again) - place
+        said[began] = said.get(began, 0) + 1
+        if place == 0 or said[began] == 2:
+            return began, True
     return (book.latest_chapter() or 0) + 1, False
 
 
