@@ -125,9 +125,15 @@ def test_a_heading_whose_number_is_not_the_chapters_stays_whole() -> None:
 
 def test_a_heading_that_is_only_a_number_commits_no_title(tmp_path: Path) -> None:
     novel = write(tmp_path / "n.txt", "第一章\n林砚醒来。\n第二章 下山\n林砚下山。\n")
+    folder = tmp_path / "chapters"  # files with no heading, named by their numbers
+    folder.mkdir()
+    write(folder / "001.txt", "林砚入城。")
+    write(folder / "002.txt", "林砚出城。")
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         book.import_text(novel)
         assert [c["title"] for c in book.chapters()] == [None, "下山"]
+        book.import_text(folder, start=1)
+        assert [c["title"] for c in book.chapters()] == [None, None]
 
 
 @pytest.mark.parametrize("name", ["xiyouji", "shuihu"])

@@ -30,6 +30,8 @@ def imported_title(heading: str, chapter: int) -> str:
     elsewhere), or none, the whole heading stays the title: the source's own number is then
     news."""
     written, words = heading_parts(heading)
+    if written is None and heading.strip().isdecimal():  # a chapter file's name: 012.txt
+        written, words = heading.strip(), ""
     return words if written is not None and heading_value(written) == chapter else heading.strip()
 
 
