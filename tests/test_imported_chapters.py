@@ -195,3 +195,22 @@ def test_a_volume_and_its_chapter_on_one_line() -> None:
     ]
     titles = [imported_title(c.heading, n) for n, c in enumerate(chapters, 1)]
     assert titles == ["陨落", "斗之气", "第一章 入学"]
+
+
+def test_markdown_chapter_files_are_titled_by_their_heading(tmp_path: Path) -> None:
+    """The sample book's own chapter files open with 「# 第一章 青石镇的铁匠铺」: before, the
+    Markdown marks hid the heading, so chapter 1 was titled 「001」 (its file's name) and its
+    text began with the heading line."""
+    from webnovel.ingest.sample_book import sample_book_dir
+
+    with webnovel.init_project(tmp_path / "b", title="青灯照剑") as book:
+        book.import_text(sample_book_dir() / "chapters")
+        titles = [c["title"] for c in book.chapters()]
+        assert titles[:3] == ["青石镇的铁匠铺", "子时的青灯", "落霞山试炼"]
+        assert titles[11] == "赤炎城" and len(titles) == 12
+        assert not book.stored_commit(1)["text"].startswith("#")
+    chapters, _ = split_chapters("# 第一卷 风起\n## 第一章 下山\n正文。\n### 第2章：入城\n城。\n")
+    assert [(c.heading, c.volume) for c in chapters] == [
+        ("第一章 下山", "第一卷 风起"),
+        ("第2章：入城", "第一卷 风起"),
+    ]

@@ -3,7 +3,8 @@ functions over text; committing is the facade's job (names the text suggests: `n
 
 A whole novel in one file is cut at its chapter headings (第十二章, 第12章, 第一百零三回, 第3节,
 with or without a title; 楔子, 序章, 引子 and 序言 open a prologue). 卷 headings are kept as the
-volume of the chapters after them, also when a line holds both (第一卷 少年 第一章 陨落). Chapters are numbered in the order they appear, from the
+volume of the chapters after them, also when a line holds both (第一卷 少年 第一章 陨落); a
+Markdown heading (# 第一章 …) is a heading too. Chapters are numbered in the order they appear, from the
 number the import starts at, so a book with a prologue, a skipped or a repeated number is still
 imported whole and in order. A chapter's title is its heading's words (`heading_parts`: 下山 for
 「第2章 下山」), since the book says the number itself; the facade keeps the whole heading as the
@@ -30,20 +31,21 @@ from ..messages import say
 from ..untrusted.toml_errors import toml_problem
 from .text_files import read_text, refuse_links_outside
 
+_MARKDOWN = r"(?:#{1,6}[ \t]*)?"  # a Markdown heading's marks (# 第一章 …, in a .md file)
 _NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"
 CHAPTER_HEADING = re.compile(
-    rf"^[ \t\u3000]*(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?"
+    rf"^[ \t\u3000]*{_MARKDOWN}(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?"
     r"|(?:楔子|序章|序言|引子)(?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
 VOLUME_HEADING = re.compile(
-    rf"^[ \t\u3000]*(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
+    rf"^[ \t\u3000]*{_MARKDOWN}(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
 # a volume and its chapter on one line (第一卷 少年 第一章 陨落, 第二卷第三章): the volume, then
 # the chapter
 VOLUME_AND_CHAPTER = re.compile(
-    rf"^[ \t\u3000]*(第{_NUMERAL}[卷部][^\n]*?)[ \t\u3000]*"
+    rf"^[ \t\u3000]*{_MARKDOWN}(第{_NUMERAL}[卷部][^\n]*?)[ \t\u3000]*"
     rf"(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
