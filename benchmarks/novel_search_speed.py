@@ -65,7 +65,7 @@ def _questions(name: str, folder: Path) -> list[str]:
 def _titles(novel: str, book: webnovel.Project) -> list[tuple[int, str]]:
     """Each chapter's 回目, as retrieval_quality.py reads them from the novel's headings."""
     text = gzip.decompress((quality.NOVELS / f"{novel}.txt.gz").read_bytes()).decode("utf-8")
-    headings = [c.title for c in split_chapters(text)[0]]
+    headings = [c.heading for c in split_chapters(text)[0]]
     return [(c["chapter"], headings[i]) for i, c in enumerate(book.chapters())]
 
 

@@ -250,7 +250,7 @@ def _novel_set(name: str, novel: str, without_names: bool) -> EvalSet:
     def build(book: webnovel.Project) -> None:
         text = gzip.decompress((NOVELS / f"{novel}.txt.gz").read_bytes()).decode("utf-8")
         chapters, _ = split_chapters(text)
-        headings = [c.title for c in chapters]
+        headings = [c.heading for c in chapters]
         numbered = CHAPTER_HEADING.sub(lambda m: _heading_number(m.group(1)), text)
         path = Path(tempfile.mkdtemp()) / f"{novel}.txt"
         path.write_text(numbered, encoding="utf-8")

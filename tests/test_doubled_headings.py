@@ -46,8 +46,12 @@ def test_a_doubled_chapter_is_left_out_and_later_chapters_keep_their_numbers(
     source = _source_with_a_double(tmp_path)
     with webnovel.init_project(tmp_path / "book", title="西游记") as book:
         report = book.import_text(source)
-        titles = [c["title"] for c in book.chapters()]
-        assert [t.split("\u3000")[0] for t in titles] == ["第一回", "第二回", "第三回"]
+        titles = [c["title"] for c in book.chapters()]  # each heading's words: 第N回 kept N
+        assert [t.split("\u3000")[0] for t in titles] == [
+            "灵根育孕源流出",
+            "悟彻菩提真妙理",
+            "四海千山皆拱伏",
+        ]
         assert book.latest_chapter() == 3
     assert len(report.doubled) == 1
     doubled = report.doubled[0]

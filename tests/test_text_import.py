@@ -49,7 +49,7 @@ def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
 def test_headings_in_chinese_and_arabic_numerals_volumes_and_a_prologue() -> None:
     chapters, warnings = split_chapters(NOVEL)
     assert warnings == []
-    assert [c.title for c in chapters] == [
+    assert [c.heading for c in chapters] == [
         "楔子",
         "第一章 陨落的天才",
         "第2章：斗之气",
@@ -68,7 +68,7 @@ def test_headings_in_chinese_and_arabic_numerals_volumes_and_a_prologue() -> Non
 
 def test_a_text_with_no_headings_is_one_chapter_with_a_warning() -> None:
     chapters, warnings = split_chapters("萧炎在乌坦城练习斗技。", "短篇.txt")
-    assert [c.title for c in chapters] == ["短篇"] and "没有找到章节标题" in warnings[0]
+    assert [c.heading for c in chapters] == ["短篇"] and "没有找到章节标题" in warnings[0]
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gb18030", "big5"])
@@ -108,7 +108,10 @@ def test_dry_run_again_interrupted_and_appending(tmp_path: Path) -> None:
         assert (resumed.unchanged, resumed.committed) == (3, 2)  # it picks up after 3
         again = book.import_text(full)
         assert (again.unchanged, again.committed) == (5, 0)
-        more = book.import_text(write(tmp_path / "more.txt", "第一章 续\n萧炎突破斗者。\n"))
+        sequel = write(tmp_path / "more.txt", "第一章 续\n萧炎突破斗者。\n")
+        with pytest.raises(webnovel.InvalidInput, match="章节编号从头开始"):
+            book.import_text(sequel)  # its 第一章 after chapter 5: appended only when asked
+        more = book.import_text(sequel, append=True)
         assert [c.chapter for c in more.chapters] == [6]
         placed = book.import_text(write(tmp_path / "x.txt", "第一章 别传\n外传故事。\n"), start=100)
         assert [c.chapter for c in placed.chapters] == [100]
@@ -121,9 +124,9 @@ def test_a_folder_of_chapter_files_in_natural_order(tmp_path: Path) -> None:
         write(folder / f"第{n}章.txt", f"第{n}章 标题{n}\n正文{n}。\n", "gb18030")
     with webnovel.init_project(tmp_path / "b", title="t") as book:
         report = book.import_text(folder)
-        assert [c.title for c in report.chapters] == [
-            "第1章 标题1",
-            "第2章 标题2",
+        assert [c.title for c in report.chapters] == [  # 第10章 is chapter 3: its number stays
+            "标题1",
+            "标题2",
             "第10章 标题10",
         ]
 
@@ -302,7 +305,8 @@ def test_import_text_says_when_it_read_another_encoding(
     assert main(["--project", str(root), "import", "text", str(folder)]) == 2
     assert "3.txt" in capsys.readouterr().err
     (folder / "3.txt").unlink()
-    assert main(["--project", str(root), "import", "text", str(folder)]) == 0
+    appended = ["--project", str(root), "import", "text", str(folder), "--append"]  # 第1章 again
+    assert main(appended) == 0
     assert "1 个文件按 BIG5 编码读取" in capsys.readouterr().err
 
 
@@ -442,27 +446,27 @@ def test_front_matter_is_kept_with_the_first_chapter_and_reported(
     args = ["--project", str(root), "import", "text", str(novel)]
     assert main([*args, "--dry-run", "--format", "text"]) == 0
     dry = capsys.readouterr().out
-    assert "第1章《第一章 陨落的天才》之前有 36 字不属于任何章节（首行「《斗破苍穹》」）" in dry
+    assert "第1章《陨落的天才》之前有 36 字不属于任何章节（首行「《斗破苍穹》」）" in dry
     assert "将随第1章保存为章前内容" in dry
     assert main([*args, "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["chapters"][0] == {
         "chapter": 1,
-        "title": "第一章 陨落的天才",
+        "title": "陨落的天才",
         "volume": "第一卷 落魄少年",
-        "chars": len("　　萧炎望着测验魔石碑，斗之力，三段。萧战叹了口气。"),
+        "chars": len("萧炎望着测验魔石碑，斗之力，三段。萧战叹了口气。"),  # its word_count
     }
     assert report["front_matter"] == [
         {
             "chapter": 1,
-            "title": "第一章 陨落的天才",
+            "title": "陨落的天才",
             "chars": 36,
             "first_line": "《斗破苍穹》",
             "kept_in": "chapter_meta.front_matter",
         },
         {
             "chapter": 4,
-            "title": "第3节 新的开始",
+            "title": "第3节 新的开始",  # chapter 4: the source's own number stays
             "chars": 11,
             "first_line": "本卷讲萧炎的学院生活。",
             "kept_in": "chapter_meta.front_matter",

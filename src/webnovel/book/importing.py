@@ -21,8 +21,10 @@ from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..messages import say
+from ..prose.measure import char_count
 from . import author_layer
 from .handles import Rewriting
+from .heading_numbers import imported_title, renumbering
 from .reports import (
     ChapterFound,
     DoubledChapter,
@@ -33,6 +35,7 @@ from .reports import (
 )
 
 SCENE_SUMMARY_CHARS = 120
+RESUME_PROBES = 5  # an import's first texts looked for in the book: one may have been corrected
 
 
 class Importing(Rewriting, Protocol):
@@ -49,35 +52,46 @@ class Importing(Rewriting, Protocol):
 
 def import_text(
     book: Importing,
-    path: Path,
+    path: str | Path,
     start: int | None,
     cast: list[dict[str, Any]] | None,
     dry_run: bool,
     progress: Callable[[int, int], None] | None,
     keep_doubled: bool = False,
+    append: bool = False,
 ) -> TextImport:
+    path = Path(path)
     chapters, warnings, encodings = read_chapters(path)
     doubled: list[Doubled] = []
     if not keep_doubled:
         chapters, doubled, renumbered = set_apart_doubles(chapters)
-    first = start if start is not None else _resume_point(book, chapters)
+    first = start
+    if first is None:
+        first, resumed = _resume_point(book, chapters)
+        if not resumed and first > 1:  # after the book's last chapter
+            warnings += _numbering_warnings(path, chapters, first, dry_run, append)
     if not keep_doubled:
         warnings += _doubling_warnings(chapters, doubled, renumbered, first)
+    titles = [imported_title(c.heading, first + i) for i, c in enumerate(chapters)]
     found = TextImport(
         chapters=[
-            ChapterFound(chapter=first + i, title=c.title, volume=c.volume, chars=len(c.text))
+            ChapterFound(
+                chapter=first + i, title=titles[i], volume=c.volume, chars=char_count(c.text)
+            )
             for i, c in enumerate(chapters)
         ],
         warnings=warnings,
         committed=0,
         encodings=encodings,
         front_matter=[
-            FrontMatter.of(first + i, c) for i, c in enumerate(chapters) if c.front_matter
+            FrontMatter.of(first + i, titles[i], c)
+            for i, c in enumerate(chapters)
+            if c.front_matter
         ],
         doubled=[
             DoubledChapter(
-                title=d.title,
-                chars=d.chars,
+                title=d.heading,
+                chars=char_count(d.text),
                 same_as=first + d.repeats,
                 similarity=d.similarity,
                 text=d.text,
@@ -95,9 +109,10 @@ def import_text(
     mentioned = [_by_entity(mentions) for mentions in named]
     intro_at = _introductions(book, first, cast or [], mentioned)
     decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
-    unchanged = 0
+    current_commit = book.store.commits.current_commit
+    unchanged, added, text_changed, result_changed = 0, [], [], []
     for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
-        result = chapter_result(first + i, chapter)
+        result = chapter_result(first + i, chapter, titles[i], char_count(chapter.text))
         if i in intro_at:
             result["entities_new"] = intro_at[i]
         result["entities_appeared"] = [
@@ -105,10 +120,25 @@ def import_text(
         ]
         with_text_memory(result, chapter.text, named[i])
         result = with_author_layer(result, author_layer.for_chapter(decided, first + i))
-        unchanged += book.commit(result, text=chapter.text).status == "unchanged"
+        before = current_commit(first + i)  # to name what a re-import changed
+        if book.commit(result, text=chapter.text).status == "unchanged":
+            unchanged += 1
+        elif before is None:
+            added.append(first + i)
+        elif (before.get("text") or "") != chapter.text:
+            text_changed.append(first + i)
+        else:  # the same text, a new result: a cast, a title
+            result_changed.append(first + i)
         if progress:
             progress(i + 1, len(chapters))
-    return replace(found, committed=len(chapters) - unchanged, unchanged=unchanged)
+    return replace(
+        found,
+        committed=len(chapters) - unchanged,
+        unchanged=unchanged,
+        added=added,
+        text_changed=text_changed,
+        result_changed=result_changed,
+    )
 
 
 def _doubling_warnings(
@@ -121,9 +151,9 @@ def _doubling_warnings(
     out = [
         say(
             "doubled_chapter_left_out",
-            title=d.title,
+            title=d.heading,
             chapter=first + d.repeats,
-            kept=chapters[d.repeats].title,
+            kept=chapters[d.repeats].heading,
             percent=round(d.similarity * 100, 1),
         )
         for d in doubled
@@ -131,10 +161,10 @@ def _doubling_warnings(
     out += [
         say(
             "heading_number_repeated",
-            title=chapters[later].title,
+            title=chapters[later].heading,
             chapter=first + later,
             earlier_chapter=first + earlier,
-            earlier_title=chapters[earlier].title,
+            earlier_title=chapters[earlier].heading,
         )
         for earlier, later in renumbered
     ]
@@ -236,14 +266,48 @@ def _introductions(
     return intro_at
 
 
-def _resume_point(book: Importing, chapters: list[ImportedChapter]) -> int:
-    """Where an import begins: where an earlier run of it began (so running it again changes
-    nothing, and an interrupted one resumes), else after the book's last chapter."""
-    if chapters:
-        again = book.store.commits.chapter_with_text(chapters[0].text)
-        if again is not None:
-            return int(again)
-    return (book.latest_chapter() or 0) + 1
+def _resume_point(book: Importing, chapters: list[ImportedChapter]) -> tuple[int, bool]:
+    """Where an import begins, and whether an earlier run of it began there: the chapter that
+    holds its first text, or where two of its first texts say it began (so running it again
+    changes nothing, an interrupted one resumes, and an edition whose first chapter was
+    corrected replaces chapters by number; one later text alone may be a short chapter said
+    twice, a 请假 note), else after the book's last chapter."""
+    said: dict[int, int] = {}  # where it began → how many of its first texts say so
+    for place, chapter in enumerate(chapters[:RESUME_PROBES]):
+        again = book.store.commits.chapter_with_text(chapter.text) if chapter.text else None
+        if again is None or int(again) <= place:
+            continue
+        began = int(again) - place
+        said[began] = said.get(began, 0) + 1
+        if place == 0 or said[began] == 2:
+            return began, True
+    return (book.latest_chapter() or 0) + 1, False
+
+
+def _numbering_warnings(
+    path: Path, chapters: list[ImportedChapter], first: int, dry_run: bool, append: bool
+) -> list[str]:
+    """An import after the book's last chapter whose file numbers its chapters otherwise: a
+    file that starts over (its 第一章 would be 第13章) is refused, naming what it saw, unless
+    `append` asked for it (a warning then says so) or this is a dry run (which warns with the
+    refusal's words); one that skips ahead (its 第15章 would be 第13章) is a warning."""
+    found = renumbering(chapters, first)
+    if found is None:
+        return []
+    facts = {
+        "path": path.name,
+        "heading": found.heading,
+        "says": found.says,
+        "becomes": found.becomes,
+        "latest": first - 1,
+    }
+    if not found.starts_over:
+        return [say("import_numbering_skips", **facts)]
+    if append:
+        return [say("import_numbering_appended", **facts)]
+    if dry_run:
+        return [say("import_numbering_starts_over", **facts)]
+    raise InvalidInput.of("import_numbering_starts_over", **facts)
 
 
 def candidate_names(

@@ -407,20 +407,19 @@ class Project(BookReader):
         dry_run: bool = False,
         progress: Progress | None = None,
         keep_doubled: bool = False,
+        append: bool = False,
     ) -> TextImport:
-        """Commit a novel's chapters (one file cut at its headings, or a folder of chapter
-        files) with their texts and a minimal result each. Chapters are numbered in order from
-        `start` (default: after the book's last chapter, or where an earlier run of the same
-        import began, so running it again changes nothing and an interrupted one resumes).
-        With a `cast`, each entity is introduced in the first chapter that names it, and every
-        chapter records who appears in it. A chapter the source holds twice (the same heading
-        number over nearly the same text) is left out and its text kept in the report's
-        `doubled`, unless `keep_doubled`."""
+        """Commit a novel's chapters (a file cut at its headings, or a folder of chapter files)
+        with their texts and a minimal result each, numbered from `start` (default: where an
+        earlier run of it began, so a rerun changes nothing and an interrupted one resumes, else
+        after the last chapter, where a file numbered from 第一章 again is refused unless
+        `append`). A `cast` is introduced where first named, each chapter records who appears;
+        a chapter the source holds twice is left out (in `doubled`) unless `keep_doubled`."""
         if start is not None and (chapter_number(start, "start") is None or start < 1):
             raise InvalidInput.of("start_range", got=start)
-        from . import importing
+        from .importing import import_text
 
-        return importing.import_text(self, Path(path), start, cast, dry_run, progress, keep_doubled)
+        return import_text(self, path, start, cast, dry_run, progress, keep_doubled, append)
 
     def summarize(self, progress: Progress | None = None) -> Summarized:
         """Give every chapter that stands only on a text import's result an extractive summary

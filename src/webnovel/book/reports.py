@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import JsonRecord
 from ..prose.measure import char_count
+from .coverage import as_ranges
 
 if TYPE_CHECKING:
     from ..ingest.name_finder import Candidate
@@ -52,7 +53,7 @@ class ChapterFound(JsonRecord):
     chapter: int
     title: str
     volume: str | None
-    chars: int
+    chars: int  # its word_count, as committed (`char_count`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,7 +61,7 @@ class DoubledChapter(JsonRecord):
     """A chapter the source holds twice, left out of the book: the text is here, not lost."""
 
     title: str
-    chars: int
+    chars: int  # counted as a chapter's word_count
     same_as: int  # the chapter (as committed) whose text it repeats
     similarity: float  # 1.0: the same text
     text: str
@@ -77,12 +78,13 @@ class FrontMatter(JsonRecord):
     kept_in: str = "chapter_meta.front_matter"
 
     @classmethod
-    def of(cls, number: int, chapter: ImportedChapter) -> FrontMatter:
-        """What an import did with the front matter it kept with chapter `number`."""
+    def of(cls, number: int, title: str, chapter: ImportedChapter) -> FrontMatter:
+        """What an import did with the front matter it kept with chapter `number`, titled
+        `title`."""
         lines = (line.strip() for line in chapter.front_matter.splitlines())
         return cls(
             chapter=number,
-            title=chapter.title,
+            title=title,
             chars=char_count(chapter.front_matter),
             first_line=next((line for line in lines if line), "")[:FIRST_LINE_CHARS],
         )
@@ -100,6 +102,11 @@ class TextImport(JsonRecord):
     unchanged: int | None = None  # None: a dry run, nothing was written
     candidate_names: list[Candidate] | None = None  # asked for with --candidates
     doubled: list[DoubledChapter] = field(default_factory=list)  # left out as repeats
+    # what was committed (not in a dry run): chapters new to the book, chapters whose text
+    # changed, chapters whose text is the same but whose result changed (a cast, a title)
+    added: list[int] = field(default_factory=list)
+    text_changed: list[int] = field(default_factory=list)
+    result_changed: list[int] = field(default_factory=list)
 
     @property
     def dry_run(self) -> bool:
@@ -116,6 +123,9 @@ class TextImport(JsonRecord):
         }
         if self.unchanged is not None:
             out["unchanged"] = self.unchanged
+            out["added"] = as_ranges(self.added)
+            out["text_changed"] = as_ranges(self.text_changed)
+            out["result_changed"] = as_ranges(self.result_changed)
         if self.candidate_names is not None:
             out["candidate_names"] = [c.to_dict() for c in self.candidate_names]
         return out

@@ -306,6 +306,7 @@ def import_book(args: argparse.Namespace) -> int:
             dry_run=args.dry_run,
             progress=bar.update,
             keep_doubled=args.keep_doubled,
+            append=args.append,
         )
         if not args.dry_run:
             _keep_search_in_step(book, bulk=True)

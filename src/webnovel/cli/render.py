@@ -141,6 +141,15 @@ def import_text(report: TextImport) -> str:
         lines.append(
             say("import_committed", committed=report.committed, unchanged=report.unchanged)
         )
+        lines += [
+            say(key, chapters=chapter_list(chapters))
+            for key, chapters in (
+                ("import_text_changed", report.text_changed),
+                ("import_added", report.added),
+                ("import_result_changed", report.result_changed),
+            )
+            if chapters
+        ]
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
     lines += [
         say(

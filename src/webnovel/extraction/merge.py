@@ -71,7 +71,9 @@ def merge_with_stored(
             if kept in stored_meta and kept not in meta:
                 meta[kept] = stored_meta[kept]
         title = source_title(stored)
-        if title:  # the text's own heading, which a request made again shows again
+        if title is None and stored and is_minimal(stored):
+            title = ""  # an imported chapter with no title (第二章): asked again, it has none
+        if title is not None:  # the text's own heading, which a request made again shows again
             meta["imported_title"] = title
         meta["origin"] = EXTRACT_ORIGIN
         meta["extracted"] = marks

@@ -9,34 +9,31 @@ double (a source may have misnumbered a chapter): both stay, and the import warn
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 
-from .text_import import ImportedChapter
+from .text_import import ImportedChapter, heading_parts
 
 NEARLY_THE_SAME = 0.8  # share of the shorter text's character trigrams found in the other
-_HEADING_NUMBER = re.compile(r"^\s*第([^章回节節]+)[章回节節]")
 
 
 @dataclass(frozen=True)
 class Doubled:
-    """A chapter left out as a repeat: its heading, size and text, and which kept chapter it
-    repeats (by its place among the chapters kept, counting from 0)."""
+    """A chapter left out as a repeat: its heading and text, and which kept chapter it repeats
+    (by its place among the chapters kept, counting from 0)."""
 
-    title: str
-    chars: int
+    heading: str
     repeats: int
     similarity: float
     text: str
 
 
-def heading_number(title: str) -> str | None:
+def heading_number(heading: str) -> str | None:
     """「三十四」 for 「第三十四回 …」, as written (full-width digits folded); None for a heading
     with no number (楔子, 序章). A source writes its numbers one way throughout, so the words
     compare as the numbers do."""
-    match = _HEADING_NUMBER.match(title)
-    return unicodedata.normalize("NFKC", match.group(1)).strip() if match else None
+    written, _ = heading_parts(heading)
+    return unicodedata.normalize("NFKC", written) if written is not None else None
 
 
 def similarity(a: str, b: str) -> float:
@@ -63,13 +60,11 @@ def set_apart_doubles(
     renumbered: list[tuple[int, int]] = []
     seen: dict[tuple[str | None, str], list[int]] = {}  # (volume, number) → places in `kept`
     for chapter in chapters:
-        number = heading_number(chapter.title)
+        number = heading_number(chapter.heading)
         earlier = seen.get((chapter.volume, number), []) if number is not None else []
         best = max(((similarity(kept[i].text, chapter.text), i) for i in earlier), default=None)
         if best is not None and best[0] >= NEARLY_THE_SAME:
-            doubled.append(
-                Doubled(chapter.title, len(chapter.text), best[1], round(best[0], 3), chapter.text)
-            )
+            doubled.append(Doubled(chapter.heading, best[1], round(best[0], 3), chapter.text))
             continue
         if earlier:
             renumbered.append((earlier[-1], len(kept)))

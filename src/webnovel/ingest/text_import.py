@@ -3,9 +3,12 @@ functions over text; committing is the facade's job (names the text suggests: `n
 
 A whole novel in one file is cut at its chapter headings (第十二章, 第12章, 第一百零三回, 第3节,
 with or without a title; 楔子, 序章, 引子 and 序言 open a prologue). 卷 headings are kept as the
-volume of the chapters after them. Chapters are numbered in the order they appear, from the
-number the import starts at: a heading's own number stays in the title, so a book with a
-prologue, a skipped or a repeated number is still imported whole and in order.
+volume of the chapters after them, also when a line holds both (第一卷 少年 第一章 陨落); a
+Markdown heading (# 第一章 …) is a heading too. Chapters are numbered in the order they appear, from the
+number the import starts at, so a book with a prologue, a skipped or a repeated number is still
+imported whole and in order. A chapter's title is its heading's words (`heading_parts`: 下山 for
+「第2章 下山」), since the book says the number itself; the facade keeps the whole heading as the
+title where the heading's number is not the chapter's (`book.importing.imported_title`).
 
 Text that stands under no chapter heading (a title page, an author's note or a 简介 before the
 first chapter, a volume's opening words after its 卷 heading) is front matter: it is not a
@@ -25,26 +28,36 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..messages import say
-from ..prose.measure import char_count
 from ..untrusted.toml_errors import toml_problem
 from .text_files import read_text, refuse_links_outside
 
+_MARKDOWN = r"(?:#{1,6}[ \t]*)?"  # a Markdown heading's marks (# 第一章 …, in a .md file)
 _NUMERAL = r"[0-9０-９零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟]+"
 CHAPTER_HEADING = re.compile(
-    rf"^[ \t\u3000]*(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?"
+    rf"^[ \t\u3000]*{_MARKDOWN}(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?"
     r"|(?:楔子|序章|序言|引子)(?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
 VOLUME_HEADING = re.compile(
-    rf"^[ \t\u3000]*(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
+    rf"^[ \t\u3000]*{_MARKDOWN}(第{_NUMERAL}[卷部](?:[ \t\u3000]*[:：]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
+    re.MULTILINE,
+)
+# a volume and its chapter on one line (第一卷 少年 第一章 陨落, 第二卷第三章): the volume, then
+# the chapter
+VOLUME_AND_CHAPTER = re.compile(
+    rf"^[ \t\u3000]*{_MARKDOWN}(第{_NUMERAL}[卷部][^\n]*?)[ \t\u3000]*"
+    rf"(第{_NUMERAL}[章回节節](?:[ \t\u3000]*[:：.、]?[ \t\u3000]*\S.*)?)[ \t\u3000]*$",
     re.MULTILINE,
 )
 MAX_TITLE_CHARS = 60  # a longer "heading" is a sentence that happens to start with 第N章
+# a numbered heading: its number as written, then its words after any separator (第一章：陨落,
+# 第1章 下山, 第三回、风起, 第2章——夜, 第五章陨落的天才)
+_NUMBERED = re.compile(rf"第({_NUMERAL})[章回节節][\s:：.．、,，·\-—–]*(.*)", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class ImportedChapter:
-    title: str
+    heading: str  # the heading line as written (a file's name when it has none)
     text: str
     volume: str | None = None
     source: str = ""
@@ -59,8 +72,20 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
         for m in CHAPTER_HEADING.finditer(text)
         if len(m.group(1).strip()) <= MAX_TITLE_CHARS
     ]
-    marks += [
-        (m.start(), m.end(), "volume", m.group(1).strip()) for m in VOLUME_HEADING.finditer(text)
+    both = [  # each as a volume mark with no text, then the chapter's
+        mark
+        for m in VOLUME_AND_CHAPTER.finditer(text)
+        if len(m.group(0).strip()) <= MAX_TITLE_CHARS
+        for mark in (
+            (m.start(), m.start(), "volume", m.group(1).strip()),
+            (m.start(), m.end(), "chapter", m.group(2).strip()),
+        )
+    ]
+    on_one_line = {start for start, *_ in both}
+    marks += both + [
+        (m.start(), m.end(), "volume", m.group(1).strip())
+        for m in VOLUME_HEADING.finditer(text)
+        if m.start() not in on_one_line
     ]
     marks.sort()
     if not any(kind == "chapter" for *_, kind, _ in marks):
@@ -70,15 +95,15 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
     chapters: list[ImportedChapter] = []
     volume: str | None = None
     loose = [text[: marks[0][0]]]  # text under no chapter heading, waiting for the next chapter
-    for i, (_, end, kind, title) in enumerate(marks):
+    for i, (_, end, kind, heading) in enumerate(marks):
         stop = marks[i + 1][0] if i + 1 < len(marks) else len(text)
         if kind == "volume":
-            volume = title
+            volume = heading
             loose.append(text[end:stop])
             continue
         front = "\n\n".join(part.strip() for part in loose if part.strip())
         loose = []
-        chapters.append(ImportedChapter(title, text[end:stop].strip("\n"), volume, source, front))
+        chapters.append(ImportedChapter(heading, text[end:stop].strip("\n"), volume, source, front))
     warnings = []
     if any(part.strip() for part in loose):  # a volume heading with no chapter after it
         tail = "\n\n".join(part.strip() for part in loose if part.strip())
@@ -86,6 +111,16 @@ def split_chapters(text: str, source: str = "") -> tuple[list[ImportedChapter], 
         chapters[-1] = replace(last, text=f"{last.text}\n\n{volume}\n{tail}")
         warnings.append(say("volume_without_chapters", source=source or say("the_text")))
     return chapters, warnings
+
+
+def heading_parts(heading: str) -> tuple[str | None, str]:
+    """A numbered heading's number as written and its words: (「一千九百九十八」, 「第1998回目」)
+    for 「第一千九百九十八章 第1998回目」, (「2」, 「」) for 「第2章」; (None, the heading) for one
+    with no number (楔子, 序章：雪夜, a file's name)."""
+    numbered = _NUMBERED.fullmatch(heading.strip())
+    if numbered is None:
+        return None, heading.strip()
+    return numbered.group(1), numbered.group(2).strip()
 
 
 def natural_key(path: Path) -> list[object]:
@@ -112,11 +147,11 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
             text, encoding = read_text(file)
             encodings[encoding.upper()] = encodings.get(encoding.upper(), 0) + 1
             heading = CHAPTER_HEADING.search(text)
-            title = heading.group(1).strip() if heading else file.stem
+            written = heading.group(1).strip() if heading else file.stem
             near_top = heading is not None and heading.start() < 200
             body = text[heading.end() :] if heading and near_top else text
             front = text[: heading.start()].strip() if heading and near_top else ""
-            chapters.append(ImportedChapter(title, body.strip("\n"), None, str(file), front))
+            chapters.append(ImportedChapter(written, body.strip("\n"), None, str(file), front))
         notes = [
             say("files_read_as", count=count, encoding=name)
             for name, count in encodings.items()
@@ -130,13 +165,15 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
     return chapters, warnings, {encoding.upper(): 1}
 
 
-def chapter_result(number: int, chapter: ImportedChapter) -> dict[str, object]:
-    """The minimal chapter result an imported chapter is committed with."""
-    result: dict[str, object] = {
-        "chapter": number,
-        "title": chapter.title,
-        "word_count": char_count(chapter.text),
-    }
+def chapter_result(
+    number: int, chapter: ImportedChapter, title: str, word_count: int
+) -> dict[str, object]:
+    """The minimal chapter result an imported chapter is committed with (its title and its
+    `word_count` decided by the facade: the title by the number it is committed as, the count
+    as a commit's text is counted). A heading that is only a number gives no title."""
+    result: dict[str, object] = {"chapter": number, "word_count": word_count}
+    if title:
+        result["title"] = title
     meta: dict[str, str] = {}
     if chapter.volume:
         meta["volume"] = chapter.volume

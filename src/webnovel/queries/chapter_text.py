@@ -39,14 +39,12 @@ def _value(value: Any) -> str:
 
 
 def chapter_text(report: ChapterReport) -> str:
-    lines = [
-        (
-            say("chapter_report_head", chapter=report.chapter, title=report.title)
-            if report.title
-            else say("chapter_n", n=report.chapter)  # untitled: no empty 《》
-        )
-        + _words(report.word_count)
-    ]
+    head = (  # a chapter with no title (an imported 「第二章」) is not shown with empty 《》
+        say("chapter_report_head", chapter=report.chapter, title=report.title)
+        if report.title
+        else say("chapter_n", n=report.chapter)
+    )
+    lines = [head + _words(report.word_count)]
     if report.summary:
         lines += ["", report.summary]
     if report.ending:

@@ -68,7 +68,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
                     score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
                     why=because("recent_summary", chapter),
-                    line=say(
+                    line=say(  # no empty 《》 for a chapter with no title (an imported 「第二章」)
                         "pack_line_summary" if row.title else "pack_line_summary_untitled",
                         chapter=chapter,
                         title=row.title or "",
