@@ -168,7 +168,7 @@ def change_text(change: AnswerChange) -> str:
 
 def _entity_shown(value: Any) -> str:
     if not isinstance(value, dict):
-        return say("impact_none")
+        return say("value_none")
     if value.get("tentative") or value.get("intro_chapter") is None:
         return say("impact_entity_tentative", name=value.get("name"))
     return say("impact_entity_introduced", name=value.get("name"), chapter=value["intro_chapter"])
@@ -176,9 +176,9 @@ def _entity_shown(value: Any) -> str:
 
 def _shown(value: Any) -> str:
     if value is None:
-        return say("impact_none")
+        return say("value_none")
     if isinstance(value, list):
-        return "、".join(map(str, value)) or say("impact_none")
+        return say("argument_list_separator").join(map(str, value)) or say("value_none")
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     return str(value)

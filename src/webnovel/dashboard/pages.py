@@ -56,11 +56,11 @@ TIMELINE_PAGE = 200
 def show(value: Any) -> str:
     """A stored value as an author reads it."""
     if value is None:
-        return say("page_none")
+        return say("value_none")
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        return say("argument_list_separator").join(show(v) for v in value) or say("page_empty")
+        return say("argument_list_separator").join(show(v) for v in value) or say("value_empty")
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -188,7 +188,7 @@ def _thread_line(thread: Thread) -> str:
     planted = (
         say("pack_thread_planted", chapter=thread.planted_chapter)
         if thread.planted_chapter is not None
-        else say("pack_thread_never_planted")
+        else say("thread_never_planted")
     )
     return say(
         "context_thread_line",

@@ -102,7 +102,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pack_source_query": ("提问", "question"),
     "pack_source_draft": ("草稿", "draft"),
     # -- a pack, rendered (memory/packs/memory_pack.py) -------------------------------------------
-    "pack_value_none": ("（无）", "(none)"),
     "pack_prompt_head": (
         "# 记忆包：第{chapter}章（{task}）",
         "# Memory pack: chapter {chapter} ({task})",
@@ -146,7 +145,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pack_thread_overdue": ("【已逾期】", "[overdue] "),
     "pack_thread_progress": ("；进展：{progress}", "; progress: {progress}"),
     "pack_thread_planted": ("第{chapter}章埋下", "planted in chapter {chapter}"),
-    "pack_thread_never_planted": ("未埋设", "never planted"),
     "pack_line_thread": (
         "- {flag}{content}（{kind}，{planted}{due}{progress}）",
         "- {flag}{content} ({kind}, {planted}{due}{progress})",

@@ -23,8 +23,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_passage_none": ("（这一章没有存正文）", "(no text is kept for this chapter)"),
     "page_passage_failed": ("（原文载入失败）", "(the passage could not be loaded)"),
     # -- fragments many pages share -------------------------------------------------------------
-    "page_none": ("（无）", "(none)"),
-    "page_empty": ("（空）", "(empty)"),
     "page_colon": ("：", ": "),
     "page_clause_separator": ("，", ", "),
     "page_in_brackets": ("（{text}）", "({text})"),
@@ -36,7 +34,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_first_seen": ("第{chapter}章登场", "first seen in chapter {chapter}"),
     "page_since": ("（第{chapter}章起）", "(since chapter {chapter})"),
     "page_as_of_chapter": ("第{chapter}章时", "as of chapter {chapter}"),
-    "page_planted_in": ("第{chapter}章埋设", "planted in chapter {chapter}"),
     "page_not_planted": ("未埋设", "not planted"),
     "page_due_in": ("应于第{chapter}章回收", "due in chapter {chapter}"),
     "page_resolved_in": ("第{chapter}章回收", "paid off in chapter {chapter}"),
@@ -46,7 +43,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "page_relations": ("关系", "relations"),
     "page_related_events": ("相关事件", "related events"),
-    "page_no_events": ("（无事件）", "(no events)"),
     # -- the overview ---------------------------------------------------------------------------
     "page_snapshot": ("主角快照", "protagonist now"),
     "page_last_seen": ("最近出场第{chapter}章", "last seen in chapter {chapter}"),
@@ -84,7 +80,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "page_changed_published": ("改已发布", "published changed"),
     "page_open_conflicts": ("未决矛盾", "open conflicts"),
-    "page_no_open_conflicts": ("（无未决矛盾）", "(no open conflicts)"),
     "page_all_conflicts": ("全部矛盾 →", "all conflicts →"),
     "page_overdue_threads": ("逾期线索", "overdue threads"),
     "page_no_overdue_threads": ("（无逾期线索）", "(no overdue threads)"),
@@ -124,8 +119,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_state_as_of": ("第{chapter}章时的状态", "as of chapter {chapter}"),
     "page_nothing_recorded": ("（无记录）", "(nothing recorded)"),
     "page_secrets_known": ("知道的秘密", "secrets known"),
-    "page_knows": ("知道", "knows"),
-    "page_suspects": ("怀疑", "suspects"),
     "page_known_since": ("（第{chapter}章）", "(chapter {chapter})"),
     "page_known_since_from": (
         "（第{chapter}章，得自{source}）",
@@ -303,7 +296,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "relevance {score} (lexical {lexical} · semantic {semantic})",
     ),
     "page_weak_match": ("弱匹配", "weak match"),
-    "page_matched": ("命中：{words}", "matched: {words}"),
     "page_nothing_found": (
         "没有找到：书里没有这些词，或者只有零星几个字对得上。",
         "Nothing found: the book has none of these words, or only a stray character matches.",

@@ -41,7 +41,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name} and {target}: {before} → {after}",
     ),
     "impact_entity": ("实体「{name}」：{before} → {after}", "entity {name}: {before} → {after}"),
-    "impact_none": ("（无）", "(none)"),
     "impact_entity_tentative": (
         "「{name}」只是一个名字（未正式登场）",
         "{name}, a name only (never introduced)",

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 def _value(value: Any) -> str:
     if value is None:
-        return say("pack_value_none")
+        return say("value_none")
     if isinstance(value, list):
         return "、".join(map(str, value)) or say("value_empty")
     return str(value)
@@ -66,7 +66,7 @@ def _words(count: int | None) -> str:
 
 
 def _block(title: str, rows: list[str]) -> list[str]:
-    return ["", say("chapter_block_head", title=title)] + (rows or [say("pack_value_none")])
+    return ["", say("chapter_block_head", title=title)] + (rows or [say("value_none")])
 
 
 def _scene(s: SceneSeen) -> str:

@@ -78,7 +78,7 @@ def listed(items: Sequence[object]) -> str:
 def value_text(value: Any) -> str:
     if isinstance(value, list):
         return listed(value) or say("value_empty")
-    return say("pack_value_none") if value is None else str(value)
+    return say("value_none") if value is None else str(value)
 
 
 def interval(valid_from: int, valid_to: int | None) -> str:
@@ -453,7 +453,7 @@ def secrets_text(items: Sequence[Secret]) -> str:
             else ""
         )
         kind = f"〔{label(SECRET_KIND, secret.kind)}〕" if secret.kind else ""
-        holders = holders or say("pack_value_none")
+        holders = holders or say("value_none")
         rows.append([secret.id, reader, due, holders, kind + secret.content])
     return table(rows)
 

@@ -141,7 +141,7 @@ def chapter_span(first: int, last: int) -> str:
 
 def value_text(value: Any) -> str:
     if isinstance(value, list):
-        return say("argument_list_separator").join(map(str, value)) or say("pack_value_none")
+        return say("argument_list_separator").join(map(str, value)) or say("value_none")
     return str(value)
 
 

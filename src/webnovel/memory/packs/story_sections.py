@@ -114,7 +114,7 @@ def _thread_item(g: Gathering, thread: Thread, score: float, why: Reason) -> Pac
     planted = (
         say("pack_thread_planted", chapter=thread.planted_chapter)
         if thread.planted_chapter is not None
-        else say("pack_thread_never_planted")
+        else say("thread_never_planted")
     )
     line = say(
         "pack_line_thread",
