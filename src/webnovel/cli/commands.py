@@ -108,7 +108,7 @@ def read_json_input(name: str) -> Any:
     """A chapter result: UTF-8 JSON from a file or standard input, with NaN, Infinity, absurd
     nesting and a key written twice in one object refused as errors that name the input (and
     the key's path)."""
-    where = say("standard_input") if name == "-" else f"{name} "  # a path, set apart
+    where = say("standard_input") if name == "-" else say("input_path", path=name)
     if name == "-":
         try:
             raw = read_bounded(sys.stdin.buffer, MAX_RESULT_BYTES).decode("utf-8-sig")
@@ -129,7 +129,7 @@ def read_json_input(name: str) -> Any:
         raise
     except json.JSONDecodeError as exc:
         raise InvalidInput.of(
-            "json_input_invalid", where=where, line=exc.lineno, column=exc.colno, why=exc.msg
+            "json_input_invalid", where=where, why=json_limits.why_not_json(exc)
         ) from exc
     except ValueError as exc:  # NaN or Infinity
         raise InvalidInput(f"{where.rstrip()}: {exc}") from exc

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import DamagedBook, InvalidInput, WebnovelError, is_sqlite_damage, one_line
 from ..messages import say
 from ..queries import QUERIES
+from ..untrusted.json_limits import why_not_json
 from . import commands
 from .parsing import Parser as _Parser
 from .parsing import Subcommands, port_number
@@ -440,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WebnovelError as exc:
         return _fail(str(exc), exc.exit_code)
     except json.JSONDecodeError as exc:
-        return _fail(str(InvalidInput.of("not_json_input", error=exc)), 2)
+        return _fail(str(InvalidInput.of("not_json_input", why=why_not_json(exc))), 2)
     except OSError as exc:
         return _fail(os_error_text(exc), 2)
     except Exception as exc:

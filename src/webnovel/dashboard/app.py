@@ -47,6 +47,7 @@ from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
+from ..untrusted.json_limits import why_not_json
 from . import chapter_view, graph_view, pages, rename_view, revise_view, threads_view
 from .access import AccessGuard
 from .form_numbers import written_number
@@ -485,7 +486,7 @@ def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise InvalidInput.of("not_json_input", error=exc) from exc
+        raise InvalidInput.of("not_json_input", why=why_not_json(exc)) from exc
     return raw, written_number(chapter), data
 
 

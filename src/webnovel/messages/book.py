@@ -268,7 +268,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--format 写在命令之后，例如：webnovel fact 萧炎 境界 --format json",
         "--format goes after the command, as in: webnovel fact 萧炎 realm --format json",
     ),
-    "not_json_input": ("输入不是有效的 JSON：{error}", "input is not valid JSON: {error}"),
+    "not_json_input": ("输入不是有效的 JSON：{why}", "input is not valid JSON: {why}"),
     "interrupted": ("已中断", "interrupted"),
     "book_exists": (
         "{root} 已经有一本书（{memory_dir}）",
@@ -306,9 +306,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_such_file": ("文件不存在", "no such file"),
     "is_a_folder": ("是文件夹，不是文件", "is a folder, not a file"),
     "no_access": ("没有读取或写入的权限", "permission denied"),
-    "json_input_invalid": (
-        "{where}不是有效的 JSON（第 {line} 行第 {column} 列：{why}）",
-        "{where} is not valid JSON (line {line}, column {column}: {why})",
+    "json_input_invalid": ("{where}不是有效的 JSON（{why}）", "{where} is not valid JSON ({why})"),
+    # a path before a Chinese sentence stands apart by a space (an English one has its own)
+    "input_path": ("{path} ", "{path}"),
+    "json_why_at": ("第 {line} 行第 {column} 列：{why}", "line {line}, column {column}: {why}"),
+    "json_why_value": ("此处应有一个值", "a value was expected here"),
+    "json_why_comma": ("此处缺一个逗号", "a comma is missing here"),
+    "json_why_colon": ("键名后缺冒号", "a colon is missing after the key"),
+    "json_why_key_quotes": (
+        "键名须用双引号（或最后一项后多了一个逗号）",
+        "a key must be in double quotes (or there is a comma after the last item)",
+    ),
+    "json_why_unterminated": ("字符串缺少结尾的引号", "a string has no closing quote"),
+    "json_why_extra": ("JSON 结束后还有多余的内容", "there is more after the JSON ends"),
+    "json_why_control": (
+        "字符串里有未转义的控制字符（如直接换行，应写 \\n）",
+        "a string holds an unescaped control character (a line break must be written \\n)",
+    ),
+    "json_why_escape": (
+        "无效的转义（反斜杠后的字符）",
+        "an invalid escape (the character after a backslash)",
     ),
     "json_input_too_deep": (
         "{where}嵌套过深，不像是章节结果",

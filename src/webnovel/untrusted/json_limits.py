@@ -85,3 +85,29 @@ def loads(
     is longer than `max_bytes`; `where` names the source in the message (a file, a column)."""
     checked = check(text, where, max_depth, max_bytes)
     return json.loads(checked, parse_constant=parse_constant, object_pairs_hook=object_pairs_hook)
+
+
+# the json module's reasons (its `msg`, in English), each said from the catalogue; a reason not
+# listed here is shown as the module gives it
+_REASONS = {
+    "Expecting value": "json_why_value",
+    "Expecting ',' delimiter": "json_why_comma",
+    "Expecting ':' delimiter": "json_why_colon",
+    "Expecting property name enclosed in double quotes": "json_why_key_quotes",
+    "Unterminated string starting at": "json_why_unterminated",
+    "Extra data": "json_why_extra",
+    "Invalid control character at": "json_why_control",
+    "Invalid \\escape": "json_why_escape",
+    "Invalid \\uXXXX escape": "json_why_escape",
+}
+
+
+def why_not_json(error: json.JSONDecodeError) -> str:
+    """Where and why a text is not JSON, in the reader's language: 第 1 行第 31 列：键名须用双引号."""
+    reason = _REASONS.get(error.msg)
+    return say(
+        "json_why_at",
+        line=error.lineno,
+        column=error.colno,
+        why=say(reason) if reason else error.msg,
+    )
