@@ -237,3 +237,20 @@ def test_a_foreign_host_is_refused_in_the_language_asked_for(
     assert answer.body.startswith("the Host is not this machine") and not HAN.search(answer.body)
     monkeypatch.setenv("WEBNOVEL_LANG", "zh")
     assert board.get("/", headers={"Host": "evil.example"}).body.startswith("Host 不是本机")
+
+
+def test_entity_types_are_labelled_and_whole_numbers_drop_their_point(
+    board: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The type a book stores (角色) is shown in the reader's words, the value a form sends stays
+    the stored one; a chart's whole numbers read 444, not 444.0."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    character = _get(board, "/characters/linyan", 13)
+    assert '<span class="tag">character</span>' in character
+    candidates = _get(board, "/candidates", 13)
+    if "<select" in candidates:  # the sample book has names waiting
+        assert '<option value="角色">character</option>' in candidates
+    overview = _get(board, "/", 13)
+    assert not re.search(r"\d\.0 (KB|token)", overview), re.findall(r"\S+\.0 \w+", overview)
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert '<span class="tag">角色</span>' in _get(board, "/characters/linyan", 13)

@@ -11,6 +11,7 @@ from ..book.values import Reason
 from ..book.words import (
     CHUNK_KIND,
     CONFLICT_STATUS,
+    ENTITY_TYPE,
     FIELD,
     SOURCE,
     STATUS,
@@ -46,6 +47,11 @@ def _kilobytes(size: int | None) -> str:
     return f"{size / 1024:,.0f} KB" if size < 10 << 20 else f"{size / (1 << 20):,.1f} MB"
 
 
+def _amount(value: float) -> str:
+    """A chart's number: a whole one without its 「.0」 (319 tokens), a fraction to one place."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
 def _field_label(context: jinja2.runtime.Context, key: str | None) -> str:
     """A field's Chinese name: the book's own (`fields`, a page's frame gives it) where the page
     has its book, the built-in names otherwise."""
@@ -75,6 +81,8 @@ def environment() -> jinja2.Environment:
         thread_status=lambda key: label(THREAD_STATUS, key),
         conflict_status=lambda key: label(CONFLICT_STATUS, key),
         kb=_kilobytes,
+        amount=_amount,
+        entity_type=lambda key: label(ENTITY_TYPE, key),
         why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
         story_day=story_day,
