@@ -22,6 +22,10 @@ from cli_runner import run_cli
 
 SOURCE = Path(webnovel.__file__).parent
 CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+# Chinese punctuation too (「」、：（）〔〕＠…): a sentence's frame, which English writes otherwise
+CHINESE_OR_ITS_PUNCTUATION = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+# what the model is asked is Chinese whatever the reader's language (extraction/prompt.py)
+MODEL_FACING = {"extraction/context.py", "extraction/identity.py"}
 MOST_LEFT = 2  # issue 41 asked for at most 20; lower it as each goes
 
 
@@ -50,7 +54,7 @@ def chinese_f_strings(tree: ast.AST, source: str = "") -> list[int]:
         and any(
             isinstance(part, ast.Constant)
             and isinstance(part.value, str)
-            and CHINESE.search(part.value)
+            and CHINESE_OR_ITS_PUNCTUATION.search(part.value)
             for part in node.values
         )
     ]
@@ -60,7 +64,7 @@ def _left_in_place() -> dict[str, list[int]]:
     found = {}
     for path in sorted(SOURCE.rglob("*.py")):
         name = path.relative_to(SOURCE).as_posix()
-        if name.startswith("messages/"):
+        if name.startswith("messages/") or name in MODEL_FACING:
             continue
         source = path.read_text("utf-8")
         lines = chinese_f_strings(ast.parse(source, str(path)), source)
@@ -79,12 +83,14 @@ def test_few_chinese_f_strings_are_left_outside_the_catalogue() -> None:
     ("source", "count"),
     [
         ('x = f"第{n}章"', 1),
-        ('x = f"{a}：{b}" + f"共 {n} 章"', 1),
+        ('x = f"{a}：{b}" + f"共 {n} 章"', 2),
         ('x = say("chapter_n", n=n)', 0),
         ('x = f"{path}[{i}]"', 0),
         ('x = "第一章"', 0),
         ('x = re.compile(rf"第{n}[章回]")', 0),
         ('x = re.compile(Rf"第{n}章")', 0),
+        ('x = f"〔{word}〕"', 1),
+        ('x = f"{path}：{why}"', 1),
     ],
 )
 def test_the_count_sees_a_sentence_put_together_in_place(source: str, count: int) -> None:

@@ -176,7 +176,7 @@ class UnknownEntity(DomainError):
         if self.suggestions:
             hint = say(
                 "did_you_mean_names",
-                names="、".join(f"「{n}」" for n in self.suggestions),
+                names=quoted_list(self.suggestions),
                 listed=", ".join(self.suggestions),
             )
         super().__init__(
@@ -235,6 +235,11 @@ class UnknownQuery(DomainError):
 
     code = "unknown_query"
     http_status = 404
+
+
+def quoted_list(names: Sequence[str]) -> str:
+    """「林砚」、「林言」: names quoted and listed as the reader's language does."""
+    return say("argument_list_separator").join(say("quoted", text=n) for n in names)
 
 
 class BlockingIssue(Protocol):

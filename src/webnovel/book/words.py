@@ -29,6 +29,7 @@ from ..memory.vocabulary import (
     THREAD_ACTION,
     THREAD_KIND,
     THREAD_STATUS,
+    ending_words,
     label,
 )
 from ..memory.write.json_hygiene import printable
@@ -52,6 +53,7 @@ __all__ = [
     "CONFLICT_KIND",
     "CONFLICT_STATUS",
     "ENDING",
+    "ending_words",
     "ENTITY_TYPE",
     "ENTITY_TYPE_PLURAL",
     "FIELD",

@@ -474,7 +474,7 @@ def os_error_text(exc: OSError) -> str:
     """A file the system would not give, in the reader's words: missing, a folder, no right."""
     key = {errno.ENOENT: "no_such_file", errno.EISDIR: "is_a_folder", errno.EACCES: "no_access"}
     why = say(key[exc.errno]) if exc.errno in key else (exc.strerror or str(exc))
-    return f"{exc.filename}：{why}" if exc.filename else why
+    return say("file_problem", path=exc.filename, why=why) if exc.filename else why
 
 
 if __name__ == "__main__":

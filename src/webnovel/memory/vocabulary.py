@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import get_args
+from typing import Any, get_args
 
 from ..messages import MESSAGES, say
 from .said import Said
@@ -454,6 +454,14 @@ SCENE_MODE = SCENE_MODES.labels  # a scene that is not now: 回忆, 梦境
 SECRET_KIND = SECRET_KINDS.labels  # what a secret is about: 身份, 生死, 下落…
 FIELD = FIELDS.labels  # the built-in fields; a book's own come from `Project.fields`
 ENTITY_TYPE = ENTITY_TYPES.labels  # 角色 is a character to an English reader
+
+
+def ending_words(ending: Mapping[str, Any]) -> str:
+    """Where a chapter ends, in the reader's words: 时间：夜，地点：客栈屋顶 (time: night; place: …).
+    One wording for the pack, `webnovel chapter` and the dashboard."""
+    return say("state_separator").join(
+        say("pack_ending_part", label=ENDING.get(k, k), value=v) for k, v in ending.items() if v
+    )
 
 
 def label(table: Mapping[str, str], key: str | None) -> str:

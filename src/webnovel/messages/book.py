@@ -304,6 +304,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "did_you_mean_names": ("，是否指{names}？", "; did you mean {listed}?"),
     "no_such_file": ("文件不存在", "no such file"),
+    "file_problem": ("{path}：{why}", "{path}: {why}"),
     "is_a_folder": ("是文件夹，不是文件", "is a folder, not a file"),
     "no_access": ("没有读取或写入的权限", "permission denied"),
     "json_input_invalid": ("{where}不是有效的 JSON（{why}）", "{where} is not valid JSON ({why})"),

@@ -249,9 +249,13 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
     rows = [
         [
             (say("chapter_n", n=e.chapter) if not e.placed else _story_when(e)),
-            (f"〔{label(SCENE_MODE, e.flashback)}〕" if e.flashback and not e.placed else "")
+            (
+                say("line_bracketed", word=label(SCENE_MODE, e.flashback))
+                if e.flashback and not e.placed
+                else ""
+            )
             + e.event
-            + (f" ＠{e.location}" if e.location else "")
+            + (say("line_at_place", place=e.location) if e.location else "")
             + (say("aside", text=e.time_hint) if e.time_hint else ""),
         ]
         for e in items
@@ -262,7 +266,7 @@ def timeline_text(items: Sequence[TimelineEvent]) -> str:
 def _story_when(event: TimelineEvent) -> str:
     """An event's day on the story clock, its part of day, and the chapter that tells it."""
     when = when_words(event.day, part=event.part or None)
-    mode = f"〔{label(SCENE_MODE, event.flashback)}〕" if event.flashback else ""
+    mode = say("line_bracketed", word=label(SCENE_MODE, event.flashback)) if event.flashback else ""
     return say("timeline_story_when", when=when, mode=mode, chapter=event.chapter)
 
 
@@ -452,7 +456,7 @@ def secrets_text(items: Sequence[Secret]) -> str:
             if secret.suspected_by
             else ""
         )
-        kind = f"〔{label(SECRET_KIND, secret.kind)}〕" if secret.kind else ""
+        kind = say("line_bracketed", word=label(SECRET_KIND, secret.kind)) if secret.kind else ""
         holders = holders or say("value_none")
         rows.append([secret.id, reader, due, holders, kind + secret.content])
     return table(rows)

@@ -12,7 +12,7 @@ from ..clock.shown import clock_now, clock_since, deadline_line
 from ..read import as_of_reads, story_clock
 from ..read import items as item_holders
 from ..store import commit_ops
-from ..vocabulary import ENDING
+from ..vocabulary import ending_words
 from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
@@ -78,11 +78,7 @@ def working_memory(g: Gathering) -> list[PackItem]:
             )
         ending = row.meta.get("ending")
         if chapter == g.as_of and isinstance(ending, dict) and ending:
-            text = say("state_separator").join(
-                say("pack_ending_part", label=ENDING.get(k, k), value=v)
-                for k, v in ending.items()
-                if v
-            )
+            text = ending_words(ending)
             items.append(
                 g.item(
                     layer="working",

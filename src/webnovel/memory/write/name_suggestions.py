@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from ...errors import quoted_list
 from ...messages import say
 from ..store import entity_ops
 from ..store.connection import Connection
@@ -71,6 +72,4 @@ def did_you_mean(conn: Connection, written: str) -> str:
     found = suggest_names(conn, written)
     if not found:
         return ""
-    return say(
-        "did_you_mean_names", names="、".join(f"「{n}」" for n in found), listed=", ".join(found)
-    )
+    return say("did_you_mean_names", names=quoted_list(found), listed=", ".join(found))
