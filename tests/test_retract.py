@@ -139,6 +139,58 @@ def test_retracting_the_chapter_that_introduced_the_cast_equals_a_rebuild(
         assert everything(book) == after
 
 
+# Chapter 2 names 药老 (and an old man it takes for him, and gives away a thing he never had)
+# before chapter 3 introduces him: chapter 3 adopts those references; chapter 4 names him by
+# the alias chapter 3 gave him.
+LATE_INTRODUCTION = [
+    {"chapter": 1, "entities_new": [{"id": "xiaoyan", "name": "萧炎", "aliases": ["炎子"]}]},
+    {
+        "chapter": 2,
+        "state_changes": [
+            {"entity_id": "药老", "field": "location", "new": "戒指"},
+            {"entity_id": "那位老者", "field": "realm", "new": "斗尊"},
+            {"entity_id": "药老", "field": "items", "op": "remove", "new": "骨灵冷火"},
+        ],
+        "relationships_new": [{"from": "萧炎", "to": "药老", "type": "师徒"}],
+        "uncertain": [
+            {"mention": "那位老者", "candidates": ["药老"], "adopted": "药老", "confidence": 0.9}
+        ],
+    },
+    {"chapter": 3, "entities_new": [{"id": "yaolao", "name": "药老", "aliases": ["药尘"]}]},
+    {"chapter": 4, "state_changes": [{"entity_id": "药尘", "field": "location", "new": "乌坦城"}]},
+]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"retract": 3},
+        {"chapter": 3},
+        {"chapter": 3, "entities_new": [{"id": "yaolao", "name": "药尊者"}]},
+    ],
+    ids=["retract", "unintroduce", "rename"],
+)
+def test_taking_an_introduction_back_undoes_the_references_it_adopted(
+    tmp_path: Path, backend: str, change: dict[str, Any]
+) -> None:
+    """Without chapter 3's 药老, chapter 2's references are pending again, as a rebuild has them:
+    they used to stay with yaolao (whose row outlived its introduction) until a rebuild."""
+    with init_book(backend, tmp_path / "book", title="t") as book:
+        for result in LATE_INTRODUCTION:
+            book.commit(result)
+        assert book.entity("药老").id == "yaolao" and book.fact("药老", "location", as_of=2)
+        if "retract" in change:
+            book.retract(change["retract"])
+        else:
+            book.commit(change)
+        after = everything(book)
+        assert book.entity("药老").tentative
+        assert book.fact("药老", "location", as_of=3).value == "戒指"
+        assert "yaolao" not in {r[0] for r in after["entities"]} or "entities_new" in change
+        book.rebuild()
+        assert everything(book) == after
+
+
 @pytest.fixture(scope="module")
 def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """Small generated sagas committed once (SQLite); each example retracts from a copy."""
