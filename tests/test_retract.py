@@ -18,7 +18,7 @@ from webnovel.errors import UnknownChapter
 from webnovel.ingest.sample_book import sample_chapters
 
 from answers import book_answers
-from saga import generate_saga
+from saga import Saga, generate_saga
 from stores import copy_of, init_book
 
 SAGA = generate_saga(40, seed=5, text_chars=300)
@@ -198,7 +198,7 @@ def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     for seed in SAGA_SEEDS:
         root = tmp_path_factory.mktemp(f"saga{seed}") / "book"
         with webnovel.init_project(root, title="t") as book:
-            for result in generate_saga(SAGA_CHAPTERS, seed=seed).results:
+            for result in late_saga(seed).results:
                 book.commit(result)
         books[seed] = root
     return books
@@ -206,6 +206,11 @@ def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
 
 SAGA_SEEDS = (1, 2, 3)
 SAGA_CHAPTERS = 16
+
+
+def late_saga(seed: int) -> Saga:
+    """A small saga where three entities are named before the chapter introducing them."""
+    return generate_saga(SAGA_CHAPTERS, seed=seed, late_mentions=3)
 
 
 def retraction_settings(examples: int) -> Any:
@@ -269,6 +274,17 @@ def test_retractions_answer_as_a_rebuild_does_on_each_backend(
     add up over hypothesis's examples; the first chapter and the last are retracted on
     PostgreSQL by the tests of the sample book and of the CLI above)."""
     retract_then_rebuild(backend, saga_books[2], tmp_path, [(5, "unintroduce"), (9, "retract")])
+
+
+@pytest.mark.parametrize("change", ["retract", "unintroduce"])
+def test_taking_back_late_introductions_answers_as_a_rebuild_does(
+    saga_books: dict[int, Path], backend: str, change: str, tmp_path: Path
+) -> None:
+    """Each chapter that adopted an earlier chapter's pending reference (an entity named before
+    its introduction), taken back: those references are pending again, as in a rebuild."""
+    late = late_saga(2).late
+    assert all(early < intro for _, early, intro in late)
+    retract_then_rebuild(backend, saga_books[2], tmp_path, [(i, change) for _, _, i in late])
 
 
 def retract_then_rebuild(
