@@ -191,6 +191,43 @@ def test_taking_an_introduction_back_undoes_the_references_it_adopted(
         assert everything(book) == after
 
 
+# 厉沉 is named in chapter 2 before chapter 3 reveals 血衣堂主 to be him.
+REVEAL = [
+    {"chapter": 1, "entities_new": [{"id": "xueyi", "name": "血衣堂主"}]},
+    {
+        "chapter": 2,
+        "state_changes": [
+            {"entity_id": "厉沉", "field": "location", "new": "血衣堂"},
+            {"entity_id": "血衣堂主", "field": "realm", "new": "金丹"},
+        ],
+    },
+    {"chapter": 3, "entities_new": [{"id": "xueyi", "name": "厉沉", "revealed": True}]},
+    {"chapter": 4, "state_changes": [{"entity_id": "厉沉", "field": "realm", "new": "元婴"}]},
+]
+
+
+@pytest.mark.parametrize("change", [{"retract": 3}, {"chapter": 3}], ids=["retract", "unreveal"])
+def test_taking_a_reveal_back_undoes_the_references_it_adopted(
+    tmp_path: Path, backend: str, change: dict[str, Any]
+) -> None:
+    """A reveal adopts the earlier mentions of the name it reveals: without it, chapter 2's 厉沉
+    is pending again, and 血衣堂主 is still himself."""
+    with init_book(backend, tmp_path / "book", title="t") as book:
+        for result in REVEAL:
+            book.commit(result)
+        assert book.fact("厉沉", "location", as_of=2).value == "血衣堂"
+        if "retract" in change:
+            book.retract(change["retract"])
+        else:
+            book.commit(change)
+        after = everything(book)
+        assert book.entity("厉沉").tentative
+        assert book.fact("血衣堂主", "location") is None
+        assert book.fact("血衣堂主", "realm").value == "金丹"
+        book.rebuild()
+        assert everything(book) == after
+
+
 @pytest.fixture(scope="module")
 def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """Small generated sagas committed once (SQLite); each example retracts from a copy."""

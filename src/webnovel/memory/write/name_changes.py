@@ -14,21 +14,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..store import entity_ops
+from ..store import commit_ops, entity_ops
 from ..store.connection import Connection
 
-Signature = tuple[Any, ...] | None  # `entity_ops.reference_signatures`: (tentative, intro, names…)
+# `entity_ops.reference_signatures`: (tentative, intro chapter, (name, kind)…), None: no entity
+Signature = tuple[Any, ...] | None
 
 
 @dataclass(frozen=True)
 class NameChanges:
     changed: set[str]  # entities whose signature changed: later references may resolve anew
-    lost: set[str]  # ...that lost a name or their introduction: adopted references are undone
+    lost: dict[str, set[str]]  # ...each with the names it lost: references adopted by them undone
 
     @staticmethod
     def between(before: Mapping[str, Signature], after: Mapping[str, Signature]) -> NameChanges:
         changed = {e for e in before if before[e] != after[e]}
-        return NameChanges(changed, {e for e in changed if _lost_names(before[e], after[e])})
+        lost = {e: _lost_names(before[e], after[e]) for e in changed}
+        return NameChanges(changed, {e: names for e, names in lost.items() if names})
 
 
 def name_changes_since(conn: Connection, before: Mapping[str, Signature]) -> NameChanges:
@@ -38,19 +40,23 @@ def name_changes_since(conn: Connection, before: Mapping[str, Signature]) -> Nam
 
 def chapters_to_apply_again(conn: Connection, chapter: int, changes: NameChanges) -> set[int]:
     """The chapters after `chapter` that referred to an entity it changed, and those before it
-    that referred to one it took a name from. Looking back only then keeps an append that
-    introduces (and adopts) someone as cheap as before: that looks at later chapters alone."""
+    that referred to one it took a name from, by that name: a reference adopted is one made by
+    a name (or id) the entity took on later, so a chapter whose result never writes a lost name
+    resolves as it did. Looking back only then keeps an append that introduces (and adopts)
+    someone as cheap as before, and a retracted reveal from reading every chapter before it
+    that names him by his old name."""
     found = entity_ops.chapters_referring_to(conn, changes.changed, chapter)
     if changes.lost:
-        found |= entity_ops.chapters_referring_to(conn, changes.lost, 0, before=chapter)
+        earlier = entity_ops.chapters_referring_to(conn, changes.lost, 0, before=chapter)
+        names = {name for lost in changes.lost.values() for name in lost}
+        found |= commit_ops.chapters_naming(conn, earlier, names)
     return found
 
 
-def _lost_names(before: Signature, after: Signature) -> bool:
-    """Whether an entity lost a name or its settledness: a reveal that keeps the old name as an
-    alias loses nothing."""
+def _lost_names(before: Signature, after: Signature) -> set[str]:
+    """The names an entity lost (an entity left with no introduction keeps its id alone); a
+    reveal that keeps the old name as an alias loses none."""
     if before is None:
-        return False  # new: whatever it adopted is its own
-    if after is None or (after[0] and not before[0]):
-        return True
-    return bool({name for name, _ in before[2:]} - {name for name, _ in after[2:]})
+        return set()  # new: whatever it adopted is its own
+    kept = set() if after is None else {name for name, _ in after[2:]}
+    return {name for name, _ in before[2:]} - kept
