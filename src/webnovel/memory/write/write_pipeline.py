@@ -268,9 +268,10 @@ class WritePipeline:
             conn, n, [(i, _intro(e)) for i, e in enumerate(result.entities_new)]
         )
         # Entity rows are derived once, in the per-entity refresh below: this chapter's own
-        # introductions resolve through the resolver's local names until then. One this
-        # chapter no longer introduces must not answer to its old names meanwhile.
-        for entity_id in sorted(introduced - {entity.id for entity in result.entities_new}):
+        # introductions resolve through the resolver's local names until then. One it
+        # introduced before (revised, or no longer introduced) must not answer to the names
+        # it took away meanwhile, as a rebuild's would not: derived now too.
+        for entity_id in sorted(introduced):
             entity_ops.rederive_entity(conn, entity_id)
         introduced |= {entity.id for entity in result.entities_new}
         adopted = self._adopt_tentatives(result)
