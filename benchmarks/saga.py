@@ -120,6 +120,9 @@ class Saga:
     results: list[dict[str, Any]]
     texts: list[str | None]
     truth: Truth
+    # (entity, the chapter that names it first, the later one that introduces it): see
+    # `_mention_early`
+    late: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 class _Generator:
@@ -380,14 +383,56 @@ class _Generator:
         return "".join(parts)
 
 
-def generate_saga(chapters: int, seed: int = 7, text_chars: int = 0) -> Saga:
+def generate_saga(
+    chapters: int, seed: int = 7, text_chars: int = 0, late_mentions: int = 0
+) -> Saga:
+    """`late_mentions`: that many entities are named (as pending references) in a chapter
+    before the one that introduces them, which then adopts those references."""
     generator = _Generator(seed, text_chars)
     results, texts = [], []
     for n in range(1, chapters + 1):
         result, text = generator.chapter(n)
         results.append(result)
         texts.append(text)
-    return Saga(results, texts, generator.truth)
+    saga = Saga(results, texts, generator.truth)
+    if late_mentions:
+        _mention_early(saga, late_mentions, random.Random(seed + 1))
+    return saga
+
+
+def _mention_early(saga: Saga, count: int, rng: random.Random) -> None:
+    """Name `count` entities in a chapter before their introduction, by name, alias or id: a
+    pending reference that moves them, makes one appear, maybe an `uncertain` mention that
+    takes them for someone, maybe an item they give away before they could hold one. A
+    separate random stream: the rest of the saga is as it would be without them."""
+    introduced = [
+        (entity["id"], result["chapter"])
+        for result in saga.results
+        for entity in result["entities_new"]
+        if result["chapter"] > 1
+    ]
+    for entity, intro in sorted(rng.sample(introduced, min(count, len(introduced)))):
+        early = rng.randint(1, intro - 1)
+        result = saga.results[early - 1]
+        name, aliases = saga.truth.names[entity]
+        ref = rng.choice([name, name, *aliases, entity])
+        place = rng.choice(PLACES)
+        result["state_changes"].append({"entity_id": ref, "field": "location", "new": place})
+        saga.truth.facts[(entity, "location")].insert(0, (early, place))
+        result.setdefault("entities_appeared", []).append({"id": ref})
+        if rng.random() < 0.5:
+            mention = f"神秘人{entity}"
+            result["state_changes"].append({"entity_id": mention, "field": "mood", "new": "警惕"})
+            result.setdefault("uncertain", []).append(
+                {"mention": mention, "candidates": [ref], "adopted": ref, "confidence": 0.9}
+            )
+            saga.truth.facts.setdefault((entity, "mood"), []).insert(0, (early, "警惕"))
+        if rng.random() < 0.5:  # a thing never held: a conflict, and no change to the truth
+            item = rng.choice(ITEMS)
+            result["state_changes"].append(
+                {"entity_id": ref, "field": "items", "op": "remove", "new": item}
+            )
+        saga.late.append((entity, early, intro))
 
 
 def items_per_chapter(saga: Saga) -> float:

@@ -18,7 +18,7 @@ from webnovel.errors import UnknownChapter
 from webnovel.ingest.sample_book import sample_chapters
 
 from answers import book_answers
-from saga import generate_saga
+from saga import Saga, generate_saga
 from stores import copy_of, init_book
 
 SAGA = generate_saga(40, seed=5, text_chars=300)
@@ -139,6 +139,95 @@ def test_retracting_the_chapter_that_introduced_the_cast_equals_a_rebuild(
         assert everything(book) == after
 
 
+# Chapter 2 names 药老 (and an old man it takes for him, and gives away a thing he never had)
+# before chapter 3 introduces him: chapter 3 adopts those references; chapter 4 names him by
+# the alias chapter 3 gave him.
+LATE_INTRODUCTION = [
+    {"chapter": 1, "entities_new": [{"id": "xiaoyan", "name": "萧炎", "aliases": ["炎子"]}]},
+    {
+        "chapter": 2,
+        "state_changes": [
+            {"entity_id": "药老", "field": "location", "new": "戒指"},
+            {"entity_id": "那位老者", "field": "realm", "new": "斗尊"},
+            {"entity_id": "药老", "field": "items", "op": "remove", "new": "骨灵冷火"},
+        ],
+        "relationships_new": [{"from": "萧炎", "to": "药老", "type": "师徒"}],
+        "uncertain": [
+            {"mention": "那位老者", "candidates": ["药老"], "adopted": "药老", "confidence": 0.9}
+        ],
+    },
+    {"chapter": 3, "entities_new": [{"id": "yaolao", "name": "药老", "aliases": ["药尘"]}]},
+    {"chapter": 4, "state_changes": [{"entity_id": "药尘", "field": "location", "new": "乌坦城"}]},
+]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"retract": 3},
+        {"chapter": 3},
+        {"chapter": 3, "entities_new": [{"id": "yaolao", "name": "药尊者"}]},
+    ],
+    ids=["retract", "unintroduce", "rename"],
+)
+def test_taking_an_introduction_back_undoes_the_references_it_adopted(
+    tmp_path: Path, backend: str, change: dict[str, Any]
+) -> None:
+    """Without chapter 3's 药老, chapter 2's references are pending again, as a rebuild has them:
+    they used to stay with yaolao (whose row outlived its introduction) until a rebuild."""
+    with init_book(backend, tmp_path / "book", title="t") as book:
+        for result in LATE_INTRODUCTION:
+            book.commit(result)
+        assert book.entity("药老").id == "yaolao" and book.fact("药老", "location", as_of=2)
+        if "retract" in change:
+            book.retract(change["retract"])
+        else:
+            book.commit(change)
+        after = everything(book)
+        assert book.entity("药老").tentative
+        assert book.fact("药老", "location", as_of=3).value == "戒指"
+        assert "yaolao" not in {r[0] for r in after["entities"]} or "entities_new" in change
+        book.rebuild()
+        assert everything(book) == after
+
+
+# 厉沉 is named in chapter 2 before chapter 3 reveals 血衣堂主 to be him.
+REVEAL = [
+    {"chapter": 1, "entities_new": [{"id": "xueyi", "name": "血衣堂主"}]},
+    {
+        "chapter": 2,
+        "state_changes": [
+            {"entity_id": "厉沉", "field": "location", "new": "血衣堂"},
+            {"entity_id": "血衣堂主", "field": "realm", "new": "金丹"},
+        ],
+    },
+    {"chapter": 3, "entities_new": [{"id": "xueyi", "name": "厉沉", "revealed": True}]},
+    {"chapter": 4, "state_changes": [{"entity_id": "厉沉", "field": "realm", "new": "元婴"}]},
+]
+
+
+@pytest.mark.parametrize("change", [{"retract": 3}, {"chapter": 3}], ids=["retract", "unreveal"])
+def test_taking_a_reveal_back_undoes_the_references_it_adopted(
+    tmp_path: Path, backend: str, change: dict[str, Any]
+) -> None:
+    """A reveal adopts the earlier mentions of the name it reveals: without it, chapter 2's 厉沉
+    is pending again, and 血衣堂主 is still himself."""
+    with init_book(backend, tmp_path / "book", title="t") as book:
+        for result in REVEAL:
+            book.commit(result)
+        assert book.fact("厉沉", "location", as_of=2).value == "血衣堂"
+        if "retract" in change:
+            book.retract(change["retract"])
+        else:
+            book.commit(change)
+        after = everything(book)
+        assert book.entity("厉沉").tentative
+        assert book.fact("血衣堂主", "location") is None
+        assert book.fact("血衣堂主", "realm").value == "金丹"
+        book.rebuild()
+        assert everything(book) == after
+
+
 @pytest.fixture(scope="module")
 def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """Small generated sagas committed once (SQLite); each example retracts from a copy."""
@@ -146,7 +235,7 @@ def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     for seed in SAGA_SEEDS:
         root = tmp_path_factory.mktemp(f"saga{seed}") / "book"
         with webnovel.init_project(root, title="t") as book:
-            for result in generate_saga(SAGA_CHAPTERS, seed=seed).results:
+            for result in late_saga(seed).results:
                 book.commit(result)
         books[seed] = root
     return books
@@ -154,6 +243,11 @@ def saga_books(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
 
 SAGA_SEEDS = (1, 2, 3)
 SAGA_CHAPTERS = 16
+
+
+def late_saga(seed: int) -> Saga:
+    """A small saga where three entities are named before the chapter introducing them."""
+    return generate_saga(SAGA_CHAPTERS, seed=seed, late_mentions=3)
 
 
 def retraction_settings(examples: int) -> Any:
@@ -165,7 +259,7 @@ def retraction_settings(examples: int) -> Any:
 
 
 CHANGES = st.lists(
-    st.tuples(st.integers(1, SAGA_CHAPTERS), st.sampled_from(["retract", "unintroduce"])),
+    st.tuples(st.integers(1, SAGA_CHAPTERS), st.sampled_from(["retract", "unintroduce", "rename"])),
     min_size=1,
     max_size=2,
     unique_by=lambda change: change[0],
@@ -194,19 +288,27 @@ def test_any_retraction_answers_as_a_rebuild_does_thoroughly(
 def check_retraction(
     saga_books: dict[int, Path], seed: int, changes: list[tuple[int, str]]
 ) -> None:
-    """Retract a chapter, or revise it to introduce no one (the same path), then rebuild."""
+    """Retract a chapter, or revise it to introduce no one (the same path) or to rename whom
+    it introduces, then rebuild."""
     with tempfile.TemporaryDirectory() as folder:
         retract_then_rebuild("sqlite", saga_books[seed], Path(folder), changes)
 
 
 @pytest.mark.parametrize(
     ("seed", "changes"),
-    [(1, [(1, "retract")]), (2, [(5, "unintroduce"), (9, "retract")]), (3, [(16, "retract")])],
+    [
+        (1, [(1, "retract")]),
+        (2, [(5, "unintroduce"), (9, "retract")]),
+        (3, [(16, "retract")]),
+        (1, [(1, "rename")]),
+    ],
 )
 def test_retractions_answer_as_a_rebuild_does(
     saga_books: dict[int, Path], seed: int, changes: list[tuple[int, str]], tmp_path: Path
 ) -> None:
-    """The first chapter, both kinds of change, the last chapter: always tried."""
+    """The first chapter, every kind of change, the last chapter: always tried. Chapter 1
+    names some of those it introduces by an alias its revision takes away: a rebuild finds
+    those references unknown."""
     retract_then_rebuild("sqlite", saga_books[seed], tmp_path, changes)
 
 
@@ -219,6 +321,17 @@ def test_retractions_answer_as_a_rebuild_does_on_each_backend(
     retract_then_rebuild(backend, saga_books[2], tmp_path, [(5, "unintroduce"), (9, "retract")])
 
 
+@pytest.mark.parametrize("change", ["retract", "unintroduce"])
+def test_taking_back_late_introductions_answers_as_a_rebuild_does(
+    saga_books: dict[int, Path], backend: str, change: str, tmp_path: Path
+) -> None:
+    """Each chapter that adopted an earlier chapter's pending reference (an entity named before
+    its introduction), taken back: those references are pending again, as in a rebuild."""
+    late = late_saga(2).late
+    assert all(early < intro for _, early, intro in late)
+    retract_then_rebuild(backend, saga_books[2], tmp_path, [(i, change) for _, _, i in late])
+
+
 def retract_then_rebuild(
     backend: str, source: Path, folder: Path, changes: list[tuple[int, str]]
 ) -> None:
@@ -226,12 +339,18 @@ def retract_then_rebuild(
         for chapter, change in changes:
             if change == "retract":
                 book.retract(chapter)
-            else:
-                result = book.storage.conn.execute(
+                continue
+            result = json.loads(
+                book.storage.conn.execute(
                     "SELECT result_json FROM commits WHERE chapter = ? ORDER BY seq DESC",
                     (chapter,),
                 ).fetchone()[0]
-                book.commit({**json.loads(result), "entities_new": []})
+            )
+            renamed = [
+                {**e, "name": e["name"] + "改", "aliases": e.get("aliases", [])[:1]}
+                for e in result["entities_new"]
+            ]
+            book.commit({**result, "entities_new": renamed if change == "rename" else []})
         after = everything(book)
         book.rebuild()
         assert everything(book) == after

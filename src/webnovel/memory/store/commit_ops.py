@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...messages import say
@@ -233,6 +233,21 @@ def introductions(conn: Connection, first: int, last: int) -> dict[int, list[Any
     ).fetchall()
     found = {int(r[0]): loads(r[1]).get("entities_new") for r in rows}
     return {chapter: items for chapter, items in found.items() if isinstance(items, list) and items}
+
+
+def chapters_naming(conn: Connection, chapters: Iterable[int], names: Iterable[str]) -> set[int]:
+    """Of these chapters, those whose current result has any of these names in one of its
+    strings (a reference, a mention, a summary): found in the stored JSON as written, without
+    parsing it, so a wider net than its references, never a narrower one."""
+    wanted = sorted(set(chapters))
+    escaped = [dumps(name)[1:-1] for name in set(names)]  # as a string inside the JSON has it
+    if not wanted or not escaped:
+        return set()
+    sql = (
+        "SELECT ch.chapter, c.result_json FROM chapters ch "
+        "JOIN commits c ON c.seq = ch.commit_seq WHERE ch.chapter IN ({marks})"
+    )
+    return {int(r[0]) for r in rows_in(conn, sql, wanted) if any(e in r[1] for e in escaped)}
 
 
 def current_commit(conn: Connection, chapter: int) -> dict[str, Any] | None:

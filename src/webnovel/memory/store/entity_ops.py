@@ -190,24 +190,30 @@ def reference_signatures(conn: Connection, ids: Iterable[str]) -> dict[str, tupl
     return out
 
 
-def chapters_referring_to(conn: Connection, ids: Iterable[str], after: int) -> set[int]:
-    """Chapters after `after` whose references resolved to any of these entities: in activity,
-    as the subject or object of an assertion, or in a secret's `about` or `unaware`. A chapter's
-    every resolved reference lands in one of these. (Secrets are found through the chapter
-    index: appending a chapter, or rebuilding, reads nothing after it.)"""
+def chapters_referring_to(
+    conn: Connection, ids: Iterable[str], after: int, before: int = 2**31 - 1
+) -> set[int]:
+    """Chapters after `after` (and before `before`) whose references resolved to any of these
+    entities: in activity, as the subject or object of an assertion, or in a secret's `about`
+    or `unaware`. A chapter's every resolved reference lands in one of these. (Secrets are
+    found through the chapter index: appending a chapter, or rebuilding, reads nothing after
+    it.)"""
     # every statement sent before any answer is read: on PostgreSQL (a pipeline) they share
     # one round trip instead of five an entity
     cursors = [
-        conn.execute(sql, {"e": entity_id, "n": after})
+        conn.execute(sql, {"e": entity_id, "n": after, "b": before})
         for entity_id in ids
         for sql in (
-            "SELECT DISTINCT chapter FROM activities WHERE entity_id = :e AND chapter > :n",
-            "SELECT DISTINCT chapter FROM assertions WHERE subject = :e AND chapter > :n",
-            "SELECT DISTINCT chapter FROM assertions WHERE obj = :e AND chapter > :n",
+            "SELECT DISTINCT chapter FROM activities WHERE entity_id = :e "
+            "AND chapter > :n AND chapter < :b",
+            "SELECT DISTINCT chapter FROM assertions WHERE subject = :e "
+            "AND chapter > :n AND chapter < :b",
+            "SELECT DISTINCT chapter FROM assertions WHERE obj = :e "
+            "AND chapter > :n AND chapter < :b",
             "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.about') j "
-            "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
+            "WHERE +a.family = 'secret' AND a.chapter > :n AND a.chapter < :b AND j.value = :e",
             "SELECT DISTINCT a.chapter FROM assertions a, json_each(a.payload_json, '$.unaware') j "
-            "WHERE +a.family = 'secret' AND a.chapter > :n AND j.value = :e",
+            "WHERE +a.family = 'secret' AND a.chapter > :n AND a.chapter < :b AND j.value = :e",
         )
     ]
     return {r[0] for cursor in cursors for r in cursor.fetchall()}

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ...config import BookConfig
-from ...errors import InvalidChapterResult, UnknownChapter
+from ...errors import UnknownChapter
 from ...messages import say
 from ...prose.measure import chapter_words
 from ..chains import Family
@@ -46,6 +46,7 @@ from .chain_folds import (
 )
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
+from .commit_checks import check_text, gap_warning
 from .conflict_records import ambiguity_conflict, content_hash, to_conflict
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
@@ -61,7 +62,7 @@ from .item_rules import (
     items_held_elsewhere,
     judged_with_every_holder,
 )
-from .json_hygiene import json_problems
+from .name_changes import NameChanges, chapters_to_apply_again, name_changes_since
 from .name_rules import names_reintroduced, names_taken, namesakes, without_reintroduced
 from .reference_resolver import ReferenceResolver
 from .reveal_rules import reveals_taking_names
@@ -107,7 +108,7 @@ class WritePipeline:
         data, normalized = intake.result, intake.normalized  # the log keeps the canonical form:
         # a replay reads it as it is, whatever this module's tables or the book's config become
         conn = self.index.conn
-        _check_text(text)
+        check_text(text)
         recorded_at = recorded_at or datetime.now(UTC).isoformat(timespec="seconds")
         # Whether the chapter already stands on this content is settled under the write lock:
         # two processes committing the same chapter see each other's commit.
@@ -131,7 +132,7 @@ class WritePipeline:
                     say("commit_replaced_version", chapter=result.chapter, previous=current),
                 )
             if result.chapter > 1 and result.chapter - 1 not in standing:
-                warnings += (_gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
+                warnings += (gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             source = (
                 text_source,
                 revision_ops.text_hash(text) if text_source and text else None,
@@ -207,17 +208,19 @@ class WritePipeline:
         a revision), the later chapters that referred to it are applied again, in chapter
         order, as a rebuild would read them: 林砚 may now be an unknown name. Only those
         chapters: a chapter that leaves its introductions as they were costs nothing more.
-        Their chain replays and conflict checks wait until all of them are in, so a chain that
-        runs through all of them is replayed once, not once per chapter."""
+        So are earlier chapters whose references N's introduction adopted, when N takes the
+        name away (`name_changes`). Their chain replays and conflict checks wait until all of
+        them are in, so a chain that runs through all of them is replayed once, not once per
+        chapter."""
         conn = self.index.conn
         n = result.chapter
         outcome, changed = self._apply_chapter(result, recorded_at)
-        if not changed:
+        if not changed.changed:
             moves = [c for c in self._item_moves(n, outcome) if c.chapter >= n]
             outcome.conflicts = record_ops.named(conn, outcome.conflicts + moves)
             return outcome
-        later = entity_ops.chapters_referring_to(conn, changed, n)
-        deferred = _Deferred()
+        later = chapters_to_apply_again(conn, n, changed)
+        deferred = _Deferred(chapter=n)
         while later:
             m = min(later)
             later.discard(m)
@@ -227,7 +230,8 @@ class WritePipeline:
             _, more = self._apply_chapter(
                 parse_chapter_result(commit["result"], m), recorded_at, deferred
             )
-            later |= entity_ops.chapters_referring_to(conn, more, m) if more else set()
+            if more.changed:
+                later |= entity_ops.chapters_referring_to(conn, more.changed, m) - {n}
         found = ApplyOutcome()  # what the later chapters now find; not what N did
         self._replay_chains(deferred.chains, recorded_at, found, counted=n + 1)
         for secret_id in sorted(deferred.secrets):
@@ -244,7 +248,7 @@ class WritePipeline:
 
     def _apply_chapter(
         self, result: ChapterResult, recorded_at: str, deferred: _Deferred | None = None
-    ) -> tuple[ApplyOutcome, set[str]]:
+    ) -> tuple[ApplyOutcome, NameChanges]:
         """Replace one chapter's contribution. Also returns the entities whose references may
         now resolve differently (their names, settledness or introduction changed). With
         `deferred`, chain replays and conflict checks are left in it for the caller."""
@@ -264,9 +268,10 @@ class WritePipeline:
             conn, n, [(i, _intro(e)) for i, e in enumerate(result.entities_new)]
         )
         # Entity rows are derived once, in the per-entity refresh below: this chapter's own
-        # introductions resolve through the resolver's local names until then. One this
-        # chapter no longer introduces must not answer to its old names meanwhile.
-        for entity_id in sorted(introduced - {entity.id for entity in result.entities_new}):
+        # introductions resolve through the resolver's local names until then. One it
+        # introduced before (revised, or no longer introduced) must not answer to the names
+        # it took away meanwhile, as a rebuild's would not: derived now too.
+        for entity_id in sorted(introduced):
             entity_ops.rederive_entity(conn, entity_id)
         introduced |= {entity.id for entity in result.entities_new}
         adopted = self._adopt_tentatives(result)
@@ -294,6 +299,8 @@ class WritePipeline:
         if deferred is not None:
             deferred.items_again |= outcome.items_again
             deferred.adopted |= outcome.adopted
+            if n < deferred.chapter:  # references un-adopted: who gives its items may change
+                deferred.items_again, deferred.adopted = True, deferred.adopted | entities
             for chain in chains:
                 start = 0 if chain in adopted else n
                 deferred.chains[chain] = min(start, deferred.chains.get(chain, start))
@@ -301,8 +308,7 @@ class WritePipeline:
             deferred.entities |= entities
             for entity_id in sorted(entities):  # the rows now: the next chapter resolves by them
                 self._entity_row(entity_id, entity_id in rederive)
-            after = entity_ops.reference_signatures(conn, before)
-            return outcome, {e for e in before if before[e] != after[e]}
+            return outcome, name_changes_since(conn, before)
         outcome.notes += names_taken(conn, result)
         # An adopted chain's assertions may come from any chapter, before this one too.
         starts = {chain: 0 if chain in adopted else n for chain in chains}
@@ -318,8 +324,7 @@ class WritePipeline:
         outcome.notes += [to_conflict(draft, scope) for draft, scope in held]
         self._judge_time(result, extraction.scenes, outcome)
         outcome.notes = record_ops.named(conn, outcome.notes)
-        after = entity_ops.reference_signatures(conn, before)
-        return outcome, {e for e in before if before[e] != after[e]}
+        return outcome, name_changes_since(conn, before)
 
     def _item_moves(self, start: int, outcome: ApplyOutcome) -> list[Conflict]:
         """Items given away by one who does not hold them, from chapter `start` on: found
@@ -496,6 +501,7 @@ class _Deferred:
     """Work put off while later chapters are applied again, done once after the last: chains
     to replay (from the earliest chapter that touched them), secrets and entities to check."""
 
+    chapter: int  # the chapter whose change the others are applied again for
     chains: dict[tuple[Family, str], int] = field(default_factory=dict)
     secrets: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
@@ -536,27 +542,6 @@ def replay_all(
             commit["recorded_at"],
         )
         yield result.chapter
-
-
-def _check_text(text: Any) -> None:
-    """A chapter's text, when given, is a string the store can keep (no NUL, no lone
-    surrogate): refused as the result would be."""
-    if text is None:
-        return
-    if not isinstance(text, str):
-        raise InvalidChapterResult([say("text_not_string", got=type(text).__name__)])
-    if problems := json_problems(text, "text"):
-        raise InvalidChapterResult(problems)
-
-
-def _gap_warning(missing: list[int]) -> str:
-    """「缺第2–4章」: the run of chapters missing before this one, and how many in all."""
-    run = [missing[-1]]
-    while len(run) < len(missing) and missing[-len(run) - 1] == run[0] - 1:
-        run.insert(0, missing[-len(run) - 1])
-    span = say("chapter_n", n=run[0]) if len(run) == 1 else say("chapter_span", a=run[0], b=run[-1])
-    more = say("commit_gap_in_all", count=len(missing)) if len(missing) > len(run) else ""
-    return say("commit_gap", span=span, more=more)
 
 
 def _keeps_row(rederive: bool, state: Introduction | None) -> bool:
