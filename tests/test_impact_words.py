@@ -87,3 +87,23 @@ def test_retract_takes_the_chapter(root: Path) -> None:
     assert both.returncode == 2 and "--retract 12" in both.stderr and "--chapter 9" in both.stderr
     word = run_cli("--project", str(root), "impact", "--retract", "x.json")
     assert word.returncode == 2 and "x.json" in word.stderr and "--retract 12" in word.stderr
+
+
+def test_result_writes_out_a_committed_chapter_s_result_to_edit(root: Path, tmp_path: Path) -> None:
+    ran = run_cli("--project", str(root), "result", "5")
+    assert ran.returncode == 0, ran.stderr
+    with webnovel.open_project(root) as book:
+        stored = book.stored_commit(5)
+        assert stored is not None and json.loads(ran.stdout) == stored["result"]
+        revised = realm_golden_in_5(book)
+    edited = json.loads(ran.stdout)
+    for change in edited["state_changes"]:
+        if change.get("field") == "realm":
+            change["new"] = "金丹"
+    assert edited == revised  # the file, edited by hand, is the revision
+    path = tmp_path / "ch0005-v2.json"
+    path.write_text(json.dumps(edited, ensure_ascii=False), encoding="utf-8")
+    found = run_cli("--project", str(root), "impact", str(path), "--format", "json")
+    assert json.loads(found.stdout)["answers_changed"] == 1
+    missing = run_cli("--project", str(root), "result", "99")
+    assert missing.returncode == 1 and "第99章尚未提交" in missing.stderr

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..book import hand_edits
 from ..book.revising import change_text, summary
 from ..book.words import CHUNK_KIND, label
-from ..errors import InvalidInput
+from ..errors import InvalidInput, UnknownChapter
 from ..messages import say
 from .commands import emit, open_book, read_json_input, read_text_file
 from .parsing import Subcommands, add_command
@@ -45,6 +45,16 @@ def add_revise_commands(sub: Subcommands) -> None:
     p.add_argument(
         "--retract", nargs="?", const=True, default=False, metavar="N", help="help_impact_retract"
     )
+
+    p = add_command(
+        sub,
+        "result",
+        stored_result,
+        "help_result",
+        "webnovel result 100 > ch0100-v2.json\n  webnovel impact ch0100-v2.json",
+        formats=("json",),
+    )
+    p.add_argument("chapter", type=int, help="help_result_chapter")
 
     p = add_command(
         sub,
@@ -144,6 +154,17 @@ def impact(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         found = book.impact(result, chapter=chapter, text=text, retract=retract)
     emit(args, found.to_dict(), lambda _: impact_text(found))
+    return 0
+
+
+def stored_result(args: argparse.Namespace) -> int:
+    """The result chapter N stands on, as committed: a file to edit and pass to `impact` and
+    `commit` (the dashboard's 改稿 page loads the same)."""
+    with open_book(args) as book:
+        stored = book.stored_commit(args.chapter)
+    if stored is None:
+        raise UnknownChapter(args.chapter)
+    emit(args, stored["result"], lambda _: "")
     return 0
 
 

@@ -30,4 +30,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--retract 后应是章节号（如 --retract 12），收到「{given}」",
         "--retract takes a chapter number (as in --retract 12), got “{given}”",
     ),
+    # -- `webnovel result N`: a committed chapter's result, to edit ----------------------------------
+    "help_result": (
+        "第 N 章已提交的章节结果（JSON），可另存为文件修改后交给 impact 与 commit",
+        "chapter N's committed result (JSON): save it to a file, edit it, and pass it to "
+        "impact and commit",
+    ),
+    "help_result_chapter": ("章节号", "the chapter"),
 }
