@@ -208,8 +208,12 @@ def _place(
 
 
 def _went_on(scene: Stamp, event: TimelineEvent, calendar: Mapping[str, int] | None) -> Stamp:
-    """The clock folded on from `scene`'s stamp by the event's own time."""
-    at = ClockFold(day=scene.day, day_latest=scene.day_latest, part=scene.part)
+    """The clock folded on from `scene`'s stamp (one of the present: it has a day) by the
+    event's own time."""
+    if scene.day is None:
+        return scene
+    latest = scene.day if scene.day_latest is None else scene.day_latest
+    at = ClockFold(day=scene.day, day_latest=latest, part=scene.part)
     told = SceneTime(chapter=event.chapter, scene=None, time=event.time_hint)
     stamp = fold_clock([told], calendar, at).stamps[-1]
     return scene if stamp.unread else stamp
