@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 MAX_CHAPTER = 1_000_000
 EXAMPLES_IN_REFUSAL = 3
+KNOWING_STATES = frozenset({"knows", "suspects"})  # a `know` chain's values
+SECRET_STATES = frozenset({"open", "retired"})  # what an impact reads of a secret's chain
 
 
 def impact(
@@ -133,7 +135,7 @@ def refusal(found: Impact) -> str:
 def summary(found: Impact) -> str:
     return say(
         "impact_summary",
-        changed=len(found.changed),
+        changed=found.answers_changed,
         added=len(found.conflicts_added),
         removed=len(found.conflicts_removed),
         later=len(found.chapters),
@@ -151,6 +153,20 @@ def change_text(change: AnswerChange) -> str:
             before=before,
             after=after,
         )
+    if change.kind == "know":
+        return say(
+            "impact_knows",
+            name=change.entity_name,
+            secret=change.target_name or change.field,
+            before=_knowing(change.before),
+            after=_knowing(change.after),
+        )
+    if change.kind == "secret":
+        before, after = (
+            say(f"impact_secret_{v}") if v in SECRET_STATES else _shown(v)
+            for v in (change.before, change.after)
+        )
+        return say("impact_secret", secret=change.entity_name, before=before, after=after)
     if change.kind == "entity":
         before, after = _entity_shown(change.before), _entity_shown(change.after)
         return say("impact_entity", name=change.entity_name, before=before, after=after)
@@ -164,6 +180,11 @@ def change_text(change: AnswerChange) -> str:
     elif change.kind == "rule":
         field = say("impact_rule_field")
     return say("impact_change", name=change.entity_name, field=field, before=before, after=after)
+
+
+def _knowing(value: Any) -> str:
+    """知道 / 怀疑: a character's hold on a secret in words."""
+    return say(f"knows_state_{value}") if value in KNOWING_STATES else _shown(value)
 
 
 def _entity_shown(value: Any) -> str:

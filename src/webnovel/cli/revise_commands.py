@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..book import hand_edits
 from ..book.revising import change_text, summary
 from ..book.words import CHUNK_KIND, label
+from ..errors import InvalidInput, UnknownChapter
 from ..messages import say
 from .commands import emit, open_book, read_json_input, read_text_file
 from .parsing import Subcommands, add_command
@@ -24,7 +25,7 @@ def add_revise_commands(sub: Subcommands) -> None:
         "impact",
         impact,
         "help_impact",
-        "webnovel impact ch0100-v2.json --chapter 100\n  webnovel impact --retract --chapter 100",
+        "webnovel impact ch0100-v2.json --chapter 100\n  webnovel impact --retract 100",
     )
     p.add_argument(
         "file",
@@ -39,7 +40,21 @@ def add_revise_commands(sub: Subcommands) -> None:
         help="help_impact_chapter",
     )
     p.add_argument("--text", type=Path, default=None, help="help_impact_text")
-    p.add_argument("--retract", action="store_true", help="help_impact_retract")
+    # `--retract N` names the chapter, as `webnovel retract N` does; `--retract --chapter N`
+    # (the first spelling) still works
+    p.add_argument(
+        "--retract", nargs="?", const=True, default=False, metavar="N", help="help_impact_retract"
+    )
+
+    p = add_command(
+        sub,
+        "result",
+        stored_result,
+        "help_result",
+        "webnovel result 100 > ch0100-v2.json\n  webnovel impact ch0100-v2.json",
+        formats=("json",),
+    )
+    p.add_argument("chapter", type=int, help="help_result_chapter")
 
     p = add_command(
         sub,
@@ -132,12 +147,38 @@ def sync_text(done: dict[str, Any]) -> str:
 
 
 def impact(args: argparse.Namespace) -> int:
-    result = None if args.retract or args.file is None else read_json_input(args.file)
+    retract = args.retract is not False
+    chapter = retracted_chapter(args.retract, args.chapter) if retract else args.chapter
+    result = None if retract or args.file is None else read_json_input(args.file)
     text = read_text_file(args.text) if args.text else None
     with open_book(args) as book:
-        found = book.impact(result, chapter=args.chapter, text=text, retract=args.retract)
+        found = book.impact(result, chapter=chapter, text=text, retract=retract)
     emit(args, found.to_dict(), lambda _: impact_text(found))
     return 0
+
+
+def stored_result(args: argparse.Namespace) -> int:
+    """The result chapter N stands on, as committed: a file to edit and pass to `impact` and
+    `commit` (the dashboard's 改稿 page loads the same)."""
+    with open_book(args) as book:
+        stored = book.stored_commit(args.chapter)
+    if stored is None:
+        raise UnknownChapter(args.chapter)
+    emit(args, stored["result"], lambda _: "")
+    return 0
+
+
+def retracted_chapter(given: str | bool, chapter: int | None) -> int | None:
+    """The chapter of `--retract N` (or of `--retract --chapter N`): both, only if they agree."""
+    if given is True:
+        return chapter
+    try:
+        number = int(str(given).strip())
+    except ValueError:
+        raise InvalidInput.of("impact_retract_not_chapter", given=given) from None
+    if chapter is not None and chapter != number:
+        raise InvalidInput.of("impact_retract_two_chapters", given=number, chapter=chapter)
+    return number
 
 
 def publish(args: argparse.Namespace) -> int:

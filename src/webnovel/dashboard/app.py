@@ -47,7 +47,6 @@ from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
 from ..queries.arguments import checked_arguments
-from ..untrusted.json_limits import why_not_json
 from . import chapter_view, graph_view, pages, rename_view, revise_view, threads_view
 from .access import AccessGuard
 from .form_numbers import written_number
@@ -270,10 +269,23 @@ class Dashboard:
         form = await self._checked_form(request, REVISE_FORM_BYTES)
         if form is None:
             return Response(status_code=400)
-        raw, chapter, data = _revision(form)
-        found = self.book.impact(data, chapter=chapter)
+        raw, chapter = revise_view.posted(form)
+        try:
+            found = self.book.impact(revise_view.parsed(raw), chapter=chapter)
+        except WebnovelError as refused:  # nothing was written: the text stays as pasted
+            return self.revise_refused(request, raw, chapter, refused)
         view = revise_view.revise_page(self.book, raw, found.chapter, found)
         return self.page(request, "revise.html", self.as_of(request) or 0, view)
+
+    def revise_refused(
+        self, request: Request, raw: str, chapter: int | None, refused: WebnovelError
+    ) -> Response:
+        """The 改稿 form again, the text as pasted and the reason beside it (a published
+        chapter's refusal with its impact and the box that forces it)."""
+        view = revise_view.refused_page(self.book, raw, chapter, refused)
+        page = self.page(request, "revise.html", self.as_of(request) or 0, view)
+        page.status_code = refused.http_status
+        return page
 
     async def revise_commit(self, request: Request) -> Response:
         """Commit the revised result: the facade's commit, refused for a published chapter
@@ -281,9 +293,12 @@ class Dashboard:
         form = await self._checked_form(request, REVISE_FORM_BYTES)
         if form is None:
             return Response(status_code=400)
-        _, chapter, data = _revision(form)
+        raw, chapter = revise_view.posted(form)
         force = (form.get("force") or [""])[0] == "1"
-        report = self.book.commit(data, chapter=chapter, force=force)
+        try:
+            report = self.book.commit(revise_view.parsed(raw), chapter=chapter, force=force)
+        except WebnovelError as refused:  # a rejected commit writes nothing
+            return self.revise_refused(request, raw, chapter, refused)
         self.book.flush()
         done = revise_view.done_text(report.chapter, report.status)
         as_of = (form.get("as_of") or [""])[0]
@@ -475,19 +490,6 @@ def error_of(exc: Exception) -> tuple[int, dict[str, Any]]:
     status = int(getattr(exc, "status_code", 500))
     code = HTTP_CODES.get(status, "http_error")
     return status, {"error": str(getattr(exc, "detail", "") or exc), "code": code, "details": {}}
-
-
-def _revision(form: dict[str, list[str]]) -> tuple[str, int | None, Any]:
-    """A 改稿 form's result: as pasted, its chapter (when given) and its JSON."""
-    raw = (form.get("result") or [""])[0]
-    chapter = (form.get("chapter") or [""])[0].strip()
-    if not raw.strip():
-        raise InvalidInput.of("revise_needs_result")
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput.of("not_json_input", why=why_not_json(exc)) from exc
-    return raw, written_number(chapter), data
 
 
 def _active(here: str, path: str) -> bool:

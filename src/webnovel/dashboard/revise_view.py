@@ -4,11 +4,15 @@ committing it would do, chapter by chapter, with the published line drawn where 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..book.project import Project
 from ..book.revising import change_text, summary
 from ..book.values import Impact
+from ..errors import InvalidInput, WebnovelError
 from ..messages import say
+from ..untrusted.json_limits import JsonTooBig, loads, why_not_json
+from .form_numbers import written_number
 from .view_models import ImpactGroup, ImpactLine, RevisePage
 
 
@@ -18,6 +22,7 @@ def revise_page(
     chapter: int | None = None,
     found: Impact | None = None,
     done: str | None = None,
+    error: str | None = None,
 ) -> RevisePage:
     """The page: the result to revise (a committed chapter's own, when only its number is
     given), and the impact when it was asked for."""
@@ -37,7 +42,38 @@ def revise_page(
         groups=groups,
         line_drawn_first=line is not None and bool(groups) and groups[0].chapter > line,
         done=done,
+        error=error,
     )
+
+
+def refused_page(
+    book: Project, raw: str, chapter: int | None, refused: WebnovelError
+) -> RevisePage:
+    """The form again after a paste or a commit refused: the text exactly as pasted (an edit
+    is not lost to a missing brace), the reason beside it, and for a published chapter the
+    impact its refusal carries, with the box that forces the commit."""
+    found = getattr(refused, "impact", None)
+    found = found if isinstance(found, Impact) else None
+    error = say("page_revise_refused", reason=str(refused))
+    return revise_page(book, raw, chapter if found is None else found.chapter, found, error=error)
+
+
+def posted(form: dict[str, list[str]]) -> tuple[str, int | None]:
+    """A 改稿 form's result as pasted, and its chapter when given."""
+    raw = (form.get("result") or [""])[0]
+    return raw, written_number((form.get("chapter") or [""])[0].strip())
+
+
+def parsed(raw: str) -> Any:
+    """The pasted result's JSON; a refusal that says where and why it is not JSON."""
+    if not raw.strip():
+        raise InvalidInput.of("revise_needs_result")
+    try:  # bounded: a paste nested thousands deep is refused, not a crash
+        return loads(raw, say("page_result_json"))
+    except JsonTooBig:
+        raise
+    except json.JSONDecodeError as exc:
+        raise InvalidInput.of("not_json_input", why=why_not_json(exc)) from exc
 
 
 def impact_groups(found: Impact, line: int | None) -> list[ImpactGroup]:

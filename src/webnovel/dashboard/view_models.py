@@ -434,3 +434,4 @@ class RevisePage:
     groups: list[ImpactGroup]
     line_drawn_first: bool  # every chapter listed is past the published line
     done: str | None  # a commit just made from the page
+    error: str | None = None  # why the paste or the commit was refused, beside the text

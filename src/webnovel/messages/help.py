@@ -133,8 +133,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "help_impact_text": ("改过的本章正文（Markdown）", "the revised chapter's text (Markdown)"),
     "help_impact_retract": (
-        "改为查看撤回该章的影响",
-        "the impact of retracting the chapter instead",
+        "改为查看撤回第 N 章的影响（--retract N；也可写 --retract --chapter N）",
+        "the impact of retracting chapter N instead (--retract N, or --retract --chapter N)",
     ),
     "help_publish": (
         "把第 1–N 章标为已发布：读者已读过，此后改写或撤回它们需加 --force，并先说明会与什么矛盾",

@@ -52,7 +52,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "impact_thread_field": ("线索状态", "thread status"),
     "impact_rule_field": ("规则", "rule"),
     "impact_summary": (
-        "{changed} 个答案改变，新增 {added} 处矛盾，消除 {removed} 处矛盾，牵动后面 {later} 章",
+        "改变 {changed} 个答案，新增 {added} 处矛盾，消除 {removed} 处矛盾，牵动后面 {later} 章",
         "{changed} answer(s) change, {added} conflict(s) added, {removed} removed, "
         "{later} later chapter(s) affected",
     ),
@@ -66,8 +66,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "impact needs a chapter-result file (or --retract)",
     ),
     "impact_needs_chapter": (
-        "要看撤回的影响，请用 --chapter N 说明撤回哪一章",
-        "--retract needs --chapter N",
+        "要看撤回的影响，请说明撤回哪一章：--retract N",
+        "--retract needs the chapter: --retract N",
     ),
     # -- the published line ---------------------------------------------------------------------
     "publish_range": (
@@ -85,7 +85,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "published_line_shown": ("发布线：读者已读到第{line}章", "published through chapter {line}"),
     "published_revision_refused": (
-        "第{chapter}章已发布（读者已读到第{line}章），未{action}：这样做会使{summary}；"
+        "第{chapter}章已发布（读者已读到第{line}章），未{action}：这样做会{summary}；"
         "例如：{examples}。与已发布的{published}矛盾，读者已读过的内容只能往后圆。"
         "确要修改已发布的章节，加 --force（MCP：force=true）；日志会记为对已发布章节的修订",
         "chapter {chapter} is published (readers have chapter {line}); not {action}: "

@@ -173,8 +173,25 @@ def _place(
     match = [s for s in scenes if event.location and s.location == event.location]
     if len(match) > 1 and event.participants:
         match = [s for s in match if set(s.characters) & set(event.participants)] or match
+    reading = read_time(event.time_hint, calendar) if event.time_hint else None
     if match:
-        return _at(event, match[0])
+        scene = match[0]
+        if (
+            reading is None
+            or not reading.readable
+            or reading.simultaneous
+            or scene.mode is not None
+            or scene.day is None
+            or event.time_hint == scene.time
+        ):
+            return _at(event, scene)
+        if reading.direction != "back" and not (reading.days and reading.days[1] > 0):
+            # a time of day (日落, 当天夜里) goes on from where the scene's clock stood (a
+            # scene that says no time carries the last chapter's ending): 日落 after 清晨 is
+            # that day's 黄昏, 黎明 after 子时 the next day's
+            return _at(event, _went_on(scene, event, calendar))
+        # a distance of days (第七天, 三天后, 十年前) is the event's own: counted below from
+        # its chapter's start, as an event with no scene of its place is
     if event.time_hint:
         back = read_time(event.time_hint, calendar).direction == "back"
         mode = event.flashback or ("flashback" if back else None)
@@ -188,6 +205,18 @@ def _place(
     if scenes:
         return _at(event, scenes[0])
     return replace(event, placed=True, day=start.day, part=start.part)
+
+
+def _went_on(scene: Stamp, event: TimelineEvent, calendar: Mapping[str, int] | None) -> Stamp:
+    """The clock folded on from `scene`'s stamp (one of the present: it has a day) by the
+    event's own time."""
+    if scene.day is None:
+        return scene
+    latest = scene.day if scene.day_latest is None else scene.day_latest
+    at = ClockFold(day=scene.day, day_latest=latest, part=scene.part)
+    told = SceneTime(chapter=event.chapter, scene=None, time=event.time_hint)
+    stamp = fold_clock([told], calendar, at).stamps[-1]
+    return scene if stamp.unread else stamp
 
 
 def _at(event: TimelineEvent, stamp: Stamp) -> TimelineEvent:

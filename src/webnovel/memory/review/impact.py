@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..read.as_of_reads import names_as_of
+from ..read.as_of_reads import names_as_of, secrets
 from ..records import Conflict
 from ..retrieval.chunker import chapter_chunks
 from ..store import commit_ops, record_ops
@@ -59,6 +59,11 @@ class AnswerChange:
     chapter: int | None = None  # a record's chapter; None in `changed`
     target: str | None = None  # a relation's other entity, a knowledge's secret
     target_name: str | None = None
+
+    @property
+    def answer(self) -> tuple[str, str, str, str | None]:
+        """Which answer this is, whatever chapter: the same chain in `changed` and `records`."""
+        return (self.kind, self.entity_id, self.field, self.target)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -102,6 +107,13 @@ class Impact:
         line = self.published_through
         return [c for c in [self.chapter, *self.chapters] if c <= line]
 
+    @property
+    def answers_changed(self) -> int:
+        """How many answers change anywhere: each chain counted once, whether it changes as of
+        the latest chapter (`changed`) or only over some chapters (`records`: a realm revised in
+        chapter 5 that a later chapter sets again changes chapters 5–10, not the latest)."""
+        return len({c.answer for c in [*self.changed, *self.records]})
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "chapter": self.chapter,
@@ -115,6 +127,7 @@ class Impact:
             "conflicts_removed": [c.to_dict() for c in self.conflicts_removed],
             "chapters": list(self.chapters),
             "published": self.published,
+            "answers_changed": self.answers_changed,
             "passages_lost": list(self.passages_lost),
             "passages_gained": list(self.passages_gained),
         }
@@ -344,7 +357,7 @@ def _change(
     elif family == "thread":
         label = "status"
     name = sample.subject
-    if family == "thread":
+    if family in ("thread", "secret"):  # named by what it says, not its id
         value = loads(sample.value_json)
         name = str(value.get("content") or key) if isinstance(value, dict) else key
     return AnswerChange(
@@ -390,14 +403,21 @@ def _name(conn: Connection, impact: Impact, as_of: int) -> None:
     ids |= {
         c.target for c in changes if c.kind == "relation" and c.target == c.target_name and c.target
     }
-    if not ids:
+    unnamed_secrets = {c.target for c in changes if c.kind == "know" and c.target == c.target_name}
+    if not (ids or unnamed_secrets):
         return
-    names = names_as_of(conn, ids, as_of)
-    impact.changed = [_named(c, names) for c in impact.changed]
-    impact.records = [_named(c, names) for c in impact.records]
+    names = names_as_of(conn, ids, as_of) if ids else {}
+    # a secret is named by what it says (its id is a key, not a name)
+    found = secrets(conn, as_of) if unnamed_secrets else []
+    said = {s.id: s.content for s in found if s.id in unnamed_secrets}
+    impact.changed = [_named(c, names, said) for c in impact.changed]
+    impact.records = [_named(c, names, said) for c in impact.records]
 
 
-def _named(change: AnswerChange, names: dict[str, str]) -> AnswerChange:
+def _named(
+    change: AnswerChange, names: dict[str, str], secrets_said: dict[str, str]
+) -> AnswerChange:
+    """Entities by their names (`names`), the secret a know change is about by its content."""
     if change.kind not in _NAMED:
         return change
     entity_name = change.entity_name
@@ -405,5 +425,6 @@ def _named(change: AnswerChange, names: dict[str, str]) -> AnswerChange:
         entity_name = names.get(change.entity_id, entity_name)
     target_name = change.target_name
     if change.target is not None and target_name == change.target:
-        target_name = names.get(change.target, target_name)
+        known = secrets_said if change.kind == "know" else names
+        target_name = known.get(change.target, target_name)
     return replace(change, entity_name=entity_name, target_name=target_name)
