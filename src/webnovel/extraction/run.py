@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..book import author_layer, candidate_queue
 from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
@@ -28,8 +28,8 @@ from ..memory.packs.recipes import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..messages import say
 from .answer_cache import AnswerCache, answer_key
-from .answers import parse_answer, repair_request
-from .chat_client import ChatClient, Completion, Usage
+from .answers import answer_excerpt, parse_answer, repair_request
+from .chat_client import ChatClient, Completion, RequestsFailed, Usage
 from .context import (
     MEMORY_CHARS,
     MemoryContext,
@@ -73,6 +73,8 @@ class ChapterOutcome:
     repairs: int = 0
     history: list[dict[str, str]] = field(default_factory=list)  # the conversation so far
     answer: str = ""  # the last answer's text
+    answered: bool = False  # an answer came (else the endpoint failed, or none was asked)
+    keys: list[str] = field(default_factory=list)  # the kept answers this conversation used
     unsettled: list[str] = field(default_factory=list)  # cast rewrites the repairs left
 
 
@@ -205,29 +207,18 @@ class Extraction:
         return self.report(dry_run=False)
 
     def _commit(self, item: Planned, future: Future[ChapterOutcome]) -> None:
-        try:
-            outcome = future.result()
-        except WebnovelError as exc:
-            self._stop.set()
-            raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
+        outcome = future.result()  # converse says an endpoint's failure as the outcome's problem
         try:
             outcome, cast = self._settle_identity(item, outcome)
         except WebnovelError as exc:
-            self._stop.set()
-            raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
+            self._fail(item, outcome, str(exc))
         if outcome.result is None:
-            self._stop.set()
-            self.rows.append(self._row(item, outcome, "failed", problem=outcome.problem))
-            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
+            self._fail(item, outcome, outcome.problem or "")
         result, warnings = reconcile(outcome.result, cast)
         try:
             report = self.book.commit(result, text=item.text)
         except InvalidChapterResult as exc:
-            self._stop.set()
-            self.rows.append(self._row(item, outcome, "failed"))
-            raise ExtractionFailed(
-                item.chapter, "; ".join(exc.problems), self.report(False)
-            ) from None
+            self._fail(item, outcome, "; ".join(exc.problems))
         self.rows.append(
             self._row(
                 item,
@@ -238,13 +229,28 @@ class Extraction:
             )
         )
 
+    def _fail(self, item: Planned, outcome: ChapterOutcome, problem: str) -> NoReturn:
+        """The chapter is rejected: the run stops, and the answers its conversation used are
+        forgotten, so that a next run asks again instead of replaying what failed."""
+        self._stop.set()
+        self.cache.forget(outcome.keys)
+        if outcome.answered:  # the author sees what the model said, not only why it failed
+            problem = say(
+                "problem_and_excerpt", problem=problem, excerpt=answer_excerpt(outcome.answer)
+            )
+        self.rows.append(self._row(item, outcome, "failed", problem=problem))
+        raise ExtractionFailed(item.chapter, problem, self.report(False))
+
     def propose(self, item: Planned) -> dict[str, Any]:
         """The result the model reads from one chapter, as a run would commit it, committed
         nowhere (`sync --extract` shows its impact first)."""
         outcome = self.converse(item, self.messages_for(item, [item]))
-        outcome, cast = self._settle_identity(item, outcome)
+        try:
+            outcome, cast = self._settle_identity(item, outcome)
+        except WebnovelError as exc:
+            self._fail(item, outcome, str(exc))
         if outcome.result is None:
-            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
+            self._fail(item, outcome, outcome.problem or "")
         result, _ = reconcile(outcome.result, cast)
         return result
 
@@ -302,16 +308,28 @@ class Extraction:
         the budget lasts; after it, the result stands and the commit records them."""
         if outcome is None:
             outcome = ChapterOutcome(item.chapter, history=list(messages))
+        try:
+            return self._converse(item, outcome, check)
+        except WebnovelError as exc:  # the endpoint failed: the chapter fails, saying why
+            outcome.result, outcome.problem = None, str(exc)
+            return outcome
+
+    def _converse(
+        self,
+        item: Planned,
+        outcome: ChapterOutcome,
+        check: Callable[[dict[str, Any]], list[str]] | None,
+    ) -> ChapterOutcome:
         marks = {"model": self.settings.model, "prompt_version": PROMPT_VERSION}
         while True:
             if self._stop.is_set():
-                outcome.problem = "run stopped"
+                outcome.problem = say("extract_run_stopped")
                 return outcome
             answer, problem = self._ask(item.chapter, outcome.history, outcome)
             if answer is None:
                 outcome.problem = problem
                 return outcome
-            outcome.answer = answer.content
+            outcome.answer, outcome.answered = answer.content, True
             parsed = parse_answer(answer.content)
             problems = parsed.problems
             outcome.result = None
@@ -351,16 +369,24 @@ class Extraction:
         cached = self.cache.get(key)
         if cached is not None:
             outcome.cache_hits += 1
+            outcome.keys.append(key)
             return cached, None
         if self.client is None:
             raise InvalidInput(say("no_model"))
         limit = self.settings.max_output_tokens
         while True:
-            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit, self.schema_note)
+            try:
+                answer = self.client.complete(
+                    history, CHAPTER_RESULT_SCHEMA, limit, self.schema_note
+                )
+            except RequestsFailed as exc:  # what went out counts, answered or not
+                outcome.requests += exc.attempts
+                raise
             outcome.requests += answer.attempts
             outcome.usage = outcome.usage + answer.usage
-            if answer.finish_reason != "length":
+            if answer.finish_reason != "length":  # a cut-off answer is never kept
                 self.cache.put(key, chapter, self.settings.model, PROMPT_VERSION, answer)
+                outcome.keys.append(key)
                 return answer, None
             if limit >= MAX_OUTPUT_CAP:
                 return None, say("answer_truncated", limit=limit)
