@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..book import author_layer, candidate_queue
-from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
+from ..errors import ExtractionFailed, InvalidChapterResult, InvalidConfig, WebnovelError
 from ..memory.packs.recipes import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..messages import say
@@ -86,6 +86,7 @@ class Planned:
     stored: dict[str, Any] | None
     author: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the author's layer
     rejected: tuple[str, ...] = ()  # names the author rejected as candidates, that the text holds
+    commit_id: str | None = None  # the version the chapter stood on when planned
 
 
 def plan(book: Extracting, start: int | None, end: int | None, force: bool) -> list[Planned]:
@@ -104,8 +105,22 @@ def plan(book: Extracting, start: int | None, end: int | None, force: bool) -> l
         if text.strip() and (force or is_minimal(result)):
             author = author_layer.for_chapter(decided, number)
             rejected = tuple(n for n in refused if n in text)
-            chosen.append(Planned(number, source_title(result), text, result, author, rejected))
+            chosen.append(
+                Planned(
+                    number,
+                    source_title(result),
+                    text,
+                    result,
+                    author,
+                    rejected,
+                    (stored or {}).get("commit_id"),
+                )
+            )
     return chosen
+
+
+class EndpointNeeded(InvalidConfig):
+    """A run without a model configured reached a request whose answer is not kept."""
 
 
 def batch_anchor(chapter: int, batch: int) -> int:
@@ -123,8 +138,11 @@ class Extraction:
         client: ChatClient | None,
         cache: AnswerCache,
         concurrency: int,
+        no_endpoint: str | None = None,
     ) -> None:
         self.book = book
+        # why no model can be asked (the settings' error), when the run goes on kept answers
+        self.no_endpoint = no_endpoint
         self.settings = settings
         self.client = client
         self.cache = cache
@@ -137,6 +155,7 @@ class Extraction:
         # chapters asked ahead, then again with fuller memory: the early ask that went out
         self.reasked: dict[int, Future[ChapterOutcome]] = {}
         self._stop = threading.Event()
+        self._said_again: set[str] = set()  # entities said to be registered again, this run
 
     # -- requests -------------------------------------------------------------------------------
 
@@ -214,18 +233,35 @@ class Extraction:
             self._fail(item, outcome, str(exc))
         if outcome.result is None:
             self._fail(item, outcome, outcome.problem or "")
-        result, warnings = reconcile(outcome.result, cast)
+        result, warnings, again = reconcile(outcome.result, cast)
+        for entity_id, said in again.items():  # once per entity in a run, not per chapter
+            if entity_id not in self._said_again:
+                self._said_again.add(entity_id)
+                warnings.append(said)
         try:
             report = self.book.commit(result, text=item.text)
         except InvalidChapterResult as exc:
             self._fail(item, outcome, "; ".join(exc.problems))
+        # replacing the version the plan saw is what extraction is for: the report sums it up
+        # in one line; a version someone else committed meanwhile is still said as a warning
+        planned = (
+            say("commit_replaced_version", chapter=item.chapter, previous=item.commit_id)
+            if item.commit_id
+            else None
+        )
+        replaced = item.commit_id if planned in report.warnings else None
         self.rows.append(
             self._row(
                 item,
                 outcome,
                 report.status,
                 conflicts=len(report.conflicts),
-                warnings=[*warnings, *outcome.unsettled, *report.warnings],
+                warnings=[
+                    *warnings,
+                    *outcome.unsettled,
+                    *(w for w in report.warnings if w != planned),
+                ],
+                replaced=replaced,
             )
         )
 
@@ -251,7 +287,7 @@ class Extraction:
             self._fail(item, outcome, str(exc))
         if outcome.result is None:
             self._fail(item, outcome, outcome.problem or "")
-        result, _ = reconcile(outcome.result, cast)
+        result, _, _ = reconcile(outcome.result, cast)
         return result
 
     def _cast(self, chapter: int) -> Cast:
@@ -275,7 +311,7 @@ class Extraction:
             return outcome, cast
 
         def check(result: dict[str, Any]) -> list[str]:
-            reconciled, _ = reconcile(result, cast)
+            reconciled, _, _ = reconcile(result, cast)
             return (
                 cast_rewrites(reconciled, cast)
                 + unknown_references(reconciled, cast)
@@ -310,6 +346,8 @@ class Extraction:
             outcome = ChapterOutcome(item.chapter, history=list(messages))
         try:
             return self._converse(item, outcome, check)
+        except EndpointNeeded:  # not the chapter's failure: the run cannot go on without a model
+            raise
         except WebnovelError as exc:  # the endpoint failed: the chapter fails, saying why
             outcome.result, outcome.problem = None, str(exc)
             return outcome
@@ -371,8 +409,9 @@ class Extraction:
             outcome.cache_hits += 1
             outcome.keys.append(key)
             return cached, None
-        if self.client is None:
-            raise InvalidInput(say("no_model"))
+        if self.client is None:  # only kept answers were expected: say why one is not enough
+            why = self.no_endpoint or say("no_model")
+            raise EndpointNeeded(say("extract_needs_endpoint", chapter=chapter, why=why))
         limit = self.settings.max_output_tokens
         while True:
             try:

@@ -29,4 +29,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "运行已停止（前面的章节失败）",
         "the run stopped (a chapter before it failed)",
     ),
+    # -- a long run's report
+    "extract_known_again": (
+        "模型把已知的{name}（{id}）另记为 {written}：记为出场（本次运行只提一次）",
+        "the model registered the known {name} ({id}) again as {written}: recorded as appearing "
+        "(said once a run)",
+    ),
+    "extract_known_alias": (
+        "模型把已知的{name}（{id}）另记为 {written}：记为出场，新的名字「{aliases}」记为别名",
+        "the model registered the known {name} ({id}) again as {written}: recorded as appearing, "
+        "its new names ({aliases}) as aliases",
+    ),
+    "extract_replaced_line": (
+        "本次提取取代了 {count} 章原有的版本（{chapters}），旧版本仍在提交日志中",
+        "this run replaced the earlier version of {count} chapter(s) ({chapters}); the old ones "
+        "stay in the commit log",
+    ),
+    "extract_needs_endpoint": (
+        "第{chapter}章的回答不在本书已存的回答里，要问模型才能提取：{why}",
+        "chapter {chapter}'s answer is not among the book's kept answers; a model must be asked: "
+        "{why}",
+    ),
 }
