@@ -19,6 +19,9 @@ import webnovel
 from own_user import as_a_user_of_our_own
 from test_extract import imported_book
 from webnovel.errors import ExtractionFailed
+from webnovel.extraction.answer_cache import AnswerCache, answer_key
+from webnovel.extraction.chat_client import Completion, Usage
+from webnovel.extraction.prompt import PROMPT_VERSION
 
 from chat_server import Reply, chat_server, gold_results
 
@@ -105,3 +108,19 @@ def test_an_endpoint_that_keeps_failing_lists_the_chapter_and_counts_every_reque
     row = done.to_dict()["chapters"][-1]
     assert row["chapter"] == 1 and row["status"] == "failed" and row["requests"] == 5
     assert "HTTP 500" in row["problem"]
+
+
+def test_a_book_stuck_by_an_earlier_version_is_asked_afresh_in_one_run(
+    book: webnovel.Project,
+) -> None:
+    """Answers an earlier version kept although they failed (the whole failed conversation)
+    are replayed once, then forgotten, and the chapter is asked again in the same run."""
+    failed, server = extract_1(book, lambda n, b: Reply(GARBAGE))
+    cache = AnswerCache(book.root / ".webnovel" / "answers.db")
+    for seen in server.seen:  # what the earlier version kept: each garbage answer, by its turn
+        key = answer_key(PROMPT_VERSION, "test-model", seen.body["messages"])
+        cache.put(key, 1, "test-model", PROMPT_VERSION, Completion(GARBAGE, "stop", Usage(), 1))
+    cache.close()
+    report, server = extract_1(book, lambda n, b: Reply(GOLD_1))
+    assert not isinstance(report, ExtractionFailed), str(report)
+    assert len(server.seen) == 1 and report.extracted[0].status == "committed"

@@ -72,6 +72,7 @@ class ChapterOutcome:
     cache_hits: int = 0
     repairs: int = 0
     history: list[dict[str, str]] = field(default_factory=list)  # the conversation so far
+    request: list[dict[str, str]] = field(default_factory=list)  # its first turn, as asked
     answer: str = ""  # the last answer's text
     answered: bool = False  # an answer came (else the endpoint failed, or none was asked)
     keys: list[str] = field(default_factory=list)  # the kept answers this conversation used
@@ -227,10 +228,12 @@ class Extraction:
 
     def _commit(self, item: Planned, future: Future[ChapterOutcome]) -> None:
         outcome = future.result()  # converse says an endpoint's failure as the outcome's problem
-        try:
-            outcome, cast = self._settle_identity(item, outcome)
-        except WebnovelError as exc:
-            self._fail(item, outcome, str(exc))
+        outcome, cast = self._settled(item, outcome)
+        if outcome.result is None and outcome.keys and not outcome.requests and self.client:
+            # only kept answers, and they failed: kept by an earlier version that kept failures
+            # too. Forget them and ask afresh, once, rather than fail on a replay.
+            self.cache.forget(outcome.keys)
+            outcome, cast = self._settled(item, self.converse(item, outcome.request))
         if outcome.result is None:
             self._fail(item, outcome, outcome.problem or "")
         result, warnings, again = reconcile(outcome.result, cast)
@@ -265,6 +268,12 @@ class Extraction:
             )
         )
 
+    def _settled(self, item: Planned, outcome: ChapterOutcome) -> tuple[ChapterOutcome, Cast]:
+        try:
+            return self._settle_identity(item, outcome)
+        except WebnovelError as exc:
+            self._fail(item, outcome, str(exc))
+
     def _fail(self, item: Planned, outcome: ChapterOutcome, problem: str) -> NoReturn:
         """The chapter is rejected: the run stops, and the answers its conversation used are
         forgotten, so that a next run asks again instead of replaying what failed."""
@@ -281,10 +290,7 @@ class Extraction:
         """The result the model reads from one chapter, as a run would commit it, committed
         nowhere (`sync --extract` shows its impact first)."""
         outcome = self.converse(item, self.messages_for(item, [item]))
-        try:
-            outcome, cast = self._settle_identity(item, outcome)
-        except WebnovelError as exc:
-            self._fail(item, outcome, str(exc))
+        outcome, cast = self._settled(item, outcome)
         if outcome.result is None:
             self._fail(item, outcome, outcome.problem or "")
         result, _, _ = reconcile(outcome.result, cast)
@@ -343,7 +349,7 @@ class Extraction:
         finds what only memory can see (a cast rewrite): such problems are asked about while
         the budget lasts; after it, the result stands and the commit records them."""
         if outcome is None:
-            outcome = ChapterOutcome(item.chapter, history=list(messages))
+            outcome = ChapterOutcome(item.chapter, history=list(messages), request=list(messages))
         try:
             return self._converse(item, outcome, check)
         except EndpointNeeded:  # not the chapter's failure: the run cannot go on without a model
