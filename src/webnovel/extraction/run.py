@@ -23,7 +23,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..book import author_layer, candidate_queue
-from ..errors import ExtractionFailed, InvalidChapterResult, InvalidConfig, WebnovelError
+from ..errors import (
+    EndpointFailed,
+    ExtractionFailed,
+    InvalidChapterResult,
+    InvalidConfig,
+    WebnovelError,
+)
 from ..memory.packs.recipes import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..messages import say
@@ -352,9 +358,7 @@ class Extraction:
             outcome = ChapterOutcome(item.chapter, history=list(messages), request=list(messages))
         try:
             return self._converse(item, outcome, check)
-        except EndpointNeeded:  # not the chapter's failure: the run cannot go on without a model
-            raise
-        except WebnovelError as exc:  # the endpoint failed: the chapter fails, saying why
+        except EndpointFailed as exc:  # the endpoint failed: the chapter fails, saying why
             outcome.result, outcome.problem = None, str(exc)
             return outcome
 
