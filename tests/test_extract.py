@@ -305,7 +305,7 @@ def test_malformed_json_is_repaired(book: webnovel.Project, env: None) -> None:
         book, lambda n, b: Reply('{"chapter": 1, "summary": "缺了括号"') if n == 0 else None
     )
     assert report.extracted[0].repairs == 1
-    assert "not valid JSON" in server.seen[1].body["messages"][-1]["content"]
+    assert "不是有效的 JSON" in server.seen[1].body["messages"][-1]["content"]
 
 
 def test_garbage_forever_names_the_chapter_and_writes_nothing(
@@ -316,11 +316,11 @@ def test_garbage_forever_names_the_chapter_and_writes_nothing(
     with pytest.raises(ExtractionFailed) as failed:
         one_chapter(book, lambda n, b: Reply("我不知道。"), chapter=3)
     assert failed.value.chapter == 3
-    assert "第3章" in str(failed.value) and "holds no JSON object" in str(failed.value)
+    assert "第3章" in str(failed.value) and "回答里没有 JSON 对象" in str(failed.value)
     done = failed.value.report  # what the run did, its failed chapter saying why
     assert done is not None and done.total.failed == 1
     row = done.to_dict()["chapters"][-1]
-    assert row["status"] == "failed" and "holds no JSON object" in row["problem"]
+    assert row["status"] == "failed" and "回答里没有 JSON 对象" in row["problem"]
     assert book.stored_commit(3) == before and book.commit_seq() == seq
 
 

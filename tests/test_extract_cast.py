@@ -162,7 +162,9 @@ def test_a_known_entity_registered_again_is_that_entity(
         assert "鹏举" in book.entity("yuefei").aliases
         assert book.fact("yuefei", "location").value == "相州"
         assert book.fact("qinhui", "identity").value == "宰相"
-        assert any("qin-hui 就是已知实体 qinhui（秦桧）" in w for w in report.extracted[1].warnings)
+        assert any("已知的秦桧（qinhui）另记为 qin-hui" in w for w in report.extracted[1].warnings)
+        assert any("新的名字「鹏举」记为别名" in w for w in report.extracted[1].warnings)
+        assert not any("qin-hui" in w and "别名" in w for w in report.extracted[1].warnings)
 
 
 def test_an_unknown_entity_goes_back_to_the_model_with_the_known_candidates(

@@ -325,6 +325,11 @@ def extract_text(report: ExtractionReport) -> str:
         )
     for r in report.extracted:
         lines += [say("extract_warning_line", chapter=r.chapter, warning=w) for w in r.warnings]
+    replaced = [r.chapter for r in report.extracted if r.replaced]
+    if replaced:  # what extraction is for, said once for the run, not once per chapter
+        lines.append(
+            say("extract_replaced_line", count=len(replaced), chapters=chapter_list(replaced))
+        )
     if report.prices and not report.prices.get("currency"):
         lines.append(say("currency_how"))
     return "\n".join(lines)

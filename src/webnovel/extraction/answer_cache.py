@@ -4,7 +4,8 @@ paid for twice: a second run of the same range sends nothing, and an interrupted
 An answer is keyed by the prompt version, the model and the whole conversation it answered
 (instructions, what memory knew, the chapter's text, and any repair turns), so a changed text,
 a changed memory or another model asks again. Only complete answers are kept (not one cut off
-at its token limit). The rows live in the store (`memory/store/answer_store.py`); this module
+at its token limit), and only while no run rejects them: the answers of a chapter that failed
+after its repairs are forgotten, so that a next run asks again instead of replaying them. The rows live in the store (`memory/store/answer_store.py`); this module
 turns them into completions and back.
 """
 
@@ -48,6 +49,9 @@ class AnswerCache:
             answer.usage.output,
         )
         self._store.put(key, chapter, model, version, kept)
+
+    def forget(self, keys: list[str]) -> None:
+        self._store.forget(keys)
 
     def stats(self) -> dict[str, Any]:
         count = self._store.count()

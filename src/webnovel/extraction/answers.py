@@ -28,27 +28,30 @@ class ParsedAnswer:
 def parse_answer(text: str) -> ParsedAnswer:
     """The JSON object in a model's answer, or the problem that kept it from being read."""
     if not text or not text.strip():
-        return ParsedAnswer(None, ("$: the answer is empty",))
+        return ParsedAnswer(None, (say("answer_is_empty"),))
     candidates = [m.group(1) for m in FENCE.finditer(text)] + [text]
-    last_error = ""
+    last_error = ""  # why the last candidate was not JSON, in the reader's words
     for candidate in candidates:
         found = _first_object(candidate)
         if found is None:
             continue
         try:
             data = json_limits.loads(found, "$", parse_constant=_no_constant)
-        except (json.JSONDecodeError, ValueError, RecursionError) as exc:
+        except json.JSONDecodeError as exc:
+            last_error = json_limits.why_not_json(exc)
+            continue
+        except (ValueError, RecursionError) as exc:
             last_error = str(exc)
             continue
         if isinstance(data, dict):
             return ParsedAnswer(data, ())
     if last_error:
-        return ParsedAnswer(None, (f"$: the answer is not valid JSON ({last_error})",))
-    return ParsedAnswer(None, ("$: the answer holds no JSON object",))
+        return ParsedAnswer(None, (say("answer_not_json", why=last_error),))
+    return ParsedAnswer(None, (say("answer_no_object"),))
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(say("answer_not_number", name=name))
 
 
 def _first_object(text: str) -> str | None:
@@ -76,6 +79,18 @@ def _first_object(text: str) -> str | None:
         # unbalanced from here: give the rest to json.loads so that its error names the spot
         return text[start:]
     return None
+
+
+EXCERPT_CHARS = 200  # of a failed chapter's last answer, shown to the author
+
+
+def answer_excerpt(text: str) -> str:
+    """The start of what the model answered, on one line, so the author sees why it failed."""
+    flat = " ".join(text.split())
+    if not flat:
+        return say("answer_excerpt_empty")
+    shown = flat[:EXCERPT_CHARS] + ("…" if len(flat) > EXCERPT_CHARS else "")
+    return say("answer_excerpt", limit=EXCERPT_CHARS, excerpt=shown)
 
 
 def repair_request(problems: tuple[str, ...] | list[str]) -> str:

@@ -98,6 +98,14 @@ class ChatEndpoint:
     timeout_s: float = 120.0
 
 
+class RequestsFailed(EndpointFailed):
+    """The endpoint failed after `attempts` HTTP requests (each counted in the run's report)."""
+
+    def __init__(self, message: str, attempts: int) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+
+
 class ChatClient:
     def __init__(
         self,
@@ -155,20 +163,26 @@ class ChatClient:
                 if exc.status in RETRY_STATUSES and attempts <= self.retries:
                     self.sleep(exc.retry_after or self._backoff(attempts))
                     continue
-                raise EndpointFailed(self._describe(exc)) from None
+                raise RequestsFailed(self._describe(exc), attempts) from None
             except _Unreachable as exc:
                 if attempts <= self.retries:
                     self.sleep(self._backoff(attempts))
                     continue
-                raise EndpointFailed(
+                raise RequestsFailed(
                     say(
                         "model_unreachable",
                         url=self.endpoint.base_url,
                         retries=self.retries,
                         reason=exc.reason,
-                    )
+                    ),
+                    attempts,
                 ) from None
-            return _completion(data, attempts, self._scrub)
+            except EndpointFailed as exc:  # an answer too large, too deep, not JSON
+                raise RequestsFailed(str(exc), attempts) from None
+            try:
+                return _completion(data, attempts, self._scrub)
+            except EndpointFailed as exc:
+                raise RequestsFailed(str(exc), attempts) from None
 
     def _backoff(self, attempt: int) -> float:
         return min(MAX_WAIT_S, self.backoff_s * 2.0 ** (attempt - 1))

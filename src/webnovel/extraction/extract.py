@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 import warnings
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
@@ -70,7 +71,7 @@ def extract_chapters(
     concurrency: int | None,
     progress: Progress | None,
 ) -> ExtractionReport:
-    settings = llm_settings(book, need_endpoint=not dry_run)
+    settings, no_endpoint = _settings_for_run(book, dry_run)
     if concurrency is not None and not 1 <= concurrency <= 64:
         raise InvalidInput(say("concurrency_range", got=concurrency))
     if settings.notice:
@@ -78,40 +79,61 @@ def extract_chapters(
     if start is not None and end is not None and start > end:
         raise InvalidInput(say("empty_range", start=start, end=end))
     memory_dir = book.storage.config_path.parent
+    run = _Run(settings, no_endpoint, dry_run, force, concurrency, progress)
     if dry_run:
-        return _extract(book, settings, start, end, dry_run, force, concurrency, progress)
+        return _extract(book, run, start, end)
     # planned only once the lock is ours: what another run extracted meanwhile is not planned
     with extraction_lock(memory_dir, _say_waiting):
-        return _extract(book, settings, start, end, dry_run, force, concurrency, progress)
+        return _extract(book, run, start, end)
+
+
+def _settings_for_run(book: Extracting, dry_run: bool) -> tuple[LLMSettings, str | None]:
+    """The run's settings, and why no model can be asked, if none can: a run whose answers
+    are all kept in the book (a re-run, nothing left to extract) needs no endpoint."""
+    if dry_run:
+        return llm_settings(book, need_endpoint=False), None
+    try:
+        return llm_settings(book), None
+    except InvalidConfig as exc:
+        return llm_settings(book, need_endpoint=False), str(exc)
+
+
+@dataclass(frozen=True)
+class _Run:
+    settings: LLMSettings
+    no_endpoint: str | None
+    dry_run: bool
+    force: bool
+    concurrency: int | None
+    progress: Progress | None
 
 
 def _say_waiting(pid: str) -> None:
     warnings.warn(say("extract_waiting", pid=pid), stacklevel=4)
 
 
-def _extract(
-    book: Extracting,
-    settings: LLMSettings,
-    start: int | None,
-    end: int | None,
-    dry_run: bool,
-    force: bool,
-    concurrency: int | None,
-    progress: Progress | None,
-) -> ExtractionReport:
-    items = plan(book, start, end, force)
+def _extract(book: Extracting, run: _Run, start: int | None, end: int | None) -> ExtractionReport:
+    settings = run.settings
+    items = plan(book, start, end, run.force)
     client = (
         ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)
-        if settings.endpoint and not dry_run
+        if settings.endpoint and not run.dry_run
         else None
     )
     cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)
     try:
-        run = Extraction(book, settings, client, cache, concurrency or settings.max_concurrency)
-        if dry_run:
-            return run.estimate(items)
+        extraction = Extraction(
+            book,
+            settings,
+            client,
+            cache,
+            run.concurrency or settings.max_concurrency,
+            run.no_endpoint,
+        )
+        if run.dry_run:
+            return extraction.estimate(items)
         try:
-            return run.run(items, progress)
+            return extraction.run(items, run.progress)
         finally:
             book.flush()
     finally:

@@ -52,12 +52,16 @@ class Cast:
         return self.by_id[next(iter(ids))] if ids and len(ids) == 1 else None
 
 
-def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[str]]:
-    """The result with every `entities_new` that is a known entity folded into it; a warning
-    (in the author's language) for each."""
+Reconciled = tuple[dict[str, Any], list[str], dict[str, str]]
+
+
+def reconcile(result: dict[str, Any], cast: Cast) -> Reconciled:
+    """The result with every `entities_new` that is a known entity folded into it; warnings (in
+    the author's language), and, by entity id, what is said of an entity only registered again
+    (no new name): a run says that once per entity, not once per chapter."""
     new = result.get("entities_new")
     if not isinstance(new, list) or not cast.by_id:
-        return result, []
+        return result, [], {}
     out = dict(result)
     kept: list[Any] = []
     renamed: dict[str, str] = {}
@@ -65,6 +69,7 @@ def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[
     reintros: list[dict[str, Any]] = []
     changes: list[dict[str, Any]] = []
     warnings: list[str] = []
+    again: dict[str, str] = {}
     for item in new:
         entity = _known_as(item, cast)
         if entity is None:
@@ -86,18 +91,30 @@ def reconcile(result: dict[str, Any], cast: Cast) -> tuple[dict[str, Any], list[
         for name, value in current.items() if isinstance(current, dict) else ():
             if name not in known_fields:  # a field memory holds is restated, not changed
                 changes.append({"entity_id": entity.id, "field": name, "new": value})
-        warnings.append(
-            say("extract_reconciled", written=item["id"], id=entity.id, name=entity.name)
-        )
+        if fresh:
+            aliases_said = say("argument_list_separator").join(fresh)
+            warnings.append(
+                say(
+                    "extract_known_alias",
+                    written=item["id"],
+                    id=entity.id,
+                    name=entity.name,
+                    aliases=aliases_said,
+                )
+            )
+        else:
+            again[entity.id] = say(
+                "extract_known_again", written=item["id"], id=entity.id, name=entity.name
+            )
     if not appeared:
-        return result, warnings
+        return result, warnings, again
     out["entities_new"] = kept + reintros
     out = renamed_references(out, renamed)
     before = list(out.get("entities_appeared") or [])
     listed = {a.get("id") for a in before if isinstance(a, dict)}
     out["entities_appeared"] = before + [a for a in appeared if a["id"] not in listed]
     out["state_changes"] = changes + list(out.get("state_changes") or [])
-    return {k: v for k, v in out.items() if v != [] or k in result}, warnings
+    return {k: v for k, v in out.items() if v != [] or k in result}, warnings, again
 
 
 def _lookalike_advice(item: Any, cast: Cast) -> list[str]:

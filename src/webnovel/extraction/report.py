@@ -52,6 +52,9 @@ class ExtractedChapter(JsonRecord):
     # asked ahead (--concurrency), then asked again once the chapters before it were committed
     # (its requests and tokens count both)
     asked_again: bool = False
+    # the version of the chapter this commit replaced, as the run planned (the import's or an
+    # earlier extraction's commit id); the text report sums these up in one line
+    replaced: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()

@@ -20,16 +20,22 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..book import author_layer, candidate_queue
-from ..errors import ExtractionFailed, InvalidChapterResult, InvalidInput, WebnovelError
+from ..errors import (
+    EndpointFailed,
+    ExtractionFailed,
+    InvalidChapterResult,
+    InvalidConfig,
+    WebnovelError,
+)
 from ..memory.packs.recipes import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
 from ..messages import say
 from .answer_cache import AnswerCache, answer_key
-from .answers import parse_answer, repair_request
-from .chat_client import ChatClient, Completion, Usage
+from .answers import answer_excerpt, parse_answer, repair_request
+from .chat_client import ChatClient, Completion, RequestsFailed, Usage
 from .context import (
     MEMORY_CHARS,
     MemoryContext,
@@ -72,7 +78,10 @@ class ChapterOutcome:
     cache_hits: int = 0
     repairs: int = 0
     history: list[dict[str, str]] = field(default_factory=list)  # the conversation so far
+    request: list[dict[str, str]] = field(default_factory=list)  # its first turn, as asked
     answer: str = ""  # the last answer's text
+    answered: bool = False  # an answer came (else the endpoint failed, or none was asked)
+    keys: list[str] = field(default_factory=list)  # the kept answers this conversation used
     unsettled: list[str] = field(default_factory=list)  # cast rewrites the repairs left
 
 
@@ -84,6 +93,7 @@ class Planned:
     stored: dict[str, Any] | None
     author: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the author's layer
     rejected: tuple[str, ...] = ()  # names the author rejected as candidates, that the text holds
+    commit_id: str | None = None  # the version the chapter stood on when planned
 
 
 def plan(book: Extracting, start: int | None, end: int | None, force: bool) -> list[Planned]:
@@ -102,8 +112,22 @@ def plan(book: Extracting, start: int | None, end: int | None, force: bool) -> l
         if text.strip() and (force or is_minimal(result)):
             author = author_layer.for_chapter(decided, number)
             rejected = tuple(n for n in refused if n in text)
-            chosen.append(Planned(number, source_title(result), text, result, author, rejected))
+            chosen.append(
+                Planned(
+                    number,
+                    source_title(result),
+                    text,
+                    result,
+                    author,
+                    rejected,
+                    (stored or {}).get("commit_id"),
+                )
+            )
     return chosen
+
+
+class EndpointNeeded(InvalidConfig):
+    """A run without a model configured reached a request whose answer is not kept."""
 
 
 def batch_anchor(chapter: int, batch: int) -> int:
@@ -121,8 +145,11 @@ class Extraction:
         client: ChatClient | None,
         cache: AnswerCache,
         concurrency: int,
+        no_endpoint: str | None = None,
     ) -> None:
         self.book = book
+        # why no model can be asked (the settings' error), when the run goes on kept answers
+        self.no_endpoint = no_endpoint
         self.settings = settings
         self.client = client
         self.cache = cache
@@ -135,6 +162,7 @@ class Extraction:
         # chapters asked ahead, then again with fuller memory: the early ask that went out
         self.reasked: dict[int, Future[ChapterOutcome]] = {}
         self._stop = threading.Event()
+        self._said_again: set[str] = set()  # entities said to be registered again, this run
 
     # -- requests -------------------------------------------------------------------------------
 
@@ -205,47 +233,73 @@ class Extraction:
         return self.report(dry_run=False)
 
     def _commit(self, item: Planned, future: Future[ChapterOutcome]) -> None:
-        try:
-            outcome = future.result()
-        except WebnovelError as exc:
-            self._stop.set()
-            raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
-        try:
-            outcome, cast = self._settle_identity(item, outcome)
-        except WebnovelError as exc:
-            self._stop.set()
-            raise ExtractionFailed(item.chapter, str(exc), self.report(False)) from None
+        outcome = future.result()  # converse says an endpoint's failure as the outcome's problem
+        outcome, cast = self._settled(item, outcome)
+        if outcome.result is None and outcome.keys and not outcome.requests and self.client:
+            # only kept answers, and they failed: kept by an earlier version that kept failures
+            # too. Forget them and ask afresh, once, rather than fail on a replay.
+            self.cache.forget(outcome.keys)
+            outcome, cast = self._settled(item, self.converse(item, outcome.request))
         if outcome.result is None:
-            self._stop.set()
-            self.rows.append(self._row(item, outcome, "failed", problem=outcome.problem))
-            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
-        result, warnings = reconcile(outcome.result, cast)
+            self._fail(item, outcome, outcome.problem or "")
+        result, warnings, again = reconcile(outcome.result, cast)
+        for entity_id, said in again.items():  # once per entity in a run, not per chapter
+            if entity_id not in self._said_again:
+                self._said_again.add(entity_id)
+                warnings.append(said)
         try:
             report = self.book.commit(result, text=item.text)
         except InvalidChapterResult as exc:
-            self._stop.set()
-            self.rows.append(self._row(item, outcome, "failed"))
-            raise ExtractionFailed(
-                item.chapter, "; ".join(exc.problems), self.report(False)
-            ) from None
+            self._fail(item, outcome, "; ".join(exc.problems))
+        # replacing the version the plan saw is what extraction is for: the report sums it up
+        # in one line; a version someone else committed meanwhile is still said as a warning
+        planned = (
+            say("commit_replaced_version", chapter=item.chapter, previous=item.commit_id)
+            if item.commit_id
+            else None
+        )
+        replaced = item.commit_id if planned in report.warnings else None
         self.rows.append(
             self._row(
                 item,
                 outcome,
                 report.status,
                 conflicts=len(report.conflicts),
-                warnings=[*warnings, *outcome.unsettled, *report.warnings],
+                warnings=[
+                    *warnings,
+                    *outcome.unsettled,
+                    *(w for w in report.warnings if w != planned),
+                ],
+                replaced=replaced,
             )
         )
+
+    def _settled(self, item: Planned, outcome: ChapterOutcome) -> tuple[ChapterOutcome, Cast]:
+        try:
+            return self._settle_identity(item, outcome)
+        except WebnovelError as exc:
+            self._fail(item, outcome, str(exc))
+
+    def _fail(self, item: Planned, outcome: ChapterOutcome, problem: str) -> NoReturn:
+        """The chapter is rejected: the run stops, and the answers its conversation used are
+        forgotten, so that a next run asks again instead of replaying what failed."""
+        self._stop.set()
+        self.cache.forget(outcome.keys)
+        if outcome.answered:  # the author sees what the model said, not only why it failed
+            problem = say(
+                "problem_and_excerpt", problem=problem, excerpt=answer_excerpt(outcome.answer)
+            )
+        self.rows.append(self._row(item, outcome, "failed", problem=problem))
+        raise ExtractionFailed(item.chapter, problem, self.report(False))
 
     def propose(self, item: Planned) -> dict[str, Any]:
         """The result the model reads from one chapter, as a run would commit it, committed
         nowhere (`sync --extract` shows its impact first)."""
         outcome = self.converse(item, self.messages_for(item, [item]))
-        outcome, cast = self._settle_identity(item, outcome)
+        outcome, cast = self._settled(item, outcome)
         if outcome.result is None:
-            raise ExtractionFailed(item.chapter, outcome.problem or "", self.report(False))
-        result, _ = reconcile(outcome.result, cast)
+            self._fail(item, outcome, outcome.problem or "")
+        result, _, _ = reconcile(outcome.result, cast)
         return result
 
     def _cast(self, chapter: int) -> Cast:
@@ -269,7 +323,7 @@ class Extraction:
             return outcome, cast
 
         def check(result: dict[str, Any]) -> list[str]:
-            reconciled, _ = reconcile(result, cast)
+            reconciled, _, _ = reconcile(result, cast)
             return (
                 cast_rewrites(reconciled, cast)
                 + unknown_references(reconciled, cast)
@@ -301,17 +355,29 @@ class Extraction:
         finds what only memory can see (a cast rewrite): such problems are asked about while
         the budget lasts; after it, the result stands and the commit records them."""
         if outcome is None:
-            outcome = ChapterOutcome(item.chapter, history=list(messages))
+            outcome = ChapterOutcome(item.chapter, history=list(messages), request=list(messages))
+        try:
+            return self._converse(item, outcome, check)
+        except EndpointFailed as exc:  # the endpoint failed: the chapter fails, saying why
+            outcome.result, outcome.problem = None, str(exc)
+            return outcome
+
+    def _converse(
+        self,
+        item: Planned,
+        outcome: ChapterOutcome,
+        check: Callable[[dict[str, Any]], list[str]] | None,
+    ) -> ChapterOutcome:
         marks = {"model": self.settings.model, "prompt_version": PROMPT_VERSION}
         while True:
             if self._stop.is_set():
-                outcome.problem = "run stopped"
+                outcome.problem = say("extract_run_stopped")
                 return outcome
             answer, problem = self._ask(item.chapter, outcome.history, outcome)
             if answer is None:
                 outcome.problem = problem
                 return outcome
-            outcome.answer = answer.content
+            outcome.answer, outcome.answered = answer.content, True
             parsed = parse_answer(answer.content)
             problems = parsed.problems
             outcome.result = None
@@ -351,16 +417,25 @@ class Extraction:
         cached = self.cache.get(key)
         if cached is not None:
             outcome.cache_hits += 1
+            outcome.keys.append(key)
             return cached, None
-        if self.client is None:
-            raise InvalidInput(say("no_model"))
+        if self.client is None:  # only kept answers were expected: say why one is not enough
+            why = self.no_endpoint or say("no_model")
+            raise EndpointNeeded(say("extract_needs_endpoint", chapter=chapter, why=why))
         limit = self.settings.max_output_tokens
         while True:
-            answer = self.client.complete(history, CHAPTER_RESULT_SCHEMA, limit, self.schema_note)
+            try:
+                answer = self.client.complete(
+                    history, CHAPTER_RESULT_SCHEMA, limit, self.schema_note
+                )
+            except RequestsFailed as exc:  # what went out counts, answered or not
+                outcome.requests += exc.attempts
+                raise
             outcome.requests += answer.attempts
             outcome.usage = outcome.usage + answer.usage
-            if answer.finish_reason != "length":
+            if answer.finish_reason != "length":  # a cut-off answer is never kept
                 self.cache.put(key, chapter, self.settings.model, PROMPT_VERSION, answer)
+                outcome.keys.append(key)
                 return answer, None
             if limit >= MAX_OUTPUT_CAP:
                 return None, say("answer_truncated", limit=limit)

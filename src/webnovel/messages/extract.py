@@ -36,11 +36,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "another extract (process {pid}) is extracting this book; waiting for it to end. "
         "The chapters it extracts will not be sent again",
     ),
-    "extract_reconciled": (
-        "entities_new 中的 {written} 就是已知实体 {id}（{name}）：记为出场，新的名字记为别名",
-        "{written} in entities_new is the known entity {id} ({name}): recorded as appearing, "
-        "its new names as aliases",
-    ),
     "extract_unknown_entity": (
         "{path}：「{reference}」不是已知实体，也不在本章 entities_new 中。已知实体中最接近的有：{candidates}。"
         "请改用其中一个的 id；若确是新人物，请写进 entities_new",

@@ -255,8 +255,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "also chapters that already stand on a full result (default: only imported ones)",
     ),
     "help_extract_concurrency": (
-        "同时进行的请求数（默认 [llm] max_concurrency 或 4）；不会改变结果",
-        "requests in flight (default: [llm] max_concurrency or 4); never changes the result",
+        "同时进行的请求数（默认 [llm] max_concurrency 或 1）；不会改变结果",
+        "requests in flight (default: [llm] max_concurrency or 1); never changes the result",
     ),
     "help_mcp": (
         "通过 stdio 为 MCP 客户端提供本书（需安装 [mcp] 扩展）",

@@ -94,6 +94,11 @@ class AnswerStore:
                 ),
             )
 
+    def forget(self, keys: list[str]) -> None:
+        """Drops these answers: a run rejected them, so a next run must ask again."""
+        with self._lock:
+            self._conn.executemany("DELETE FROM answers WHERE key = ?", [(k,) for k in keys])
+
     def count(self) -> AnswerCount:
         with self._lock:
             row = self._conn.execute("SELECT COUNT(*), COUNT(DISTINCT chapter) FROM answers")
