@@ -177,3 +177,14 @@ def stale_chapters(conn: Connection) -> list[int]:
             "WHERE c.stale = 1"
         )
     )
+
+
+def remember_text_source(conn: Connection, chapter: int, source: str, hash_of_text: str) -> None:
+    """Name the file the chapter's current text came from, when the commit that brought it did
+    not (a book imported before imports remembered their files, imported again unchanged): the
+    text and result stay as they are, only where the text lives is learnt."""
+    conn.execute(
+        "UPDATE commits SET text_source = ?, text_hash = ? "
+        "WHERE seq = (SELECT commit_seq FROM chapters WHERE chapter = ?)",
+        (source, hash_of_text, chapter),
+    )
