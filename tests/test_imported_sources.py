@@ -114,14 +114,24 @@ def test_an_imported_novel_file_edited_is_seen_and_synced(book: Path) -> None:
     # a chapter added at the end is a chapter not yet committed; a re-import brings it in
     with novel.open("a", encoding="utf-8") as out:
         out.write(chapter_text(5))
-    assert answer(book, "status")["uncommitted"] == [{"path": "novel.txt", "chapter": 5}]
-    assert answer(book, "import", "text", str(novel))["added"] == [5]
+    with novel.open("a", encoding="utf-8") as out:
+        out.write(chapter_text(6))
+    assert answer(book, "status")["uncommitted"] == [
+        {"path": "novel.txt", "chapter": 5},
+        {"path": "novel.txt", "chapter": 6},
+    ]
+    grown = cli(book, "status", "--format", "text").stdout
+    assert "novel.txt 里有尚未提交的章节：第5–6章（共2章" in grown
+    assert answer(book, "import", "text", str(novel))["added"] == [[5, 6]]  # a run
     assert answer(book, "status") == CLEAN
 
     novel.unlink()
     gone = answer(book, "status")["missing"]
-    assert [m["chapter"] for m in gone] == [1, 2, 3, 4, 5]
+    assert [m["chapter"] for m in gone] == [1, 2, 3, 4, 5, 6]
     assert {m["path"] for m in gone} == {"novel.txt"}
+    said = cli(book, "status", "--format", "text").stdout
+    assert "第1–6章（共6章）的正文文件不见了，无法重新读取：novel.txt" in said
+    assert "第1–6章（共6章）的正文文件不见了" in cli(book, "sync", "--format", "text").stdout
 
 
 def test_a_chapter_a_model_wrote_keeps_its_result_and_is_marked_stale(book: Path) -> None:

@@ -123,12 +123,12 @@ def check(project: Project, sources: list[TextSource]) -> Found:
         place = place_of(source.path)
         if place is None:
             continue
-        path = located(project, place.path)
-        found.known.add(path.resolve())
-        if place.position is not None:
+        if place.position is not None:  # a novel's file: its 2,000 chapters checked at once
             at = (place.path, place.keep_doubled)
             novels.setdefault(at, []).append((place.position, source))
             continue
+        path = located(project, place.path)
+        found.known.add(path.resolve())
         found.folders.add(path.parent)
         now = _folder_file_hash(path)
         if now is None:
@@ -150,6 +150,7 @@ def _check_novel(
     found: Found,
 ) -> None:
     path = located(project, name)
+    found.known.add(path.resolve())
     stamp = file_stamp(path)
     if stamp is not None and stamp == project.store.commits.meta(FILE_READ_KEY + name):
         return  # not touched since it was read in full: the cheap answer on a long book
