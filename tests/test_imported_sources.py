@@ -141,6 +141,11 @@ def test_a_chapter_a_model_wrote_keeps_its_result_and_is_marked_stale(book: Path
     with webnovel.open_project(book) as opened:
         written = {"chapter": 2, "title": "石桥", "summary": "林动过桥。"}
         assert opened.commit(written).status == "committed"  # its text (and file) kept
+        # as `extract` commits a model's result: with the same text, which stays in its file
+        stored = opened.stored_commit(2)
+        assert stored is not None
+        written["title"] = "过桥"
+        assert opened.commit(written, text=stored["text"]).status == "committed"
     edit(novel)
     assert [e["chapter"] for e in answer(book, "status")["edited"]] == [2]
     done = answer(book, "sync")

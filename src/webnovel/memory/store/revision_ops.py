@@ -188,3 +188,17 @@ def remember_text_source(conn: Connection, chapter: int, source: str, hash_of_te
         "WHERE seq = (SELECT commit_seq FROM chapters WHERE chapter = ?)",
         (source, hash_of_text, chapter),
     )
+
+
+def source_of_same_text(conn: Connection, chapter: int, text: str) -> str | None:
+    """The file the chapter's current text came from, when `text` is that text: a new result
+    committed with the same text (a model's extraction of an imported chapter) still has its
+    text in that file."""
+    row = conn.execute(
+        "SELECT c.text_source, c.text_hash FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
+        "WHERE ch.chapter = ?",
+        (chapter,),
+    ).fetchone()
+    if row is None or row[0] is None or row[1] != text_hash(text):
+        return None
+    return str(row[0])
