@@ -16,6 +16,7 @@ import webnovel
 from webnovel.book import imported_sources
 
 from cli_runner import run_cli
+from stores import init_book
 
 OLD = "林动的心跳得很快。"
 NEW = "林动的心跳得很快，仿佛听见了青铜古镜里父亲的声音。"
@@ -28,9 +29,10 @@ def chapter_text(number: int) -> str:
 
 
 @pytest.fixture
-def book(tmp_path: Path) -> Path:
+def book(tmp_path: Path, backend: str) -> Path:
+    """A book in each store (conftest's BOTH_BACKENDS), driven from the CLI."""
     root = tmp_path / "book"
-    with webnovel.init_project(root, title="武动", genre="玄幻"):
+    with init_book(backend, root, title="武动", genre="玄幻"):
         pass
     return root
 
@@ -175,8 +177,8 @@ def test_a_book_imported_before_sources_learns_them_on_a_reimport(book: Path) ->
     novel.write_text("".join(chapter_text(n) for n in range(1, 4)), encoding="utf-8")
     answer(book, "import", "text", str(novel))
     with webnovel.open_project(book) as opened:  # as an import made before this change left it
-        opened.storage.conn.execute("UPDATE commits SET text_source = NULL, text_hash = NULL")
-        opened.storage.conn.commit()
+        with opened.storage.index.atomic() as conn:
+            conn.execute("UPDATE commits SET text_source = NULL, text_hash = NULL")
     edit(novel)
     assert answer(book, "status")["edited"] == []  # nothing remembered: nothing to see
     novel.write_text(novel.read_text(encoding="utf-8").replace(NEW, OLD), encoding="utf-8")
