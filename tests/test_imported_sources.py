@@ -176,9 +176,9 @@ def test_a_book_imported_before_sources_learns_them_on_a_reimport(book: Path) ->
     novel = book / "novel.txt"
     novel.write_text("".join(chapter_text(n) for n in range(1, 4)), encoding="utf-8")
     answer(book, "import", "text", str(novel))
-    with webnovel.open_project(book) as opened:  # as an import made before this change left it
-        with opened.storage.index.atomic() as conn:
-            conn.execute("UPDATE commits SET text_source = NULL, text_hash = NULL")
+    # as an import made before imports remembered their files left the book
+    with webnovel.open_project(book) as opened, opened.storage.index.atomic() as conn:
+        conn.execute("UPDATE commits SET text_source = NULL, text_hash = NULL")
     edit(novel)
     assert answer(book, "status")["edited"] == []  # nothing remembered: nothing to see
     novel.write_text(novel.read_text(encoding="utf-8").replace(NEW, OLD), encoding="utf-8")
