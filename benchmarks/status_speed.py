@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import webnovel
-from webnovel.book import hand_edits, imported_sources
+from webnovel.book import hand_edits, source_marks
 
 
 def chapter(number: int, chars: int) -> str:
@@ -70,8 +70,8 @@ def main() -> int:
         after_in, found = in_process(root)
         assert not found.edited, found
         with webnovel.open_project(root) as book:  # remembered as read: not cut again
-            stamp = book.store.commits.meta(imported_sources.FILE_READ_KEY + "novel.txt")
-            assert stamp == imported_sources.file_stamp(novel)
+            stamp = book.store.commits.meta(source_marks.FILE_READ_KEY + "novel.txt")
+            assert stamp == source_marks.file_stamp(novel)
     print(
         f"{args.chapters:,} chapters in one file, imported in {imported:.0f} s; "
         f"a bare `webnovel --version` {version:.0f} ms"

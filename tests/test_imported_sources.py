@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import webnovel
-from webnovel.book import imported_sources
+from webnovel.book import source_marks
 
 from cli_runner import run_cli
 from stores import init_book
@@ -110,8 +110,8 @@ def test_an_imported_novel_file_edited_is_seen_and_synced(book: Path) -> None:
     sees_the_new_text(book)
     assert answer(book, "status") == CLEAN
     with webnovel.open_project(book) as opened:  # remembered as read: not cut again
-        stamp = opened.store.commits.meta(imported_sources.FILE_READ_KEY + "novel.txt")
-        assert stamp == imported_sources.file_stamp(novel)
+        stamp = opened.store.commits.meta(source_marks.FILE_READ_KEY + "novel.txt")
+        assert stamp == source_marks.file_stamp(novel)
 
     # a chapter added at the end is a chapter not yet committed; a re-import brings it in
     with novel.open("a", encoding="utf-8") as out:

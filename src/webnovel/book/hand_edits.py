@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..ingest.text_files import read_text
 from ..memory.store.revision_ops import TextSource, text_hash
-from . import imported_sources
+from . import imported_sources, source_marks
 from .imported_sources import reimport
 
 if TYPE_CHECKING:
@@ -43,21 +43,6 @@ class ChapterFiles:
             "uncommitted": self.uncommitted,
             "stale": self.stale,
         }
-
-
-class _Rooted(Protocol):
-    @property
-    def root(self) -> Path: ...
-
-
-def source_name(project: _Rooted, path: Path) -> str:
-    """How a text's file is remembered: relative to the book's folder when inside it (the
-    folder may move), else absolute."""
-    resolved = path.resolve()
-    try:
-        return resolved.relative_to(project.root.resolve()).as_posix()
-    except ValueError:
-        return str(resolved)
 
 
 def _located(project: Project, name: str) -> Path:
@@ -106,7 +91,7 @@ def _status(
     files = ChapterFiles(stale=project.store.commits.stale_chapters())
     files.edited += [change.to_dict() for change in imported.changed]
     files.missing += imported.missing
-    sources = [s for s in sources if imported_sources.place_of(s.path) is None]
+    sources = [s for s in sources if source_marks.place_of(s.path) is None]
     folders = {project.root / CHAPTER_FOLDER} | imported.folders
     for source in sources:
         path = _located(project, source.path)
@@ -135,7 +120,9 @@ def _status(
             number = chapter_of(path)
             if path.resolve() in known or (number is not None and number in committed):
                 continue
-            files.uncommitted.append({"path": source_name(project, path), "chapter": number})
+            files.uncommitted.append(
+                {"path": source_marks.source_name(project, path), "chapter": number}
+            )
     files.uncommitted += imported.added
     files.edited.sort(key=lambda e: e["chapter"])
     files.missing.sort(key=lambda e: e["chapter"])

@@ -10,7 +10,6 @@ when it was last read in full (kept in the book's meta), so `status` stays cheap
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,49 +19,11 @@ from ..errors import InvalidInput
 from ..ingest.doubled_headings import set_apart_doubles
 from ..ingest.text_import import ImportedChapter, read_chapter_file, read_chapters
 from ..memory.store.revision_ops import text_hash
+from .source_marks import FILE_READ_KEY, file_stamp, place_of
 
 if TYPE_CHECKING:
     from ..memory.store.revision_ops import TextSource
     from .project import Project
-
-IMPORTED = "#import"  # a folder's chapter file: chapters/0002.md#import
-# a chapter of a whole novel's file: novel.txt#import:7 (the 7th chapter the import cut from it)
-FILE_READ_KEY = "text_file_read:"  # meta: a novel file's size and modification time, read in full
-
-
-KEEPING_DOUBLES = "+doubles"  # novel.txt#import+doubles:7: imported with its repeats kept
-
-
-@dataclass(frozen=True)
-class Place:
-    """An imported chapter's file, its place in it (None: the file is the chapter), and whether
-    the import kept a novel's repeated chapters (`--keep-doubled`)."""
-
-    path: str
-    position: int | None
-    keep_doubled: bool = False
-
-
-def folder_file(name: str) -> str:
-    return name + IMPORTED
-
-
-def novel_chapter(name: str, position: int, keep_doubled: bool) -> str:
-    return f"{name}{IMPORTED}{KEEPING_DOUBLES if keep_doubled else ''}:{position}"
-
-
-def place_of(source: str) -> Place | None:
-    """The imported file a remembered source names; None for a file committed with `--text`."""
-    path, mark, rest = source.rpartition(IMPORTED)
-    if not mark or not path:
-        return None
-    if not rest:
-        return Place(path, None)
-    keep_doubled = rest.startswith(KEEPING_DOUBLES)
-    rest = rest.removeprefix(KEEPING_DOUBLES)
-    if rest.startswith(":") and rest[1:].isdigit():
-        return Place(path, int(rest[1:]), keep_doubled)
-    return None
 
 
 @dataclass(frozen=True)
@@ -104,15 +65,6 @@ class Found:
 def located(project: Project, name: str) -> Path:
     path = Path(name)
     return path if path.is_absolute() else project.root / path
-
-
-def file_stamp(path: Path) -> str | None:
-    """A file's size and modification time, as the book remembers them; None: not there."""
-    try:
-        found = path.stat()
-    except OSError:
-        return None
-    return json.dumps([found.st_size, found.st_mtime_ns])
 
 
 def check(project: Project, sources: list[TextSource]) -> Found:

@@ -23,8 +23,7 @@ from ..memory.read.aliases import AliasIndex, Mention
 from ..memory.store.revision_ops import text_hash
 from ..messages import say
 from ..prose.measure import char_count
-from . import author_layer, imported_sources
-from .hand_edits import source_name
+from . import author_layer, source_marks
 from .handles import Rewriting
 from .heading_numbers import imported_title, renumbering
 from .reports import (
@@ -35,6 +34,7 @@ from .reports import (
     TextImport,
     UpstreamImport,
 )
+from .source_marks import source_name
 
 SCENE_SUMMARY_CHARS = 120
 RESUME_PROBES = 5  # an import's first texts looked for in the book: one may have been corrected
@@ -63,7 +63,7 @@ def import_text(
     append: bool = False,
 ) -> TextImport:
     path = Path(path)
-    stamp = None if path.is_dir() else imported_sources.file_stamp(path)  # before it is read
+    stamp = None if path.is_dir() else source_marks.file_stamp(path)  # before it is read
     chapters, warnings, encodings = read_chapters(path)
     doubled: list[Doubled] = []
     if not keep_doubled:
@@ -136,7 +136,7 @@ def import_text(
         for number, source, hashed in learnt:
             store.commits.remember_text_source(number, source, hashed)
         if stamp is not None:  # `status` cuts the file again only once it changes
-            name = imported_sources.FILE_READ_KEY + source_name(book, path)
+            name = source_marks.FILE_READ_KEY + source_name(book, path)
             store.commits.set_meta(name, stamp)
     return replace(
         found,
@@ -154,10 +154,10 @@ def _sources(
     """Where each imported chapter's text lives, as the book remembers it (`imported_sources`):
     its own file in a folder, or its place in the novel's file."""
     if path.is_dir():
-        return [imported_sources.folder_file(source_name(book, Path(c.source))) for c in chapters]
+        return [source_marks.folder_file(source_name(book, Path(c.source))) for c in chapters]
     name = source_name(book, path)
     return [
-        imported_sources.novel_chapter(name, place, keep_doubled)
+        source_marks.novel_chapter(name, place, keep_doubled)
         for place in range(1, len(chapters) + 1)
     ]
 
