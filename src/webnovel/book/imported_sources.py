@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..ingest.doubled_headings import set_apart_doubles
-from ..ingest.text_import import ImportedChapter, read_chapter_file, read_chapters
 from ..memory.store.revision_ops import text_hash
 from .source_marks import FILE_READ_KEY, file_stamp, place_of
 
 if TYPE_CHECKING:
+    from ..ingest.text_import import ImportedChapter
     from ..memory.store.revision_ops import TextSource
     from .project import Project
 
@@ -130,11 +129,17 @@ def _check_novel(
 def novel_chapters(path: Path, keep_doubled: bool) -> list[ImportedChapter]:
     """A novel's file cut into chapters as its import cut it (repeats set apart, unless it
     kept them)."""
+    # the import's reading, loaded when a file is read (a fresh `fact` loads the CLI's commands)
+    from ..ingest.doubled_headings import set_apart_doubles
+    from ..ingest.text_import import read_chapters
+
     chapters, _, _ = read_chapters(path)
     return chapters if keep_doubled else set_apart_doubles(chapters)[0]
 
 
 def folder_chapter(path: Path) -> ImportedChapter:
+    from ..ingest.text_import import read_chapter_file
+
     return read_chapter_file(path)[0]
 
 
