@@ -119,6 +119,7 @@ BOTH_BACKENDS = {
     "test_author_decisions",
     "test_item_moves",
     "test_name_reintroduced",
+    "test_imported_sources",
 }
 
 

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..ingest.text_files import read_text
-from ..memory.store.revision_ops import text_hash
+from ..memory.store.revision_ops import TextSource, text_hash
+from . import imported_sources, source_marks
+from .imported_sources import reimport
 
 if TYPE_CHECKING:
     from ..memory.review.impact import Impact
@@ -41,16 +43,6 @@ class ChapterFiles:
             "uncommitted": self.uncommitted,
             "stale": self.stale,
         }
-
-
-def source_name(project: Project, path: Path) -> str:
-    """How a text's file is remembered: relative to the book's folder when inside it (the
-    folder may move), else absolute."""
-    resolved = path.resolve()
-    try:
-        return resolved.relative_to(project.root.resolve()).as_posix()
-    except ValueError:
-        return str(resolved)
 
 
 def _located(project: Project, name: str) -> Path:
@@ -87,9 +79,20 @@ def chapter_of(path: Path) -> int | None:
 
 
 def status(project: Project) -> ChapterFiles:
-    files = ChapterFiles(stale=project.store.commits.stale_chapters())
     sources = project.store.commits.text_sources()
-    folders = {project.root / CHAPTER_FOLDER}
+    return _status(project, sources, imported_sources.check(project, sources))
+
+
+def _status(
+    project: Project, sources: list[TextSource], imported: imported_sources.Found
+) -> ChapterFiles:
+    """The files committed with `--text` checked here, those an import read by
+    `imported_sources`."""
+    files = ChapterFiles(stale=project.store.commits.stale_chapters())
+    files.edited += [change.to_dict() for change in imported.changed]
+    files.missing += imported.missing
+    sources = [s for s in sources if source_marks.place_of(s.path) is None]
+    folders = {project.root / CHAPTER_FOLDER} | imported.folders
     for source in sources:
         path = _located(project, source.path)
         folders.add(path.parent)
@@ -106,7 +109,7 @@ def status(project: Project) -> ChapterFiles:
                     "file_hash": now,
                 }
             )
-    known = {_located(project, s.path).resolve() for s in sources}
+    known = {_located(project, s.path).resolve() for s in sources} | imported.known
     committed = set(project.store.commits.chapter_commit_ids())
     for folder in sorted(folders):
         if not folder.is_dir():
@@ -117,7 +120,12 @@ def status(project: Project) -> ChapterFiles:
             number = chapter_of(path)
             if path.resolve() in known or (number is not None and number in committed):
                 continue
-            files.uncommitted.append({"path": source_name(project, path), "chapter": number})
+            files.uncommitted.append(
+                {"path": source_marks.source_name(project, path), "chapter": number}
+            )
+    files.uncommitted += imported.added
+    files.edited.sort(key=lambda e: e["chapter"])
+    files.missing.sort(key=lambda e: e["chapter"])
     return files
 
 
@@ -166,10 +174,16 @@ def sync(
     own commit, through the same path as `commit --text`. With `extract`, a model reads each
     stale chapter again and the impact of its new result is shown; with `commit` too, the new
     result is committed (a published chapter's only with `force`)."""
-    found = status(project)
+    sources = project.store.commits.text_sources()
+    imported = imported_sources.check(project, sources)
+    found = _status(project, sources, imported)
     done = Synced(missing=found.missing)
+    done.synced += reimport(project, imported)
+    from_import = {change.chapter for change in imported.changed}
     for edited in found.edited:
         chapter = edited["chapter"]
+        if chapter in from_import:
+            continue
         stored = project.stored_commit(chapter)
         if stored is None:
             continue
@@ -179,6 +193,7 @@ def sync(
             stored["result"], text, chapter, text_source=edited["path"], stale=True
         )
         done.synced.append(chapter)
+    done.synced.sort()
     if extract:
         from ..extraction.extract import propose_results
 

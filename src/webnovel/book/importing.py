@@ -20,9 +20,10 @@ from ..ingest.text_summary import ending_passage, extractive_summary
 from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
+from ..memory.store.revision_ops import text_hash
 from ..messages import say
 from ..prose.measure import char_count
-from . import author_layer
+from . import author_layer, source_marks
 from .handles import Rewriting
 from .heading_numbers import imported_title, renumbering
 from .reports import (
@@ -33,6 +34,7 @@ from .reports import (
     TextImport,
     UpstreamImport,
 )
+from .source_marks import source_name
 
 SCENE_SUMMARY_CHARS = 120
 RESUME_PROBES = 5  # an import's first texts looked for in the book: one may have been corrected
@@ -61,6 +63,7 @@ def import_text(
     append: bool = False,
 ) -> TextImport:
     path = Path(path)
+    stamp = None if path.is_dir() else source_marks.file_stamp(path)  # before it is read
     chapters, warnings, encodings = read_chapters(path)
     doubled: list[Doubled] = []
     if not keep_doubled:
@@ -110,19 +113,17 @@ def import_text(
     intro_at = _introductions(book, first, cast or [], mentioned)
     decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
     current_commit = book.store.commits.current_commit
+    sources = _sources(book, path, chapters, keep_doubled)
+    remembered = {s.chapter: s.path for s in book.store.commits.text_sources()}
+    learnt: list[tuple[int, str, str]] = []  # unchanged chapters whose file was not remembered
     unchanged, added, text_changed, result_changed = 0, [], [], []
-    for i, (chapter, mentions) in enumerate(zip(chapters, mentioned, strict=True)):
-        result = chapter_result(first + i, chapter, titles[i], char_count(chapter.text))
-        if i in intro_at:
-            result["entities_new"] = intro_at[i]
-        result["entities_appeared"] = [
-            {"id": entity_id, "mentions": found[:5]} for entity_id, found in mentions.items()
-        ]
-        with_text_memory(result, chapter.text, named[i])
-        result = with_author_layer(result, author_layer.for_chapter(decided, first + i))
+    for i, chapter in enumerate(chapters):
+        result = _imported_result(first + i, chapter, titles[i], named[i], intro_at.get(i), decided)
         before = current_commit(first + i)  # to name what a re-import changed
-        if book.commit(result, text=chapter.text).status == "unchanged":
+        if book.commit(result, text=chapter.text, text_source=sources[i]).status == "unchanged":
             unchanged += 1
+            if remembered.get(first + i) != sources[i]:
+                learnt.append((first + i, sources[i], text_hash(chapter.text)))
         elif before is None:
             added.append(first + i)
         elif (before.get("text") or "") != chapter.text:
@@ -131,6 +132,12 @@ def import_text(
             result_changed.append(first + i)
         if progress:
             progress(i + 1, len(chapters))
+    with book.storage.writing() as store:
+        for number, source, hashed in learnt:
+            store.commits.remember_text_source(number, source, hashed)
+        if stamp is not None:  # `status` cuts the file again only once it changes
+            name = source_marks.FILE_READ_KEY + source_name(book, path)
+            store.commits.set_meta(name, stamp)
     return replace(
         found,
         committed=len(chapters) - unchanged,
@@ -138,6 +145,51 @@ def import_text(
         added=added,
         text_changed=text_changed,
         result_changed=result_changed,
+    )
+
+
+def _sources(
+    book: Importing, path: Path, chapters: list[ImportedChapter], keep_doubled: bool
+) -> list[str]:
+    """Where each imported chapter's text lives, as the book remembers it (`imported_sources`):
+    its own file in a folder, or its place in the novel's file."""
+    if path.is_dir():
+        return [source_marks.folder_file(source_name(book, Path(c.source))) for c in chapters]
+    name = source_name(book, path)
+    return [
+        source_marks.novel_chapter(name, place, keep_doubled)
+        for place in range(1, len(chapters) + 1)
+    ]
+
+
+def _imported_result(
+    number: int,
+    chapter: ImportedChapter,
+    title: str,
+    named: list[Mention],
+    introduced: list[dict[str, Any]] | None,
+    decided: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The result an import commits a chapter with: its title, volume and front matter, whom
+    it introduces and names, what its text says (`with_text_memory`), and the author's layer."""
+    result = chapter_result(number, chapter, title, char_count(chapter.text))
+    if introduced:
+        result["entities_new"] = introduced
+    result["entities_appeared"] = [
+        {"id": entity_id, "mentions": found[:5]} for entity_id, found in _by_entity(named).items()
+    ]
+    with_text_memory(result, chapter.text, named)
+    return with_author_layer(result, author_layer.for_chapter(decided, number))
+
+
+def reimported_result(book: Importing, number: int, chapter: ImportedChapter) -> dict[str, Any]:
+    """What importing the chapter's file again would commit it with (`sync` of an imported
+    chapter edited by hand): the entities it introduced are kept."""
+    introduced = book.store.commits.introductions(number, number).get(number)
+    named = book.aliases().find(chapter.text, fold=False)
+    title = imported_title(chapter.heading, number)
+    return _imported_result(
+        number, chapter, title, named, introduced, author_layer.decisions(book.store)
     )
 
 

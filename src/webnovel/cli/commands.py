@@ -21,8 +21,8 @@ from ..book import (
     plan_upstream_import,
     recover_book,
 )
-from ..book.hand_edits import source_name
 from ..book.project import SEARCH_BEHIND_AT_MOST
+from ..book.source_marks import source_name
 from ..book.words import FIELD, printable
 from ..config import GENRE_LADDERS
 from ..errors import (

@@ -14,6 +14,7 @@ from ..errors import InvalidInput, UnknownChapter
 from ..messages import say
 from .commands import emit, open_book, read_json_input, read_text_file
 from .parsing import Subcommands, add_command
+from .status_lines import file_lines
 
 if TYPE_CHECKING:
     from ..book.values import Impact
@@ -124,15 +125,7 @@ def proposal_text(proposal: hand_edits.Proposal) -> str:
 def status_text(found: dict[str, Any]) -> str:
     lines = []
     for key in ("edited", "missing", "uncommitted"):
-        for entry in found[key]:
-            chapter = entry["chapter"]
-            lines.append(
-                say(
-                    f"status_{key}",
-                    chapter=chapter if chapter is not None else "?",
-                    path=entry["path"],
-                )
-            )
+        lines += file_lines(key, found[key])
     if found["stale"]:
         lines.append(say("status_stale", chapters="、".join(map(str, found["stale"]))))
     return "\n".join(lines) or say("status_in_step")
@@ -142,7 +135,7 @@ def sync_text(done: dict[str, Any]) -> str:
     lines = (
         [say("sync_done", chapters="、".join(map(str, done["synced"])))] if done["synced"] else []
     )
-    lines += [say("status_missing", chapter=e["chapter"], path=e["path"]) for e in done["missing"]]
+    lines += file_lines("missing", done["missing"])
     return "\n".join(lines) or say("status_in_step")
 
 

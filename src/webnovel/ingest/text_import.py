@@ -144,14 +144,9 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
         chapters = []
         encodings: dict[str, int] = {}
         for file in files:
-            text, encoding = read_text(file)
+            chapter, encoding = read_chapter_file(file)
             encodings[encoding.upper()] = encodings.get(encoding.upper(), 0) + 1
-            heading = CHAPTER_HEADING.search(text)
-            written = heading.group(1).strip() if heading else file.stem
-            near_top = heading is not None and heading.start() < 200
-            body = text[heading.end() :] if heading and near_top else text
-            front = text[: heading.start()].strip() if heading and near_top else ""
-            chapters.append(ImportedChapter(written, body.strip("\n"), None, str(file), front))
+            chapters.append(chapter)
         notes = [
             say("files_read_as", count=count, encoding=name)
             for name, count in encodings.items()
@@ -163,6 +158,19 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
     if encoding != "utf-8":
         warnings.insert(0, say("text_read_as", encoding=encoding.upper(), path=path))
     return chapters, warnings, {encoding.upper(): 1}
+
+
+def read_chapter_file(file: Path) -> tuple[ImportedChapter, str]:
+    """One file of a folder of chapter files, as its import reads it (titled by its first
+    heading or its name; what stands before a heading near its top is its front matter), and
+    the encoding it was read in. `status` reads an imported chapter file again the same way."""
+    text, encoding = read_text(file)
+    heading = CHAPTER_HEADING.search(text)
+    written = heading.group(1).strip() if heading else file.stem
+    near_top = heading is not None and heading.start() < 200
+    body = text[heading.end() :] if heading and near_top else text
+    front = text[: heading.start()].strip() if heading and near_top else ""
+    return ImportedChapter(written, body.strip("\n"), None, str(file), front), encoding
 
 
 def chapter_result(

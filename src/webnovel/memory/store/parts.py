@@ -102,6 +102,7 @@ class Commits(Part):
     mark_published_revision = bound(revision_ops.mark_published_revision)  # in a transaction
     text_sources = bound(revision_ops.text_sources)
     stale_chapters = bound(revision_ops.stale_chapters)
+    remember_text_source = bound(revision_ops.remember_text_source)  # in a transaction
 
 
 class Records(Part):

@@ -177,3 +177,28 @@ def stale_chapters(conn: Connection) -> list[int]:
             "WHERE c.stale = 1"
         )
     )
+
+
+def remember_text_source(conn: Connection, chapter: int, source: str, hash_of_text: str) -> None:
+    """Name the file the chapter's current text came from, when the commit that brought it did
+    not (a book imported before imports remembered their files, imported again unchanged): the
+    text and result stay as they are, only where the text lives is learnt."""
+    conn.execute(
+        "UPDATE commits SET text_source = ?, text_hash = ? "
+        "WHERE seq = (SELECT commit_seq FROM chapters WHERE chapter = ?)",
+        (source, hash_of_text, chapter),
+    )
+
+
+def source_of_same_text(conn: Connection, chapter: int, text: str) -> str | None:
+    """The file the chapter's current text came from, when `text` is that text: a new result
+    committed with the same text (a model's extraction of an imported chapter) still has its
+    text in that file."""
+    row = conn.execute(
+        "SELECT c.text_source, c.text_hash FROM chapters ch JOIN commits c ON c.seq = ch.commit_seq "
+        "WHERE ch.chapter = ?",
+        (chapter,),
+    ).fetchone()
+    if row is None or row[0] is None or row[1] != text_hash(text):
+        return None
+    return str(row[0])

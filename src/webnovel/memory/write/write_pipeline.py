@@ -131,6 +131,9 @@ class WritePipeline:
                 warnings += (
                     say("commit_replaced_version", chapter=result.chapter, previous=current),
                 )
+            if current is not None and text and text_source is None:
+                # the same text again with a new result: it still lives in its file
+                text_source = revision_ops.source_of_same_text(conn, result.chapter, text)
             if result.chapter > 1 and result.chapter - 1 not in standing:
                 warnings += (gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             source = (
