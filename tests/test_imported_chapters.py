@@ -80,7 +80,7 @@ def test_the_trials_long_serial_is_titled_by_its_words(tmp_path: Path) -> None:
         assert [c["title"] for c in book.chapters()] == ["第1998回目", "第1999回目", "第2000回目"]
     prompt = run_cli(*args, "pack", "--chapter", "2001", "--format", "prompt").stdout
     assert "第1998章《第1998回目》" in prompt and "一千九百九十八" not in prompt
-    assert "上一章：《第2000回目》" in run_cli(*args, "resume", "--format", "text").stdout
+    assert "上一章：第2000章《第2000回目》" in run_cli(*args, "resume", "--format", "text").stdout
 
 
 @pytest.mark.parametrize(
@@ -214,3 +214,17 @@ def test_markdown_chapter_files_are_titled_by_their_heading(tmp_path: Path) -> N
         ("第一章 下山", "第一卷 风起"),
         ("第2章：入城", "第一卷 风起"),
     ]
+
+
+def test_front_matter_before_an_untitled_chapter_names_it_without_empty_brackets(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "book"
+    webnovel.init_project(root, title="寒江").close()
+    source = tmp_path / "寒江.txt"
+    source.write_text("寒江 简介：一个少年的故事。\n第一章\n　　林砚练剑。\n", encoding="utf-8")
+    ran = run_cli(
+        "--project", str(root), "import", "text", str(source), "--dry-run", "--format", "text"
+    )
+    assert "第1章之前有" in ran.stderr + ran.stdout, ran.stderr + ran.stdout
+    assert "《》" not in ran.stderr + ran.stdout

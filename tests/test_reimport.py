@@ -142,3 +142,22 @@ def test_a_cast_given_again_changes_memory_not_text(book: Path, tmp_path: Path) 
         "--format", "text",
     )  # fmt: skip
     assert "正文未变、记忆更新：第1章" in ran.stdout  # where 林砚 is introduced
+
+
+def test_a_reimport_that_changes_a_published_chapter_is_refused_unless_forced(
+    book: Path, tmp_path: Path
+) -> None:
+    """A published chapter is changed only on purpose: the refusal names what would change and
+    the flag `import text` takes to do it anyway."""
+    with webnovel.open_project(book) as opened:
+        opened.publish(through=3)
+    revised = EIGHT | {2: EIGHT[2] + "（修订）"}
+    source = write(tmp_path / "寒江.txt", novel(revised))
+    refused = run_cli("--project", str(book), "import", "text", str(source))
+    assert refused.returncode == 1 and "--force" in refused.stderr, refused.stderr
+    with webnovel.open_project(book) as opened:
+        assert "（修订）" not in (opened.store.commits.current_commit(2) or {}).get("text", "")
+    forced = run_cli("--project", str(book), "import", "text", str(source), "--force")
+    assert forced.returncode == 0, forced.stderr
+    with webnovel.open_project(book) as opened:
+        assert "（修订）" in (opened.store.commits.current_commit(2) or {}).get("text", "")

@@ -6,7 +6,7 @@ commits through the book's own `commit`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -61,6 +61,7 @@ def import_text(
     progress: Callable[[int, int], None] | None,
     keep_doubled: bool = False,
     append: bool = False,
+    force: bool = False,
 ) -> TextImport:
     path = Path(path)
     stamp = None if path.is_dir() else source_marks.file_stamp(path)  # before it is read
@@ -76,7 +77,38 @@ def import_text(
     if not keep_doubled:
         warnings += _doubling_warnings(chapters, doubled, renumbered, first)
     titles = [imported_title(c.heading, first + i) for i, c in enumerate(chapters)]
-    found = TextImport(
+    found = _found(chapters, doubled, first, titles, warnings, encodings)
+    if dry_run:
+        return found
+    plan = _Plan(path, chapters, first, titles, cast or [], keep_doubled, force)
+    done = _commit_chapters(book, plan, progress)
+    with book.storage.writing() as store:
+        for number, source, hashed in done.learnt:
+            store.commits.remember_text_source(number, source, hashed)
+        if stamp is not None:  # `status` cuts the file again only once it changes
+            name = source_marks.FILE_READ_KEY + source_name(book, path)
+            store.commits.set_meta(name, stamp)
+    return replace(
+        found,
+        committed=len(chapters) - done.unchanged,
+        unchanged=done.unchanged,
+        added=done.added,
+        text_changed=done.text_changed,
+        result_changed=done.result_changed,
+    )
+
+
+def _found(
+    chapters: list[ImportedChapter],
+    doubled: list[Doubled],
+    first: int,
+    titles: list[str],
+    warnings: list[str],
+    encodings: dict[str, int],
+) -> TextImport:
+    """What a file holds, as a dry run reports it: each chapter's number, title and 字数, the
+    front matter before chapters, the chapters set apart as doubled."""
+    return TextImport(
         chapters=[
             ChapterFound(
                 chapter=first + i, title=titles[i], volume=c.volume, chars=char_count(c.text)
@@ -102,50 +134,70 @@ def import_text(
             for d in doubled
         ],
     )
-    if dry_run:
-        return found
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What an import commits: the chapters read, from which number, titled how, with which
+    cast; `force` rewrites published chapters too (the log says so)."""
+
+    path: Path
+    chapters: list[ImportedChapter]
+    first: int
+    titles: list[str]
+    cast: list[dict[str, Any]]
+    keep_doubled: bool
+    force: bool
+
+
+@dataclass
+class _Committed:
+    """What the commits did: the chapters unchanged (and the files they were not yet
+    remembered by), added, whose text changed, whose result alone changed."""
+
+    unchanged: int = 0
+    learnt: list[tuple[int, str, str]] = field(default_factory=list)
+    added: list[int] = field(default_factory=list)
+    text_changed: list[int] = field(default_factory=list)
+    result_changed: list[int] = field(default_factory=list)
+
+
+def _commit_chapters(
+    book: Importing, plan: _Plan, progress: Callable[[int, int], None] | None
+) -> _Committed:
+    chapters, first = plan.chapters, plan.first
     names = AliasIndex(
-        [(n, e["id"]) for e in cast or () for n in (e["id"], e["name"], *e["aliases"])]
+        [(n, e["id"]) for e in plan.cast for n in (e["id"], e["name"], *e["aliases"])]
         + book.store.entities.alias_pairs()
     )
     named = [names.find(chapter.text, fold=False) for chapter in chapters]
     mentioned = [_by_entity(mentions) for mentions in named]
-    intro_at = _introductions(book, first, cast or [], mentioned)
+    intro_at = _introductions(book, first, plan.cast, mentioned)
     decided = author_layer.decisions(book.store)  # the author's own layer: it outlives imports
     current_commit = book.store.commits.current_commit
-    sources = _sources(book, path, chapters, keep_doubled)
+    sources = _sources(book, plan.path, chapters, plan.keep_doubled)
     remembered = {s.chapter: s.path for s in book.store.commits.text_sources()}
-    learnt: list[tuple[int, str, str]] = []  # unchanged chapters whose file was not remembered
-    unchanged, added, text_changed, result_changed = 0, [], [], []
+    done = _Committed()
     for i, chapter in enumerate(chapters):
-        result = _imported_result(first + i, chapter, titles[i], named[i], intro_at.get(i), decided)
-        before = current_commit(first + i)  # to name what a re-import changed
-        if book.commit(result, text=chapter.text, text_source=sources[i]).status == "unchanged":
-            unchanged += 1
-            if remembered.get(first + i) != sources[i]:
-                learnt.append((first + i, sources[i], text_hash(chapter.text)))
+        number = first + i
+        result = _imported_result(
+            number, chapter, plan.titles[i], named[i], intro_at.get(i), decided
+        )
+        before = current_commit(number)  # to name what a re-import changed
+        committed = book.commit(result, text=chapter.text, text_source=sources[i], force=plan.force)
+        if committed.status == "unchanged":
+            done.unchanged += 1
+            if remembered.get(number) != sources[i]:
+                done.learnt.append((number, sources[i], text_hash(chapter.text)))
         elif before is None:
-            added.append(first + i)
+            done.added.append(number)
         elif (before.get("text") or "") != chapter.text:
-            text_changed.append(first + i)
+            done.text_changed.append(number)
         else:  # the same text, a new result: a cast, a title
-            result_changed.append(first + i)
+            done.result_changed.append(number)
         if progress:
             progress(i + 1, len(chapters))
-    with book.storage.writing() as store:
-        for number, source, hashed in learnt:
-            store.commits.remember_text_source(number, source, hashed)
-        if stamp is not None:  # `status` cuts the file again only once it changes
-            name = source_marks.FILE_READ_KEY + source_name(book, path)
-            store.commits.set_meta(name, stamp)
-    return replace(
-        found,
-        committed=len(chapters) - unchanged,
-        unchanged=unchanged,
-        added=added,
-        text_changed=text_changed,
-        result_changed=result_changed,
-    )
+    return done
 
 
 def _sources(

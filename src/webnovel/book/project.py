@@ -408,18 +408,20 @@ class Project(BookReader):
         progress: Progress | None = None,
         keep_doubled: bool = False,
         append: bool = False,
+        force: bool = False,
     ) -> TextImport:
         """Commit a novel's chapters (a file cut at its headings, or a folder of chapter files)
         with their texts and a minimal result each, numbered from `start` (default: where an
         earlier run of it began, so a rerun changes nothing and an interrupted one resumes, else
         after the last chapter, where a file numbered from 第一章 again is refused unless
         `append`). A `cast` is introduced where first named, each chapter records who appears;
-        a chapter the source holds twice is left out (in `doubled`) unless `keep_doubled`."""
+        a chapter the source holds twice is left out (in `doubled`) unless `keep_doubled`;
+        a published chapter the import would change is refused unless `force`."""
         if start is not None and (chapter_number(start, "start") is None or start < 1):
             raise InvalidInput.of("start_range", got=start)
         from .importing import import_text
 
-        return import_text(self, path, start, cast, dry_run, progress, keep_doubled, append)
+        return import_text(self, path, start, cast, dry_run, progress, keep_doubled, append, force)
 
     def summarize(self, progress: Progress | None = None) -> Summarized:
         """Give every chapter that stands only on a text import's result an extractive summary

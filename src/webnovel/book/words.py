@@ -29,6 +29,7 @@ from ..memory.vocabulary import (
     THREAD_ACTION,
     THREAD_KIND,
     THREAD_STATUS,
+    chapter_named,
     ending_words,
     label,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "CONFLICT_KIND",
     "CONFLICT_STATUS",
     "ENDING",
+    "chapter_named",
     "ending_words",
     "ENTITY_TYPE",
     "ENTITY_TYPE_PLURAL",

@@ -23,7 +23,7 @@ from ..book import (
 )
 from ..book.project import SEARCH_BEHIND_AT_MOST
 from ..book.source_marks import source_name
-from ..book.words import FIELD, printable
+from ..book.words import FIELD, chapter_named, printable
 from ..config import GENRE_LADDERS
 from ..errors import (
     ExtractionFailed,
@@ -201,11 +201,7 @@ def retract(args: argparse.Namespace) -> int:
     with open_book(args) as book:
         if not args.yes and sys.stdin.isatty():
             title = next((c["title"] for c in book.chapters() if c["chapter"] == args.chapter), "")
-            question = say(
-                "retract_question" if title else "retract_question_untitled",
-                chapter=args.chapter,
-                title=title or "",
-            )
+            question = say("retract_question", named=chapter_named(args.chapter, title))
             if not confirmed(question):
                 print(say("not_retracted"), file=sys.stderr)
                 return 1
@@ -307,6 +303,7 @@ def import_book(args: argparse.Namespace) -> int:
             progress=bar.update,
             keep_doubled=args.keep_doubled,
             append=args.append,
+            force=args.force,
         )
         if not args.dry_run:
             _keep_search_in_step(book, bulk=True)

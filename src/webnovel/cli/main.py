@@ -223,6 +223,7 @@ def _add_import_commands(sub: Subcommands) -> None:
         help="help_import_keep_doubled",
     )
     p.add_argument("--append", action="store_true", help="help_import_append")
+    p.add_argument("--force", action="store_true", help="help_import_force")
 
     _add_model_free_commands(sub)
     _add_extract_command(sub)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY
+from ..book.words import ADVICE_KIND, COMMIT_STATUS, CONFLICT_KIND, SEVERITY, chapter_named
 from ..messages import say
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def _front_matter_lines(items: list[FrontMatter], dry: bool) -> list[str]:
         say(
             "front_matter_will_keep" if dry else "front_matter_kept",
             chapter=f.chapter,
-            title=f.title,
+            named=chapter_named(f.chapter, f.title),
             chars=f.chars,
             first_line=f.first_line,
             kept_in=f.kept_in,

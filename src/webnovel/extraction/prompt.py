@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..memory.vocabulary import chapter_named
 from ..messages import say
 from .context import MemoryContext
 
@@ -92,11 +93,7 @@ def build_messages(
         parts.append(
             say("prompt_previous_ending", chapter=chapter - 1, ending=fenced(previous_ending))
         )
-    heading = (
-        say("chapter_report_head", chapter=chapter, title=title)
-        if title
-        else say("chapter_n", n=chapter)
-    )
+    heading = chapter_named(chapter, title)
     parts.append(say("prompt_chapter_text", heading=heading, text=fenced(text)))
     parts.append(say("prompt_ask", chapter=chapter))
     return [

@@ -456,6 +456,13 @@ FIELD = FIELDS.labels  # the built-in fields; a book's own come from `Project.fi
 ENTITY_TYPE = ENTITY_TYPES.labels  # 角色 is a character to an English reader
 
 
+def chapter_named(chapter: int, title: str | None) -> str:
+    """第12章《赤炎城》, or 第2章 alone for a chapter with no title (never an empty 《》)."""
+    if title:
+        return say("chapter_report_head", chapter=chapter, title=title)
+    return say("chapter_n", n=chapter)
+
+
 def ending_words(ending: Mapping[str, Any]) -> str:
     """Where a chapter ends, in the reader's words: 时间：夜，地点：客栈屋顶 (time: night; place: …).
     One wording for the pack, `webnovel chapter` and the dashboard."""

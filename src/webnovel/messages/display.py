@@ -65,16 +65,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "  {name}  {count} times  chapter {chapter}",
     ),
     "front_matter_will_keep": (
-        "第{chapter}章《{title}》之前有 {chars} 字不属于任何章节（首行「{first_line}」），"
+        "{named}之前有 {chars} 字不属于任何章节（首行「{first_line}」），"
         "未计入正文和记忆，将随第{chapter}章保存为章前内容（{kept_in}）",
-        "{chars} characters before chapter {chapter} '{title}' belong to no chapter (first line "
+        "{chars} characters before {named} belong to no chapter (first line "
         "'{first_line}'); they are not counted in the text or the memory, and will be kept with "
         "chapter {chapter} as its front matter ({kept_in})",
     ),
     "front_matter_kept": (
-        "第{chapter}章《{title}》之前有 {chars} 字不属于任何章节（首行「{first_line}」），"
+        "{named}之前有 {chars} 字不属于任何章节（首行「{first_line}」），"
         "未计入正文和记忆，已随第{chapter}章保存为章前内容（{kept_in}）",
-        "{chars} characters before chapter {chapter} '{title}' belong to no chapter (first line "
+        "{chars} characters before {named} belong to no chapter (first line "
         "'{first_line}'); they are not counted in the text or the memory, and were kept with "
         "chapter {chapter} as its front matter ({kept_in})",
     ),

@@ -4,10 +4,6 @@ Part of the one catalogue (`webnovel.messages`)."""
 # key: (中文, English)
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- resume: the latest chapter has no title (a bare agent result) ---------------------------
-    "resume_last_chapter_untitled": (
-        "上一章：第{chapter}章 {summary}",
-        "last chapter: chapter {chapter} {summary}",
-    ),
     # -- `rename X` without the new name (cli/commands.py, said after the usage) ----------------
     "rename_needs_new_name": (
         "缺少必填参数：new_name（新名字，如 webnovel rename 韩啸 韩啸天；撤销上一次改名用 --undo）",
@@ -22,9 +18,4 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "commit_did_retract": ("撤回第{chapter}章", "chapter {chapter} retracted"),
     # -- the same, wherever a chapter is named with its title ------------------------------------
-    "pack_line_summary_untitled": ("- 第{chapter}章：{summary}", "- chapter {chapter}: {summary}"),
-    "retract_question_untitled": (
-        "撤回第{chapter}章？记忆将当作此章从未提交",
-        "retract chapter {chapter}? memory will be as if it was never committed",
-    ),
 }

@@ -193,6 +193,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "同时列出尚未登记的高频人名，供确认加入角色表",
         "also list frequent person names no entity has yet, to confirm into the cast",
     ),
+    "help_import_force": (
+        "已发布的章节也按导入改写（日志记为对已发布章节的修订）；默认拒绝并说明会改变什么",
+        "rewrite published chapters too (the log records a revision of published chapters); "
+        "refused by default, saying what would change",
+    ),
     "help_import_keep_doubled": (
         "原书重复的章节（章回序号相同、正文几乎相同）也作为一章导入；默认不导入，其正文保存在导入报告中",
         "keep a chapter the source holds twice (same heading number, nearly the same text) as a chapter of its own; by default it is left out and its text kept in the report",

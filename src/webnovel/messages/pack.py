@@ -125,8 +125,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- a pack's lines (memory/packs/*_sections.py) -------------------------------------------
     "pack_line_outline": ("- 本章大纲：{outline}", "- this chapter's outline: {outline}"),
     "pack_line_summary": (
-        "- 第{chapter}章《{title}》：{summary}",
-        "- chapter {chapter} '{title}': {summary}",
+        "- {named}：{summary}",
+        "- {named}: {summary}",
     ),
     "pack_ending_part": ("{label}：{value}", "{label}: {value}"),
     "pack_line_ending": (

@@ -95,7 +95,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "'{title}': committed through chapter {chapter}",
     ),
     "resume_missing": ("缺章：{chapters}", "missing: {chapters}"),
-    "resume_last_chapter": ("上一章：《{title}》 {summary}", "last chapter: '{title}' {summary}"),
+    "resume_last_chapter": ("上一章：{named} {summary}", "last chapter: {named} {summary}"),
     "resume_protagonist": ("主角：{name}（{state}）", "protagonist: {name} ({state})"),
     "resume_open_threads": ("未回收的线索：", "open threads:"),
     "resume_open_conflicts": ("未决矛盾：", "open conflicts:"),

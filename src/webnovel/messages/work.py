@@ -147,8 +147,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{at} background embedding done: {embedded} new vector(s) in {seconds:.1f}s",
     ),
     "retract_question": (
-        "撤回第{chapter}章《{title}》？记忆将当作此章从未提交",
-        "retract chapter {chapter} 《{title}》? memory will be as if it was never committed",
+        "撤回{named}？记忆将当作此章从未提交",
+        "retract {named}? memory will be as if it was never committed",
     ),
     "not_retracted": ("未撤回", "not retracted"),
     "not_deleted": ("未删除", "not deleted"),

@@ -13,6 +13,7 @@ from ..book.words import (
     SEVERITY,
     THREAD_ACTION,
     THREAD_STATUS,
+    chapter_named,
     ending_words,
     label,
 )
@@ -43,12 +44,7 @@ def _listed(names: Any) -> str:
 
 
 def chapter_text(report: ChapterReport) -> str:
-    head = (  # a chapter with no title (an imported 「第二章」) is not shown with empty 《》
-        say("chapter_report_head", chapter=report.chapter, title=report.title)
-        if report.title
-        else say("chapter_n", n=report.chapter)
-    )
-    lines = [head + _words(report.word_count)]
+    lines = [chapter_named(report.chapter, report.title) + _words(report.word_count)]
     if report.summary:
         lines += ["", report.summary]
     if report.ending and (said := ending_words(report.ending)):

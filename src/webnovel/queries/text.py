@@ -23,6 +23,7 @@ from ..book.words import (
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
+    chapter_named,
     label,
     sizes_shown,
     when_words,
@@ -337,11 +338,8 @@ def resume_text(brief: Resume) -> str:
     if brief.last_chapter:
         last = brief.last_chapter
         summary = last.summary or ""
-        line = (
-            say("resume_last_chapter", title=last.title, summary=summary)
-            if last.title  # untitled (a bare result): its number, not empty 《》
-            else say("resume_last_chapter_untitled", chapter=brief.latest_chapter, summary=summary)
-        )
+        named = chapter_named(brief.latest_chapter or 0, last.title)
+        line = say("resume_last_chapter", named=named, summary=summary)
         lines.append(line.rstrip())
     if brief.protagonist:
         p = brief.protagonist

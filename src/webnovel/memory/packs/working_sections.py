@@ -12,7 +12,7 @@ from ..clock.shown import clock_now, clock_since, deadline_line
 from ..read import as_of_reads, story_clock
 from ..read import items as item_holders
 from ..store import commit_ops
-from ..vocabulary import ending_words
+from ..vocabulary import chapter_named, ending_words
 from . import gap_lines
 from .gathering import Gathering, best
 from .memory_pack import PackItem, value_text
@@ -68,10 +68,9 @@ def working_memory(g: Gathering) -> list[PackItem]:
                     evidence=[{"chapter": chapter, "ref": f"summary:ch{chapter:04d}"}],
                     score=g.scores.summary + g.scores.summary_step * (chapter - g.as_of),
                     why=because("recent_summary", chapter),
-                    line=say(  # no empty 《》 for a chapter with no title (an imported 「第二章」)
-                        "pack_line_summary" if row.title else "pack_line_summary_untitled",
-                        chapter=chapter,
-                        title=row.title or "",
+                    line=say(
+                        "pack_line_summary",
+                        named=chapter_named(chapter, row.title),
                         summary=row.summary,
                     ),
                 )
