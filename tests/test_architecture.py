@@ -93,6 +93,20 @@ def test_no_module_is_over_six_hundred_lines() -> None:
     assert long == {}
 
 
+def test_no_function_is_over_eighty_lines() -> None:
+    """A function says one thing: past 80 lines (its docstring counted) it says several, and the
+    part that can be named goes into a function of its own."""
+    long = {
+        f"{path.relative_to(ROOT)}:{node.name}": node.end_lineno - node.lineno + 1
+        for path in (ROOT / "src" / "webnovel").rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > 80
+    }
+    assert long == {}
+
+
 def _imported_modules(tree: ast.Module, name: str, is_package: bool, known: set[str]) -> set[str]:
     """Every module of the package that `name` imports: at module level, inside a function (that
     only hides a circle) or under `if TYPE_CHECKING:` (a circle the type checker walks, and a

@@ -69,15 +69,7 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
     focus = book.entity(center) if center else None
     if focus is not None and (focus.first_chapter is None or focus.first_chapter > as_of):
         focus = None  # not yet introduced as of this chapter
-    rings: list[list[str]] = []
-    parent: dict[str, str] = {}
-    if focus is not None:
-        rings, parent, hidden = _rings(book, focus.id, as_of, hops)
-        shown = {focus.id, *(n for ring in rings for n in ring)}
-    else:
-        ranked = book.best_connected(as_of, GRAPH_NODES + 1)
-        hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
-        shown = {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}
+    rings, parent, shown, hidden = _chosen(book, focus, as_of, hops)
     if not (rings if focus is not None else shown):
         return _nothing_drawn(book, focus, as_of, hops, recent)
     edges = book.relation_graph(as_of, among=shown)
@@ -146,6 +138,19 @@ def graph(book: Project, as_of: int, center: str | None, hops: int, recent: int)
         # who shares chapters with the centre: shown apart, never drawn as a relation
         together=book.cooccurrence(focus.id, as_of, TOGETHER) if focus is not None else [],
     )
+
+
+def _chosen(
+    book: Project, focus: Entity | None, as_of: int, hops: int
+) -> tuple[list[list[str]], dict[str, str], set[str], int]:
+    """Who is drawn: the rings around the centre (each node's parent on the way out), or the
+    best-connected entities; and how many more there were than the page draws."""
+    if focus is not None:
+        rings, parent, hidden = _rings(book, focus.id, as_of, hops)
+        return rings, parent, {focus.id, *(n for ring in rings for n in ring)}, hidden
+    ranked = book.best_connected(as_of, GRAPH_NODES + 1)
+    hidden = max(0, len(ranked) - GRAPH_NODES)  # at least one more, when there are more
+    return [], {}, {entity_id for entity_id, _ in ranked[:GRAPH_NODES]}, hidden
 
 
 def _nothing_drawn(

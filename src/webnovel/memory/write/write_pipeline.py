@@ -131,16 +131,12 @@ class WritePipeline:
                 warnings += (
                     say("commit_replaced_version", chapter=result.chapter, previous=current),
                 )
-            if current is not None and text and text_source is None:
-                # the same text again with a new result: it still lives in its file
-                text_source = revision_ops.source_of_same_text(conn, result.chapter, text)
+                if text and text_source is None:  # the same text, a new result: still its file
+                    text_source = revision_ops.source_of_same_text(conn, result.chapter, text)
             if result.chapter > 1 and result.chapter - 1 not in standing:
                 warnings += (gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
-            source = (
-                text_source,
-                revision_ops.text_hash(text) if text_source and text else None,
-                stale,
-            )
+            hashed = revision_ops.text_hash(text) if text_source and text else None
+            source = (text_source, hashed, stale)
             seq = commit_ops.append_commit(
                 conn, commit_id, result.chapter, data, text, recorded_at, source
             )
