@@ -29,6 +29,7 @@ from ..memory.vocabulary import (
     THREAD_ACTION,
     THREAD_KIND,
     THREAD_STATUS,
+    TIER,
     ending_words,
     label,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "THREAD_ACTION",
     "THREAD_KIND",
     "THREAD_STATUS",
+    "TIER",
     "clock_lines",
     "clock_text",
     "day_words",
