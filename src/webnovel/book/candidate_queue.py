@@ -52,7 +52,6 @@ class Settled(JsonRecord):
 
 
 REJECTED_KEY = "rejected_candidates"
-ENTITY_TYPES = ("角色", "势力", "地点", "物品")
 
 
 def rejected(store: StoreParts) -> list[str]:
@@ -135,9 +134,9 @@ def accept(
             say("candidate_lookalike", name=name, others="、".join(alike), first=alike[0])
         )
     entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
-    if entity_type not in ENTITY_TYPES:
+    if entity_type not in vocabulary.ENTITY_TYPES.values:  # the choices in the reader's words
         raise InvalidInput.of(
-            "entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type
+            "entity_type_unknown", choices=vocabulary.ENTITY_TYPES.described(), got=entity_type
         )
     new_id = entity_id or name
     if any(new_id == e.id for e in book.entities()):
