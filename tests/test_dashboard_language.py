@@ -268,6 +268,7 @@ def test_tiers_are_shown_in_the_readers_words(
     tags = set(re.findall(r'<span class="tag">([^<]*)</span>', cards))
     assert {"important", "villain", "extra"} <= tags, tags
     assert not {"重要", "反派", "装饰"} & tags, tags
+    assert '<span class="tag good">protagonist</span>' in cards  # the one tier said as a flag
     with webnovel.open_project(board.root) as book:
         important = next(e for e in book.entities(13) if e.tier == "重要")
         write_wiki(book, tmp_path / "wiki", 13)
