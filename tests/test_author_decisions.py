@@ -107,6 +107,8 @@ def test_accepting_a_lookalike_name_asks_first(tmp_path: Path) -> None:
         book.commit({"chapter": 2}, text="金兀术被困黄天荡。")
         with pytest.raises(InvalidInput, match="多半是同一人.*merge 金兀术 --into 兀术"):
             book.accept_candidate("金兀术")
+        with pytest.raises(InvalidInput, match="类型应为"):  # the argument's own check first
+            book.accept_candidate("金兀术", entity_type="神仙")
         assert "jinwushu" not in {e.id for e in book.entities()}
         root = str(book.root)
     asked = run_cli("--project", root, "candidates", "accept", "金兀术", "--format", "text")

@@ -79,3 +79,29 @@ def test_bad_requests_are_named(imported: Path) -> None:
             book.accept_candidate("林砚", entity_type="神仙")
     ran = run_cli("--project", str(imported), "candidates", "merge", "林砚")
     assert ran.returncode == 2 and "--into" in ran.stderr
+
+
+def test_an_unknown_type_names_its_choices_in_the_readers_words(
+    imported: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The choices are the vocabulary's (every type a result may introduce), each with its label
+    in the reader's language; a synonym (人物, item) is still taken."""
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    ran = run_cli("--project", str(imported), "candidates", "accept", "林砚", "--type", "bogus")
+    assert ran.returncode != 0
+    assert "type must be one of" in ran.stderr and "bogus" in ran.stderr, ran.stderr
+    for value, word in [
+        ("角色", "character"),
+        ("地点", "place"),
+        ("势力", "faction"),
+        ("物品", "item"),
+    ]:
+        assert f"{value} ({word})" in ran.stderr, ran.stderr
+    assert "、" not in ran.stderr, ran.stderr
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    with webnovel.open_project(imported) as book:
+        with pytest.raises(InvalidInput, match="角色、地点、势力、物品 之一"):
+            book.accept_candidate("林砚", entity_type="神仙")
+        settled = book.accept_candidate("林砚", entity_type="person", entity_id="linyan")
+        assert settled.action == "accepted"
+        assert book.entity("linyan").type == "角色"

@@ -254,3 +254,26 @@ def test_entity_types_are_labelled_and_whole_numbers_drop_their_point(
     assert not re.search(r"\d\.0 (KB|token)", overview), re.findall(r"\S+\.0 \w+", overview)
     monkeypatch.setenv("WEBNOVEL_LANG", "zh")
     assert '<span class="tag">角色</span>' in _get(board, "/characters/linyan", 13)
+
+
+def test_tiers_are_shown_in_the_readers_words(
+    board: Running, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tier a book stores (重要, 反派, 装饰) is a tag in the reader's language on the cards, a
+    character's page and the reader wiki; Chinese stays Chinese."""
+    from webnovel.dashboard.wiki import write_wiki
+
+    monkeypatch.setenv("WEBNOVEL_LANG", "en")
+    cards = _get(board, "/characters", 13)
+    tags = set(re.findall(r'<span class="tag">([^<]*)</span>', cards))
+    assert {"important", "villain", "extra"} <= tags, tags
+    assert not {"重要", "反派", "装饰"} & tags, tags
+    assert '<span class="tag good">protagonist</span>' in cards  # the one tier said as a flag
+    with webnovel.open_project(board.root) as book:
+        important = next(e for e in book.entities(13) if e.tier == "重要")
+        write_wiki(book, tmp_path / "wiki", 13)
+    assert '<span class="tag">important</span>' in _get(board, f"/characters/{important.id}", 13)
+    wiki = (tmp_path / "wiki" / "index.html").read_text("utf-8")
+    assert '<span class="muted">important</span>' in wiki and "重要</span>" not in wiki
+    monkeypatch.setenv("WEBNOVEL_LANG", "zh")
+    assert '<span class="tag">重要</span>' in _get(board, "/characters", 13)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -213,3 +214,29 @@ def test_fact_without_a_field_is_every_field_someone_has(sample: webnovel.Projec
     assert shown.stdout.startswith("林砚（第3章时）：\n")
     held = run_cli("--project", root, "fact", "青灯", "--format", "json")
     assert json.loads(held.stdout)["field"] == "holder"  # an item: who holds it, as before
+
+
+def test_a_known_name_of_no_recorded_type_is_the_same_kind(tmp_path: Path) -> None:
+    """An old book's entity whose row has no type collides with a newcomer of any type: the
+    name is ambiguous all the same. Of a recorded other type (a place), it is only advice."""
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        book.commit({"chapter": 1, "entities_new": [{"id": "wangwu", "name": "王五"}]})
+    with sqlite3.connect(tmp_path / "b" / ".webnovel" / "index.db") as db:  # as an old book has it
+        db.execute("UPDATE entities SET type = NULL WHERE id = 'wangwu'")
+    db.close()
+    with webnovel.open_project(tmp_path / "b") as book:
+        draft = {
+            "chapter": 2,
+            "entities_new": [{"id": "wang_wu", "name": "王五", "type": "角色"}],
+        }
+        blocking = [(i.category, i.entity_id) for i in book.review(draft).issues if i.blocking]
+        assert blocking == [("name_reintroduced", "wang_wu")]
+        placed = {
+            "chapter": 2,
+            "entities_new": [{"id": "wangwu_inn", "name": "王五", "type": "地点"}],
+        }
+        book.commit(
+            {"chapter": 1, "entities_new": [{"id": "wangwu", "name": "王五", "type": "角色"}]}
+        )
+        kinds = [(i.category, i.blocking) for i in book.review(placed).issues]
+        assert ("name_taken", False) in kinds and not any(blocking for _, blocking in kinds)

@@ -52,7 +52,6 @@ class Settled(JsonRecord):
 
 
 REJECTED_KEY = "rejected_candidates"
-ENTITY_TYPES = ("角色", "势力", "地点", "物品")
 
 
 def rejected(store: StoreParts) -> list[str]:
@@ -129,16 +128,16 @@ def accept(
     a known entity's (金兀术 beside 兀术) is refused unless `confirmed`: it is more often the
     same person, to merge."""
     name = _name(name)
+    # the arguments' own checks first: a wrong type is said before the lookalike question
+    entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
+    if entity_type not in vocabulary.ENTITY_TYPES.values:  # the choices in the reader's words
+        raise InvalidInput.of(
+            "entity_type_unknown", choices=vocabulary.ENTITY_TYPES.described(), got=entity_type
+        )
     alike = lookalikes(book, name)
     if alike and not confirmed:
-        raise InvalidInput(
-            say("candidate_lookalike", name=name, others="、".join(alike), first=alike[0])
-        )
-    entity_type = vocabulary.ENTITY_TYPES.find(entity_type) or entity_type  # 人物 is 角色
-    if entity_type not in ENTITY_TYPES:
-        raise InvalidInput.of(
-            "entity_type_unknown", choices="、".join(ENTITY_TYPES), got=entity_type
-        )
+        others = say("argument_list_separator").join(alike)
+        raise InvalidInput(say("candidate_lookalike", name=name, others=others, first=alike[0]))
     new_id = entity_id or name
     if any(new_id == e.id for e in book.entities()):
         raise InvalidInput.of("entity_id_taken", id=new_id)

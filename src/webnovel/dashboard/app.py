@@ -38,10 +38,9 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..book.candidate_queue import ENTITY_TYPES
 from ..book.project import Project
 from ..book.rulebook import RECIPES
-from ..book.words import TASK
+from ..book.words import ENTITY_TYPE, TASK
 from ..errors import InvalidInput, UnknownChapter, UnknownQuery, WebnovelError
 from ..ingest.name_finder import Candidate
 from ..messages import say
@@ -234,7 +233,7 @@ class Dashboard:
             self._candidates = (key, found)
         view = CandidatesPage(
             candidates=self._candidates[1],
-            entity_types=ENTITY_TYPES,
+            entity_types=tuple(ENTITY_TYPE),  # the stored values; the page labels them
             done=request.query_params.get("done"),
         )
         return self.page(request, "candidates.html", as_of, view)

@@ -17,6 +17,7 @@ from ..book.words import (
     STATUS,
     THREAD_KIND,
     THREAD_STATUS,
+    TIER,
     label,
 )
 from ..errors import InvalidInput
@@ -83,6 +84,7 @@ def environment() -> jinja2.Environment:
         kb=_kilobytes,
         amount=_amount,
         entity_type=lambda key: label(ENTITY_TYPE, key),
+        tier=lambda key: label(TIER, key),
         why=_why,
         chunk_kind=lambda key: label(CHUNK_KIND, key),
         story_day=story_day,
@@ -99,8 +101,8 @@ def render(name: str, **context: Any) -> str:
 
 
 def _why(reason: Reason | dict[str, Any] | str) -> str:
-    """A pack item's reason as the author reads it: a reason code renders itself in Chinese;
-    an entity in play carries its Chinese beside the English (`why_zh`)."""
+    """A pack item's reason as the author reads it: a reason code renders itself in the reader's
+    language; an entity in play carries its Chinese beside the English (`why_zh`)."""
     if isinstance(reason, Reason):
         return reason.shown()
     if isinstance(reason, dict):

@@ -454,6 +454,7 @@ SCENE_MODE = SCENE_MODES.labels  # a scene that is not now: 回忆, 梦境
 SECRET_KIND = SECRET_KINDS.labels  # what a secret is about: 身份, 生死, 下落…
 FIELD = FIELDS.labels  # the built-in fields; a book's own come from `Project.fields`
 ENTITY_TYPE = ENTITY_TYPES.labels  # 角色 is a character to an English reader
+TIER = TIERS.labels  # 重要 is important to an English reader; an open tier shows as written
 
 
 def chapter_named(chapter: int, title: str | None) -> str:

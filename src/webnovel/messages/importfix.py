@@ -33,7 +33,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "正文未变、记忆更新：{chapters}",
         "same text, memory updated: {chapters}",
     ),
-    # -- a chapter with no title (an imported heading that is only a number) ----------------------
+    # -- `import text --append`'s help (cli/) --------------------------------------------------------
     "help_import_append": (
         "章节编号从头开始的文件（如另一部、重新编号的续篇）也接在书后；默认拒绝，以免把另一部小说或修订版误接在后面",
         "append a file whose chapter numbers start over (another part, a sequel numbered from 1 "

@@ -28,7 +28,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "page_in_brackets": ("（{text}）", "({text})"),
     "page_quoted": ("「{quote}」", "“{quote}”"),
     "page_done_note": ("{done}。", "{done}."),
-    "page_protagonist": ("主角", "protagonist"),
     "page_dead_since": ("已故 · 第{chapter}章", "dead · chapter {chapter}"),
     "page_aliases": ("又名：{names}", "also called {names}"),
     "page_first_seen": ("第{chapter}章登场", "first seen in chapter {chapter}"),
