@@ -105,3 +105,11 @@ def test_an_unknown_type_names_its_choices_in_the_readers_words(
         settled = book.accept_candidate("林砚", entity_type="person", entity_id="linyan")
         assert settled.action == "accepted"
         assert book.entity("linyan").type == "角色"
+
+
+def test_a_name_that_already_means_someone_is_not_accepted_again(imported: Path) -> None:
+    """Accepting a known entity's own name says it is known (not that it looks like another)."""
+    with webnovel.open_project(imported) as book:
+        book.accept_candidate("林砚")
+        with pytest.raises(InvalidInput, match="「林砚」已是实体 林砚（林砚）的名字或别名"):
+            book.accept_candidate("林砚")

@@ -82,6 +82,17 @@ def test_an_entity_type_filter_takes_the_types_other_words(demo: Path) -> None:
         assert json.loads(ran.stdout) == json.loads(people.stdout), word
     sects = run_cli("--project", str(demo), "entities", "--type", "门派")
     assert {e["type"] for e in json.loads(sects.stdout)} == {"势力"}
+    unknown = run_cli("--project", str(demo), "entities", "--type", "bogus")
+    assert unknown.returncode == 2 and "类型应为 角色、地点、势力、物品 之一" in unknown.stderr
+
+
+def test_a_type_of_the_book_s_own_is_listed_not_refused(tmp_path: Path) -> None:
+    with webnovel.init_project(tmp_path / "book", title="t") as book:
+        book.commit(
+            {"chapter": 1, "entities_new": [{"id": "青灯", "name": "青灯", "type": "法宝"}]}
+        )
+    ran = run_cli("--project", str(tmp_path / "book"), "entities", "--type", "法宝")
+    assert ran.returncode == 0 and [e["id"] for e in json.loads(ran.stdout)] == ["青灯"]
 
 
 def test_init_says_what_its_genre_gave(tmp_path: Path) -> None:

@@ -134,6 +134,9 @@ def accept(
         raise InvalidInput.of(
             "entity_type_unknown", choices=vocabulary.ENTITY_TYPES.described(), got=entity_type
         )
+    known = next((e for e in book.entities() if name in (e.name, *e.aliases)), None)
+    if known is not None:  # nothing to accept: the name already means someone
+        raise InvalidInput.of("candidate_known", name=name, entity=known.name, id=known.id)
     alike = lookalikes(book, name)
     if alike and not confirmed:
         others = say("argument_list_separator").join(alike)

@@ -60,6 +60,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path}: 「{name}」 is a name the author rejected (it is no entity); do not register it",
     ),
     "extract_none_known": ("（尚无）", "(none yet)"),
+    "candidate_known": (
+        "「{name}」已是实体 {entity}（{id}）的名字或别名，无需再接受",
+        "「{name}」 is already the name or an alias of {entity} ({id}): there is nothing to accept",
+    ),
     "candidate_lookalike": (
         "「{name}」与已有实体 {others} 的名字相似，多半是同一人：请用 candidates merge {name} --into "
         "{first}；若确是另一个人，加 --yes 再接受",
