@@ -109,10 +109,14 @@ class BookReader:
         if entity_type is not None:
             entity_type = ENTITY_TYPES.find(entity_type) or entity_type
         found = self.store.entities.listed(as_of, entity_type)
-        if not found and entity_type is not None and entity_type not in ENTITY_TYPES.values:
-            if not self.store.entities.listed(None, entity_type):  # a type of the book's own
-                choices = ENTITY_TYPES.described()
-                raise InvalidInput.of("entity_type_unknown", choices=choices, got=entity_type)
+        if (
+            not found
+            and entity_type is not None
+            and entity_type not in ENTITY_TYPES.values
+            and not self.store.entities.listed(None, entity_type)  # nor a type of the book's own
+        ):
+            choices = ENTITY_TYPES.described()
+            raise InvalidInput.of("entity_type_unknown", choices=choices, got=entity_type)
         if entity_type != "物品":
             return found
         every = self.store.entities.listed(as_of, None)

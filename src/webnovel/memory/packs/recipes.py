@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic, Protocol, TypeVar
 
+from ..vocabulary import SECTION
 from .tasks import Task
 
 CJK_TOKENS_PER_CHAR = 1.0
@@ -90,18 +91,9 @@ class Recipe:
         return replace(self, shares={n: s / total for n, s in scaled.items()})
 
 
-SECTION_ORDER = (
-    "must_know",  # 本章须知: pinned first, see must_know.py
-    "working_memory",
-    "character_state",
-    "constraints",
-    "relations",
-    "threads",
-    "world_rules",
-    "timeline",
-    "history",
-    "episodic",
-)
+# the pack's sections in the order a pack shows them (本章须知 pinned first: must_know.py), as
+# the vocabulary declares them with their headings
+SECTION_ORDER = tuple(SECTION)
 
 RECIPES: dict[Task, Recipe] = {
     "chapter_write": Recipe(
