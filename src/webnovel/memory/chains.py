@@ -339,9 +339,15 @@ def fmt(value: Any) -> str:
         return str(value)
     if not value:
         return Said("value_empty")
-    shown: str = str(value[-1])
-    for item in reversed(value[:-1]):
-        shown = Said("vocab_and", first=str(item), rest=shown)
+    return said_together([str(item) for item in value])
+
+
+def said_together(parts: list[str]) -> str:
+    """Items listed as the reader's language lists them (甲、乙 / A, B), each join kept as a key
+    (`vocab_and`) and each part as given (a `Said` part is said again too)."""
+    shown = parts[-1]
+    for part in reversed(parts[:-1]):
+        shown = Said("vocab_and", first=part, rest=shown)
     return shown
 
 

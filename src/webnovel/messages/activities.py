@@ -1,10 +1,9 @@
 """What an entity did in a chapter, as a conflict names it («死于第3章的林砚在本章出场、参与事件»):
-`activity_<kind>` for each kind a chapter records, `activity_list` to join them. Part of the one
+`activity_<kind>` for each kind a chapter records (listed by `vocab_and`). Part of the one
 catalogue (`webnovel.messages`)."""
 
 # key: (中文, English)
 MESSAGES: dict[str, tuple[str, str]] = {
-    "activity_list": ("{first}、{rest}", "{first}, {rest}"),
     "activity_appeared": ("出场", "appears"),
     "activity_mentioned": ("被提及", "is mentioned"),
     "activity_introduced": ("登场", "is introduced"),

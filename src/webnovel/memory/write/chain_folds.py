@@ -33,6 +33,7 @@ from ..chains import (
     new_version,
     relation_claim,
     rule_claim,
+    said_together,
     same_value,
     thread_claim,
 )
@@ -434,18 +435,16 @@ def replay(
 # -- per-entity checks ------------------------------------------------------------------------
 
 
-def _acts_said(kinds: str) -> Said | str:
+def _acts_said(kinds: str) -> str:
     """The activity kinds of a conflict (kept in English in its `found`) in the reader's words,
-    each said from the catalogue (`activity_<kind>`) and joined by `activity_list`, so that the
-    stored conflict is said again in the language of whoever reads it."""
-    parts: list[Said | str] = [
-        Said(f"activity_{kind}") if f"activity_{kind}" in MESSAGES else kind
-        for kind in kinds.split("、")
-    ]
-    said = parts[-1]
-    for part in reversed(parts[:-1]):
-        said = Said("activity_list", first=part, rest=said)
-    return said
+    each said from the catalogue (`activity_<kind>`) and listed as `fmt` lists values, so that
+    the stored conflict is said again in the language of whoever reads it."""
+    return said_together(
+        [
+            Said(f"activity_{kind}") if f"activity_{kind}" in MESSAGES else kind
+            for kind in kinds.split("、")
+        ]
+    )
 
 
 # Being named by someone else's relation or thread is not acting: the dead may be mourned.
