@@ -25,6 +25,7 @@ from ..untrusted import json_limits
 from . import author_layer, cast_changes
 
 if TYPE_CHECKING:
+    from ..memory.schema import Entity
     from ..memory.store.parts import StoreParts
     from .handles import Rewriting
 
@@ -134,15 +135,16 @@ def accept(
         raise InvalidInput.of(
             "entity_type_unknown", choices=vocabulary.ENTITY_TYPES.described(), got=entity_type
         )
-    known = next((e for e in book.entities() if name in (e.name, *e.aliases)), None)
+    cast = book.entities()  # one read for the three questions below
+    known = next((e for e in cast if name in (e.name, *e.aliases)), None)
     if known is not None:  # nothing to accept: the name already means someone
         raise InvalidInput.of("candidate_known", name=name, entity=known.name, id=known.id)
-    alike = lookalikes(book, name)
+    alike = lookalikes(cast, name)
     if alike and not confirmed:
         others = say("argument_list_separator").join(alike)
-        raise InvalidInput(say("candidate_lookalike", name=name, others=others, first=alike[0]))
+        raise InvalidInput.of("candidate_lookalike", name=name, others=others, first=alike[0])
     new_id = entity_id or name
-    if any(new_id == e.id for e in book.entities()):
+    if any(new_id == e.id for e in cast):
         raise InvalidInput.of("entity_id_taken", id=new_id)
     intro = {"id": new_id, "name": name, "type": entity_type}
     chapters, steps = _write(book, name, new_id, intro)
@@ -196,11 +198,9 @@ def _remember(
     )
 
 
-def lookalikes(book: Rewriting, name: str) -> list[str]:
-    """Known entities' names that look like `name` (`look_alike`)."""
-    found = [
-        e.name for e in book.entities() if any(look_alike(name, n) for n in (e.name, *e.aliases))
-    ]
+def lookalikes(cast: list[Entity], name: str) -> list[str]:
+    """The names of the entities in `cast` that look like `name` (`look_alike`)."""
+    found = [e.name for e in cast if any(look_alike(name, n) for n in (e.name, *e.aliases))]
     return sorted(set(found))
 
 
