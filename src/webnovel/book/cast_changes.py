@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..memory.write.reference_places import REFERENCE_KEYS, REFERENCE_LISTS
-from ..messages import say
 from . import author_layer
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ def merge_entities(book: Rewriting, source_id: str, target_id: str) -> list[int]
         if changed:
             rewritten.append((row["chapter"], result, after, stored.get("text")))
     if not rewritten:
-        raise InvalidInput(say("merge_nothing_to_fold", name=source.name))
+        raise InvalidInput.of("merge_nothing_to_fold", name=source.name)
     undo = commit_with_undo(book, rewritten)
     author_layer.record(
         book.storage,
@@ -164,7 +163,7 @@ def undo(book: Rewriting, name: str) -> list[int]:
     decided = author_layer.decisions(book.store)  # the latest first: a rename to a merged name
     decision = next((d for d in reversed(decided) if d.get("name") == name), None)
     if decision is None:
-        raise InvalidInput(say("candidate_nothing_to_undo", name=name))
+        raise InvalidInput.of("candidate_nothing_to_undo", name=name)
     return undo_decision(book, decision, name)
 
 
@@ -175,7 +174,7 @@ def undo_decision(book: Rewriting, decision: dict[str, Any], name: str) -> list[
     for step in steps:  # every chapter first: nothing is undone if one was changed since
         current = (book.stored_commit(step["chapter"]) or {}).get("result")
         if digest(current) != step["after"]:
-            raise InvalidInput(say("candidate_undo_changed", name=name, chapter=step["chapter"]))
+            raise InvalidInput.of("candidate_undo_changed", name=name, chapter=step["chapter"])
     for step in sorted(steps, key=lambda s: s["chapter"], reverse=True):
         stored = book.stored_commit(step["chapter"]) or {}
         before = book.store.commits.logged_result(step["chapter"], step["before"])

@@ -55,14 +55,14 @@ def rename(
     new = _new_name(book, entity, new_name)
     introduced = _introducing_chapters(book, entity.id)
     if not introduced:  # only named, never introduced: nothing holds a name to change
-        raise InvalidInput(say("rename_not_introduced", name=entity.name))
+        raise InvalidInput.of("rename_not_introduced", name=entity.name)
     start = introduced[0] if from_chapter is None else from_chapter
     if start < introduced[0]:
         raise InvalidInput(
             say("rename_from_chapter", name=entity.name, chapter=start, first=introduced[0])
         )
     if book.stored_commit(start) is None:
-        raise InvalidInput(say("rename_from_no_chapter", name=entity.name, chapter=start))
+        raise InvalidInput.of("rename_from_no_chapter", name=entity.name, chapter=start)
     intro: dict[str, Any] = {
         "id": entity.id,
         "name": new,
@@ -104,7 +104,7 @@ def undo(book: Rewriting, reference: str) -> Renamed:
     entity = book.entity(reference)
     latest = latest_rename(book.store, entity.id)
     if latest is None:
-        raise InvalidInput(say("rename_nothing_to_undo", name=entity.name))
+        raise InvalidInput.of("rename_nothing_to_undo", name=entity.name)
     chapters = cast_changes.undo_decision(book, latest, latest["name"])
     return Renamed(
         entity_id=entity.id,
@@ -131,10 +131,10 @@ def _new_name(book: Rewriting, entity: Entity, new_name: Any) -> str:
     """The new name, refused when empty, the entity's own already, or another entity's name
     or alias (naming that entity: two would answer to it)."""
     if not isinstance(new_name, str) or not new_name.strip():
-        raise InvalidInput(say("rename_name_text"))
+        raise InvalidInput.of("rename_name_text")
     new = new_name.strip()
     if new == entity.name:
-        raise InvalidInput(say("rename_same_name", name=new))
+        raise InvalidInput.of("rename_same_name", name=new)
     holder = next(
         (e for e in book.entities() if e.id != entity.id and new in (e.id, e.name, *e.aliases)),
         None,

@@ -94,7 +94,7 @@ def submit(book: Project, entity_id: str, posted: Posted) -> Renamed:
     if posted.action == "undo":
         return book.rename_entity(entity_id, "", undo=True)
     if posted.action != "rename":
-        raise InvalidInput(say("rename_unknown_action", action=posted.action[:20]))
+        raise InvalidInput.of("rename_unknown_action", action=posted.action[:20])
     raw = posted.from_chapter
     start = written_number(raw) if raw else None
     if raw and start is None:

@@ -48,7 +48,7 @@ def propose_results(book: Extracting, chapters: list[int]) -> dict[int, dict[str
     if settings.notice:
         warnings.warn(settings.notice, stacklevel=2)
     if settings.endpoint is None:  # resolve_settings has said why already; never reached
-        raise InvalidInput(say("no_model"))
+        raise InvalidInput.of("no_model")
     client = ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)
     cache = AnswerCache(book.storage.config_path.parent / ANSWERS_DB)
     try:
@@ -73,11 +73,11 @@ def extract_chapters(
 ) -> ExtractionReport:
     settings, no_endpoint = _settings_for_run(book, dry_run)
     if concurrency is not None and not 1 <= concurrency <= 64:
-        raise InvalidInput(say("concurrency_range", got=concurrency))
+        raise InvalidInput.of("concurrency_range", got=concurrency)
     if settings.notice:
         warnings.warn(settings.notice, stacklevel=2)
     if start is not None and end is not None and start > end:
-        raise InvalidInput(say("empty_range", start=start, end=end))
+        raise InvalidInput.of("empty_range", start=start, end=end)
     memory_dir = book.storage.config_path.parent
     run = _Run(settings, no_endpoint, dry_run, force, concurrency, progress)
     if dry_run:

@@ -18,7 +18,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InvalidInput
-from ..messages import say
 
 LOCK = "extract.lock"
 
@@ -55,9 +54,9 @@ def _open_lock(path: Path) -> int:
         fd = os.open(path, flags, 0o644)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EMLINK) and path.is_symlink():
-            raise InvalidInput(say("extract_lock_not_a_file", path=path)) from exc
+            raise InvalidInput.of("extract_lock_not_a_file", path=path) from exc
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device: refused, not waited on
         os.close(fd)
-        raise InvalidInput(say("extract_lock_not_a_file", path=path))
+        raise InvalidInput.of("extract_lock_not_a_file", path=path)
     return fd
