@@ -132,7 +132,7 @@ def read_json_input(name: str) -> Any:
             "json_input_invalid", where=where, why=json_limits.why_not_json(exc)
         ) from exc
     except ValueError as exc:  # NaN or Infinity
-        raise InvalidInput(f"{where.rstrip()}: {exc}") from exc
+        raise InvalidInput.of("file_problem", path=where.rstrip(), why=str(exc)) from exc
     except RecursionError as exc:
         raise InvalidInput.of("json_input_too_deep", where=where) from exc
     twice = duplicates.paths(value)
@@ -285,7 +285,7 @@ def _commit_one(
     except InvalidInput as exc:
         if str(exc).startswith(name):
             raise
-        raise InvalidInput(f"{name}: {exc}") from exc
+        raise InvalidInput.of("file_problem", path=name, why=str(exc)) from exc
 
 
 def import_book(args: argparse.Namespace) -> int:
