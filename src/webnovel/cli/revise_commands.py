@@ -240,7 +240,7 @@ def impact_text(found: Impact) -> str:
             lines.append(say("impact_published_line", line=line))
             drawn = True
         mark = say("impact_published_mark") if line is not None and chapter <= line else ""
-        lines.append(say("impact_chapter", chapter=chapter) + mark)
+        lines.append(say("commits_chapter", chapter=chapter) + mark)
         lines += by_chapter[chapter]
     if not drawn and line is not None:
         lines.append(say("impact_published_line", line=line))

@@ -132,8 +132,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "demo_field_line": ("  {field}：{value}", "  {field}: {value}"),
     "demo_history_head": ("{name} 的{field}历史：", "history of {name}'s {field}:"),
     "demo_relations_head": ("当前关系：", "relations now:"),
-    "demo_threads_head": ("未回收的线索：", "open threads:"),
-    "demo_conflicts_head": ("未决矛盾：", "open conflicts:"),
     "demo_try": (
         "试试：webnovel --project {root} fact {name} 境界 --as-of 3\n"
         "      webnovel --project {root} dashboard --open"
