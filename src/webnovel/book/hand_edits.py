@@ -35,19 +35,16 @@ class ChapterFiles:
     missing: list[dict[str, Any]] = field(default_factory=list)
     uncommitted: list[dict[str, Any]] = field(default_factory=list)
     stale: list[int] = field(default_factory=list)
+    outside: list[dict[str, Any]] = field(default_factory=list)  # not read: see `located`
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        found = {
             "edited": self.edited,
             "missing": self.missing,
             "uncommitted": self.uncommitted,
             "stale": self.stale,
         }
-
-
-def _located(project: Project, name: str) -> Path:
-    path = Path(name)
-    return path if path.is_absolute() else project.root / path
+        return found | ({"outside": self.outside} if self.outside else {})
 
 
 def _file_hash(path: Path) -> str | None:
@@ -91,10 +88,16 @@ def _status(
     files = ChapterFiles(stale=project.store.commits.stale_chapters())
     files.edited += [change.to_dict() for change in imported.changed]
     files.missing += imported.missing
+    files.outside += imported.outside
     sources = [s for s in sources if source_marks.place_of(s.path) is None]
     folders = {project.root / CHAPTER_FOLDER} | imported.folders
+    known = set(imported.known)
     for source in sources:
-        path = _located(project, source.path)
+        path = source_marks.located(project, source.path)
+        if path is None:
+            files.outside.append({"chapter": source.chapter, "path": source.path})
+            continue
+        known.add(path.resolve())
         folders.add(path.parent)
         if not path.is_file():
             files.missing.append({"chapter": source.chapter, "path": source.path})
@@ -109,7 +112,6 @@ def _status(
                     "file_hash": now,
                 }
             )
-    known = {_located(project, s.path).resolve() for s in sources} | imported.known
     committed = set(project.store.commits.chapter_commit_ids())
     for folder in sorted(folders):
         if not folder.is_dir():
@@ -187,7 +189,9 @@ def sync(
         stored = project.stored_commit(chapter)
         if stored is None:
             continue
-        path = _located(project, edited["path"])
+        path = source_marks.located(project, edited["path"])
+        if path is None:  # `_status` lists only the book's own files as edited
+            continue
         text = read_text(path)[0]
         project.pipeline.commit(
             stored["result"], text, chapter, text_source=edited["path"], stale=True

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..memory.store.revision_ops import text_hash
-from .source_marks import FILE_READ_KEY, file_stamp, place_of
+from .source_marks import FILE_READ_KEY, file_stamp, located, place_of
 
 if TYPE_CHECKING:
     from ..ingest.text_import import ImportedChapter
@@ -59,11 +59,7 @@ class Found:
     folders: set[Path] = field(default_factory=set)
     known: set[Path] = field(default_factory=set)
     whole: dict[str, str] = field(default_factory=dict)  # file → its size and time
-
-
-def located(project: Project, name: str) -> Path:
-    path = Path(name)
-    return path if path.is_absolute() else project.root / path
+    outside: list[dict[str, Any]] = field(default_factory=list)  # not read: `located`
 
 
 def check(project: Project, sources: list[TextSource]) -> Found:
@@ -79,6 +75,9 @@ def check(project: Project, sources: list[TextSource]) -> Found:
             novels.setdefault(at, []).append((place.position, source))
             continue
         path = located(project, place.path)
+        if path is None:
+            found.outside.append({"chapter": source.chapter, "path": place.path})
+            continue
         found.known.add(path.resolve())
         found.folders.add(path.parent)
         now = _folder_file_hash(path)
@@ -101,6 +100,9 @@ def _check_novel(
     found: Found,
 ) -> None:
     path = located(project, name)
+    if path is None:
+        found.outside += [{"chapter": s.chapter, "path": name} for _, s in chapters]
+        return
     found.known.add(path.resolve())
     stamp = file_stamp(path)
     if stamp is not None and stamp == project.store.commits.meta(FILE_READ_KEY + name):
@@ -182,6 +184,8 @@ def reimport(project: Project, found: Found) -> list[int]:
         if place is None or stored is None:
             continue
         path = located(project, place.path)
+        if path is None:  # `check` lists only the book's own files as changed
+            continue
         try:
             if place.position is None:
                 chapter = folder_chapter(path)

@@ -27,6 +27,20 @@ def source_name(project: _Rooted, path: Path) -> str:
         return str(resolved)
 
 
+def located(project: _Rooted, name: str) -> Path | None:
+    """The file a remembered text source names, when it lies inside the book's folder (a link
+    followed to where it leads); None when it leads outside. The sources are the book's own
+    records, so a received book's could name any file: `status` and `sync` read only the
+    book's own (docs/security.md)."""
+    path = Path(name)
+    path = path if path.is_absolute() else project.root / path
+    try:
+        path.resolve().relative_to(project.root.resolve())
+    except (ValueError, OSError):
+        return None
+    return path
+
+
 IMPORTED = "#import"  # a folder's chapter file: chapters/0002.md#import
 # a chapter of a whole novel's file: novel.txt#import:7 (the 7th chapter the import cut from it)
 FILE_READ_KEY = "text_file_read:"  # meta: a novel file's size and modification time, read in full

@@ -124,8 +124,8 @@ def proposal_text(proposal: hand_edits.Proposal) -> str:
 
 def status_text(found: dict[str, Any]) -> str:
     lines = []
-    for key in ("edited", "missing", "uncommitted"):
-        lines += file_lines(key, found[key])
+    for key in ("edited", "missing", "uncommitted", "outside"):
+        lines += file_lines(key, found.get(key, []))
     if found["stale"]:
         lines.append(say("status_stale", chapters="、".join(map(str, found["stale"]))))
     return "\n".join(lines) or say("status_in_step")

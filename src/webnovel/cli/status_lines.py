@@ -9,14 +9,14 @@ from ..messages import say
 
 
 def file_lines(key: str, entries: list[dict[str, Any]]) -> list[str]:
-    """`key`: edited, missing or uncommitted, as `status` answers them."""
+    """`key`: edited, missing, uncommitted or outside, as `status` answers them."""
     lines = []
     run: list[dict[str, Any]] = []
     for entry in [*entries, None]:
         if entry is not None and run and _follows(run[-1], entry):
             run.append(entry)
             continue
-        if len(run) > 1 and key in ("missing", "uncommitted"):
+        if len(run) > 1 and key in ("missing", "uncommitted", "outside"):
             first, last = run[0]["chapter"], run[-1]["chapter"]
             lines.append(
                 say(
