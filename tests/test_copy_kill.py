@@ -102,3 +102,63 @@ def test_a_killed_copy_leaves_no_book_and_runs_again(
             assert answers(dest) == expected
             assert leftovers(dest) == []  # a killed copy's folder aside is cleared
     assert outcomes["none"] > 0, outcomes
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="the window is a PostgreSQL book's")
+@pytest.mark.parametrize("dest_exists", [False, True])
+def test_interrupted_between_the_mark_and_the_move_takes_its_book_away(
+    saga_book: webnovel.Project,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    dest_exists: bool,
+) -> None:
+    """The one window the random kills found once (a CI run): Ctrl-C, SIGTERM or SIGHUP
+    landing after the copy's mark came out of its book and before the folder's one rename.
+    The book had no mark, so it was taken for another's and left registered, with no folder."""
+    from webnovel.book import copy_aside
+    from webnovel.book.stores import copy_book
+
+    def interrupted(aside: Path, dest: Path) -> None:
+        raise KeyboardInterrupt
+
+    dest = tmp_path / "dest"
+    if dest_exists:
+        dest.mkdir()
+    name = book_name()
+    _made.append(name)
+    monkeypatch.setattr(copy_aside, "move_into_place", interrupted)
+    with webnovel.open_project(saga_book.root) as source:  # the test above closes the fixture's
+        with pytest.raises(KeyboardInterrupt):
+            copy_book(source, dest, store=str(POSTGRES_URL), book=name)
+        assert not registered(name)
+        assert leftovers(dest) == []
+        assert not (dest / ".webnovel").exists()
+        monkeypatch.undo()
+        copy_book(source, dest, store=str(POSTGRES_URL), book=name)  # and again: whole
+    assert answers(dest) == answers(saga_book.root)
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="a PostgreSQL book's")
+def test_interrupted_after_the_move_leaves_the_whole_book(
+    saga_book: webnovel.Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the rename the copy is whole at DEST: an interruption then (clearing the folder
+    aside) must not take its book out from under it."""
+    from webnovel.book import copy_aside
+    from webnovel.book.stores import copy_book
+
+    moved = copy_aside.move_into_place
+
+    def moved_then_interrupted(aside: Path, dest: Path) -> None:
+        moved(aside, dest)
+        raise KeyboardInterrupt
+
+    dest = tmp_path / "dest"
+    name = book_name()
+    _made.append(name)
+    monkeypatch.setattr(copy_aside, "move_into_place", moved_then_interrupted)
+    with webnovel.open_project(saga_book.root) as source, pytest.raises(KeyboardInterrupt):
+        copy_book(source, dest, store=str(POSTGRES_URL), book=name)
+    assert registered(name)
+    assert leftovers(dest) == []
+    assert answers(dest) == answers(saga_book.root)

@@ -8,7 +8,8 @@ by its process number and cleared by the next copy to the same place once that p
 - for a PostgreSQL destination, its book in the store's registry, which carries the mark
   `copy_unfinished` (`HOST:PID`) in its meta until the copy is finished. The mark goes in with
   the copied tables' transaction itself and comes out just before the folder is moved, so a book
-  without the mark is a finished one, and is never taken away.
+  without the mark is a finished one, and is never taken away by another copy. The copy itself,
+  interrupted before its one rename, takes its own book away, marked or not: it made it.
 """
 
 from __future__ import annotations
@@ -78,16 +79,24 @@ def mark_finished(copy: Project) -> None:
             store.commits.delete_meta(UNFINISHED)
 
 
-def take_away(aside: Path, location: StoreLocation | None, mark: dict[str, str]) -> None:
-    """A copy that failed or was interrupted: its book in the store (only if it bears this
-    copy's own mark: a book of that name made by anyone else stays), and its folder aside."""
-    if location is not None and mark:
+def take_away(aside: Path, location: StoreLocation | None, mark: dict[str, str] | None) -> None:
+    """A copy that failed or was interrupted: its book in the store, and its folder aside. With
+    `mark`, the book goes only if it bears this copy's own mark (a book of that name made by
+    anyone else stays); without, the book is this copy's for sure (it was made, and its mark may
+    already be out: an interruption between `mark_finished` and the move)."""
+    if location is not None:
         with suppress(Exception):  # the store gone too: the next copy clears it
-            if _mark_of(location) == mark[UNFINISHED]:
+            if mark is None or _mark_of(location) == mark.get(UNFINISHED):
                 from ..memory.store.pg.pg_store import delete_book
 
                 delete_book(location)
     shutil.rmtree(aside, ignore_errors=True)
+
+
+def still_aside(aside: Path) -> bool:
+    """The copy was not moved into place yet: its memory is still in the folder aside (from
+    `init_project` until the one rename of `move_into_place`)."""
+    return (aside / MEMORY_DIR).is_dir()
 
 
 def _mark_of(location: StoreLocation) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -123,7 +124,10 @@ def copy_book(
         copy_aside.move_into_place(aside, target)
     except BaseException:
         copy.close()
-        copy_aside.take_away(aside, location, unfinished)
+        if copy_aside.still_aside(aside):  # the book was made by this copy: it goes, marked or not
+            copy_aside.take_away(aside, location, None)
+        else:  # moved into place, whole: only a leftover of the folder aside goes
+            shutil.rmtree(aside, ignore_errors=True)
         raise
     with open_project(target) as placed:  # its projections name the folder it is in now
         placed.refresh_projections()
