@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -52,8 +53,9 @@ def registered(name: str) -> bool:
 def test_a_killed_copy_leaves_no_book_and_runs_again(
     backend: str, saga_book: webnovel.Project, tmp_path: Path
 ) -> None:
-    source = saga_book.root
-    saga_book.close()  # the children read it; this process holds no connection meanwhile
+    # the children read a folder of this test's own: the session's saga stays open for others
+    source = tmp_path / "source"
+    shutil.copytree(saga_book.root, source)
     expected = answers(source)
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     started = time.perf_counter()
@@ -127,14 +129,13 @@ def test_interrupted_between_the_mark_and_the_move_takes_its_book_away(
     name = book_name()
     _made.append(name)
     monkeypatch.setattr(copy_aside, "move_into_place", interrupted)
-    with webnovel.open_project(saga_book.root) as source:  # the test above closes the fixture's
-        with pytest.raises(KeyboardInterrupt):
-            copy_book(source, dest, store=str(POSTGRES_URL), book=name)
-        assert not registered(name)
-        assert leftovers(dest) == []
-        assert not (dest / ".webnovel").exists()
-        monkeypatch.undo()
-        copy_book(source, dest, store=str(POSTGRES_URL), book=name)  # and again: whole
+    with pytest.raises(KeyboardInterrupt):
+        copy_book(saga_book, dest, store=str(POSTGRES_URL), book=name)
+    assert not registered(name)
+    assert leftovers(dest) == []
+    assert not (dest / ".webnovel").exists()
+    monkeypatch.undo()
+    copy_book(saga_book, dest, store=str(POSTGRES_URL), book=name)  # and again: whole
     assert answers(dest) == answers(saga_book.root)
 
 
@@ -157,8 +158,8 @@ def test_interrupted_after_the_move_leaves_the_whole_book(
     name = book_name()
     _made.append(name)
     monkeypatch.setattr(copy_aside, "move_into_place", moved_then_interrupted)
-    with webnovel.open_project(saga_book.root) as source, pytest.raises(KeyboardInterrupt):
-        copy_book(source, dest, store=str(POSTGRES_URL), book=name)
+    with pytest.raises(KeyboardInterrupt):
+        copy_book(saga_book, dest, store=str(POSTGRES_URL), book=name)
     assert registered(name)
     assert leftovers(dest) == []
     assert answers(dest) == answers(saga_book.root)
