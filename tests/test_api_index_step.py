@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import webnovel
-from webnovel.book.project import SEARCH_BEHIND_AT_MOST
+from webnovel.book.writing import SEARCH_BEHIND_AT_MOST
 
 
 def test_api_commits_keep_the_search_index_in_step(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from webnovel.dashboard.app import LIVE_POLL_SECONDS  # noqa: E402
+from webnovel.dashboard.board import LIVE_POLL_SECONDS  # noqa: E402
 
 from cli_runner import run_cli  # noqa: E402
 from dashboard_server import (  # noqa: E402

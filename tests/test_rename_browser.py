@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 import webnovel  # noqa: E402
-from webnovel.dashboard.app import LIVE_POLL_SECONDS  # noqa: E402
+from webnovel.dashboard.board import LIVE_POLL_SECONDS  # noqa: E402
 
 from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
 

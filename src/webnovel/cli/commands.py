@@ -21,9 +21,9 @@ from ..book import (
     plan_upstream_import,
     recover_book,
 )
-from ..book.project import SEARCH_BEHIND_AT_MOST
 from ..book.source_marks import source_name
 from ..book.words import FIELD, chapter_named, printable
+from ..book.writing import SEARCH_BEHIND_AT_MOST
 from ..config import GENRE_LADDERS
 from ..errors import (
     ExtractionFailed,

@@ -1,6 +1,7 @@
-"""A chapter number as a URL or a form writes it, read without surprises: `str.isdigit` alone
-takes ² or ٣ (which `int` refuses), Python refuses to read more than 4,300 digits, and SQLite
-holds no integer past 2**63, so each of these answered a 500 instead of a page."""
+"""A number as a URL or a form writes it, read without surprises. A chapter number:
+`str.isdigit` alone takes ² or ٣ (which `int` refuses), Python refuses to read more than 4,300
+digits, and SQLite holds no integer past 2**63, so each of these answered a 500 instead of a
+page. Any other number (a page, a hop count) is held within its bounds."""
 
 from __future__ import annotations
 
@@ -17,3 +18,12 @@ def written_number(raw: str) -> int | None:
     if not (raw.isascii() and raw.isdigit()):
         return None
     return BEYOND if len(raw.lstrip("0")) > MAX_DIGITS else int(raw)
+
+
+def bounded_int(raw: str | None, default: int, low: int, high: int) -> int:
+    """A number a URL gives (a page, a hop count, a sequence number) held within `low`..`high`;
+    `default` when it is missing or not a number."""
+    try:
+        return min(max(int(raw or ""), low), high)
+    except ValueError:
+        return default

@@ -159,7 +159,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "copied {commits} commits ({chapters} chapters) to {dest} ({store}){vectors}",
     ),
     "book_copied_vectors": ("，连同 {vectors} 个向量", ", with {vectors} vectors"),
-    # -- the dashboard's "not yet" pages (dashboard/app.py) -------------------------------------
+    # -- the dashboard's "not yet" pages (dashboard/page_routes.py) -------------------------------
     "dashboard_no_entity_yet": (
         "第{as_of}章时还没有这个实体",
         "no such entity yet as of chapter {as_of}",

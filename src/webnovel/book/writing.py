@@ -1,0 +1,212 @@
+"""A book that writes: commits and retractions (a published chapter's refused unless forced:
+revising.py), a rebuild from the commit log, the projections rewritten once a batch, a draft's
+review and a revision's impact, the published line and conflicts settled. It keeps the search
+index within SEARCH_BEHIND_AT_MOST chapters of its commits, which is why it stands on
+`SearchingBook` (searching.py); `Project` (project.py) builds on it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidInput, ReviewBlocked, UnknownConflict
+from ..memory.store.location import StoreLocation
+from .reader import chapter_number
+from .searching import Progress, SearchingBook
+
+if TYPE_CHECKING:
+    # Imported where used: a process that only reads never loads the write path or review.
+    from ..memory.records import CommitReport, Conflict
+    from ..memory.review.draft_review import ReviewReport
+    from ..memory.review.impact import Impact
+    from ..memory.write.write_pipeline import WritePipeline
+
+# Chapters commits may leave the search index behind: past this, the writer brings it up to
+# step itself, so the first search after thousands of commits never waits for them all.
+SEARCH_BEHIND_AT_MOST = 200
+
+
+class WritingBook(SearchingBook):
+    """A searching book that also writes: commits, retractions, rebuilds, reviews."""
+
+    def __init__(
+        self,
+        root: Path,
+        create: bool = False,
+        title: str | None = None,
+        location: StoreLocation | None = None,
+        created_meta: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(
+            root, create=create, title=title, location=location, created_meta=created_meta
+        )
+        self._pipeline: WritePipeline | None = None
+        # Projections are rewritten once per batch of commits (at flush or close), not per
+        # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
+        self._dirty = self._projections_stale()
+        self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
+        self._index_progress: Progress | None = None
+
+    def on_indexing(self, progress: Progress | None) -> None:
+        """Call `progress(done, total)` while a commit brings the search index up to step
+        (every SEARCH_BEHIND_AT_MOST chapters written through this handle)."""
+        self._index_progress = progress
+
+    def on_wait(self, tell: Callable[[str], None]) -> None:
+        """Call `tell(path)` when a write must wait for another process (a commit, rebuild or
+        search index catch-up) to finish; the CLI prints a note."""
+        self.storage.on_wait(tell)
+
+    @property
+    def pipeline(self) -> WritePipeline:
+        """The write path, loaded on first use: a process that only reads never imports it."""
+        if self._pipeline is None:
+            from ..memory.write.write_pipeline import WritePipeline
+
+            self._pipeline = WritePipeline(self.storage.index, self.config)
+        return self._pipeline
+
+    def commit(
+        self,
+        result: Any,
+        text: str | None = None,
+        chapter: int | None = None,
+        check: bool = False,
+        force: bool = False,
+        text_source: str | None = None,
+    ) -> CommitReport:
+        """Write a chapter result. With `check`, review it first and refuse blocking issues
+        unless `force`; a result that changes a published chapter is refused unless `force`
+        (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
+        was read from, remembered with its hash (`webnovel status`)."""
+        from .revising import guard_published, logged_as_published
+
+        crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
+        if check and not force:
+            review = self.review(result, chapter=chapter)
+            if review.blocking:
+                raise ReviewBlocked.of_issues(review.chapter, review.blocking)
+        with logged_as_published(self.storage, crossing):
+            report = self.pipeline.commit(result, text, chapter, text_source=text_source)
+        if report.status == "committed":
+            self._dirty = True
+            self._index_in_step()
+        return report
+
+    def _index_in_step(self) -> None:
+        """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending
+        (the CLI does the same for its runs), telling `on_indexing`'s progress."""
+        self._unindexed += 1
+        if self._unindexed >= SEARCH_BEHIND_AT_MOST:
+            self._unindexed = 0
+            if self.search_pending() >= SEARCH_BEHIND_AT_MOST:
+                self.catch_up_search(self._index_progress)
+
+    def retract(self, chapter: int, force: bool = False) -> CommitReport:
+        """Take a committed chapter back: the book then answers as if it had never been
+        committed, and later chapters are re-evaluated. The commit stays in the log, marked
+        retracted; committing the chapter again brings it back. A published chapter only
+        with `force`."""
+        from .revising import guard_published, logged_as_published
+
+        if chapter_number(chapter) is None:
+            raise InvalidInput.of("retract_needs_chapter")
+        crossing = guard_published(self.store, self.pipeline, None, chapter, None, True, force)
+        with logged_as_published(self.storage, crossing):
+            report = self.pipeline.retract(chapter)
+        self._dirty = True
+        self._index_in_step()
+        return report
+
+    def rebuild(
+        self, progress: Progress | None = None, search_progress: Progress | None = None
+    ) -> dict[str, Any]:
+        """Re-derive every store from the commit log: memory in one transaction, then the
+        search index, every chapter again."""
+        from ..memory.write.write_pipeline import replay_all
+
+        started = time.perf_counter()
+        index = self.storage.index
+        with self.storage.writing() as store:
+            commits = store.commits.current_commits()
+            store.commits.clear_derived()
+            for done, _ in enumerate(replay_all(index, self.config, commits), start=1):
+                if progress:
+                    progress(done, len(commits))
+        index.checkpoint()
+        self._dirty = True
+        self._aliases = None
+        memory_seconds = time.perf_counter() - started
+        indexed = self.retrieval().reindex(search_progress)
+        return {
+            "chapters": len(commits),
+            "indexed_chapters": indexed,
+            "memory_seconds": round(memory_seconds, 3),
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+
+    def flush(self) -> None:
+        """Rewrite state.json and the scratchpad if commits have changed memory since."""
+        if self._dirty:
+            self.refresh_projections()
+
+    def refresh_projections(self) -> None:
+        """Rewrite state.json and the scratchpad from memory now (`projections.py`)."""
+        from .projections import write_projections
+
+        self._dirty = False
+        write_projections(self)
+
+    def _projections_stale(self) -> bool:
+        from .projections import projections_stale
+
+        return projections_stale(self)
+
+    def review(self, draft: Any, chapter: int | None = None) -> ReviewReport:
+        """Check a draft chapter result against memory as of the chapter before; writes
+        nothing. A malformed draft raises InvalidChapterResult like a commit would."""
+        from ..memory.review.draft_review import review_draft
+
+        parsed, intake = self.pipeline.read(draft, chapter)
+        report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
+        report.normalized = list(intake.normalized)
+        return report
+
+    def impact(
+        self,
+        result: Any = None,
+        chapter: int | None = None,
+        text: str | None = None,
+        retract: bool = False,
+    ) -> Impact:
+        """What committing `result` as chapter `chapter` (or retracting it) would do to the
+        rest of the book, by the commit's own write path rolled back; writes nothing."""
+        from . import revising
+
+        return revising.impact(self.store, self.pipeline, result, chapter, text, retract)
+
+    def publish(self, through: int) -> int | None:
+        """Mark chapters 1..`through` as published (0 clears the line)."""
+        from . import revising
+
+        return revising.publish(self.storage, through)
+
+    def resolve_conflict(
+        self, conflict_id: str, intentional: bool = False, note: str | None = None
+    ) -> Conflict:
+        """Settle a conflict: `accepted` when the contradiction is intentional (kept, with the
+        note, no longer raised), otherwise `resolved`."""
+        status = "accepted" if intentional else "resolved"
+        with self.storage.writing() as store:
+            if not store.records.settle_conflict(conflict_id, status, note):
+                raise UnknownConflict(conflict_id)
+        self._dirty = True
+        found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
+        return found[0]
+
+    def scratchpad(self) -> str:
+        """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""
+        self.flush()
+        return self.storage.scratchpad_path.read_text(encoding="utf-8")
