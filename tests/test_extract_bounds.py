@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -138,8 +139,14 @@ def test_a_second_extract_on_the_same_book_waits_and_sends_nothing_twice(
     and then finds nothing left to ask; every chapter is asked once."""
     with imported_book(tmp_path / "book") as book:
         root = str(book.root)
-    with chat_server() as server:
-        server.delay_s = 0.25  # each answer takes a while: the second run starts meanwhile
+    waiting = "另一个 extract（进程 {pid}）正在提取本书"
+    said_waiting = threading.Event()
+
+    def first_answer_held(number: int, body: dict[str, Any]) -> None:
+        if number == 0:  # the first run holds the book until the second has said it waits
+            said_waiting.wait(60)
+
+    with chat_server(first_answer_held) as server:
         monkeypatch.setenv("WEBNOVEL_LLM_BASE_URL", server.base_url)
         monkeypatch.setenv("WEBNOVEL_LLM_API_KEY", KEY)
         monkeypatch.setenv("WEBNOVEL_LLM_MODEL", "test-model")
@@ -150,12 +157,25 @@ def test_a_second_extract_on_the_same_book_waits_and_sends_nothing_twice(
         while not server.seen and time.monotonic() < deadline:  # the first run is asking
             time.sleep(0.05)
         second = subprocess.Popen(command, env=env, stdout=PIPE, stderr=PIPE, text=True)
-        out1, err1 = first.communicate(timeout=60)
-        out2, err2 = second.communicate(timeout=60)
+        said: list[str] = []
+
+        def read_second() -> None:
+            assert second.stderr is not None
+            for line in second.stderr:
+                said.append(line)
+                if waiting.format(pid=first.pid) in line:
+                    said_waiting.set()
+
+        reader = threading.Thread(target=read_second, daemon=True)
+        reader.start()
+        out1, err1 = first.communicate(timeout=90)
+        out2 = second.communicate(timeout=60)[0]
+        reader.join(timeout=5)
+        err2 = "".join(said)
     assert first.returncode == 0 and second.returncode == 0, err1 + err2
     asked = [s.chapter for s in server.seen]
     assert sorted(asked) == [1, 2, 3, 4, 5, 6]  # each once
-    assert f"另一个 extract（进程 {first.pid}）正在提取本书" in err2
+    assert waiting.format(pid=first.pid) in err2
     assert json.loads(out1)["total"]["committed"] == 6
     assert json.loads(out2)["total"]["chapters"] == 0
 
