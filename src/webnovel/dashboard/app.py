@@ -41,7 +41,7 @@ from starlette.staticfiles import StaticFiles
 from ..book.project import Project
 from ..book.rulebook import RECIPES
 from ..book.words import ENTITY_TYPE, TASK
-from ..errors import InvalidInput, UnknownChapter, UnknownQuery, WebnovelError
+from ..errors import InvalidInput, Surface, UnknownChapter, UnknownQuery, WebnovelError
 from ..ingest.name_finder import Candidate
 from ..messages import say
 from ..queries import QUERIES, find_query
@@ -378,7 +378,7 @@ class Dashboard:
         try:
             done = rename_view.submit(self.book, entity.id, posted)
         except WebnovelError as refused:  # nothing was written
-            reason = say("page_rename_refused", reason=refused)
+            reason = say("page_rename_refused", reason=refused.said(Surface.PAGE))
             control = rename_view.control(self.book, entity.id, posted, reason)
             latest = self.book.latest_chapter() or 0
             at = min(max(shown or latest, 1), latest)
@@ -485,7 +485,8 @@ def error_of(exc: Exception) -> tuple[int, dict[str, Any]]:
     """An error's HTTP status and its JSON: `{"error": sentence, "code", "details"}`. Ours
     carry both (errors.py); Starlette's own (a refused form, a token) are named by status."""
     if isinstance(exc, WebnovelError):
-        return exc.http_status, {"error": str(exc), "code": exc.code, "details": exc.details}
+        said = exc.said(Surface.PAGE)
+        return exc.http_status, {"error": said, "code": exc.code, "details": exc.details}
     status = int(getattr(exc, "status_code", 500))
     code = HTTP_CODES.get(status, "http_error")
     return status, {"error": str(getattr(exc, "detail", "") or exc), "code": code, "details": {}}
