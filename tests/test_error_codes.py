@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import webnovel
-from webnovel.errors import InvalidInput, StoreUnavailable, UnknownEntity
+from webnovel.errors import InvalidInput, StoreUnavailable, Surface, UnknownEntity
 
 from stores import NO_POSTGRES, POSTGRES_URL, init_book
 
@@ -51,8 +51,8 @@ def test_an_error_is_its_key_and_arguments_rendered_when_shown(
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     assert str(error) != chinese and "0" in str(error) and "0" in chinese
     unknown = UnknownEntity("林言", ["林砚"])
-    assert unknown.as_json()["details"] == {"reference": "林言", "suggestions": ["林砚"]}
-    assert "林砚" in unknown.as_json()["message"] and unknown.http_status == 404
+    assert unknown.as_json(Surface.MCP)["details"] == {"reference": "林言", "suggestions": ["林砚"]}
+    assert "林砚" in unknown.as_json(Surface.MCP)["message"] and unknown.http_status == 404
     assert StoreUnavailable.http_status == 503 and StoreUnavailable.code == "store_unavailable"
 
 

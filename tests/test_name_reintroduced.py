@@ -81,7 +81,14 @@ def test_a_plain_commit_records_it_and_the_ambiguity_names_its_repair(
     said = str(ambiguous.value)
     assert said.startswith("「林砚」指代不明：可能是 lin_yan、linyan；请改用 id")
     assert "webnovel candidates merge lin_yan --into linyan" in said
-    assert ambiguous.value.details == {"reference": "林砚", "candidates": ["lin_yan", "linyan"]}
+    assert ambiguous.value.details == {
+        "reference": "林砚",
+        "candidates": ["lin_yan", "linyan"],
+        "next_step": {
+            "action": "merge_or_rename",
+            "arguments": {"newer": "lin_yan", "older": "linyan"},
+        },
+    }
     monkeypatch.setenv("WEBNOVEL_LANG", "en")
     with pytest.raises(AmbiguousEntity) as in_english:
         sample.fact("林砚", "境界")
@@ -165,8 +172,8 @@ def test_what_stays_advice(backend: str, tmp_path: Path) -> None:
 
 def test_an_agent_over_mcp_is_refused_and_then_told_the_repair(sample: webnovel.Project) -> None:
     """`commit_chapter` checks by default: the agent gets the refusal naming the known id and
-    nothing is written; forced, the conflict is recorded and `get_fact` by the name says the
-    repair."""
+    nothing is written; forced, the conflict is recorded and `get_fact` by the name says how
+    to tell the two apart with a tool (the repair, in tool words: tests/test_next_step.py)."""
     pytest.importorskip("mcp")
     from mcp import Client
 
@@ -189,7 +196,8 @@ def test_an_agent_over_mcp_is_refused_and_then_told_the_repair(sample: webnovel.
     assert conflict["kind"] == "name_reintroduced"
     error = json.loads(split.content[0].text)
     assert split.is_error and error["code"] == "ambiguous_entity"
-    assert "webnovel candidates merge lin_yan --into linyan" in error["message"]
+    assert "调用 get_history，subject 分别填 lin_yan 和 linyan" in error["message"]
+    assert error["details"]["next_step"]["action"] == "merge_or_rename"
 
 
 def test_fact_without_a_field_is_every_field_someone_has(sample: webnovel.Project) -> None:

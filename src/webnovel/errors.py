@@ -32,11 +32,18 @@ sentence in the reader's language when an adapter shows it, and only then: the C
 stderr with the exit code, MCP answers `{"code", "message", "details"}`, the dashboard's JSON
 the same under `error` (docs/contract.md). An error raised with a sentence already made (a
 library's words, a message built from several keys) still works, with no arguments.
+
+An error may also carry its next step (`NextStep`): what to do about it, as data, said in its
+message's `{next}` by the surface showing it (`said(surface)`: a command at the terminal, a tool
+to an agent over MCP, a page on the dashboard; `str(exc)` is the terminal's), and kept in its
+details as `next_step`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
@@ -59,6 +66,36 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+class Surface(StrEnum):
+    """Where an error is shown: the part of each step's catalogue key naming its words."""
+
+    CLI = "cli"
+    MCP = "mcp"
+    PAGE = "page"  # the dashboard, a page or its JSON
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """The next step an error points its reader to, as data. Each surface says it in its own
+    words, so that an agent over MCP is not told a terminal command it cannot run: the CLI
+    names the command, MCP the tool and its arguments (or, when no tool does it, that the
+    author decides), the dashboard its page or control. Its words are the catalogue's
+    `next_<action>_<surface>` (messages/mcphint.py), filled with `arguments`.
+
+    `action`: what to do, a stable English name an agent or a script acts on (`details` carry
+    it); `arguments`: what it is done with (ids, not names: the name may be the problem)."""
+
+    action: str
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+
+    def said(self, surface: Surface) -> str:
+        """The step in the words of `surface`, in the reader's language."""
+        return say(f"next_{self.action}_{surface}", **self.arguments)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "arguments": dict(self.arguments)}
+
+
 class WebnovelError(Exception):
     """Root of every error this package raises on purpose: what went wrong, as data."""
 
@@ -69,6 +106,7 @@ class WebnovelError(Exception):
     key: str | None = None
     arguments: dict[str, Any] = {}  # noqa: RUF012 - read only: each error sets its own
     _details: dict[str, Any] | None = None
+    next_step: NextStep | None = None
 
     def __init__(
         self,
@@ -78,11 +116,13 @@ class WebnovelError(Exception):
         key: str | None = None,
         arguments: Mapping[str, Any] | None = None,
         details: Mapping[str, Any] | None = None,
+        next_step: NextStep | None = None,
     ) -> None:
         super().__init__(message if key is None else key)
         self.key = key
         self.arguments: dict[str, Any] = dict(arguments or {})
         self._details = None if details is None else dict(details)
+        self.next_step = next_step
 
     @classmethod
     def of(cls, message_key: str, /, **arguments: Any) -> Self:
@@ -90,20 +130,29 @@ class WebnovelError(Exception):
         return cls(key=message_key, arguments=arguments)
 
     def __str__(self) -> str:
+        return self.said(Surface.CLI)
+
+    def said(self, surface: Surface) -> str:
+        """The sentence as `surface` shows it: its next step in that surface's words."""
         if self.key is None:
             return super().__str__()
-        return say(self.key, **self.arguments)
+        if self.next_step is None:
+            return say(self.key, **self.arguments)
+        return say(self.key, **{**self.arguments, "next": self.next_step.said(surface)})
 
     @property
     def details(self) -> dict[str, Any]:
         """What the error is about, as JSON values: its message's arguments, or the structured
-        facts a subclass names (the suggestions of an unknown name, the problems of a result)."""
-        facts = self.arguments if self._details is None else self._details
+        facts a subclass names (the suggestions of an unknown name, the problems of a result);
+        and its next step, `{"action", "arguments"}`, when it has one."""
+        facts = dict(self.arguments if self._details is None else self._details)
+        if self.next_step is not None:
+            facts["next_step"] = self.next_step.to_dict()
         return {name: _plain(value) for name, value in facts.items()}
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, surface: Surface) -> dict[str, Any]:
         """`{"code", "message", "details"}`: what MCP and the dashboard's JSON answer."""
-        return {"code": self.code, "message": str(self), "details": self.details}
+        return {"code": self.code, "message": self.said(surface), "details": self.details}
 
 
 class InvalidInput(WebnovelError):
@@ -194,17 +243,18 @@ class AmbiguousEntity(DomainError):
     def __init__(self, reference: str, candidates: list[str]) -> None:
         self.reference = reference
         self.candidates = list(candidates)
-        # the repair that exists, said with the ids (the name is the problem): the candidates
-        # come latest introduced first, so the newcomer is merged into the one known longest
-        repair = ""
+        # the repair that exists, with the ids (the name is the problem): the candidates come
+        # latest introduced first, so the newcomer is merged into the one known longest
+        repair = None
         if len(self.candidates) > 1:
             newer, older = self.candidates[0], self.candidates[-1]
-            repair = say("ambiguous_entity_repair", newer=newer, older=older)
+            repair = NextStep("merge_or_rename", {"newer": newer, "older": older})
         names = say("argument_list_separator").join(candidates)
         super().__init__(
             key="ambiguous_entity",
-            arguments={"ref": reference, "names": names, "repair": repair},
+            arguments={"ref": reference, "names": names, "next": ""},
             details={"reference": reference, "candidates": self.candidates},
+            next_step=repair,
         )
 
 
@@ -227,7 +277,11 @@ class UnknownConflict(DomainError):
 
     def __init__(self, conflict_id: str) -> None:
         self.conflict_id = conflict_id
-        super().__init__(key="unknown_conflict", arguments={"id": conflict_id})
+        super().__init__(
+            key="unknown_conflict",
+            arguments={"id": conflict_id},
+            next_step=NextStep("list_conflicts"),
+        )
 
 
 class UnknownQuery(DomainError):
@@ -314,10 +368,14 @@ class DamagedBook(DomainError):
             key=self._remedy(),
             arguments={"path": path, "problem": problem},
             details={"path": path, "problem": problem, "recoverable": recoverable},
+            next_step=self._next_step(),
         )
 
     def _remedy(self) -> str:
         return "damaged_book_rebuild" if self.recoverable else "damaged_book_lost"
+
+    def _next_step(self) -> NextStep | None:
+        return NextStep("rebuild") if self.recoverable else None
 
     def with_remedy(self, recoverable: bool) -> DamagedBook:
         """The same problem, saying whether `rebuild` can recover the file."""
@@ -354,6 +412,9 @@ class DamagedCache(DamagedBook):
 
     def _remedy(self) -> str:
         return "damaged_cache"
+
+    def _next_step(self) -> NextStep | None:
+        return None  # its remedy, deleting it, is the same everywhere and said in the sentence
 
 
 class StoreUnavailable(DomainError):

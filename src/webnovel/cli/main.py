@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import DamagedBook, InvalidInput, WebnovelError, is_sqlite_damage, one_line
+from ..errors import DamagedBook, InvalidInput, Surface, WebnovelError, is_sqlite_damage, one_line
 from ..messages import say
 from ..queries import QUERIES
 from ..untrusted.json_limits import why_not_json
@@ -440,7 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             warnings.showwarning = _show_warning
             return int(args.handler(args) or 0)
     except WebnovelError as exc:
-        return _fail(str(exc), exc.exit_code)
+        return _fail(exc.said(Surface.CLI), exc.exit_code)
     except json.JSONDecodeError as exc:
         return _fail(str(InvalidInput.of("not_json_input", why=why_not_json(exc))), 2)
     except OSError as exc:
@@ -449,7 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if is_sqlite_damage(exc):  # a page found damaged only when a query read it
             where = Path(args.project or ".") / ".webnovel"
             damage = say("schema_not_database", error=one_line(exc))
-            return _fail(str(DamagedBook(where, damage, recoverable=True)), 1)
+            return _fail(DamagedBook(where, damage, recoverable=True).said(Surface.CLI), 1)
         raise
     except KeyboardInterrupt:
         return _fail(say("interrupted"), 130)

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..errors import WebnovelError
+from ..errors import Surface, WebnovelError
 from .board import SECURITY_HEADERS, Board
 
 HTTP_CODES = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
@@ -20,7 +20,8 @@ def error_of(exc: Exception) -> tuple[int, dict[str, Any]]:
     """An error's HTTP status and its JSON: `{"error": sentence, "code", "details"}`. Ours
     carry both (errors.py); Starlette's own (a refused form, a token) are named by status."""
     if isinstance(exc, WebnovelError):
-        return exc.http_status, {"error": str(exc), "code": exc.code, "details": exc.details}
+        said = exc.said(Surface.PAGE)
+        return exc.http_status, {"error": said, "code": exc.code, "details": exc.details}
     status = int(getattr(exc, "status_code", 500))
     code = HTTP_CODES.get(status, "http_error")
     return status, {"error": str(getattr(exc, "detail", "") or exc), "code": code, "details": {}}

@@ -9,7 +9,7 @@ from typing import Any
 from ..book.project import Project
 from ..book.revising import change_text, summary
 from ..book.values import Impact
-from ..errors import InvalidInput, WebnovelError
+from ..errors import InvalidInput, Surface, WebnovelError
 from ..messages import say
 from ..untrusted.json_limits import JsonTooBig, loads, why_not_json
 from .form_numbers import written_number
@@ -54,7 +54,7 @@ def refused_page(
     impact its refusal carries, with the box that forces the commit."""
     found = getattr(refused, "impact", None)
     found = found if isinstance(found, Impact) else None
-    error = say("page_revise_refused", reason=str(refused))
+    error = say("page_revise_refused", reason=refused.said(Surface.PAGE))
     return revise_page(book, raw, chapter if found is None else found.chapter, found, error=error)
 
 

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 
-from ..errors import WebnovelError
+from ..errors import Surface, WebnovelError
 from ..messages import say
 from . import rename_view, revise_view
 from .form_numbers import written_number
@@ -121,7 +121,7 @@ class Writes(Pages):
         try:
             done = rename_view.submit(self.book, entity.id, posted)
         except WebnovelError as refused:  # nothing was written
-            reason = say("page_rename_refused", reason=refused)
+            reason = say("page_rename_refused", reason=refused.said(Surface.PAGE))
             control = rename_view.control(self.book, entity.id, posted, reason)
             latest = self.book.latest_chapter() or 0
             at = min(max(shown or latest, 1), latest)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, WebnovelError
+from ..errors import InvalidInput, Surface, WebnovelError
 from ..messages import say
 from ..queries import Arg
 from ..queries.arguments import checked_arguments
@@ -146,7 +146,7 @@ class ToolServer:
                 raise InvalidInput.of("unknown_tool", name=name)
             data = await tool.call(checked_arguments(name, tool.args, given))
         except WebnovelError as exc:  # ours, the store's included: said with its code
-            return _error(exc.as_json())
+            return _error(exc.as_json(Surface.MCP))
         except Exception as exc:
             # a bug of ours: said, logged, and the server goes on
             logger.exception("tool %s failed", name)
@@ -233,7 +233,7 @@ class ToolServer:
         try:
             arguments = checked_arguments(prompt.name, prompt.args, params.arguments or {})
         except InvalidInput as exc:
-            raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
+            raise MCPError(code=types.INVALID_PARAMS, message=exc.said(Surface.MCP)) from exc
         text = prompt.render(arguments)
         return types.GetPromptResult(
             description=prompt.description,

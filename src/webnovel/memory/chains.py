@@ -283,6 +283,31 @@ class Chain:
     def note(self, draft: ConflictDraft) -> None:
         self.notes.append(draft)
 
+    def unplanted(
+        self,
+        a: Assertion,
+        what: Literal["thread", "secret", "rule"],
+        expected: str,
+        key: str,
+        evidence: tuple[dict[str, Any], ...],
+        **said: Any,
+    ) -> None:
+        """A thread, a secret or a rule acted on before any chapter planted it: the conflict
+        `thread_unknown`, `secret_unknown` or `rule_unknown` of the chapter acting on it, its
+        subject the field, its message the catalogue's `key` naming the chapter and the
+        subject (as `{thread}`, `{secret}` or `{rule}`) and what else `said` gives."""
+        message = Said(key, chapter=a.chapter, **{what: a.subject}, **said)
+        self.conflict(
+            ConflictDraft(
+                kind=f"{what}_unknown",
+                chapter=a.chapter,
+                field=a.subject,
+                expected=expected,
+                message=message,
+                evidence=evidence,
+            )
+        )
+
 
 def _as(version: Version, valid_to: int | None, status: str) -> Version:
     """`version` with this end and status: itself when it has them already (most versions a

@@ -87,13 +87,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "unknown entity '{ref}': no entity has this id, name or alias{hint}",
     ),
     "ambiguous_entity": (
-        "「{ref}」指代不明：可能是 {names}；请改用 id{repair}",
-        "ambiguous entity '{ref}': it names {names}; use an id{repair}",
+        "「{ref}」指代不明：可能是 {names}；请改用 id{next}",
+        "ambiguous entity '{ref}': it names {names}; use an id{next}",
     ),
     "unknown_chapter": ("第{chapter}章尚未提交", "chapter {chapter} has not been committed"),
     "unknown_conflict": (
-        "未知冲突「{id}」：用 `webnovel conflicts --all` 查看全部",
-        "unknown conflict '{id}': see `webnovel conflicts --all`",
+        "未知冲突「{id}」：{next}",
+        "unknown conflict '{id}': {next}",
     ),
     "extraction_failed": (
         "第{chapter}章提取失败，本章及之后各章均未写入：{problem}",

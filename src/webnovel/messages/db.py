@@ -6,11 +6,8 @@ catalogue (`webnovel.messages`)."""
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- a damaged or foreign book file, said in one sentence with what can recover it ----------
     "damaged_book_rebuild": (
-        "{path} 已损坏，或不是本程序建的书库（{problem}）；运行 webnovel rebuild 可用其中"
-        "能读出的提交日志重建一个新文件（原文件改名留作 .damaged 备查），之后 copy 等命令照常可用",
-        "{path} is damaged, or not a book this program made ({problem}); webnovel rebuild makes "
-        "a new file from the commit log rows it can still read (the old file is kept beside it "
-        "as .damaged), after which copy and every other command work again",
+        "{path} 已损坏，或不是本程序建的书库（{problem}）；{next}",
+        "{path} is damaged, or not a book this program made ({problem}); {next}",
     ),
     "damaged_book_lost": (
         "{path} 已损坏，或不是本程序建的书库（{problem}），其中的提交日志也读不出来，"

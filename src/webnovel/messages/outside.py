@@ -111,11 +111,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "store_dropped": (
         "与书库的连接断开了（{said}）：进行中的事务已由服务器整体回滚，不会留下写了一半的内容"
-        "（若正在提交一章且断在最后一刻，可用 webnovel resume 查看它是否已提交）；"
+        "（若正在提交一章且断在最后一刻，{next}）；"
         "书库恢复后重试即可",
         "the connection to the store was lost ({said}): the server rolled back the whole "
         "transaction in progress, so nothing is left half written (if a chapter was being "
-        "committed and it broke at the last moment, webnovel resume shows whether it landed); "
+        "committed and it broke at the last moment, {next}); "
         "try again once the store is back",
     ),
     "store_book_exists": (

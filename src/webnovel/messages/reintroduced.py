@@ -1,6 +1,6 @@
-"""What is said about a known name introduced again under a new id (`name_reintroduced`), and
-how to repair a name that has come to mean two entities. Part of the one catalogue
-(`webnovel.messages`)."""
+"""What is said about a known name introduced again under a new id (`name_reintroduced`); how
+to repair a name that has come to mean two entities is a next step (messages/mcphint.py). Part
+of the one catalogue (`webnovel.messages`)."""
 
 # key: (中文, English)
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -18,12 +18,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "if this is someone already in the book, put them in entities_appeared / state_changes "
         "under their id; if it really is another person of the same name, give the newcomer a "
         "name that tells them apart and keep the shared name in aliases",
-    ),
-    "ambiguous_entity_repair": (
-        "。若是同一人，用 webnovel candidates merge {newer} --into {older} 合并；若是同名的两人，"
-        "用 webnovel rename {newer} 新名字 给其中一个改名",
-        ". If they are one person, merge them: webnovel candidates merge {newer} --into {older}; "
-        "if they are two people of one name, rename one: webnovel rename {newer} NEW-NAME",
     ),
     # `fact SUBJECT` with no field, for anyone but an item: every field that holds
     "fact_every_heading": ("{name}{when}：", "{name}{when}:"),

@@ -291,21 +291,9 @@ def fold_thread(chain: Chain, a: Assertion, config: BookConfig) -> None:
         )
         if action != "plant":
             state["planted_chapter"] = None
-            chain.conflict(
-                ConflictDraft(
-                    kind="thread_unknown",
-                    chapter=a.chapter,
-                    field=a.subject,
-                    expected="planted thread",
-                    message=Said(
-                        "conflict_thread_unknown",
-                        chapter=a.chapter,
-                        thread=a.subject,
-                        action=THREAD_ACTIONS.said(action),
-                    ),
-                    evidence=evidence,
-                )
-            )
+            said_action = THREAD_ACTIONS.said(action)
+            key = "conflict_thread_unknown"
+            chain.unplanted(a, "thread", "planted thread", key, evidence, action=said_action)
     elif state["status"] != "open" and action != "plant":
         chain.conflict(
             ConflictDraft(
@@ -377,22 +365,11 @@ def fold_rule(chain: Chain, a: Assertion, config: BookConfig) -> None:
     current = chain.current
     evidence = tuple(p.get("evidence", ()))
     if current is None and action != "reveal":
-        chain.conflict(
-            ConflictDraft(
-                kind="rule_unknown",
-                chapter=a.chapter,
-                field=a.subject,
-                expected="rule in force",
-                message=Said(
-                    "conflict_rule_unknown_revised"
-                    if action == "revise"
-                    else "conflict_rule_unknown_retired",
-                    chapter=a.chapter,
-                    rule=a.subject,
-                ),
-                evidence=evidence,
-            )
+        revised = action == "revise"
+        message_key = (
+            "conflict_rule_unknown_revised" if revised else "conflict_rule_unknown_retired"
         )
+        chain.unplanted(a, "rule", "rule in force", message_key, evidence)
         if action == "retire":
             return
     if action == "retire":

@@ -34,22 +34,11 @@ def fold_secret(chain: Chain, a: Assertion, config: BookConfig) -> None:
     current = chain.current
     evidence = tuple(p.get("evidence", ()))
     if current is None and action != "plant":
-        chain.conflict(
-            ConflictDraft(
-                kind="secret_unknown",
-                chapter=a.chapter,
-                field=a.subject,
-                expected="planted secret",
-                message=Said(
-                    "conflict_secret_unknown_revealed"
-                    if action == "reveal"
-                    else "conflict_secret_unknown_retired",
-                    chapter=a.chapter,
-                    secret=a.subject,
-                ),
-                evidence=evidence,
-            )
+        revealed = action == "reveal"
+        message_key = (
+            "conflict_secret_unknown_revealed" if revealed else "conflict_secret_unknown_retired"
         )
+        chain.unplanted(a, "secret", "planted secret", message_key, evidence)
         if action == "retire":
             return
     state: dict[str, Any] = (

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ....errors import StoreForbidden, StoreUnavailable, WebnovelError
+from ....errors import NextStep, StoreForbidden, StoreUnavailable, WebnovelError
 from ....messages import say
 
 # What libpq or psycopg writes, and the catalogue's reason for it. libpq (15, 16) says why the
@@ -64,7 +64,10 @@ def store_error(exc: BaseException) -> WebnovelError | None:
     if isinstance(exc, psycopg.OperationalError) and not isinstance(
         exc, psycopg.errors.LockNotAvailable
     ):
-        return StoreUnavailable.of("store_dropped", said=said)
+        # a commit cut at its last moment may have landed: the step says where to look
+        return StoreUnavailable(
+            key="store_dropped", arguments={"said": said}, next_step=NextStep("see_resume")
+        )
     return None
 
 
