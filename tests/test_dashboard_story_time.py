@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("playwright.sync_api")
 
 import webnovel  # noqa: E402
 from browser import PHONE, Watched, fits_a_phone  # noqa: E402

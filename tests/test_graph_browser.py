@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("playwright.sync_api")
 
 from browser import DESKTOP, PHONE, Watched, updating_screenshots  # noqa: E402
 from faction_cast import build_faction_book  # noqa: E402

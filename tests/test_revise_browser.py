@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("playwright.sync_api")
 
 import webnovel  # noqa: E402
 from browser import Watched  # noqa: E402
