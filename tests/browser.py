@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize
 
 CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
 CJK_FONT = "Noto Sans CJK SC"  # the first of dashboard.css's fonts
 SKIPPED = "the browser tests need Chromium and {font} (apt-get install chromium fonts-noto-cjk)"
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
-DESKTOP = {"width": 1360, "height": 900}
-PHONE = {"width": 390, "height": 844}  # a common phone, in CSS pixels
+DESKTOP: ViewportSize = {"width": 1360, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}  # a common phone, in CSS pixels
 
 
 @functools.cache
@@ -85,7 +85,9 @@ def _module(item: pytest.Item) -> str:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    _BROWSER_MODULES.update(_module(i) for i in items if "chromium" in i.fixturenames)
+    # an item that is not a test function (a doctest's, say) has no fixtures
+    asking = (i for i in items if "chromium" in getattr(i, "fixturenames", ()))
+    _BROWSER_MODULES.update(_module(i) for i in asking)
 
 
 @pytest.hookimpl(wrapper=True)
