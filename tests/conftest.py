@@ -51,6 +51,8 @@ from own_user import as_a_user_of_our_own  # noqa: E402
 from saga import Saga, generate_saga  # noqa: E402
 from stores import BACKENDS, NO_POSTGRES, POSTGRES_URL, drop_made_books, init_book  # noqa: E402
 
+pytest_plugins = ("browser",)  # the browser tests' one Chromium and their fixtures
+
 
 @pytest.fixture
 def book(backend: str, tmp_path: Path) -> Iterator[webnovel.Project]:
@@ -183,18 +185,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         counts[_module(item.nodeid)] = counts.get(_module(item.nodeid), 0) + 1
 
-    def rank(item: pytest.Item) -> tuple[int, int]:
-        name = _module(item.nodeid)
+    def module_rank(name: str) -> tuple[int, int]:
         if name in LONGEST_FIRST:
             return (0, LONGEST_FIRST.index(name))
         return (1, -counts[name])
+
+    # A group of SAME_WORKER's starts where its first module would, its modules one after
+    # another: without xdist too, the browser's modules then share one Chromium (browser.py).
+    group_rank: dict[str, tuple[int, int]] = {}
+    for name in counts:
+        if group := SAME_WORKER.get(name):
+            group_rank[group] = min(group_rank.get(group, module_rank(name)), module_rank(name))
+
+    def rank(item: pytest.Item) -> tuple[tuple[int, int], str]:
+        name = _module(item.nodeid)
+        if group := SAME_WORKER.get(name):
+            return (group_rank[group], group)
+        return (module_rank(name), "")
 
     items.sort(key=rank)  # stable: a module's own order stays
 
 
 # Modules that share what is costly to make run on one worker, as one unit: the 300-chapter
-# saga (built once per run; a second worker waited for it, then copied it: 3.5 s of CPU) and the
-# MCP SDK (2.5 s of CPU to import, paid by each worker whose modules ask for it).
+# saga (built once per run; a second worker waited for it, then copied it: 3.5 s of CPU), the
+# MCP SDK (2.5 s of CPU to import, paid by each worker whose modules ask for it) and Chromium
+# (about 1.3 s to start Playwright and launch it, kept only while its modules run: browser.py).
 SAME_WORKER = {
     "test_pack_held": "saga",
     "test_orchestrator": "saga",
@@ -206,6 +221,12 @@ SAME_WORKER = {
     "test_mcp_sizes": "mcp",
     "test_published_line": "mcp",
     "test_long_search_serving": "mcp",
+    "test_dashboard_browser": "browser",
+    "test_dashboard_story_time": "browser",
+    "test_graph_browser": "browser",
+    "test_rename_browser": "browser",
+    "test_revise_browser": "browser",
+    "test_revise_keeps_paste": "browser",
 }
 
 

@@ -39,12 +39,15 @@ PAGES = (
 )
 
 
-def build_sample_book(folder: Path) -> Path:
+def build_sample_book(folder: Path, published_through: int | None = None) -> Path:
+    """The sample book in `folder`, its chapters published through `published_through` if given."""
     with webnovel.init_project(folder, title="青灯照剑", genre="仙侠") as book:
         for chapter in sample_chapters():
             book.commit(chapter.result, text=chapter.text)
         draft = sample_book_dir() / "drafts" / "013-draft-with-mistakes.json"
         book.commit(json.loads(draft.read_text(encoding="utf-8")))
+        if published_through is not None:
+            book.publish(published_through)
     return folder
 
 

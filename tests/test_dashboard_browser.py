@@ -10,17 +10,17 @@ Set UPDATE_SCREENSHOTS=1 to write the screenshots under docs/screenshots/ (the R
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from browser import DESKTOP, PHONE, Watched, fits_a_phone, updating_screenshots  # noqa: E402
 from webnovel.dashboard.board import LIVE_POLL_SECONDS  # noqa: E402
 
 from cli_runner import run_cli  # noqa: E402
@@ -32,11 +32,9 @@ from dashboard_server import (  # noqa: E402
     running_dashboard,
 )
 
-CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"
-)
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+
 MAIN_PAGES = {
     "overview": "/",
     "characters": "/characters/linyan",
@@ -46,85 +44,12 @@ MAIN_PAGES = {
     "pack": "/pack",
 }
 
-DESKTOP = {"width": 1360, "height": 900}
-PHONE = {"width": 390, "height": 844}  # a common phone, in CSS pixels
-
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     root = build_sample_book(tmp_path_factory.mktemp("browser") / "book")
     with running_dashboard(root) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """One Chromium and one browsing context (a profile) for the module's pages: a page in a
-    context of its own cost half a second more on a busy machine. The pages share cookies and
-    cache as a person's tabs do; the dashboard on loopback sets no cookie."""
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        context = launched.new_context(viewport=DESKTOP)
-        yield context
-        context.close()
-        launched.close()
-
-
-class Watched:
-    """A browser page that records console errors and failed requests."""
-
-    def __init__(self, browser: object, viewport: dict[str, int] = DESKTOP) -> None:
-        self.page = browser.new_page()  # type: ignore[attr-defined]
-        if viewport != DESKTOP:
-            self.page.set_viewport_size(viewport)
-        self.problems: list[str] = []
-        self.page.on(
-            "console", lambda m: self.problems.append(m.text) if m.type == "error" else None
-        )
-        self.page.on("pageerror", lambda e: self.problems.append(str(e)))
-        self.page.on(
-            "response",
-            lambda r: self.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None,
-        )
-
-
-@pytest.fixture(scope="module")
-def tab(browser: object) -> Iterator[Watched]:
-    watched = Watched(browser)
-    yield watched
-    watched.page.close()
-
-
-@pytest.fixture
-def watched(tab: Watched) -> Watched:
-    """The module's one tab, at a desktop's size and with nothing seen yet: each test goes to
-    its own pages in it, as a person does in one tab (a new page cost Chromium a third of a
-    second on a busy machine)."""
-    tab.page.set_viewport_size(DESKTOP)
-    tab.problems.clear()
-    return tab
-
-
-# What a page's layout is, read in one call: each of Playwright's calls is a round trip through
-# its driver to Chromium (tens of milliseconds on a busy machine), a locator per link adds up.
-LAYOUT = """() => ({
-    width: document.scrollingElement.scrollWidth,
-    widest: [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .slice(0, 5).map((e) => `${e.tagName}.${e.className}`),
-    nav: [...document.querySelectorAll('.top nav a')]
-        .map((a) => a.getBoundingClientRect()).map((r) => [r.x, r.width]),
-})"""
-
-
-def fits_a_phone(page: object, path: str) -> None:
-    """On a 390-pixel-wide screen no page scrolls sideways: the navigation wraps, wide tables
-    scroll inside their own box, the graph shrinks to the screen."""
-    layout = page.evaluate(LAYOUT)  # type: ignore[attr-defined]
-    assert layout["width"] <= PHONE["width"], (path, layout)
-    assert layout["nav"], path
-    for x, width in layout["nav"]:  # each link shown, and whole on the screen
-        assert width > 0 and x >= 0 and x + width <= PHONE["width"], (path, layout["nav"])
 
 
 # The slider is base.html's, on every page: it moves the overview and each page that keeps
@@ -142,7 +67,7 @@ SLIDE = """() => {
 
 
 def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
-    board: Running, watched: Watched, tmp_path: Path
+    board: Running, watched: Watched, screenshots: Path
 ) -> None:
     """Each page is loaded once for all its checks (a load costs Chromium about a fifth of a
     second of CPU), at a phone's width, where it must not scroll sideways, then moved by the
@@ -150,9 +75,7 @@ def test_every_page_loads_cleanly_fits_a_phone_and_the_slider_moves_it(
     screen and then narrowed: the dashboard lays pages out by CSS alone (its script reads no
     sizes), so a page narrowed after loading is laid out as one loaded narrow. Each change of
     size lays the page out anew, so the tab changes size only for a photograph."""
-    updating = bool(os.environ.get("UPDATE_SCREENSHOTS"))
-    folder = SCREENSHOTS if updating else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
+    updating, folder = updating_screenshots(), screenshots
     # A full-page photograph costs Chromium up to a second; outside an update only the overview
     # is photographed (the path stays tested), the other pages prove themselves by their checks.
     photographed = {path: name for name, path in MAIN_PAGES.items() if updating or path == "/"}
@@ -276,13 +199,13 @@ def test_a_conflict_is_settled_from_the_page(board: Running, watched: Watched) -
 
 
 def test_a_commit_made_elsewhere_reloads_a_shown_page_and_a_hidden_one_once_shown(
-    board: Running, browser: object, watched: Watched
+    board: Running, browser_context: BrowserContext, watched: Watched
 ) -> None:
     """One commit for both pages: the shown page reloads; the hidden one has let go of its
     connection and asks nothing until shown again, then catches up. The shown page is the
     witness that the commit was announced: a hidden page still listening would have heard it
     within one more poll of the server's (LIVE_POLL_SECONDS), so no fixed wait is needed."""
-    shown, hidden = watched.page, Watched(browser).page
+    shown, hidden = watched.page, Watched(browser_context).page
     for page in (shown, hidden):
         page.goto(board.url + "/")
         sync_api.expect(page.locator("#live")).to_have_class("live on")
@@ -303,7 +226,7 @@ def test_a_commit_made_elsewhere_reloads_a_shown_page_and_a_hidden_one_once_show
 
 
 def test_a_board_started_in_english_reads_in_english(
-    board: Running, watched: Watched, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    board: Running, watched: Watched, screenshots: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Under WEBNOVEL_LANG=en a page is English around the book's own Chinese, down to what its
     script writes: the words are the page's, handed to the script, not the script's own; and
@@ -321,7 +244,7 @@ def test_a_board_started_in_english_reads_in_english(
     assert nav[:3] == ["overview", "characters", "graph"]
     headings = page.evaluate("[...document.querySelectorAll('h2')].map((h) => h.innerText)")
     assert "recent commits" in headings and "overdue threads" in headings
-    shot = (SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path) / "overview-en.png"
+    shot = screenshots / "overview-en.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
     page.goto(board.url + "/conflicts")

@@ -5,24 +5,18 @@ one column on a phone. Screenshots go to docs/screenshots/ with UPDATE_SCREENSHO
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-sync_api = pytest.importorskip("playwright.sync_api")
 
 import webnovel  # noqa: E402
+from browser import PHONE, Watched, fits_a_phone  # noqa: E402
 from story_time_book import CHAPTERS  # noqa: E402
-from test_dashboard_browser import DESKTOP, PHONE, SCREENSHOTS, fits_a_phone  # noqa: E402
 
 from dashboard_server import Running, running_dashboard  # noqa: E402
-
-CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
 
 @pytest.fixture(scope="module")
@@ -36,45 +30,37 @@ def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 
 
 def test_the_timeline_switches_to_story_time_and_shows_a_track(
-    board: Running, tmp_path: Path
+    board: Running, watched: Watched, screenshots: Path
 ) -> None:
-    folder = SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
-    problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport=DESKTOP)
-        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        page.goto(board.url + "/?as_of=4")
-        overview_clock = page.inner_text("#story-clock")
-        assert "故事时间：第60天（第4章第2场）" in overview_clock
-        assert "「韩啸出关」已过期 10 天" in overview_clock
-        page.goto(board.url + "/timeline?as_of=6")
-        assert "故事时间：第1140天黄昏" in page.inner_text(".clock")
-        told = page.locator(".events li .event").all_inner_texts()
-        assert told[0] == "周伯身死"  # the order told
-        page.click("text=按故事时间")
-        assert "order=story" in page.url
-        events = page.locator(".events li").all_inner_texts()
-        assert events[0].startswith("开篇前3599天 回忆") and "林家大火" in events[0]
-        assert events[1].startswith("第2天夜") and "周伯身死" in events[1]
-        page.goto(board.url + "/timeline?as_of=6&entity=linyan&order=story")
-        stays = page.locator(".stays li").all_inner_texts()
-        assert [s.split()[0] for s in stays] == [
-            "第1天清晨",
-            "第1天黄昏",
-            "第2天",  # 青石镇, morning to night: one stay
-            "开篇前3599天",
-            "第5～45天",  # 青云宗, from 三日后 to 四十日后
-            "第60天",
-            "第420天",
-            "第1140天",
-        ]
-        assert "林家旧宅" in stays[3] and "回忆" in stays[3]
-        page.screenshot(path=str(folder / "timeline-story.png"), full_page=True)
-        page.set_viewport_size(PHONE)
-        fits_a_phone(page, "/timeline?entity=linyan&order=story")
-        page.screenshot(path=str(folder / "timeline-story-phone.png"), full_page=True)
-        browser.close()
-    assert not problems, problems
+    page = watched.page
+    page.goto(board.url + "/?as_of=4")
+    overview_clock = page.inner_text("#story-clock")
+    assert "故事时间：第60天（第4章第2场）" in overview_clock
+    assert "「韩啸出关」已过期 10 天" in overview_clock
+    page.goto(board.url + "/timeline?as_of=6")
+    assert "故事时间：第1140天黄昏" in page.inner_text(".clock")
+    told = page.locator(".events li .event").all_inner_texts()
+    assert told[0] == "周伯身死"  # the order told
+    page.click("text=按故事时间")
+    assert "order=story" in page.url
+    events = page.locator(".events li").all_inner_texts()
+    assert events[0].startswith("开篇前3599天 回忆") and "林家大火" in events[0]
+    assert events[1].startswith("第2天夜") and "周伯身死" in events[1]
+    page.goto(board.url + "/timeline?as_of=6&entity=linyan&order=story")
+    stays = page.locator(".stays li").all_inner_texts()
+    assert [s.split()[0] for s in stays] == [
+        "第1天清晨",
+        "第1天黄昏",
+        "第2天",  # 青石镇, morning to night: one stay
+        "开篇前3599天",
+        "第5～45天",  # 青云宗, from 三日后 to 四十日后
+        "第60天",
+        "第420天",
+        "第1140天",
+    ]
+    assert "林家旧宅" in stays[3] and "回忆" in stays[3]
+    page.screenshot(path=str(screenshots / "timeline-story.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    fits_a_phone(page, "/timeline?entity=linyan&order=story")
+    page.screenshot(path=str(screenshots / "timeline-story-phone.png"), full_page=True)
+    assert watched.problems == []

@@ -7,27 +7,20 @@ docs/screenshots/phone-graph.png)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-sync_api = pytest.importorskip("playwright.sync_api")
 
+from browser import DESKTOP, PHONE, Watched, updating_screenshots  # noqa: E402
 from faction_cast import build_faction_book  # noqa: E402
 from webnovel.dashboard import graph_labels  # noqa: E402
 
 from dashboard_server import Running, running_dashboard  # noqa: E402
 
-CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"
-)
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-SIZES = {"desktop": {"width": 1360, "height": 900}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 # In the SVG's own units: each shown name's box as Chromium lays it out, against every other
 # node's circle; and how many screen pixels a unit is.
@@ -74,29 +67,22 @@ GRAPHS = {"cast": ("/graph?as_of=1", 55), "centred": ("/graph?as_of=2&center=p00
 @pytest.mark.parametrize("graph", GRAPHS)
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_fifty_people_stay_readable_on_a_desktop_and_a_phone(
-    cast_board: Running, size: str, graph: str, tmp_path: Path
+    cast_board: Running, size: str, graph: str, watched: Watched, screenshots: Path
 ) -> None:
     path, drawn = GRAPHS[graph]
     viewport = SIZES[size]
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport=viewport)
-            problems: list[str] = []
-            page.on("pageerror", lambda e: problems.append(str(e)))
-            page.goto(cast_board.url + path)
-            page.wait_for_load_state("load")
-            folder = SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
-            shot = folder / f"{size}-{graph}.png"
-            if graph == "cast" and size == "phone":
-                shot = folder / "phone-graph.png"  # the README links it
-            if shot.name == "phone-graph.png" or folder == tmp_path:
-                page.screenshot(path=str(shot), full_page=True)
-                assert shot.stat().st_size > 10_000
-            m = page.evaluate(MEASURE)
-        finally:
-            browser.close()
-    assert problems == []
+    page = watched.page
+    page.set_viewport_size(viewport)
+    page.goto(cast_board.url + path)
+    page.wait_for_load_state("load")
+    shot = screenshots / f"{size}-{graph}.png"
+    if graph == "cast" and size == "phone":
+        shot = screenshots / "phone-graph.png"  # the README links it
+    if shot.name == "phone-graph.png" or not updating_screenshots():
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
+    m = page.evaluate(MEASURE)
+    assert watched.problems == []
     assert m["nodes"] == drawn and m["shown"] == drawn
     assert m["hits"] == []  # no name over another node's circle, by Chromium's own boxes
     # the graph fits the screen's width, and the page does not scroll sideways

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,11 +24,10 @@ SECRET_IDS = ("lichen-identity", "father-alive")
 
 
 @pytest.fixture(scope="module")
-def root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = build_sample_book(tmp_path_factory.mktemp("impact-words") / "book")
-    with webnovel.open_project(folder) as book:
-        book.publish(LINE)
-    yield folder
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_sample_book(
+        tmp_path_factory.mktemp("impact-words") / "book", published_through=LINE
+    )
 
 
 def realm_golden_in_5(book: webnovel.Project) -> dict[str, object]:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import shutil
 import urllib.parse
 from collections.abc import Iterator
 
@@ -19,6 +17,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("jinja2")
 
 import webnovel  # noqa: E402
+from browser import Watched  # noqa: E402
 
 from dashboard_server import Running, build_sample_book, running_dashboard  # noqa: E402
 
@@ -29,10 +28,8 @@ SLIP = '{\n  "chapter": 8,\n  summary: "林砚在黑风谷找到了父亲"\n}'
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    root = build_sample_book(tmp_path_factory.mktemp("revise-keeps") / "book")
-    with webnovel.open_project(root) as book:
-        book.publish(LINE)
-    with running_dashboard(root) as running:
+    folder = tmp_path_factory.mktemp("revise-keeps") / "book"
+    with running_dashboard(build_sample_book(folder, published_through=LINE)) as running:
         yield running
 
 
@@ -85,22 +82,14 @@ def test_a_refused_commit_keeps_the_text_and_shows_its_impact(board: Running) ->
         assert book.commit_seq() == seq
 
 
-CHROMIUM = os.environ.get("WEBNOVEL_CHROMIUM") or shutil.which("chromium")
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
-def test_in_a_browser_the_slip_stays_in_the_editor(board: Running) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.goto(board.url + "/revise?chapter=8")
-        editor = page.locator("#revise-form textarea")
-        edited = editor.input_value().replace('"summary":', "summary:", 1)
-        editor.fill(edited)
-        with page.expect_navigation():
-            page.locator("#revise-form button").click()
-        assert page.locator("#revise-form textarea").input_value() == edited
-        said = page.locator("#revise-error").inner_text()
-        assert "键名须用双引号" in said and "返回总览" not in page.content()
-        browser.close()
+def test_in_a_browser_the_slip_stays_in_the_editor(board: Running, watched: Watched) -> None:
+    page = watched.page
+    page.goto(board.url + "/revise?chapter=8")
+    editor = page.locator("#revise-form textarea")
+    edited = editor.input_value().replace('"summary":', "summary:", 1)
+    editor.fill(edited)
+    with page.expect_navigation():
+        page.locator("#revise-form button").click()
+    assert page.locator("#revise-form textarea").input_value() == edited
+    said = page.locator("#revise-error").inner_text()
+    assert "键名须用双引号" in said and "返回总览" not in page.content()

@@ -28,10 +28,8 @@ LINE = 10
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    root = build_sample_book(tmp_path_factory.mktemp("revise-page") / "book")
-    with webnovel.open_project(root) as book:
-        book.publish(LINE)
-    with running_dashboard(root) as running:
+    folder = tmp_path_factory.mktemp("revise-page") / "book"
+    with running_dashboard(build_sample_book(folder, published_through=LINE)) as running:
         yield running
 
 
