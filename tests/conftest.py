@@ -206,6 +206,7 @@ SAME_WORKER = {
     "test_mcp_sizes": "mcp",
     "test_published_line": "mcp",
     "test_long_search_serving": "mcp",
+    "test_huge_chapter_numbers": "mcp",
 }
 
 

@@ -235,7 +235,9 @@ class Project(WritingBook):
         return importing.prefill(self, chapter)
 
     def stored_commit(self, chapter: int) -> dict[str, Any] | None:
-        """The chapter result and text a chapter currently stands on, as stored."""
+        """The chapter result and text a chapter currently stands on, as stored (None: not
+        committed). A number no chapter can have is refused, as every chapter argument is."""
+        chapter_number(chapter, "chapter")
         return self.store.commits.current_commit(chapter)
 
     def extract(
