@@ -19,40 +19,46 @@ from webnovel.cli.main import build_parser, main
 from webnovel.ingest.sample_book import sample_book_dir, sample_chapters
 
 HUGE = 99999999999999999999  # 20 digits: SQLite's INTEGER stops at 2**63 (19)
+H = str(HUGE)
 RESULT = str(sample_book_dir() / "results" / "004.json")
+CHECKED_IN_RESULT = "--chapter:"  # a chapter given beside a result is checked with it
 
-# Each command-line argument that takes a chapter number: how to give it HUGE.
-CLI: dict[tuple[str, str], list[str]] = {
-    ("commit", "--chapter"): ["commit", RESULT, "--chapter", str(HUGE)],
-    ("retract", "chapter"): ["retract", str(HUGE), "--yes"],
-    ("entities", "--as-of"): ["entities", "--as-of", str(HUGE)],
-    ("fact", "--as-of"): ["fact", "林砚", "realm", "--as-of", str(HUGE)],
-    ("history", "--as-of"): ["history", "林砚", "realm", "--as-of", str(HUGE)],
-    ("relations", "--as-of"): ["relations", "林砚", "--as-of", str(HUGE)],
-    ("cooccurrence", "--as-of"): ["cooccurrence", "林砚", "--as-of", str(HUGE)],
-    ("threads", "--as-of"): ["threads", "--as-of", str(HUGE)],
-    ("rules", "--as-of"): ["rules", "--as-of", str(HUGE)],
-    ("knows", "--as-of"): ["knows", "林砚", "--as-of", str(HUGE)],
-    ("secrets", "--as-of"): ["secrets", "--as-of", str(HUGE)],
-    ("chapter", "chapter"): ["chapter", str(HUGE)],
-    ("timeline", "--from"): ["timeline", "--from", str(HUGE)],
-    ("timeline", "--to"): ["timeline", "--to", str(HUGE)],
-    ("timeline", "--as-of"): ["timeline", "--as-of", str(HUGE)],
-    ("clock", "--as-of"): ["clock", "--as-of", str(HUGE)],
-    ("search", "--as-of"): ["search", "白眉", "--as-of", str(HUGE)],
-    ("conflicts", "--as-of"): ["conflicts", "--as-of", str(HUGE)],
-    ("pack", "--chapter"): ["pack", "--chapter", str(HUGE)],
-    ("review", "--chapter"): ["review", RESULT, "--chapter", str(HUGE)],
-    ("impact", "--chapter"): ["impact", RESULT, "--chapter", str(HUGE)],
-    ("result", "chapter"): ["result", str(HUGE)],
-    ("publish", "--through"): ["publish", "--through", str(HUGE)],
-    ("import", "--start"): ["import", "text", "chapters", "--start", str(HUGE), "--dry-run"],
-    ("rename", "--from"): ["rename", "林砚", "林默", "--from", str(HUGE)],
-    ("prefill", "chapter"): ["prefill", str(HUGE)],
-    ("extract", "chapter"): ["extract", str(HUGE)],
-    ("extract", "--from"): ["extract", "--from", str(HUGE)],
-    ("extract", "--to"): ["extract", "--to", str(HUGE)],
-    ("wiki", "--as-of"): ["wiki", "wiki", "--as-of", str(HUGE)],
+# Each command-line argument that takes a chapter number: how to give it HUGE, and how the
+# refusal names it (the facade's and MCP's name for it; a chapter result's check says --chapter).
+CLI: dict[tuple[str, str], tuple[list[str], str]] = {
+    ("commit", "--chapter"): (["commit", RESULT, "--chapter", H], f"{CHECKED_IN_RESULT} 应为"),
+    ("retract", "chapter"): (["retract", H, "--yes"], "chapter 应为"),
+    ("entities", "--as-of"): (["entities", "--as-of", H], "as_of 应为"),
+    ("fact", "--as-of"): (["fact", "林砚", "realm", "--as-of", H], "as_of 应为"),
+    ("history", "--as-of"): (["history", "林砚", "realm", "--as-of", H], "as_of 应为"),
+    ("relations", "--as-of"): (["relations", "林砚", "--as-of", H], "as_of 应为"),
+    ("cooccurrence", "--as-of"): (["cooccurrence", "林砚", "--as-of", H], "as_of 应为"),
+    ("threads", "--as-of"): (["threads", "--as-of", H], "as_of 应为"),
+    ("rules", "--as-of"): (["rules", "--as-of", H], "as_of 应为"),
+    ("knows", "--as-of"): (["knows", "林砚", "--as-of", H], "as_of 应为"),
+    ("secrets", "--as-of"): (["secrets", "--as-of", H], "as_of 应为"),
+    ("chapter", "chapter"): (["chapter", H], "chapter 应为"),
+    ("timeline", "--from"): (["timeline", "--from", H], "start 应为"),
+    ("timeline", "--to"): (["timeline", "--to", H], "end 应为"),
+    ("timeline", "--as-of"): (["timeline", "--as-of", H], "as_of 应为"),
+    ("clock", "--as-of"): (["clock", "--as-of", H], "as_of 应为"),
+    ("search", "--as-of"): (["search", "白眉", "--as-of", H], "as_of 应为"),
+    ("conflicts", "--as-of"): (["conflicts", "--as-of", H], "as_of 应为"),
+    ("pack", "--chapter"): (["pack", "--chapter", H], "chapter 应为"),
+    ("review", "--chapter"): (["review", RESULT, "--chapter", H], f"{CHECKED_IN_RESULT} 应为"),
+    ("impact", "--chapter"): (["impact", RESULT, "--chapter", H], f"{CHECKED_IN_RESULT} 应为"),
+    ("result", "chapter"): (["result", H], "chapter 应为"),
+    ("publish", "--through"): (["publish", "--through", H], "发布线应为"),
+    ("import", "--start"): (
+        ["import", "text", "chapters", "--start", H, "--dry-run"],
+        "start 应为",
+    ),
+    ("rename", "--from"): (["rename", "林砚", "林默", "--from", H], "from_chapter 应为"),
+    ("prefill", "chapter"): (["prefill", H], "chapter 应为"),
+    ("extract", "chapter"): (["extract", H], "chapter 应为"),
+    ("extract", "--from"): (["extract", "--from", H], "start 应为"),
+    ("extract", "--to"): (["extract", "--to", H], "end 应为"),
+    ("wiki", "--as-of"): (["wiki", "wiki", "--as-of", H], "--as-of 应为"),
 }
 # integer arguments that count something other than chapters
 COUNTS = {"--limit", "--top-k", "--budget", "--batch", "--min-count", "--concurrency"}
@@ -114,19 +120,22 @@ def test_a_huge_chapter_number_is_refused_by_every_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(book)
-    code = main(["--project", str(book), *CLI[argument]])
+    argv, named = CLI[argument]
+    code = main(["--project", str(book), *argv])
     said = capsys.readouterr().err
     assert code in (1, 2), said
-    assert said.startswith("错误：") and str(HUGE) in said, said
+    assert said.startswith("错误：") and f"：{named}" in said and H in said, said
     assert "Traceback" not in said
 
 
 def int_arguments(schema: dict[str, Any]) -> list[str]:
-    return [
-        name
-        for name, spec in schema["properties"].items()
-        if "integer" in json.dumps(spec) and name not in TOOL_COUNTS
-    ]
+    """A tool's integer arguments (given as such, or as one of a union) that are no count."""
+    found = []
+    for name, spec in schema["properties"].items():
+        types = {spec.get("type"), *(one.get("type") for one in spec.get("anyOf", []))}
+        if "integer" in types and name not in TOOL_COUNTS:
+            found.append(name)
+    return found
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mcp") is None, reason="needs the [mcp] extra")
@@ -151,5 +160,16 @@ def test_a_huge_chapter_number_is_refused_by_every_mcp_tool(book: Path) -> None:
     assert ("retract_chapter", "chapter") in answers and ("get_timeline", "end") in answers
     for (tool, name), answer in answers.items():
         assert answer.is_error, (tool, name, answer.content)
-        error = json.loads(answer.content[0].text)
-        assert str(HUGE) in error["message"], (tool, name, error)
+        message = json.loads(answer.content[0].text)["message"]
+        named = CHECKED_IN_RESULT if tool in ("review_draft", "impact_of_revision") else name
+        said = "：" + message  # as the CLI shows it, after 错误：
+        assert f"：{named} 应为" in said and H in said, (tool, name, message)
+
+
+def test_extract_takes_a_chapter_or_a_range_and_names_the_one_given(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--project", str(book), "extract", "3", "--from", "2"]) == 2
+    assert "请给出章节号 N 或 --from/--to，二者择一" in capsys.readouterr().err
+    assert main(["--project", str(book), "extract", "0"]) == 2
+    assert "chapter 应为不小于 1 的章节号，实际是 0" in capsys.readouterr().err
