@@ -122,6 +122,7 @@ BOTH_BACKENDS = {
     "test_item_moves",
     "test_name_reintroduced",
     "test_imported_sources",
+    "test_scene_ids",
 }
 
 
@@ -221,6 +222,7 @@ SAME_WORKER = {
     "test_mcp_sizes": "mcp",
     "test_published_line": "mcp",
     "test_long_search_serving": "mcp",
+    "test_huge_chapter_numbers": "mcp",
     "test_dashboard_browser": "browser",
     "test_dashboard_story_time": "browser",
     "test_graph_browser": "browser",

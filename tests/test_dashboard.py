@@ -114,7 +114,12 @@ def test_a_chapter_written_in_other_digits_or_too_long_is_no_500(board: Running)
     so written is refused or taken as not given, never a server error."""
     chapter = board.get(quoted("/chapters/²"))
     assert chapter.status == 400 and "章号须为数字，收到「²」" in chapter.body
-    assert board.get("/chapters/" + "9" * 30).status == 404  # not (yet) written
+    for huge in ("9" * 30, "1000001"):  # past any chapter: named as the URL gives it
+        refused = board.get("/chapters/" + huge)
+        shown = huge if len(huge) <= 20 else huge[:20] + "…"
+        assert refused.status == 400
+        assert f"chapter 应为 0 到 1,000,000 之间的章节号，实际是 {shown}" in refused.body
+    assert board.get("/chapters/1000000").status == 404  # not (yet) written
     for odd in ("²", "9" * 30, "9" * 5000):
         assert board.get(quoted("/revise?chapter=" + odd)).status == 200  # as if not given
 

@@ -139,6 +139,29 @@ def test_retracting_the_chapter_that_introduced_the_cast_equals_a_rebuild(
         assert everything(book) == after
 
 
+def chapters_quoted(pack: dict[str, Any]) -> set[int]:
+    """Every chapter a pack's items come from or cite."""
+    items = [item for section in pack["sections"] for item in section["items"]]
+    sources = {item["source"]["chapter"] for item in items if item.get("source")}
+    return sources | {e["chapter"] for item in items for e in item.get("evidence", [])}
+
+
+def test_a_rebuild_right_after_a_retraction_leaves_the_chapter_out_of_search(
+    tmp_path: Path, backend: str, sample_folder: Path
+) -> None:
+    """Retract, then rebuild before any search has caught up: the rebuild re-indexes every
+    chapter, and the retracted one's passages must go too (they used to stay in search and
+    in the pack for good, while `chapter 3` said it was never committed)."""
+    with copy_of(backend, sample_folder, tmp_path / "book") as book:
+        assert 3 in {hit.chapter for hit in book.search("白眉", top_k=50)}  # indexed
+        book.retract(3)
+        book.rebuild()
+        assert 3 not in {hit.chapter for hit in book.search("白眉", top_k=50)}
+        pack = book.build_memory_pack("chapter_write", chapter=13, outline="白眉老道 迷心阵")
+        assert 3 not in chapters_quoted(pack.to_dict())
+        assert "第3章" not in pack.render("prompt")
+
+
 # Chapter 2 names 药老 (and an old man it takes for him, and gives away a thing he never had)
 # before chapter 3 introduces him: chapter 3 adopts those references; chapter 4 names him by
 # the alias chapter 3 gave him.

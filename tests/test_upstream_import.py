@@ -142,6 +142,27 @@ def test_the_cli_makes_a_new_book_resumes_and_refuses_a_full_one(
     assert missing.returncode == 2 and "不是 webnovel-writer 项目" in missing.stderr
 
 
+@pytest.mark.parametrize("name", ["作品#2", "作品?v=1", "作品 %23 100%"])
+def test_a_folder_named_with_uri_characters_is_read_as_it_is(
+    tmp_path: Path, upstream: Path, name: str
+) -> None:
+    """`#`, `?` and `%` are a file URI's own characters: a folder named with them was read as an
+    empty database cut at the `#` or `?` (0 entities) and left a stray file beside it."""
+    expected = webnovel.book.plan_upstream_import(upstream)
+    assert expected.counts["entities_new"] == 6
+    named = tmp_path / "under" / name
+    shutil.copytree(upstream, named)
+    before = (named / ".webnovel" / "index.db").read_bytes()
+    plan = webnovel.book.plan_upstream_import(named)
+    assert (plan.counts, plan.chapters, plan.texts) == (
+        expected.counts,
+        expected.chapters,
+        expected.texts,
+    )
+    assert sorted(p.name for p in named.parent.iterdir()) == [name]  # nothing made beside it
+    assert (named / ".webnovel" / "index.db").read_bytes() == before  # read only
+
+
 def test_a_v5_project_without_an_event_log_takes_threads_from_the_scratchpad(
     tmp_path: Path, upstream: Path
 ) -> None:

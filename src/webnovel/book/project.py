@@ -235,7 +235,9 @@ class Project(WritingBook):
         return importing.prefill(self, chapter)
 
     def stored_commit(self, chapter: int) -> dict[str, Any] | None:
-        """The chapter result and text a chapter currently stands on, as stored."""
+        """The chapter result and text a chapter currently stands on, as stored (None: not
+        committed). A number no chapter can have is refused, as every chapter argument is."""
+        chapter_number(chapter, "chapter")
         return self.store.commits.current_commit(chapter)
 
     def extract(
@@ -246,12 +248,20 @@ class Project(WritingBook):
         force: bool = False,
         concurrency: int | None = None,
         progress: Progress | None = None,
+        chapter: int | None = None,
     ) -> ExtractionReport:
         """Have a model read the stored chapters `start`..`end` that stand only on a text
         import's result (all of them with `force`) and commit what it found, in chapter order;
         answers are kept in the book, so nothing is paid for twice. `dry_run` estimates the
-        requests, tokens and cost and sends nothing."""
-        for value, what in ((start, "start"), (end, "end")):
+        requests, tokens and cost and sends nothing. `chapter`: that one chapter alone, instead
+        of a range (a refusal then names `chapter`, the argument given)."""
+        bounds: tuple[tuple[int | None, str], ...] = ((start, "start"), (end, "end"))
+        if chapter is not None:
+            if start is not None or end is not None:
+                raise InvalidInput.of("chapter_or_range")
+            bounds = ((chapter, "chapter"),)
+            start = end = chapter
+        for value, what in bounds:
             if value is not None and (chapter_number(value, what) is None or value < 1):
                 raise InvalidInput.of("extract_bound", what=what, value=value)
         from ..extraction.extract import extract_chapters

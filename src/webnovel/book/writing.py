@@ -111,7 +111,7 @@ class WritingBook(SearchingBook):
         with `force`."""
         from .revising import guard_published, logged_as_published
 
-        if chapter_number(chapter) is None:
+        if chapter_number(chapter, "chapter") is None:
             raise InvalidInput.of("retract_needs_chapter")
         crossing = guard_published(self.store, self.pipeline, None, chapter, None, True, force)
         with logged_as_published(self.storage, crossing):

@@ -340,20 +340,16 @@ def _import_upstream(args: argparse.Namespace) -> int:
 
 
 def extract(args: argparse.Namespace) -> int:
-    start, end = args.start, args.end
-    if args.chapter is not None:
-        if start is not None or end is not None:
-            raise InvalidInput.of("chapter_or_range")
-        start = end = args.chapter
     with open_book(args) as book, ProgressBar("extract") as bar:
         try:
             report = book.extract(
-                start,
-                end,
+                args.start,
+                args.end,
                 dry_run=args.dry_run,
                 force=args.force,
                 concurrency=args.concurrency,
                 progress=bar.update,
+                chapter=args.chapter,
             )
         except ExtractionFailed as exc:
             if exc.report is not None:  # what was committed before the failure, then the error

@@ -6,6 +6,7 @@ page. Any other number (a page, a hop count) is held within its bounds."""
 from __future__ import annotations
 
 from ..book.revising import MAX_CHAPTER
+from ..errors import InvalidInput
 
 MAX_DIGITS = len(str(MAX_CHAPTER))
 BEYOND = MAX_CHAPTER + 1  # what a number longer than any chapter number is read as
@@ -18,6 +19,16 @@ def written_number(raw: str) -> int | None:
     if not (raw.isascii() and raw.isdigit()):
         return None
     return BEYOND if len(raw.lstrip("0")) > MAX_DIGITS else int(raw)
+
+
+def written_chapter(raw: str, what: str) -> int | None:
+    """`raw` as a chapter number when it is ASCII digits, else None; a number past any chapter's
+    is refused naming `what`, said as written (not as the BEYOND it is read as)."""
+    number = written_number(raw)
+    if number is not None and number > MAX_CHAPTER:
+        got = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise InvalidInput.of("not_a_chapter", what=what, high=HIGH, got=got)
+    return number
 
 
 def bounded_int(raw: str | None, default: int, low: int, high: int) -> int:

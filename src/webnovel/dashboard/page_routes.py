@@ -17,7 +17,7 @@ from ..ingest.name_finder import Candidate
 from ..messages import say
 from . import chapter_view, graph_view, pages, rename_view, revise_view, threads_view
 from .board import Board
-from .form_numbers import bounded_int, written_number
+from .form_numbers import bounded_int, written_chapter, written_number
 from .view_models import CandidatesPage, context_of
 
 
@@ -82,7 +82,7 @@ class Pages(Board):
 
     def chapter(self, request: Request, as_of: int) -> Response:
         raw = request.path_params["chapter"]
-        if (number := written_number(raw)) is None:
+        if (number := written_chapter(raw, "chapter")) is None:
             raise InvalidInput.of("chapter_not_digits", raw=raw[:40])
         if number > as_of:
             return self.not_yet(

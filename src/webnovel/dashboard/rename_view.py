@@ -14,7 +14,7 @@ from ..book.project import Project
 from ..book.renaming import Renamed, latest_rename
 from ..errors import InvalidInput
 from ..messages import say
-from .form_numbers import BEYOND, HIGH, written_number
+from .form_numbers import written_chapter
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -96,12 +96,9 @@ def submit(book: Project, entity_id: str, posted: Posted) -> Renamed:
     if posted.action != "rename":
         raise InvalidInput.of("rename_unknown_action", action=posted.action[:20])
     raw = posted.from_chapter
-    start = written_number(raw) if raw else None
+    start = written_chapter(raw, "from_chapter") if raw else None
     if raw and start is None:
         raise InvalidInput.of("chapter_not_digits", raw=raw[:40])
-    if start == BEYOND:  # said as written, not as the number it was read as
-        got = raw if len(raw) <= 20 else raw[:20] + "…"
-        raise InvalidInput.of("not_a_chapter", what="from_chapter", high=HIGH, got=got)
     return book.rename_entity(entity_id, posted.new_name, start)
 
 

@@ -12,7 +12,7 @@ from ..book.values import Impact
 from ..errors import InvalidInput, Surface, WebnovelError
 from ..messages import say
 from ..untrusted.json_limits import JsonTooBig, loads, why_not_json
-from .form_numbers import written_number
+from .form_numbers import BEYOND, written_number
 from .view_models import ImpactGroup, ImpactLine, RevisePage
 
 
@@ -26,7 +26,7 @@ def revise_page(
 ) -> RevisePage:
     """The page: the result to revise (a committed chapter's own, when only its number is
     given), and the impact when it was asked for."""
-    if not result_text and chapter is not None:
+    if not result_text and chapter is not None and chapter < BEYOND:  # beyond: as if not given
         stored = book.stored_commit(chapter)
         if stored is not None:
             result_text = json.dumps(stored["result"], ensure_ascii=False, indent=2)

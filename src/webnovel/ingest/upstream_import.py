@@ -94,7 +94,9 @@ def read_upstream(root: Path) -> UpstreamBook:
         _json(_small_file(memory / "state.json"), {}) if (memory / "state.json").is_file() else {}
     )
     info = state.get("project_info") or {}
-    conn = sqlite3.connect(f"file:{memory / 'index.db'}?mode=ro", uri=True)
+    # a proper file URI: `#`, `?` and `%` in a folder's name are a URI's own characters
+    read_only = (memory / "index.db").resolve().as_uri() + "?mode=ro"
+    conn = sqlite3.connect(read_only, uri=True)
     conn.execute("PRAGMA trusted_schema=OFF")  # someone else's file: its schema runs nothing
     conn.row_factory = sqlite3.Row
     try:

@@ -187,7 +187,7 @@ def _reading_tools(project: Project) -> list[Tool]:
         return project.prefill(a["chapter"])
 
     async def extract_chapter(a: dict[str, Any]) -> Json:
-        return project.extract(a["chapter"], a["chapter"], force=a["force"]).to_dict()
+        return project.extract(chapter=a["chapter"], force=a["force"]).to_dict()
 
     return [
         Tool(

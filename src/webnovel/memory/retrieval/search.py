@@ -206,8 +206,13 @@ class Retrieval:
         self._folded_kept = True
 
     def reindex(self, progress: Progress | None = None) -> int:
-        """Cut and index every chapter again (after a rebuild)."""
-        with self.store.atomic() as conn:
+        """Cut and index every chapter again (after a rebuild). Forgetting the chapter states
+        would hide the chapters retracted since the last sync from `stale_chapters` (it drops
+        only what they list): their chunks and lexicon documents go first, here."""
+        wanted = commit_ops.chapter_commit_ids(self.index, None)
+        with self.store.atomic() as conn, self.lexicon.writing() as lexicon:
+            lexicon.delete_all()  # every chapter is indexed again below
+            vector_store.delete_chapters(conn, vector_store.chunk_chapters(conn) - set(wanted))
             vector_store.forget_chapter_states(conn)
             vector_store.set_synced_seq(conn, "")
         return self.sync(progress)

@@ -43,11 +43,14 @@ def scenes_of(conn: Connection, start: int, end: int) -> list[dict[str, Any]]:
 
 
 def chapters_with(conn: Connection, entity_id: str, as_of: int | None, limit: int) -> list[int]:
-    """The latest `limit` chapters up to `as_of` with a scene `entity_id` is in, oldest first."""
+    """The latest `limit` chapters up to `as_of` with a scene `entity_id` is in, oldest first.
+    The id is looked for as its list holds it, a JSON string, quotes and all, and exactly: LIKE
+    would take `_` and `%` in an id for any character, and on SQLite ignore ASCII case, letting
+    other characters' scenes use up the limit (and SQLite and PostgreSQL answer differently)."""
     rows = conn.execute(
-        "SELECT DISTINCT chapter FROM scenes WHERE chapter <= ? AND characters_json LIKE ? "
+        "SELECT DISTINCT chapter FROM scenes WHERE chapter <= ? AND instr(characters_json, ?) > 0 "
         "ORDER BY chapter DESC LIMIT ?",
-        (LAST if as_of is None else as_of, f'%"{entity_id}"%', limit),
+        (LAST if as_of is None else as_of, dumps(entity_id), limit),
     ).fetchall()
     return sorted(r[0] for r in rows)
 

@@ -108,6 +108,11 @@ def chapter_state(conn: sqlite3.Connection, chapters: list[int] | None = None) -
     return {row[0]: row[1] for row in rows_in(conn, sql, chapters)}
 
 
+def chunk_chapters(conn: sqlite3.Connection) -> set[int]:
+    """The chapters that have chunks, whatever `chapter_state` says of them."""
+    return {row[0] for row in conn.execute("SELECT DISTINCT chapter FROM chunks")}
+
+
 def delete_chapters(conn: sqlite3.Connection, chapters: Iterable[int]) -> None:
     for chapter in chapters:
         ids = [r[0] for r in conn.execute("SELECT id FROM chunks WHERE chapter = ?", (chapter,))]
