@@ -113,8 +113,16 @@ def review_draft(
     return report
 
 
+# What a draft leaves undone (a thread past its due chapter, a promise due now, a deadline
+# passed in story time) contradicts no chapter: its evidence is where the thread was planted.
+_REMINDERS = frozenset({"thread_overdue", "promise_due", "deadline_passed"})
+
+
 def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
-    """The issue with the published chapters (other than the draft's own) its evidence cites."""
+    """The issue with the published chapters (other than the draft's own) its evidence cites,
+    when it is a contradiction (not a reminder of something left undone)."""
+    if issue.category in _REMINDERS:
+        return issue
     cited = {e.get("chapter") for e in issue.evidence}
     published = sorted(c for c in cited if isinstance(c, int) and c != chapter and c <= line)
     return replace(issue, contradicts_published=tuple(published)) if published else issue
