@@ -26,7 +26,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "（尚未设定发布线：webnovel publish --through N）",
         "(no published line yet: webnovel publish --through N)",
     ),
-    "impact_published_mark": ("【已发布】", "[published]"),
+    "impact_published_mark": ("【已发布】", " [published]"),
     "impact_conflict_added": ("  ✗ 新矛盾：{message}", "  ✗ new conflict: {message}"),
     "impact_conflict_removed": ("  ✓ 不再矛盾：{message}", "  ✓ no longer a conflict: {message}"),
     "impact_record": ("  · {change}", "  · {change}"),

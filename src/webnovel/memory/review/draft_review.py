@@ -69,6 +69,7 @@ class ReviewReport:
     chapter: int
     issues: list[ReviewIssue] = field(default_factory=list)
     normalized: list[str] = field(default_factory=list)  # what intake rewrote in the draft
+    own_words: list[str] = field(default_factory=list)  # of those, the author's own words
 
     @property
     def blocking(self) -> list[ReviewIssue]:
