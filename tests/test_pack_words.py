@@ -109,3 +109,37 @@ def test_a_budget_that_leaves_everything_out_says_so(tmp_path: Path) -> None:
     with webnovel.open_project(root) as book:
         roomy = book.build_memory_pack(chapter=4, record=False).render("prompt")
     assert "放不下任何一条记忆" not in roomy
+
+
+def test_an_emptied_item_set_takes_no_pack_line(tmp_path: Path) -> None:
+    """白眉真人 gave his only sword to 陆青云: 「白眉真人 物品：（无）」 is no state worth a line;
+    who holds the sword is said."""
+    people = [
+        {"id": "master", "name": "白眉真人", "current": {"location": "青石镇"}},
+        {"id": "hero", "name": "陆青云", "current": {"location": "青石镇"}},
+    ]
+    sword = {"id": "sword", "name": "青冥剑", "type": "物品"}
+    moves = [
+        {"entity_id": "master", "field": "items", "op": "remove", "new": "青冥剑"},
+        {"entity_id": "hero", "field": "items", "op": "add", "new": "青冥剑"},
+    ]
+    with webnovel.init_project(tmp_path / "book", title="青冥剑歌") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "entities_new": [*people, sword],
+                "state_changes": [
+                    {"entity_id": "master", "field": "items", "op": "add", "new": "青冥剑"}
+                ],
+            }
+        )
+        book.commit(
+            {
+                "chapter": 2,
+                "entities_appeared": [{"id": "master"}, {"id": "hero"}, {"id": "sword"}],
+                "state_changes": moves,
+            }
+        )
+        prompt = book.build_memory_pack(chapter=3, record=False).render("prompt")
+    assert "陆青云 物品：青冥剑" in prompt, prompt
+    assert "白眉真人 物品" not in prompt, prompt
