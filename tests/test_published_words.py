@@ -26,7 +26,7 @@ def items(entity: str, op: str, thing: str) -> dict[str, Any]:
     return {"entity_id": entity, "field": "items", "op": op, "new": thing}
 
 
-CAST = cast(("master", "白眉真人"), ("hero", "陆青云"))
+CAST = cast(("master", "白眉真人"), ("hero", "陆青云"), ("villain", "韩啸天"))
 # Chapter 2 kills the master; chapters 3 and 4 have him act: two conflicts, in published chapters.
 CHAPTERS: list[dict[str, Any]] = [
     {
@@ -35,6 +35,15 @@ CHAPTERS: list[dict[str, Any]] = [
         "state_changes": [items("master", "add", "青冥剑")],
         "plot_threads": [
             {"id": "oath", "content": "三年之约", "action": "plant", "due_chapter": 3},
+        ],
+        "secrets": [
+            {
+                "id": "killer",
+                "kind": "身份",
+                "content": "韩啸天是灭陆家满门的凶手",
+                "known_by": ["master"],
+                "about": ["villain"],
+            }
         ],
     },
     {
@@ -114,12 +123,23 @@ def test_an_emptied_set_and_no_record_are_not_a_change(root: Path) -> None:
     assert "（无） → （无）" not in said, said
 
 
-def test_an_overdue_thread_contradicts_no_published_chapter(root: Path, tmp_path: Path) -> None:
+def test_a_reminder_contradicts_no_published_chapter(root: Path, tmp_path: Path) -> None:
+    """A thread left overdue, and the question whether 陆青云 has learned the secret about the
+    man he meets, cite the chapter that planted them; neither contradicts it."""
     draft = tmp_path / "draft.json"
-    draft.write_text(json.dumps({"chapter": 5, "summary": "陆青云下山"}), encoding="utf-8")
+    meeting = {
+        "chapter": 5,
+        "summary": "陆青云下山，遇见韩啸天",
+        "entities_appeared": [{"id": "hero"}, {"id": "villain"}],
+        "scenes": [{"index": 1, "location": "青石镇", "characters": ["陆青云", "韩啸天"]}],
+    }
+    draft.write_text(json.dumps(meeting, ensure_ascii=False), encoding="utf-8")
     report = json.loads(run_cli("--project", str(root), "review", str(draft)).stdout)
-    overdue = [i for i in report["issues"] if i["category"] == "thread_overdue"]
-    assert overdue and overdue[0]["contradicts_published"] == []
+    reminders = [
+        i for i in report["issues"] if i["category"] in ("thread_overdue", "knowledge_unrecorded")
+    ]
+    assert {i["category"] for i in reminders} == {"thread_overdue", "knowledge_unrecorded"}
+    assert [i["contradicts_published"] for i in reminders] == [[], []]
     text = run_cli("--project", str(root), "review", str(draft), "--format", "text").stdout
     assert "线索逾期" in text or "三年之约" in text
     assert "与已发布" not in text, text

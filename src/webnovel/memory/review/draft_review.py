@@ -115,8 +115,9 @@ def review_draft(
 
 
 # What a draft leaves undone (a thread past its due chapter, a promise due now, a deadline
-# passed in story time) contradicts no chapter: its evidence is where the thread was planted.
-_REMINDERS = frozenset({"thread_overdue", "promise_due", "deadline_passed"})
+# passed in story time) and the question whether someone has learned a secret contradict no
+# chapter: their evidence is where the thread or the secret was planted.
+_REMINDERS = frozenset({"thread_overdue", "promise_due", "deadline_passed", "knowledge_unrecorded"})
 
 
 def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
