@@ -96,6 +96,8 @@ def coverage_line(ranges: Ranges) -> str | None:
         for r in ranges
     )
     first = ranges[0] if isinstance(ranges[0], int) else ranges[0][0]
+    if first == 1:  # no chapter 0 to date it from: states may be out of date from the start
+        return say("text_only_line_from_start", chapters=shown)
     return say("text_only_line", chapters=shown, after=first - 1)
 
 

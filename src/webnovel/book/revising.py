@@ -117,19 +117,43 @@ def guard_published(
 
 
 def refusal(found: Impact) -> str:
+    """Why a revision of a published chapter is refused: what it would change (each example
+    once: an answer that changes as of the latest chapter and in the chapter's own record reads
+    the same), and only the published chapters it would contradict. Conflicts it removes
+    contradict nothing, and the revised chapter is not a chapter it contradicts."""
     changes = [change_text(c) for c in found.changed]
     changes += [c.message for c in found.conflicts_added]
     changes += [change_text(r) for r in found.records if r.chapter == found.chapter]
-    published = [c for c in found.published if c != found.chapter] or [found.chapter]
+    examples = list(dict.fromkeys(changes))[:EXAMPLES_IN_REFUSAL]
+    contradicted = contradicted_published(found)
     return say(
         "published_revision_refused",
         chapter=found.chapter,
         line=found.published_through,
         action=say(f"published_revision_action_{found.action}"),
         summary=summary(found),
-        examples="；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only"),
-        published=say("published_chapters", chapters="、".join(map(str, published))),
+        examples="；".join(examples) or say("refusal_own_record_only"),
+        contradicts=say(
+            "published_revision_contradicts", chapters="、".join(map(str, contradicted))
+        )
+        if contradicted
+        else "",
     )
+
+
+def contradicted_published(found: Impact) -> list[int]:
+    """The published chapters, other than the revised one, where the revision makes a new
+    conflict or that a new conflict cites as its evidence (a death revised into chapter 20
+    contradicts chapter 25 where the dead man acts; a chapter 10 revised so the dead act
+    contradicts chapter 5 where he died)."""
+    line = found.published_through
+    if line is None:
+        return []
+    cited: set[int] = set()
+    for conflict in found.conflicts_added:
+        cited.add(conflict.chapter)
+        cited |= {e["chapter"] for e in conflict.evidence if isinstance(e.get("chapter"), int)}
+    return sorted(c for c in cited if c != found.chapter and c <= line)
 
 
 def summary(found: Impact) -> str:

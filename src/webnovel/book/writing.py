@@ -172,6 +172,7 @@ class WritingBook(SearchingBook):
         parsed, intake = self.pipeline.read(draft, chapter)
         report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
         report.normalized = list(intake.normalized)
+        report.own_words = list(intake.own_words)
         return report
 
     def impact(

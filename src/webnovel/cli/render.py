@@ -92,12 +92,18 @@ def commit_text(report: CommitReport) -> str:
     ]
     lines += [say("commit_conflict_line", message=c.message) for c in report.conflicts]
     lines += [say("commit_warning_line", warning=w) for w in report.warnings]
-    lines += [say("normalized_line", note=n) for n in report.normalized]
+    lines += _normalized_lines(report.normalized, report.own_words)
     return "\n".join(lines)
 
 
+def _normalized_lines(notes: Sequence[str], own_words: Sequence[str]) -> list[str]:
+    """What intake rewrote, as an author reads it: their own Chinese words (「境界」 for realm)
+    are how the book is meant to be written, not news, so only the rest is said."""
+    return [say("normalized_line", note=n) for n in notes if n not in own_words]
+
+
 def review_text(report: ReviewReport) -> str:
-    normalized = [say("normalized_line", note=n) for n in report.normalized]
+    normalized = _normalized_lines(report.normalized, report.own_words)
     if not report.issues:
         return "\n".join([say("review_clean", chapter=report.chapter), *normalized])
     lines = [

@@ -18,6 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..prose.closing import ending_passage as ending_passage  # the importer reads it here
+
 SENTENCE_ENDS = frozenset("。！？!?…")
 OPENING_QUOTES = frozenset("“「『‘")
 CLOSING_QUOTES = frozenset("”」』’")
@@ -109,7 +111,6 @@ MIN_SENTENCE_CHARS = 8
 MAX_SENTENCE_CHARS = 110
 SUMMARY_SENTENCES = 3
 SUMMARY_CHARS = 200
-ENDING_CHARS = 200
 MAX_SENTENCES = 400  # a chapter longer than this is ranked on its first 400 sentences' graph
 
 
@@ -228,12 +229,16 @@ def summary_sentences(
     order = first + order
     chosen: list[int] = []
     size = 0
+    said: set[str] = set()  # a sentence the chapter repeats word for word is said once
     for i in dict.fromkeys(order):
         if len(chosen) == count:
             break
+        if sentences[i].text in said:
+            continue
         if size + len(sentences[i].text) > SUMMARY_CHARS and chosen:
             continue
         chosen.append(i)
+        said.add(sentences[i].text)
         size += len(sentences[i].text)
     return [sentences[i].text for i in sorted(chosen)]
 
@@ -297,20 +302,6 @@ def _rank(terms: list[set[str]], pull: list[float]) -> list[float]:
 
 def extractive_summary(text: str, people_at: Iterable[int] = (), title: str = "") -> str:
     return "".join(summary_sentences(text, people_at, title=title))
-
-
-def ending_passage(text: str, chars: int = ENDING_CHARS) -> str:
-    """The last paragraphs of a chapter's text, about `chars` long, in its own words."""
-    paragraphs = [p.strip() for p in text.strip().split("\n") if p.strip()]
-    taken: list[str] = []
-    size = 0
-    for paragraph in reversed(paragraphs):
-        if taken and size + len(paragraph) > chars:
-            break
-        taken.append(paragraph)
-        size += len(paragraph)
-    passage = "\n".join(reversed(taken))
-    return passage if len(passage) <= 2 * chars else "…" + passage[-2 * chars :]
 
 
 def scene_parts(text: str) -> list[tuple[int, str]]:

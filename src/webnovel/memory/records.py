@@ -233,6 +233,9 @@ class CommitReport:
     conflicts: tuple[Conflict, ...] = ()
     warnings: tuple[str, ...] = ()
     normalized: tuple[str, ...] = ()  # what intake rewrote to make the result canonical
+    # those of them that only read the author's own Chinese words (「境界」 → realm): in the
+    # JSON's `normalized` for agents, left out of the text an author reads
+    own_words: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

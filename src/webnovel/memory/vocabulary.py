@@ -27,6 +27,7 @@ from functools import cached_property
 from typing import Any, get_args
 
 from ..messages import MESSAGES, say
+from ..prose.closing import without_closing_formula
 from .said import Said
 from .schema import ADVICE_KINDS, CONFLICT_KINDS, ConflictStatus, Status, ThreadStatus
 
@@ -466,9 +467,15 @@ def chapter_named(chapter: int, title: str | None) -> str:
 
 def ending_words(ending: Mapping[str, Any]) -> str:
     """Where a chapter ends, in the reader's words: 时间：夜，地点：客栈屋顶 (time: night; place: …).
-    One wording for the pack, `webnovel chapter` and the dashboard."""
+    One wording for the pack, `webnovel chapter` and the dashboard. A passage quoted from the
+    text is the story's last words, without the 章回体 closing formula (a book imported before
+    the importer left it off stored 「欲知后事如何，且听下回分解。」 as the whole passage)."""
+    shown = {
+        k: without_closing_formula(v) if k == "passage" and isinstance(v, str) else v
+        for k, v in ending.items()
+    }
     return say("state_separator").join(
-        say("pack_ending_part", label=ENDING.get(k, k), value=v) for k, v in ending.items() if v
+        say("pack_ending_part", label=ENDING.get(k, k), value=v) for k, v in shown.items() if v
     )
 
 

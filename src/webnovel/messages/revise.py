@@ -26,7 +26,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "（尚未设定发布线：webnovel publish --through N）",
         "(no published line yet: webnovel publish --through N)",
     ),
-    "impact_published_mark": ("【已发布】", "[published]"),
+    "impact_published_mark": ("【已发布】", " [published]"),
     "impact_conflict_added": ("  ✗ 新矛盾：{message}", "  ✗ new conflict: {message}"),
     "impact_conflict_removed": ("  ✓ 不再矛盾：{message}", "  ✓ no longer a conflict: {message}"),
     "impact_record": ("  · {change}", "  · {change}"),
@@ -85,16 +85,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "published_line_shown": ("发布线：读者已读到第{line}章", "published through chapter {line}"),
     "published_revision_refused": (
         "第{chapter}章已发布（读者已读到第{line}章），未{action}：这样做会{summary}；"
-        "例如：{examples}。与已发布的{published}矛盾，读者已读过的内容只能往后圆。"
+        "例如：{examples}。{contradicts}"
         "确要修改已发布的章节，加 --force（MCP：force=true）；日志会记为对已发布章节的修订",
         "chapter {chapter} is published (readers have chapter {line}); not {action}: "
-        "{summary}; for example: {examples}. It contradicts published {published}. "
+        "{summary}; for example: {examples}. {contradicts}"
         "Pass --force (MCP: force=true) to do it anyway; the log records it as a revision "
         "of a published chapter",
     ),
     "published_revision_action_commit": ("改写", "revised"),
     "published_revision_action_retract": ("撤回", "retracted"),
-    "published_chapters": ("第{chapters}章", "chapter(s) {chapters}"),
     # -- chapters edited by hand ----------------------------------------------------------------
     "status_edited": (
         "第{chapter}章的正文文件提交后被改过：{path}（webnovel sync 重新读入）",

@@ -157,10 +157,18 @@ def render_prompt(pack: MemoryPack) -> str:
     ]
     if pack.coverage_line:
         lines.append(pack.coverage_line)
+    lines += _nothing_fits(pack)
     for section in pack.sections:
         lines += ["", "## " + SECTION.get(section.name, section.name)]
         lines += [item.line for item in section.items]
     return "\n".join(lines) + "\n"
+
+
+def _nothing_fits(pack: MemoryPack) -> list[str]:
+    """A pack whose budget left out every item says so, rather than showing a bare header."""
+    if not pack.dropped or any(section.items for section in pack.sections):
+        return []
+    return [say("pack_nothing_fits", budget=pack.budget_tokens, dropped=pack.dropped)]
 
 
 def _stale_line(pack: MemoryPack) -> list[str]:
@@ -190,6 +198,7 @@ def render_text(pack: MemoryPack) -> str:
     lines += _stale_line(pack)
     if pack.coverage_line:
         lines.append(pack.coverage_line)
+    lines += _nothing_fits(pack)
     if pack.entities_in_play:
         lines.append(
             say(

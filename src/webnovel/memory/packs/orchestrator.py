@@ -167,6 +167,8 @@ def _reading_order(name: str, items: list[PackItem]) -> list[PackItem]:
         )
     if name == "character_state":
         return sorted(items, key=lambda i: (i.subject, i.field))
-    if name in ("timeline", "history", "working_memory"):
+    if name == "working_memory":  # a chapter's ending closes it, after its summary
+        return sorted(items, key=lambda i: (i.source_chapter or 0, i.field == "ending", -i.score))
+    if name in ("timeline", "history"):
         return sorted(items, key=lambda i: (i.source_chapter or 0, -i.score))
     return sorted(items, key=lambda i: -i.score)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...messages import say
+from ...prose.closing import ending_passage, without_closing_formula
 from ..chains import Version
 from ..clock.shown import clock_now, clock_since, deadline_line
 from ..read import as_of_reads, story_clock
@@ -77,7 +78,10 @@ def working_memory(g: Gathering) -> list[PackItem]:
             )
         ending = row.meta.get("ending")
         if chapter == g.as_of and isinstance(ending, dict) and ending:
+            ending = _real_ending(g, chapter, ending)
             text = ending_words(ending)
+            if not text:
+                continue
             items.append(
                 g.item(
                     layer="working",
@@ -94,6 +98,17 @@ def working_memory(g: Gathering) -> list[PackItem]:
                 )
             )
     return items
+
+
+def _real_ending(g: Gathering, chapter: int, ending: dict[str, Any]) -> dict[str, Any]:
+    """The ending as stored, or, where its passage was only the 章回体 closing formula (a book
+    imported before the importer left it off), the passage taken again from the chapter's text."""
+    passage = ending.get("passage")
+    if not isinstance(passage, str) or without_closing_formula(passage):
+        return ending
+    stored = commit_ops.current_commit(g.conn, chapter)
+    text = stored.get("text") if stored else None
+    return {**ending, "passage": ending_passage(text) if isinstance(text, str) else ""}
 
 
 DEADLINE_SOON_DAYS = 30  # a deadline this close in story time is 本章须知
@@ -157,6 +172,8 @@ def character_state(g: Gathering) -> list[PackItem]:
         entity = g.in_play.entities[entity_id]
         relevance = g.in_play.relevance[entity_id]
         for fact in facts[entity_id]:
+            if fact.value == []:  # a set emptied (all given away): the holders' lines say where
+                continue
             score = relevance * field_importance(fact.field)
             value, line_value = fact.value, value_text(fact.value)
             if fact.field == "age":  # an age grows with the story clock: 十六岁 → 十九岁

@@ -69,6 +69,7 @@ class ReviewReport:
     chapter: int
     issues: list[ReviewIssue] = field(default_factory=list)
     normalized: list[str] = field(default_factory=list)  # what intake rewrote in the draft
+    own_words: list[str] = field(default_factory=list)  # of those, the author's own words
 
     @property
     def blocking(self) -> list[ReviewIssue]:
@@ -113,8 +114,17 @@ def review_draft(
     return report
 
 
+# What a draft leaves undone (a thread past its due chapter, a promise due now, a deadline
+# passed in story time) and the question whether someone has learned a secret contradict no
+# chapter: their evidence is where the thread or the secret was planted.
+_REMINDERS = frozenset({"thread_overdue", "promise_due", "deadline_passed", "knowledge_unrecorded"})
+
+
 def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
-    """The issue with the published chapters (other than the draft's own) its evidence cites."""
+    """The issue with the published chapters (other than the draft's own) its evidence cites,
+    when it is a contradiction (not a reminder of something left undone)."""
+    if issue.category in _REMINDERS:
+        return issue
     cited = {e.get("chapter") for e in issue.evidence}
     published = sorted(c for c in cited if isinstance(c, int) and c != chapter and c <= line)
     return replace(issue, contradicts_published=tuple(published)) if published else issue

@@ -347,8 +347,8 @@ def _change(
 ) -> AnswerChange | None:
     family, key = chain
     before, after = _said(family, was), _said(family, now)
-    if before == after:
-        return None
+    if _nothing(before) and _nothing(after) or before == after:
+        return None  # no record and an emptied set both answer 「（无）」: not a change
     sample = now or was or rows[0]
     target = sample.obj if family in ("rel", "know") else None
     label = sample.field
@@ -371,6 +371,11 @@ def _change(
         target=target,
         target_name=target,
     )
+
+
+def _nothing(value: Any) -> bool:
+    """No answer: no version, or a set emptied (an item given away leaves its holder none)."""
+    return value is None or value == [] or value == {}
 
 
 def _entity_change(entity_id: str, was: EntityRow | None, now: EntityRow | None) -> AnswerChange:

@@ -27,6 +27,7 @@ from .intake_sections import MEMORY_FACTS, SECTIONS, TOP, Section
 from .json_hygiene import json_problems
 from .numbers import chinese_chapter_number
 
+_CHINESE = re.compile(r"[\u3400-\u9fff]")
 _NAME_SEPARATORS = re.compile(r"\s*[、，,/／;；]\s*|\s+和\s+")
 
 
@@ -37,16 +38,28 @@ class Intake:
     result: Any
     normalized: tuple[str, ...] = ()
     plain: bool = False  # found plain JSON (json_hygiene), so the validator need not look again
+    # the notes in `normalized` that only read an author's own Chinese word as its canonical
+    # form (「境界」 → realm, 「回收」 → resolve, 「状态变化」 → state_changes): listed for agents,
+    # not news to the author, whose text output leaves them out
+    own_words: tuple[str, ...] = ()
 
 
 class _Normalizer:
     def __init__(self, fields: Terms) -> None:
         self.fields = fields
         self.notes: list[str] = []
+        self.own_words: list[str] = []
         self.problems: list[str] = []
 
     def note(self, path: str, written: Any, became: Any) -> None:
         self.notes.append(f"{path}: {_show(written)} → {_show(became)}")
+
+    def word(self, path: str, written: str, became: str) -> None:
+        """A key, field or value written as a word of the vocabulary: noted, and when it is
+        Chinese (the author's own word for it), marked as no news."""
+        self.note(path, written, became)
+        if _CHINESE.search(written):
+            self.own_words.append(self.notes[-1])
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -78,7 +91,7 @@ class _Normalizer:
                     )
                 continue
             if key != written:
-                self.note(f"{path}.{written}", written, key)
+                self.word(f"{path}.{written}", written, key)
             if key in out and out[key] != value:
                 earlier = first_written[key]
                 self.problems.append(
@@ -114,7 +127,7 @@ class _Normalizer:
                         )
                     )
                 elif found is not None and found != value:
-                    self.note(f"{path}.{key}", value, found)
+                    self.word(f"{path}.{key}", value, found)
                     item[key] = found
         for key in section.refs:
             value = item.get(key)
@@ -147,7 +160,7 @@ class _Normalizer:
         found = self.fields.find(written)
         if found is not None:
             if found != written:
-                self.note(path, written, found)
+                self.word(path, written, found)
             return found
         guess = nearest(written, self.fields.values)
         if guess is not None and guess != written:
@@ -184,7 +197,12 @@ def normalize_result(data: Any, fields: Terms) -> Intake:
     result["relationships_new"] = _split_pairs(result.get("relationships_new"), work)
     if work.problems:
         raise InvalidChapterResult(work.problems)
-    return Intake({k: v for k, v in result.items() if v is not None}, tuple(work.notes), True)
+    return Intake(
+        {k: v for k, v in result.items() if v is not None},
+        tuple(work.notes),
+        True,
+        tuple(work.own_words),
+    )
 
 
 def _items(work: _Normalizer, value: Any, section: Section, path: str) -> Any:

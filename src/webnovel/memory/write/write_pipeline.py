@@ -124,6 +124,7 @@ class WritePipeline:
                     commit_id=commit_id,
                     warnings=result.warnings + warnings,
                     normalized=normalized,
+                    own_words=intake.own_words,
                 )
             if current is not None:
                 # said, because another writer (another agent, another machine) may have
@@ -168,6 +169,7 @@ class WritePipeline:
             + tuple(outcome.warnings)
             + tuple(n.message for n in outcome.notes),
             normalized=normalized,
+            own_words=intake.own_words,
         )
 
     def _text_kept(
