@@ -156,7 +156,8 @@ class BookReader:
         ever added to someone's 物品, asked for by its name."""
         entity = self.thing(subject)
         names = {entity.id, entity.name, *entity.aliases}
-        held = self.store.chains.holder(names, entity.name, as_of)
+        shown = self.names([entity.id], as_of).get(entity.id, entity.name)  # as then named
+        held = self.store.chains.holder(names, shown, as_of)
         return held or self.store.chains.fact(entity, "holder", as_of)
 
     def thing(self, reference: str) -> Entity:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import hashlib
 
 from ..schema import Entity, MemoryItem
-from ..store import chain_ops, entity_ops
+from ..store import chain_ops
 from ..store.connection import Connection
 from ..store.index_store import dumps
+from .as_of_reads import names_as_of
 
 HOLDER = "holder"
 
@@ -43,7 +44,7 @@ def holder(conn: Connection, names: set[str], shown: str, as_of: int | None) -> 
     ids = chain_ops.item_holders(conn, names, as_of)
     if not ids:
         return None
-    people = entity_ops.entity_names(conn, ids)
+    people = names_as_of(conn, ids, as_of)  # as chapter `as_of` knew them
     since = max(chain_ops.held_since(conn, i, names, at) or 0 for i in ids)
     value: str | list[str] = (
         people.get(ids[0], ids[0]) if len(ids) == 1 else [people.get(i, i) for i in ids]
