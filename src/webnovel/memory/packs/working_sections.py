@@ -157,6 +157,8 @@ def character_state(g: Gathering) -> list[PackItem]:
         entity = g.in_play.entities[entity_id]
         relevance = g.in_play.relevance[entity_id]
         for fact in facts[entity_id]:
+            if fact.value == []:  # an emptied set (物品：（无）) says nothing a line would not
+                continue
             score = relevance * field_importance(fact.field)
             value, line_value = fact.value, value_text(fact.value)
             if fact.field == "age":  # an age grows with the story clock: 十六岁 → 十九岁
