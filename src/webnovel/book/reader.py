@@ -156,7 +156,8 @@ class BookReader:
         ever added to someone's 物品, asked for by its name."""
         entity = self.thing(subject)
         names = {entity.id, entity.name, *entity.aliases}
-        held = self.store.chains.holder(names, entity.name, as_of)
+        shown = self.names([entity.id], as_of).get(entity.id, entity.name)  # as then named
+        held = self.store.chains.holder(names, shown, as_of)
         return held or self.store.chains.fact(entity, "holder", as_of)
 
     def thing(self, reference: str) -> Entity:
@@ -176,9 +177,24 @@ class BookReader:
     def history(
         self, subject: str, field: str | None = None, as_of: int | None = None
     ) -> list[MemoryItem]:
-        """Every version, oldest first; as of chapter `as_of`, as that chapter knew them."""
+        """Every version, oldest first; as of chapter `as_of`, as that chapter knew them. An item
+        (introduced, or a thing once in someone's 物品) has its holders among them, field
+        `holder` (持有者): who held it from when to when, read from everyone's 物品."""
         key = self.field_key(field) if field is not None else None
-        return self.store.chains.history(self.entity(subject), key, chapter_number(as_of))
+        as_of = chapter_number(as_of)
+        entity = self.thing(subject)
+        found = self.store.chains.history(entity, key, as_of)
+        if entity.type != "物品" or key not in (None, "holder"):
+            return found
+        names = {entity.id, entity.name, *entity.aliases}
+        shown = self.names([entity.id], as_of).get(entity.id, entity.name)
+        held = self.store.chains.holder_history(entity.id, names, shown, as_of)
+        if not held:  # a holder the book wrote as the item's own field, if any
+            return found
+        # in `history`'s order, by field and then chapter; the holders read from 物品 stand for
+        # any written as the item's own field
+        rest = [i for i in found if i.field != "holder"]
+        return sorted([*rest, *held], key=lambda i: (i.field, i.valid_from))
 
     def relations(self, subject: str, as_of: int | None = None) -> list[RelationEdge]:
         return self.store.chains.relations(self.entity(subject), chapter_number(as_of))

@@ -56,6 +56,9 @@ class FactAnswer:
     value_now: Any = None  # an age as the story clock has moved it (十六岁 → 十九岁)
     every: tuple[FieldNow, ...] | None = None
     as_of: int | None = None  # the chapter `every` is as of (None: now)
+    # an item nobody holds that someone held: since when, and who held it last (names)
+    nobody_since: int | None = None
+    last_holders: tuple[str, ...] = ()
 
     @property
     def found(self) -> bool:
@@ -80,6 +83,11 @@ class FactAnswer:
                 "value": [name for _, name in self.holders],
                 "holder_ids": [holder for holder, _ in self.holders],
                 "found": self.found,
+                **(
+                    {"nobody_since": self.nobody_since, "last_holders": list(self.last_holders)}
+                    if self.nobody_since is not None
+                    else {}
+                ),
             }
         if self.item is not None:
             aged = {} if self.value_now is None else {"value_now": self.value_now}
@@ -109,12 +117,15 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
     if holding or field is None:  # an item asked without a field: who holds it
         holders = book.holders(entity.id, as_of=as_of)
         names = book.names(holders, as_of)
+        gone = None if holders else _held_before(book, entity.id, as_of)
         return FactAnswer(
             entity_id=entity.id,
             entity_name=name,
             field="holder",
             field_label="持有者",
             holders=tuple((h, names[h]) for h in holders),
+            nobody_since=gone[0] if gone else None,
+            last_holders=gone[1] if gone else (),
         )
     key = book.field_key(field)
     item = book.fact(entity.id, key, as_of=as_of)
@@ -128,6 +139,16 @@ def fact(book: Project, subject: str, field: str | None, as_of: int | None) -> F
         known_fields=known,
         value_now=book.aged(item, as_of) if item is not None and key == "age" else None,
     )
+
+
+def _held_before(book: Project, item: str, as_of: int | None) -> tuple[int, tuple[str, ...]] | None:
+    """For an item nobody holds that someone held (used up, destroyed, lost): the chapter from
+    which nobody has, and who held it last; None for one nobody ever held."""
+    held = book.history(item, "holder", as_of=as_of)
+    if len(held) < 2 or held[-1].value is not None:
+        return None
+    before = held[-2].value
+    return held[-1].valid_from, tuple(before if isinstance(before, list) else [str(before)])
 
 
 def every_field(book: Project, entity_id: str, as_of: int | None) -> tuple[FieldNow, ...]:

@@ -118,6 +118,11 @@ def fact_text(answer: FactAnswer) -> str:
     if answer.every is not None:
         return _every_field_text(answer)
     shown = answer.field_label or label(FIELD, answer.field)
+    if answer.nobody_since is not None:  # used up, destroyed, lost: not a missing record
+        before = listed(answer.last_holders)
+        return say(
+            "fact_holder_gone", name=answer.entity_name, since=answer.nobody_since, before=before
+        )
     if not answer.found:
         name = answer.entity_name or answer.entity_id
         line = say("fact_not_found", name=name, field=shown)
@@ -177,7 +182,9 @@ def history_text(versions: Versions) -> str:
     rows += [
         [
             versions.labels.get(i.field) or label(FIELD, i.field),
-            value_text(i.value),
+            say("holder_nobody")
+            if i.field == "holder" and i.value is None
+            else value_text(i.value),
             interval(i.valid_from, i.valid_to),
             STATUS.get(i.status, i.status),
             evidence_text(i.evidence),

@@ -5,7 +5,9 @@ open secret about someone in play or known by someone in play, of a living chara
 who has no record of learning it (`knowledge_gap.information_gap`), and at most `SHOWN` such
 lines, ranked by what the scene turns on: a gap between two people of the scene itself first
 (the one who lacks it, and whom it is about or who knows it), the point-of-view character's own
-before others'. The rest are counted in one line that says how to ask for them.
+before others'. One secret is one line naming everyone who lacks it (「韩啸、赵恒 尚不知：…」), in
+the order of their gaps: five lines saying the same secret cost a pack five times its words.
+The rest are counted in one line that says how to ask for them.
 """
 
 from __future__ import annotations
@@ -29,11 +31,15 @@ def secrets(g: Gathering, dead: set[str]) -> list[PackItem]:
     people = [gap for gap in gaps if gap.entity_id]
     ranked = sorted(people, key=lambda gap: _rank(g, gap))
     items = [_kept_back(g, gap) for gap in gaps if not gap.entity_id]
-    g.name_all(gap.entity_id or "" for gap in ranked[:SHOWN])
-    for place, gap in enumerate(ranked[:SHOWN]):
-        items.append(_unaware(g, gap, g.scores.unaware * (1.0 - place / 100)))
-    if len(ranked) > SHOWN:
-        items.append(_more(g, len(ranked) - SHOWN))
+    folded: dict[tuple[str, str], list[Gap]] = {}  # by secret and kind, in the order ranked
+    for gap in ranked:
+        folded.setdefault((gap.secret.id, gap.kind), []).append(gap)
+    lines = list(folded.values())
+    g.name_all(gap.entity_id or "" for same in lines[:SHOWN] for gap in same)
+    for place, same in enumerate(lines[:SHOWN]):
+        items.append(_unaware(g, same, g.scores.unaware * (1.0 - place / 100)))
+    if len(lines) > SHOWN:  # the lines held back, each a secret and who lacks it
+        items.append(_more(g, len(lines) - SHOWN))
     return items
 
 
@@ -76,13 +82,16 @@ def _kept_back(g: Gathering, gap: Gap) -> PackItem:
     return item
 
 
-def _unaware(g: Gathering, gap: Gap, score: float) -> PackItem:
-    who = g.name(gap.entity_id or "")
+def _unaware(g: Gathering, same: list[Gap], score: float) -> PackItem:
+    """One line for one secret (and kind) that several people lack, naming them all."""
+    gap, ids = same[0], [gap.entity_id or "" for gap in same]
+    who = say("argument_list_separator").join(g.name(i) for i in ids)
     if gap.kind == "suspects":
         why, line = because("suspects", who), say("pack_gap_suspects", who=who)
     else:
         why, line = because("unaware", who), say("pack_gap_unaware", who=who)
-    item = _item(g, gap, score, why, say("pack_line_gap", gap=line, secret=gap.secret.content))
+    said = say("pack_line_gap", gap=line, secret=gap.secret.content)
+    item = _item(g, gap, score, why, said, ",".join(ids))
     item.must_know = "unaware"
     return item
 
@@ -105,7 +114,9 @@ def _more(g: Gathering, count: int) -> PackItem:
     return item
 
 
-def _item(g: Gathering, gap: Gap, score: float, why: Reason, line: str) -> PackItem:
+def _item(
+    g: Gathering, gap: Gap, score: float, why: Reason, line: str, people: str = ""
+) -> PackItem:
     secret = gap.secret
     item = g.item(
         layer="semantic",
@@ -120,5 +131,5 @@ def _item(g: Gathering, gap: Gap, score: float, why: Reason, line: str) -> PackI
         why=why,
         line=line,
     )
-    item.id += f":{gap.kind}:{gap.entity_id or ''}"  # one secret, many people
+    item.id += f":{gap.kind}:{people}"  # one secret, and whom the line names
     return item

@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 from ...config import BookConfig
 from ..chains import Version
 from ..clock.answer import StoryClock
-from ..read import story_clock
-from ..store import chain_ops, entity_ops, ranking_scans
+from ..read import as_of_reads, story_clock
+from ..store import chain_ops, ranking_scans
 from ..store.connection import Connection
 from ..vocabulary import field_terms
 from .memory_pack import PackItem, PackRequest
@@ -109,8 +109,10 @@ class Gathering:
         return self._dead
 
     def name(self, entity_id: str) -> str:
+        """An entity's name as the chapter before knew it: an agent writing chapter 3 after a
+        rename from chapter 5 on reads the old name, and a name revealed later is not told."""
         if entity_id not in self.names:
-            found = entity_ops.entity_names(self.conn, [entity_id])
+            found = as_of_reads.names_as_of(self.conn, [entity_id], self.as_of)
             self.names[entity_id] = found.get(entity_id, entity_id)
         return self.names[entity_id]
 
@@ -118,7 +120,7 @@ class Gathering:
         """`name` of many at once: one read for those not named yet."""
         missing = [e for e in dict.fromkeys(entity_ids) if e not in self.names]
         if missing:
-            found = entity_ops.entity_names(self.conn, missing)
+            found = as_of_reads.names_as_of(self.conn, missing, self.as_of)
             self.names.update((e, found.get(e, e)) for e in missing)
 
     def rule_score(self, shared: int) -> float:

@@ -56,7 +56,12 @@ def find_in_play(
     memory: they are noted and left out."""
     in_play = InPlay()
     mentions = {source: aliases.find(text or "") for source, text in texts.items()}
-    named = entity_ops.get_entities(conn, [m.entity_id for ms in mentions.values() for m in ms])
+    # every entity in play goes by the name the chapter before knew it by, not by a later one
+    named = entity_ops.named_as_known_at(
+        conn,
+        entity_ops.get_entities(conn, [m.entity_id for ms in mentions.values() for m in ms]),
+        as_of,
+    )
     for source, found in mentions.items():
         for mention in found:
             entity = named.get(mention.entity_id)
@@ -90,6 +95,8 @@ def find_in_play(
             entity = entity_ops.get_entity(conn, entity_id)
             if entity and not entity.tentative:
                 in_play.add(entity, 0.7, because("recently_active"))
+    others = {i: e for i, e in in_play.entities.items() if i not in named}
+    in_play.entities.update(entity_ops.named_as_known_at(conn, others, as_of))
     return in_play
 
 
@@ -198,7 +205,9 @@ def relations_around(
     for hop in range(1, depth + 1):
         reached: dict[str, tuple[float, Reason]] = {}
         # the hop's entities and their relations read at once, not entity by entity
-        entities = entity_ops.get_entities(conn, frontier)
+        entities = entity_ops.named_as_known_at(
+            conn, entity_ops.get_entities(conn, frontier), as_of
+        )
         links = _links_of_many(conn, [e for e in frontier if e in entities], as_of)
         for entity_id, (relevance, reason) in frontier.items():
             entity = entities.get(entity_id)

@@ -75,7 +75,9 @@ def extend_cast(
     named_in_conflicts = [e for c in around.recent_conflicts for e in (c.entity_id, c.target) if e]
     # every one of them read at once (on PostgreSQL a read is a round trip), then added in turn
     known = _Entities(
-        conn, [*in_last, *viewer, *(e for _, related in due for e in related), *named_in_conflicts]
+        conn,
+        [*in_last, *viewer, *(e for _, related in due for e in related), *named_in_conflicts],
+        as_of,
     )
     for entity_id in in_last:
         _add(known, in_play, entity_id, as_of, LAST_SCENE, because("last_scene", as_of))
@@ -104,17 +106,22 @@ def _keep_the_best(in_play: InPlay, kept: set[str]) -> None:
 
 class _Entities:
     """The entities the cast may take, read in one statement; one not among them is read
-    alone when asked."""
+    alone when asked. Each goes by the name chapter `as_of` knew it by."""
 
-    def __init__(self, conn: Connection, ids: list[str]) -> None:
+    def __init__(self, conn: Connection, ids: list[str], as_of: int) -> None:
         self._conn = conn
+        self._as_of = as_of
         self._asked = set(ids)
-        self._found = entity_ops.get_entities(conn, self._asked) if self._asked else {}
+        found = entity_ops.get_entities(conn, self._asked) if self._asked else {}
+        self._found = entity_ops.named_as_known_at(conn, found, as_of)
 
     def get(self, entity_id: str) -> Entity | None:
         if entity_id in self._asked:
             return self._found.get(entity_id)
-        return entity_ops.get_entity(self._conn, entity_id)
+        entity = entity_ops.get_entity(self._conn, entity_id)
+        if entity is None:
+            return None
+        return entity_ops.named_as_known_at(self._conn, {entity_id: entity}, self._as_of)[entity_id]
 
 
 def _add(
@@ -176,7 +183,7 @@ def _add_companions(
             via.setdefault(entity_id, present[0])
     best = sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:CO_SCENE_CAP]
     top = best[0][1] if best else 1.0
-    known = _Entities(conn, [entity_id for entity_id, _ in best])
+    known = _Entities(conn, [entity_id for entity_id, _ in best], as_of)
     for entity_id, w in best:
         relevance = CO_SCENE_MAX * (0.5 + 0.5 * w / top)
         why = because("shared_scenes", in_play.name(via[entity_id]))

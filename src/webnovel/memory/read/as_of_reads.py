@@ -65,17 +65,24 @@ def version_item(version: Version, name: str, as_of: int | None) -> MemoryItem:
     )
 
 
+def name_as_of(conn: Connection, entity: Entity, as_of: int | None) -> str:
+    """`names_as_of` of one entity: 林砚 as of chapter 3 when a rename gives 林默 from chapter 5
+    on, 血衣堂主 before the chapter that reveals 厉沉."""
+    if as_of is None:
+        return entity.name
+    return entity_ops.names_known_at(conn, [entity.id], as_of).get(entity.id, entity.name)
+
+
 def fact(conn: Connection, entity: Entity, field: str, as_of: int | None) -> MemoryItem | None:
     version = chain_ops.version_at(conn, "fact", chain_key(entity.id, field), as_of)
-    return version_item(version, entity.name, as_of) if version else None
+    return version_item(version, name_as_of(conn, entity, as_of), as_of) if version else None
 
 
 def facts_of(conn: Connection, entity: Entity, as_of: int | None) -> list[MemoryItem]:
     """Every field of one entity that holds at `as_of`."""
-    return [
-        version_item(v, entity.name, as_of)
-        for v in chain_ops.versions_at(conn, "fact", as_of, subject=entity.id)
-    ]
+    found = chain_ops.versions_at(conn, "fact", as_of, subject=entity.id)
+    name = name_as_of(conn, entity, as_of) if found else entity.name
+    return [version_item(v, name, as_of) for v in found]
 
 
 def facts_of_many(
@@ -83,7 +90,7 @@ def facts_of_many(
 ) -> dict[str, list[MemoryItem]]:
     """`facts_of` for many entities in one query per 500."""
     out: dict[str, list[MemoryItem]] = {i: [] for i in entity_ids}
-    names = entity_ops.entity_names(conn, entity_ids)
+    names = names_as_of(conn, entity_ids, as_of)
     for start in range(0, len(entity_ids), 500):
         part = entity_ids[start : start + 500]
         for v in chain_ops.versions_at(conn, "fact", as_of, subjects=part):
@@ -100,7 +107,8 @@ def history(
         if field is not None
         else chain_ops.subject_history(conn, "fact", entity.id, as_of)
     )
-    return [version_item(v, entity.name, None) for v in versions]
+    name = name_as_of(conn, entity, as_of) if versions else entity.name
+    return [version_item(v, name, None) for v in versions]
 
 
 def _edge(version: Version, as_of: int | None, names: dict[str, str]) -> RelationEdge:
@@ -374,8 +382,9 @@ def knows(conn: Connection, entity: Entity, as_of: int | None) -> list[Knowledge
     for v in found:
         assertion = assertion_ops.assertion_at(conn, "know", v.key, v.valid_from)
         learned[v.key] = knowledge_claim(assertion) if assertion else {}
-    sources = entity_ops.entity_names(
-        conn, {source for p in learned.values() if (source := p.get("from"))}
+    # both named as chapter `as_of` knew them, as `secrets` names who knows
+    sources = names_as_of(
+        conn, {entity.id} | {source for p in learned.values() if (source := p.get("from"))}, as_of
     )
     out = []
     for v in found:
@@ -385,7 +394,7 @@ def knows(conn: Connection, entity: Entity, as_of: int | None) -> list[Knowledge
         out.append(
             records.Knowledge(
                 entity_id=entity.id,
-                entity_name=entity.name,
+                entity_name=sources.get(entity.id, entity.name),
                 secret_id=v.field,
                 content=contents.get(v.field, v.field),
                 state=v.value,

@@ -47,6 +47,7 @@ class ChainReads(parts.Chains):
     facts_of_many = bound(as_of_reads.facts_of_many)
     history = bound(as_of_reads.history)
     holder = bound(items.holder)  # an item's holder, from everyone's 物品
+    holder_history = bound(items.holder_history)  # and who held it from when to when
     relations = bound(as_of_reads.relations)
     relation_graph = bound(as_of_reads.relation_graph)
     best_connected = bound(as_of_reads.best_connected)

@@ -521,6 +521,23 @@ def item_holders(conn: Connection, names: Iterable[str], as_of: int | None) -> l
     return sorted(found)
 
 
+def ever_held(conn: Connection, names: Iterable[str], as_of: int | None) -> list[str]:
+    """The entities whose `items` have held any of these names in a chapter up to `as_of`
+    (None: ever), in id order: whose chains an item's history of holders is read from."""
+    found = set()
+    for name in set(names):
+        rows = conn.execute(
+            "SELECT subject, value_json FROM versions WHERE family = 'fact' AND field = 'items' "
+            "AND status != 'tentative' AND valid_from <= ? AND instr(value_json, ?) > 0",
+            (FOREVER if as_of is None else as_of, dumps(name)),
+        )
+        for subject, value_json in rows:
+            value = loads(value_json)
+            if name in {str(v) for v in (value if isinstance(value, list) else [value])}:
+                found.add(subject)
+    return sorted(found)
+
+
 def held_since(conn: Connection, holder: str, names: set[str], as_of: int) -> int | None:
     """The chapter from which `holder` has held the item without a break, as of `as_of`."""
     since = None

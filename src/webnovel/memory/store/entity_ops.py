@@ -8,6 +8,7 @@ names it). An entity referenced but never introduced is kept as `tentative`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..schema import Entity, Introduction
@@ -444,6 +445,23 @@ def names_known_at(conn: Connection, ids: Iterable[str], as_of: int) -> dict[str
         for entity_id, name, revealed in conn.execute(sql.format(marks=marks), (as_of, *part)):
             if entity_id not in out or revealed:
                 out[entity_id] = name
+    return out
+
+
+def named_as_known_at(
+    conn: Connection, entities: dict[str, Entity], as_of: int
+) -> dict[str, Entity]:
+    """These entities under the names chapter `as_of` knew them by (林砚 before a rename from
+    chapter 5 on, 血衣堂主 before the chapter that reveals 厉沉); the name each bears now is kept
+    among its aliases, so what was written under it (an item in someone's 物品) is still found."""
+    then = names_known_at(conn, entities, as_of)
+    out = {}
+    for entity_id, entity in entities.items():
+        name = then.get(entity_id, entity.name)
+        if name != entity.name:
+            aliases = tuple(sorted({*entity.aliases, entity.name} - {name}))
+            entity = replace(entity, name=name, aliases=aliases)
+        out[entity_id] = entity
     return out
 
 
