@@ -68,3 +68,65 @@ def test_an_empty_file_is_refused_naming_it_and_writing_nothing(
     assert ran.returncode == 2 and "第8章.txt 是空的" in ran.stderr, ran.stderr
     with webnovel.open_project(book) as opened:
         assert opened.latest_chapter() == 6
+
+
+def memory(root: Path) -> dict[str, Any]:
+    """What the book holds that an agent's results gave it."""
+    with webnovel.open_project(root) as opened:
+        return {
+            "realm": [(f.id, f.value) for f in [opened.fact("linyan", "realm")] if f],
+            "status": [(f.id, f.value) for f in [opened.fact("suwanqing", "status")] if f],
+            "threads": [t.id for t in opened.threads()],
+            "conflicts": sorted(c.id for c in opened.conflicts()),
+            "stale": opened.store.commits.stale_chapters(),
+        }
+
+
+def commit_agent_results(root: Path) -> None:
+    """Chapter 2 from `webnovel result 2` with a realm and a thread added (it still carries
+    the import's mark); chapter 4 written from scratch with a death, which makes conflicts in
+    5 and 6, where 苏晚晴 is still named."""
+    with webnovel.open_project(root) as opened:
+        stored = opened.stored_commit(2)
+        assert stored is not None
+        edited = dict(stored["result"])
+        edited["state_changes"] = [{"entity_id": "linyan", "field": "realm", "new": "筑基"}]
+        edited["plot_threads"] = [
+            {"id": "sword", "kind": "foreshadowing", "action": "plant", "content": "剑光之谜"}
+        ]
+        assert opened.commit(edited).status == "committed"
+        written = {
+            "chapter": 4,
+            "title": "雪夜",
+            "summary": "苏晚晴死于雪夜。",
+            "entities_appeared": [{"id": "suwanqing"}, {"id": "linyan"}],
+            "state_changes": [{"entity_id": "suwanqing", "field": "status", "new": "死亡"}],
+        }
+        assert opened.commit(written).status == "committed"
+
+
+def test_importing_the_text_again_keeps_results_an_agent_committed(book: Path) -> None:
+    commit_agent_results(book)
+    held = memory(book)
+    assert held["realm"][0][1] == "筑基" and held["status"][0][1] == "死亡"
+    assert held["threads"] == ["sword"]
+    assert held["conflicts"] and held["stale"] == []
+    source = str(book / "寒江.txt")
+    dry = cli(book, "import", "text", source, "--dry-run", "--format", "text")
+    assert "导入时保留：第2、4章" in dry.stdout, dry.stdout
+    assert answer(book, "import", "text", source, "--dry-run")["kept"] == [2, 4]
+    again = answer(book, "import", "text", source)
+    assert (again["committed"], again["kept"], again["result_changed"]) == (0, [2, 4], [])
+    assert memory(book) == held
+    write(book / "寒江.txt", novel(SIX | {4: SIX[4] + "雪落无声。"}))
+    ran = cli(book, "import", "text", source, "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    assert "正文有改动：第4章" in ran.stdout
+    assert "章节结果不是导入生成的，已保留：第2、4章" in ran.stdout
+    assert "已标为记忆待更新（请重新抽取或提交新的章节结果）：第4章" in ran.stdout
+    assert memory(book) == held | {"stale": [4]}
+    with webnovel.open_project(book) as opened:
+        stored = opened.stored_commit(4)
+        assert stored is not None and stored["text"].endswith("雪落无声。")
+        assert stored["result"]["summary"] == "苏晚晴死于雪夜。"
+    assert answer(book, "status")["stale"] == [4]

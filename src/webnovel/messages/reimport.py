@@ -10,4 +10,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{path} is empty (no text): refused, nothing was written. A download or a copy may have "
         "failed: import a complete file",
     ),
+    # -- chapters an import leaves their results (book/kept_results.py) -----------------------
+    "import_kept_dry": (
+        "章节结果不是导入生成的（由代理、作者或 extract 提交），导入时保留：{chapters}；"
+        "其中正文有改动的只换正文，标为记忆待更新",
+        "results not made by an import (committed by an agent, the author or extract) are kept: "
+        "{chapters}; where the text changed, only the text is replaced and the chapter marked "
+        "stale",
+    ),
+    "import_kept": (
+        "章节结果不是导入生成的，已保留：{chapters}",
+        "results not made by an import, kept: {chapters}",
+    ),
+    "import_kept_stale": (
+        "其中正文有改动、已标为记忆待更新（请重新抽取或提交新的章节结果）：{chapters}",
+        "of those, the text changed and the chapter is marked stale (extract again or commit a "
+        "new result): {chapters}",
+    ),
 }
