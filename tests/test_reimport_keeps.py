@@ -130,3 +130,34 @@ def test_importing_the_text_again_keeps_results_an_agent_committed(book: Path) -
         assert stored is not None and stored["text"].endswith("雪落无声。")
         assert stored["result"]["summary"] == "苏晚晴死于雪夜。"
     assert answer(book, "status")["stale"] == [4]
+
+
+def test_sync_of_a_published_chapter_is_refused_unless_forced_and_logged(book: Path) -> None:
+    """As `import text` refuses: the file of published chapter 2 edited, `sync` writes nothing
+    without --force; forced, the log marks the commit a revision of a published chapter."""
+    with webnovel.open_project(book) as opened:
+        opened.publish(through=3)
+    write(book / "寒江.txt", novel(SIX | {2: SIX[2] + "（修订）", 5: SIX[5] + "（修订）"}))
+    refused = cli(book, "sync")
+    assert refused.returncode == 1 and "--force" in refused.stderr, refused.stderr
+    with webnovel.open_project(book) as opened:  # nothing written, not even chapter 5
+        assert not any("（修订）" in opened.stored_commit(n)["text"] for n in (2, 5))
+    assert [e["chapter"] for e in answer(book, "status")["edited"]] == [2, 5]
+    done = answer(book, "sync", "--force")
+    assert done["synced"] == done["remade"] == [2, 5] and done["stale"] == []
+    with webnovel.open_project(book) as opened:
+        assert opened.stored_commit(2)["text"].endswith("（修订）")
+        logged = {e.chapter: e.published_through for e in opened.commit_log(limit=2)}
+        assert logged == {2: 3, 5: None}
+
+
+def test_sync_says_an_imported_result_was_made_again_and_status_agrees(book: Path) -> None:
+    """An import's own result is made again from the new text: not stale, and `sync` does
+    not say it is; a result an agent committed is kept and marked stale, and `sync` says so."""
+    commit_agent_results(book)
+    write(book / "寒江.txt", novel(SIX | {3: SIX[3] + "（修订）", 4: SIX[4] + "（修订）"}))
+    said = cli(book, "sync", "--format", "text").stdout
+    assert "已重新读入第3章的正文，并按新正文重新生成了导入的章节结果（记忆已更新）" in said
+    assert "已重新读入第4章的正文并更新检索；这些章节的章节结果仍是旧的，已标为记忆待更新" in said
+    assert "第3章的正文并更新检索" not in said and "3、4" not in said
+    assert answer(book, "status")["stale"] == [4]

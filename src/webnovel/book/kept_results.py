@@ -12,9 +12,8 @@ longer one, though it still carries the import's mark."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
-
-from ..extraction.merge import IMPORT_ORIGIN, MINIMAL_KEYS, MINIMAL_META, is_minimal
 
 if TYPE_CHECKING:
     from ..memory.read.reading import Reading
@@ -22,9 +21,10 @@ if TYPE_CHECKING:
     from ..memory.store.storage import Storage
     from ..memory.write.write_pipeline import WritePipeline
 
-# What an import writes (`importing.with_text_memory` adds the summary, the ending, the scenes)
-IMPORT_KEYS = MINIMAL_KEYS | {"summary", "scenes"}
-IMPORT_META = MINIMAL_META | {"ending"}
+# What an import writes beyond `extraction.merge`'s minimal shape (`importing.with_text_memory`
+# adds the summary, the ending, the scenes), and the fields of its scenes and appearances
+MORE_KEYS = frozenset({"summary", "scenes"})
+MORE_META = frozenset({"ending"})
 SCENE_KEYS = frozenset({"index", "characters", "summary", "time"})
 APPEARANCE_KEYS = frozenset({"id", "mentions"})
 
@@ -47,6 +47,9 @@ def import_made(result: Any) -> bool:
     again from the text: the import's mark (or an import older than the mark, in the minimal
     shape), and no key, scene field or appearance field an import does not write (an empty
     list or a null counts as absent)."""
+    # a write's question: a process that only reads (`fact`) does not load extraction
+    from ..extraction.merge import IMPORT_ORIGIN, MINIMAL_KEYS, MINIMAL_META, is_minimal
+
     if not isinstance(result, dict):
         return result is None
     meta = result.get("chapter_meta") or {}
@@ -54,7 +57,7 @@ def import_made(result: Any) -> bool:
         return False
     if meta.get("origin") is None and not is_minimal(result):
         return False
-    if not _held(result) <= IMPORT_KEYS or not _held(meta) <= IMPORT_META:
+    if not _held(result) <= MINIMAL_KEYS | MORE_KEYS or not _held(meta) <= MINIMAL_META | MORE_META:
         return False
     scenes, appeared = result.get("scenes") or [], result.get("entities_appeared") or []
     return all(isinstance(s, dict) and _held(s) <= SCENE_KEYS for s in scenes) and all(
@@ -64,6 +67,28 @@ def import_made(result: Any) -> bool:
 
 def _held(values: dict[str, Any]) -> set[str]:
     return {key for key, value in values.items() if value not in (None, [], {}, "")}
+
+
+@dataclass(frozen=True)
+class Retake:
+    """A chapter's new text from its file, to be committed with `result`: its stored result
+    (`stale`: not made from this text) or the import's, made again from it."""
+
+    chapter: int
+    result: Any
+    text: str
+    source: str  # the file, as `text_source` keeps it
+    stale: bool
+
+
+def take_in(book: TextSwapping, retakes: list[Retake], force: bool) -> None:
+    """Commit each chapter's new text, each its own commit; every one is guarded before any is
+    written, so a refusal (a published chapter changed, without `force`) writes nothing."""
+    crossings = [guarded(book, r.result, r.chapter, r.text, force) for r in retakes]
+    for retake, crossing in zip(retakes, crossings, strict=True):
+        commit_guarded(
+            book, retake.result, retake.chapter, retake.text, retake.source, retake.stale, crossing
+        )
 
 
 def guarded(book: TextSwapping, result: Any, chapter: int, text: str, force: bool) -> int | None:

@@ -27,4 +27,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "of those, the text changed and the chapter is marked stale (extract again or commit a "
         "new result): {chapters}",
     ),
+    # -- `sync` (book/hand_edits.py) ---------------------------------------------------------
+    "sync_done_remade": (
+        "已重新读入第{chapters}章的正文，并按新正文重新生成了导入的章节结果（记忆已更新）",
+        "took in the edited text of chapter(s) {chapters} and made their import results again "
+        "from it (memory is up to date)",
+    ),
+    "help_sync_force_published": (
+        "改动已发布章节的记忆时也读入（日志记为已发布章节的修订，同 import text --force）；"
+        "配合 --extract --yes：已发布章节的新结果也提交",
+        "take in edits that change a published chapter's memory too (logged as a revision of a "
+        "published chapter, as import text --force is); with --extract --yes: a published "
+        "chapter's new result too",
+    ),
 }
