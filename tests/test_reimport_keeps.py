@@ -161,3 +161,27 @@ def test_sync_says_an_imported_result_was_made_again_and_status_agrees(book: Pat
     assert "已重新读入第4章的正文并更新检索；这些章节的章节结果仍是旧的，已标为记忆待更新" in said
     assert "第3章的正文并更新检索" not in said and "3、4" not in said
     assert answer(book, "status")["stale"] == [4]
+
+
+def test_status_of_a_novel_file_outside_the_book_says_how_to_let_it_watch(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "book"
+    webnovel.init_project(root, title="寒江").close()
+    outside = write(tmp_path / "寒江.txt", novel(SIX))
+    answer(root, "import", "text", str(outside))
+    said = cli(root, "status", "--format", "text").stdout
+    assert "第1–6章（共6章）的正文文件在书的文件夹之外，不读取" in said
+    assert "把它复制进书的文件夹，再对那份副本运行一次 webnovel import text" in said, said
+    assert answer(root, "status")["outside"][0] == {
+        "chapter": 1,
+        "path": str(outside),
+        "imported": True,
+    }
+    # doing what it says: nothing changes but the place, which status then watches
+    inside = write(root / "寒江.txt", outside.read_text(encoding="utf-8"))
+    again = answer(root, "import", "text", str(inside))
+    assert (again["committed"], again["unchanged"]) == (0, 6)
+    write(inside, novel(SIX | {3: SIX[3] + "（修订）"}))
+    found = answer(root, "status")
+    assert "outside" not in found and [e["chapter"] for e in found["edited"]] == [3]

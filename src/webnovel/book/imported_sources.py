@@ -77,7 +77,7 @@ def check(project: Project, sources: list[TextSource]) -> Found:
             continue
         path = located(project, place.path)
         if path is None:
-            found.outside.append({"chapter": source.chapter, "path": place.path})
+            found.outside.append({"chapter": source.chapter, "path": place.path, "imported": True})
             continue
         found.known.add(path.resolve())
         found.folders.add(path.parent)
@@ -102,7 +102,9 @@ def _check_novel(
 ) -> None:
     path = located(project, name)
     if path is None:
-        found.outside += [{"chapter": s.chapter, "path": name} for _, s in chapters]
+        found.outside += [
+            {"chapter": s.chapter, "path": name, "imported": True} for _, s in chapters
+        ]
         return
     found.known.add(path.resolve())
     stamp = file_stamp(path)

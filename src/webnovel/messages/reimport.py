@@ -40,4 +40,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "published chapter, as import text --force is); with --extract --yes: a published "
         "chapter's new result too",
     ),
+    # -- `status` of an imported file outside the book (cli/status_lines.py) -------------------
+    "status_outside_imported": (
+        "第{chapter}章的正文文件在书的文件夹之外，不读取：{path}（要让 status 照看它，把它复制进书的"
+        "文件夹，再对那份副本运行一次 webnovel import text：正文未变的章节不会改动，只记下新位置）",
+        "chapter {chapter}'s text file is outside the book's folder and is not read: {path} (for "
+        "status to watch it, copy it into the book's folder and run webnovel import text on the "
+        "copy once: chapters whose text is the same are left alone, only the new place is "
+        "remembered)",
+    ),
+    "status_outside_imported_run": (
+        "第{first}–{last}章（共{count}章）的正文文件在书的文件夹之外，不读取：{path}（要让 status "
+        "照看它，把它复制进书的文件夹，再对那份副本运行一次 webnovel import text：正文未变的章节"
+        "不会改动，只记下新位置）",
+        "the text file of chapters {first}–{last} ({count} chapters) is outside the book's folder "
+        "and is not read: {path} (for status to watch it, copy it into the book's folder and run "
+        "webnovel import text on the copy once: chapters whose text is the same are left alone, "
+        "only the new place is remembered)",
+    ),
 }
