@@ -185,3 +185,27 @@ def test_status_of_a_novel_file_outside_the_book_says_how_to_let_it_watch(
     write(inside, novel(SIX | {3: SIX[3] + "（修订）"}))
     found = answer(root, "status")
     assert "outside" not in found and [e["chapter"] for e in found["edited"]] == [3]
+
+
+def test_a_retracted_chapter_committed_again_without_text_gets_its_text_back(
+    book: Path, tmp_path: Path
+) -> None:
+    """README: committing a retracted chapter again restores it; its text too, and the file it
+    came from, which status then watches again."""
+    with webnovel.open_project(book) as opened:
+        stored = opened.stored_commit(3)
+        assert stored is not None
+        text = stored["text"]
+    result = write(tmp_path / "r3.json", json.dumps(stored["result"], ensure_ascii=False))
+    assert cli(book, "retract", "3", "--yes").returncode == 0
+    ran = cli(book, "commit", str(result), "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    assert "第3章恢复撤回前的正文" in ran.stdout + ran.stderr
+    with webnovel.open_project(book) as opened:
+        again = opened.stored_commit(3)
+        assert again is not None and again["text"] == text
+        opened.catch_up_search()
+        assert 3 in {h.chapter for h in opened.search("林砚在第3天练剑", top_k=5)}
+    assert answer(book, "status")["edited"] == []
+    write(book / "寒江.txt", novel(SIX | {3: SIX[3] + "（修订）"}))
+    assert [e["chapter"] for e in answer(book, "status")["edited"]] == [3]

@@ -58,4 +58,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "webnovel import text on the copy once: chapters whose text is the same are left alone, "
         "only the new place is remembered)",
     ),
+    # -- a retracted chapter committed again (memory/write/write_pipeline.py) -----------------
+    "commit_restored_text": (
+        "第{chapter}章恢复撤回前的正文（本次未附正文；要替换请附上 --text）",
+        "chapter {chapter} gets back the text it had before it was retracted (none came with "
+        "this commit; pass --text to replace it)",
+    ),
 }
