@@ -209,3 +209,64 @@ def test_a_retracted_chapter_committed_again_without_text_gets_its_text_back(
     assert answer(book, "status")["edited"] == []
     write(book / "寒江.txt", novel(SIX | {3: SIX[3] + "（修订）"}))
     assert [e["chapter"] for e in answer(book, "status")["edited"]] == [3]
+
+
+def from_scratch(chapter: int, **more: Any) -> dict[str, Any]:
+    """A result written as docs/contract.md teaches, for people the agent knows are registered
+    (by the cast): no entities_new, no title."""
+    return {
+        "chapter": chapter,
+        "summary": "林砚练剑，苏晚晴旁观。",
+        "entities_appeared": [{"id": "linyan"}],
+        "state_changes": [{"entity_id": "linyan", "field": "realm", "new": "炼气"}],
+        **more,
+    }
+
+
+def test_a_result_over_an_imported_chapter_keeps_the_cast_it_introduced(
+    book: Path, tmp_path: Path
+) -> None:
+    with webnovel.open_project(book) as opened:
+        assert [i.category for i in opened.review(from_scratch(1)).issues] == []
+        assert opened.impact(from_scratch(1), chapter=1).conflicts_added == []
+    draft = write(tmp_path / "ch1.json", json.dumps(from_scratch(1), ensure_ascii=False))
+    ran = cli(book, "commit", str(draft), "--check", "--format", "text")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    said = ran.stdout + ran.stderr
+    assert "第1章：新结果没有登记 林砚、苏晚晴" in said and "已保留其登记（entities_new）" in said
+    assert "第1章：新结果没有标题，沿用导入时的" in said
+    with webnovel.open_project(book) as opened:
+        assert sorted(e.name for e in opened.entities()) == ["林砚", "苏晚晴"]
+        assert opened.entity("阿砚").id == "linyan"  # the cast's alias too
+        assert opened.conflicts() == []
+        assert opened.chapter(1).title == "章1"
+        assert opened.fact("linyan", "realm").value == "炼气"
+        stored = opened.stored_commit(1)
+        assert stored is not None
+        assert [e["id"] for e in stored["result"]["entities_new"]] == ["linyan", "suwanqing"]
+        # over the agent's own result nothing is carried: the review says who registered them
+        issues = opened.review(from_scratch(1)).issues
+    unknown = [i for i in issues if i.category == "unknown_entity"]
+    assert unknown and all("若是新角色" not in (i.fix_hint or "") for i in unknown)
+    assert "由第1章现在的结果登记（webnovel result 1 可看）" in (unknown[0].fix_hint or "")
+
+
+def test_a_result_that_registers_the_cast_itself_keeps_only_the_imported_title(
+    book: Path,
+) -> None:
+    own = from_scratch(
+        1,
+        entities_new=[
+            {"id": "linyan", "name": "林砚", "type": "角色"},
+            {"id": "suwanqing", "name": "苏晚晴", "type": "角色"},
+        ],
+    )
+    with webnovel.open_project(book) as opened:
+        report = opened.commit(own)
+        assert report.status == "committed"
+        assert [w for w in report.warnings if "沿用导入" in w or "已保留" in w] == [
+            "第1章：新结果没有标题，沿用导入时的"
+        ]
+        assert opened.chapter(1).title == "章1"
+        stored = opened.stored_commit(1)
+        assert stored is not None and len(stored["result"]["entities_new"]) == 2

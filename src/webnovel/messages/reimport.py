@@ -64,4 +64,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "chapter {chapter} gets back the text it had before it was retracted (none came with "
         "this commit; pass --text to replace it)",
     ),
+    # -- a result committed over an imported chapter (book/kept_cast.py) ---------------------
+    "commit_kept_cast": (
+        "第{chapter}章：新结果没有登记 {names}，他们是这一章导入时（--cast 或找到的名字）登记的，书中仍在引用，"
+        "已保留其登记（entities_new）",
+        "chapter {chapter}: the new result does not register {names}, whom this chapter's import "
+        "registered (--cast or names found) and the book still refers to; their registration "
+        "(entities_new) is kept",
+    ),
+    "commit_kept_import_words": (
+        "第{chapter}章：新结果没有{kept}，沿用导入时的",
+        "chapter {chapter}: the new result gives no {kept}; the import's are kept",
+    ),
+    "kept_import_title": ("标题", "title"),
+    "kept_import_volume": ("卷名", "volume"),
+    "kept_import_front_matter": ("章前文字（front_matter）", "front matter"),
+    "hint_unknown_entity_replaced": (
+        "「{name}」由第{chapter}章现在的结果登记（webnovel result {chapter} 可看），新结果没有登记它："
+        "把那条 entities_new 抄进新结果，或在新结果里登记",
+        "「{name}」 is registered by chapter {chapter}'s current result (see webnovel result "
+        "{chapter}), which the new result leaves out: copy that entities_new item into the new "
+        "result, or register it there",
+    ),
 }
