@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..memory.schema import MAX_CHAPTER
 from ..messages import say
 from .kept_results import import_made
 
@@ -40,7 +41,7 @@ def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list
     if not isinstance(result, dict) or import_made(result):
         return result, []
     number = chapter if chapter is not None else result.get("chapter")
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_CHAPTER:
         return result, []  # the commit refuses it, naming what is wrong
     stored = book.store.commits.current_commit(number)
     before = stored["result"] if stored else None
