@@ -15,6 +15,7 @@ import pytest
 import webnovel
 
 from cli_runner import run_cli
+from stores import init_book
 
 
 def novel(chapters: dict[int, str]) -> str:
@@ -41,10 +42,11 @@ def answer(root: Path, *args: str) -> Any:
 
 
 @pytest.fixture
-def book(tmp_path: Path) -> Path:
-    """Six chapters imported from the book's own folder, with a cast of two."""
+def book(tmp_path: Path, backend: str) -> Path:
+    """Six chapters imported from the book's own folder, with a cast of two, in each store
+    (conftest's BOTH_BACKENDS)."""
     root = tmp_path / "book"
-    webnovel.init_project(root, title="寒江").close()
+    init_book(backend, root, title="寒江").close()
     write(root / "寒江.txt", novel(SIX))
     write(root / "cast.csv", CAST)
     answer(root, "import", "text", str(root / "寒江.txt"), "--cast", str(root / "cast.csv"))
