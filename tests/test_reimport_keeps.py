@@ -235,7 +235,10 @@ def test_a_result_over_an_imported_chapter_keeps_the_cast_it_introduced(
     ran = cli(book, "commit", str(draft), "--check", "--format", "text")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     said = ran.stdout + ran.stderr
-    assert "第1章：新结果没有登记 林砚、苏晚晴" in said and "已保留其登记（entities_new）" in said
+    assert (
+        "第1章：新结果没有登记 林砚、苏晚晴；这些实体是本章导入时" in said
+        and "已保留其登记（entities_new）" in said
+    )
     assert "第1章：新结果没有标题，沿用导入时的" in said
     with webnovel.open_project(book) as opened:
         assert sorted(e.name for e in opened.entities()) == ["林砚", "苏晚晴"]

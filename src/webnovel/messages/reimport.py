@@ -66,11 +66,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- a result committed over an imported chapter (book/kept_cast.py) ---------------------
     "commit_kept_cast": (
-        "第{chapter}章：新结果没有登记 {names}，他们是这一章导入时（--cast 或找到的名字）登记的，书中仍在引用，"
-        "已保留其登记（entities_new）",
-        "chapter {chapter}: the new result does not register {names}, whom this chapter's import "
-        "registered (--cast or names found) and the book still refers to; their registration "
-        "(entities_new) is kept",
+        "第{chapter}章：新结果没有登记 {names}；这些实体是本章导入时（--cast 或找到的名字）登记的，书中仍在"
+        "引用，已保留其登记（entities_new）",
+        "chapter {chapter}: the new result does not register {names}; this chapter's import "
+        "registered them (--cast or names found) and the book still refers to them, so their "
+        "registration (entities_new) is kept",
     ),
     "commit_kept_import_words": (
         "第{chapter}章：新结果没有{kept}，沿用导入时的",
