@@ -123,6 +123,7 @@ BOTH_BACKENDS = {
     "test_name_reintroduced",
     "test_imported_sources",
     "test_scene_ids",
+    "test_reimport_keeps",
 }
 
 

@@ -17,6 +17,7 @@ from ..ingest.text_files import read_text
 from ..memory.store.revision_ops import TextSource, text_hash
 from . import imported_sources, source_marks
 from .imported_sources import reimport
+from .kept_results import Retake, take_in
 
 if TYPE_CHECKING:
     from ..memory.review.impact import Impact
@@ -158,29 +159,36 @@ class Synced:
     missing: list[dict[str, Any]] = field(default_factory=list)
     stale: list[int] = field(default_factory=list)
     proposals: list[Proposal] = field(default_factory=list)
+    # of `synced`, the imported chapters whose result was the import's own, made again from
+    # the new text (so not stale)
+    remade: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        found = {
             "synced": self.synced,
             "missing": self.missing,
             "stale": self.stale,
             "proposals": [p.to_dict() for p in self.proposals],
         }
+        return found | ({"remade": self.remade} if self.remade else {})
 
 
 def sync(
     project: Project, extract: bool = False, commit: bool = False, force: bool = False
 ) -> Synced:
     """Take each edited chapter's text in again: the text and search are updated, the result
-    stays (the chapter is marked stale until a new result is committed). Each chapter is its
-    own commit, through the same path as `commit --text`. With `extract`, a model reads each
-    stale chapter again and the impact of its new result is shown; with `commit` too, the new
-    result is committed (a published chapter's only with `force`)."""
+    stays (the chapter is marked stale until a new result is committed), unless it was an
+    import's own, which is made again from the new text. Each chapter is its own commit,
+    through the same path as `commit --text`; one that changes a published chapter's memory is
+    refused, before anything is written, unless `force` (the log then says so, as `import
+    text --force` does). With `extract`, a model reads each stale chapter again and the impact
+    of its new result is shown; with `commit` too, the new result is committed (a published
+    chapter's only with `force`)."""
     sources = project.store.commits.text_sources()
     imported = imported_sources.check(project, sources)
     found = _status(project, sources, imported)
     done = Synced(missing=found.missing)
-    done.synced += reimport(project, imported)
+    retakes = reimport(project, imported)
     from_import = {change.chapter for change in imported.changed}
     for edited in found.edited:
         chapter = edited["chapter"]
@@ -193,10 +201,11 @@ def sync(
         if path is None:  # `_status` lists only the book's own files as edited
             continue
         text = read_text(path)[0]
-        project.pipeline.commit(
-            stored["result"], text, chapter, text_source=edited["path"], stale=True
-        )
-        done.synced.append(chapter)
+        retakes.append(Retake(chapter, stored["result"], text, edited["path"], True))
+    take_in(project, retakes, force)  # a published chapter changed only with `force`
+    imported_sources.remember_read(project, imported)
+    done.synced += [r.chapter for r in retakes]
+    done.remade = sorted(r.chapter for r in retakes if not r.stale)
     done.synced.sort()
     if extract:
         from ..extraction.extract import propose_results

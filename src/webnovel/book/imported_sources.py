@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..memory.store.revision_ops import text_hash
+from .kept_results import Retake, import_made
 from .source_marks import FILE_READ_KEY, file_stamp, located, place_of
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def check(project: Project, sources: list[TextSource]) -> Found:
             continue
         path = located(project, place.path)
         if path is None:
-            found.outside.append({"chapter": source.chapter, "path": place.path})
+            found.outside.append({"chapter": source.chapter, "path": place.path, "imported": True})
             continue
         found.known.add(path.resolve())
         found.folders.add(path.parent)
@@ -101,7 +102,9 @@ def _check_novel(
 ) -> None:
     path = located(project, name)
     if path is None:
-        found.outside += [{"chapter": s.chapter, "path": name} for _, s in chapters]
+        found.outside += [
+            {"chapter": s.chapter, "path": name, "imported": True} for _, s in chapters
+        ]
         return
     found.known.add(path.resolve())
     stamp = file_stamp(path)
@@ -168,15 +171,15 @@ def _novel_hashes(path: str, stamp: str | None, keep_doubled: bool) -> tuple[str
         return None
 
 
-def reimport(project: Project, found: Found) -> list[int]:
-    """Take each changed chapter's new text in, as its file's import reads it: a chapter that
-    stands on the import's own result gets the result a re-import makes of the new text; one a
-    model or an agent wrote keeps it and is marked stale (as `sync` does for a `--text` file).
-    The novel files then in step with the book are remembered as read. The chapters taken in."""
-    from ..extraction.merge import is_minimal
+def reimport(project: Project, found: Found) -> list[Retake]:
+    """Each changed chapter's new text, as its file's import reads it: a chapter that stands on
+    the import's own result gets the result a re-import makes of the new text; one a model, an
+    agent or the author wrote keeps it and is marked stale (as `sync` does for a `--text`
+    file; `kept_results`). Nothing is written here but the novel files then in step with the
+    book, remembered as read; `kept_results.take_in` commits the texts."""
     from .importing import reimported_result
 
-    synced = []
+    retakes = []
     cut: dict[tuple[str, bool], list[ImportedChapter]] = {}
     for change in found.changed:
         place = place_of(change.source)
@@ -196,20 +199,19 @@ def reimport(project: Project, found: Found) -> list[int]:
                 chapter = cut[at][place.position - 1]
         except (OSError, InvalidInput, IndexError):
             continue  # changed again since it was read: `status` says so next time
-        if is_minimal(stored["result"]):
+        if import_made(stored["result"]):
             result = reimported_result(project, change.chapter, chapter)
-            project.pipeline.commit(result, chapter.text, change.chapter, text_source=change.source)
+            retakes.append(Retake(change.chapter, result, chapter.text, change.source, False))
         else:
-            project.pipeline.commit(
-                stored["result"],
-                chapter.text,
-                change.chapter,
-                text_source=change.source,
-                stale=True,
+            retakes.append(
+                Retake(change.chapter, stored["result"], chapter.text, change.source, True)
             )
-        synced.append(change.chapter)
+    return retakes
+
+
+def remember_read(project: Project, found: Found) -> None:
+    """The novel files in step with the book once their changes are in, remembered as read."""
     if found.whole:
         with project.storage.writing() as store:
             for name, stamp in found.whole.items():
                 store.commits.set_meta(FILE_READ_KEY + name, stamp)
-    return synced

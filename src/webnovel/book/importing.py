@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import InvalidInput, UnknownChapter
 from ..extraction.merge import IMPORT_ORIGIN, is_minimal, with_author_layer
@@ -26,6 +26,7 @@ from ..prose.measure import char_count
 from . import author_layer, source_marks
 from .handles import Rewriting
 from .heading_numbers import imported_title, renumbering
+from .kept_results import commit_guarded, guarded, import_made
 from .reports import (
     ChapterFound,
     DoubledChapter,
@@ -35,6 +36,9 @@ from .reports import (
     UpstreamImport,
 )
 from .source_marks import source_name
+
+if TYPE_CHECKING:
+    from ..memory.write.write_pipeline import WritePipeline
 
 SCENE_SUMMARY_CHARS = 120
 RESUME_PROBES = 5  # an import's first texts looked for in the book: one may have been corrected
@@ -50,6 +54,9 @@ class Importing(Rewriting, Protocol):
     def aliases(self) -> AliasIndex: ...
 
     def latest_chapter(self) -> int | None: ...
+
+    @property
+    def pipeline(self) -> WritePipeline: ...
 
 
 def import_text(
@@ -78,8 +85,8 @@ def import_text(
         warnings += _doubling_warnings(chapters, doubled, renumbered, first)
     titles = [imported_title(c.heading, first + i) for i, c in enumerate(chapters)]
     found = _found(chapters, doubled, first, titles, warnings, encodings)
-    if dry_run:
-        return found
+    if dry_run:  # which chapters keep a result an agent, the author or `extract` committed
+        return replace(found, kept=_kept(book, first, len(chapters)))
     plan = _Plan(path, chapters, first, titles, cast or [], keep_doubled, force)
     done = _commit_chapters(book, plan, progress)
     with book.storage.writing() as store:
@@ -95,7 +102,18 @@ def import_text(
         added=done.added,
         text_changed=done.text_changed,
         result_changed=done.result_changed,
+        kept=done.kept,
     )
+
+
+def _kept(book: Importing, first: int, count: int) -> list[int]:
+    """The chapters an import of `count` chapters from `first` would leave their results."""
+    current_commit = book.store.commits.current_commit
+    return [
+        number
+        for number in range(first, first + count)
+        if (stored := current_commit(number)) is not None and not import_made(stored["result"])
+    ]
 
 
 def _found(
@@ -160,6 +178,7 @@ class _Committed:
     added: list[int] = field(default_factory=list)
     text_changed: list[int] = field(default_factory=list)
     result_changed: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)  # results not the import's: see kept_results
 
 
 def _commit_chapters(
@@ -180,24 +199,53 @@ def _commit_chapters(
     done = _Committed()
     for i, chapter in enumerate(chapters):
         number = first + i
-        result = _imported_result(
-            number, chapter, plan.titles[i], named[i], intro_at.get(i), decided
-        )
         before = current_commit(number)  # to name what a re-import changed
-        committed = book.commit(result, text=chapter.text, text_source=sources[i], force=plan.force)
-        if committed.status == "unchanged":
-            done.unchanged += 1
-            if remembered.get(number) != sources[i]:
-                done.learnt.append((number, sources[i], text_hash(chapter.text)))
-        elif before is None:
-            done.added.append(number)
-        elif (before.get("text") or "") != chapter.text:
-            done.text_changed.append(number)
-        else:  # the same text, a new result: a cast, a title
-            done.result_changed.append(number)
+        if before is not None and not import_made(before["result"]):
+            known = remembered.get(number)
+            _keep_result(book, plan, (number, chapter.text, sources[i], known), before, done)
+        else:
+            result = _imported_result(
+                number, chapter, plan.titles[i], named[i], intro_at.get(i), decided
+            )
+            committed = book.commit(
+                result, text=chapter.text, text_source=sources[i], force=plan.force
+            )
+            if committed.status == "unchanged":
+                done.unchanged += 1
+                if remembered.get(number) != sources[i]:
+                    done.learnt.append((number, sources[i], text_hash(chapter.text)))
+            elif before is None:
+                done.added.append(number)
+            elif (before.get("text") or "") != chapter.text:
+                done.text_changed.append(number)
+            else:  # the same text, a new result: a cast, a title
+                done.result_changed.append(number)
         if progress:
             progress(i + 1, len(chapters))
     return done
+
+
+def _keep_result(
+    book: Importing,
+    plan: _Plan,
+    read: tuple[int, str, str, str | None],
+    before: dict[str, Any],
+    done: _Committed,
+) -> None:
+    """A chapter whose result an agent, the author or `extract` committed keeps it
+    (`kept_results`): the same text changes nothing (the file is learnt as its source); a new
+    one replaces the text and marks the chapter stale, guarded as any import of a published
+    chapter is. `read`: the chapter's number, its text, its file and the file the book knew."""
+    number, text, source, known = read
+    done.kept.append(number)
+    if (before.get("text") or "") == text:
+        done.unchanged += 1
+        if known != source:
+            done.learnt.append((number, source, text_hash(text)))
+        return
+    crossing = guarded(book, before["result"], number, text, plan.force)
+    commit_guarded(book, before["result"], number, text, source, True, crossing)
+    done.text_changed.append(number)
 
 
 def _sources(

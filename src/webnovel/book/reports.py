@@ -107,6 +107,9 @@ class TextImport(JsonRecord):
     added: list[int] = field(default_factory=list)
     text_changed: list[int] = field(default_factory=list)
     result_changed: list[int] = field(default_factory=list)
+    # chapters whose result an agent, the author or `extract` committed: kept (stale when the
+    # text changed); in a dry run, the chapters that would keep theirs
+    kept: list[int] = field(default_factory=list)
 
     @property
     def dry_run(self) -> bool:
@@ -126,6 +129,8 @@ class TextImport(JsonRecord):
             out["added"] = as_ranges(self.added)
             out["text_changed"] = as_ranges(self.text_changed)
             out["result_changed"] = as_ranges(self.result_changed)
+        if self.kept:
+            out["kept"] = as_ranges(self.kept)
         if self.candidate_names is not None:
             out["candidate_names"] = [c.to_dict() for c in self.candidate_names]
         return out

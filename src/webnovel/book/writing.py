@@ -6,6 +6,7 @@ index within SEARCH_BEHIND_AT_MOST chapters of its commits, which is why it stan
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -81,8 +82,10 @@ class WritingBook(SearchingBook):
         unless `force`; a result that changes a published chapter is refused unless `force`
         (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
         was read from, remembered with its hash (`webnovel status`)."""
+        from .kept_cast import carried
         from .revising import guard_published, logged_as_published
 
+        result, kept = carried(self, result, chapter)  # an import's cast is not un-introduced
         crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
@@ -90,6 +93,8 @@ class WritingBook(SearchingBook):
                 raise ReviewBlocked.of_issues(review.chapter, review.blocking)
         with logged_as_published(self.storage, crossing):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
+        if kept and report.status == "committed":
+            report = dataclasses.replace(report, warnings=(*report.warnings, *kept))
         if report.status == "committed":
             self._dirty = True
             self._index_in_step()
@@ -168,8 +173,9 @@ class WritingBook(SearchingBook):
         """Check a draft chapter result against memory as of the chapter before; writes
         nothing. A malformed draft raises InvalidChapterResult like a commit would."""
         from ..memory.review.draft_review import review_draft
+        from .kept_cast import carried
 
-        parsed, intake = self.pipeline.read(draft, chapter)
+        parsed, intake = self.pipeline.read(carried(self, draft, chapter)[0], chapter)
         report = review_draft(self.pipeline, parsed, self.store.commits.published_through())
         report.normalized = list(intake.normalized)
         report.own_words = list(intake.own_words)
@@ -185,7 +191,10 @@ class WritingBook(SearchingBook):
         """What committing `result` as chapter `chapter` (or retracting it) would do to the
         rest of the book, by the commit's own write path rolled back; writes nothing."""
         from . import revising
+        from .kept_cast import carried
 
+        if not retract:  # what committing it would do: with the import's cast it keeps
+            result = carried(self, result, chapter)[0]
         return revising.impact(self.store, self.pipeline, result, chapter, text, retract)
 
     def publish(self, through: int) -> int | None:

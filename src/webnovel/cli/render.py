@@ -143,6 +143,8 @@ def import_text(report: TextImport) -> str:
     lines = [table(rows)]
     if report.dry_run:
         lines.append(say("import_found_dry", chapters=len(report.chapters)))
+        if report.kept:
+            lines.append(say("import_kept_dry", chapters=chapter_list(report.kept)))
     else:
         lines.append(
             say("import_committed", committed=report.committed, unchanged=report.unchanged)
@@ -153,6 +155,8 @@ def import_text(report: TextImport) -> str:
                 ("import_text_changed", report.text_changed),
                 ("import_added", report.added),
                 ("import_result_changed", report.result_changed),
+                ("import_kept", report.kept),
+                ("import_kept_stale", sorted(set(report.kept) & set(report.text_changed))),
             )
             if chapters
         ]

@@ -96,7 +96,7 @@ def add_hand_edit_commands(sub: Subcommands) -> None:
     p.add_argument(
         "--force",
         action="store_true",
-        help="help_sync_force",
+        help="help_sync_force_published",
     )
 
 
@@ -132,9 +132,11 @@ def status_text(found: dict[str, Any]) -> str:
 
 
 def sync_text(done: dict[str, Any]) -> str:
-    lines = (
-        [say("sync_done", chapters="、".join(map(str, done["synced"])))] if done["synced"] else []
-    )
+    remade = set(done.get("remade") or [])
+    stale = [c for c in done["synced"] if c not in remade]
+    lines = [say("sync_done", chapters="、".join(map(str, stale)))] if stale else []
+    if remade:  # an import's own result, made again from the new text: not stale
+        lines.append(say("sync_done_remade", chapters="、".join(map(str, sorted(remade)))))
     lines += file_lines("missing", done["missing"])
     return "\n".join(lines) or say("status_in_step")
 

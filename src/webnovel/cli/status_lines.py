@@ -20,7 +20,11 @@ def file_lines(key: str, entries: list[dict[str, Any]]) -> list[str]:
             first, last = run[0]["chapter"], run[-1]["chapter"]
             lines.append(
                 say(
-                    f"status_{key}_run", first=first, last=last, count=len(run), path=run[0]["path"]
+                    f"status_{_kind(key, run[0])}_run",
+                    first=first,
+                    last=last,
+                    count=len(run),
+                    path=run[0]["path"],
                 )
             )
         else:
@@ -33,6 +37,7 @@ def _follows(before: dict[str, Any], entry: dict[str, Any]) -> bool:
     chapter, previous = entry["chapter"], before["chapter"]
     return (
         entry["path"] == before["path"]
+        and entry.get("imported") == before.get("imported")
         and chapter is not None
         and previous is not None
         and chapter == previous + 1
@@ -41,4 +46,14 @@ def _follows(before: dict[str, Any], entry: dict[str, Any]) -> bool:
 
 def _line(key: str, entry: dict[str, Any]) -> str:
     chapter = entry["chapter"]
-    return say(f"status_{key}", chapter=chapter if chapter is not None else "?", path=entry["path"])
+    return say(
+        f"status_{_kind(key, entry)}",
+        chapter=chapter if chapter is not None else "?",
+        path=entry["path"],
+    )
+
+
+def _kind(key: str, entry: dict[str, Any]) -> str:
+    """An imported file outside the book is let in by importing a copy inside it, not by
+    `commit --text`: its lines say so."""
+    return "outside_imported" if key == "outside" and entry.get("imported") else key

@@ -145,6 +145,8 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
         encodings: dict[str, int] = {}
         for file in files:
             chapter, encoding = read_chapter_file(file)
+            if chapter.heading == file.stem:  # no heading inside: the file may hold nothing
+                _refuse_empty(file, chapter.text + chapter.front_matter)
             encodings[encoding.upper()] = encodings.get(encoding.upper(), 0) + 1
             chapters.append(chapter)
         notes = [
@@ -154,10 +156,18 @@ def read_chapters(path: Path) -> tuple[list[ImportedChapter], list[str], dict[st
         ]
         return chapters, notes, encodings
     text, encoding = read_text(path)
+    _refuse_empty(path, text)
     chapters, warnings = split_chapters(text, str(path))
     if encoding != "utf-8":
         warnings.insert(0, say("text_read_as", encoding=encoding.upper(), path=path))
     return chapters, warnings, {encoding.upper(): 1}
+
+
+def _refuse_empty(path: Path, text: str) -> None:
+    """A file with no text (0 bytes, or only blanks) is a download or a copy that failed, not
+    a chapter: importing it would commit an empty chapter at the end of the book."""
+    if not text.strip():
+        raise InvalidInput.of("import_file_empty", path=path)
 
 
 def read_chapter_file(file: Path) -> tuple[ImportedChapter, str]:

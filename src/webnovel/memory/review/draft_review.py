@@ -20,6 +20,7 @@ from typing import Any
 from ...messages import say
 from ..read import as_of_reads
 from ..records import Conflict
+from ..store import commit_ops
 from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
 from ..write.name_suggestions import did_you_mean
@@ -94,9 +95,10 @@ def review_draft(
     report = ReviewReport(chapter)
     store = pipeline.index
     with store.trial() as conn:
+        replaced = _registered(conn, chapter)  # before the draft stands in its place
         outcome = pipeline.apply(draft, datetime.now(UTC).isoformat(timespec="seconds"))
         found = [c for c in outcome.conflicts if c.chapter == chapter] + outcome.notes
-        report.issues += [_issue(c, conn) for c in found]
+        report.issues += [_issue(c, conn, replaced, chapter) for c in found]
         report.issues += _threads(conn, draft, chapter)
         for kind, message, expected, found_at, who, evidence in [
             *scene_locations(conn, draft),
@@ -130,11 +132,32 @@ def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
     return replace(issue, contradicts_published=tuple(published)) if published else issue
 
 
-def _issue(found: Conflict, conn: Connection) -> ReviewIssue:
+def _registered(conn: Connection, chapter: int) -> dict[str, str]:
+    """Each id, name and alias the chapter's current result registers (`entities_new`) → the
+    name it registers: what a draft replacing that result leaves unknown if it omits it."""
+    stored = commit_ops.current_commit(conn, chapter)
+    result = stored["result"] if stored else None
+    found: dict[str, str] = {}
+    for intro in (result.get("entities_new") or []) if isinstance(result, dict) else []:
+        if isinstance(intro, dict) and isinstance(intro.get("id"), str):
+            name = str(intro.get("name") or intro["id"])
+            for said in (intro["id"], intro.get("name"), *(intro.get("aliases") or [])):
+                if isinstance(said, str):
+                    found[said] = name
+    return found
+
+
+def _issue(
+    found: Conflict, conn: Connection, replaced: dict[str, str], chapter: int
+) -> ReviewIssue:
     rule = rule_for(found.kind)
     message = found.message
+    hint = rule.fix_hint
     if found.kind == "unknown_entity" and isinstance(found.found, str):
-        message += did_you_mean(conn, found.found)  # 林言 → 「林砚」: a slip, not a newcomer
+        if found.found in replaced:  # registered by the result the draft replaces: not new
+            hint = say("hint_unknown_entity_replaced", name=replaced[found.found], chapter=chapter)
+        else:
+            message += did_you_mean(conn, found.found)  # 林言 → 「林砚」: a slip, not a newcomer
     return ReviewIssue(
         severity=rule.severity,
         category=found.kind,
@@ -144,7 +167,7 @@ def _issue(found: Conflict, conn: Connection) -> ReviewIssue:
         expected=found.expected,
         found=found.found,
         evidence=found.evidence,
-        fix_hint=rule.fix_hint,
+        fix_hint=hint,
     )
 
 

@@ -152,6 +152,18 @@ def text_source(conn: Connection, chapter: int) -> str | None:
     return row[0] if row else None
 
 
+def retracted_text(conn: Connection, chapter: int) -> tuple[str, str | None] | None:
+    """The text (and its file) of the commit a retracted chapter last stood on: what committing
+    it again without a text brings back. None when that commit had no text, or the chapter was
+    never committed. Asked only when the chapter has no current commit."""
+    row = conn.execute(
+        "SELECT text, text_source FROM commits WHERE chapter = ? AND commit_id NOT LIKE ? "
+        "ORDER BY seq DESC LIMIT 1",
+        (chapter, "retract:%"),
+    ).fetchone()
+    return (row[0], row[1]) if row is not None and row[0] else None
+
+
 def text_sources(conn: Connection) -> list[TextSource]:
     """Each committed chapter whose text came from a named file: the file, the text's hash, and
     whether its result is stale (the text was edited after the result was made)."""

@@ -176,11 +176,18 @@ class WritePipeline:
         self, chapter: int, text: str | None, source: str | None
     ) -> tuple[str | None, str | None, tuple[str, ...]]:
         """A re-commit that brings no text keeps the stored one (and where it came from), so its
-        passages stay searchable, and says so; pass a text to replace it."""
+        passages stay searchable, and says so; pass a text to replace it. A retracted chapter
+        committed again gets back the text (and file) it had when it was retracted."""
         if text is not None:
             return text, source, ()
         previous = commit_ops.current_commit(self.index.conn, chapter)
-        if previous is None or not previous["text"]:
+        if previous is None:  # retracted: committing it again restores it, text too
+            restored = revision_ops.retracted_text(self.index.conn, chapter)
+            if restored is None:
+                return None, source, ()
+            said = say("commit_restored_text", chapter=chapter)
+            return restored[0], source or restored[1], (said,)
+        if not previous["text"]:
             return None, source, ()
         kept = revision_ops.text_source(self.index.conn, chapter)
         return previous["text"], kept, (say("commit_kept_text", chapter=chapter),)
