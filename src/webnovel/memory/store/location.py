@@ -62,7 +62,8 @@ def parse_store_url(url: str, where: str = "--store") -> str:
         ) from exc
     if parts.scheme not in SCHEMES:
         raise InvalidConfig.of("store_url_scheme", where=where, url=_without_password(url))
-    if parts.password is not None or _query_password(parts.query):
+    # libpq reads the query after the first `?`, even past a `#` Python takes for a fragment
+    if parts.password is not None or _query_password(url.partition("?")[2]):
         raise InvalidConfig.of("store_url_password", where=where)
     return url
 

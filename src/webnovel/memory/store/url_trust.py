@@ -26,7 +26,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 from ...errors import InvalidConfig, StoreUnavailable
 from ...messages import say
@@ -158,11 +158,11 @@ def _is_local(host: str) -> bool:
 def refuse_book_parameters(url: str, config: Path) -> None:
     """Refuse a book's URL whose parameters are not all on the allow-list, naming each one and
     the config file; nothing is connected to."""
-    refused = []
-    for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
-        allowed = key in BOOK_PARAMETERS and value in _ONLY.get(key, (value,))
-        if not allowed:
-            refused.append(f"{key}={value}")
+    refused = [
+        f"{key}={'***' if key == 'password' else value}"  # never printed, even a book's
+        for key, value in _parameters_libpq_reads(url, config)
+        if not (key in BOOK_PARAMETERS and value in _ONLY.get(key, (value,)))
+    ]
     if refused:
         allowed_list = ", ".join(
             f"{key}({'/'.join(_ONLY[key])})" if key in _ONLY else key
@@ -175,6 +175,27 @@ def refuse_book_parameters(url: str, config: Path) -> None:
             allowed=allowed_list,
             path=_user_config_path(),
         )
+
+
+def _parameters_libpq_reads(url: str, config: Path) -> list[tuple[str, str]]:
+    """The parameters libpq takes from the URL's query, read as libpq reads them: everything
+    after the first `?`, a `#` included (Python's URL parser would take `db#?passfile=…` for a
+    fragment and see no query at all). A parameter libpq does not know is named too."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    query = url.split("?", 1)[1] if "?" in url else ""
+    try:
+        given = conninfo_to_dict(url)
+        address = conninfo_to_dict(url.split("?", 1)[0])  # host, port, user, database
+    except psycopg.ProgrammingError as exc:  # an unknown or malformed parameter
+        listed = parse_qsl(query, keep_blank_values=True)
+        if any(key not in BOOK_PARAMETERS for key, _ in listed):
+            return listed
+        raise InvalidConfig.of(
+            "store_url_invalid", where=f"{config} [store] url", url=url, error=exc
+        ) from exc
+    return [(key, str(value)) for key, value in given.items() if address.get(key) != value]
 
 
 def refuse_a_password_to_a_book_s_host(
