@@ -23,7 +23,7 @@ folder's `[store] url` comes from whoever sent the book, so:
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -75,24 +75,20 @@ POSTGRESQL_PORT = "5432"
 SOCKET_FOLDERS = ("/var/run/postgresql", "/run/postgresql", "/tmp")  # a local server's own
 
 
-@dataclass(frozen=True)
-class Choice:
-    """Who chose a connection: the URL's parameters (the user's own URL, or a book's), and the
-    servers it reaches (`unchosen`: those the user did not choose)."""
-
-    url_is_the_users: bool
-    unchosen: list[str]
-
-
 def connection_options(url: str, password_env: str | None, config: Path | None) -> dict[str, Any]:
     """psycopg.connect's arguments for a store's `url` (read from the book's `config`, or None:
-    typed by the user): the URL, the password `password_env` names, and what keeps a book's
-    choice from reaching the user's files and secrets."""
-    if config is not None and not _is_the_users(url):
-        # before libpq reads the URL at all: a parameter it does not know is named here too
+    typed by the user just now, theirs whole): the URL, the password `password_env` names, and
+    what keeps a book's choice from reaching the user's files and secrets."""
+    from ...user.config import stores_chosen
+
+    servers, urls = stores_chosen() if config is not None else (set(), set())
+    url_is_the_users = config is None or url in urls
+    if not url_is_the_users:
+        assert config is not None
+        # before libpq reads the URL for its servers: a parameter it does not know is named
         refuse_book_parameters(url, config)
-    choice = who_chose(url, config)
-    refuse_a_password_to_a_book_s_host(choice.unchosen, password_env, connection_service(url))
+    unchosen = [] if config is None else unchosen_servers(url, servers, urls)
+    refuse_a_password_to_a_book_s_host(unchosen, password_env, connection_service(url))
     options: dict[str, Any] = {"conninfo": url}
     if password_env:
         password = os.environ.get(password_env)
@@ -100,43 +96,31 @@ def connection_options(url: str, password_env: str | None, config: Path | None) 
             raise StoreUnavailable.of("store_password_unset", url=url, name=password_env)
         options["password"] = password
     recent = _libpq_version() >= 160000  # sslcertmode and require_auth came in libpq 16
-    if choice.unchosen:
+    if unchosen:
         options["passfile"] = NO_PASSWORD_FILE
         if recent:
             options["sslcertmode"] = "disable"
-    if not choice.url_is_the_users and recent:
+    if not url_is_the_users and recent:
         options["require_auth"] = "!password"
     return options
 
 
-def who_chose(url: str, config: Path | None) -> Choice:
-    """A URL the user typed just now (`config` None) is theirs whole; one read from a book's
-    config is theirs only when they typed or listed it, its servers when they chose them."""
-    from ...user.config import stores_chosen
+def unchosen_servers(url: str, servers: set[str], urls: set[str]) -> list[str]:
+    """The servers `url` reaches (`host:port`) that the user did not choose: not typed or
+    listed by them (`servers`, and those of the URLs they listed), and not this machine at a
+    port of theirs (5432, PGPORT, or a local port they typed or listed)."""
+    import psycopg
 
-    if config is None:
-        return Choice(True, [])
-    servers, urls = stores_chosen()
+    chosen = set(servers)
     for listed in urls:
-        try:
-            servers |= set(store_targets(listed))
-        except Exception:  # noqa: BLE001 - a listed URL libpq cannot read names no server
-            continue
+        with suppress(psycopg.Error, InvalidConfig):  # a URL libpq cannot read names no server
+            chosen |= set(store_targets(listed))
     local_ports = {POSTGRESQL_PORT, os.environ.get("PGPORT") or POSTGRESQL_PORT}
-    for server in servers:  # a local port the user typed or listed is theirs
+    for server in chosen:
         host, _, port = server.rpartition(":")
         if port.isdigit() and _is_local(host):
             local_ports.add(port)
-    unchosen = [
-        target for target in store_targets(url) if not _chosen(target, servers, local_ports)
-    ]
-    return Choice(url in urls, unchosen)
-
-
-def _is_the_users(url: str) -> bool:
-    from ...user.config import stores_chosen
-
-    return url in stores_chosen()[1]
+    return [target for target in store_targets(url) if not _chosen(target, chosen, local_ports)]
 
 
 def _chosen(target: str, servers: set[str], local_ports: set[str]) -> bool:
@@ -203,8 +187,8 @@ def refuse_a_password_to_a_book_s_host(
 ) -> None:
     """A password from the environment (PGPASSWORD, or the variable `password_env` names) or
     from a connection service's file (pg_service.conf, which the URL's host overrides) goes
-    only to servers the user chose (`who_chose`); a book naming another is refused, naming it
-    and where the password would have come from."""
+    only to servers the user chose; a book naming another (`unchosen`, from
+    `unchosen_servers`) is refused, naming it and where the password would have come from."""
     if not unchosen:
         return
     if password_env and os.environ.get(password_env) is not None:
