@@ -22,6 +22,7 @@ from webnovel.memory.store.pg.pg_sql import translate, translate_ddl
         "postgresql://:s3cret@db.lan/novels",
         "postgresql://writer@db.lan/novels?password=s3cret",  # libpq reads it there too
         "postgresql://writer@db.lan/novels?sslmode=require&Password=s3cret",
+        "postgresql://writer@db.lan/novels#?password=s3cret",  # libpq reads past a `#` too
     ],
 )
 def test_a_password_in_the_url_is_refused_and_never_shown(url: str) -> None:

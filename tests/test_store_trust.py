@@ -34,9 +34,13 @@ def _received(tmp_path: Path, url: str, password_env: str | None = None) -> Path
     ("url", "where"),
     [
         (f"postgresql://writer@{STRANGER}/novels", f"{STRANGER}:5432"),
-        # libpq connects where ?host= (or ?hostaddr=) says, whatever the URL's host
-        (f"postgresql://writer@localhost/novels?host={STRANGER}", f"{STRANGER}:5432"),
-        ("postgresql://writer@localhost/novels?hostaddr=192.0.2.7&port=6001", "192.0.2.7:6001"),
+        (f"postgresql://writer@{STRANGER}:6001/novels", f"{STRANGER}:6001"),
+        # a loopback port other than PostgreSQL's own: anyone on the machine may listen there
+        ("postgresql://writer@127.0.0.1:6001/novels", "127.0.0.1:6001"),
+        # libpq asks DNS for a subdomain of localhost, which a hostile network answers
+        ("postgresql://writer@evil.localhost/novels", "evil.localhost:5432"),
+        # a socket in a folder the book names is anyone's too
+        ("postgresql://writer@%2Ftmp%2Fsomeone/novels", "/tmp/someone:5432"),
     ],
 )
 def test_the_environment_s_password_never_goes_to_a_book_s_host(
@@ -59,10 +63,9 @@ def test_nor_the_variable_the_book_names(tmp_path: Path, monkeypatch: pytest.Mon
 def test_nor_a_connection_service_s_password(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A service's entry in pg_service.conf may hold a password; the URL's host overrides its."""
-    folder = _received(tmp_path, f"postgresql://w@{STRANGER}/db?service=prod")
-    with pytest.raises(InvalidConfig, match="pg_service.conf"):
-        webnovel.open_project(folder)
+    """A service's entry in pg_service.conf may hold a password; the URL's host overrides its.
+    A book may not name one (`?service=`: test_store_url_trust.py); the user's PGSERVICE
+    goes to no host of a book's either."""
     monkeypatch.setenv("PGSERVICE", "prod")
     with pytest.raises(InvalidConfig, match="pg_service.conf"):
         webnovel.open_project(_received(tmp_path / "env", f"postgresql://w@{STRANGER}/db"))
@@ -86,8 +89,11 @@ def test_a_server_in_the_user_config_or_this_machine_is_tried(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PGPASSWORD", "s3cret")
-    with pytest.raises(StoreUnavailable):  # port 1: refused at once, on this machine
-        webnovel.open_project(_received(tmp_path / "local", "postgresql://w@127.0.0.1:1/db"))
+    monkeypatch.setenv("PGPORT", "1")  # the user's own port: refused at once, on this machine
+    with pytest.raises(StoreUnavailable):
+        webnovel.open_project(_received(tmp_path / "local", "postgresql://w@127.0.0.1/db"))
+    with pytest.raises(StoreUnavailable):
+        webnovel.open_project(_received(tmp_path / "named", "postgresql://w@localhost:1/db"))
     user_config = Path(os.environ["XDG_CONFIG_HOME"]) / "webnovel" / "config.toml"
     user_config.parent.mkdir(parents=True, exist_ok=True)
     user_config.write_text(f'[stores]\ntrusted = ["{STRANGER}"]\n', encoding="utf-8")

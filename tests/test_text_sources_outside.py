@@ -65,3 +65,36 @@ def test_a_source_inside_the_book_is_still_watched(tmp_path: Path) -> None:
     found = _status(root)
     assert [e["chapter"] for e in found["edited"]] == [1]  # type: ignore[index]
     assert "outside" not in found
+
+
+def test_a_chapter_file_linked_outside_is_a_refused_link_never_offered(tmp_path: Path) -> None:
+    """A received book's `chapters/013.md` linked to a file of the author's was offered as a
+    chapter to commit, by the target's path: following that advice takes the file into memory.
+    A linked `chapters/` folder is the same. A link inside the book stays a chapter file."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("别人的私信。", encoding="utf-8")
+    root = _book_with_a_source(tmp_path, "chapters/0001.md")
+    (root / "chapters").mkdir(exist_ok=True)
+    (root / "chapters" / "0001.md").write_text("林砚下山。", encoding="utf-8")
+    (root / "chapters" / "0013.md").symlink_to(secret)
+    (root / "drafts").mkdir()
+    (root / "drafts" / "14.md").write_text("草稿。", encoding="utf-8")
+    (root / "chapters" / "0014.md").symlink_to(root / "drafts" / "14.md")
+    found = _status(root)
+    assert found["links"] == [
+        {"chapter": 13, "path": "chapters/0013.md", "target": str(secret.resolve())}
+    ]
+    assert found["uncommitted"] == [{"path": "drafts/14.md", "chapter": 14}]
+    text = run_cli("--project", str(root), "status", "--format", "text").stdout
+    assert "第13章的章节文件是指向书的文件夹之外的链接，已拒绝" in text
+    assert "尚未提交（第13章？）" not in text
+
+    outside = tmp_path / "outside-chapters"
+    outside.mkdir()
+    (outside / "0020.md").write_text("别处的章节。", encoding="utf-8")
+    linked = _book_with_a_source(tmp_path / "linked", "novel.md")
+    (linked / "chapters").symlink_to(outside)
+    found = _status(linked)
+    assert found["uncommitted"] == [] and found["links"] == [
+        {"chapter": 20, "path": "chapters/0020.md", "target": str(outside.resolve() / "0020.md")}
+    ]

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("jinja2")
 
 import webnovel  # noqa: E402
-from webnovel.dashboard.wiki import write_wiki  # noqa: E402
+from webnovel.dashboard.wiki import page_name, write_wiki  # noqa: E402
 from webnovel.errors import InvalidInput  # noqa: E402
 from webnovel.ingest.sample_book import sample_chapters  # noqa: E402
 
@@ -81,3 +81,25 @@ def test_the_cli_writes_a_wiki_and_refuses_a_foreign_folder(tmp_path: Path) -> N
 def test_an_empty_book_has_no_wiki(tmp_path: Path) -> None:
     with webnovel.init_project(tmp_path / "book", title="空") as book, pytest.raises(InvalidInput):
         write_wiki(book, tmp_path / "wiki", None)
+
+
+@pytest.mark.parametrize("planted", ["index.html", "wiki.css", "relations.html", "e-page"])
+def test_a_link_shipped_in_the_wiki_folder_is_refused_not_written_through(
+    tmp_path: Path, planted: str
+) -> None:
+    """OUT is the author's choice, the files in it may be a received book's: one of them linked
+    to a file of the author's would be overwritten with a page (docs/security.md)."""
+    with sample(tmp_path / "book", 4) as book:
+        first = sorted(e.id for e in book.entities(4))[0]
+    out = tmp_path / "book" / "reader-wiki"
+    out.mkdir()
+    (out / "wiki.css").write_text("shipped", encoding="utf-8")
+    victim = tmp_path / "notes.txt"
+    victim.write_text("my notes", encoding="utf-8")
+    name = page_name(first) if planted == "e-page" else planted
+    (out / name).unlink(missing_ok=True)
+    (out / name).symlink_to(victim)
+    refused = run_cli("--project", str(tmp_path / "book"), "wiki", str(out))
+    assert refused.returncode == 2, refused.stdout
+    assert "符号链接" in refused.stderr and str(out / name) in refused.stderr
+    assert victim.read_text(encoding="utf-8") == "my notes"

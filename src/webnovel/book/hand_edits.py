@@ -37,6 +37,7 @@ class ChapterFiles:
     uncommitted: list[dict[str, Any]] = field(default_factory=list)
     stale: list[int] = field(default_factory=list)
     outside: list[dict[str, Any]] = field(default_factory=list)  # not read: see `located`
+    links: list[dict[str, Any]] = field(default_factory=list)  # chapter files leading outside
 
     def to_dict(self) -> dict[str, Any]:
         found = {
@@ -45,7 +46,11 @@ class ChapterFiles:
             "uncommitted": self.uncommitted,
             "stale": self.stale,
         }
-        return found | ({"outside": self.outside} if self.outside else {})
+        return (
+            found
+            | ({"outside": self.outside} if self.outside else {})
+            | ({"links": self.links} if self.links else {})
+        )
 
 
 def _file_hash(path: Path) -> str | None:
@@ -121,6 +126,11 @@ def _status(
             if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_file():
                 continue
             number = chapter_of(path)
+            if source_marks.located(project, str(path)) is None:
+                # a link (or a linked folder) a received book planted: offering the file it
+                # leads to as a chapter to commit would take it into memory, and on to a model
+                files.links.append(_refused_link(project, path, number))
+                continue
             if path.resolve() in known or (number is not None and number in committed):
                 continue
             files.uncommitted.append(
@@ -130,6 +140,16 @@ def _status(
     files.edited.sort(key=lambda e: e["chapter"])
     files.missing.sort(key=lambda e: e["chapter"])
     return files
+
+
+def _refused_link(project: Project, path: Path, number: int | None) -> dict[str, Any]:
+    """A chapter folder's file that leads outside the book, by its name in the book (never by
+    where it leads, which would read as a file to commit) and the target it points to."""
+    return {
+        "chapter": number,
+        "path": path.relative_to(project.root).as_posix(),
+        "target": str(path.resolve()),
+    }
 
 
 @dataclass(frozen=True)

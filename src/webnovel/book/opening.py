@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import render_config
 from ..errors import ProjectExists, ProjectNotFound
+from ..memory.store.libpq_reading import store_targets
 from ..memory.store.location import (
     find_store_location,
     parse_store_section,
     render_store_section,
-    store_targets,
 )
 from ..memory.store.storage import CONFIG, MEMORY_DIR
 from ..untrusted.safe_paths import refuse_links_in_memory
@@ -65,7 +65,7 @@ def init_project(
         )
         from ..user.config import trust_store
 
-        trust_store(store_targets(store))  # the user typed it: their password may go there
+        trust_store(store_targets(store), store)  # the user typed it: their password may go there
     made = [folder for folder in (root, memory_dir) if not folder.exists()]
     memory_dir.mkdir(parents=True, exist_ok=True)
     config = memory_dir / CONFIG

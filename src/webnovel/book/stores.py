@@ -30,11 +30,11 @@ Progress = Callable[[int, int], None]
 
 def _location(store: str, book: str = "-") -> StoreLocation:
     """A store the user named (its password may go there: `trust_store`), and a book in it."""
-    from ..memory.store.location import store_targets
+    from ..memory.store.libpq_reading import store_targets
     from ..user.config import trust_store
 
     location = StoreLocation(parse_store_url(store), check_book_name(book))
-    trust_store(store_targets(location.url))
+    trust_store(store_targets(location.url), location.url)
     return location
 
 

@@ -126,6 +126,10 @@ def status_text(found: dict[str, Any]) -> str:
     lines = []
     for key in ("edited", "missing", "uncommitted", "outside"):
         lines += file_lines(key, found.get(key, []))
+    lines += [
+        say("status_link", chapter=link["chapter"] or "?", path=link["path"], target=link["target"])
+        for link in found.get("links", [])
+    ]
     if found["stale"]:
         lines.append(say("status_stale", chapters="、".join(map(str, found["stale"]))))
     return "\n".join(lines) or say("status_in_step")

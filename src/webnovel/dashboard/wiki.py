@@ -9,7 +9,7 @@ Secrets are left out whole: what a character knows is often what the reader must
 from __future__ import annotations
 
 import hashlib
-import shutil
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from ..book.project import Project
 from ..book.words import ENTITY_TYPE_PLURAL
 from ..errors import InvalidInput
 from ..messages import say
+from ..untrusted.safe_paths import open_regular
 from . import graph_view, pages
 from .templating import STATIC, render
 from .view_models import context_of
@@ -54,7 +55,7 @@ def write_wiki(
     }
 
     def write(name: str, template: str, **context: Any) -> None:
-        (out / name).write_text(render(template, **frame, **context), encoding="utf-8")
+        write_page(out / name, render(template, **frame, **context).encode("utf-8"))
 
     groups = []
     for kind in (*TYPE_ORDER, *sorted({e.type for e in entities} - set(TYPE_ORDER))):
@@ -103,5 +104,16 @@ def write_wiki(
             {"event": e, "who": [names[p] for p in e.participants if p in names]} for e in timeline
         ],
     )
-    shutil.copyfile(STATIC / "dashboard.css", out / "wiki.css")
+    write_page(out / "wiki.css", (STATIC / "dashboard.css").read_bytes())
     return {"folder": str(out), "as_of": as_of, "entities": len(entities), "events": len(timeline)}
+
+
+def write_page(path: Path, content: bytes) -> None:
+    """Write one file of the wiki, never through a link: OUT is the person's choice, but the
+    files already in it may have come with a received book (an `index.html` linked to their
+    notes would be overwritten), so a link there is refused, naming it, and nothing is written
+    through it. Truncated only once it is known to be a regular file of its own."""
+    fd = open_regular(path, os.O_WRONLY | os.O_CREAT)
+    with os.fdopen(fd, "wb") as page:
+        page.truncate()
+        page.write(content)

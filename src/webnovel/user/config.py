@@ -371,44 +371,30 @@ def _read_seen(path: Path) -> set[str]:
 # -- shared stores -----------------------------------------------------------------------------
 
 
-def trust_store(targets: list[str]) -> None:
+def trust_store(targets: list[str], url: str | None = None) -> None:
     """Record that the user chose these store servers (`host:port`; they typed the URL:
-    `init --store`, `copy --store`, `books --store`): a book naming one may have the user's
-    password sent there. Kept in the user's state folder, never in a book."""
+    `init --store`, `copy --store`, `books --store`) and the URL itself: a book naming one of
+    the servers may have the user's password sent there, and a book's config holding the very
+    URL keeps its parameters (memory/store/url_trust.py). Kept in the user's state folder,
+    never in a book."""
     _remember(user_state_dir() / "stores.json", targets)
+    if url is not None:
+        _remember(user_state_dir() / "store_urls.json", [url])
 
 
-def refuse_a_password_to_a_book_s_host(
-    targets: list[str], password_env: str | None, service: str | None = None
-) -> None:
-    """A book folder's `[store]` names the servers (`host:port`, where the connection goes); a
-    password from the environment (PGPASSWORD, or the variable `password_env` names) or from
-    a connection service's file (pg_service.conf, which the URL's host overrides) goes only
-    to servers the user chose: this machine, one whose URL the user typed (`trust_store`), or
-    one in the user config's `[stores] trusted`. (~/.pgpass and client certificates are
-    matched to their host by libpq itself.)"""
-    if password_env and os.environ.get(password_env) is not None:
-        source = say("environment_variable", name=password_env)
-    elif os.environ.get("PGPASSWORD") is not None:
-        source = say("environment_variable", name="PGPASSWORD")
-    elif service:
-        source = say("service_file", service=service)
-    else:
-        return
-    trusted = _read_seen(user_state_dir() / "stores.json") | _trusted_in_user_config()
-    for target in targets:
-        host = target.rsplit(":", 1)[0].strip("[]")
-        if is_loopback_host(host) or target in trusted or host in trusted:
-            continue
-        raise InvalidConfig.of(
-            "store_not_chosen", target=target, source=source, path=user_config_path()
-        )
+def stores_chosen() -> tuple[set[str], set[str]]:
+    """The servers (`host:port` or `host`) and the store URLs the user chose: typed (`trust_store`)
+    or listed in the user config's `[stores] trusted`, where an entry holding `://` is a URL."""
+    listed = _trusted_in_user_config()
+    urls = {item for item in listed if "://" in item}
+    servers = _read_seen(user_state_dir() / "stores.json") | (listed - urls)
+    return servers, urls | _read_seen(user_state_dir() / "store_urls.json")
 
 
 def _trusted_in_user_config() -> set[str]:
-    """`[stores] trusted` of the user config: a list of "host:port" (or "host") strings. Written
-    otherwise it is refused, never ignored: the refusal it would lead to tells the user to add
-    the host there, which they did."""
+    """`[stores] trusted` of the user config: a list of "host:port" (or "host", or a whole
+    postgresql:// URL) strings. Written otherwise it is refused, never ignored: the refusal it
+    would lead to tells the user to add the host there, which they did."""
     listed = _user_table(load_user_config(), "stores").get("trusted", [])
     if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
         raise InvalidConfig.of("user_config_trusted", path=user_config_path())

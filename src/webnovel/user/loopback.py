@@ -2,8 +2,10 @@
 
 `127.1`, `127.0.0.2`, `0x7f.1`, `LOCALHOST`, `::1` and `::ffff:127.0.0.1` all reach loopback, so a
 check that lists a few spellings lets the others through (a DNS-rebinding page, a key sent over
-plain http). Names are compared without resolving them: only `localhost` and its subdomains
-count, since any other name could resolve anywhere tomorrow.
+plain http). Names are compared without resolving them: only `localhost` itself counts (read
+from /etc/hosts). Not its subdomains: libpq and Python's resolver ask DNS for `evil.localhost`,
+and a hostile network's resolver may answer with any address; nor any other name, which could
+resolve anywhere tomorrow.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import ipaddress
 def is_loopback_host(host: str) -> bool:
     """True when `host` (a name or address, IPv6 possibly in brackets) is this machine."""
     name = host.strip().strip("[]").rstrip(".").lower()
-    if name == "localhost" or name.endswith(".localhost"):
+    if name == "localhost":
         return True
     address: ipaddress.IPv4Address | ipaddress.IPv6Address
     try:

@@ -8,12 +8,12 @@ PostgreSQL store, named by the `[store]` table of `.webnovel/config.toml`:
 
 The config is meant to be shared (a team keeps it in git), so it never holds a password: a URL
 with one is refused, and the password comes the ways libpq knows (PGPASSWORD, .pgpass, client
-certificates through sslmode) or from the environment variable `password_env` names.
+certificates through sslmode) or from the environment variable `password_env` names. A book's
+config may come from anyone: what its URL may make libpq do is url_trust's to say.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from ...errors import InvalidConfig, StoreUnavailable
+from ...errors import InvalidConfig
 from ...messages import say
 
 SCHEMES = ("postgresql", "postgres")
@@ -36,62 +36,19 @@ class StoreLocation:
     url: str
     book: str
     password_env: str | None = None
+    # the book's config.toml the URL was read from; None: the user typed it (url_trust)
+    config: Path | None = None
 
     def shown(self) -> str:
         """The URL as it may be printed: it never holds a password (see `parse_store_url`)."""
         return f"{self.url}#{self.book}"
 
     def connect_options(self) -> dict[str, Any]:
-        """psycopg.connect's arguments: the URL, and the password when `password_env` names one.
-        A password from the environment goes only to a server the user chose (user_config)."""
-        from ...user.config import refuse_a_password_to_a_book_s_host
+        """psycopg.connect's arguments: the URL, the password `password_env` names, and what
+        keeps a book's choice of URL from the user's files and secrets (url_trust)."""
+        from .url_trust import connection_options
 
-        refuse_a_password_to_a_book_s_host(
-            store_targets(self.url), self.password_env, connection_service(self.url)
-        )
-        options: dict[str, Any] = {"conninfo": self.url}
-        if self.password_env:
-            password = os.environ.get(self.password_env)
-            if password is None:
-                raise StoreUnavailable.of(
-                    "store_password_unset", url=self.url, name=self.password_env
-                )
-            options["password"] = password
-        return options
-
-
-def require_driver() -> None:
-    """PostgreSQL's driver is an extra: without it, the author is told what to install."""
-    try:
-        import psycopg  # noqa: F401
-    except ImportError as exc:
-        raise InvalidConfig.of("store_needs_driver") from exc
-
-
-def connection_service(url: str) -> str | None:
-    """The libpq connection service a URL uses (`?service=`, else PGSERVICE), if any."""
-    require_driver()
-    from psycopg.conninfo import conninfo_to_dict
-
-    return str(conninfo_to_dict(url).get("service") or os.environ.get("PGSERVICE") or "") or None
-
-
-def store_targets(url: str) -> list[str]:
-    """Where a connection to `url` goes, as `host:port` for each server it names, read as
-    libpq reads it (`?host=` and `?hostaddr=` override the URL's host). A local socket is
-    `localhost`; no host at all is the user's own default (PGHOST), also local to the check."""
-    require_driver()
-    from psycopg.conninfo import conninfo_to_dict  # only on the way to a store
-
-    given = conninfo_to_dict(url)
-    hosts = str(given.get("hostaddr") or given.get("host") or "localhost").split(",")
-    ports = str(given.get("port") or "").split(",")
-    targets = []
-    for n, host in enumerate(hosts):
-        port = (ports[n] if n < len(ports) else ports[-1]) or "5432"
-        local = not host or host.startswith(("/", "@"))
-        targets.append(f"{'localhost' if local else host}:{port}")
-    return targets
+        return connection_options(self.url, self.password_env, self.config)
 
 
 def parse_store_url(url: str, where: str = "--store") -> str:
@@ -105,7 +62,8 @@ def parse_store_url(url: str, where: str = "--store") -> str:
         ) from exc
     if parts.scheme not in SCHEMES:
         raise InvalidConfig.of("store_url_scheme", where=where, url=_without_password(url))
-    if parts.password is not None or _query_password(parts.query):
+    # libpq reads the query after the first `?`, even past a `#` Python takes for a fragment
+    if parts.password is not None or _query_password(url.partition("?")[2]):
         raise InvalidConfig.of("store_url_password", where=where)
     return url
 
@@ -138,8 +96,11 @@ def check_book_name(book: str, where: str = "--book") -> str:
     return book
 
 
-def parse_store_section(section: Any, where: str = "config.toml [store]") -> StoreLocation | None:
-    """The `[store]` table as a location; None when the book is the embedded SQLite file."""
+def parse_store_section(
+    section: Any, where: str = "config.toml [store]", config: Path | None = None
+) -> StoreLocation | None:
+    """The `[store]` table as a location; None when the book is the embedded SQLite file.
+    `config`: the book's config.toml it was read from (None: the user typed it)."""
     if section is None:
         return None
     if not isinstance(section, dict):
@@ -166,6 +127,7 @@ def parse_store_section(section: Any, where: str = "config.toml [store]") -> Sto
         parse_store_url(url, f"{where} url"),
         check_book_name(section.get("book", ""), f"{where} book"),
         password_env,
+        config,
     )
 
 
@@ -193,4 +155,4 @@ def find_store_location(config_path: Path) -> StoreLocation | None:
         data = tomllib.loads(config_path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
-    return parse_store_section(data.get("store"))
+    return parse_store_section(data.get("store"), config=config_path)

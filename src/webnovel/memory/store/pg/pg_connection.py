@@ -15,8 +15,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ....errors import StoreUnavailable
+from ....messages import say
 from ..connection import Connection, Cursor, Parameters
 from ..location import StoreLocation
+from ..url_trust import NO_PASSWORD_FILE
 from .pg_sql import BATCHED, in_lists, numbered, translate
 from .pg_unreachable import said_as_the_store, why_unreachable
 
@@ -83,18 +85,28 @@ def connect(location: StoreLocation) -> psycopg.Connection[Any]:
             except ValueError:
                 return float(bytes(data))
 
+    options = location.connect_options()
     try:
-        conn = psycopg.connect(
-            **location.connect_options(), autocommit=True, row_factory=_rows, connect_timeout=10
-        )
+        conn = psycopg.connect(**options, autocommit=True, row_factory=_rows, connect_timeout=10)
     except psycopg.OperationalError as exc:
         # libpq's message names host, port and user; never the password
         raise StoreUnavailable.of(
-            "store_unreachable", url=location.url, error=why_unreachable(str(exc))
+            "store_unreachable", url=location.url, error=_why(str(exc), options)
         ) from exc
     conn.adapters.register_loader("numeric", NumberLoader)
     _quiet_pipeline_endings()
     return conn
+
+
+def _why(said: str, options: dict[str, Any]) -> str:
+    """Why the connection failed; a password asked of a server the user has not chosen is
+    said as such: ~/.pgpass was not read for it on purpose (url_trust)."""
+    if options.get("passfile") == NO_PASSWORD_FILE and "no password supplied" in said:
+        from ....user.config import user_config_path
+
+        reason = say("store_why_no_password_unchosen", path=user_config_path())
+        return say("store_why", reason=reason, said=" ".join(said.split()))
+    return why_unreachable(said)
 
 
 def _batched(sql: str, rows: list[Any]) -> str | None:

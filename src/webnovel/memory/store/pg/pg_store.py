@@ -24,7 +24,8 @@ from ....errors import BookBusy, ProjectExists, ProjectNotFound, StoreForbidden,
 from ....messages import say
 from ..connection import Connection
 from ..index_store import BOOK_BYTES, WAIT_FOR_LOCK_SECONDS, rolled_back
-from ..location import StoreLocation, require_driver
+from ..libpq_reading import require_driver
+from ..location import StoreLocation
 from ..migrations import MIGRATIONS, Migration, statements
 from . import pg_vectors
 from .pg_connection import PgConnection, connect, quoted

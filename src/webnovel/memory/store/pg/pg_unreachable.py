@@ -30,6 +30,8 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
         "store_why_no_host",
     ),
     (re.compile(r"password authentication failed"), "store_why_password"),
+    # libpq refused a server asking for the password in clear (url_trust: require_auth)
+    (re.compile(r"server requested a cleartext password"), "store_why_cleartext"),
     (re.compile(r"no password supplied|password is required"), "store_why_no_password"),
     (re.compile(r"timeout expired|timed out"), "store_why_timeout"),
     (re.compile(r"no pg_hba\.conf entry"), "store_why_not_allowed"),
