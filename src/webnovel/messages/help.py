@@ -149,8 +149,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "chapter files edited since their commit, gone, or never committed, and chapters whose memory is stale",
     ),
     "help_sync": (
-        "重新读入手改过的章节正文：更新正文与检索，并把这些章节标为记忆待更新（stale），直到提交新的章节结果",
-        "take the texts of chapters edited by hand in again: text and search are updated, and each is marked stale until a new result is committed",
+        "重新读入手改过的章节正文：更新正文与检索；导入生成的章节结果按新正文重新生成，"
+        "其余章节标为记忆待更新（stale），直到提交新的章节结果",
+        "take the texts of chapters edited by hand in again: text and search are updated; an "
+        "import-made result is made again from the new text, any other chapter is marked stale "
+        "until a new result is committed",
     ),
     "help_sync_extract": (
         "让模型重新阅读每个记忆待更新的章节，并先显示新章节结果会带来的影响",
@@ -159,10 +162,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "help_sync_yes": (
         "配合 --extract：提交模型给出的新章节结果",
         "with --extract: commit the model's new results",
-    ),
-    "help_sync_force": (
-        "配合 --extract --yes：已发布章节的新结果也提交",
-        "with --extract --yes: a published chapter's new result too",
     ),
     "help_rebuild": (
         "从提交日志重建所有派生数据",
