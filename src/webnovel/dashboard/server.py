@@ -64,4 +64,7 @@ def serve(
         tell(say("dashboard_at", title=book.book["title"], url=url))
         if open_browser:
             threading.Timer(0.8, webbrowser.open, (url,)).start()
-        server.run(sockets=[sock])
+        try:
+            server.run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: a normal end
+            tell(say("dashboard_stopped"))

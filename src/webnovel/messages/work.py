@@ -161,4 +161,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "《{title}》的记忆面板：{url}（Ctrl+C 退出）",
         "the memory dashboard of 《{title}》: {url} (Ctrl+C to quit)",
     ),
+    "dashboard_stopped": ("记忆面板已关闭", "the memory dashboard has stopped"),
 }
