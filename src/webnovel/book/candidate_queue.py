@@ -160,12 +160,12 @@ def merge(book: Rewriting, name: str, into: str) -> Settled:
     """Make `name` an alias of the entity `into` names, from the first chapter holding it."""
     name = _name(name)
     entity = book.entity(into)
-    merged = next(
-        (e for e in book.entities() if name in (e.id, e.name) and e.id != entity.id), None
-    )
+    cast = book.entities()
+    merged = next((e for e in cast if name in (e.id, e.name) and e.id != entity.id), None)
     if merged is not None:  # two entities: one, history and all
         chapters = cast_changes.merge_entities(book, merged.id, entity.id)
         return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
+    _refuse_known_name(cast, name, entity)  # a name that means no one yet, then
     intro = {
         "id": entity.id,
         "name": entity.name,
@@ -177,6 +177,27 @@ def merge(book: Rewriting, name: str, into: str) -> Settled:
         chapters, steps = _write(book, name, entity.id, intro)
         _remember(book, "merged", name, entity.id, intro, chapters, steps)
     return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
+
+
+def _refuse_known_name(cast: list[Entity], name: str, into: Entity) -> None:
+    """Refuse, before anything is written, a name that already means the entity (its name, id
+    or alias: nothing would change, yet every chapter naming it was rewritten), or another one
+    by an alias (it would mean both, and `fact` could no longer tell which; `rename` refuses
+    such a name too)."""
+    if name in (into.id, into.name, *into.aliases):
+        raise InvalidInput.of(
+            "candidate_merge_into_itself", name=name, into=into.name, into_id=into.id
+        )
+    holder = next((e for e in cast if e.id != into.id and name in e.aliases), None)
+    if holder is not None:
+        raise InvalidInput.of(
+            "candidate_merge_alias_taken",
+            name=name,
+            into=into.name,
+            into_id=into.id,
+            holder=holder.name,
+            holder_id=holder.id,
+        )
 
 
 def _remember(
