@@ -86,7 +86,7 @@ def test_a_killed_accept_or_undo_leaves_the_old_book_or_the_decided_one(
     decided = state(decided_copy)
     assert decided["commits"] != before["commits"] and NAME in decided["entities"]
     rng = random.Random(7)
-    seen = {"old": 0, "decided": 0}
+    interrupted = 0  # kills that landed before the work was done
     for attempt, (action, signame) in enumerate(
         [("accept", "SIGKILL"), ("accept", "SIGTERM"), ("accept", "SIGHUP"), ("undo", "SIGTERM")]
         + [("undo", "SIGKILL")]
@@ -96,7 +96,7 @@ def test_a_killed_accept_or_undo_leaves_the_old_book_or_the_decided_one(
         killed(root, action, signame, rng.uniform(0.5, 0.95) * seconds)
         now = state(root)
         assert now in (before, decided), (action, signame)  # never a half book
-        seen["old" if now == before else "decided"] += 1
+        interrupted += now == (before if action == "accept" else decided)
         # and from there, the decision is made or taken back as if nothing had happened
         if now == before and action == "accept" or now == decided and action == "undo":
             again = run_cli("--project", str(root), "candidates", action, NAME)
@@ -106,5 +106,4 @@ def test_a_killed_accept_or_undo_leaves_the_old_book_or_the_decided_one(
             undone = run_cli("--project", str(root), "candidates", "undo", NAME)
             assert undone.returncode == 0, undone.stderr
             assert state(root) == before
-    # at least one kill landed inside the writing: the transaction, not luck, kept it whole
-    assert seen["old"] + seen["decided"] == 5 and min(seen.values()) >= 1, seen
+    assert interrupted > 0  # the kills were not all too late to test anything
