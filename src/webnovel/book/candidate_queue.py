@@ -4,8 +4,10 @@ does not come back.
 
 Accepting and merging write memory through `commit`, like everything else: the name is
 introduced (or added as an alias, a `revealed` re-introduction) in the first chapter whose text
-holds it, and every chapter that names it records the appearance. Rejections are kept in the
-book's meta table (`rejected_candidates`), which a rebuild leaves alone.
+holds it, and every chapter that names it records the appearance, all in one transaction with
+the decision (`all_or_nothing`): a kill part way leaves the book as it was, and the command can
+simply be run again. Rejections are kept in the book's meta table (`rejected_candidates`), which
+a rebuild leaves alone.
 """
 
 from __future__ import annotations
@@ -79,11 +81,12 @@ def reject(book: Rewriting, name: str) -> Settled:
     """Never offer `name` again; a name accepted or merged before is taken back first, so a
     wrong merge leaves no alias behind."""
     name = _name(name)
-    if any(d.get("name") == name for d in author_layer.decisions(book.store)):
-        cast_changes.undo(book, name)
-    with book.storage.writing() as store:  # read and written in one transaction
-        names = sorted({*rejected(store), name})
-        store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
+    with book.all_or_nothing():  # the undo and the rejection, or neither
+        if any(d.get("name") == name for d in author_layer.decisions(book.store)):
+            cast_changes.undo(book, name)
+        with book.storage.writing() as store:
+            names = sorted({*rejected(store), name})
+            store.commits.set_meta(REJECTED_KEY, json.dumps(names, ensure_ascii=False))
     return Settled(name=name, action="rejected", rejected=tuple(names))
 
 
@@ -147,8 +150,9 @@ def accept(
     if any(new_id == e.id for e in cast):
         raise InvalidInput.of("entity_id_taken", id=new_id)
     intro = {"id": new_id, "name": name, "type": entity_type}
-    chapters, steps = _write(book, name, new_id, intro)
-    _remember(book, "accepted", name, new_id, intro, chapters, steps)
+    with book.all_or_nothing():  # every chapter and the decision, or nothing (a kill part way)
+        chapters, steps = _write(book, name, new_id, intro)
+        _remember(book, "accepted", name, new_id, intro, chapters, steps)
     return Settled(name=name, action="accepted", entity_id=new_id, chapters=tuple(chapters))
 
 
@@ -156,12 +160,12 @@ def merge(book: Rewriting, name: str, into: str) -> Settled:
     """Make `name` an alias of the entity `into` names, from the first chapter holding it."""
     name = _name(name)
     entity = book.entity(into)
-    merged = next(
-        (e for e in book.entities() if name in (e.id, e.name) and e.id != entity.id), None
-    )
+    cast = book.entities()
+    merged = next((e for e in cast if name in (e.id, e.name) and e.id != entity.id), None)
     if merged is not None:  # two entities: one, history and all
         chapters = cast_changes.merge_entities(book, merged.id, entity.id)
         return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
+    _refuse_known_name(cast, name, entity)  # a name that means no one yet, then
     intro = {
         "id": entity.id,
         "name": entity.name,
@@ -169,9 +173,31 @@ def merge(book: Rewriting, name: str, into: str) -> Settled:
         "aliases": sorted({*entity.aliases, name}),
         "revealed": True,
     }
-    chapters, steps = _write(book, name, entity.id, intro)
-    _remember(book, "merged", name, entity.id, intro, chapters, steps)
+    with book.all_or_nothing():
+        chapters, steps = _write(book, name, entity.id, intro)
+        _remember(book, "merged", name, entity.id, intro, chapters, steps)
     return Settled(name=name, action="merged", entity_id=entity.id, chapters=tuple(chapters))
+
+
+def _refuse_known_name(cast: list[Entity], name: str, into: Entity) -> None:
+    """Refuse, before anything is written, a name that already means the entity (its name, id
+    or alias: nothing would change, yet every chapter naming it was rewritten), or another one
+    by an alias (it would mean both, and `fact` could no longer tell which; `rename` refuses
+    such a name too)."""
+    if name in (into.id, into.name, *into.aliases):
+        raise InvalidInput.of(
+            "candidate_merge_into_itself", name=name, into=into.name, into_id=into.id
+        )
+    holder = next((e for e in cast if e.id != into.id and name in e.aliases), None)
+    if holder is not None:
+        raise InvalidInput.of(
+            "candidate_merge_alias_taken",
+            name=name,
+            into=into.name,
+            into_id=into.id,
+            holder=holder.name,
+            holder_id=holder.id,
+        )
 
 
 def _remember(

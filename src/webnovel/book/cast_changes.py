@@ -11,6 +11,10 @@
   refusing (naming the chapter) when a chapter was changed since. A rejection is undone by
   taking the name off the rejected list; rejecting a name that was merged or accepted undoes
   that first, so a wrong merge leaves no alias behind.
+- **All or nothing**: a merge or an undo commits its chapters and records (or drops) its
+  decision in one transaction (`all_or_nothing`), so an error, Ctrl-C or a kill part way leaves
+  the book as it was, never half rewritten with no decision to undo it by. Measured: accepting
+  a name in 450 chapters took 0.7 s of CPU in one transaction, 1.2 s in 450.
 """
 
 from __future__ import annotations
@@ -66,17 +70,18 @@ def merge_entities(book: Rewriting, source_id: str, target_id: str) -> list[int]
             rewritten.append((row["chapter"], result, after, stored.get("text")))
     if not rewritten:
         raise InvalidInput.of("merge_nothing_to_fold", name=source.name)
-    undo = commit_with_undo(book, rewritten)
-    author_layer.record(
-        book.storage,
-        {
-            "action": "merged",
-            "name": source.name,
-            "entity_id": target_id,
-            "merged_id": source_id,
-            "undo": undo,
-        },
-    )
+    with book.all_or_nothing():
+        undo = commit_with_undo(book, rewritten)
+        author_layer.record(
+            book.storage,
+            {
+                "action": "merged",
+                "name": source.name,
+                "entity_id": target_id,
+                "merged_id": source_id,
+                "undo": undo,
+            },
+        )
     return [u["chapter"] for u in undo]
 
 
@@ -175,9 +180,10 @@ def undo_decision(book: Rewriting, decision: dict[str, Any], name: str) -> list[
         current = (book.stored_commit(step["chapter"]) or {}).get("result")
         if digest(current) != step["after"]:
             raise InvalidInput.of("candidate_undo_changed", name=name, chapter=step["chapter"])
-    for step in sorted(steps, key=lambda s: s["chapter"], reverse=True):
-        stored = book.stored_commit(step["chapter"]) or {}
-        before = book.store.commits.logged_result(step["chapter"], step["before"])
-        book.commit(before, text=stored.get("text"))
-    author_layer.forget_decision(book.storage, decision)
+    with book.all_or_nothing():
+        for step in sorted(steps, key=lambda s: s["chapter"], reverse=True):
+            stored = book.stored_commit(step["chapter"]) or {}
+            before = book.store.commits.logged_result(step["chapter"], step["before"])
+            book.commit(before, text=stored.get("text"))
+        author_layer.forget_decision(book.storage, decision)
     return sorted(s["chapter"] for s in steps)

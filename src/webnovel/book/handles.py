@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from ..memory.read.reading import Reading
     from ..memory.records import CommitReport
     from ..memory.schema import Entity
@@ -48,6 +50,8 @@ class Rewriting(Protocol):
         force: bool = False,
         text_source: str | None = None,
     ) -> CommitReport: ...
+
+    def all_or_nothing(self) -> AbstractContextManager[None]: ...
 
 
 class Closing(Protocol):

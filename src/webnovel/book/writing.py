@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,7 @@ class WritingBook(SearchingBook):
         self._dirty = self._projections_stale()
         self._unindexed = 0  # chapters this handle committed or retracted since the index caught up
         self._index_progress: Progress | None = None
+        self._in_one_transaction = 0  # `all_or_nothing` blocks open (nested ones count)
 
     def on_indexing(self, progress: Progress | None) -> None:
         """Call `progress(done, total)` while a commit brings the search index up to step
@@ -100,11 +102,28 @@ class WritingBook(SearchingBook):
             self._index_in_step()
         return report
 
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """Many commits as one transaction (an accepted name rewriting 400 chapters, and the
+        decision recorded with them): an error, Ctrl-C or a kill part way leaves the book as it
+        was, never half rewritten. The search index waits until the end: caught up inside, it
+        would keep commits that a rollback takes back."""
+        self._in_one_transaction += 1
+        try:
+            with self.storage.writing():
+                yield
+        except BaseException:
+            self._aliases = None  # it may hold names of commits taken back
+            raise
+        finally:
+            self._in_one_transaction -= 1
+
     def _index_in_step(self) -> None:
         """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending
-        (the CLI does the same for its runs), telling `on_indexing`'s progress."""
+        (the CLI does the same for its runs), telling `on_indexing`'s progress; not inside
+        `all_or_nothing`."""
         self._unindexed += 1
-        if self._unindexed >= SEARCH_BEHIND_AT_MOST:
+        if self._unindexed >= SEARCH_BEHIND_AT_MOST and not self._in_one_transaction:
             self._unindexed = 0
             if self.search_pending() >= SEARCH_BEHIND_AT_MOST:
                 self.catch_up_search(self._index_progress)

@@ -38,6 +38,7 @@ from ..untrusted import json_limits
 from ..untrusted.safe_paths import refuse_link_below
 from . import render
 from .asking import confirmed
+from .interrupting import interrupted_by_signals
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -375,10 +376,12 @@ def candidates(args: argparse.Namespace) -> int:
             return 0
         if not args.name:
             raise InvalidInput.of("candidate_needs_name", action=args.action)
-        if args.action == "accept" and (args.id or args.yes):
-            done = book.accept_candidate(args.name, args.entity_type, args.id, args.yes)
-        else:
-            done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
+        # SIGTERM and SIGHUP as Ctrl-C: the one transaction is rolled back, said, rc 130
+        with interrupted_by_signals():
+            if args.action == "accept" and (args.id or args.yes):
+                done = book.accept_candidate(args.name, args.entity_type, args.id, args.yes)
+            else:
+                done = book.settle_candidate(args.action, args.name, args.entity_type, args.into)
     emit(args, done.to_dict(), lambda _: render.candidate_done_text(done))
     return 0
 

@@ -4,12 +4,8 @@ and `copy` (a book into a new folder, SQLite or PostgreSQL). `init --store` is i
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from ..book.stores import copy_book, delete_book, list_books
@@ -18,6 +14,7 @@ from ..messages import say
 from . import render
 from .asking import confirmed
 from .commands import emit, open_book
+from .interrupting import interrupted_by_signals
 from .parsing import add_command
 from .progress import ProgressBar
 
@@ -147,20 +144,3 @@ def copy(args: argparse.Namespace) -> int:
         ),
     )
     return 0
-
-
-@contextmanager
-def interrupted_by_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP (a closed terminal, `kill`, a stopping service) end the work as
-    Ctrl-C does, so that what it made half way is taken away (a copy's folder and book)."""
-
-    def interrupt(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    wanted = [s for s in ("SIGTERM", "SIGHUP") if hasattr(signal, s)]
-    before = {name: signal.signal(getattr(signal, name), interrupt) for name in wanted}
-    try:
-        yield
-    finally:
-        for name, handler in before.items():
-            signal.signal(getattr(signal, name), handler)

@@ -9,10 +9,15 @@ confirm. Three passes, because each misses what the others find:
   head's occurrences go on to the same third character;
 - where a name stands (`speaker_names`): before speech or a reaction, whatever its surname, as
   兀术, 粘罕 and 八戒 do. A fragment of a longer name (哈迷 of 哈迷蚩) is folded into it.
+
+Fragments the passes make are left out: a preposition or pronoun glued before a name (向白眉 of
+「拍向白眉真人」), a word after 这/那 (那九转 of 「那九转金丹」), a name cut off before its title
+(白眉真 of 白眉真人).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -81,10 +86,31 @@ TITLE_TAILS = frozenset(
     ]
 )
 FRAGMENT_SHARE = 0.6  # of a name's occurrences inside one longer candidate: it is a fragment
+# A preposition or a pronoun glued to the start of a name by the surname pass or the tagger:
+# 向白眉 of 「拍向白眉真人的后心」, 那九转 of 「那九转金丹」. A candidate starting with one, the
+# rest the start of a known name or of another candidate, is that name's fragment.
+GLUED_BEFORE = frozenset("向对把被给让叫请同跟与和从在往朝将他她它我你这那")
+# 这 and 那 before a name are demonstratives (那玄 of 「那玄龟甲」): no name starts with them.
+NOT_NAME_START = frozenset("这那")
 # Given names end in 山 or 峰 as often as places do (林远山, 张三丰): after a surname they count.
 NAME_PLACE_ENDINGS = PLACE_ENDINGS - frozenset("山峰")
 TITLE_STARTS = frozenset("师")  # 周师兄, 林师妹: a surname and a title, not a name
 FULL_NAME_SHARE = 0.6  # of a head's occurrences that must continue the same way for a 3-char name
+_CJK = "[\u4e00-\u9fff]"
+_COMPOUND = "|".join(sorted(COMPOUND_SURNAMES))
+_SINGLE = "[" + "".join(sorted(SURNAMES)) + "]"
+_COMPOUND_START = "[" + "".join(sorted({c[0] for c in COMPOUND_SURNAMES})) + "]"  # fails fast
+# Each pattern looks ahead, so that every start is tried (grams overlap), the cheap character
+# class first; a single surname that starts a compound one (慕 of 慕容) is not one there.
+GRAM_PATTERNS = tuple(
+    re.compile(pattern)
+    for pattern in (
+        f"(?={_COMPOUND_START})(?=((?:{_COMPOUND}){_CJK}))",
+        f"(?={_COMPOUND_START})(?=((?:{_COMPOUND}){_CJK}{{2}}))",
+        f"(?=({_SINGLE}{_CJK}))(?!{_COMPOUND})",
+        f"(?=({_SINGLE}{_CJK}{{2}}))(?!{_COMPOUND})",
+    )
+)
 # The segmenter tags a window at a time: its word list costs about 150 bytes a character, so a
 # whole 17 M-character chapter at once took gigabytes; a window bounds it at a few megabytes.
 WINDOW_CHARS = 20_000
@@ -116,8 +142,12 @@ def candidate_names(
     acting: Counter[str] = Counter()  # … of those, how often in a person's context
     for number, text in chapters:
         tokens = [pair for window in windows(text) for pair in rjieba.tag(window)]
-        for k, (word, tag) in enumerate(tokens):
-            if tag != "nr" or not 2 <= len(word) <= 4 or word in known:
+        # the few tokens tagged as names picked out first, in one comprehension: a long book
+        # has millions of tokens, and a loop's body for each cost more than the tagging
+        named = [k for k, (word, tag) in enumerate(tokens) if tag == "nr" and 2 <= len(word) <= 4]
+        for k in named:
+            word = tokens[k][0]
+            if word in known:
                 continue
             if word[-1] in PLACE_ENDINGS:
                 continue
@@ -130,8 +160,9 @@ def candidate_names(
                 acting[word] += _acts(tokens, k)
             tagged[word] += 1
             first.setdefault(word, number)
-        for gram in _surname_grams(text):
-            grams[gram] += 1
+        found_here = Counter(_surname_grams(text))
+        grams.update(found_here)
+        for gram in found_here:
             first.setdefault(gram, number)
     for word, count in in_dictionary.items():
         if acting[word] < PERSON_CONTEXT_SHARE * count:
@@ -145,14 +176,17 @@ def candidate_names(
         first[name] = min(first.get(name, placed_first[name]), placed_first[name])
     dropped = _glued_and_fragments(found, known)
     dropped |= {n for n in found if n[-2:] in TITLE_TAILS or _bad_end(n)}
-    return [
-        Candidate(name, count, first[name])
+    dropped |= _glued_before(found, known)
+    kept = [
+        (name, count)
         for name, count in found.most_common()
         if count >= min_count
         and name not in dropped
         and name not in known
         and not any(name in k or k in name for k in known if len(k) >= 2)
-    ][:limit]
+    ]
+    cut = _cut_off_titles([name for name, _ in kept[: limit * 2]], chapters)
+    return [Candidate(name, count, first[name]) for name, count in kept if name not in cut][:limit]
 
 
 def _acts(tokens: list[tuple[str, str]], k: int) -> bool:
@@ -198,6 +232,35 @@ def _glued_and_fragments(found: Counter[str], known: set[str]) -> set[str]:
     return dropped
 
 
+def _glued_before(found: Counter[str], known: set[str]) -> set[str]:
+    """Candidates that are a known name or another candidate with a preposition or a pronoun
+    glued before it (向白眉 beside 白眉真人, 向赵铁 beside 赵铁山), and those starting with a
+    demonstrative (那玄)."""
+    heads = {k[:size] for k in [*known, *found] for size in range(2, len(k) + 1)}
+    return {
+        name
+        for name in found
+        if name[0] in NOT_NAME_START
+        or (len(name) >= 3 and name[0] in GLUED_BEFORE and name[1:] in heads)
+    }
+
+
+def _cut_off_titles(names: list[str], chapters: list[tuple[int, str]]) -> set[str]:
+    """The names that are mostly the head of a title (白眉真 of 白眉真人: the surname pass
+    stops at three characters): their last character starts a title, which the text mostly goes
+    on to finish. Counted in the texts for the few names that could be."""
+    cut = set()
+    for name in names:
+        endings = {tail[1:] for tail in TITLE_TAILS if tail[0] == name[-1]}
+        if not endings:
+            continue
+        total = sum(text.count(name) for _, text in chapters)
+        titled = sum(text.count(name + end) for _, text in chapters for end in endings)
+        if total and titled >= FULL_NAME_SHARE * total:
+            cut.add(name)
+    return cut
+
+
 def windows(text: str, size: int = WINDOW_CHARS) -> Iterable[str]:
     """`text` in pieces of about `size` characters, cut after a line break or a sentence's end
     where there is one near the cut (so a name is seldom split)."""
@@ -211,21 +274,12 @@ def windows(text: str, size: int = WINDOW_CHARS) -> Iterable[str]:
         start = end
 
 
-def _surname_grams(text: str) -> Iterable[str]:
+def _surname_grams(text: str) -> list[str]:
     """Every 2- and 3-character string of CJK characters that starts with a surname, and the 3-
-    and 4-character ones that start with a compound surname."""
-    for i, char in enumerate(text):
-        pair = text[i : i + 2]
-        if pair in COMPOUND_SURNAMES:
-            for size in (3, 4):
-                gram = text[i : i + size]
-                if len(gram) == size and all(_cjk(c) for c in gram):
-                    yield gram
-        elif char in SURNAMES:
-            for size in (2, 3):
-                gram = text[i : i + size]
-                if len(gram) == size and all(_cjk(c) for c in gram):
-                    yield gram
+    and 4-character ones that start with a compound surname (where one starts, not the single
+    surname it starts with: 慕容复 is no 慕容 nor 慕容复 of 慕). Found by regular expressions,
+    in C: a loop over the characters took most of `candidates`' time on a long book."""
+    return [gram for pattern in GRAM_PATTERNS for gram in pattern.findall(text)]
 
 
 def _names_from_grams(grams: Counter[str], has_word: Callable[[str], bool]) -> dict[str, int]:
@@ -253,7 +307,3 @@ def _names_from_grams(grams: Counter[str], has_word: Callable[[str], bool]) -> d
         if gram[:2] in COMPOUND_SURNAMES and gram[-1] not in NOT_NAME_END and len(gram) == 3:
             names.setdefault(gram, count)
     return names
-
-
-def _cjk(char: str) -> bool:
-    return "\u4e00" <= char <= "\u9fff"
