@@ -167,3 +167,23 @@ def test_a_rename_to_a_merged_name_is_undone_first_and_a_rename_needs_an_introdu
     book.commit({"chapter": 3, "entities_appeared": [{"id": "樵夫"}]}, text="樵夫砍柴。")
     with pytest.raises(InvalidInput, match="「樵夫」从未在任何章节结果中登场"):
         book.rename_entity("樵夫", "老樵夫")
+
+
+def test_a_rename_interrupted_before_its_decision_is_recorded_leaves_no_half(
+    book: webnovel.Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chapters a rename rewrites and the decision that lets it be undone go in together:
+    Ctrl-C (or a kill) between them used to leave the name changed with nothing to undo."""
+    from webnovel.book import author_layer
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    before = book.commit_seq()
+    monkeypatch.setattr(author_layer, "record", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        book.rename_entity("孙悟空", "齐天大圣", from_chapter=2)
+    monkeypatch.undo()
+    assert book.commit_seq() == before
+    assert cast_of(book)["wukong"] == ("孙悟空", ())
+    assert book.rename_entity("孙悟空", "齐天大圣", from_chapter=2).chapters == (2,)

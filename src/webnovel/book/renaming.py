@@ -86,8 +86,9 @@ def rename(
         after = _renamed_result(before, decision, chapter)
         if after != before:
             rewritten.append((chapter, before, after, stored.get("text")))
-    decision["undo"] = cast_changes.commit_with_undo(book, rewritten)
-    author_layer.record(book.storage, decision)
+    with book.all_or_nothing():  # a kill between the two leaves no half rename behind
+        decision["undo"] = cast_changes.commit_with_undo(book, rewritten)
+        author_layer.record(book.storage, decision)
     return Renamed(
         entity_id=entity.id,
         name=new,

@@ -391,7 +391,7 @@ def rename(args: argparse.Namespace) -> int:
         args.usage_error(say("rename_needs_new_name"))
     if not args.undo and not args.new_name:
         raise InvalidInput.of("rename_name_text")
-    with open_book(args) as book:
+    with interrupted_by_signals(), open_book(args) as book:
         done = book.rename_entity(args.entity, args.new_name or "", args.from_chapter, args.undo)
     emit(args, done.to_dict(), lambda _: render.renamed_text(done))
     return 0
