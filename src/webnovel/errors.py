@@ -466,6 +466,31 @@ class ExtractionFailed(DomainError):
         )
 
 
+class ReplacementChangesAnswers(DomainError):
+    """A checked commit that would replace an earlier chapter (one before the latest) with
+    another result, changing what the book answers, was refused unless forced: an agent that
+    wrote the wrong chapter number must not erase what that chapter recorded. `details` hold
+    the changed answers as `impact` gives them; nothing was written."""
+
+    code = "replacement_changes_answers"
+
+    def __init__(
+        self, arguments: Mapping[str, Any], changed: list[dict[str, Any]], count: int
+    ) -> None:
+        facts = {
+            "chapter": arguments["chapter"],
+            "latest": arguments["latest"],
+            "answers_changed": count,
+            "changed": changed,
+        }
+        super().__init__(
+            key="replacement_refused",
+            arguments=arguments,
+            details=facts,
+            next_step=NextStep("force_replacement"),
+        )
+
+
 class PublishedChapterRevised(DomainError):
     """A commit or retraction of a chapter readers already have was refused (without force):
     the message names what would change and the published chapters it contradicts; nothing

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, PublishedChapterRevised
+from ..errors import InvalidInput, PublishedChapterRevised, ReplacementChangesAnswers
 from ..memory.vocabulary import FIELD, THREAD_STATUS, label
 from ..messages import say
 from .reader import chapter_number
@@ -114,6 +114,56 @@ def guard_published(
     if force:
         return line
     raise PublishedChapterRevised(refusal(found), found)
+
+
+def replacing_earlier(
+    store: StoreParts, pipeline: WritePipeline, result: Any, chapter: int | None, text: str | None
+) -> Impact | None:
+    """The impact of a commit that replaces a chapter before the latest with another result,
+    when it changes answers; None for a new chapter, the latest one, the same result (a text
+    edited by hand), or a replacement that changes no answer. Writes nothing."""
+    parsed, intake = pipeline.read(result, chapter)
+    number = parsed.chapter
+    if number >= (store.commits.latest_chapter() or 0):
+        return None
+    stored = store.commits.current_commit(number)
+    if stored is None or intake.result == stored["result"]:
+        return None
+    found = impact(store, pipeline, result, number, text)
+    if found.status == "unchanged" or not found.answers_changed:
+        return None
+    return found
+
+
+def replacement_refused(found: Impact) -> ReplacementChangesAnswers:
+    """The refusal of a checked commit replacing an earlier chapter: what it would change, the
+    answers as `impact` gives them, and the way on (fix the number, or force)."""
+    arguments = {
+        "chapter": found.chapter,
+        "latest": found.as_of,
+        "summary": summary(found),
+        "examples": _examples(found),
+    }
+    changes = [c.to_dict() for c in [*found.changed, *found.records]]
+    return ReplacementChangesAnswers(arguments, changes, found.answers_changed)
+
+
+def replacement_note(found: Impact) -> str:
+    """What a replacement made without check (or forced) says: how many answers it changed."""
+    return say(
+        "replacement_answers_changed",
+        chapter=found.chapter,
+        count=found.answers_changed,
+        examples=_examples(found),
+    )
+
+
+def _examples(found: Impact) -> str:
+    changes = [change_text(c) for c in found.changed]
+    changes += [
+        change_text(r) for r in found.records if r.answer not in {c.answer for c in found.changed}
+    ]
+    return "；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only")
 
 
 def refusal(found: Impact) -> str:

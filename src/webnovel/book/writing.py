@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -76,20 +77,43 @@ class WritingBook(SearchingBook):
         check: bool = False,
         force: bool = False,
         text_source: str | None = None,
+        weigh: bool = False,
     ) -> CommitReport:
         """Write a chapter result. With `check`, review it first and refuse blocking issues
         unless `force`; a result that changes a published chapter is refused unless `force`
         (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
-        was read from, remembered with its hash (`webnovel status`)."""
-        from .revising import guard_published, logged_as_published
+        was read from, remembered with its hash (`webnovel status`).
+
+        A result replacing a chapter before the latest is weighed with `check` or `weigh`: its
+        impact is run first, and under `check` a replacement that changes answers is refused
+        unless `force` (an agent that wrote the wrong chapter number would erase what that
+        chapter recorded); otherwise the report says how many answers it changed."""
+        from .revising import (
+            guard_published,
+            logged_as_published,
+            replacement_note,
+            replacement_refused,
+            replacing_earlier,
+        )
 
         crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
             if review.blocking:
                 raise ReviewBlocked.of_issues(review.chapter, review.blocking)
+        replacing = None
+        if check or weigh:
+            replacing = replacing_earlier(self.store, self.pipeline, result, chapter, text)
+        if replacing is not None and check and not force:
+            raise replacement_refused(replacing)
         with logged_as_published(self.storage, crossing):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
+        if replacing is not None and report.status == "committed":
+            report = replace(
+                report,
+                answers_changed=replacing.answers_changed,
+                warnings=(*report.warnings, replacement_note(replacing)),
+            )
         if report.status == "committed":
             self._dirty = True
             self._index_in_step()

@@ -178,6 +178,7 @@ def commit(args: argparse.Namespace) -> int:
             check=args.check,
             force=args.force,
             text_source=source,
+            weigh=True,
         )
         _keep_search_in_step(book, bulk=False)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))

@@ -90,7 +90,9 @@ def _write_tools(project: Project) -> list[Tool]:
     """Commit, retract and review: the write loop (the pack is a query of the table)."""
 
     async def commit_chapter(a: dict[str, Any]) -> Json:
-        report = project.commit(a["result"], text=a["text"], check=a["check"], force=a["force"])
+        report = project.commit(
+            a["result"], text=a["text"], check=a["check"], force=a["force"], weigh=True
+        )
         project.flush()
         project.embed_in_background()  # with an embedder named: a detached child, as the CLI
         return report.to_dict()

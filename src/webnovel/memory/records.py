@@ -233,9 +233,11 @@ class CommitReport:
     conflicts: tuple[Conflict, ...] = ()
     warnings: tuple[str, ...] = ()
     normalized: tuple[str, ...] = ()  # what intake rewrote to make the result canonical
+    # a replacement of a chapter before the latest, weighed: how many answers it changed
+    answers_changed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "chapter": self.chapter,
             "status": self.status,
             "commit_id": self.commit_id,
@@ -244,6 +246,9 @@ class CommitReport:
             "warnings": list(self.warnings),
             "normalized": list(self.normalized),
         }
+        if self.answers_changed is not None:
+            data["answers_changed"] = self.answers_changed
+        return data
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -1,0 +1,35 @@
+"""What an agent is told so that it cannot lose a chapter, or give a fact to the wrong person,
+by mistake: a checked commit that would replace an earlier chapter's result and change answers,
+an ambiguous name in a write, a newcomer taking another's alias. Part of the one catalogue
+(`webnovel.messages`)."""
+
+# key: (中文, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- a checked commit replacing an earlier chapter with another result (book/revising.py) --
+    "replacement_refused": (
+        "第{chapter}章已提交过另一版本（书已写到第{latest}章），本次未替换：替换会{summary}；"
+        "例如：{examples}{next}",
+        "chapter {chapter} already has another version (the book is at chapter {latest}); "
+        "not replaced: replacing it {summary}; for example: {examples}{next}",
+    ),
+    "next_force_replacement_cli": (
+        "。若章号写错了，改正后再提交；若确是修订这一章，加 --force 再提交",
+        ". If the chapter number is wrong, fix it and commit again; if this is a revision of "
+        "that chapter, commit again with --force",
+    ),
+    "next_force_replacement_mcp": (
+        "。若章号写错了，改正 result 的 chapter 后再提交；若确是修订这一章，"
+        "commit_chapter 加 force=true 再提交",
+        ". If the chapter number is wrong, fix the result's chapter and commit again; if this "
+        "is a revision of that chapter, call commit_chapter again with force=true",
+    ),
+    "next_force_replacement_page": (
+        "。若章号写错了，改正后再提交；若确是修订这一章，在改稿页提交",
+        ". If the chapter number is wrong, fix it and commit again; if this is a revision of "
+        "that chapter, commit it from the revise page",
+    ),
+    "replacement_answers_changed": (
+        "第{chapter}章的替换改变了 {count} 个答案，例如：{examples}",
+        "replacing chapter {chapter} changed {count} answer(s), for example: {examples}",
+    ),
+}
