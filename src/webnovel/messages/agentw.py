@@ -32,4 +32,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "第{chapter}章的替换改变了 {count} 个答案，例如：{examples}",
         "replacing chapter {chapter} changed {count} answer(s), for example: {examples}",
     ),
+    # -- a newcomer taking a known entity's name or alias (memory/write/name_rules.py) ----------
+    "advice_kind:alias_taken": ("占用已有别名", "known alias taken"),
+    "hint_alias_taken": (
+        "若指的是已登场的那个实体，请用它的 id 写进 entities_appeared / state_changes；若确是另一"
+        "个人，给新人物换一个能区分的名字或别名",
+        "if this is the entity already in the book, put it in entities_appeared / state_changes "
+        "under its id; if it is someone else, give the newcomer a name or alias that tells them "
+        "apart",
+    ),
 }

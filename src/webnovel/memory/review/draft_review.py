@@ -49,7 +49,7 @@ class ReviewIssue:
         return self.severity in BLOCKING
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "severity": self.severity,
             "category": self.category,
             "message": self.message,
@@ -62,6 +62,12 @@ class ReviewIssue:
             "blocking": self.blocking,
             "contradicts_published": list(self.contradicts_published),
         }
+        # the ids a name may mean, by name, for an agent to choose one of (its `found` too)
+        if self.category == "ambiguous_alias" and isinstance(self.found, list):
+            data["candidates"] = list(self.found)
+        elif self.category in {"name_taken", "alias_taken"} and isinstance(self.expected, str):
+            data["candidates"] = [self.expected]
+        return data
 
 
 @dataclass
