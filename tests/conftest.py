@@ -206,6 +206,9 @@ SAME_WORKER = {
     "test_mcp_sizes": "mcp",
     "test_published_line": "mcp",
     "test_long_search_serving": "mcp",
+    "test_mcp_refused": "mcp",
+    "test_agent_replacing": "mcp",
+    "test_agent_names": "mcp",
 }
 
 

@@ -245,6 +245,6 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
             uri="webnovel://scratchpad",
             description=say("mcp_resource_scratchpad"),
             mime_type="application/json",
-            read=project.scratchpad,
+            read=lambda: project.scratchpad(),  # looked up when read: a refused book raises then
         )
     )

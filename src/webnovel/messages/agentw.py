@@ -41,4 +41,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "under its id; if it is someone else, give the newcomer a name or alias that tells them "
         "apart",
     ),
+    # -- `webnovel mcp` on a book it refuses to open (mcp/refused.py) ---------------------------
+    "mcp_book_refused": (
+        "注意：这本书未能打开，每个工具调用都会返回这个错误，请把原因告诉作者：{why}",
+        "note: this book could not be opened; every tool call answers with this error, tell "
+        "the author why: {why}",
+    ),
 }
