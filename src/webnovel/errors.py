@@ -329,6 +329,7 @@ class ReviewBlocked(DomainError):
             key="review_blocked",
             arguments={"chapter": chapter, "count": len(messages), "listed": listed},
             details=details,
+            next_step=NextStep("force_commit"),
         )
 
     @classmethod

@@ -47,4 +47,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "note: this book could not be opened; every tool call answers with this error, tell "
         "the author why: {why}",
     ),
+    # -- a string of a chapter result past its limit (memory/write/result_checker.py) -----------
+    "result_string_too_long": (
+        "过长：{got} 个字符，上限 {limit} 个（正文请放在 text 里）",
+        "too long: {got} characters, at most {limit} (a chapter's prose goes in text)",
+    ),
+    # -- a checked commit refused by review: fix it, or force it (errors.py, ReviewBlocked) -----
+    "next_force_commit_cli": (
+        "（改正后再提交；确属有意为之时加 --force 强制写入，矛盾会记为冲突）",
+        " (fix them, or commit with --force; the contradictions become conflicts)",
+    ),
+    "next_force_commit_mcp": (
+        "（改正 result 后再调用 commit_chapter；确属有意为之时加 force=true 强制写入，矛盾会记为冲突）",
+        " (fix the result and call commit_chapter again, or pass force=true; the contradictions "
+        "become conflicts)",
+    ),
+    "next_force_commit_page": (
+        "（改正后再提交；确属有意为之时勾选强制写入，矛盾会记为冲突）",
+        " (fix them, or tick the force box; the contradictions become conflicts)",
+    ),
 }

@@ -22,7 +22,7 @@ from ..read import as_of_reads
 from ..records import Conflict
 from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
-from ..write.name_suggestions import did_you_mean
+from ..write.name_suggestions import did_you_mean, suggest_names
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
 from .knowledge_advice import unrecorded_learning
@@ -40,6 +40,8 @@ class ReviewIssue:
     found: Any = None
     evidence: tuple[dict[str, Any], ...] = ()
     fix_hint: str = ""
+    # what an unknown reference was likely meant to be (names or ids), as get_fact suggests
+    suggestions: tuple[str, ...] = ()
     # the published chapters (at or below the published line) whose evidence the issue
     # contradicts: readers have them, so the story must 圆 it forward, not fix them in place
     contradicts_published: tuple[int, ...] = ()
@@ -62,6 +64,8 @@ class ReviewIssue:
             "blocking": self.blocking,
             "contradicts_published": list(self.contradicts_published),
         }
+        if self.suggestions:
+            data["suggestions"] = list(self.suggestions)
         # the ids a name may mean, by name, for an agent to choose one of (its `found` too)
         if self.category == "ambiguous_alias" and isinstance(self.found, list):
             data["candidates"] = list(self.found)
@@ -129,8 +133,10 @@ def _published(issue: ReviewIssue, chapter: int, line: int) -> ReviewIssue:
 def _issue(found: Conflict, conn: Connection) -> ReviewIssue:
     rule = rule_for(found.kind)
     message = found.message
+    suggestions: tuple[str, ...] = ()
     if found.kind == "unknown_entity" and isinstance(found.found, str):
         message += did_you_mean(conn, found.found)  # 林言 → 「林砚」: a slip, not a newcomer
+        suggestions = tuple(suggest_names(conn, found.found))
     return ReviewIssue(
         severity=rule.severity,
         category=found.kind,
@@ -141,6 +147,7 @@ def _issue(found: Conflict, conn: Connection) -> ReviewIssue:
         found=found.found,
         evidence=found.evidence,
         fix_hint=rule.fix_hint,
+        suggestions=suggestions,
     )
 
 
