@@ -64,6 +64,16 @@ def test_a_checked_replacement_that_changes_answers_is_refused_over_mcp(root: Pa
         out["forced"] = structured(
             await client.call_tool("commit_chapter", {"result": MISNUMBERED, "force": True})
         )
+        out["replaced"] = structured(
+            await client.call_tool("get_fact", {"subject": "韩啸", "field": "faction"})
+        )
+        out["restored"] = structured(await client.call_tool("restore_chapter", {"chapter": 9}))
+        out["back"] = structured(
+            await client.call_tool("get_fact", {"subject": "韩啸", "field": "faction"})
+        )
+        out["no_such"] = tool_error(
+            await client.call_tool("restore_chapter", {"chapter": 9, "commit_id": "zz"})
+        )
         return out
 
     out = run_session(root, body)
@@ -82,8 +92,16 @@ def test_a_checked_replacement_that_changes_answers_is_refused_over_mcp(root: Pa
     forced = out["forced"]
     assert forced["status"] == "committed"
     assert forced["answers_changed"] == details["answers_changed"]
-    assert any("改变了" in w for w in forced["warnings"])
-    assert faction(root) == "玄霄门"
+    assert any("改变了" in w and "restore_chapter" in w for w in forced["warnings"])
+    assert out["replaced"]["value"] == "玄霄门"
+    # the way back: the version the replacement took the place of, from the log
+    restored = out["restored"]
+    assert restored["status"] == "committed" and restored["answers_changed"] >= 2
+    assert out["back"]["value"] == "血衣堂"
+    assert out["no_such"]["code"] == "unknown_version"
+    with webnovel.open_project(root) as book:
+        text = book.chapter(9).to_dict()
+    assert text["summary"] != MISNUMBERED["summary"]
 
 
 def test_the_cli_refuses_under_check_and_commits_otherwise_saying_the_count(
@@ -100,6 +118,12 @@ def test_the_cli_refuses_under_check_and_commits_otherwise_saying_the_count(
     report = json.loads(ran.stdout)
     assert report["status"] == "committed" and report["answers_changed"] >= 2
     assert faction(root) == "玄霄门"
+    back = run_cli("--project", str(root), "restore", "9", "--commit", report["commit_id"][:10])
+    assert back.returncode == 1 and "没有 commit id 以" in back.stderr  # it stands on that one
+    back = run_cli("--project", str(root), "restore", "9")
+    assert back.returncode == 0, back.stderr
+    assert json.loads(back.stdout)["status"] == "committed"
+    assert faction(root) == "血衣堂"
 
 
 def test_a_new_chapter_the_latest_or_the_same_result_is_not_weighed(root: Path) -> None:

@@ -492,6 +492,18 @@ class ReplacementChangesAnswers(DomainError):
         )
 
 
+class UnknownVersion(DomainError):
+    """`restore` found no version of the chapter in the log other than the one it stands on
+    (or none under the id given)."""
+
+    code = "unknown_version"
+    http_status = 404
+
+    def __init__(self, chapter: int, commit_id: str | None) -> None:
+        key = "restore_no_version" if commit_id is None else "restore_no_such_version"
+        super().__init__(key=key, arguments={"chapter": chapter, "commit_id": commit_id})
+
+
 class PublishedChapterRevised(DomainError):
     """A commit or retraction of a chapter readers already have was refused (without force):
     the message names what would change and the published chapters it contradicts; nothing

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, ReviewBlocked, UnknownConflict
+from ..errors import InvalidInput, ReviewBlocked, UnknownConflict, UnknownVersion
 from ..memory.store.location import StoreLocation
 from .reader import chapter_number
 from .searching import Progress, SearchingBook
@@ -118,6 +118,24 @@ class WritingBook(SearchingBook):
             self._dirty = True
             self._index_in_step()
         return report
+
+    def restore(
+        self, chapter: int, commit_id: str | None = None, force: bool = False
+    ) -> CommitReport:
+        """Bring back a version of the chapter from the commit log: the one `commit_id` names
+        (its id, or the start of it), else the latest it no longer stands on (the version a
+        replacement took the place of, or a retracted one). It is committed again, result and
+        text, as any commit is (a published chapter only with `force`); the report says how many
+        answers it changed."""
+        number = chapter_number(chapter, "chapter")
+        if number is None:
+            raise InvalidInput.of("restore_needs_chapter")
+        version = self.store.commits.earlier_version(number, commit_id)
+        if version is None:
+            raise UnknownVersion(number, commit_id)
+        return self.commit(
+            version["result"], text=version["text"], chapter=number, force=force, weigh=True
+        )
 
     def _index_in_step(self) -> None:
         """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending

@@ -102,6 +102,11 @@ def _write_tools(project: Project) -> list[Tool]:
         project.flush()
         return report.to_dict()
 
+    async def restore_chapter(a: dict[str, Any]) -> Json:
+        report = project.restore(a["chapter"], a["commit_id"], force=a["force"])
+        project.flush()
+        return report.to_dict()
+
     async def review_draft(a: dict[str, Any]) -> Json:
         result, draft = a["result"], a["draft"]
         if result is None and draft is None:
@@ -138,6 +143,16 @@ def _write_tools(project: Project) -> list[Tool]:
                 Arg(name="force", type="bool", default=False, help="help_tool_retract_force"),
             ),
             call=retract_chapter,
+        ),
+        Tool(
+            name="restore_chapter",
+            description=say("tool_restore_chapter"),
+            args=(
+                CHAPTER,
+                Arg(name="commit_id", type="str", help="help_tool_restore_commit_id"),
+                Arg(name="force", type="bool", default=False, help="help_tool_retract_force"),
+            ),
+            call=restore_chapter,
         ),
         Tool(
             name="review_draft",

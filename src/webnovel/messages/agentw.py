@@ -29,8 +29,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "that chapter, commit it from the revise page",
     ),
     "replacement_answers_changed": (
-        "第{chapter}章的替换改变了 {count} 个答案，例如：{examples}",
-        "replacing chapter {chapter} changed {count} answer(s), for example: {examples}",
+        "第{chapter}章的替换改变了 {count} 个答案，例如：{examples}。要换回旧版本：命令行 "
+        "webnovel restore {chapter}，MCP 的 restore_chapter",
+        "replacing chapter {chapter} changed {count} answer(s), for example: {examples}. To "
+        "bring the old version back: webnovel restore {chapter} at the command line, "
+        "restore_chapter over MCP",
     ),
     # -- a newcomer taking a known entity's name or alias (memory/write/name_rules.py) ----------
     "advice_kind:alias_taken": ("占用已有别名", "known alias taken"),
@@ -65,5 +68,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "next_force_commit_page": (
         "（改正后再提交；确属有意为之时勾选强制写入，矛盾会记为冲突）",
         " (fix them, or tick the force box; the contradictions become conflicts)",
+    ),
+    # -- restore: a chapter's earlier version brought back from the commit log -----------------
+    "tool_restore_chapter": (
+        "从提交日志换回某章的旧版本（被替换或被撤回的那一版，结果与正文一起），再提交一次；"
+        "不填 commit_id 即最近一个旧版本。误把别章的结果提交成这一章时用它撤销，不要用 "
+        "retract_chapter（那会让这一章整个消失）",
+        "bring back an earlier version of a chapter from the commit log (the one replaced or "
+        "retracted, result and text) by committing it again; without commit_id, the latest "
+        "such. Use it to undo a result committed under the wrong chapter number, not "
+        "retract_chapter (which takes the chapter away)",
+    ),
+    "help_tool_restore_commit_id": (
+        "要换回的版本的 commit id（或其开头，如替换时的提示所给）；不填即最近一个旧版本",
+        "the commit id of the version to bring back (or its start, as the replacement's "
+        "warning gave it); left out, the latest earlier version",
+    ),
+    "help_restore": (
+        "从提交日志换回某章的旧版本（被替换或撤回的那一版）",
+        "bring back an earlier version of a chapter from the commit log (one replaced or "
+        "retracted)",
+    ),
+    "help_restore_chapter": ("章节号", "the chapter number"),
+    "help_restore_commit": (
+        "要换回的版本的 commit id 或其开头（默认：最近一个旧版本）",
+        "the commit id, or its start, of the version to bring back (default: the latest "
+        "earlier one)",
+    ),
+    "restore_needs_chapter": ("restore 需要章节号", "restore needs a chapter number"),
+    "restore_no_version": (
+        "第{chapter}章在提交日志中没有别的版本可换回",
+        "chapter {chapter} has no other version in the commit log to bring back",
+    ),
+    "restore_no_such_version": (
+        "第{chapter}章在提交日志中没有 commit id 以「{commit_id}」开头的旧版本",
+        "chapter {chapter} has no earlier version in the commit log whose commit id starts "
+        "with “{commit_id}”",
     ),
 }
