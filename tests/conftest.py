@@ -120,6 +120,7 @@ BOTH_BACKENDS = {
     "test_item_moves",
     "test_name_reintroduced",
     "test_imported_sources",
+    "test_agent_replacing",
 }
 
 

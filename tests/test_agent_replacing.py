@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import webnovel
+from webnovel.errors import ReplacementChangesAnswers, UnknownVersion
 from webnovel.ingest.sample_book import sample_chapters
 
 from cli_runner import run_cli
@@ -136,3 +137,24 @@ def test_a_new_chapter_the_latest_or_the_same_result_is_not_weighed(root: Path) 
         latest = dict(results[12], summary="改写了结尾")
         revised = book.commit(latest, check=True, weigh=True)
         assert revised.status == "committed" and revised.answers_changed is None
+
+
+def test_the_way_back_on_each_backend(book: webnovel.Project) -> None:
+    """A forced replacement, refused first, and `restore` bringing the version it replaced
+    back, with its text: the log read and the refusal the same on SQLite and PostgreSQL."""
+    results = [c.result for c in sample_chapters()][:10]
+    texts = [c.text for c in sample_chapters()][:10]
+    for result, text in zip(results, texts, strict=True):
+        book.commit(result, text=text)
+    with pytest.raises(ReplacementChangesAnswers) as refused:
+        book.commit(MISNUMBERED, check=True)
+    assert refused.value.details["answers_changed"] >= 2
+    replaced = book.commit(MISNUMBERED, check=True, force=True)
+    assert replaced.answers_changed == refused.value.details["answers_changed"]
+    assert book.fact("hanxiao", "faction").value == "玄霄门"
+    with pytest.raises(UnknownVersion):
+        book.restore(9, commit_id=replaced.commit_id)  # the version it stands on now
+    back = book.restore(9)
+    assert back.status == "committed" and book.fact("hanxiao", "faction").value == "血衣堂"
+    stored = book.stored_commit(9)
+    assert stored is not None and stored["text"] == texts[8]
