@@ -158,3 +158,27 @@ def test_the_way_back_on_each_backend(book: webnovel.Project) -> None:
     assert back.status == "committed" and book.fact("hanxiao", "faction").value == "血衣堂"
     stored = book.stored_commit(9)
     assert stored is not None and stored["text"] == texts[8]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mcp") is None, reason="needs the [mcp] extra")
+def test_a_published_chapter_s_refusal_names_the_surface_s_way_to_force(
+    root: Path, tmp_path: Path
+) -> None:
+    from test_mcp import run_session, tool_error
+
+    with webnovel.open_project(root) as book:
+        book.publish(10)
+
+    async def body(client: Any) -> dict[str, Any]:
+        return tool_error(await client.call_tool("commit_chapter", {"result": MISNUMBERED}))
+
+    refused = run_session(root, body)
+    assert refused["code"] == "published_chapter_revised"
+    assert "force=true" in refused["message"] and "--force" not in refused["message"]
+    assert refused["details"]["next_step"]["action"] == "force_published"
+    assert refused["details"]["chapter"] == 9 and refused["details"]["line"] == 10
+    path = tmp_path / "ch9.json"
+    path.write_text(json.dumps(MISNUMBERED, ensure_ascii=False), encoding="utf-8")
+    ran = run_cli("--project", str(root), "commit", str(path))
+    assert ran.returncode == 1 and "第9章已发布" in ran.stderr
+    assert "--force" in ran.stderr and "force=true" not in ran.stderr

@@ -511,6 +511,10 @@ class PublishedChapterRevised(DomainError):
 
     code = "published_chapter_revised"
 
-    def __init__(self, message: str, impact: object) -> None:
+    def __init__(self, arguments: Mapping[str, Any], impact: object) -> None:
         self.impact = impact
-        super().__init__(message)
+        super().__init__(
+            key="published_revision_refused",
+            arguments=arguments,
+            next_step=NextStep("force_published"),
+        )

@@ -166,20 +166,21 @@ def _examples(found: Impact) -> str:
     return "；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only")
 
 
-def refusal(found: Impact) -> str:
+def refusal(found: Impact) -> dict[str, Any]:
+    """What the refusal of a published chapter's revision says (its next step, forcing it,
+    in the words of the surface showing it: errors.py)."""
     changes = [change_text(c) for c in found.changed]
     changes += [c.message for c in found.conflicts_added]
     changes += [change_text(r) for r in found.records if r.chapter == found.chapter]
     published = [c for c in found.published if c != found.chapter] or [found.chapter]
-    return say(
-        "published_revision_refused",
-        chapter=found.chapter,
-        line=found.published_through,
-        action=say(f"published_revision_action_{found.action}"),
-        summary=summary(found),
-        examples="；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only"),
-        published=say("published_chapters", chapters="、".join(map(str, published))),
-    )
+    return {
+        "chapter": found.chapter,
+        "line": found.published_through,
+        "action": say(f"published_revision_action_{found.action}"),
+        "summary": summary(found),
+        "examples": "；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only"),
+        "published": say("published_chapters", chapters="、".join(map(str, published))),
+    }
 
 
 def summary(found: Impact) -> str:

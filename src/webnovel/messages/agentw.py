@@ -105,4 +105,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "chapter {chapter} has no earlier version in the commit log whose commit id starts "
         "with “{commit_id}”",
     ),
+    # -- a published chapter's revision refused: forcing it, in each surface's words ----------
+    "next_force_published_cli": (
+        "确要修改已发布的章节，加 --force；日志会记为对已发布章节的修订",
+        "Pass --force to do it anyway; the log records it as a revision of a published chapter",
+    ),
+    "next_force_published_mcp": (
+        "确要修改已发布的章节须由作者决定：作者同意后再加 force=true 调用；日志会记为对已发布章节"
+        "的修订",
+        "Changing a published chapter is the author's decision: once they agree, call again "
+        "with force=true; the log records it as a revision of a published chapter",
+    ),
+    "next_force_published_page": (
+        "确要修改已发布的章节，勾选表单中的确认框再提交；日志会记为对已发布章节的修订",
+        "To do it anyway, tick the box in the form and commit again; the log records it as a "
+        "revision of a published chapter",
+    ),
 }
