@@ -48,6 +48,7 @@ def calls(draft: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
         "get_clock": ("get_clock", {}),
         "commit_chapter": ("commit_chapter", {"result": draft, "force": True}),
         "retract_chapter": ("retract_chapter", {"chapter": 13}),
+        "restore_chapter": ("restore_chapter", {"chapter": 13}),  # the retracted one, back
     }
 
 

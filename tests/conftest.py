@@ -124,6 +124,7 @@ BOTH_BACKENDS = {
     "test_imported_sources",
     "test_scene_ids",
     "test_reimport_keeps",
+    "test_agent_replacing",
 }
 
 
@@ -230,6 +231,9 @@ SAME_WORKER = {
     "test_rename_browser": "browser",
     "test_revise_browser": "browser",
     "test_revise_keeps_paste": "browser",
+    "test_mcp_refused": "mcp",
+    "test_agent_replacing": "mcp",
+    "test_agent_names": "mcp",
 }
 
 

@@ -48,6 +48,7 @@ TOOLS = {
     "get_chapter",
     "extract_chapter",
     "impact_of_revision",
+    "restore_chapter",
 }
 
 

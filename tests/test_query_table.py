@@ -38,6 +38,7 @@ HAND_WRITTEN_TOOLS = {
     "prefill_chapter",
     "extract_chapter",
     "impact_of_revision",
+    "restore_chapter",
 }
 TOOL_QUERIES = [q for q in QUERIES if q.tool is not None]
 

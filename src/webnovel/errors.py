@@ -329,6 +329,7 @@ class ReviewBlocked(DomainError):
             key="review_blocked",
             arguments={"chapter": chapter, "count": len(messages), "listed": listed},
             details=details,
+            next_step=NextStep("force_commit"),
         )
 
     @classmethod
@@ -466,6 +467,43 @@ class ExtractionFailed(DomainError):
         )
 
 
+class ReplacementChangesAnswers(DomainError):
+    """A checked commit that would replace an earlier chapter (one before the latest) with
+    another result, changing what the book answers, was refused unless forced: an agent that
+    wrote the wrong chapter number must not erase what that chapter recorded. `details` hold
+    the changed answers as `impact` gives them; nothing was written."""
+
+    code = "replacement_changes_answers"
+
+    def __init__(
+        self, arguments: Mapping[str, Any], changed: list[dict[str, Any]], count: int
+    ) -> None:
+        facts = {
+            "chapter": arguments["chapter"],
+            "latest": arguments["latest"],
+            "answers_changed": count,
+            "changed": changed,
+        }
+        super().__init__(
+            key="replacement_refused",
+            arguments=arguments,
+            details=facts,
+            next_step=NextStep("force_replacement"),
+        )
+
+
+class UnknownVersion(DomainError):
+    """`restore` found no version of the chapter in the log other than the one it stands on
+    (or none under the id given)."""
+
+    code = "unknown_version"
+    http_status = 404
+
+    def __init__(self, chapter: int, commit_id: str | None) -> None:
+        key = "restore_no_version" if commit_id is None else "restore_no_such_version"
+        super().__init__(key=key, arguments={"chapter": chapter, "commit_id": commit_id})
+
+
 class PublishedChapterRevised(DomainError):
     """A commit or retraction of a chapter readers already have was refused (without force):
     the message names what would change and the published chapters it contradicts; nothing
@@ -473,6 +511,10 @@ class PublishedChapterRevised(DomainError):
 
     code = "published_chapter_revised"
 
-    def __init__(self, message: str, impact: object) -> None:
+    def __init__(self, arguments: Mapping[str, Any], impact: object) -> None:
         self.impact = impact
-        super().__init__(message)
+        super().__init__(
+            key="published_revision_refused",
+            arguments=arguments,
+            next_step=NextStep("force_published"),
+        )

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, PublishedChapterRevised
+from ..errors import InvalidInput, PublishedChapterRevised, ReplacementChangesAnswers
 from ..memory.vocabulary import FIELD, THREAD_STATUS, label
 from ..messages import say
 from .reader import chapter_number
@@ -116,29 +116,83 @@ def guard_published(
     raise PublishedChapterRevised(refusal(found), found)
 
 
-def refusal(found: Impact) -> str:
-    """Why a revision of a published chapter is refused: what it would change (each example
-    once: an answer that changes as of the latest chapter and in the chapter's own record reads
-    the same), and only the published chapters it would contradict. Conflicts it removes
-    contradict nothing, and the revised chapter is not a chapter it contradicts."""
+def replacing_earlier(
+    store: StoreParts, pipeline: WritePipeline, result: Any, chapter: int | None, text: str | None
+) -> Impact | None:
+    """The impact of a commit that replaces a chapter before the latest with another result,
+    when it changes answers; None for a new chapter, the latest one, the same result (a text
+    edited by hand), a replacement that changes no answer, or one of a result an import made
+    from the text alone (structured results over an imported book are its normal course: they
+    add to the import's guesses, they erase nobody's work). Writes nothing."""
+    from .kept_results import import_made
+
+    parsed, intake = pipeline.read(result, chapter)
+    number = parsed.chapter
+    if number >= (store.commits.latest_chapter() or 0):
+        return None
+    stored = store.commits.current_commit(number)
+    if stored is None or intake.result == stored["result"] or import_made(stored["result"]):
+        return None
+    found = impact(store, pipeline, result, number, text)
+    if found.status == "unchanged" or not found.answers_changed:
+        return None
+    return found
+
+
+def replacement_refused(found: Impact) -> ReplacementChangesAnswers:
+    """The refusal of a checked commit replacing an earlier chapter: what it would change, the
+    answers as `impact` gives them, and the way on (fix the number, or force)."""
+    arguments = {
+        "chapter": found.chapter,
+        "latest": found.as_of,
+        "summary": summary(found),
+        "examples": _examples(found),
+    }
+    changes = [c.to_dict() for c in [*found.changed, *found.records]]
+    return ReplacementChangesAnswers(arguments, changes, found.answers_changed)
+
+
+def replacement_note(found: Impact) -> str:
+    """What a replacement made without check (or forced) says: how many answers it changed."""
+    return say(
+        "replacement_answers_changed",
+        chapter=found.chapter,
+        count=found.answers_changed,
+        examples=_examples(found),
+    )
+
+
+def _examples(found: Impact) -> str:
+    changes = [change_text(c) for c in found.changed]
+    changes += [
+        change_text(r) for r in found.records if r.answer not in {c.answer for c in found.changed}
+    ]
+    return "；".join(changes[:EXAMPLES_IN_REFUSAL]) or say("refusal_own_record_only")
+
+
+def refusal(found: Impact) -> dict[str, Any]:
+    """What the refusal of a published chapter's revision says: what it would change (each
+    example once: an answer that changes as of the latest chapter and in the chapter's own
+    record reads the same), and only the published chapters it would contradict. Conflicts it
+    removes contradict nothing, and the revised chapter is not a chapter it contradicts. Its
+    next step, forcing it, is said in the words of the surface showing it (errors.py)."""
     changes = [change_text(c) for c in found.changed]
     changes += [c.message for c in found.conflicts_added]
     changes += [change_text(r) for r in found.records if r.chapter == found.chapter]
     examples = list(dict.fromkeys(changes))[:EXAMPLES_IN_REFUSAL]
     contradicted = contradicted_published(found)
-    return say(
-        "published_revision_refused",
-        chapter=found.chapter,
-        line=found.published_through,
-        action=say(f"published_revision_action_{found.action}"),
-        summary=summary(found),
-        examples="；".join(examples) or say("refusal_own_record_only"),
-        contradicts=say(
+    return {
+        "chapter": found.chapter,
+        "line": found.published_through,
+        "action": say(f"published_revision_action_{found.action}"),
+        "summary": summary(found),
+        "examples": "；".join(examples) or say("refusal_own_record_only"),
+        "contradicts": say(
             "published_revision_contradicts", chapters="、".join(map(str, contradicted))
         )
         if contradicted
         else "",
-    )
+    }
 
 
 def contradicted_published(found: Impact) -> list[int]:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, ReviewBlocked, UnknownConflict
+from ..errors import InvalidInput, ReviewBlocked, UnknownConflict, UnknownVersion
 from ..memory.store.location import StoreLocation
 from .reader import chapter_number
 from .searching import Progress, SearchingBook
@@ -79,13 +79,25 @@ class WritingBook(SearchingBook):
         check: bool = False,
         force: bool = False,
         text_source: str | None = None,
+        weigh: bool = False,
     ) -> CommitReport:
         """Write a chapter result. With `check`, review it first and refuse blocking issues
         unless `force`; a result that changes a published chapter is refused unless `force`
         (book/revising.py). A refused commit writes nothing. `text_source`: the file the text
-        was read from, remembered with its hash (`webnovel status`)."""
+        was read from, remembered with its hash (`webnovel status`).
+
+        A result replacing a chapter before the latest is weighed with `check` or `weigh`: its
+        impact is run first, and under `check` a replacement that changes answers is refused
+        unless `force` (an agent that wrote the wrong chapter number would erase what that
+        chapter recorded); otherwise the report says how many answers it changed."""
         from .kept_cast import carried
-        from .revising import guard_published, logged_as_published
+        from .revising import (
+            guard_published,
+            logged_as_published,
+            replacement_note,
+            replacement_refused,
+            replacing_earlier,
+        )
 
         result, kept = carried(self, result, chapter)  # an import's cast is not un-introduced
         crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
@@ -93,10 +105,21 @@ class WritingBook(SearchingBook):
             review = self.review(result, chapter=chapter)
             if review.blocking:
                 raise ReviewBlocked.of_issues(review.chapter, review.blocking)
+        replacing = None
+        if check or weigh:
+            replacing = replacing_earlier(self.store, self.pipeline, result, chapter, text)
+        if replacing is not None and check and not force:
+            raise replacement_refused(replacing)
         with logged_as_published(self.storage, crossing):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if kept and report.status == "committed":
             report = dataclasses.replace(report, warnings=(*report.warnings, *kept))
+        if replacing is not None and report.status == "committed":
+            report = dataclasses.replace(
+                report,
+                answers_changed=replacing.answers_changed,
+                warnings=(*report.warnings, replacement_note(replacing)),
+            )
         if report.status == "committed":
             self._dirty = True
             self._index_in_step()
@@ -117,6 +140,24 @@ class WritingBook(SearchingBook):
             raise
         finally:
             self._in_one_transaction -= 1
+
+    def restore(
+        self, chapter: int, commit_id: str | None = None, force: bool = False
+    ) -> CommitReport:
+        """Bring back a version of the chapter from the commit log: the one `commit_id` names
+        (its id, or the start of it), else the latest it no longer stands on (the version a
+        replacement took the place of, or a retracted one). It is committed again, result and
+        text, as any commit is (a published chapter only with `force`); the report says how many
+        answers it changed."""
+        number = chapter_number(chapter, "chapter")
+        if number is None:
+            raise InvalidInput.of("restore_needs_chapter")
+        version = self.store.commits.earlier_version(number, commit_id)
+        if version is None:
+            raise UnknownVersion(number, commit_id)
+        return self.commit(
+            version["result"], text=version["text"], chapter=number, force=force, weigh=True
+        )
 
     def _index_in_step(self) -> None:
         """Count a chapter written; at SEARCH_BEHIND_AT_MOST of them, index what is pending

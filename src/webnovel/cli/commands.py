@@ -29,6 +29,7 @@ from ..errors import (
     ExtractionFailed,
     InvalidChapterResult,
     InvalidInput,
+    Surface,
     WebnovelError,
 )
 from ..ingest.json_keys import DuplicateKeys
@@ -179,6 +180,7 @@ def commit(args: argparse.Namespace) -> int:
             check=args.check,
             force=args.force,
             text_source=source,
+            weigh=True,
         )
         _keep_search_in_step(book, bulk=False)
     emit(args, report.to_dict(), lambda _: render.commit_text(report))
@@ -449,7 +451,17 @@ def mcp(args: argparse.Namespace) -> int:
         from ..mcp.stdio import run_stdio
     except ImportError as exc:
         raise InvalidInput.of("mcp_extra") from exc
-    with open_book(args) as book:
+    try:
+        book = open_book(args)
+    except WebnovelError as exc:
+        # said to the author here, and to the agent by every call (mcp/refused.py): a server
+        # that exited before the handshake left the agent only "Connection closed"
+        from ..mcp.refused import refused_server
+
+        print(say("error_prefix") + exc.said(Surface.CLI), file=sys.stderr, flush=True)
+        anyio.run(run_stdio, refused_server(exc))
+        return exc.exit_code
+    with book:
         from ..book.server_memory import settle_heap
 
         settle_heap(book)  # a server's process: what it holds from now on is not walked

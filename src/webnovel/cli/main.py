@@ -401,7 +401,7 @@ COMMAND_GROUPS: tuple[tuple[tuple[str, ...], Callable[[Subcommands], None]], ...
     (QUERY_COMMANDS, add_query_commands),
     (("embed",), _add_retrieval_commands),
     (("review",), _add_review_commands),
-    (("impact", "result", "publish"), add_revise_commands),
+    (("impact", "result", "restore", "publish"), add_revise_commands),
     (("status", "sync"), add_hand_edit_commands),
     (("rebuild",), _add_rebuild_command),
     (

@@ -59,6 +59,17 @@ def add_revise_commands(sub: Subcommands) -> None:
 
     p = add_command(
         sub,
+        "restore",
+        restore,
+        "help_restore",
+        "webnovel restore 5\n  webnovel restore 5 --commit b2:3743bc61",
+    )
+    p.add_argument("chapter", type=int, help="help_restore_chapter")
+    p.add_argument("--commit", default=None, help="help_restore_commit")
+    p.add_argument("--force", action="store_true", help="help_retract_force")
+
+    p = add_command(
+        sub,
         "publish",
         publish,
         "help_publish",
@@ -70,6 +81,15 @@ def add_revise_commands(sub: Subcommands) -> None:
         required=True,
         help="help_publish_through",
     )
+
+
+def restore(args: argparse.Namespace) -> int:
+    from . import render
+
+    with open_book(args) as book:
+        report = book.restore(args.chapter, args.commit, force=args.force)
+    emit(args, report.to_dict(), lambda _: render.commit_text(report))
+    return 0
 
 
 def add_hand_edit_commands(sub: Subcommands) -> None:

@@ -90,13 +90,20 @@ def _write_tools(project: Project) -> list[Tool]:
     """Commit, retract and review: the write loop (the pack is a query of the table)."""
 
     async def commit_chapter(a: dict[str, Any]) -> Json:
-        report = project.commit(a["result"], text=a["text"], check=a["check"], force=a["force"])
+        report = project.commit(
+            a["result"], text=a["text"], check=a["check"], force=a["force"], weigh=True
+        )
         project.flush()
         project.embed_in_background()  # with an embedder named: a detached child, as the CLI
         return report.to_dict()
 
     async def retract_chapter(a: dict[str, Any]) -> Json:
         report = project.retract(a["chapter"], force=a["force"])
+        project.flush()
+        return report.to_dict()
+
+    async def restore_chapter(a: dict[str, Any]) -> Json:
+        report = project.restore(a["chapter"], a["commit_id"], force=a["force"])
         project.flush()
         return report.to_dict()
 
@@ -136,6 +143,16 @@ def _write_tools(project: Project) -> list[Tool]:
                 Arg(name="force", type="bool", default=False, help="help_tool_retract_force"),
             ),
             call=retract_chapter,
+        ),
+        Tool(
+            name="restore_chapter",
+            description=say("tool_restore_chapter"),
+            args=(
+                CHAPTER,
+                Arg(name="commit_id", type="str", help="help_tool_restore_commit_id"),
+                Arg(name="force", type="bool", default=False, help="help_tool_retract_force"),
+            ),
+            call=restore_chapter,
         ),
         Tool(
             name="review_draft",
@@ -243,6 +260,6 @@ def _add_prompt_and_resources(server: ToolServer, project: Project) -> None:
             uri="webnovel://scratchpad",
             description=say("mcp_resource_scratchpad"),
             mime_type="application/json",
-            read=project.scratchpad,
+            read=lambda: project.scratchpad(),  # looked up when read: a refused book raises then
         )
     )

@@ -270,10 +270,14 @@ class ToolServer:
             raise MCPError(
                 code=types.INVALID_PARAMS, message=say("unknown_resource", uri=params.uri)
             )
+        try:
+            text = resource.read()
+        except WebnovelError as exc:  # a refused book, the store gone: our sentence, not a trace
+            raise MCPError(code=types.INTERNAL_ERROR, message=exc.said(Surface.MCP)) from exc
         return types.ReadResourceResult(
             contents=[
                 types.TextResourceContents(
-                    uri=resource.uri, text=resource.read(), mime_type=resource.mime_type
+                    uri=resource.uri, text=text, mime_type=resource.mime_type
                 )
             ]
         )

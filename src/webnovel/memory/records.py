@@ -236,9 +236,11 @@ class CommitReport:
     # those of them that only read the author's own Chinese words (「境界」 → realm): in the
     # JSON's `normalized` for agents, left out of the text an author reads
     own_words: tuple[str, ...] = ()
+    # a replacement of a chapter before the latest, weighed: how many answers it changed
+    answers_changed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "chapter": self.chapter,
             "status": self.status,
             "commit_id": self.commit_id,
@@ -247,6 +249,9 @@ class CommitReport:
             "warnings": list(self.warnings),
             "normalized": list(self.normalized),
         }
+        if self.answers_changed is not None:
+            data["answers_changed"] = self.answers_changed
+        return data
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -192,6 +192,7 @@ ConflictKind = Literal[
 AdviceKind = Literal[
     "ladder_regression",
     "name_taken",
+    "alias_taken",
     "ambiguous_alias",
     "relation_jump",
     "early_reveal",

@@ -106,10 +106,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "write lock for more than {seconds} s; try again when it is done",
     ),
     "review_blocked": (
-        "第{chapter}章未写入：审阅发现 {count} 个阻断问题：{listed}"
-        "（改正后再提交；确属有意为之时用 --force / force=true 强制写入，矛盾会记为冲突）",
-        "chapter {chapter} not committed: review found {count} blocking issue(s): {listed} "
-        "(fix them, or commit with --force / force=true; the contradictions become conflicts)",
+        "第{chapter}章未写入：审阅发现 {count} 个阻断问题：{listed}{next}",
+        "chapter {chapter} not committed: review found {count} blocking issue(s): {listed}{next}",
     ),
     # -- the book's config.toml --------------------------------------------------------------
     "config_strings": (

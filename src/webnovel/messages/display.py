@@ -33,9 +33,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "review_issue": ("[{severity}] {kind}：{message}", "[{severity}] {kind}: {message}"),
     "review_fix_hint": ("    → {hint}", "    → {hint}"),
     "commit_kept_text": (
-        "第{chapter}章沿用已存的正文（本次未附正文；要替换请附上 --text）",
-        "chapter {chapter} keeps its stored text (none came with this commit; pass --text to "
-        "replace it)",
+        "第{chapter}章沿用已存的正文（本次未附正文；要替换请一并提交正文：命令行 --text，"
+        "MCP 的 text 参数）",
+        "chapter {chapter} keeps its stored text (none came with this commit; to replace it, "
+        "commit the text too: --text at the command line, the text argument over MCP)",
     ),
     "commit_replaced_version": (
         "第{chapter}章原有另一版本（{previous}），本次提交取代了它（旧版本仍在提交日志中）",

@@ -74,8 +74,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "under its id; otherwise choose a name or alias that tells them apart",
     ),
     "hint_ambiguous_alias": (
-        "改用实体 id，或在 uncertain 中写明 adopted",
-        "use the entity id, or write adopted in uncertain",
+        "把这个名字改写成所指实体的 id（可选的 id 见 candidates），或在 uncertain 里加一条"
+        "{{mention: 这个名字, adopted: 所指的 id}}",
+        "write the id of the entity meant instead of the name (the ids it may mean are in "
+        "candidates), or add {{mention: the name, adopted: the id meant}} to uncertain",
     ),
     "hint_relation_jump": (
         "若是剧情转折（如背叛），无需修改",

@@ -14,10 +14,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "hint_name_reintroduced": (
         "若是已登场的人物，把它写进 entities_appeared / state_changes，用原来的 id；若确是同名的"
-        "另一人，给新人一个能区分的名字，把同名放进 aliases",
+        "另一人，给新人一个能区分的名字（把同名放进 aliases 也会被拦下：这个名字从此指代不明；"
+        "作者确要两人共用时才强制提交，之后写入一律用 id）",
         "if this is someone already in the book, put them in entities_appeared / state_changes "
         "under their id; if it really is another person of the same name, give the newcomer a "
-        "name that tells them apart and keep the shared name in aliases",
+        "name that tells them apart (the shared name in aliases is stopped too: it would mean "
+        "either of them from then on; force the commit only when the author wants them to share "
+        "it, and write ids from then on)",
     ),
     # `fact SUBJECT` with no field, for anyone but an item: every field that holds
     "fact_every_heading": ("{name}{when}：", "{name}{when}:"),

@@ -85,12 +85,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "published_line_shown": ("发布线：读者已读到第{line}章", "published through chapter {line}"),
     "published_revision_refused": (
         "第{chapter}章已发布（读者已读到第{line}章），未{action}：这样做会{summary}；"
-        "例如：{examples}。{contradicts}"
-        "确要修改已发布的章节，加 --force（MCP：force=true）；日志会记为对已发布章节的修订",
+        "例如：{examples}。{contradicts}{next}",
         "chapter {chapter} is published (readers have chapter {line}); not {action}: "
-        "{summary}; for example: {examples}. {contradicts}"
-        "Pass --force (MCP: force=true) to do it anyway; the log records it as a revision "
-        "of a published chapter",
+        "{summary}; for example: {examples}. {contradicts}{next}",
     ),
     "published_revision_action_commit": ("改写", "revised"),
     "published_revision_action_retract": ("撤回", "retracted"),

@@ -23,7 +23,7 @@ from ..records import Conflict
 from ..store import commit_ops
 from ..store.connection import Connection
 from ..write.chapter_inputs import ChapterResult
-from ..write.name_suggestions import did_you_mean
+from ..write.name_suggestions import did_you_mean, suggest_names
 from ..write.rulebook import BLOCKING, SEVERITIES, rule_for
 from ..write.write_pipeline import WritePipeline
 from .knowledge_advice import unrecorded_learning
@@ -41,6 +41,8 @@ class ReviewIssue:
     found: Any = None
     evidence: tuple[dict[str, Any], ...] = ()
     fix_hint: str = ""
+    # what an unknown reference was likely meant to be (names or ids), as get_fact suggests
+    suggestions: tuple[str, ...] = ()
     # the published chapters (at or below the published line) whose evidence the issue
     # contradicts: readers have them, so the story must 圆 it forward, not fix them in place
     contradicts_published: tuple[int, ...] = ()
@@ -50,7 +52,7 @@ class ReviewIssue:
         return self.severity in BLOCKING
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "severity": self.severity,
             "category": self.category,
             "message": self.message,
@@ -63,6 +65,14 @@ class ReviewIssue:
             "blocking": self.blocking,
             "contradicts_published": list(self.contradicts_published),
         }
+        if self.suggestions:
+            data["suggestions"] = list(self.suggestions)
+        # the ids a name may mean, by name, for an agent to choose one of (its `found` too)
+        if self.category == "ambiguous_alias" and isinstance(self.found, list):
+            data["candidates"] = list(self.found)
+        elif self.category in {"name_taken", "alias_taken"} and isinstance(self.expected, str):
+            data["candidates"] = [self.expected]
+        return data
 
 
 @dataclass
@@ -153,11 +163,13 @@ def _issue(
     rule = rule_for(found.kind)
     message = found.message
     hint = rule.fix_hint
+    suggestions: tuple[str, ...] = ()
     if found.kind == "unknown_entity" and isinstance(found.found, str):
         if found.found in replaced:  # registered by the result the draft replaces: not new
             hint = say("hint_unknown_entity_replaced", name=replaced[found.found], chapter=chapter)
         else:
             message += did_you_mean(conn, found.found)  # 林言 → 「林砚」: a slip, not a newcomer
+            suggestions = tuple(suggest_names(conn, found.found))
     return ReviewIssue(
         severity=rule.severity,
         category=found.kind,
@@ -168,6 +180,7 @@ def _issue(
         found=found.found,
         evidence=found.evidence,
         fix_hint=hint,
+        suggestions=suggestions,
     )
 
 

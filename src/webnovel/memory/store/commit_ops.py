@@ -273,6 +273,25 @@ def logged_result(conn: Connection, chapter: int, commit_id: str) -> Any:
     return None if row is None else loads(row[0])
 
 
+def earlier_version(conn: Connection, chapter: int, commit_id: str | None) -> dict[str, Any] | None:
+    """A version of the chapter from the log that it does not stand on now (a replaced or a
+    retracted commit), with its result and text: the one named by `commit_id` (its full id or
+    a prefix of it), else the latest such. None when there is none."""
+    sql = (
+        "SELECT commit_id, result_json, text FROM commits WHERE chapter = ? "
+        "AND commit_id NOT LIKE 'retract:%' AND commit_id <> "
+        "COALESCE((SELECT commit_id FROM chapters WHERE chapter = ?), '')"
+    )
+    args: tuple[Any, ...] = (chapter, chapter)
+    if commit_id is not None:
+        sql += " AND substr(commit_id, 1, ?) = ?"
+        args += (len(commit_id), commit_id)
+    row = conn.execute(sql + " ORDER BY seq DESC LIMIT 1", args).fetchone()
+    if row is None:
+        return None
+    return {"commit_id": row[0], "result": loads(row[1], _in_commit(chapter)), "text": row[2]}
+
+
 def missing_chapters(conn: Connection, before: int | None = None) -> list[int]:
     """Chapter numbers from 1 up to the latest (or up to `before`, excluded) with no current
     commit: the gaps in the book."""

@@ -544,3 +544,9 @@ def ids_of_type(conn: Connection, entity_type: str) -> set[str]:
         "SELECT id FROM entities WHERE type = ? AND tentative = 0", (entity_type,)
     ).fetchall()
     return {str(r[0]) for r in rows}
+
+
+def kinds_of(conn: Connection, ids: list[str]) -> dict[str, str]:
+    """Each entity's type ("" for an old book's row with none); those with no row left out."""
+    rows = rows_in(conn, "SELECT id, type FROM entities WHERE id IN ({marks})", ids)
+    return {str(r[0]): str(r[1] or "") for r in rows}

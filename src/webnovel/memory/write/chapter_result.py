@@ -31,7 +31,7 @@ from .chapter_inputs import (
     Uncertain,
 )
 from .json_hygiene import json_problems
-from .result_checker import MAX_COUNT, Checker, type_name
+from .result_checker import MAX_COUNT, NAME_CHARS, Checker, type_name
 
 # The ranges of the contract's numbers (docs/contract.md; the chapter's is schema's MAX_CHAPTER):
 # a word count past a hundred million is a mistake, not a book.
@@ -101,7 +101,7 @@ def parse_chapter_result(
         compat = {}
     result = ChapterResult(
         chapter=number or 0,
-        title=check.text(data, "title", "$"),
+        title=check.text(data, "title", "$", limit=NAME_CHARS),
         summary=check.text(data, "summary", "$"),
         word_count=check.integer(data, "word_count", "$", (0, MAX_WORDS)),
         entities_new=tuple(_entities_new(check, data)),

@@ -5,9 +5,11 @@ The commonest slip of an agent is to forget an id and invent another for a known
 later reference to 林砚 between the two (`fact 林砚` is ambiguous from then on) and packs mix
 what each knows. So an entity introduced under the *name* another settled entity of its type
 was introduced with in an earlier chapter is a blocking conflict, `name_reintroduced`, on the
-newcomer, whose message names the known one and its id. What remains is advice (`name_taken`):
-a name shared with another's alias, an alias shared with another's name, namesakes of another
-type, or two introduced in one chapter, which are often two people of one name on purpose.
+newcomer, whose message names the known one and its id. A newcomer that takes a name or alias
+of a settled entity of its type introduced in an earlier chapter (`陆长老`, the elder's alias,
+given to a new 陆鸣) is `alias_taken`, blocking under check: from then on the name silently means
+the newcomer. What remains is advice (`name_taken`): namesakes of another type, or two
+introduced in one chapter, which are often two people of one name on purpose.
 
 Both are judged from the stored introductions, the same way at commit, in review and at rebuild.
 """
@@ -92,6 +94,7 @@ def names_taken(conn: Connection, result: ChapterResult) -> list[Conflict]:
     notes = []
     names = {n for e in result.entities_new for n in (e.name, *e.aliases)}
     known = name_ops.resolve_references(conn, names)  # one read for all
+    kinds = entity_ops.kinds_of(conn, sorted({i for ids in known.values() for i in ids}))
     for entity in result.entities_new:
         if entity.revealed and _known_before(conn, entity.id, result.chapter):
             continue
@@ -100,8 +103,10 @@ def names_taken(conn: Connection, result: ChapterResult) -> list[Conflict]:
             state = entity_ops.intro_state(conn, others[0]) if others else None
             if state is None or not state.settled:  # a tentative name is adopted, not taken
                 continue
+            earlier = state.chapter is not None and state.chapter < result.chapter
+            same = earlier and _same_kind(entity.type, kinds.get(others[0], ""))
             draft = ConflictDraft(
-                kind="name_taken",
+                kind="alias_taken" if same else "name_taken",
                 chapter=result.chapter,
                 entity_id=entity.id,
                 expected=others[0],
@@ -124,7 +129,8 @@ def names_taken(conn: Connection, result: ChapterResult) -> list[Conflict]:
 def without_reintroduced(notes: list[Conflict], conflicts: list[Conflict]) -> list[Conflict]:
     """The notes, less the `name_taken` advice a `name_reintroduced` conflict already says."""
     said = {(c.entity_id, c.found) for c in conflicts if c.kind == "name_reintroduced"}
-    return [n for n in notes if n.kind != "name_taken" or (n.entity_id, n.found) not in said]
+    taken = {"name_taken", "alias_taken"}
+    return [n for n in notes if n.kind not in taken or (n.entity_id, n.found) not in said]
 
 
 def _known_before(conn: Connection, entity_id: str, chapter: int) -> bool:

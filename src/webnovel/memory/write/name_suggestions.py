@@ -3,7 +3,8 @@
 An agent or an author mistypes a name in three usual ways: a traditional character for a
 simplified one (林硯), a homophone picked by the input method (林岩 or 林言 for 林砚, lín yán),
 and a slip of one character in a longer name (苏晚情 for 苏晚晴). Each is checked
-against every settled name and alias. This runs only when a reference is unknown, so the
+against every settled name and alias; an id written in Latin letters (shenqin for shenqing: an
+agent writes ids) is checked against the ids, one letter off. This runs only when a reference is unknown, so the
 pinyin table (pypinyin) is loaded only then.
 """
 
@@ -47,7 +48,17 @@ def suggest_names(conn: Connection, written: str) -> list[str]:
         score = _closeness(written, folded, alias)
         if score is not None and score < scored.get(alias, 99):
             scored[alias] = score
+    if _id_like(written):
+        for entity_id in {entity for _alias, entity in names}:
+            if entity_id != written and edit_distance(entity_id.lower(), written.lower(), 1) <= 1:
+                scored.setdefault(entity_id, 2)
     return sorted(scored, key=lambda a: (scored[a], a))[:MAX_SUGGESTIONS]
+
+
+def _id_like(written: str) -> bool:
+    """An id as agents write them (linyan, lin_yan, su-wanqing): Latin letters, four or more,
+    so that one letter off is a slip rather than another short id."""
+    return written.isascii() and len(written) >= 4 and any(c.isalpha() for c in written)
 
 
 def _closeness(written: str, folded: str, known: str) -> int | None:

@@ -9,6 +9,12 @@ from ...messages import say
 from .json_hygiene import unsafe_in_name
 
 MAX_COUNT = 1_000_000
+# A string of a result: a summary, a description, a quote; a title or a name is far shorter. Past
+# these a result is refused naming the path: a 300,000-character summary was committed and then
+# crowded the previous chapter out of every pack (trial 4 §7). A chapter's text has its own
+# limit (2,000,000, queries/table.py), as an outline has (50,000).
+TEXT_FIELD_CHARS = 20_000
+NAME_CHARS = 2_000
 
 
 class Checker:
@@ -45,10 +51,14 @@ class Checker:
         *,
         required: bool = False,
         alternatives: tuple[str, ...] = (),
+        limit: int = TEXT_FIELD_CHARS,
     ) -> str | None:
         for name in (key, *alternatives):
             if name in item and item[name] is not None:
                 value = item[name]
+                if isinstance(value, str) and len(value) > limit:
+                    self.too_long(f"{path}.{name}", value, limit)
+                    return None
                 if isinstance(value, str) and (value.strip() or not required):
                     return value.strip() if required else value
                 self.fail(
@@ -61,6 +71,9 @@ class Checker:
         if required:
             self.fail(f"{path}.{key}", say("required"))
         return None
+
+    def too_long(self, path: str, value: str, limit: int) -> None:
+        self.fail(path, say("result_string_too_long", got=f"{len(value):,}", limit=f"{limit:,}"))
 
     def number(self, item: dict[str, Any], key: str, path: str, default: float = 1.0) -> float:
         value = item.get(key)
@@ -90,6 +103,9 @@ class Checker:
 
     def name(self, value: str | None, path: str) -> str | None:
         """An id, name or alias: refused when it holds control characters."""
+        if value is not None and len(value) > NAME_CHARS:
+            self.too_long(path, value, NAME_CHARS)
+            return None
         if value is not None and (why := unsafe_in_name(value)):
             self.fail(path, why)
             return None
@@ -112,6 +128,9 @@ class Checker:
         value = item.get(key)
         if isinstance(value, dict | list):
             self.fail(f"{path}.{key}", say("must_be_scalar", got=type_name(value)))
+        elif isinstance(value, str) and len(value) > TEXT_FIELD_CHARS:
+            self.too_long(f"{path}.{key}", value, TEXT_FIELD_CHARS)
+            return None
         return value
 
     def choice(

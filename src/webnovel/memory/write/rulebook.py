@@ -5,7 +5,9 @@ The findings themselves come from one place, the write path's rules (`chain_fold
 pipeline): committing a chapter records them as conflicts (or, for advice, as notes), and review
 runs the same commit on a copy of memory that is thrown away. So review and commit cannot
 disagree: every conflict kind at commit is an issue in review with the severity below, and every
-blocking issue in review is a conflict kind at commit.
+blocking issue in review is a conflict kind at commit, save BLOCKING_ADVICE: a name that two
+entities may mean, which review blocks under check and commit says as a warning (what it refuses
+is a write that silently hands the name to one of them; forced, the author has chosen).
 """
 
 from __future__ import annotations
@@ -55,7 +57,10 @@ RULES: dict[str, Rule] = {
     # notes: advice at commit (a warning), an issue in review, never a conflict
     "ladder_regression": Rule("ladder_regression", "medium", recorded=False),
     "name_taken": Rule("name_taken", "medium", recorded=False),
-    "ambiguous_alias": Rule("ambiguous_alias", "medium", recorded=False),
+    # high, so blocking under check: from then on the name silently means the newcomer, or a
+    # write naming it goes to one of the two (name_rules.py, reference_resolver.py)
+    "alias_taken": Rule("alias_taken", "high", recorded=False),
+    "ambiguous_alias": Rule("ambiguous_alias", "high", recorded=False),
     "relation_jump": Rule("relation_jump", "low", recorded=False),
     "early_reveal": Rule("early_reveal", "low", recorded=False),
     "already_known": Rule("already_known", "low", recorded=False),
@@ -73,6 +78,9 @@ RULES: dict[str, Rule] = {
 }
 
 RECORDED_KINDS = tuple(kind for kind, rule in RULES.items() if rule.recorded)
+BLOCKING_ADVICE = frozenset(
+    kind for kind, rule in RULES.items() if not rule.recorded and rule.severity in BLOCKING
+)
 
 
 def rule_for(kind: str) -> Rule:
