@@ -318,11 +318,7 @@ class WritePipeline:
         self._replay_chains(starts, recorded_at, outcome, counted=n)
         for secret_id in sorted(secrets):
             self._refresh_secret(secret_id, n, outcome)
-        if self.entity_checks_later is None:
-            self._refresh_entities(entities, n, rederive, outcome)
-        else:  # the rows now, for the next chapter's references; conflicts once, at the end
-            self._refresh_entity_rows(entities, rederive)
-            self.entity_checks_later |= entities
+        self._refresh_entities(entities, n, rederive, outcome)
         outcome.notes = without_reintroduced(outcome.notes, outcome.conflicts)
         outcome.notes += [
             ambiguity_conflict(n, ref, ids) for ref, ids in resolver.ambiguous.items()
@@ -409,6 +405,9 @@ class WritePipeline:
         round trip for all instead of one per entity)."""
         conn = self.index.conn
         ids, states = self._refresh_entity_rows(entity_ids, rederive)
+        if self.entity_checks_later is not None:  # the rows now, for the next chapter's
+            self.entity_checks_later |= entity_ids  # references; conflicts once, at the end
+            return
         intros = {e: s.chapter if s.settled else None for e, s in states.items() if s}
         # only the dead versions matter here: a status updated every chapter stays cheap
         dead = chain_ops.dead_versions_of(conn, [chain_key(e, "status") for e in intros])
