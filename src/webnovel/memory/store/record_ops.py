@@ -312,8 +312,6 @@ def list_conflicts(
 ) -> list[Conflict]:
     """Conflicts, open ones unless `include_settled`; `entity_ids` keeps those about any of
     these entities or about no entity (threads, rules); `up_to` keeps chapters <= it."""
-    from .. import records
-
     where: list[str] = ["1 = 1"]
     params: list[str | int] = []
     if not include_settled:
@@ -340,6 +338,23 @@ def list_conflicts(
         f"WHERE {' AND '.join(where)} ORDER BY c.chapter, c.kind, c.id",
         params,
     ).fetchall()
+    return conflicts_of_rows(conn, rows)
+
+
+def open_conflict_rows(conn: Connection) -> dict[str, Row]:
+    """The open conflicts as stored, by id, not yet read into records: a commit holds them
+    to say which ones it took away (`conflicts_of_rows`), reading only those."""
+    rows = conn.execute(
+        "SELECT c.*, r.status AS verdict, r.note FROM conflicts c "
+        "LEFT JOIN conflict_resolutions r ON r.conflict_id = c.id WHERE r.status IS NULL"
+    ).fetchall()
+    return {r["id"]: r for r in rows}
+
+
+def conflicts_of_rows(conn: Connection, rows: Iterable[Row]) -> list[Conflict]:
+    """Stored conflict rows (with their `verdict` and `note`) as records, named now."""
+    from .. import records
+
     return named(
         conn,
         [

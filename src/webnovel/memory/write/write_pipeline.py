@@ -47,6 +47,7 @@ from .chain_folds import (
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
 from .commit_checks import check_text, gap_warning
+from .conflict_changes import conflicts_changed, open_conflicts
 from .conflict_records import ambiguity_conflict, content_hash, to_conflict
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
@@ -144,7 +145,9 @@ class WritePipeline:
             seq = commit_ops.append_commit(
                 conn, commit_id, result.chapter, data, text, recorded_at, source
             )
+            open_before = open_conflicts(conn)
             outcome = self.apply(result, recorded_at)
+            changed = conflicts_changed(conn, open_before)
             commit_ops.upsert_chapter(
                 conn,
                 result.chapter,
@@ -172,6 +175,7 @@ class WritePipeline:
             + tuple(outcome.warnings)
             + tuple(n.message for n in outcome.notes),
             normalized=normalized,
+            **changed,
         )
 
     def _text_kept(
@@ -196,11 +200,13 @@ class WritePipeline:
             if commit_ops.find_current_commit_id(conn, chapter) is None:
                 raise UnknownChapter(chapter)
             commit_id, seq = commit_ops.retract_chapter(conn, chapter, recorded_at)
+            open_before = open_conflicts(conn)
             outcome = self.apply(parse_chapter_result({"chapter": chapter}), recorded_at)
             commit_ops.finish_retraction(conn, chapter, seq)
+            changed = conflicts_changed(conn, open_before)
         later = tuple(c for c in outcome.conflicts if c.chapter > chapter)
         return CommitReport(
-            chapter=chapter, status="retracted", commit_id=commit_id, conflicts=later
+            chapter=chapter, status="retracted", commit_id=commit_id, conflicts=later, **changed
         )
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
