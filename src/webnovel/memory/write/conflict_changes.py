@@ -20,8 +20,9 @@ def open_conflicts(conn: Connection) -> dict[str, Row]:
 def conflicts_changed(conn: Connection, open_before: dict[str, Row]) -> dict[str, Any]:
     """The CommitReport's `conflicts_added`, `conflicts_removed` (as records, in the order
     `conflicts` lists them) and `open_conflicts`, against `open_before`."""
-    open_after = record_ops.open_conflict_rows(conn)
-    added = [row for key, row in open_after.items() if key not in open_before]
+    open_after = record_ops.open_conflict_ids(conn)
+    new_ids = sorted(open_after - set(open_before))
+    added = list(record_ops.open_conflict_rows(conn, new_ids).values())
     removed = [row for key, row in open_before.items() if key not in open_after]
     return {
         "conflicts_added": tuple(record_ops.conflicts_of_rows(conn, _in_order(added))),
