@@ -89,3 +89,28 @@ def test_a_retraction_names_what_it_took_away_and_counts_the_rest(
     assert "未解决的矛盾" not in said  # none is left open
     with webnovel.open_project(book) as opened:
         assert opened.conflicts() == []
+
+
+def test_several_conflicts_settle_in_one_command_or_none_does(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`conflicts resolve ID ID …`: a death in a long book leaves one conflict a chapter, and
+    one command a conflict was 1,913 commands. One unknown id settles none of them."""
+    with webnovel.open_project(book) as opened:
+        ids = [c.id for c in opened.conflicts()]
+    refused = main(["--project", str(book), "conflicts", "resolve", ids[0], "c-nosuch"])
+    assert refused != 0 and "c-nosuch" in capsys.readouterr().err
+    with webnovel.open_project(book) as opened:
+        assert len(opened.conflicts()) == len(ids)  # nothing settled
+    said = run(book, tmp_path, capsys, "conflicts", "resolve", *ids[:5], "--intentional",
+               "--note", "师父托梦", "--format", "text")  # fmt: skip
+    assert said.count("师父托梦") == 5 and all(i in said for i in ids[:5])
+    answer = json.loads(run(book, tmp_path, capsys, "conflicts", "resolve", *ids[5:],
+                            "--format", "json"))  # fmt: skip
+    assert [c["id"] for c in answer] == ids[5:] and {c["status"] for c in answer} == {"resolved"}
+    with webnovel.open_project(book) as opened:
+        assert opened.conflicts() == []
+    one = json.loads(
+        run(book, tmp_path, capsys, "conflicts", "resolve", ids[0], "--format", "json")
+    )
+    assert one["id"] == ids[0]  # one id: one object, as before
