@@ -10,7 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..said import said_again
-from .connection import Connection, Row
+from .connection import Connection, Cursor, Row
 from .entity_ops import entity_names
 from .index_store import dumps, loads, rows_in
 
@@ -352,8 +352,7 @@ def open_conflict_rows(conn: Connection, ids: Sequence[str] | None = None) -> di
     records: a commit holds them to say which ones it took away (`conflicts_of_rows`),
     reading only those."""
     if ids is None:
-        rows = conn.execute(f"SELECT c.*, r.status AS verdict, r.note {_OPEN}").fetchall()
-        return {r["id"]: r for r in rows}
+        return rows_by_id(ask_open_conflict_rows(conn))
     out: dict[str, Row] = {}
     for start in range(0, len(ids), 500):
         part = list(ids[start : start + 500])
@@ -361,6 +360,16 @@ def open_conflict_rows(conn: Connection, ids: Sequence[str] | None = None) -> di
         sql = f"SELECT c.*, r.status AS verdict, r.note {_OPEN} AND c.id IN ({marks})"
         out |= {r["id"]: r for r in conn.execute(sql, part).fetchall()}
     return out
+
+
+def ask_open_conflict_rows(conn: Connection) -> Cursor:
+    """The question of `open_conflict_rows(conn)`, its answer read later (`rows_by_id`): on
+    PostgreSQL it goes out with the next statement that waits for its answer."""
+    return conn.execute(f"SELECT c.*, r.status AS verdict, r.note {_OPEN}")
+
+
+def rows_by_id(asked: Cursor) -> dict[str, Row]:
+    return {r["id"]: r for r in asked.fetchall()}
 
 
 def open_conflict_ids(conn: Connection) -> set[str]:

@@ -8,13 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..store import record_ops
-from ..store.connection import Connection, Row
+from ..store.connection import Connection, Cursor, Row
 
 
-def open_conflicts(conn: Connection) -> dict[str, Row]:
-    """The open conflicts before a change, as stored rows (read into records only if taken
-    away): one statement, cheap next to the commit."""
-    return record_ops.open_conflict_rows(conn)
+def ask_open_conflicts(conn: Connection) -> Cursor:
+    """Ask for the open conflicts before a change, and read them (`open_conflicts`) after the
+    next statement that waits for its answer, before the change touches a conflict: on
+    PostgreSQL the question then costs no round trip of its own."""
+    return record_ops.ask_open_conflict_rows(conn)
+
+
+def open_conflicts(asked: Cursor) -> dict[str, Row]:
+    """The open conflicts asked for, as stored rows by id (read into records only if the
+    change takes them away)."""
+    return record_ops.rows_by_id(asked)
 
 
 def conflicts_changed(conn: Connection, open_before: dict[str, Row]) -> dict[str, Any]:

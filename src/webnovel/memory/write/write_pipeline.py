@@ -47,7 +47,7 @@ from .chain_folds import (
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
 from .commit_checks import check_text, gap_warning
-from .conflict_changes import conflicts_changed, open_conflicts
+from .conflict_changes import ask_open_conflicts, conflicts_changed, open_conflicts
 from .conflict_records import ambiguity_conflict, content_hash, to_conflict
 from .extractors import Extraction
 from .extractors.fact_extractor import extract_facts
@@ -142,10 +142,11 @@ class WritePipeline:
                 warnings += (gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
             hashed = revision_ops.text_hash(text) if text_source and text else None
             source = (text_source, hashed, stale)
+            asked = ask_open_conflicts(conn)  # answered with the commit's own insert
             seq = commit_ops.append_commit(
                 conn, commit_id, result.chapter, data, text, recorded_at, source
             )
-            open_before = open_conflicts(conn)
+            open_before = open_conflicts(asked)
             outcome = self.apply(result, recorded_at)
             changed = conflicts_changed(conn, open_before)
             commit_ops.upsert_chapter(
@@ -199,8 +200,9 @@ class WritePipeline:
         with self.index.atomic():
             if commit_ops.find_current_commit_id(conn, chapter) is None:
                 raise UnknownChapter(chapter)
+            asked = ask_open_conflicts(conn)
             commit_id, seq = commit_ops.retract_chapter(conn, chapter, recorded_at)
-            open_before = open_conflicts(conn)
+            open_before = open_conflicts(asked)
             outcome = self.apply(parse_chapter_result({"chapter": chapter}), recorded_at)
             commit_ops.finish_retraction(conn, chapter, seq)
             changed = conflicts_changed(conn, open_before)
