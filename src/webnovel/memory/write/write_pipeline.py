@@ -32,6 +32,7 @@ from ..store import (
     record_ops,
     revision_ops,
 )
+from ..store.connection import Cursor
 from ..store.index_store import IndexStore
 from ..vocabulary import field_terms
 from .chain_folds import (
@@ -146,9 +147,7 @@ class WritePipeline:
             seq = commit_ops.append_commit(
                 conn, commit_id, result.chapter, data, text, recorded_at, source
             )
-            open_before = open_conflicts(asked)
-            outcome = self.apply(result, recorded_at)
-            changed = conflicts_changed(conn, open_before)
+            outcome, changed = self._apply_saying_changes(result, recorded_at, asked)
             commit_ops.upsert_chapter(
                 conn,
                 result.chapter,
@@ -202,14 +201,22 @@ class WritePipeline:
                 raise UnknownChapter(chapter)
             asked = ask_open_conflicts(conn)
             commit_id, seq = commit_ops.retract_chapter(conn, chapter, recorded_at)
-            open_before = open_conflicts(asked)
-            outcome = self.apply(parse_chapter_result({"chapter": chapter}), recorded_at)
+            nothing = parse_chapter_result({"chapter": chapter})
+            outcome, changed = self._apply_saying_changes(nothing, recorded_at, asked)
             commit_ops.finish_retraction(conn, chapter, seq)
-            changed = conflicts_changed(conn, open_before)
         later = tuple(c for c in outcome.conflicts if c.chapter > chapter)
         return CommitReport(
             chapter=chapter, status="retracted", commit_id=commit_id, conflicts=later, **changed
         )
+
+    def _apply_saying_changes(
+        self, result: ChapterResult, recorded_at: str, asked: Cursor
+    ) -> tuple[ApplyOutcome, dict[str, Any]]:
+        """`apply`, and the open conflicts it added and took away (`conflict_changes`), the
+        ones before it `asked` for with the statement before."""
+        open_before = open_conflicts(asked)
+        outcome = self.apply(result, recorded_at)
+        return outcome, conflicts_changed(self.index.conn, open_before)
 
     def apply(self, result: ChapterResult, recorded_at: str) -> ApplyOutcome:
         """Replace chapter N's contribution; must run inside a transaction.
