@@ -86,8 +86,9 @@ def memory(root: Path) -> dict[str, Any]:
 
 def commit_agent_results(root: Path) -> None:
     """Chapter 2 from `webnovel result 2` with a realm and a thread added (it still carries
-    the import's mark); chapter 4 written from scratch with a death, which makes conflicts in
-    5 and 6, where 苏晚晴 is still named."""
+    the import's mark); chapter 4 written from scratch with a death, and one who acts
+    unregistered (a conflict the re-import must keep: the import's own mentions of the dead in
+    5 and 6 are not acts)."""
     with webnovel.open_project(root) as opened:
         stored = opened.stored_commit(2)
         assert stored is not None
@@ -101,7 +102,7 @@ def commit_agent_results(root: Path) -> None:
             "chapter": 4,
             "title": "雪夜",
             "summary": "苏晚晴死于雪夜。",
-            "entities_appeared": [{"id": "suwanqing"}, {"id": "linyan"}],
+            "entities_appeared": [{"id": "suwanqing"}, {"id": "linyan"}, {"id": "wuming"}],
             "state_changes": [{"entity_id": "suwanqing", "field": "status", "new": "死亡"}],
         }
         assert opened.commit(written).status == "committed"
@@ -249,11 +250,15 @@ def test_a_result_over_an_imported_chapter_keeps_the_cast_it_introduced(
         stored = opened.stored_commit(1)
         assert stored is not None
         assert [e["id"] for e in stored["result"]["entities_new"]] == ["linyan", "suwanqing"]
-        # over the agent's own result nothing is carried: the review says who registered them
-        issues = opened.review(from_scratch(1)).issues
-    unknown = [i for i in issues if i.category == "unknown_entity"]
-    assert unknown and all("若是新角色" not in (i.fix_hint or "") for i in unknown)
-    assert "由第1章现在的结果登记（webnovel result 1 可看）" in (unknown[0].fix_hint or "")
+        # the agent's second version, over its first (a trial lost the cast here): kept again
+        assert opened.review(from_scratch(1, summary="林砚在雪夜练剑。")).issues == []
+    again = write(tmp_path / "ch1b.json", json.dumps(from_scratch(1, summary="林砚在雪夜练剑。")))
+    ran = cli(book, "commit", str(again), "--format", "text")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "已保留其登记（entities_new）" in ran.stdout + ran.stderr
+    with webnovel.open_project(book) as opened:
+        assert sorted(e.name for e in opened.entities()) == ["林砚", "苏晚晴"]
+        assert opened.conflicts() == []
 
 
 def test_a_result_that_registers_the_cast_itself_keeps_only_the_imported_title(

@@ -275,8 +275,9 @@ def _imported_result(
     result = chapter_result(number, chapter, title, char_count(chapter.text))
     if introduced:
         result["entities_new"] = introduced
-    result["entities_appeared"] = [
-        {"id": entity_id, "mentions": found[:5]} for entity_id, found in _by_entity(named).items()
+    result["entities_appeared"] = [  # names found in the text: mentions, not acting
+        {"id": entity_id, "mentions": found[:5], "role": "mentioned"}
+        for entity_id, found in _by_entity(named).items()
     ]
     with_text_memory(result, chapter.text, named)
     return with_author_layer(result, author_layer.for_chapter(decided, number))

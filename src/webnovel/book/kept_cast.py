@@ -1,15 +1,17 @@
-"""A result committed over an imported chapter keeps the cast that chapter introduced.
+"""A result committed over a chapter keeps the cast that chapter introduced.
 
 `import text --cast` (or an accepted candidate) registers each entity in the chapter that first
 names it, in that chapter's import result (`entities_new`). An agent writing the chapter's result
 from scratch, as docs/contract.md teaches, leaves out entities it knows are registered: committed,
 its result would replace the import's and un-introduce them, and every later chapter naming them
-would then refer to an unknown entity. So when the result replaced is the import's own
-(`kept_results.import_made`) and the new one is not, each introduction the new result leaves
-out is kept, when the book still refers to the entity (the new result names it, by id, name or
-alias, or another chapter has it appear); so are the imported title, volume and front matter
-where the new result gives none. The commit says what was kept. A result that introduces the
-entity itself, or any later result over the agent's, is taken as it is."""
+would then refer to an unknown entity. So when a result that is not the import's replaces
+another, each introduction of the replaced result it leaves out is kept, when the book still
+refers to the entity (the new result names it, by id, name or alias, or another chapter has it
+appear): the agent's second version of the chapter must not lose the cast its first one kept.
+Over the import's own result (`kept_results.import_made`), the imported title, volume and
+front matter are kept too where the new result gives none. The commit says what was kept. A
+result that introduces the entity itself is taken as it is; an entity nothing else refers to
+goes with the introduction left out."""
 
 from __future__ import annotations
 
@@ -36,8 +38,8 @@ class Carrying(Protocol):
 
 
 def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list[str]]:
-    """`result` with what it keeps of the import's result it replaces, and what is said of it
-    (nothing kept: the same result, no words)."""
+    """`result` with what it keeps of the result it replaces, and what is said of it (nothing
+    kept: the same result, no words)."""
     if not isinstance(result, dict) or import_made(result):
         return result, []
     number = chapter if chapter is not None else result.get("chapter")
@@ -45,7 +47,7 @@ def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list
         return result, []  # the commit refuses it, naming what is wrong
     stored = book.store.commits.current_commit(number)
     before = stored["result"] if stored else None
-    if not isinstance(before, dict) or not import_made(before):
+    if not isinstance(before, dict):
         return result, []
     out = copy.deepcopy(result)
     said = []
@@ -55,7 +57,7 @@ def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list
         out["entities_new"] = [*(own if isinstance(own, list) else []), *kept]
         names = "、".join(str(e.get("name") or e.get("id")) for e in kept)
         said.append(say("commit_kept_cast", chapter=number, names=names))
-    if kept_words := _words(out, before):
+    if import_made(before) and (kept_words := _words(out, before)):
         said.append(say("commit_kept_import_words", chapter=number, kept="、".join(kept_words)))
     return (out, said) if said else (result, [])
 
@@ -63,7 +65,7 @@ def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list
 def _introductions(
     book: Carrying, result: dict[str, Any], before: dict[str, Any], number: int
 ) -> list[dict[str, Any]]:
-    """The import's introductions the new result leaves out and the book still refers to."""
+    """The replaced result's introductions the new one leaves out and the book still refers to."""
     own = {e.get("id") for e in result.get("entities_new") or [] if isinstance(e, dict)}
     named = _strings(result)
     kept = []

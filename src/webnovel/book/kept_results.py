@@ -27,6 +27,9 @@ MORE_KEYS = frozenset({"summary", "scenes"})
 MORE_META = frozenset({"ending"})
 SCENE_KEYS = frozenset({"index", "characters", "summary", "time"})
 APPEARANCE_KEYS = frozenset({"id", "mentions"})
+# the role an import gives each name it finds (a mention, not an appearance): an agent's
+# "present" is the agent's own word
+_IMPORT_ROLE = {"mentioned": {"role"}}
 
 
 class TextSwapping(Protocol):
@@ -61,7 +64,9 @@ def import_made(result: Any) -> bool:
         return False
     scenes, appeared = result.get("scenes") or [], result.get("entities_appeared") or []
     return all(isinstance(s, dict) and _held(s) <= SCENE_KEYS for s in scenes) and all(
-        isinstance(a, dict) and _held(a) <= APPEARANCE_KEYS for a in appeared
+        isinstance(a, dict)
+        and _held(a) - _IMPORT_ROLE.get(str(a.get("role")), set()) <= APPEARANCE_KEYS
+        for a in appeared
     )
 
 

@@ -268,13 +268,21 @@ class WritingBook(SearchingBook):
     ) -> Conflict:
         """Settle a conflict: `accepted` when the contradiction is intentional (kept, with the
         note, no longer raised), otherwise `resolved`."""
+        return self.resolve_conflicts([conflict_id], intentional, note)[0]
+
+    def resolve_conflicts(
+        self, conflict_ids: list[str], intentional: bool = False, note: str | None = None
+    ) -> list[Conflict]:
+        """Settle several conflicts at once, as `resolve_conflict` does one (a death in a long
+        book leaves one per chapter): all of them, or, one id unknown, none."""
         status = "accepted" if intentional else "resolved"
         with self.storage.writing() as store:
-            if not store.records.settle_conflict(conflict_id, status, note):
-                raise UnknownConflict(conflict_id)
+            for conflict_id in conflict_ids:
+                if not store.records.settle_conflict(conflict_id, status, note):
+                    raise UnknownConflict(conflict_id)
         self._dirty = True
-        found = [c for c in self.conflicts(include_settled=True) if c.id == conflict_id]
-        return found[0]
+        found = {c.id: c for c in self.conflicts(include_settled=True)}
+        return [found[conflict_id] for conflict_id in dict.fromkeys(conflict_ids)]
 
     def scratchpad(self) -> str:
         """The semantic cache (memory_scratchpad.json), brought up to date, as JSON text."""

@@ -37,6 +37,8 @@ def usage(parser: argparse.ArgumentParser, name: str) -> str:
             if action.nargs == "?"
             else f"{shown} [{shown} …]"
             if action.nargs == "+"
+            else f"[{shown} …]"
+            if action.nargs == "*"
             else shown
         )
     formats = [a for a in parser._actions if "--format" in a.option_strings]

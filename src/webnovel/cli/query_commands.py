@@ -44,8 +44,8 @@ def _add_argument(parser: argparse.ArgumentParser, arg: Arg) -> None:
     if arg.metavar is not None:
         options["metavar"] = arg.metavar
     if arg.positional:
-        if arg.cli_optional:
-            options.update(nargs="?", default=arg.default)
+        if arg.cli_optional:  # several words, or none (conflicts resolve ID ID …)
+            options.update(nargs="*" if arg.cli_words else "?", default=arg.default)
         elif arg.cli_words:
             options.update(nargs="+")
         parser.add_argument(arg.name, **options)

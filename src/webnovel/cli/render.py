@@ -90,7 +90,7 @@ def commit_text(report: CommitReport) -> str:
             tentative=counts.tentative,
         ),
     ]
-    lines += [say("commit_conflict_line", message=c.message) for c in report.conflicts]
+    lines += _conflict_lines(report)
     lines += [say("commit_warning_line", warning=w) for w in report.warnings]
     lines += _normalized_lines(report.normalized, report.own_words)
     return "\n".join(lines)
@@ -100,6 +100,29 @@ def _normalized_lines(notes: Sequence[str], own_words: Sequence[str]) -> list[st
     """What intake rewrote, as an author reads it: their own Chinese words (「境界」 for realm)
     are how the book is meant to be written, not news, so only the rest is said."""
     return [say("normalized_line", note=n) for n in notes if n not in own_words]
+
+
+SHOWN_CONFLICTS = 20  # of those a commit added, and of those it took away: the JSON has all
+
+
+def _conflict_lines(report: CommitReport) -> list[str]:
+    """The conflicts a commit or retraction added and took away, and one line counting the
+    other open ones: not every open conflict of later chapters again (a death in a 2,000-
+    chapter book printed 1,913 on every later commit, hiding the new one among them)."""
+    if report.open_conflicts is None:  # it changed nothing (unchanged)
+        return [say("commit_conflict_line", message=c.message) for c in report.conflicts]
+    lines: list[str] = []
+    for key, conflicts in (
+        ("commit_conflict_line", report.conflicts_added),
+        ("commit_conflict_removed_line", report.conflicts_removed),
+    ):
+        lines += [say(key, message=c.message) for c in conflicts[:SHOWN_CONFLICTS]]
+        if len(conflicts) > SHOWN_CONFLICTS:
+            lines.append(say("commit_conflicts_not_shown", count=len(conflicts) - SHOWN_CONFLICTS))
+    other = report.open_conflicts - len(report.conflicts_added)
+    if other > 0:
+        lines.append(say("commit_conflicts_other_open", count=other))
+    return lines
 
 
 def review_text(report: ReviewReport) -> str:

@@ -238,6 +238,12 @@ class CommitReport:
     own_words: tuple[str, ...] = ()
     # a replacement of a chapter before the latest, weighed: how many answers it changed
     answers_changed: int | None = None
+    # What this commit or retraction changed in the book's open conflicts (`conflicts` lists
+    # every one of later chapters, most of them older than it): those it added, those it
+    # took away, and how many are open after it (None: it changed nothing).
+    conflicts_added: tuple[Conflict, ...] = ()
+    conflicts_removed: tuple[Conflict, ...] = ()
+    open_conflicts: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -246,6 +252,9 @@ class CommitReport:
             "commit_id": self.commit_id,
             "counts": self.counts.to_dict(),
             "conflicts": [c.to_dict() for c in self.conflicts],
+            "conflicts_added": [c.to_dict() for c in self.conflicts_added],
+            "conflicts_removed": [c.to_dict() for c in self.conflicts_removed],
+            "open_conflicts": self.open_conflicts,
             "warnings": list(self.warnings),
             "normalized": list(self.normalized),
         }

@@ -92,8 +92,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "include accepted and resolved ones",
     ),
     "help_conflicts_as_of": ("第 N 章及以前写下的冲突", "those written by chapter N"),
-    "help_conflicts_action": ("resolve ID：处理一条冲突", "resolve ID: settle a conflict"),
-    "help_conflicts_conflict_id": ("冲突的 id", "the conflict's id"),
+    "help_conflicts_action": (
+        "resolve ID [ID …]：处理冲突（可一次多条）",
+        "resolve ID [ID …]: settle conflicts (several at once)",
+    ),
+    "help_conflicts_conflict_id": ("冲突的 id（可多个）", "the conflicts' ids (one or more)"),
     "help_conflicts_intentional": (
         "配合 resolve：这是有意为之的矛盾（保留记录，不再提示）",
         "with resolve: the contradiction is deliberate (kept, no longer raised)",

@@ -226,12 +226,17 @@ def conflicts(
     conflict_id: str | None,
     intentional: bool,
     note: str | None,
-) -> list[Conflict] | Conflict:
-    """The conflict ledger, or (`resolve ID`) one conflict settled."""
+) -> list[Conflict] | Conflict | tuple[Conflict, ...]:
+    """The conflict ledger (a list), or (`resolve ID`) one conflict settled; `resolve ID ID …` (the
+    CLI gives the ids as one string, separated by spaces) settles them all (a tuple) or, one
+    unknown, none."""
     if action == "resolve":
-        if not conflict_id:
+        ids = (conflict_id or "").split()
+        if not ids:
             raise InvalidInput.of("resolve_needs_id")
-        return book.resolve_conflict(conflict_id, intentional, note)
+        if len(ids) == 1:
+            return book.resolve_conflict(ids[0], intentional, note)
+        return tuple(book.resolve_conflicts(ids, intentional, note))
     return book.conflicts(include_settled=include_settled, as_of=as_of)
 
 

@@ -121,14 +121,15 @@ def _stats(book: Project) -> BookStats:
 # -- JSON and text of the answers ------------------------------------------------------------
 
 
-def _conflicts_json(answer: list[Conflict] | Conflict) -> Any:
-    return dicts(answer) if isinstance(answer, list) else answer.to_dict()
+def _conflicts_json(answer: list[Conflict] | Conflict | tuple[Conflict, ...]) -> Any:
+    return dicts(list(answer)) if isinstance(answer, list | tuple) else answer.to_dict()
 
 
-def _conflicts_text(answer: list[Conflict] | Conflict) -> str:
+def _conflicts_text(answer: list[Conflict] | Conflict | tuple[Conflict, ...]) -> str:
     if isinstance(answer, list):
         return conflicts_text(answer)
-    return settled_text(answer.id, answer.status, answer.note)
+    settled = answer if isinstance(answer, tuple) else (answer,)  # a tuple: several settled
+    return "\n".join(settled_text(c.id, c.status, c.note) for c in settled)
 
 
 OUTLINE_CHARS = 50_000  # a chapter's outline, however detailed, with room to spare
@@ -386,6 +387,7 @@ QUERIES: tuple[Query[Any], ...] = (
                 type="str",
                 positional=True,
                 cli_optional=True,
+                cli_words=True,  # several ids settle together: one death, many chapters
                 metavar="ID",
                 help="help_conflicts_conflict_id",
                 mcp=False,

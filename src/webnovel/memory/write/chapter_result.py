@@ -29,6 +29,7 @@ from .chapter_inputs import (
     StateChange,
     ThreadAction,
     Uncertain,
+    names_found,
 )
 from .json_hygiene import json_problems
 from .result_checker import MAX_COUNT, NAME_CHARS, Checker, type_name
@@ -202,6 +203,8 @@ def _entities_new(check: Checker, data: dict[str, Any]) -> list[NewEntity]:
 
 
 def _appearances(check: Checker, data: dict[str, Any]) -> list[Appearance]:
+    # an import's result (also one stored before imports wrote the role) names, not acts
+    default_role = "mentioned" if names_found(data.get("chapter_meta")) else "present"
     out = []
     for path, item in check.objects(data, "entities_appeared", "$"):
         ref = check.name(
@@ -211,7 +214,7 @@ def _appearances(check: Checker, data: dict[str, Any]) -> list[Appearance]:
         mentions = check.refs(item, "mentions", path)
         if ref:
             role = check.choice(
-                item.get("role"), APPEARANCE_ROLES.values, f"{path}.role", "present"
+                item.get("role"), APPEARANCE_ROLES.values, f"{path}.role", default_role
             )
             out.append(Appearance(ref, mentions, check.number(item, "confidence", path), role))
     return out

@@ -36,6 +36,8 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
             for p, ref in zip(participants, event.participants, strict=False)
         ]
     for scene in result.scenes:
+        # an import's scenes list the names found in their text: mentions, not acting
+        scene_kind = "mentioned" if result.names_found else _acting("scene", scene.mode)
         characters = tuple(dict.fromkeys(resolve(ref)[0] for ref in scene.characters))
         out.scenes.append(
             {
@@ -49,7 +51,7 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
             }
         )
         out.activities += [
-            Activity(entity_id=c, chapter=n, kind=_acting("scene", scene.mode), mention=ref)
+            Activity(entity_id=c, chapter=n, kind=scene_kind, mention=ref)
             for c, ref in zip(characters, scene.characters, strict=False)
         ]
     return out
