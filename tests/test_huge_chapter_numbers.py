@@ -28,6 +28,7 @@ CHECKED_IN_RESULT = "--chapter:"  # a chapter given beside a result is checked w
 CLI: dict[tuple[str, str], tuple[list[str], str]] = {
     ("commit", "--chapter"): (["commit", RESULT, "--chapter", H], f"{CHECKED_IN_RESULT} 应为"),
     ("retract", "chapter"): (["retract", H, "--yes"], "chapter 应为"),
+    ("restore", "chapter"): (["restore", H], "chapter 应为"),
     ("entities", "--as-of"): (["entities", "--as-of", H], "as_of 应为"),
     ("fact", "--as-of"): (["fact", "林砚", "realm", "--as-of", H], "as_of 应为"),
     ("history", "--as-of"): (["history", "林砚", "realm", "--as-of", H], "as_of 应为"),

@@ -280,3 +280,15 @@ def test_a_result_that_registers_the_cast_itself_keeps_only_the_imported_title(
         assert opened.chapter(1).title == "章1"
         stored = opened.stored_commit(1)
         assert stored is not None and len(stored["result"]["entities_new"]) == 2
+
+
+def test_an_agent_s_result_of_appearances_only_keeps_the_cast_too(book: Path) -> None:
+    """A result holding no more than appearances has the shape an old import wrote, but not the
+    import's mark: it is the agent's, and the cast it leaves out is kept (a review found it
+    taken for the import's own and the cast lost: unknown entities in every chapter after)."""
+    with webnovel.open_project(book) as opened:
+        report = opened.commit({"chapter": 1, "entities_appeared": [{"id": "linyan"}]})
+        assert report.status == "committed"
+        assert any("已保留其登记" in w for w in report.warnings), report.warnings
+        assert sorted(e.name for e in opened.entities()) == ["林砚", "苏晚晴"]
+        assert opened.conflicts() == []

@@ -49,6 +49,8 @@ class Rewriting(Protocol):
         check: bool = False,
         force: bool = False,
         text_source: str | None = None,
+        weigh: bool = False,
+        as_given: bool = False,
     ) -> CommitReport: ...
 
     def all_or_nothing(self) -> AbstractContextManager[None]: ...

@@ -26,7 +26,8 @@ from ..prose.measure import char_count
 from . import author_layer, source_marks
 from .handles import Rewriting
 from .heading_numbers import imported_title, renumbering
-from .kept_results import commit_guarded, guarded, import_made
+from .import_origin import import_made
+from .kept_results import commit_guarded, guarded
 from .reports import (
     ChapterFound,
     DoubledChapter,

@@ -124,7 +124,7 @@ def replacing_earlier(
     edited by hand), a replacement that changes no answer, or one of a result an import made
     from the text alone (structured results over an imported book are its normal course: they
     add to the import's guesses, they erase nobody's work). Writes nothing."""
-    from .kept_results import import_made
+    from .import_origin import import_made
 
     parsed, intake = pipeline.read(result, chapter)
     number = parsed.chapter

@@ -80,6 +80,7 @@ class WritingBook(SearchingBook):
         force: bool = False,
         text_source: str | None = None,
         weigh: bool = False,
+        as_given: bool = False,
     ) -> CommitReport:
         """Write a chapter result. With `check`, review it first and refuse blocking issues
         unless `force`; a result that changes a published chapter is refused unless `force`
@@ -89,7 +90,10 @@ class WritingBook(SearchingBook):
         A result replacing a chapter before the latest is weighed with `check` or `weigh`: its
         impact is run first, and under `check` a replacement that changes answers is refused
         unless `force` (an agent that wrote the wrong chapter number would erase what that
-        chapter recorded); otherwise the report says how many answers it changed."""
+        chapter recorded); otherwise the report says how many answers it changed.
+
+        `as_given`: the result exactly as given, keeping nothing of the one it replaces (the
+        author's decisions rewriting chapters: a merge takes an introduction away on purpose)."""
         from .kept_cast import carried
         from .revising import (
             guard_published,
@@ -99,7 +103,9 @@ class WritingBook(SearchingBook):
             replacing_earlier,
         )
 
-        result, kept = carried(self, result, chapter)  # an import's cast is not un-introduced
+        kept: list[str] = []
+        if not as_given:  # a cast is not un-introduced by a result that leaves it out
+            result, kept = carried(self, result, chapter)
         crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
         if check and not force:
             review = self.review(result, chapter=chapter)
@@ -155,8 +161,13 @@ class WritingBook(SearchingBook):
         version = self.store.commits.earlier_version(number, commit_id)
         if version is None:
             raise UnknownVersion(number, commit_id)
-        return self.commit(
-            version["result"], text=version["text"], chapter=number, force=force, weigh=True
+        return self.commit(  # as it was: nothing of the version it replaces is kept
+            version["result"],
+            text=version["text"],
+            chapter=number,
+            force=force,
+            weigh=True,
+            as_given=True,
         )
 
     def _index_in_step(self) -> None:

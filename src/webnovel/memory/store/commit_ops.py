@@ -292,6 +292,17 @@ def earlier_version(conn: Connection, chapter: int, commit_id: str | None) -> di
     return {"commit_id": row[0], "result": loads(row[1], _in_commit(chapter)), "text": row[2]}
 
 
+def logged_results(conn: Connection, chapter: int) -> list[Any]:
+    """Every result the chapter's log holds (replaced ones too, retractions apart), oldest
+    first: what an import once registered there is known after an agent's result replaced it."""
+    rows = conn.execute(
+        "SELECT result_json FROM commits WHERE chapter = ? AND commit_id NOT LIKE 'retract:%' "
+        "ORDER BY seq",
+        (chapter,),
+    )
+    return [loads(row[0], _in_commit(chapter)) for row in rows]
+
+
 def missing_chapters(conn: Connection, before: int | None = None) -> list[int]:
     """Chapter numbers from 1 up to the latest (or up to `before`, excluded) with no current
     commit: the gaps in the book."""

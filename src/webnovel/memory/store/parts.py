@@ -80,6 +80,7 @@ class Commits(Part):
     current_commit = bound(commit_ops.current_commit)
     logged_result = bound(commit_ops.logged_result)
     earlier_version = bound(commit_ops.earlier_version)
+    logged_results = bound(commit_ops.logged_results)
     current_commits = bound(commit_ops.current_commits)
     whole_log = bound(commit_ops.whole_log)
     commits_with_before = bound(commit_ops.commits_with_before)

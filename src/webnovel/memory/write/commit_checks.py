@@ -1,5 +1,5 @@
-"""What a commit checks of what it is given before applying it, and the warning it gives when
-chapters before it are missing."""
+"""What a commit checks of what it is given before applying it, and what it says of where its
+chapter stands (another version replaced, chapters missing before it)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import Any
 
 from ...errors import InvalidChapterResult
 from ...messages import say
+from ..store import commit_ops, revision_ops
+from ..store.connection import Connection
 from .json_hygiene import json_problems
 
 
@@ -29,3 +31,20 @@ def gap_warning(missing: list[int]) -> str:
     span = say("chapter_n", n=run[0]) if len(run) == 1 else say("chapter_span", a=run[0], b=run[-1])
     more = say("commit_gap_in_all", count=len(missing)) if len(missing) > len(run) else ""
     return say("commit_gap", span=span, more=more)
+
+
+def where_it_stands(
+    conn: Connection, chapter: int, standing: dict[int, str], text: str | None, source: str | None
+) -> tuple[tuple[str, ...], str | None]:
+    """What a commit says of where its chapter stands (another version replaced, chapters
+    missing before it), and the text's file (the same text, a new result: still its file)."""
+    said: tuple[str, ...] = ()
+    if (current := standing.get(chapter)) is not None:
+        # said, because another writer (another agent, another machine) may have committed
+        # this chapter a moment ago: the later commit is the one that stands
+        said += (say("commit_replaced_version", chapter=chapter, previous=current),)
+        if text and source is None:
+            source = revision_ops.source_of_same_text(conn, chapter, text)
+    if chapter > 1 and chapter - 1 not in standing:
+        said += (gap_warning(commit_ops.missing_chapters(conn, chapter)),)
+    return said, source

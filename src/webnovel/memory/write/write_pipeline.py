@@ -47,7 +47,7 @@ from .chain_folds import (
 )
 from .chapter_inputs import ChapterResult
 from .chapter_result import parse_chapter_result
-from .commit_checks import check_text, gap_warning
+from .commit_checks import check_text, where_it_stands
 from .conflict_changes import ask_open_conflicts, conflicts_changed, open_conflicts
 from .conflict_records import ambiguity_conflict, content_hash, to_conflict
 from .extractors import Extraction
@@ -132,16 +132,8 @@ class WritePipeline:
                     normalized=normalized,
                     own_words=intake.own_words,
                 )
-            if current is not None:
-                # said, because another writer (another agent, another machine) may have
-                # committed this chapter a moment ago: the later commit is the one that stands
-                warnings += (
-                    say("commit_replaced_version", chapter=result.chapter, previous=current),
-                )
-                if text and text_source is None:  # the same text, a new result: still its file
-                    text_source = revision_ops.source_of_same_text(conn, result.chapter, text)
-            if result.chapter > 1 and result.chapter - 1 not in standing:
-                warnings += (gap_warning(commit_ops.missing_chapters(conn, result.chapter)),)
+            said, text_source = where_it_stands(conn, result.chapter, standing, text, text_source)
+            warnings += said
             hashed = revision_ops.text_hash(text) if text_source and text else None
             source = (text_source, hashed, stale)
             asked = ask_open_conflicts(conn)  # answered with the commit's own insert
