@@ -95,8 +95,11 @@ def import_text(
         if stamp is not None:  # `status` cuts the file again only once it changes
             name = source_marks.FILE_READ_KEY + source_name(book, path)
             store.commits.set_meta(name, stamp)
+    line = book.store.commits.published_through()  # a published text changed: said and logged
     return replace(
         found,
+        published_revised=[n for n in done.text_changed if line is not None and n <= line],
+        published_through=line,
         committed=len(chapters) - done.unchanged,
         unchanged=done.unchanged,
         added=done.added,

@@ -110,6 +110,9 @@ class TextImport(JsonRecord):
     # chapters whose result an agent, the author or `extract` committed: kept (stale when the
     # text changed); in a dry run, the chapters that would keep theirs
     kept: list[int] = field(default_factory=list)
+    # of `text_changed`, the published chapters (readers have read them): logged as revisions
+    published_revised: list[int] = field(default_factory=list)
+    published_through: int | None = None
 
     @property
     def dry_run(self) -> bool:
@@ -131,6 +134,9 @@ class TextImport(JsonRecord):
             out["result_changed"] = as_ranges(self.result_changed)
         if self.kept:
             out["kept"] = as_ranges(self.kept)
+        if self.published_revised:
+            out["published_revised"] = as_ranges(self.published_revised)
+            out["published_through"] = self.published_through
         if self.candidate_names is not None:
             out["candidate_names"] = [c.to_dict() for c in self.candidate_names]
         return out

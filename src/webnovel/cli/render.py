@@ -183,6 +183,8 @@ def import_text(report: TextImport) -> str:
             )
             if chapters
         ]
+        if report.published_revised:
+            lines.append(published_revised(report.published_revised, report.published_through))
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
     lines += [
         say(
@@ -201,6 +203,12 @@ def import_text(report: TextImport) -> str:
             for c in report.candidate_names
         ]
     return "\n".join(lines)
+
+
+def published_revised(chapters: Sequence[int], line: int | None) -> str:
+    """The published chapters whose text `import text` or `sync` replaced: readers have read
+    them, so it is said, and the log marks each a revision of a published chapter."""
+    return say("published_text_revised", chapters=chapter_list(chapters), line=line)
 
 
 def _front_matter_lines(items: list[FrontMatter], dry: bool) -> list[str]:
