@@ -113,6 +113,11 @@ class TextImport(JsonRecord):
     # of `text_changed`, the published chapters (readers have read them): logged as revisions
     published_revised: list[int] = field(default_factory=list)
     published_through: int | None = None
+    # chapters the author retracted that the text still holds (book/retracted_in_import.py):
+    # kept out (the same text as retracted, without --force), or brought back; in a dry run,
+    # what the import would do
+    retracted_kept_out: list[int] = field(default_factory=list)
+    retracted_back: list[int] = field(default_factory=list)
 
     @property
     def dry_run(self) -> bool:
@@ -134,6 +139,9 @@ class TextImport(JsonRecord):
             out["result_changed"] = as_ranges(self.result_changed)
         if self.kept:
             out["kept"] = as_ranges(self.kept)
+        for key in ("retracted_kept_out", "retracted_back"):
+            if getattr(self, key):
+                out[key] = as_ranges(getattr(self, key))
         if self.published_revised:
             out["published_revised"] = as_ranges(self.published_revised)
             out["published_through"] = self.published_through

@@ -185,6 +185,15 @@ def import_text(report: TextImport) -> str:
         ]
         if report.published_revised:
             lines.append(published_revised(report.published_revised, report.published_through))
+    dry = "_dry" if report.dry_run else ""
+    lines += [
+        say(key + dry, chapters=chapter_list(chapters), chapter=chapters[0])
+        for key, chapters in (
+            ("import_retracted_kept_out", report.retracted_kept_out),
+            ("import_retracted_back", report.retracted_back),
+        )
+        if chapters
+    ]
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
     lines += [
         say(
