@@ -111,3 +111,12 @@ def test_import_json_names_the_published_chapters(book: Path) -> None:
     fix_typo(book, 4)
     done = answer(book, "import", "text", str(book / "寒江.txt"))
     assert (done["published_revised"], done["published_through"]) == ([4], 4)
+
+
+def test_commit_of_a_published_text_alone_is_logged(book: Path) -> None:
+    """`commit --text` of the same result with a new text: not refused, logged all the same."""
+    result = answer(book, "result", "4")
+    (book / "result.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
+    (book / "0004.md").write_text(SIX[4] + TYPO_FIXED, encoding="utf-8")
+    answer(book, "commit", str(book / "result.json"), "--text", str(book / "0004.md"))
+    assert logged(book, 4) == 4
