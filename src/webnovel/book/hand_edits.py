@@ -182,6 +182,9 @@ class Synced:
     # of `synced`, the imported chapters whose result was the import's own, made again from
     # the new text (so not stale)
     remade: list[int] = field(default_factory=list)
+    # of `synced`, the published chapters (readers have read them): logged as their revisions
+    published: list[int] = field(default_factory=list)
+    published_through: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         found = {
@@ -190,7 +193,12 @@ class Synced:
             "stale": self.stale,
             "proposals": [p.to_dict() for p in self.proposals],
         }
-        return found | ({"remade": self.remade} if self.remade else {})
+        revised = {"published_revised": self.published, "published_through": self.published_through}
+        return (
+            found
+            | ({"remade": self.remade} if self.remade else {})
+            | (revised if self.published else {})
+        )
 
 
 def sync(
@@ -201,9 +209,10 @@ def sync(
     import's own, which is made again from the new text. Each chapter is its own commit,
     through the same path as `commit --text`; one that changes a published chapter's memory is
     refused, before anything is written, unless `force` (the log then says so, as `import
-    text --force` does). With `extract`, a model reads each stale chapter again and the impact
-    of its new result is shown; with `commit` too, the new result is committed (a published
-    chapter's only with `force`)."""
+    text --force` does); one that changes only a published chapter's text is taken in, said
+    (`published`) and logged as a revision of a published chapter. With `extract`, a model
+    reads each stale chapter again and the impact of its new result is shown; with `commit`
+    too, the new result is committed (a published chapter's only with `force`)."""
     sources = project.store.commits.text_sources()
     imported = imported_sources.check(project, sources)
     found = _status(project, sources, imported)
@@ -222,7 +231,9 @@ def sync(
             continue
         text = read_text(path)[0]
         retakes.append(Retake(chapter, stored["result"], text, edited["path"], True))
-    take_in(project, retakes, force)  # a published chapter changed only with `force`
+    # a published chapter's memory changed only with `force`; its text alone, said and logged
+    done.published = take_in(project, retakes, force)
+    done.published_through = project.store.commits.published_through()
     imported_sources.remember_read(project, imported)
     done.synced += [r.chapter for r in retakes]
     done.remade = sorted(r.chapter for r in retakes if not r.stale)

@@ -36,6 +36,7 @@ from .reports import (
     TextImport,
     UpstreamImport,
 )
+from .retracted_in_import import fate
 from .source_marks import source_name
 
 if TYPE_CHECKING:
@@ -87,7 +88,13 @@ def import_text(
     titles = [imported_title(c.heading, first + i) for i, c in enumerate(chapters)]
     found = _found(chapters, doubled, first, titles, warnings, encodings)
     if dry_run:  # which chapters keep a result an agent, the author or `extract` committed
-        return replace(found, kept=_kept(book, first, len(chapters)))
+        fates = [fate(book.store, first + i, c.text, force) for i, c in enumerate(chapters)]
+        return replace(
+            found,
+            kept=_kept(book, first, len(chapters)),
+            retracted_kept_out=[first + i for i, f in enumerate(fates) if f == "kept_out"],
+            retracted_back=[first + i for i, f in enumerate(fates) if f == "back"],
+        )
     plan = _Plan(path, chapters, first, titles, cast or [], keep_doubled, force)
     done = _commit_chapters(book, plan, progress)
     with book.storage.writing() as store:
@@ -96,14 +103,19 @@ def import_text(
         if stamp is not None:  # `status` cuts the file again only once it changes
             name = source_marks.FILE_READ_KEY + source_name(book, path)
             store.commits.set_meta(name, stamp)
+    line = book.store.commits.published_through()  # a published text changed: said and logged
     return replace(
         found,
-        committed=len(chapters) - done.unchanged,
+        published_revised=[n for n in done.text_changed if line is not None and n <= line],
+        published_through=line,
+        committed=len(chapters) - done.unchanged - len(done.retracted_kept_out),
         unchanged=done.unchanged,
         added=done.added,
         text_changed=done.text_changed,
         result_changed=done.result_changed,
         kept=done.kept,
+        retracted_kept_out=done.retracted_kept_out,
+        retracted_back=done.retracted_back,
     )
 
 
@@ -180,6 +192,8 @@ class _Committed:
     text_changed: list[int] = field(default_factory=list)
     result_changed: list[int] = field(default_factory=list)
     kept: list[int] = field(default_factory=list)  # results not the import's: see kept_results
+    retracted_kept_out: list[int] = field(default_factory=list)  # see retracted_in_import
+    retracted_back: list[int] = field(default_factory=list)
 
 
 def _commit_chapters(
@@ -201,7 +215,12 @@ def _commit_chapters(
     for i, chapter in enumerate(chapters):
         number = first + i
         before = current_commit(number)  # to name what a re-import changed
-        if before is not None and not import_made(before["result"]):
+        retracted = (
+            None if before is not None else fate(book.store, number, chapter.text, plan.force)
+        )
+        if retracted == "kept_out":  # the author's retraction stands
+            done.retracted_kept_out.append(number)
+        elif before is not None and not import_made(before["result"]):
             known = remembered.get(number)
             _keep_result(book, plan, (number, chapter.text, sources[i], known), before, done)
         else:
@@ -215,6 +234,8 @@ def _commit_chapters(
                 done.unchanged += 1
                 if remembered.get(number) != sources[i]:
                     done.learnt.append((number, sources[i], text_hash(chapter.text)))
+            elif retracted == "back":
+                done.retracted_back.append(number)
             elif before is None:
                 done.added.append(number)
             elif (before.get("text") or "") != chapter.text:

@@ -47,20 +47,24 @@ class Retake:
     stale: bool
 
 
-def take_in(book: TextSwapping, retakes: list[Retake], force: bool) -> None:
+def take_in(book: TextSwapping, retakes: list[Retake], force: bool) -> list[int]:
     """Commit each chapter's new text, each its own commit; every one is guarded before any is
-    written, so a refusal (a published chapter changed, without `force`) writes nothing."""
+    written, so a refusal (a published chapter's memory changed, without `force`) writes
+    nothing. Returns the published chapters revised (logged as such: `guarded`)."""
     crossings = [guarded(book, r.result, r.chapter, r.text, force) for r in retakes]
     for retake, crossing in zip(retakes, crossings, strict=True):
         commit_guarded(
             book, retake.result, retake.chapter, retake.text, retake.source, retake.stale, crossing
         )
+    revised = zip(retakes, crossings, strict=True)
+    return sorted(r.chapter for r, crossing in revised if crossing is not None)
 
 
 def guarded(book: TextSwapping, result: Any, chapter: int, text: str, force: bool) -> int | None:
     """Before a chapter's new text (and result) is committed: refused, naming what it would
-    change, when it changes a published chapter without `force`, as `import text` refuses;
-    the published line when a forced one crosses it (the log then says so), else None."""
+    change, when it changes a published chapter's memory without `force`, as `import text`
+    refuses; the published line when it revises a published chapter (forced, or its text
+    alone: the log then says so), else None."""
     from .revising import guard_published
 
     return guard_published(book.store, book.pipeline, result, chapter, text, False, force)

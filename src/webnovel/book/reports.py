@@ -110,6 +110,14 @@ class TextImport(JsonRecord):
     # chapters whose result an agent, the author or `extract` committed: kept (stale when the
     # text changed); in a dry run, the chapters that would keep theirs
     kept: list[int] = field(default_factory=list)
+    # of `text_changed`, the published chapters (readers have read them): logged as revisions
+    published_revised: list[int] = field(default_factory=list)
+    published_through: int | None = None
+    # chapters the author retracted that the text still holds (book/retracted_in_import.py):
+    # kept out (the same text as retracted, without --force), or brought back; in a dry run,
+    # what the import would do
+    retracted_kept_out: list[int] = field(default_factory=list)
+    retracted_back: list[int] = field(default_factory=list)
 
     @property
     def dry_run(self) -> bool:
@@ -131,6 +139,12 @@ class TextImport(JsonRecord):
             out["result_changed"] = as_ranges(self.result_changed)
         if self.kept:
             out["kept"] = as_ranges(self.kept)
+        for key in ("retracted_kept_out", "retracted_back"):
+            if getattr(self, key):
+                out[key] = as_ranges(getattr(self, key))
+        if self.published_revised:
+            out["published_revised"] = as_ranges(self.published_revised)
+            out["published_through"] = self.published_through
         if self.candidate_names is not None:
             out["candidate_names"] = [c.to_dict() for c in self.candidate_names]
         return out

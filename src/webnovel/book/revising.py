@@ -95,7 +95,9 @@ def guard_published(
 ) -> int | None:
     """Before a commit or retraction: when it would change a chapter readers have, refuse it
     (naming what would change) unless `force`. Returns the published line when a forced one
-    crosses it (the log then says so), else None."""
+    crosses it, or when a published chapter's text alone changes (a typo fixed after readers
+    read it is normal, allowed without `force`, but the log marks it a revision of a published
+    chapter all the same), else None."""
     line = published_through(store)
     if line is None:
         return None
@@ -107,13 +109,19 @@ def guard_published(
     if stored is None:
         return None  # a gap below the line filled: nothing readers have is changed
     if canonical is not None and canonical[1].result == stored["result"]:
-        return None  # the same result with a text edited by hand (`sync`): memory stands
+        return text_revised(stored, text, line)  # a text edited by hand (`sync`): memory stands
     found = impact(store, pipeline, result, number, text, retract)
     if found.status == "unchanged":
-        return None
+        return text_revised(stored, text, line)
     if force:
         return line
     raise PublishedChapterRevised(refusal(found), found)
+
+
+def text_revised(stored: dict[str, Any], text: str | None, line: int) -> int | None:
+    """The published line when `text` replaces a published chapter's stored text (its memory
+    unchanged), else None: a commit without a text keeps the stored one."""
+    return line if text is not None and text != (stored.get("text") or "") else None
 
 
 def replacing_earlier(

@@ -183,6 +183,17 @@ def import_text(report: TextImport) -> str:
             )
             if chapters
         ]
+        if report.published_revised:
+            lines.append(published_revised(report.published_revised, report.published_through))
+    dry = "_dry" if report.dry_run else ""
+    lines += [
+        say(key + dry, chapters=chapter_list(chapters), chapter=chapters[0])
+        for key, chapters in (
+            ("import_retracted_kept_out", report.retracted_kept_out),
+            ("import_retracted_back", report.retracted_back),
+        )
+        if chapters
+    ]
     lines += _front_matter_lines(report.front_matter, dry=report.dry_run)
     lines += [
         say(
@@ -201,6 +212,12 @@ def import_text(report: TextImport) -> str:
             for c in report.candidate_names
         ]
     return "\n".join(lines)
+
+
+def published_revised(chapters: Sequence[int], line: int | None) -> str:
+    """The published chapters whose text `import text` or `sync` replaced: readers have read
+    them, so it is said, and the log marks each a revision of a published chapter."""
+    return say("published_text_revised", chapters=chapter_list(chapters), line=line)
 
 
 def _front_matter_lines(items: list[FrontMatter], dry: bool) -> list[str]:

@@ -161,6 +161,10 @@ def sync_text(done: dict[str, Any]) -> str:
     lines = [say("sync_done", chapters="、".join(map(str, stale)))] if stale else []
     if remade:  # an import's own result, made again from the new text: not stale
         lines.append(say("sync_done_remade", chapters="、".join(map(str, sorted(remade)))))
+    if done.get("published_revised"):
+        from .render import published_revised  # loaded when it is said, as `commit`'s text
+
+        lines.append(published_revised(done["published_revised"], done["published_through"]))
     lines += file_lines("missing", done["missing"])
     return "\n".join(lines) or say("status_in_step")
 
