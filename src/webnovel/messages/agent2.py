@@ -27,4 +27,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "；另外，加 force 也须先配置模型：{reason}",
         "; forcing it also needs a model configured: {reason}",
     ),
+    "agent2_own_term": (
+        "{path}: {value}不是已知的{what}（已知：{known}），按新{what}记下；如是笔误请改用已知的",
+        "{path}: {value} is not a known {what} (known: {known}); kept as a new one: if it is a "
+        "slip, use a known one",
+    ),
 }
