@@ -13,6 +13,7 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -445,6 +446,48 @@ def test_an_agent_asks_the_engine_to_extract_over_mcp(
 
     done, again, fact = asyncio.run(body())
     assert done["total"]["committed"] == 1 and done["chapters"][0]["requests"] == 1
-    assert structured(again)["total"]["chapters"] == 0  # chapter 1 is extracted already
+    again = structured(again)
+    assert again["total"]["chapters"] == 0  # chapter 1 is extracted already, and it says so
+    assert [(s["code"], s["chapters"]) for s in again["skipped"]] == [("has_result", [1])]
+    assert "force" in again["skipped"][0]["message"]
+    assert "WEBNOVEL_LLM_BASE_URL" not in again["skipped"][0]["message"]  # a model is configured
     assert fact["value"] == "炼气"
     assert server.seen[0].headers["Authorization"] == f"Bearer {KEY}"
+
+
+def test_an_empty_extraction_says_why_over_mcp_and_the_cli(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Trial 4 §7: `extract_chapter {"chapter": 11}` with no model configured, on a chapter an
+    agent wrote, answered success with `chapters: []` and no word why."""
+    pytest.importorskip("mcp")
+    from mcp import Client
+
+    from webnovel.mcp import create_server
+
+    from test_mcp import structured
+
+    for name in ("WEBNOVEL_LLM_BASE_URL", "WEBNOVEL_LLM_API_KEY", "WEBNOVEL_LLM_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    root = tmp_path / "book"
+    with webnovel.init_project(root, title="t", genre="仙侠") as book:
+        book.commit({"chapter": 1, "summary": "林砚入门。"}, text="林砚推门而入。")
+        book.commit({"chapter": 2, "summary": "林砚下山。"})  # no text
+
+        async def body() -> list[Any]:
+            async with Client(create_server(book).lowlevel()) as client:
+                return [
+                    structured(await client.call_tool("extract_chapter", {"chapter": n}))
+                    for n in (1, 2, 7)
+                ]
+
+        written, textless, missing = asyncio.run(body())
+    assert written["chapters"] == [] and written["endpoint"] is None
+    [why] = written["skipped"]
+    assert (why["code"], why["chapters"]) == ("has_result", [1])
+    assert "force" in why["message"] and "WEBNOVEL_LLM_BASE_URL" in why["message"]
+    assert [(s["code"], s["chapters"]) for s in textless["skipped"]] == [("no_text", [2])]
+    assert [(s["code"], s["chapters"]) for s in missing["skipped"]] == [("not_stored", [7])]
+    ran = run_cli("--project", str(root), "extract", "--format", "text")
+    assert ran.returncode == 0, ran.stderr
+    assert "第1章已有自己的结果" in ran.stdout and "第2章没有存下正文" in ran.stdout

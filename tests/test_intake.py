@@ -579,3 +579,21 @@ def test_a_thread_s_progress_as_threads_answers_it_is_what_an_advance_says(
     assert "$.plot_threads[0].progress: 「progress」 → 「content」" in report.normalized
     [thread] = [t for t in book.threads() if t.id == "raven"]
     assert thread.progress == "又来了"
+
+
+def test_a_type_of_the_author_s_own_is_kept_and_said(book: webnovel.Project) -> None:
+    """Trial 4 §7: type 「神仙」 was taken silently. Authors invent types, so it is no refusal:
+    kept as written, with a note naming the types the engine knows (a slip shows up there)."""
+    report = book.commit(
+        {"chapter": 1, "entities_new": [{"id": "taibai", "name": "太白金星", "type": "神仙"}]}
+    ).to_dict()
+    assert report["status"] == "committed"
+    assert report["normalized"] == [
+        "$.entities_new[0].type: 「神仙」不是已知的实体类型（已知：角色、地点、势力、物品），"
+        "按新实体类型记下；如是笔误请改用已知的"
+    ]
+    assert [(e.id, e.type) for e in book.entities()] == [("taibai", "神仙")]
+    known = book.review(
+        {"chapter": 2, "entities_new": [{"id": "lu", "name": "陆青云", "type": "人物"}]}
+    )
+    assert known.to_dict()["normalized"] == ["$.entities_new[0].type: 「人物」 → 「角色」"]

@@ -134,3 +134,29 @@ def test_a_used_up_item_is_held_by_nobody_from_then(items_book: Path) -> None:
             (None, "active"),
         ]
         assert {v.subject_name for v in versions} == {"九转金丹"}
+
+
+def test_get_fact_without_a_field_answers_over_mcp_as_the_cli_does(items_book: Path) -> None:
+    """Agents ask `get_fact {"subject": "青冥剑"}` with no field (trial 4, §7, the third trial
+    running): an item answers who holds it, anyone else every field, as `fact NAME` does."""
+    pytest.importorskip("mcp")
+    import asyncio
+
+    from mcp import Client
+
+    from webnovel.mcp import create_server
+
+    async def ask(subject: str) -> Any:
+        with webnovel.open_project(items_book) as opened:
+            async with Client(create_server(opened).lowlevel()) as client:
+                answered = await client.call_tool("get_fact", {"subject": subject})
+        assert not answered.is_error, answered.content
+        return json.loads(answered.content[0].text)
+
+    sword = asyncio.run(ask("青冥剑"))
+    assert (sword["field"], sword["value"], sword["holder_ids"]) == ("holder", ["陆青云"], ["lu"])
+    assert sword == cli(items_book, "fact", "青冥剑")
+    person = asyncio.run(ask("陆青云"))
+    assert person["field"] is None and person["entity_name"] == "陆青云"
+    assert "items" in {f["field"] for f in person["facts"]}
+    assert person == cli(items_book, "fact", "陆青云")

@@ -166,7 +166,8 @@ def write_loop(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         )
         out["unknown"] = await client.call_tool("get_fact", {"subject": "萧炎", "field": "realm"})
         out["bad"] = await client.call_tool("commit_chapter", {"result": {"chapter": 0}})
-        out["missing"] = await client.call_tool("get_fact", {"subject": "林砚"})
+        out["missing"] = await client.call_tool("get_fact", {"field": "realm"})
+        out["everything"] = structured(await client.call_tool("get_fact", {"subject": "林砚"}))
         out["overflow"] = await client.call_tool(
             "get_fact", {"subject": "林砚", "field": "realm", "as_of": 2**70}
         )
@@ -208,9 +209,17 @@ def test_the_write_loop_through_mcp(write_loop: dict[str, Any]) -> None:
     assert any("$.chapter" in problem for problem in bad["details"]["problems"])
     assert tool_error(out["missing"]) == {
         "code": "invalid_argument",
-        "message": "get_fact：参数 field 必填",
-        "details": {"tool": "get_fact", "arguments": ["field"], "problems": ["参数 field 必填"]},
+        "message": "get_fact：参数 subject 必填",
+        "details": {
+            "tool": "get_fact",
+            "arguments": ["subject"],
+            "problems": ["参数 subject 必填"],
+        },
     }
+    everything = out["everything"]  # no field: every field of 林砚 that holds now
+    assert everything["entity_name"] == "林砚" and everything["field"] is None
+    realm = next(f for f in everything["facts"] if f["field"] == "realm")
+    assert (realm["value"], realm["field_label"]) == ("金丹", "境界")
     overflow = tool_error(out["overflow"])
     assert overflow["message"].startswith("as_of 应为 0 到 1,000,000 之间的章节号")
     assert out["after"]["latest_chapter"] == 12  # the server kept serving after errors

@@ -139,7 +139,7 @@ def test_which_unreadable_lines_are_answered(line: str, expected: tuple[int, int
     from webnovel.mcp.stdio import answer_for_unreadable
 
     answer = answer_for_unreadable(line)
-    assert (answer[:2] if answer else None) == expected
+    assert ((answer.request_id, answer.code) if answer else None) == expected
 
 
 def peak_rss_kb(pid: int) -> int:
@@ -166,6 +166,10 @@ def test_a_message_nested_too_deep_is_refused_and_the_server_serves_on(
     answer = client.answer()
     assert answer["id"] == 21 and answer["error"]["code"] == -32600
     assert "嵌套超过 128 层" in answer["error"]["message"]
+    assert answer["error"]["data"] == {
+        "code": "message_too_deep",
+        "details": {"limit_depth": 128},
+    }
     client.send(call("search_memory", '{"text": "林砚"}', 22))
     served = client.answer()
     assert served["id"] == 22 and served["result"]["isError"] is False
@@ -177,10 +181,29 @@ def test_a_message_too_large_is_refused_unread(client: RawClient) -> None:
     client.send(huge)
     answer = client.answer(timeout=60)
     assert answer["id"] == 23 and answer["error"]["code"] == -32600
-    assert "消息超过 8 MB" in answer["error"]["message"]
+    assert "消息超过 16 MB" in answer["error"]["message"]
+    assert answer["error"]["data"] == {
+        "code": "message_too_large",
+        "details": {"limit_bytes": 16 * 1024 * 1024},
+    }
     client.send(call("search_memory", '{"text": "林砚"}', 24))
     assert client.answer()["id"] == 24
     assert peak_rss_kb(client.proc.pid) < 250_000  # the line was never held whole
+
+
+def test_a_longest_chapter_escaped_as_ascii_is_read(client: RawClient) -> None:
+    """Trial 4 §7: a client escaping non-ASCII (json.dumps's default) sends a CJK character as
+    \\uXXXX, six bytes; 1,500,000 characters (9 MB) were refused as a message over 8 MB,
+    below the documented 2,000,000-character `text`. The longest text is read, then judged."""
+    text = "林" * 2_000_000
+    revised = {"chapter": 1, "summary": "林砚离开青云宗。"}
+    arguments = json.dumps({"chapter": 1, "result": revised, "text": text})  # 12 MB, all ASCII
+    client.send(call("impact_of_revision", arguments, 27))
+    answer = client.answer(timeout=120)
+    assert answer["id"] == 27 and answer["result"]["isError"] is False, str(answer)[:300]
+    client.send(call("impact_of_revision", json.dumps({"chapter": 1, "text": text + "林"}), 28))
+    refused = client.answer(timeout=120)["result"]
+    assert "超过上限 2,000,000" in refused["content"][0]["text"]
 
 
 def test_a_long_argument_is_refused_with_its_name_and_limit(client: RawClient) -> None:

@@ -380,6 +380,7 @@ def extract_text(report: ExtractionReport) -> str:
         lines.append(
             say("extract_replaced_line", count=len(replaced), chapters=chapter_list(replaced))
         )
+    lines += [row.message for row in report.skipped]  # why a chapter asked for was not read
     if report.prices and not report.prices.get("currency"):
         lines.append(say("currency_how"))
     return "\n".join(lines)
@@ -425,7 +426,7 @@ def _planned_text(report: ExtractionReport, total: PlannedTotal) -> str:
     note = say("extract_dry_run") + ("" if report.prices else say("extract_no_prices"))
     if report.prices and not report.prices.get("currency"):
         note += "\n" + say("currency_how")
-    return table(rows) + "\n" + note
+    return "\n".join([table(rows), note, *(row.message for row in report.skipped)])
 
 
 def candidates_text(items: Sequence[Candidate]) -> str:

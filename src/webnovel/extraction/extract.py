@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
@@ -13,9 +13,10 @@ from ..untrusted.toml_errors import toml_problem
 from .answer_cache import AnswerCache
 from .chat_client import ChatClient
 from .report import ExtractionReport
-from .run import Extraction, Progress, plan
+from .run import Extraction, Planned, Progress, plan
 from .run_lock import extraction_lock
 from .settings import LLMSettings, resolve_settings
+from .skipped import skipped_chapters
 
 if TYPE_CHECKING:
     from .handle import Extracting
@@ -113,8 +114,15 @@ def _say_waiting(pid: str) -> None:
 
 
 def _extract(book: Extracting, run: _Run, start: int | None, end: int | None) -> ExtractionReport:
+    report = _read(book, run, items := plan(book, start, end, run.force))
+    if items and not (start is not None and start == end):
+        return report  # what was read is the answer; the rest of a long book is not listed
+    planned = {item.chapter for item in items}
+    return replace(report, skipped=skipped_chapters(book, start, end, planned, run.no_endpoint))
+
+
+def _read(book: Extracting, run: _Run, items: list[Planned]) -> ExtractionReport:
     settings = run.settings
-    items = plan(book, start, end, run.force)
     client = (
         ChatClient(settings.endpoint, backoff_s=settings.retry_backoff_s)
         if settings.endpoint and not run.dry_run

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..memory.schema import JsonRecord
 from .chat_client import Usage
+from .skipped import Skipped
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,11 +99,15 @@ class ExtractionReport(JsonRecord):
     prices: dict[str, Any] | None
     chapters: Sequence[PlannedChapter | ExtractedChapter]
     total: PlannedTotal | ExtractedTotal
+    # why chapters of the range were left unread (skipped.py), when the run read none of them
+    # or was asked for one chapter: an empty answer says why it is empty
+    skipped: Sequence[Skipped] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {key: getattr(self, key) for key in self.__dataclass_fields__}
         out["chapters"] = [row.to_dict() for row in self.chapters]
         out["total"] = self.total.to_dict()
+        out["skipped"] = [row.to_dict() for row in self.skipped]
         return out
 
     @property

@@ -25,7 +25,11 @@ from typing import BinaryIO
 
 from ..messages import say
 
-MAX_MESSAGE_BYTES = 8 * 1024 * 1024  # a chapter's text of 2,000,000 characters with its result
+# A chapter's `text` may hold 2,000,000 characters (CHAPTER_TEXT_CHARS), and a client that
+# escapes non-ASCII (Python's json.dumps by default) sends each CJK character as \uXXXX, six
+# bytes: 12 MB, refused by the 8 MB this was (trial 4 §7). 16 MiB holds that text with a
+# result beside it; a longer line is still drained unread.
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 128  # a chapter result may nest 64 levels (refused with its path); the parser takes 200
 REFUSED = "\n(refused by webnovel's framing)\n"
 _DRAIN_BYTES = 1024 * 1024
@@ -39,6 +43,17 @@ class Refusal:
     request_id: int | str | None
     code: int
     message: str
+    # the JSON-RPC error's `data`: `{"code", "details"}`, the stable name an agent acts on, as
+    # a tool error's `code` is (message_too_large, message_too_deep)
+    data: dict[str, object] | None = None
+
+
+def too_large_data(limit: int) -> dict[str, object]:
+    return {"code": "message_too_large", "details": {"limit_bytes": limit}}
+
+
+def too_deep_data(depth: int) -> dict[str, object]:
+    return {"code": "message_too_deep", "details": {"limit_depth": depth}}
 
 
 def too_deep(line: str, limit: int = MAX_DEPTH) -> bool:
@@ -119,12 +134,12 @@ class BoundedLines:
         if len(raw) > self._limit and not raw.endswith(b"\n"):
             head = raw[:4096].decode("utf-8", errors="replace")
             self._drain()
-            return self._refuse(
-                top_level_id(head), say("mcp_message_too_large", limit=self._limit // 1024**2)
-            )
+            said = say("mcp_message_too_large", limit=self._limit // 1024**2)
+            return self._refuse(top_level_id(head), said, too_large_data(self._limit))
         line = raw.decode("utf-8", errors="replace")  # as the SDK's own transport reads
         if too_deep(line, self._depth):
-            return self._refuse(top_level_id(line), say("mcp_message_too_deep", depth=self._depth))
+            said = say("mcp_message_too_deep", depth=self._depth)
+            return self._refuse(top_level_id(line), said, too_deep_data(self._depth))
         return line
 
     def _drain(self) -> None:
@@ -133,8 +148,8 @@ class BoundedLines:
             if not chunk or chunk.endswith(b"\n"):
                 return
 
-    def _refuse(self, request_id: int | str | None, message: str) -> str:
-        self.refusals.append(Refusal(request_id, -32600, message))
+    def _refuse(self, request_id: int | str | None, message: str, data: dict[str, object]) -> str:
+        self.refusals.append(Refusal(request_id, -32600, message, data))
         return REFUSED
 
 

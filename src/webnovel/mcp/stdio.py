@@ -15,7 +15,15 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ..messages import say
-from .framing import MAX_DEPTH, REFUSED, BoundedLines, Refusal, claimed_stdin, too_deep
+from .framing import (
+    MAX_DEPTH,
+    REFUSED,
+    BoundedLines,
+    Refusal,
+    claimed_stdin,
+    too_deep,
+    too_deep_data,
+)
 
 if TYPE_CHECKING:
     from .tools import ToolServer
@@ -43,15 +51,16 @@ def bad_unicode_at(value: Any, path: str = "") -> str | None:
     return None
 
 
-def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None:
-    """(id, error code, message) for a line the SDK could not read; None when the line needs
-    no answer (a notification)."""
+def answer_for_unreadable(line: str) -> Refusal | None:
+    """The answer to a line the SDK could not read; None when the line needs no answer (a
+    notification)."""
     if too_deep(line):  # Python's parser recurses: refused before it
-        return None, -32600, say("mcp_message_too_deep", depth=MAX_DEPTH)
+        said = say("mcp_message_too_deep", depth=MAX_DEPTH)
+        return Refusal(None, -32600, said, too_deep_data(MAX_DEPTH))
     try:
         message = json.loads(line)
     except ValueError:
-        return None, -32700, say("mcp_unparsable")
+        return Refusal(None, -32700, say("mcp_unparsable"))
     if not isinstance(message, dict) or "method" not in message or "id" not in message:
         return None
     request_id = message["id"]
@@ -61,9 +70,9 @@ def answer_for_unreadable(line: str) -> tuple[int | str | None, int, str] | None
         return None  # an id that cannot be sent back
     where = bad_unicode_at(message.get("params"), "params")
     if where is None:
-        return request_id, -32600, say("mcp_invalid_request")
+        return Refusal(request_id, -32600, say("mcp_invalid_request"))
     shown = where.encode("utf-8", "backslashreplace").decode("utf-8")
-    return request_id, -32602, say("mcp_lone_surrogate", where=shown)
+    return Refusal(request_id, -32602, say("mcp_lone_surrogate", where=shown))
 
 
 class AnsweringReader:
@@ -92,19 +101,15 @@ class AnsweringReader:
             unreadable = bool(errors) and errors[0].get("type") == "json_invalid"
             line = errors[0].get("input") if unreadable else None
             if line == REFUSED and self._refusals:
-                refusal = self._refusals.popleft()
-                answer: tuple[int | str | None, int, str] | None = (
-                    refusal.request_id,
-                    refusal.code,
-                    refusal.message,
-                )
+                answer: Refusal | None = self._refusals.popleft()
             else:
                 answer = answer_for_unreadable(line) if isinstance(line, str) else None
             if answer is None:
                 return item
-            request_id, code, text = answer
             error = JSONRPCError(
-                jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=text)
+                jsonrpc="2.0",
+                id=answer.request_id,
+                error=ErrorData(code=answer.code, message=answer.message, data=answer.data),
             )
             await self._write.send(SessionMessage(error))
 

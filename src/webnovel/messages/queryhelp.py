@@ -19,9 +19,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "help_subject": ("实体的 id、名字或别名", "entity id, name or alias"),
     "help_fact_field": (
-        "字段的键或中文名：realm 或 境界（命令行可不给字段：物品答谁持有它，其他实体答它的全部字段）",
-        "a field's key or Chinese name: realm or 境界 (the command line may leave it out: an item "
-        "answers who holds it, anyone else every field they have)",
+        "字段的键或中文名：realm 或 境界（可不给：物品答谁持有它，其他实体答它的全部字段）",
+        "a field's key or Chinese name: realm or 境界 (may be left out: an item answers who holds "
+        "it, anyone else every field they have)",
     ),
     "help_as_of": ("截至第 N 章", "as of chapter N"),
     "help_fields": (

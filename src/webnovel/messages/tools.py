@@ -10,9 +10,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tool_get_fact": (
         "某实体（id、名字或别名）的一个字段，当前或截至某章。字段可写键或中文名：realm 或 境界；"
-        "物品的 holder（持有者）是谁持有它。",
+        "物品的 holder（持有者）是谁持有它；不给字段则答全部字段（物品答持有者）。",
         "One field of an entity (id, name or alias), now or as of a chapter. The field may be its "
-        "key or its Chinese name: realm or 境界; an item's holder (持有者) is who holds it.",
+        "key or its Chinese name: realm or 境界; an item's holder (持有者) is who holds it; "
+        "without a field, every field (an item: its holder).",
     ),
     "tool_get_history": (
         "实体各字段的每个版本：有效区间、状态与证据。",

@@ -5,8 +5,11 @@ argument too long. Part of the one catalogue (`webnovel.messages`)."""
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- MCP framing: refused before parsing --------------------------------------------------
     "mcp_message_too_large": (
-        "消息超过 {limit} MB，未读取；请把大段内容拆开发送",
-        "the message is larger than {limit} MB and was not read; send large content in parts",
+        "消息超过 {limit} MB，未读取：一章正文 text 至多 2,000,000 字符（逐字转义成 \\uXXXX "
+        "也在此内），其余参数远小于此；请检查是否多发了内容",
+        "the message is larger than {limit} MB and was not read: a chapter's text holds at "
+        "most 2,000,000 characters (within this even escaped as \\uXXXX), the other "
+        "arguments far less; check that nothing extra was sent",
     ),
     "mcp_message_too_deep": (
         "消息嵌套超过 {depth} 层，未解析",

@@ -166,7 +166,8 @@ QUERIES: tuple[Query[Any], ...] = (
                 name="field",
                 type="str",
                 help="help_fact_field",
-                required=True,  # for MCP clients; the CLI asks an item's holder without one
+                # left out: an item's holder, anyone else's every field that holds, on the CLI
+                # and over MCP alike (agents ask `get_fact {"subject": "断水剑"}` and expect that)
                 positional=True,
                 cli_optional=True,
             ),

@@ -126,7 +126,17 @@ class _Normalizer:
                             known=terms.described(),
                         )
                     )
-                elif found is not None and found != value:
+                elif found is None:  # an author's own type (神仙): kept, and said, naming ours
+                    self.notes.append(
+                        say(
+                            "agent2_own_term",
+                            path=f"{path}.{key}",
+                            what=terms.name,
+                            value=_show(value),
+                            known=terms.described(),
+                        )
+                    )
+                elif found != value:
                     self.word(f"{path}.{key}", value, found)
                     item[key] = found
         for key in section.refs:
