@@ -192,7 +192,9 @@ def test_prefill_and_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["--project", str(root), "prefill", "2", "--format", "json"]) == 0
     skeleton = json.loads(capsys.readouterr().out)
     assert skeleton["chapter"] == 2
-    assert skeleton["entities_appeared"] == [{"id": "xiaoyan", "mentions": ["萧炎"]}]
+    assert skeleton["entities_appeared"] == [
+        {"id": "xiaoyan", "mentions": ["萧炎"], "role": "mentioned"}  # until the agent says more
+    ]
     assert main(["--project", str(root), "prefill", "99"]) == 1
 
 

@@ -45,7 +45,8 @@ def commit_with_undo(
     undo = []
     for chapter, _, after, text in sorted(rewritten, key=lambda r: r[0]):
         before_id = (book.stored_commit(chapter) or {}).get("commit_id")
-        book.commit(after, text=text, as_given=True)
+        # the author's own decision: past the published line too, logged as its revision
+        book.commit(after, text=text, as_given=True, force=True)
         written = (book.stored_commit(chapter) or {}).get("result")
         undo.append({"chapter": chapter, "before": before_id, "after": digest(written)})
     return undo
@@ -184,6 +185,6 @@ def undo_decision(book: Rewriting, decision: dict[str, Any], name: str) -> list[
         for step in sorted(steps, key=lambda s: s["chapter"], reverse=True):
             stored = book.stored_commit(step["chapter"]) or {}
             before = book.store.commits.logged_result(step["chapter"], step["before"])
-            book.commit(before, text=stored.get("text"), as_given=True)
+            book.commit(before, text=stored.get("text"), as_given=True, force=True)
         author_layer.forget_decision(book.storage, decision)
     return sorted(s["chapter"] for s in steps)

@@ -513,8 +513,8 @@ def prefill(book: Importing, chapter: int) -> dict[str, Any]:
     return {
         "chapter": chapter,
         "title": (commit["result"] or {}).get("title"),
-        "entities_appeared": [
-            {"id": entity_id, "mentions": found}
+        "entities_appeared": [  # found in the text: mentions, until the agent says who acts
+            {"id": entity_id, "mentions": found, "role": "mentioned"}
             for entity_id, found in aliases.mentions(text).items()
         ],
         "candidate_new_entities": [

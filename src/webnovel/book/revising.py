@@ -110,12 +110,24 @@ def guard_published(
         return None  # a gap below the line filled: nothing readers have is changed
     if canonical is not None and canonical[1].result == stored["result"]:
         return text_revised(stored, text, line)  # a text edited by hand (`sync`): memory stands
+    if canonical is not None and filled_in(stored["result"], canonical[1].result):
+        return line  # the import's guesses made whole: readers' story is the same; logged
     found = impact(store, pipeline, result, number, text, retract)
     if found.status == "unchanged":
         return text_revised(stored, text, line)
     if force:
         return line
     raise PublishedChapterRevised(refusal(found), found)
+
+
+def filled_in(stored: Any, new: Any) -> bool:
+    """Whether a result fills in a chapter the import read (its stored result the import's own,
+    marked, and the new one not): an imported book published through its last chapter gets its
+    structured results this way, each needing no author's consent (a trial: every chapter of
+    an imported serial was refused until forced)."""
+    from .import_origin import import_made, import_marked
+
+    return import_marked(stored) and import_made(stored) and not import_made(new)
 
 
 def text_revised(stored: dict[str, Any], text: str | None, line: int) -> int | None:

@@ -107,15 +107,15 @@ class WritingBook(SearchingBook):
         if not as_given:  # a cast is not un-introduced by a result that leaves it out
             result, kept = carried(self, result, chapter)
         crossing = guard_published(self.store, self.pipeline, result, chapter, text, False, force)
-        if check and not force:
-            review = self.review(result, chapter=chapter)
-            if review.blocking:
-                raise ReviewBlocked.of_issues(review.chapter, review.blocking)
-        replacing = None
+        replacing = None  # weighed first: a wrong chapter number is the first thing to say
         if check or weigh:
             replacing = replacing_earlier(self.store, self.pipeline, result, chapter, text)
         if replacing is not None and check and not force:
             raise replacement_refused(replacing)
+        if check and not force:
+            review = self.review(result, chapter=chapter)
+            if review.blocking:
+                raise ReviewBlocked.of_issues(review.chapter, review.blocking)
         with logged_as_published(self.storage, crossing):
             report = self.pipeline.commit(result, text, chapter, text_source=text_source)
         if kept and report.status == "committed":
