@@ -56,7 +56,7 @@ def test_names_are_decided_past_the_published_line_and_logged(published: Path) -
     assert renamed.returncode == 0, renamed.stderr
     with webnovel.open_project(published) as book:
         assert book.entity("韩啸天").id == book.entity("韩啸").id
-        assert "韩啸" in book.entity("韩啸天").aliases
+        assert book.entity("韩啸天").name == "韩啸天"
     assert set(published_lines(published, 1).values()) == {6}
 
 
