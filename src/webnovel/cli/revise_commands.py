@@ -66,7 +66,7 @@ def add_revise_commands(sub: Subcommands) -> None:
     )
     p.add_argument("chapter", type=int, help="help_restore_chapter")
     p.add_argument("--commit", default=None, help="help_restore_commit")
-    p.add_argument("--force", action="store_true", help="help_retract_force")
+    p.add_argument("--force", action="store_true", help="help_restore_force")
 
     p = add_command(
         sub,

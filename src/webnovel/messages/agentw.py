@@ -95,6 +95,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the commit id, or its start, of the version to bring back (default: the latest "
         "earlier one)",
     ),
+    "help_restore_force": (
+        "即使该章已发布也换回（日志记为对已发布章节的修订）",
+        "bring it back even if the chapter is published (logged as a revision of a published "
+        "chapter)",
+    ),
     "restore_needs_chapter": ("restore 需要章节号", "restore needs a chapter number"),
     "restore_no_version": (
         "第{chapter}章在提交日志中没有别的版本可换回",
