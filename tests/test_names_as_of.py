@@ -118,3 +118,66 @@ def test_an_agent_over_mcp_is_given_the_name_of_the_chapter_it_asks_about(rename
     fact, knows = run_session(renamed, ask)
     assert (fact["entity_name"], fact["value"]) == ("林砚", "炼气")
     assert {k["entity_name"] for k in knows} == {"血衣堂主"}
+
+
+@pytest.fixture(scope="module")
+def shared_alias(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """林砚 (the protagonist) and 王小林 both go by 小林; both are renamed from chapter 5."""
+    root = tmp_path_factory.mktemp("shared") / "book"
+    with webnovel.init_project(root, title="t") as book:
+        book.commit(
+            {
+                "chapter": 1,
+                "title": "一",
+                "summary": "林砚与王小林相识。",
+                "entities_new": [
+                    {
+                        "id": "lin",
+                        "name": "林砚",
+                        "type": "角色",
+                        "aliases": ["小林"],
+                        "is_protagonist": True,
+                        "tier": "protagonist",
+                    },
+                    {"id": "wang", "name": "王小林", "type": "角色", "aliases": ["小林"]},
+                ],
+                "entities_appeared": [{"id": "lin"}, {"id": "wang"}],
+                "state_changes": [{"entity_id": "lin", "field": "realm", "new": "炼气"}],
+            },
+            text="林砚与王小林相识。",
+        )
+        for n in range(2, 7):
+            summary = f"第{n}章林砚修炼。"
+            book.commit(
+                {
+                    "chapter": n,
+                    "title": str(n),
+                    "summary": summary,
+                    "entities_appeared": [{"id": "lin"}],
+                },
+                text=summary,
+            )
+        book.rename_entity("林砚", "林默", from_chapter=5)
+        book.rename_entity("王小林", "王晓林", from_chapter=5)
+    return root
+
+
+def test_an_ambiguous_mention_brought_in_again_keeps_the_name_of_the_chapter(
+    shared_alias: Path,
+) -> None:
+    """小林 names both; the protagonist, or a draft's reference, then brings the same entity in
+    again, more relevant: it still goes by the name chapter 3 knew it by."""
+    with webnovel.open_project(shared_alias) as book:
+        for draft in (None, {"chapter": 4, "title": "四", "entities_appeared": [{"id": "wang"}]}):
+            pack = book.build_memory_pack(
+                chapter=4, outline="小林在山门练剑。", draft=draft, record=False
+            )
+            shown = pack.to_dict()
+            cast = {e["id"]: (e["name"], e["why"]) for e in shown["entities_in_play"]}
+            assert cast["lin"] == ("林砚", "protagonist"), cast
+            assert cast["wang"][0] == "王小林", cast
+            assert cast["wang"][1] == (
+                "touched by the draft" if draft else "named in outline as 小林"
+            )
+            text = json.dumps(shown, ensure_ascii=False)
+            assert "林默" not in text and "王晓林" not in text, text

@@ -95,8 +95,11 @@ def find_in_play(
             entity = entity_ops.get_entity(conn, entity_id)
             if entity and not entity.tentative:
                 in_play.add(entity, 0.7, because("recently_active"))
-    others = {i: e for i, e in in_play.entities.items() if i not in named}
-    in_play.entities.update(entity_ops.named_as_known_at(conn, others, as_of))
+    # whatever path brought an entity in, it goes by the name the chapter knew it by: a draft's
+    # reference or the protagonist may have replaced an ambiguous mention's renamed entity
+    # with the entity as named now, so every object not the renamed one is renamed here
+    unnamed = {i: e for i, e in in_play.entities.items() if named.get(i) is not e}
+    in_play.entities.update(entity_ops.named_as_known_at(conn, unnamed, as_of))
     return in_play
 
 
