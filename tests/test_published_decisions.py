@@ -95,3 +95,14 @@ def test_a_wrong_chapter_number_is_told_before_the_review(tmp_path: Path) -> Non
             book.commit(wrong, check=True)
         assert refused.value.code == "replacement_changes_answers"
         assert json.dumps(refused.value.details, ensure_ascii=False).count("筑基") >= 1
+
+
+def test_restore_of_a_chapter_never_committed_says_so(tmp_path: Path) -> None:
+    """Not 「没有别的版本可换回」 (a trial): a chapter the book never had has no version at all."""
+    with webnovel.init_project(tmp_path / "b", title="t") as book:
+        book.commit({"chapter": 1, "summary": "开篇。"})
+        for missing in (0, 99):
+            with pytest.raises(webnovel.errors.UnknownChapter):
+                book.restore(missing)
+        with pytest.raises(webnovel.errors.UnknownVersion):
+            book.restore(1)  # committed once: no other version

@@ -13,7 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, ReviewBlocked, UnknownConflict, UnknownVersion
+from ..errors import (
+    InvalidInput,
+    ReviewBlocked,
+    UnknownChapter,
+    UnknownConflict,
+    UnknownVersion,
+)
 from ..memory.store.location import StoreLocation
 from .reader import chapter_number
 from .searching import Progress, SearchingBook
@@ -159,6 +165,8 @@ class WritingBook(SearchingBook):
         if number is None:
             raise InvalidInput.of("restore_needs_chapter")
         version = self.store.commits.earlier_version(number, commit_id)
+        if version is None and not self.store.commits.logged_results(number):
+            raise UnknownChapter(number)  # never committed: no version at all, not "no other"
         if version is None:
             raise UnknownVersion(number, commit_id)
         return self.commit(  # as it was: nothing of the version it replaces is kept
