@@ -115,3 +115,29 @@ def test_a_book_imported_before_is_mended_by_rebuild(book: Path) -> None:
         assert dead_acting(book) == []
         opened.rebuild()
     assert dead_acting(book) == []
+
+
+def test_an_imported_result_filled_in_by_an_agent_is_the_agents(book: Path) -> None:
+    """`webnovel result 4` edited and committed keeps the import's mark, but once it holds
+    more than an import writes (a realm) it is the agent's: its scene where the dead master
+    teaches is him acting, and so is an appearance without a role. An appearance the import
+    wrote as `mentioned` stays a mention."""
+    with webnovel.open_project(book) as opened:
+        stored = opened.store.commits.current_commit(4)
+        assert stored is not None
+        edited = json.loads(json.dumps(stored["result"]))
+        assert edited["chapter_meta"]["origin"] == "text_import"  # the agent keeps the mark
+        edited["scenes"] = [{"index": 1, "characters": ["bm", "lu"], "summary": "白眉真人传剑"}]
+        edited["state_changes"] = [{"entity_id": "lu", "field": "realm", "new": "筑基"}]
+        opened.commit(edited, text=stored["text"])
+        assert dead_acting(book) == [4]  # the scene
+        opened.commit(
+            {**edited, "scenes": [], "entities_appeared": [{"id": "bm"}, {"id": "lu"}]},
+            text=stored["text"],
+        )
+        assert dead_acting(book) == [4]  # the appearance without a role
+        said = [{"id": "bm", "role": "mentioned"}, {"id": "lu", "role": "present"}]
+        opened.commit({**edited, "scenes": [], "entities_appeared": said}, text=stored["text"])
+        assert dead_acting(book) == []  # named, not acting, whatever else the result holds
+        opened.rebuild()
+    assert dead_acting(book) == []

@@ -486,7 +486,8 @@ def test_front_matter_is_kept_with_the_first_chapter_and_reported(
 
 
 def test_front_matter_in_a_chapter_file_and_through_extraction(tmp_path: Path) -> None:
-    from webnovel.extraction.merge import is_minimal, merge_with_stored
+    from webnovel.extraction.merge import merge_with_stored
+    from webnovel.memory.write.import_shape import is_minimal
 
     folder = tmp_path / "chapters"
     folder.mkdir()

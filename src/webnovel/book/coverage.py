@@ -7,7 +7,7 @@ which states may be stale.
 
 A chapter imported now is marked (`chapter_meta.origin == "text_import"`); one imported before
 that mark existed is recognised by its result, no more than the minimal import shape
-(`extraction.merge.is_minimal`), with the text and the word count an import always gave it, so
+(`memory.write.import_shape.is_minimal`), with the text and the word count an import always gave it, so
 an old book's coverage is right too, and an agent's bare result (a chapter number, perhaps a
 title) is not taken for an import.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from ..memory.write.import_shape import IMPORT_ORIGIN, MINIMAL_META, is_minimal
 from ..messages import say
 from ..prose.measure import char_count
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from ..memory.records import ChapterRecord
     from ..memory.store.parts import Commits
 
-IMPORT_ORIGIN = "text_import"  # what `import text` marks its results with (chapter_meta.origin)
 Ranges = list[int | list[int]]
 
 # Each book's flags (chapter, stands on its text alone), read once per commit: the commit
@@ -54,8 +54,6 @@ def _imported_only(commits: Commits, row: ChapterRecord) -> bool:
     """Whether the chapter stands on a text import's result: marked so, or (an import older
     than the mark) unmarked, unsummarized and no more than the minimal shape. Only such rows
     read their result."""
-    from ..extraction.merge import MINIMAL_META, is_minimal  # not loaded by a `fact` process
-
     origin = row.meta.get("origin")
     if origin is not None or row.summary or not set(row.meta) <= MINIMAL_META:
         return bool(origin == IMPORT_ORIGIN)

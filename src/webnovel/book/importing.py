@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import InvalidInput, UnknownChapter
-from ..extraction.merge import IMPORT_ORIGIN, is_minimal, with_author_layer
+from ..extraction.merge import with_author_layer
 from ..ingest.doubled_headings import Doubled, set_apart_doubles
 from ..ingest.name_finder import Candidate
 from ..ingest.name_finder import candidate_names as names_in
@@ -21,6 +21,7 @@ from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..memory.store.revision_ops import text_hash
+from ..memory.write.import_shape import IMPORT_ORIGIN, is_minimal
 from ..messages import say
 from ..prose.measure import char_count
 from . import author_layer, source_marks

@@ -17,8 +17,8 @@ from ..ingest.text_summary import ending_passage as text_ending
 from ..memory.records import Thread
 from ..memory.schema import Entity
 from ..memory.vocabulary import FIELD
+from ..memory.write.import_shape import is_minimal
 from ..messages import say
-from .merge import is_minimal
 
 if TYPE_CHECKING:
     from .handle import Extracting

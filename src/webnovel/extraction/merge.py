@@ -11,25 +11,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..memory.write.import_shape import is_minimal
 from .identity import renamed_references
 
-# What `import text` writes: a chapter standing on no more than this is "not yet extracted".
-MINIMAL_KEYS = frozenset(
-    {"chapter", "title", "word_count", "chapter_meta", "entities_new", "entities_appeared"}
-)
-MINIMAL_META = frozenset({"volume", "front_matter", "origin", "ending_passage", "scene_breaks"})
-IMPORT_ORIGIN = "text_import"
+# What an extraction marks its results with (an import's mark, and the shape of a chapter not
+# yet extracted, are memory's: `memory.write.import_shape`)
 EXTRACT_ORIGIN = "extract"
-
-
-def is_minimal(result: dict[str, Any] | None) -> bool:
-    """Whether a stored result is only what a text import wrote (so extraction may replace it)."""
-    if not isinstance(result, dict):
-        return True
-    meta = result.get("chapter_meta") or {}
-    if isinstance(meta, dict) and meta.get("origin") == IMPORT_ORIGIN:
-        return True
-    return set(result) <= MINIMAL_KEYS and isinstance(meta, dict) and set(meta) <= MINIMAL_META
 
 
 def source_title(result: dict[str, Any] | None) -> str | None:

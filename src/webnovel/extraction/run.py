@@ -32,6 +32,7 @@ from ..errors import (
 )
 from ..memory.packs.recipes import estimate_tokens
 from ..memory.write.chapter_schema import CHAPTER_RESULT_SCHEMA
+from ..memory.write.import_shape import is_minimal
 from ..messages import say
 from .answer_cache import AnswerCache, answer_key
 from .answers import answer_excerpt, parse_answer, repair_request
@@ -44,7 +45,7 @@ from .context import (
     settled_cast,
 )
 from .identity import Cast, cast_rewrites, reconcile, rejected_names, unknown_references
-from .merge import is_minimal, merge_with_stored, source_title
+from .merge import merge_with_stored, source_title
 from .prompt import PROMPT_VERSION, build_messages, schema_note, system_prompt
 from .report import (
     Estimate,

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..memory.schema import JsonRecord
+from ..memory.write.import_shape import is_minimal
 from ..messages import say
-from .merge import is_minimal
 
 if TYPE_CHECKING:
     from .handle import Extracting

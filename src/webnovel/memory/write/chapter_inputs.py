@@ -22,12 +22,6 @@ class NewEntity:
     revealed: bool = False  # a known entity, of whom this chapter reveals more
 
 
-# What `import text` marks its results with (`chapter_meta.origin`): the people in such a
-# result are names found in the text, not an agent's reading of who acts. A dead master
-# remembered in prose must not be 死者行动, so they count as mentions (`names_found`).
-IMPORT_ORIGIN = "text_import"
-
-
 @dataclass(frozen=True)
 class Appearance:
     ref: str
@@ -159,15 +153,7 @@ class ChapterResult:
     chapter_meta: dict[str, Any] = field(default_factory=dict)
     uncertain: tuple[Uncertain, ...] = ()
     warnings: tuple[str, ...] = ()
-
-    @property
-    def names_found(self) -> bool:
-        """Whether the people in this result were found by their names in the text (an
-        import's result), not said by an agent: its appearances default to `mentioned` and
-        its scenes' people are mentions."""
-        return names_found(self.chapter_meta)
-
-
-def names_found(meta: Any) -> bool:
-    """Whether a result's `chapter_meta` marks it as an import's (`IMPORT_ORIGIN`)."""
-    return isinstance(meta, dict) and meta.get("origin") == IMPORT_ORIGIN
+    # The people in this result are names an import found in the text, not an agent's reading
+    # of who acts (`import_shape.names_found`): its appearances without a role and its scenes'
+    # people are mentions, so a dead master remembered in prose is no 死者行动.
+    names_found: bool = False

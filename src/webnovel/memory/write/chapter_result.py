@@ -29,8 +29,8 @@ from .chapter_inputs import (
     StateChange,
     ThreadAction,
     Uncertain,
-    names_found,
 )
+from .import_shape import names_found
 from .json_hygiene import json_problems
 from .result_checker import MAX_COUNT, NAME_CHARS, Checker, type_name
 
@@ -100,13 +100,15 @@ def parse_chapter_result(
     if not isinstance(compat, dict):
         check.fail("$.memory_facts", say("must_be_object", got=type_name(compat)))
         compat = {}
+    # read before any normalising: the result as it was written, an import's or an agent's
+    found = names_found(data)
     result = ChapterResult(
         chapter=number or 0,
         title=check.text(data, "title", "$", limit=NAME_CHARS),
         summary=check.text(data, "summary", "$"),
         word_count=check.integer(data, "word_count", "$", (0, MAX_WORDS)),
         entities_new=tuple(_entities_new(check, data)),
-        entities_appeared=tuple(_appearances(check, data)),
+        entities_appeared=tuple(_appearances(check, data, found)),
         state_changes=tuple(_state_changes(check, data)),
         relationships=tuple(_relationships(check, data)),
         threads=tuple(_threads(check, data, compat)),
@@ -118,6 +120,7 @@ def parse_chapter_result(
         chapter_meta=_meta(check, data),
         uncertain=tuple(_uncertain(check, data)),
         warnings=tuple(say("unknown_key_kept", key=k) for k in data if k not in KNOWN_KEYS),
+        names_found=found,
     )
     _told_in_scenes(check, result)
     if check.problems:
@@ -202,9 +205,11 @@ def _entities_new(check: Checker, data: dict[str, Any]) -> list[NewEntity]:
     return out
 
 
-def _appearances(check: Checker, data: dict[str, Any]) -> list[Appearance]:
-    # an import's result (also one stored before imports wrote the role) names, not acts
-    default_role = "mentioned" if names_found(data.get("chapter_meta")) else "present"
+def _appearances(check: Checker, data: dict[str, Any], found: bool) -> list[Appearance]:
+    # an import's result (also one stored before imports wrote the role) names, not acts; once
+    # an agent has made it its own, an appearance without a role is the agent's: present. An
+    # explicit role is kept either way (the import's "mentioned" stays a mention).
+    default_role = "mentioned" if found else "present"
     out = []
     for path, item in check.objects(data, "entities_appeared", "$"):
         ref = check.name(

@@ -36,7 +36,8 @@ def extract_timeline(result: ChapterResult, resolve: Resolve) -> Extraction:
             for p, ref in zip(participants, event.participants, strict=False)
         ]
     for scene in result.scenes:
-        # an import's scenes list the names found in their text: mentions, not acting
+        # an import's scenes list the names found in their text: mentions, not acting (while the
+        # result is still the import's own: `import_shape.names_found`)
         scene_kind = "mentioned" if result.names_found else _acting("scene", scene.mode)
         characters = tuple(dict.fromkeys(resolve(ref)[0] for ref in scene.characters))
         out.scenes.append(
