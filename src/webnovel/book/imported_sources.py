@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..memory.store.revision_ops import text_hash
-from .import_origin import import_made
+from ..memory.write.import_shape import import_made
 from .kept_results import Retake
 from .source_marks import FILE_READ_KEY, file_stamp, located, place_of
 

@@ -21,13 +21,12 @@ from ..ingest.time_openings import timed_parts
 from ..ingest.upstream_import import UpstreamBook, read_upstream
 from ..memory.read.aliases import AliasIndex, Mention
 from ..memory.store.revision_ops import text_hash
-from ..memory.write.import_shape import IMPORT_ORIGIN, is_minimal
+from ..memory.write.import_shape import IMPORT_ORIGIN, import_made, is_minimal
 from ..messages import say
 from ..prose.measure import char_count
 from . import author_layer, source_marks
 from .handles import Rewriting
 from .heading_numbers import imported_title, renumbering
-from .import_origin import import_made
 from .kept_results import commit_guarded, guarded
 from .reports import (
     ChapterFound,

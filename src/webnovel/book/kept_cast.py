@@ -10,7 +10,7 @@ refers to the entity (the new result names it, by id, name or alias, or another 
 appear) and, over a result not the import's, when an import of the chapter made it: the
 agent's second version of the chapter must not lose the cast its first one kept, while an
 introduction the author or an agent made can still be taken back.
-Over the import's own result (`import_origin`, and marked), the imported title, volume and
+Over the import's own result (`memory.write.import_shape`, and marked), the imported title, volume and
 front matter are kept too where the new result gives none. The commit says what was kept. A
 result that introduces the entity itself is taken as it is; an entity nothing else refers to
 goes with the introduction left out."""
@@ -21,8 +21,8 @@ import copy
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..memory.schema import MAX_CHAPTER
+from ..memory.write.import_shape import names_found
 from ..messages import say
-from .import_origin import import_made, import_marked
 
 if TYPE_CHECKING:
     from ..memory.read.reading import Reading
@@ -42,7 +42,7 @@ class Carrying(Protocol):
 def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list[str]]:
     """`result` with what it keeps of the result it replaces, and what is said of it (nothing
     kept: the same result, no words)."""
-    if not isinstance(result, dict) or _the_imports(result):
+    if not isinstance(result, dict) or names_found(result):
         return result, []  # the import's own, made again from the text: as it is
     number = chapter if chapter is not None else result.get("chapter")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_CHAPTER:
@@ -59,7 +59,7 @@ def carried(book: Carrying, result: Any, chapter: int | None) -> tuple[Any, list
         out["entities_new"] = [*(own if isinstance(own, list) else []), *kept]
         names = "、".join(str(e.get("name") or e.get("id")) for e in kept)
         said.append(say("commit_kept_cast", chapter=number, names=names))
-    if _the_imports(before) and (kept_words := _words(out, before)):
+    if names_found(before) and (kept_words := _words(out, before)):
         said.append(say("commit_kept_import_words", chapter=number, kept="、".join(kept_words)))
     return (out, said) if said else (result, [])
 
@@ -72,7 +72,7 @@ def _introductions(
     cast an earlier version kept), not one the author or an agent made and now takes back."""
     own = {e.get("id") for e in result.get("entities_new") or [] if isinstance(e, dict)}
     named = _strings(result)
-    imported = None if _the_imports(before) else _imported_ids(book, number)
+    imported = None if names_found(before) else _imported_ids(book, number)
     kept = []
     for intro in before.get("entities_new") or []:
         if not isinstance(intro, dict) or not isinstance(intro.get("id"), str):
@@ -85,18 +85,12 @@ def _introductions(
     return kept
 
 
-def _the_imports(result: Any) -> bool:
-    """A result an import made and marked: an agent's short one (appearances only, or one
-    introduction) has the shape an old import wrote, never the mark."""
-    return import_marked(result) and import_made(result)
-
-
 def _imported_ids(book: Carrying, number: int) -> set[str]:
     """The ids an import's own result of the chapter, in its log, introduced."""
     return {
         intro["id"]
         for logged in book.store.commits.logged_results(number)
-        if _the_imports(logged)
+        if names_found(logged)
         for intro in logged.get("entities_new") or []
         if isinstance(intro, dict) and isinstance(intro.get("id"), str)
     }

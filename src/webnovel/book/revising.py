@@ -125,9 +125,9 @@ def filled_in(stored: Any, new: Any) -> bool:
     marked, and the new one not): an imported book published through its last chapter gets its
     structured results this way, each needing no author's consent (a trial: every chapter of
     an imported serial was refused until forced)."""
-    from .import_origin import import_made, import_marked
+    from ..memory.write.import_shape import import_made, names_found
 
-    return import_marked(stored) and import_made(stored) and not import_made(new)
+    return names_found(stored) and not import_made(new)
 
 
 def text_revised(stored: dict[str, Any], text: str | None, line: int) -> int | None:
@@ -144,7 +144,7 @@ def replacing_earlier(
     edited by hand), a replacement that changes no answer, or one of a result an import made
     from the text alone (structured results over an imported book are its normal course: they
     add to the import's guesses, they erase nobody's work). Writes nothing."""
-    from .import_origin import import_made
+    from ..memory.write.import_shape import import_made
 
     parsed, intake = pipeline.read(result, chapter)
     number = parsed.chapter
