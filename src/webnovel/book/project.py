@@ -13,7 +13,6 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..memory.store.location import StoreLocation
 from .reader import chapter_number
 from .searching import Progress
 from .writing import WritingBook
@@ -36,17 +35,8 @@ class Project(WritingBook):
     """One book, opened for everything: the reader's answers, and writing, packs, search,
     import and lifetime."""
 
-    def __init__(
-        self,
-        root: Path,
-        create: bool = False,
-        title: str | None = None,
-        location: StoreLocation | None = None,
-        created_meta: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(
-            root, create=create, title=title, location=location, created_meta=created_meta
-        )
+    def _set_up(self) -> None:
+        super()._set_up()
         self._ranking: RankingCache | None = None  # the book's rules and dead between packs
         self._long_reads: LongReads[Project] | None = None
 

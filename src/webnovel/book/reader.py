@@ -68,6 +68,11 @@ class BookReader:
             root / MEMORY_DIR, location, create=create, title=title, created_meta=created_meta
         )
         self._reading: Reading | None = None
+        self._set_up()
+
+    def _set_up(self) -> None:
+        """Each layer's own state, once the book is open (searching.py, writing.py,
+        project.py add theirs, each calling the layer below first): one constructor for all."""
 
     @property
     def store(self) -> Reading:

@@ -6,12 +6,10 @@ builds on it and `Project` (project.py) on that; a bare reader (reader.py) loads
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidConfig, InvalidInput
 from ..memory.read.aliases import AliasIndex
-from ..memory.store.location import StoreLocation
 from .reader import BookReader, chapter_number
 
 if TYPE_CHECKING:
@@ -27,17 +25,8 @@ MAX_TOP_K = 1000
 class SearchingBook(BookReader):
     """A reader that also searches: its names' automaton, its search index and its vectors."""
 
-    def __init__(
-        self,
-        root: Path,
-        create: bool = False,
-        title: str | None = None,
-        location: StoreLocation | None = None,
-        created_meta: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(
-            root, create=create, title=title, location=location, created_meta=created_meta
-        )
+    def _set_up(self) -> None:
+        super()._set_up()
         self._aliases: AliasIndex | None = None
         self._aliases_seq: str | None = None
         # chapter → entities it introduces; tuples, which the garbage collector stops walking

@@ -10,7 +10,6 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import (
@@ -20,7 +19,6 @@ from ..errors import (
     UnknownConflict,
     UnknownVersion,
 )
-from ..memory.store.location import StoreLocation
 from .reader import chapter_number
 from .searching import Progress, SearchingBook
 
@@ -39,17 +37,8 @@ SEARCH_BEHIND_AT_MOST = 200
 class WritingBook(SearchingBook):
     """A searching book that also writes: commits, retractions, rebuilds, reviews."""
 
-    def __init__(
-        self,
-        root: Path,
-        create: bool = False,
-        title: str | None = None,
-        location: StoreLocation | None = None,
-        created_meta: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(
-            root, create=create, title=title, location=location, created_meta=created_meta
-        )
+    def _set_up(self) -> None:
+        super()._set_up()
         self._pipeline: WritePipeline | None = None
         # Projections are rewritten once per batch of commits (at flush or close), not per
         # commit: they are whole-book views, and a 10,000-chapter book must commit in ms.
