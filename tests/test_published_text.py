@@ -7,32 +7,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import webnovel
-
-from cli_runner import run_cli
+from test_reimport_keeps import answer, cli, novel
 
 SIX = {n: f"林砚在第{n}天练剑，苏晚晴在旁观看，剑光如雪。" for n in range(1, 7)}
 CAST = "id,name,aliases,type\nlinyan,林砚,,角色\nsuwanqing,苏晚晴,,角色\n"
 TYPO_FIXED = "（错字已改）"
 SAID = "其中已发布的章节（读者已读过，已发布至第4章）正文有改动：第4章"
-
-
-def novel(chapters: dict[int, str]) -> str:
-    return "".join(f"第{n}章 章{n}\n　　{text}\n" for n, text in chapters.items())
-
-
-def cli(root: Path, *args: str) -> Any:
-    return run_cli("--project", str(root), *args)
-
-
-def answer(root: Path, *args: str) -> Any:
-    ran = cli(root, *args, "--format", "json")
-    assert ran.returncode == 0, ran.stderr
-    return json.loads(ran.stdout)
 
 
 @pytest.fixture

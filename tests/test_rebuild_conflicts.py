@@ -11,21 +11,10 @@ from typing import Any
 import pytest
 
 import webnovel
+from test_commit_conflict_changes import result
 from webnovel.memory.write import write_pipeline
 
 CHAPTERS = 40
-
-
-def result(n: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"chapter": n, "entities_appeared": [{"id": "bm"}, {"id": "lu"}]}
-    if n == 1:
-        out["entities_new"] = [
-            {"id": "lu", "name": "陆青云", "type": "角色"},
-            {"id": "bm", "name": "白眉真人", "type": "角色"},
-        ]
-    if n == 3:
-        out["state_changes"] = [{"entity_id": "bm", "field": "status", "new": "死亡"}]
-    return out
 
 
 def test_a_rebuild_judges_each_chapters_activity_once(

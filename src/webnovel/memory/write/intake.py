@@ -116,20 +116,15 @@ class _Normalizer:
             value = item.get(key)
             if isinstance(value, str):
                 found = terms.find(value)
-                if found is None and not open_ended:
-                    self.problems.append(
-                        say(
-                            "intake_unknown_term",
-                            path=f"{path}.{key}",
-                            what=terms.name,
-                            value=_show(value),
-                            known=terms.described(),
-                        )
+                if found is None:  # refused; or, open-ended, an author's own (神仙): kept, said
+                    into, words = (
+                        (self.notes, "agent2_own_term")
+                        if open_ended
+                        else (self.problems, "intake_unknown_term")
                     )
-                elif found is None:  # an author's own type (神仙): kept, and said, naming ours
-                    self.notes.append(
+                    into.append(
                         say(
-                            "agent2_own_term",
+                            words,
                             path=f"{path}.{key}",
                             what=terms.name,
                             value=_show(value),
